@@ -1,0 +1,122 @@
+package decoder
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// cursor reads little-endian fields from a byte slice. The first failure
+// sticks: later reads return zero and do not move, so a run of reads needs
+// one error check at its end (the debug/dwarf buf idea).
+type cursor struct {
+	data []byte
+	pos  int
+	base int64 // absolute offset of data[0], for error messages
+	err  error
+}
+
+func (c *cursor) off() int64 { return c.base + int64(c.pos) }
+
+func (c *cursor) left() int {
+	if c.err != nil {
+		return 0
+	}
+	return len(c.data) - c.pos
+}
+
+func (c *cursor) fail(field, expected, found string, sentinel error) {
+	if c.err == nil {
+		c.err = &FormatError{Off: c.off(), Field: field, Expected: expected, Found: found, Err: sentinel}
+	}
+}
+
+// need reports whether n more bytes are available; if not it records a
+// truncation error naming field.
+func (c *cursor) need(n int, field string) bool {
+	if c.err != nil {
+		return false
+	}
+	if n < 0 || len(c.data)-c.pos < n {
+		c.fail(field, fmt.Sprintf("%d bytes", n), fmt.Sprintf("%d bytes before end of input", len(c.data)-c.pos), ErrTruncated)
+		return false
+	}
+	return true
+}
+
+func (c *cursor) u8(field string) uint8 {
+	if !c.need(1, field) {
+		return 0
+	}
+	v := c.data[c.pos]
+	c.pos++
+	return v
+}
+
+func (c *cursor) u16(field string) uint16 {
+	if !c.need(2, field) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(c.data[c.pos:])
+	c.pos += 2
+	return v
+}
+
+func (c *cursor) u32(field string) uint32 {
+	if !c.need(4, field) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(c.data[c.pos:])
+	c.pos += 4
+	return v
+}
+
+// idx reads an index field whose width is 4 bytes when wide, else 2.
+func (c *cursor) idx(wide bool, field string) uint32 {
+	if wide {
+		return c.u32(field)
+	}
+	return uint32(c.u16(field))
+}
+
+func (c *cursor) bytes(n int, field string) []byte {
+	if !c.need(n, field) {
+		return nil
+	}
+	b := c.data[c.pos : c.pos+n : c.pos+n]
+	c.pos += n
+	return b
+}
+
+// cstring reads a NUL-terminated string of at most maxLen bytes.
+func (c *cursor) cstring(maxLen int, field string) string {
+	if c.err != nil {
+		return ""
+	}
+	for i := c.pos; i < len(c.data); i++ {
+		if c.data[i] == 0 {
+			if i-c.pos > maxLen {
+				c.fail(field, fmt.Sprintf("a string of at most %d bytes", maxLen), fmt.Sprintf("%d bytes", i-c.pos), ErrBadValue)
+				return ""
+			}
+			s := string(c.data[c.pos:i])
+			c.pos = i + 1
+			return s
+		}
+	}
+	c.fail(field, "a NUL-terminated string", "end of input", ErrTruncated)
+	return ""
+}
+
+// count checks that n records of at least minSize bytes each can still fit
+// before the caller allocates for them.
+func (c *cursor) count(n uint64, minSize int, field string) bool {
+	if c.err != nil {
+		return false
+	}
+	left := uint64(len(c.data) - c.pos)
+	if minSize > 0 && n > left/uint64(minSize) {
+		c.fail(field, fmt.Sprintf("at most %d entries of >= %d bytes in the %d bytes left", left/uint64(minSize), minSize, left), fmt.Sprintf("%d", n), ErrTooLarge)
+		return false
+	}
+	return true
+}

@@ -1,0 +1,173 @@
+package decoder
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// HexMode says whether input is hex text.
+type HexMode uint8
+
+// Hex detection modes.
+const (
+	HexAuto HexMode = iota // hex text when LooksLikeHex says so
+	HexOn                  // always hex text
+	HexOff                 // never hex text
+)
+
+// Options configures Decode.
+type Options struct {
+	Layout  Layout  // INFO layout; LayoutAuto: igc for object files, try both for raw streams
+	Offset  int64   // raw streams: where the first instruction starts
+	Hex     HexMode // hex-text detection
+	Version Version // raw streams: the container version to assume (zero: DefaultVersion)
+}
+
+// File is one decoded input.
+type File struct {
+	Name         string
+	Data         []byte  // the binary bytes (converted from hex text when Hex)
+	Hex          bool    // the input was hex text
+	Object       *Object // nil for raw streams
+	Streams      []*Stream
+	Layout       Layout // the INFO layout used
+	LayoutReason string // why that layout
+	Warnings     []string
+	Errors       []error // every located error, in input order
+}
+
+// IsObject reports whether the input was a vISA object file.
+func (f *File) IsObject() bool { return f.Object != nil }
+
+// NumInfos returns the number of INFO instructions over all streams.
+func (f *File) NumInfos() int {
+	n := 0
+	for _, s := range f.Streams {
+		n += len(s.Infos)
+	}
+	return n
+}
+
+// Decode decodes one input: hex text is converted first; data starting with
+// "CISA" is an object file, anything else a raw instruction stream.
+func Decode(name string, data []byte, o Options) *File {
+	f := &File{Name: name, Data: data}
+	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
+		b, err := ParseHex(data, name)
+		if err != nil {
+			f.Errors = append(f.Errors, err)
+			return f
+		}
+		f.Data, f.Hex = b, true
+	}
+	if bytes.HasPrefix(f.Data, []byte(Magic)) {
+		f.decodeObject(o)
+	} else {
+		f.decodeRaw(o)
+	}
+	return f
+}
+
+func (f *File) decodeObject(o Options) {
+	obj, err := ParseObject(f.Data, f.Name)
+	if err != nil {
+		f.Errors = append(f.Errors, err)
+		return
+	}
+	f.Object = obj
+	f.Warnings = append(f.Warnings, obj.Warnings...)
+	f.Layout = o.Layout
+	f.LayoutReason = "object file: igc, the layout Intel's writer produced"
+	if f.Layout == LayoutAuto {
+		f.Layout = LayoutIGC
+	} else {
+		f.LayoutReason = "--layout " + f.Layout.String()
+	}
+	v := obj.Version
+	if !v.Supported() {
+		v = DefaultVersion
+	}
+	for _, b := range obj.Bodies() {
+		if b.Err != nil {
+			f.Errors = append(f.Errors, b.Err)
+			if b.Code == nil {
+				continue
+			}
+		}
+		s := b.Walk(f.Name, v, f.Layout)
+		f.Streams = append(f.Streams, s)
+		if s.Err != nil && b.Err == nil {
+			f.Errors = append(f.Errors, s.Err)
+		}
+	}
+}
+
+func (f *File) decodeRaw(o Options) {
+	if o.Offset < 0 || o.Offset > int64(len(f.Data)) {
+		f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: o.Offset, Field: "--offset", Expected: fmt.Sprintf("an offset within the %d-byte input", len(f.Data)), Found: fmt.Sprint(o.Offset), Err: ErrBadValue})
+		return
+	}
+	code := f.Data[o.Offset:]
+	wo := WalkOptions{File: f.Name, Version: o.Version}
+	if o.Layout != LayoutAuto {
+		wo.Layout = o.Layout
+		s := Walk(code, o.Offset, wo)
+		f.Layout, f.LayoutReason = o.Layout, "--layout "+o.Layout.String()
+		f.addStream(s)
+		return
+	}
+	wo.Layout = LayoutIGC
+	igc := Walk(code, o.Offset, wo)
+	wo.Layout = LayoutSeed
+	seed := Walk(code, o.Offset, wo)
+	s, why := chooseLayout(igc, seed, len(code))
+	f.Layout, f.LayoutReason = s.Layout, why
+	f.addStream(s)
+}
+
+func (f *File) addStream(s *Stream) {
+	f.Streams = append(f.Streams, s)
+	if s.Err != nil {
+		f.Errors = append(f.Errors, s.Err)
+	}
+}
+
+func streamEnd(s *Stream) int {
+	if len(s.Insts) == 0 {
+		return 0
+	}
+	last := s.Insts[len(s.Insts)-1]
+	return int(last.Off) + int(last.Len)
+}
+
+func diagCount(s *Stream) int {
+	n := 0
+	for i := range s.Infos {
+		n += len(s.Infos[i].Diagnostics)
+	}
+	return n
+}
+
+// chooseLayout picks the layout that decodes the whole stream, and says why.
+func chooseLayout(igc, seed *Stream, n int) (*Stream, string) {
+	switch {
+	case igc.Err == nil && seed.Err != nil:
+		return igc, fmt.Sprintf("auto: igc decodes all %d bytes; seed stops at byte 0x%x", n, seed.Base+int64(streamEnd(seed)))
+	case seed.Err == nil && igc.Err != nil:
+		return seed, fmt.Sprintf("auto: seed decodes all %d bytes; igc stops at byte 0x%x", n, igc.Base+int64(streamEnd(igc)))
+	case igc.Err == nil && seed.Err == nil:
+		di, ds := diagCount(igc), diagCount(seed)
+		if ds < di {
+			return seed, fmt.Sprintf("auto: both layouts decode all %d bytes; seed has fewer INFO diagnostics (%d vs %d)", n, ds, di)
+		}
+		if di < ds {
+			return igc, fmt.Sprintf("auto: both layouts decode all %d bytes; igc has fewer INFO diagnostics (%d vs %d)", n, di, ds)
+		}
+		return igc, fmt.Sprintf("auto: both layouts decode all %d bytes equally well; igc is the default", n)
+	}
+	ei, es := streamEnd(igc), streamEnd(seed)
+	if es > ei {
+		return seed, fmt.Sprintf("auto: neither layout decodes the whole stream; seed gets further (to byte 0x%x, igc to 0x%x)", seed.Base+int64(es), igc.Base+int64(ei))
+	}
+	return igc, fmt.Sprintf("auto: neither layout decodes the whole stream; igc gets as far or further (to byte 0x%x, seed to 0x%x)", igc.Base+int64(ei), seed.Base+int64(es))
+}

@@ -1,0 +1,452 @@
+package decoder
+
+import (
+	"fmt"
+)
+
+// Magic is the first four bytes of every vISA object file.
+const Magic = "CISA"
+
+// Limits from the format (format doc §2).
+const (
+	maxKernels   = 512  // the spec caps num_kernels
+	maxStringLen = 1023 // the reader's limit on one string-pool entry
+	maxSamplers  = 32   // sampler_count must be < 32
+	numPredefVar = NumPredefinedVars
+)
+
+// BodyKind tells a kernel from a function.
+type BodyKind uint8
+
+// The two kinds of body.
+const (
+	KindKernel BodyKind = iota
+	KindFunction
+)
+
+// String returns "kernel" or "function".
+func (k BodyKind) String() string {
+	if k == KindFunction {
+		return "function"
+	}
+	return "kernel"
+}
+
+// Object is a decoded vISA object file.
+type Object struct {
+	Version   Version
+	Kernels   []*Body
+	Functions []*Body
+	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
+}
+
+// Bodies returns the kernels followed by the functions.
+func (o *Object) Bodies() []*Body {
+	out := make([]*Body, 0, len(o.Kernels)+len(o.Functions))
+	return append(append(out, o.Kernels...), o.Functions...)
+}
+
+// GenBinary is a kernel's entry pointing at compiled Gen machine code, which
+// is not vISA; the decoder records it and skips it.
+type GenBinary struct {
+	Platform uint8
+	Offset   uint32 // absolute file offset
+	Size     uint32
+}
+
+// Attr is a kernel, function or variable attribute.
+type Attr struct {
+	NameIndex uint32
+	Name      string
+	Value     []byte // integer attributes are little-endian; size 0 means boolean true
+}
+
+// Var is a declared general variable (id 32+k).
+type Var struct {
+	NameIndex   uint32
+	Name        string
+	Props       uint8 // bits 3..0 VISA_Type, bits 7..4 alignment
+	NumElements uint16
+	AliasIndex  uint32 // 0 = not an alias
+	AliasOffset uint16
+	AliasScope  uint8
+	Attrs       []Attr
+}
+
+// Type returns the VISA_Type code (low nibble of Props).
+func (v *Var) Type() uint8 { return v.Props & 0xF }
+
+// Bytes returns the variable's size in bytes.
+func (v *Var) Bytes() int { return int(v.NumElements) * TypeSize(v.Type()) }
+
+// TypeSize returns the element size in bytes of a VISA_Type code.
+func TypeSize(t uint8) int {
+	switch t {
+	case 0, 1, 7, 8, 9, 12: // UD D F V VF UV
+		return 4
+	case 2, 3, 14, 15: // UW W HF BF
+		return 2
+	case 4, 5, 10: // UB B BOOL
+		return 1
+	case 6, 11, 13: // DF UQ Q
+		return 8
+	}
+	return 0
+}
+
+// TypeName returns the name of a VISA_Type code ("ud", "f", ...).
+func TypeName(t uint8) string {
+	names := [...]string{"ud", "d", "uw", "w", "ub", "b", "df", "f", "v", "vf", "bool", "uq", "uv", "q", "hf", "bf"}
+	if int(t) < len(names) {
+		return names[t]
+	}
+	return fmt.Sprintf("type%d", t)
+}
+
+// Decl is an address, predicate, sampler or surface declaration.
+type Decl struct {
+	NameIndex   uint32
+	Name        string
+	NumElements uint16
+	Attrs       []Attr
+}
+
+// Label is a label declaration.
+type Label struct {
+	NameIndex uint32
+	Name      string
+	Kind      uint8 // 0 block, 1 subroutine, 2 FC, 3 function, 4 divergent-resource-loop
+	Attrs     []Attr
+}
+
+// Input is a kernel input.
+type Input struct {
+	Kind   uint8  // bits 2..0 class (0 general, 1 sampler, 2 surface), bits 7..3 implicit kind
+	ID     uint32 // index in that class's table, predefined entries included
+	Offset int16  // byte offset in the GRF file
+	Size   uint16
+}
+
+// Body is a kernel or function: its header entry, its metadata tables and
+// its instructions.
+type Body struct {
+	Kind        BodyKind
+	Name        string // from the file header
+	Linkage     uint8  // functions only
+	Offset      uint32 // absolute file offset of the body
+	Size        uint32 // header's body size (the reader ignores it)
+	InputOffset uint32 // kernels only: absolute offset of num_inputs
+	GenBinaries []GenBinary
+
+	Strings     []string
+	NameIndex   uint32
+	Vars        []Var
+	Addrs       []Decl
+	Preds       []Decl
+	Labels      []Label
+	Samplers    []Decl
+	Surfaces    []Decl
+	Inputs      []Input
+	CodeSize    uint32 // number of instruction bytes
+	Entry       uint32 // offset of the first instruction from the body start
+	InputSize   uint8  // functions only
+	RetValSize  uint8  // functions only
+	Attrs       []Attr
+	Code        []byte  // the instruction bytes
+	MetaEnd     uint32  // offset (from the body start) just past the attributes
+	Stream      *Stream // the walked instructions
+	Err         error   // why the body's metadata could not be decoded, or nil
+	headerField string
+	inputRel    uint32
+}
+
+// String returns the name of string-pool entry i, or "" when out of range.
+func (b *Body) String(i uint32) string {
+	if uint64(i) < uint64(len(b.Strings)) {
+		return b.Strings[i]
+	}
+	return ""
+}
+
+// Symbols returns the name tables INFO decoding uses.
+func (b *Body) Symbols() *Symbols {
+	s := &Symbols{Vars: make([]VarInfo, len(b.Vars)), Surfaces: make([]string, len(b.Surfaces))}
+	for i := range b.Vars {
+		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes()}
+	}
+	for i := range b.Surfaces {
+		s.Surfaces[i] = b.Surfaces[i].Name
+	}
+	return s
+}
+
+// ParseObject decodes a vISA object file's header and bodies. It does not
+// walk the instructions (see Body.Walk). A header error is returned; a
+// body's error is kept in that Body's Err, and the other bodies still decode.
+func ParseObject(data []byte, file string) (*Object, error) {
+	c := &cursor{data: data}
+	if len(data) < 4 || string(data[:4]) != Magic {
+		found := fmt.Sprintf("% x", data[:min(4, len(data))])
+		if len(data) < 4 {
+			found = fmt.Sprintf("%d bytes", len(data))
+		}
+		return nil, &FormatError{File: file, Off: 0, Field: "magic", Expected: `"CISA" (43 49 53 41)`, Found: found, Err: ErrBadMagic}
+	}
+	c.pos = 4
+	o := &Object{}
+	o.Version.Major = c.u8("major_version")
+	o.Version.Minor = c.u8("minor_version")
+	if c.err == nil {
+		switch v := o.Version; {
+		case v.Major < 3:
+			return nil, located(&FormatError{Off: 4, Field: "major_version", Expected: "3 or 4 (the reader rejects major < 3)", Found: fmt.Sprint(v.Major), Err: ErrBadValue}, file, "")
+		case !v.Supported():
+			o.Warnings = append(o.Warnings, fmt.Sprintf("version %s is not one a binary writer produced (3.0-4.1, 4.8); decoded best-effort with 4.1 widths", v))
+		}
+	}
+	v := o.Version
+	wide := v.wide()
+	nameLenW := v.Num() >= 307
+	nk := c.u16("num_kernels")
+	if c.err == nil && nk > maxKernels {
+		c.fail("num_kernels", fmt.Sprintf("at most %d", maxKernels), fmt.Sprint(nk), ErrBadValue)
+	}
+	// kernel_info is at least 19 bytes (UB name_len) with an empty name.
+	c.count(uint64(nk), 19, "num_kernels")
+	readName := func(field string) string {
+		var n int
+		if nameLenW {
+			n = int(c.u16(field + ".name_len"))
+		} else {
+			n = int(c.u8(field + ".name_len"))
+		}
+		return string(c.bytes(n, field+".name"))
+	}
+	if c.err == nil {
+		o.Kernels = make([]*Body, 0, nk)
+	}
+	for i := 0; i < int(nk) && c.err == nil; i++ {
+		f := fmt.Sprintf("kernel[%d]", i)
+		b := &Body{Kind: KindKernel, headerField: f}
+		b.Name = readName(f)
+		b.Offset = c.u32(f + ".offset")
+		b.Size = c.u32(f + ".size")
+		b.InputOffset = c.u32(f + ".input_offset")
+		at := c.off()
+		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
+			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
+		}
+		ng := c.u8(f + ".num_gen_binaries")
+		if c.err == nil && ng > 4 {
+			c.pos--
+			c.fail(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
+		}
+		c.count(uint64(ng), 9, f+".num_gen_binaries")
+		for g := 0; g < int(ng) && c.err == nil; g++ {
+			gb := GenBinary{Platform: c.u8(f + ".gen_binary.platform"), Offset: c.u32(f + ".gen_binary.offset"), Size: c.u32(f + ".gen_binary.size")}
+			b.GenBinaries = append(b.GenBinaries, gb)
+		}
+		o.Kernels = append(o.Kernels, b)
+	}
+	at := c.off()
+	if nfs := c.u16("num_file_scope_variables"); c.err == nil && nfs != 0 {
+		return nil, located(&FormatError{Off: at, Field: "num_file_scope_variables", Expected: "0 (the reader asserts it)", Found: fmt.Sprint(nfs), Err: ErrBadValue}, file, "")
+	}
+	nf := c.u16("num_functions")
+	// function_info is at least 16 bytes.
+	c.count(uint64(nf), 16, "num_functions")
+	for i := 0; i < int(nf) && c.err == nil; i++ {
+		f := fmt.Sprintf("function[%d]", i)
+		b := &Body{Kind: KindFunction, headerField: f}
+		b.Linkage = c.u8(f + ".linkage")
+		b.Name = readName(f)
+		b.Offset = c.u32(f + ".offset")
+		b.Size = c.u32(f + ".size")
+		at := c.off()
+		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
+			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
+		}
+		o.Functions = append(o.Functions, b)
+	}
+	if c.err != nil {
+		return nil, located(c.err, file, "")
+	}
+	for _, b := range o.Bodies() {
+		b.parse(data, v)
+		if b.Err != nil {
+			b.Err = located(b.Err, file, b.Name)
+			continue
+		}
+		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
+		}
+		if want := b.MetaEnd + b.CodeSize; b.Size != want && b.Entry == b.MetaEnd {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, b.Name, b.Size, want))
+		}
+	}
+	_ = wide
+	return o, nil
+}
+
+func (b *Body) parse(data []byte, v Version) {
+	if uint64(b.Offset) >= uint64(len(data)) {
+		b.Err = &FormatError{Off: int64(b.Offset), Field: b.headerField + ".offset", Expected: fmt.Sprintf("a body offset inside the %d-byte file", len(data)), Found: fmt.Sprintf("0x%x", b.Offset), Err: ErrTruncated}
+		return
+	}
+	c := &cursor{data: data[b.Offset:], base: int64(b.Offset)}
+	wide := v.wide()
+	iw := 2
+	if wide {
+		iw = 4
+	}
+	attrs := func(n int, field string) []Attr {
+		if !c.count(uint64(n), iw+1, field) {
+			return nil
+		}
+		var out []Attr
+		for i := 0; i < n && c.err == nil; i++ {
+			a := Attr{NameIndex: c.idx(wide, field+".name")}
+			sz := c.u8(field + ".size")
+			a.Value = c.bytes(int(sz), field+".value")
+			a.Name = b.String(a.NameIndex)
+			out = append(out, a)
+		}
+		return out
+	}
+	ns := c.idx(wide, "string_count")
+	if c.count(uint64(ns), 1, "string_count") {
+		b.Strings = make([]string, 0, ns)
+		for i := uint32(0); i < ns && c.err == nil; i++ {
+			b.Strings = append(b.Strings, c.cstring(maxStringLen, fmt.Sprintf("string[%d]", i)))
+		}
+	}
+	b.NameIndex = c.idx(wide, "name_index")
+	nv := c.idx(wide, "variable_count")
+	varMin := 11
+	if wide {
+		varMin = 15
+	}
+	if c.count(uint64(nv), varMin, "variable_count") {
+		b.Vars = make([]Var, 0, nv)
+	}
+	for i := uint32(0); i < nv && c.err == nil; i++ {
+		f := fmt.Sprintf("var[%d]", i)
+		vr := Var{NameIndex: c.idx(wide, f+".name_index")}
+		vr.Props = c.u8(f + ".bit_properties")
+		vr.NumElements = c.u16(f + ".num_elements")
+		vr.AliasIndex = c.idx(wide, f+".alias_index")
+		vr.AliasOffset = c.u16(f + ".alias_offset")
+		vr.AliasScope = c.u8(f + ".alias_scope")
+		vr.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+		vr.Name = b.String(vr.NameIndex)
+		b.Vars = append(b.Vars, vr)
+	}
+	decls := func(field string) []Decl {
+		n := c.u16(field + "_count")
+		if !c.count(uint64(n), iw+3, field+"_count") {
+			return nil
+		}
+		out := make([]Decl, 0, n)
+		for i := 0; i < int(n) && c.err == nil; i++ {
+			f := fmt.Sprintf("%s[%d]", field, i)
+			d := Decl{NameIndex: c.idx(wide, f+".name_index"), NumElements: c.u16(f + ".num_elements")}
+			d.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+			d.Name = b.String(d.NameIndex)
+			out = append(out, d)
+		}
+		return out
+	}
+	b.Addrs = decls("address")
+	b.Preds = decls("predicate")
+	nl := c.u16("label_count")
+	if c.count(uint64(nl), iw+2, "label_count") {
+		b.Labels = make([]Label, 0, nl)
+	}
+	for i := 0; i < int(nl) && c.err == nil; i++ {
+		f := fmt.Sprintf("label[%d]", i)
+		l := Label{NameIndex: c.idx(wide, f+".name_index"), Kind: c.u8(f + ".kind")}
+		l.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+		l.Name = b.String(l.NameIndex)
+		b.Labels = append(b.Labels, l)
+	}
+	byteDecls := func(field string, limit int) []Decl {
+		at := c.off()
+		n := c.u8(field + "_count")
+		if c.err == nil && limit > 0 && int(n) >= limit {
+			c.err = &FormatError{Off: at, Field: field + "_count", Expected: fmt.Sprintf("less than %d", limit), Found: fmt.Sprint(n), Err: ErrBadValue}
+			return nil
+		}
+		if !c.count(uint64(n), iw+3, field+"_count") {
+			return nil
+		}
+		out := make([]Decl, 0, n)
+		for i := 0; i < int(n) && c.err == nil; i++ {
+			f := fmt.Sprintf("%s[%d]", field, i)
+			d := Decl{NameIndex: c.idx(wide, f+".name_index"), NumElements: c.u16(f + ".num_elements")}
+			d.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+			d.Name = b.String(d.NameIndex)
+			out = append(out, d)
+		}
+		return out
+	}
+	b.Samplers = byteDecls("sampler", maxSamplers)
+	// Surface indices are one byte and start at 6, so at most 250 fit.
+	b.Surfaces = byteDecls("surface", 256-NumPredefinedSurfaces)
+	at := c.off()
+	if vme := c.u8("vme_count"); c.err == nil && vme != 0 {
+		c.err = &FormatError{Off: at, Field: "vme_count", Expected: "0 (VME variables were removed; the reader asserts it)", Found: fmt.Sprint(vme), Err: ErrBadValue}
+	}
+	if b.Kind == KindKernel {
+		b.inputRel = uint32(c.pos)
+		var ni uint32
+		if v.Num() >= 305 {
+			ni = c.u32("num_inputs")
+		} else {
+			ni = uint32(c.u8("num_inputs"))
+		}
+		if c.count(uint64(ni), iw+5, "num_inputs") {
+			b.Inputs = make([]Input, 0, ni)
+		}
+		for i := uint32(0); i < ni && c.err == nil; i++ {
+			f := fmt.Sprintf("input[%d]", i)
+			in := Input{Kind: c.u8(f + ".kind"), ID: c.idx(wide, f+".id"), Offset: int16(c.u16(f + ".offset")), Size: c.u16(f + ".size")}
+			b.Inputs = append(b.Inputs, in)
+		}
+	}
+	b.CodeSize = c.u32("size")
+	b.Entry = c.u32("entry")
+	if b.Kind == KindFunction {
+		b.InputSize = c.u8("input_size")
+		b.RetValSize = c.u8("return_value_size")
+	}
+	na := c.u16("attribute_count")
+	b.Attrs = attrs(int(na), "attribute")
+	b.MetaEnd = uint32(c.pos)
+	if c.err != nil {
+		b.Err = c.err
+		return
+	}
+	start := uint64(b.Offset) + uint64(b.Entry)
+	end := start + uint64(b.CodeSize)
+	if end > uint64(len(data)) {
+		b.Err = &FormatError{Off: int64(b.Offset) + int64(b.MetaEnd) - 8, Field: "size/entry", Expected: fmt.Sprintf("instructions inside the %d-byte file", len(data)), Found: fmt.Sprintf("entry 0x%x + size %d ends at 0x%x", b.Entry, b.CodeSize, end), Err: ErrTruncated}
+		// Keep what is there so the walk can report where it stops.
+		if start < uint64(len(data)) {
+			b.Code = data[start:]
+		}
+		return
+	}
+	b.Code = data[start:end:end]
+}
+
+// CodeOffset returns the absolute file offset of the first instruction.
+func (b *Body) CodeOffset() int64 { return int64(b.Offset) + int64(b.Entry) }
+
+// Walk walks the body's instructions (even when its size field runs past
+// the file: the walk then stops with a truncation error at the last whole
+// instruction).
+func (b *Body) Walk(file string, v Version, layout Layout) *Stream {
+	s := Walk(b.Code, b.CodeOffset(), WalkOptions{File: file, Kernel: b.Name, Version: v, Layout: layout, Symbols: b.Symbols()})
+	b.Stream = s
+	return s
+}

@@ -1,0 +1,115 @@
+package decoder
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// oracleBody is what IGC's disassembly says about one kernel or function.
+type oracleBody struct {
+	name  string
+	insts int      // instruction count (numbered lines + label lines)
+	infos []string // INFO lines, as printed, without indentation and comment
+}
+
+var (
+	reInstID = regexp.MustCompile(`^(.*?)\s*/// \$(\d+)\s*$`)
+	reLabel  = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_]*:\s*$`)
+)
+
+// parseDisassembly reads a NAME.dis.visaasm file.
+func parseDisassembly(t *testing.T, path string) []oracleBody {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []oracleBody
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		for _, p := range []string{".kernel ", ".global_function "} {
+			if strings.HasPrefix(line, p) {
+				out = append(out, oracleBody{name: strings.Trim(strings.TrimPrefix(line, p), `"`)})
+			}
+		}
+		if len(out) == 0 {
+			continue
+		}
+		cur := &out[len(out)-1]
+		if m := reInstID.FindStringSubmatch(line); m != nil {
+			text := m[1]
+			// The first instruction may share the last .kernel_attr line.
+			if strings.HasPrefix(text, ".kernel_attr") {
+				if i := strings.Index(text, "    "); i >= 0 {
+					text = text[i:]
+				}
+			}
+			text = strings.TrimSpace(text)
+			cur.insts++
+			if strings.HasPrefix(text, "resinfo.") || strings.HasPrefix(text, "sampleinfo.") {
+				cur.infos = append(cur.infos, text)
+			}
+			continue
+		}
+		if reLabel.MatchString(line) {
+			cur.insts++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestOracle checks every IGC-written binary against IGC's disassembly: per
+// body the instruction count, and each INFO line's text exactly.
+func TestOracle(t *testing.T) {
+	files, _ := filepath.Glob("testdata/oracle/*.isa")
+	if len(files) == 0 {
+		t.Fatal("no oracle binaries in testdata/oracle")
+	}
+	for _, isa := range files {
+		name := strings.TrimSuffix(filepath.Base(isa), ".isa")
+		t.Run(name, func(t *testing.T) {
+			want := parseDisassembly(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
+			data, err := os.ReadFile(isa)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := Decode(isa, data, Options{})
+			for _, e := range f.Errors {
+				t.Errorf("decode error: %v", e)
+			}
+			if len(f.Streams) != len(want) {
+				t.Fatalf("%d bodies, disassembly has %d", len(f.Streams), len(want))
+			}
+			for i, s := range f.Streams {
+				w := want[i]
+				if s.Kernel != w.name {
+					t.Errorf("body %d: name %q, want %q", i, s.Kernel, w.name)
+				}
+				if len(s.Insts) != w.insts {
+					t.Errorf("%s: %d instructions, disassembly has %d", w.name, len(s.Insts), w.insts)
+				}
+				if len(s.Infos) != len(w.infos) {
+					t.Errorf("%s: %d INFO, disassembly has %d", w.name, len(s.Infos), len(w.infos))
+				}
+				for j := range min(len(s.Infos), len(w.infos)) {
+					if got := s.Infos[j].Text(); got != w.infos[j] {
+						t.Errorf("%s INFO %d at 0x%x:\n got %q\nwant %q", w.name, j, s.Infos[j].Off, got, w.infos[j])
+					}
+					if d := s.Infos[j].Diagnostics; len(d) != 0 {
+						t.Logf("%s INFO %d diagnostics: %v", w.name, j, d)
+					}
+				}
+			}
+		})
+	}
+}

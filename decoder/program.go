@@ -1,0 +1,373 @@
+package decoder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The length programs: opcodes.tsv compiled once per container version, so
+// that version conditions are resolved ahead of time and most opcodes reduce
+// to a constant length or a short list of steps.
+
+type stepKind uint8
+
+const (
+	sFixed    stepKind = iota // size bytes
+	sField                    // size bytes, value kept in slot
+	sVec                      // one vector operand (§3.2)
+	sVecCmp                   // CMP destination: general (tag class 0) or 3 bytes
+	sRepVec                   // count vectors
+	sRepFixed                 // count * size bytes
+	sCondBit                  // run sub when bit lit of slot is set
+	sCondEq                   // run sub when slot == lit
+)
+
+type step struct {
+	kind stepKind
+	size uint16
+	slot int8 // value slot written (sField) or read (counts, conditions); -1 none
+	lit  uint16
+	sub  []step
+}
+
+type program struct {
+	row   *tableRow
+	fixed int // total length when it does not depend on the bytes; 0 otherwise
+	steps []step
+	slots int
+}
+
+// opTable is the compiled table for one version.
+type opTable struct {
+	ver   Version
+	progs [256]*program
+	subs  [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
+	genV  int                 // general vector operand length
+	raw   int                 // raw operand length
+}
+
+var (
+	tableMu    sync.Mutex
+	tableCache = map[Version]*opTable{}
+)
+
+// tableFor returns the compiled table for v (cached).
+func tableFor(v Version) *opTable {
+	tableMu.Lock()
+	defer tableMu.Unlock()
+	if t, ok := tableCache[v]; ok {
+		return t
+	}
+	t := compileTable(v)
+	tableCache[v] = t
+	return t
+}
+
+func compileTable(v Version) *opTable {
+	t := &opTable{ver: v, genV: 7, raw: 4}
+	if v.wide() {
+		t.genV, t.raw = 9, 6
+	}
+	for i := range tableRows {
+		r := &tableRows[i]
+		p := &program{row: r}
+		if !r.rejected && !r.undet {
+			toks, _ := parseFields(r.fields) // validated at init
+			slots := map[string]int{}
+			refs := referenced(toks)
+			p.steps = t.compile(toks, slots, refs)
+			p.slots = len(slots)
+			p.steps = mergeFixed(p.steps)
+			if len(p.steps) == 1 && p.steps[0].kind == sFixed {
+				p.fixed = 1 + int(p.steps[0].size)
+			} else if len(p.steps) == 0 {
+				p.fixed = 1
+			}
+		}
+		if r.subs == nil && !r.other {
+			t.progs[r.op] = p
+			continue
+		}
+		if t.subs[r.op] == nil {
+			t.subs[r.op] = new([256]*program)
+		}
+		if r.other {
+			for s := range t.subs[r.op] {
+				if t.subs[r.op][s] == nil {
+					t.subs[r.op][s] = p
+				}
+			}
+		} else {
+			for _, s := range r.subs {
+				t.subs[r.op][s] = p
+			}
+		}
+		t.progs[r.op] = p // any row; marks the opcode as known
+	}
+	return t
+}
+
+func referenced(toks []token) map[string]bool {
+	refs := map[string]bool{}
+	var walk func([]token)
+	walk = func(ts []token) {
+		for _, t := range ts {
+			if t.count != "" {
+				if _, err := strconv.Atoi(t.count); err != nil {
+					refs[t.count] = true
+				}
+			}
+			if t.cond != "" {
+				name, _, _ := strings.Cut(t.cond, ".")
+				name, _, _ = strings.Cut(name, "==")
+				refs[name] = true
+			}
+			walk(t.group)
+		}
+	}
+	walk(toks)
+	return refs
+}
+
+func (t *opTable) fixedSize(kind string) int {
+	switch kind {
+	case "B", "E", "S":
+		return 1
+	case "W", "P", "LBL":
+		return 2
+	case "D":
+		return 4
+	case "R":
+		return t.raw
+	case "I":
+		if t.ver.wide() {
+			return 4
+		}
+		return 2
+	}
+	return 0
+}
+
+func (t *opTable) compile(toks []token, slots map[string]int, refs map[string]bool) []step {
+	var out []step
+	for _, tk := range toks {
+		if tk.kind == "group" {
+			sub := t.compile(tk.group, slots, refs)
+			switch c := tk.cond; {
+			case c == "":
+				out = append(out, sub...)
+			case strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major"):
+				if t.versionCond(c) {
+					out = append(out, sub...)
+				}
+			case strings.Contains(c, ".b"):
+				name, bit, _ := strings.Cut(c, ".b")
+				n, _ := strconv.Atoi(bit)
+				out = append(out, step{kind: sCondBit, slot: int8(slots[name]), lit: uint16(n), sub: mergeFixed(sub)})
+			case strings.Contains(c, "=="):
+				name, val, _ := strings.Cut(c, "==")
+				n, _ := strconv.ParseUint(val, 0, 16)
+				out = append(out, step{kind: sCondEq, slot: int8(slots[name]), lit: uint16(n), sub: mergeFixed(sub)})
+			}
+			continue
+		}
+		if tk.count != "" {
+			s := step{kind: sRepFixed, slot: -1, size: uint16(t.fixedSize(tk.kind))}
+			if tk.kind == "V" {
+				s.kind = sRepVec
+			}
+			if n, err := strconv.Atoi(tk.count); err == nil {
+				s.lit = uint16(n)
+			} else {
+				s.slot = int8(slots[tk.count])
+			}
+			out = append(out, s)
+			continue
+		}
+		switch tk.kind {
+		case "V":
+			out = append(out, step{kind: sVec, slot: -1})
+		case "VC":
+			out = append(out, step{kind: sVecCmp, slot: -1})
+		default:
+			sz := t.fixedSize(tk.kind)
+			if tk.name != "" && refs[tk.name] {
+				id := len(slots)
+				slots[tk.name] = id
+				out = append(out, step{kind: sField, size: uint16(sz), slot: int8(id)})
+			} else {
+				out = append(out, step{kind: sFixed, size: uint16(sz), slot: -1})
+			}
+		}
+	}
+	return out
+}
+
+func (t *opTable) versionCond(c string) bool {
+	var lhs int
+	rest := c
+	switch {
+	case strings.HasPrefix(c, "major"):
+		lhs, rest = int(t.ver.Major), c[5:]
+	default:
+		lhs, rest = t.ver.Num(), c[3:]
+	}
+	op := ""
+	for _, o := range []string{">=", "<=", "==", ">", "<"} {
+		if strings.HasPrefix(rest, o) {
+			op, rest = o, rest[len(o):]
+			break
+		}
+	}
+	var rhs int
+	if maj, min, ok := strings.Cut(rest, "."); ok {
+		a, _ := strconv.Atoi(maj)
+		b, _ := strconv.Atoi(min)
+		rhs = a*100 + b
+	} else {
+		rhs, _ = strconv.Atoi(rest)
+	}
+	switch op {
+	case ">=":
+		return lhs >= rhs
+	case "<=":
+		return lhs <= rhs
+	case "==":
+		return lhs == rhs
+	case ">":
+		return lhs > rhs
+	case "<":
+		return lhs < rhs
+	}
+	panic(fmt.Sprintf("decoder: bad condition %q", c))
+}
+
+func mergeFixed(in []step) []step {
+	var out []step
+	for _, s := range in {
+		if s.kind == sFixed && len(out) > 0 && out[len(out)-1].kind == sFixed {
+			out[len(out)-1].size += s.size
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// lenErr describes why a length could not be computed.
+type lenErr struct {
+	at       int // offset within the instruction
+	field    string
+	expected string
+	found    string
+	sentinel error
+}
+
+// vecLen returns the length of the vector operand at b[i:], or -1 with a
+// reason.
+func (t *opTable) vecLen(b []byte, i int) (int, *lenErr) {
+	if i >= len(b) {
+		return 0, &lenErr{at: i, field: "vector operand tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+	}
+	switch b[i] & 7 {
+	case 0:
+		return t.genV, nil
+	case 1, 6:
+		return 5, nil
+	case 2:
+		return 3, nil
+	case 3:
+		return 9, nil
+	case 5:
+		if i+1 >= len(b) {
+			return 0, &lenErr{at: i + 1, field: "immediate type", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+		}
+		switch b[i+1] & 0xF {
+		case 6, 11, 13:
+			return 10, nil
+		}
+		return 6, nil
+	}
+	return 0, &lenErr{at: i, field: "vector operand tag", expected: "operand class 0-3, 5 or 6", found: fmt.Sprintf("0x%02x (class %d)", b[i], b[i]&7), sentinel: ErrBadValue}
+}
+
+// run computes the length of the instruction at b[0] (its opcode) by
+// interpreting p's steps. b holds the bytes up to the end of the stream.
+func (t *opTable) run(p *program, b []byte) (int, *lenErr) {
+	var slots [8]uint32
+	n, e := t.runSteps(p.steps, b, 1, &slots)
+	return n, e
+}
+
+func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int, *lenErr) {
+	for k := range steps {
+		s := &steps[k]
+		switch s.kind {
+		case sFixed:
+			i += int(s.size)
+		case sField:
+			if i+int(s.size) > len(b) {
+				return 0, &lenErr{at: i, field: "field", expected: fmt.Sprintf("%d bytes", s.size), found: "end of input", sentinel: ErrTruncated}
+			}
+			var v uint32
+			for j := int(s.size) - 1; j >= 0; j-- {
+				v = v<<8 | uint32(b[i+j])
+			}
+			slots[s.slot] = v
+			i += int(s.size)
+		case sVec:
+			n, e := t.vecLen(b, i)
+			if e != nil {
+				return 0, e
+			}
+			i += n
+		case sVecCmp:
+			if i >= len(b) {
+				return 0, &lenErr{at: i, field: "cmp destination tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+			}
+			if b[i]&7 == 0 {
+				i += t.genV
+			} else {
+				i += 3
+			}
+		case sRepFixed, sRepVec:
+			cnt := int(s.lit)
+			if s.slot >= 0 {
+				cnt = int(slots[s.slot])
+			}
+			if s.kind == sRepFixed {
+				i += cnt * int(s.size)
+				continue
+			}
+			for c := 0; c < cnt; c++ {
+				n, e := t.vecLen(b, i)
+				if e != nil {
+					return 0, e
+				}
+				i += n
+			}
+		case sCondBit:
+			if slots[s.slot]>>s.lit&1 != 0 {
+				j, e := t.runSteps(s.sub, b, i, slots)
+				if e != nil {
+					return 0, e
+				}
+				i = j
+			}
+		case sCondEq:
+			if slots[s.slot] == uint32(s.lit) {
+				j, e := t.runSteps(s.sub, b, i, slots)
+				if e != nil {
+					return 0, e
+				}
+				i = j
+			}
+		}
+		if i > len(b) {
+			return 0, &lenErr{at: len(b), field: "operands", expected: fmt.Sprintf("at least %d bytes", i), found: fmt.Sprintf("%d bytes before end of stream", len(b)), sentinel: ErrTruncated}
+		}
+	}
+	return i, nil
+}

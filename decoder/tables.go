@@ -1,0 +1,191 @@
+package decoder
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// opcodesTSV is the per-opcode operand layout table: the format doc's
+// visa-opcodes.tsv, except where the last binary writer (which produced
+// every real file) and today's reader disagree; there the writer's form is
+// used and the notes column says so (format doc section 9). It is the only
+// place instruction lengths are defined.
+//
+//go:embed opcodes.tsv
+var opcodesTSV string
+
+// Version is a vISA container version.
+type Version struct {
+	Major, Minor uint8
+}
+
+// Num returns major*100+minor, the form the reader compares.
+func (v Version) Num() int { return int(v.Major)*100 + int(v.Minor) }
+
+// String returns "major.minor".
+func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
+
+// Supported reports whether the version is one a writer produced: 3.0 to
+// 4.1, or the transient 4.8.
+func (v Version) Supported() bool {
+	n := v.Num()
+	return (n >= 300 && n <= 401) || n == 408
+}
+
+// wide reports whether ids and string indices are UD (>= 3.4).
+func (v Version) wide() bool { return v.Num() >= 304 }
+
+// DefaultVersion is assumed for raw streams: the version of the last writer.
+var DefaultVersion = Version{4, 1}
+
+// tableRow is one parsed line of opcodes.tsv.
+type tableRow struct {
+	op       uint8
+	subs     []uint8 // sub-opcodes this row covers; nil = all / "other"
+	other    bool    // the "0xOP/other" row
+	mnemonic string
+	fields   string
+	notes    string
+	rejected bool // reserved or rejected by the reader
+	undet    bool // length cannot be determined
+}
+
+// token is one field of a row's sequence.
+type token struct {
+	kind  string // B W D E P S LBL V VC R I
+	name  string
+	count string // "" = once; a literal or the name of an earlier field
+	group []token
+	cond  string
+}
+
+var (
+	tableRows []tableRow
+	// mnemonics maps opcode -> base mnemonic.
+	mnemonics [256]string
+	// subMnemonics maps opcode<<8|subop -> mnemonic for sub-op dispatched opcodes.
+	subMnemonics = map[uint16]string{}
+)
+
+func init() {
+	rows, err := parseTable(opcodesTSV)
+	if err != nil {
+		// The table is part of the program, not input; a broken table is a
+		// build defect caught by every test.
+		panic("decoder: opcodes.tsv: " + err.Error())
+	}
+	tableRows = rows
+	for _, r := range rows {
+		base, sub, _ := strings.Cut(r.mnemonic, "/")
+		if mnemonics[r.op] == "" || mnemonics[r.op] == "reserved" {
+			mnemonics[r.op] = base
+		}
+		if sub != "" {
+			for _, s := range r.subs {
+				subMnemonics[uint16(r.op)<<8|uint16(s)] = r.mnemonic
+			}
+		}
+	}
+}
+
+func parseTable(tsv string) ([]tableRow, error) {
+	var rows []tableRow
+	for i, line := range strings.Split(tsv, "\n") {
+		if i == 0 || strings.TrimSpace(line) == "" {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		for len(cols) < 4 {
+			cols = append(cols, "")
+		}
+		var r tableRow
+		opStr, subStr, hasSub := strings.Cut(cols[0], "/")
+		op, err := strconv.ParseUint(opStr, 0, 8)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: opcode %q", i+1, cols[0])
+		}
+		r.op = uint8(op)
+		if hasSub {
+			if subStr == "other" {
+				r.other = true
+			} else {
+				for _, s := range strings.Split(subStr, ",") {
+					v, err := strconv.ParseUint(s, 0, 8)
+					if err != nil {
+						return nil, fmt.Errorf("line %d: sub-opcode %q", i+1, s)
+					}
+					r.subs = append(r.subs, uint8(v))
+				}
+			}
+		}
+		r.mnemonic, r.fields, r.notes = cols[1], cols[2], cols[3]
+		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
+		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
+		if _, err := parseFields(r.fields); err != nil {
+			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+// parseFields splits a field sequence into tokens, with [..?cond] and
+// {..?cond} groups.
+func parseFields(s string) ([]token, error) {
+	words := strings.Fields(s)
+	var out []token
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w[0] == '[' || w[0] == '{' {
+			closer := byte(']')
+			if w[0] == '{' {
+				closer = '}'
+			}
+			var inner []string
+			w = w[1:]
+			for {
+				end := strings.HasSuffix(w, string(closer))
+				if end {
+					w = strings.TrimSuffix(w, string(closer))
+				}
+				if w != "" {
+					inner = append(inner, w)
+				}
+				if end {
+					break
+				}
+				i++
+				if i >= len(words) {
+					return nil, fmt.Errorf("unclosed group")
+				}
+				w = words[i]
+			}
+			g := token{kind: "group"}
+			if n := len(inner); n > 0 && strings.HasPrefix(inner[n-1], "?") {
+				g.cond = inner[n-1][1:]
+				inner = inner[:n-1]
+			}
+			toks, err := parseFields(strings.Join(inner, " "))
+			if err != nil {
+				return nil, err
+			}
+			g.group = toks
+			out = append(out, g)
+			continue
+		}
+		t := token{}
+		if c, rest, ok := strings.Cut(w, "*"); ok {
+			t.count, w = c, rest
+		}
+		t.kind, t.name, _ = strings.Cut(w, ":")
+		switch t.kind {
+		case "B", "W", "D", "E", "P", "S", "LBL", "V", "VC", "R", "I":
+		default:
+			return nil, fmt.Errorf("unknown field token %q", w)
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}

@@ -1,9 +1,203 @@
+// Command infoscope inspects the INFO instructions (RESINFO / SAMPLEINFO,
+// opcode 0x70) of Intel vISA kernel binaries: an interactive terminal
+// inspector, a headless dump for scripts, and an SSH server mode.
+//
+//	infoscope [flags] [FILE...]        inspector (no FILE: the embedded samples)
+//	infoscope dump [flags] FILE...     one line or JSON object per INFO
+//	infoscope serve [flags] FILE...    serve the inspector over SSH
 package main
 
 import (
-	_ "charm.land/bubbles/v2/key"
-	_ "charm.land/bubbletea/v2"
-	_ "charm.land/lipgloss/v2"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
+
+	"infoscope/decoder"
+	"infoscope/model"
+	"infoscope/model/dump"
+	"infoscope/sampledata"
+	"infoscope/tui"
+	"infoscope/tui/serve"
+	"infoscope/tui/watch"
 )
 
-func main() {}
+func main() { os.Exit(run(os.Args[1:])) }
+
+func run(args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "dump":
+			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Open: os.ReadFile})
+		case "serve":
+			return serveCmd(args[1:])
+		case "help":
+			usage(os.Stdout)
+			return 0
+		}
+	}
+	return inspect(args)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage:
+  infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
+  infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
+  infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+run "infoscope dump -h" or "infoscope serve -h" for their flags.
+`)
+}
+
+// decodeFlags registers the flags shared by the inspector and the server.
+func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
+	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
+	offset := fs.String("offset", "0", "raw streams: offset of the first instruction")
+	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	return func() (decoder.Options, error) {
+		var o decoder.Options
+		var err error
+		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
+			return o, err
+		}
+		if o.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Offset < 0 {
+			return o, fmt.Errorf("--offset %q: want a non-negative number", *offset)
+		}
+		if *hex {
+			o.Hex = decoder.HexOn
+		}
+		return o, nil
+	}
+}
+
+func inspect(args []string) int {
+	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
+	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
+	opts := decodeFlags(fs)
+	surfPath := fs.String("surfaces", "infoscope-surfaces.json", "surface description file: loaded if it exists, written by ctrl+s")
+	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
+	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
+	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	dopts, err := opts()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope:", err)
+		return 2
+	}
+	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
+	var paths []string
+	for _, name := range fs.Args() {
+		if name == "-" {
+			data, err := io.ReadAll(os.Stdin)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "infoscope: stdin:", err)
+				return 1
+			}
+			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
+			continue
+		}
+		if _, err := os.Stat(name); err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope:", err)
+			return 1
+		}
+		cfg.Sources = append(cfg.Sources, tui.FileSource(name))
+		paths = append(paths, name)
+	}
+	if len(cfg.Sources) == 0 {
+		cfg.Title = "embedded samples"
+		for _, n := range sampledata.Names() {
+			data, err := sampledata.Read(n)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "infoscope:", err)
+				return 1
+			}
+			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
+		}
+	}
+	if data, err := os.ReadFile(*surfPath); err == nil {
+		sf, err := model.ParseSurfaceFile(*surfPath, data)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope:", err)
+			return 1
+		}
+		cfg.Surfaces = sf
+	} else if !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintln(os.Stderr, "infoscope:", err)
+		return 1
+	}
+	path := *surfPath
+	cfg.SaveSurfaces = func(b []byte) error { return os.WriteFile(path, b, 0o644) }
+
+	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
+		lf, err := tea.LogToFile(f, "infoscope")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope:", err)
+			return 1
+		}
+		defer lf.Close()
+	}
+	p := tea.NewProgram(tui.New(cfg))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if !*noWatch && len(paths) > 0 {
+		go func() {
+			err := watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
+			if err != nil && ctx.Err() == nil {
+				fmt.Fprintln(os.Stderr, "infoscope: watching files:", err)
+			}
+		}()
+	}
+	if _, err := p.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope:", err)
+		return 1
+	}
+	return 0
+}
+
+func serveCmd(args []string) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
+		fs.PrintDefaults()
+	}
+	var cfg serve.Config
+	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
+	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
+	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
+	fs.IntVar(&cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
+	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	cfg.Files = fs.Args()
+	cfg.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "infoscope"})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve.Run(ctx, cfg); err != nil {
+		cfg.Logger.Error("serve", "err", strings.TrimSpace(err.Error()))
+		return 1
+	}
+	return 0
+}

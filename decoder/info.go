@@ -216,12 +216,19 @@ func PredefinedVarName(id uint32) string {
 }
 
 // SurfaceName returns the name IGC's disassembler prints for a surface index.
-func SurfaceName(idx uint8) string {
-	if idx < NumPredefinedSurfaces {
-		return predefinedSurfaces[idx]
+func SurfaceName(idx uint8) string { return surfaceNames[idx] }
+
+// surfaceNames holds every printed surface name, so decoding allocates none.
+var surfaceNames = func() (t [256]string) {
+	for i := range t {
+		if i < NumPredefinedSurfaces {
+			t[i] = predefinedSurfaces[i]
+		} else {
+			t[i] = "T" + strconv.Itoa(i)
+		}
 	}
-	return "T" + strconv.Itoa(int(idx))
-}
+	return t
+}()
 
 // varName resolves a general-variable id and reports whether it is valid.
 func (s *Symbols) varName(id uint32) (string, bool) {
@@ -229,16 +236,33 @@ func (s *Symbols) varName(id uint32) (string, bool) {
 		if n := PredefinedVarName(id); n != "" {
 			return n, true
 		}
-		return "V" + strconv.FormatUint(uint64(id), 10), s == nil
+		return vName(id), s == nil
 	}
 	if s == nil {
-		return "V" + strconv.FormatUint(uint64(id), 10), true
+		return vName(id), true
 	}
 	k := uint64(id) - NumPredefinedVars
 	if k < uint64(len(s.Vars)) {
 		return s.Vars[k].Name, true
 	}
-	return "V" + strconv.FormatUint(uint64(id), 10), false
+	return vName(id), false
+}
+
+// vNames holds "V<id>" for small ids, so raw streams (which have no names)
+// do not allocate a string per operand.
+var vNames = func() []string {
+	t := make([]string, 1024)
+	for i := range t {
+		t[i] = "V" + strconv.Itoa(i)
+	}
+	return t
+}()
+
+func vName(id uint32) string {
+	if id < uint32(len(vNames)) {
+		return vNames[id]
+	}
+	return "V" + strconv.FormatUint(uint64(id), 10)
 }
 
 // infoLen returns the length of an INFO instruction whose sub-op byte is sub.
@@ -259,9 +283,11 @@ func infoLen(sub uint8, layout Layout, v Version) int {
 	return n
 }
 
-// decodeInfo decodes the INFO instruction b (exactly its bytes).
-func decodeInfo(b []byte, off int64, layout Layout, v Version, sym *Symbols) Info {
-	in := Info{Off: off, Bytes: b, Layout: layout, Version: v}
+// decodeInfo decodes the INFO instruction b (exactly its bytes) into in,
+// which the caller has zeroed. Filling in place keeps the record off the
+// heap until it lands in the stream's slice.
+func decodeInfo(in *Info, b []byte, off int64, layout Layout, v Version, sym *Symbols) {
+	in.Off, in.Bytes, in.Layout, in.Version = off, b, layout, v
 	in.SubOp = b[1]
 	in.ExecCode = b[2] & 0xF
 	in.ExecSize = ExecSizeFromCode(in.ExecCode)
@@ -270,35 +296,31 @@ func decodeInfo(b []byte, off int64, layout Layout, v Version, sym *Symbols) Inf
 	if layout == LayoutIGC {
 		in.ChannelMask = b[3] & 0xF
 		p = 4
+		in.HasLOD = in.SubOp == uint8(OpResinfo)
 	} else {
 		in.ChannelMask = 0xF
+		in.HasLOD = in.SubOp&0x1F == uint8(OpResinfo)
 	}
 	in.Surface = b[p]
 	p++
 	in.SurfaceName = SurfaceName(in.Surface)
-	in.HasLOD = in.Op() == OpResinfo
-	if layout == LayoutIGC {
-		in.HasLOD = in.SubOp == uint8(OpResinfo)
-	}
-	rd := func() RawOperand {
-		var r RawOperand
-		if v.wide() {
-			r.ID = binary.LittleEndian.Uint32(b[p:])
-			p += 4
-		} else {
-			r.ID = uint32(binary.LittleEndian.Uint16(b[p:]))
-			p += 2
-		}
-		r.Offset = binary.LittleEndian.Uint16(b[p:])
-		p += 2
-		return r
-	}
 	if in.HasLOD {
-		in.LOD = rd()
+		p = readRaw(&in.LOD, b, p, v.wide())
 	}
-	in.Dst = rd()
+	readRaw(&in.Dst, b, p, v.wide())
 	in.diagnose(sym)
-	return in
+}
+
+func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
+	if wide {
+		r.ID = binary.LittleEndian.Uint32(b[p:])
+		p += 4
+	} else {
+		r.ID = uint32(binary.LittleEndian.Uint16(b[p:]))
+		p += 2
+	}
+	r.Offset = binary.LittleEndian.Uint16(b[p:])
+	return p + 2
 }
 
 func (in *Info) diag(format string, args ...any) {
@@ -345,28 +367,32 @@ func (in *Info) diagnose(sym *Symbols) {
 		in.SurfaceDecl = predefinedSurfaces[in.Surface]
 	}
 	lanes := in.ExecSize
-	check := func(r *RawOperand, what string, need int) {
-		name, ok := sym.varName(r.ID)
-		r.Name = name
-		if !ok {
-			if r.ID < NumPredefinedVars {
-				in.diag("%s variable id %d is a reserved predefined id", what, r.ID)
-			} else {
-				in.diag("%s variable id %d is outside the variable table (V0..V%d)", what, r.ID, NumPredefinedVars+len(sym.Vars)-1)
-			}
-			return
-		}
-		if sym != nil && r.ID >= NumPredefinedVars && need > 0 {
-			size := sym.Vars[r.ID-NumPredefinedVars].Bytes
-			if int(r.Offset)+need > size {
-				in.diag("%s %s needs %d bytes from offset %d but %s holds %d bytes", what, r, need, r.Offset, name, size)
-			}
-		}
-	}
 	if in.HasLOD {
-		check(&in.LOD, "lod", lanes*4)
+		in.checkRaw(sym, &in.LOD, "lod", lanes*4)
 	}
-	check(&in.Dst, "dst", lanes*4*in.NumChannels())
+	in.checkRaw(sym, &in.Dst, "dst", lanes*4*in.NumChannels())
+}
+
+// checkRaw names a raw operand and checks it against the variable table:
+// the id must exist and the bytes the instruction touches must lie inside
+// the variable (a verifier rule; predefined variables are exempt).
+func (in *Info) checkRaw(sym *Symbols, r *RawOperand, what string, need int) {
+	name, ok := sym.varName(r.ID)
+	r.Name = name
+	if !ok {
+		if r.ID < NumPredefinedVars {
+			in.diag("%s variable id %d is a reserved predefined id", what, r.ID)
+		} else {
+			in.diag("%s variable id %d is outside the variable table (V0..V%d)", what, r.ID, NumPredefinedVars+len(sym.Vars)-1)
+		}
+		return
+	}
+	if sym != nil && r.ID >= NumPredefinedVars && need > 0 {
+		size := sym.Vars[r.ID-NumPredefinedVars].Bytes
+		if int(r.Offset)+need > size {
+			in.diag("%s %s needs %d bytes from offset %d but %s holds %d bytes", what, r, need, r.Offset, name, size)
+		}
+	}
 }
 
 // Fields returns the instruction's bit-field spans, in encoding order. They

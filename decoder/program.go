@@ -35,7 +35,12 @@ type step struct {
 type program struct {
 	row   *tableRow
 	fixed int // total length when it does not depend on the bytes; 0 otherwise
-	steps []step
+	// The common ALU shape "k fixed bytes, then n vector operands" is
+	// walked by a tight loop in Walk instead of the step interpreter.
+	simple     bool
+	simplePre  int
+	simpleVecs int
+	steps      []step
 	slots int
 }
 
@@ -46,7 +51,10 @@ type opTable struct {
 	subs  [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
 	genV  int                 // general vector operand length
 	raw   int                 // raw operand length
+	vlen  [8]uint8            // vector length by tag class; 0 invalid, vImm immediate (look at the type)
 }
+
+const vImm = 0xFF
 
 var (
 	tableMu    sync.Mutex
@@ -70,6 +78,7 @@ func compileTable(v Version) *opTable {
 	if v.wide() {
 		t.genV, t.raw = 9, 6
 	}
+	t.vlen = [8]uint8{uint8(t.genV), 5, 3, 9, 0, vImm, 5, 0}
 	for i := range tableRows {
 		r := &tableRows[i]
 		p := &program{row: r}
@@ -84,6 +93,18 @@ func compileTable(v Version) *opTable {
 				p.fixed = 1 + int(p.steps[0].size)
 			} else if len(p.steps) == 0 {
 				p.fixed = 1
+			} else {
+				p.simple = true
+				for k, st := range p.steps {
+					switch {
+					case k == 0 && st.kind == sFixed:
+						p.simplePre = int(st.size)
+					case st.kind == sVec:
+						p.simpleVecs++
+					default:
+						p.simple = false
+					}
+				}
 			}
 		}
 		if r.subs == nil && !r.other {

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"fmt"
 )
 
@@ -73,6 +74,10 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	s := &Stream{Kernel: o.Kernel, Base: base, Code: code, Version: o.Version, Layout: o.Layout}
 	// Capacity guess from typical instruction lengths; bounded by the input.
 	s.Insts = make([]Inst, 0, len(code)/12+1)
+	// Every INFO starts with a 0x70 byte, so their count bounds the INFO
+	// count; the vectorised count costs far less than regrowing a slice of
+	// large records, and capacity that is never written is never touched.
+	s.Infos = make([]Info, 0, bytes.Count(code, []byte{OpINFO}))
 	t := tableFor(o.Version)
 	pos := 0
 	end := len(code)
@@ -93,9 +98,8 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 				s.Err = s.truncErr(o, pos, "INFO instruction", n, end-pos)
 				return s
 			}
-			in := decodeInfo(code[pos:pos+n:pos+n], base+int64(pos), o.Layout, o.Version, o.Symbols)
-			in.Inst = len(s.Insts)
-			s.Infos = append(s.Infos, in)
+			s.Infos = append(s.Infos, Info{Inst: len(s.Insts)})
+			decodeInfo(&s.Infos[len(s.Infos)-1], code[pos:pos+n:pos+n], base+int64(pos), o.Layout, o.Version, o.Symbols)
 		} else {
 			p := t.progs[op]
 			if sub := t.subs[op]; sub != nil {
@@ -118,6 +122,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 				return s
 			case p.fixed > 0:
 				n = p.fixed
+			case p.simple && simpleLen(t, p, code, pos, end, &n):
 			default:
 				var e *lenErr
 				n, e = t.run(p, code[pos:end])
@@ -139,6 +144,35 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		pos += n
 	}
 	return s
+}
+
+// simpleLen computes the length of a "fixed prefix + vectors" instruction;
+// it returns false (leaving the diagnosis to the general interpreter) when
+// an operand is invalid or runs past end.
+func simpleLen(t *opTable, p *program, code []byte, pos, end int, n *int) bool {
+	i := pos + 1 + p.simplePre
+	for v := 0; v < p.simpleVecs; v++ {
+		if i >= end {
+			return false
+		}
+		l := t.vlen[code[i]&7]
+		switch l {
+		case 0:
+			return false
+		case vImm:
+			if i+1 >= end {
+				return false
+			}
+			l = 6
+			switch code[i+1] & 0xF {
+			case 6, 11, 13:
+				l = 10
+			}
+		}
+		i += int(l)
+	}
+	*n = i - pos
+	return true
 }
 
 func sub1(code []byte, pos, end int) uint8 {

@@ -1,0 +1,266 @@
+package decoder
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// docSymbols are the tables of format doc §8: lod = V32 (UD×16), res = V33
+// (UD×64), one declared surface img = T6.
+var docSymbols = &Symbols{Vars: []VarInfo{{Name: "lod", Bytes: 64}, {Name: "res", Bytes: 256}}, Surfaces: []string{"img"}}
+
+var sentinels = map[string]error{
+	"truncated":      ErrTruncated,
+	"unknown opcode": ErrUnknownOpcode,
+	"undetermined":   ErrUndetermined,
+	"bad value":      ErrBadValue,
+	"too large":      ErrTooLarge,
+}
+
+// TestDecodeVectors runs testdata/decode.txt (format described at its top).
+func TestDecodeVectors(t *testing.T) {
+	f, err := os.Open("testdata/decode.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		cols := strings.Split(line, "\t")
+		if len(cols) != 6 {
+			t.Fatalf("line %d: %d columns, want 6", lineNo, len(cols))
+		}
+		where := fmt.Sprintf("decode.txt:%d", lineNo)
+		before, after, ok := strings.Cut(cols[0], "|")
+		if !ok {
+			t.Fatalf("%s: no '|'", where)
+		}
+		head, err1 := hex.DecodeString(strings.ReplaceAll(before, " ", ""))
+		tail, err2 := hex.DecodeString(strings.ReplaceAll(after, " ", ""))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: bad hex: %v %v", where, err1, err2)
+		}
+		code := append(head, tail...)
+		layout, err := ParseLayout(cols[1])
+		if err != nil || layout == LayoutAuto {
+			t.Fatalf("%s: layout %q", where, cols[1])
+		}
+		var v Version
+		if _, err := fmt.Sscanf(cols[2], "%d.%d", &v.Major, &v.Minor); err != nil {
+			t.Fatalf("%s: version %q", where, cols[2])
+		}
+		var sym *Symbols
+		switch cols[3] {
+		case "-":
+		case "doc":
+			sym = docSymbols
+		default:
+			t.Fatalf("%s: symbols %q", where, cols[3])
+		}
+		check, want := cols[4], cols[5]
+		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: layout, Symbols: sym})
+		if check == "error" {
+			var fe *FormatError
+			if !errors.As(s.Err, &fe) {
+				t.Errorf("%s: want a %s error, got %v", where, want, s.Err)
+				continue
+			}
+			if sentinels[want] == nil || !errors.Is(s.Err, sentinels[want]) || fe.Off != int64(len(head)) || fe.File != "vec" {
+				t.Errorf("%s: got %v (at %d), want %s at %d", where, s.Err, fe.Off, want, len(head))
+			}
+			continue
+		}
+		if len(s.Insts) == 0 {
+			t.Errorf("%s: nothing decoded: %v", where, s.Err)
+			continue
+		}
+		if got := int(s.Insts[0].Len); got != len(head) {
+			t.Errorf("%s: length %d, want %d (err %v)", where, got, len(head), s.Err)
+		}
+		var got string
+		if check == "mnemonic" {
+			got = s.Insts[0].Mnemonic()
+		} else {
+			if len(s.Infos) == 0 || s.Infos[0].Inst != 0 {
+				t.Errorf("%s: first instruction is not INFO", where)
+				continue
+			}
+			in := &s.Infos[0]
+			switch check {
+			case "igc":
+				got = in.Text()
+			case "seed":
+				got = in.SeedText()
+			case "diag":
+				got = strings.Join(in.Diagnostics, "; ")
+			default:
+				t.Fatalf("%s: check %q", where, check)
+			}
+			if err := fieldsCover(in); err != nil {
+				t.Errorf("%s: %v", where, err)
+			}
+		}
+		if got != want {
+			t.Errorf("%s:\n got %q\nwant %q", where, got, want)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Errorf("only %d vectors", n)
+	}
+}
+
+// fieldsCover checks that in.Fields() covers every bit of the instruction
+// exactly once and that each field's Raw is what its bits hold.
+func fieldsCover(in *Info) error {
+	nbits := len(in.Bytes) * 8
+	seen := make([]bool, nbits)
+	for _, f := range in.Fields() {
+		start := f.Byte*8 + f.Bit
+		if f.Bits <= 0 || f.Bits > 64 || start < 0 || start+f.Bits > nbits {
+			return fmt.Errorf("field %s (byte %d bit %d, %d bits) outside the %d-byte instruction", f.Name, f.Byte, f.Bit, f.Bits, len(in.Bytes))
+		}
+		var raw uint64
+		for i := f.Bits - 1; i >= 0; i-- {
+			b := start + i
+			if seen[b] {
+				return fmt.Errorf("bit %d covered twice (by %s)", b, f.Name)
+			}
+			seen[b] = true
+			raw = raw<<1 | uint64(in.Bytes[b/8]>>(b%8)&1)
+		}
+		if raw != f.Raw {
+			return fmt.Errorf("field %s: Raw %d, its bits hold %d", f.Name, f.Raw, raw)
+		}
+	}
+	for b, ok := range seen {
+		if !ok {
+			return fmt.Errorf("bit %d (byte %d) is covered by no field", b, b/8)
+		}
+	}
+	return nil
+}
+
+// TestDoc81Fields checks the spans of the §8.1 RESINFO against the doc.
+func TestDoc81Fields(t *testing.T) {
+	code := []byte{0x70, 0x0A, 0x04, 0x0F, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
+	s := Walk(code, 0x80, WalkOptions{Symbols: docSymbols})
+	if s.Err != nil || len(s.Infos) != 1 {
+		t.Fatalf("walk: %v", s.Err)
+	}
+	in := &s.Infos[0]
+	if in.Off != 0x80 || in.Op() != OpResinfo || in.ExecSize != 16 || in.Mask != 0 || in.Mask.NoMask() || in.Mask.LaneOffset() != 0 ||
+		in.ChannelMask != 0xF || in.Channels() != "RGBA" || in.NumChannels() != 4 || in.Surface != 6 || in.SurfaceName != "T6" || in.SurfaceDecl != "img" ||
+		in.LOD != (RawOperand{ID: 32, Offset: 0, Name: "lod"}) || in.Dst != (RawOperand{ID: 33, Offset: 0, Name: "res"}) {
+		t.Errorf("decoded %+v", in)
+	}
+	type span struct {
+		name            string
+		byteOff, bit, n int
+		raw             uint64
+		meaning         string
+	}
+	want := []span{
+		{"opcode", 0, 0, 8, 0x70, "INFO (0x70)"},
+		{"sub_op", 1, 0, 8, 0x0A, "resinfo"},
+		{"exec_size", 2, 0, 4, 4, "16 lanes"},
+		{"mask_control", 2, 4, 4, 0, "M1: lanes read EM bits 0..15"},
+		{"channel_mask", 3, 0, 4, 0xF, "RGBA"},
+		{"reserved", 3, 4, 4, 0, "reserved (0)"},
+		{"surface", 4, 0, 8, 6, "T6 (img)"},
+		{"lod.id", 5, 0, 32, 32, "lod"},
+		{"lod.offset", 9, 0, 16, 0, "byte 0"},
+		{"dst.id", 11, 0, 32, 33, "res"},
+		{"dst.offset", 15, 0, 16, 0, "byte 0"},
+	}
+	got := in.Fields()
+	if len(got) != len(want) {
+		t.Fatalf("%d fields, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Name != w.name || g.Byte != w.byteOff || g.Bit != w.bit || g.Bits != w.n || g.Raw != w.raw || g.Meaning != w.meaning {
+			t.Errorf("field %d: got %+v, want %+v", i, g, w)
+		}
+	}
+	if err := fieldsCover(in); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestDoc85 decodes the 145-byte object file of format doc §8.5 and checks
+// the documented fields.
+func TestDoc85(t *testing.T) {
+	if len(doc85) != 145 {
+		t.Fatalf("doc85 is %d bytes", len(doc85))
+	}
+	f := Decode("doc85.isa", doc85, Options{})
+	if len(f.Errors) > 0 || len(f.Warnings) > 0 {
+		t.Fatalf("errors %v warnings %v", f.Errors, f.Warnings)
+	}
+	o := f.Object
+	if o.Version != (Version{4, 1}) || len(o.Kernels) != 1 || len(o.Functions) != 0 {
+		t.Fatalf("object %+v", o)
+	}
+	k := o.Kernels[0]
+	checks := []struct {
+		what      string
+		got, want any
+	}{
+		{"name", k.Name, "k"},
+		{"offset", k.Offset, uint32(0x20)},
+		{"size", k.Size, uint32(0x71)},
+		{"input_offset", k.InputOffset, uint32(0x69)},
+		{"gen binaries", len(k.GenBinaries), 0},
+		{"strings", strings.Join(k.Strings, ","), ",k,lod,res,img"},
+		{"name_index", k.NameIndex, uint32(1)},
+		{"vars", len(k.Vars), 2},
+		{"var 32", fmt.Sprint(k.Vars[0].Name, k.Vars[0].Props, k.Vars[0].NumElements, k.Vars[0].Bytes()), "lod80 16 64"},
+		{"var 33", fmt.Sprint(k.Vars[1].Name, k.Vars[1].Props, k.Vars[1].NumElements, k.Vars[1].Bytes()), "res80 64 256"},
+		{"addresses/predicates/labels/samplers", len(k.Addrs) + len(k.Preds) + len(k.Labels) + len(k.Samplers), 0},
+		{"surfaces", len(k.Surfaces), 1},
+		{"surface T6", k.Surfaces[0].Name, "img"},
+		{"inputs", fmt.Sprintf("%+v", k.Inputs), "[{Kind:2 ID:6 Offset:32 Size:4}]"},
+		{"code size", k.CodeSize, uint32(17)},
+		{"entry", k.Entry, uint32(0x60)},
+		{"attributes", len(k.Attrs), 0},
+		{"code offset", k.CodeOffset(), int64(0x80)},
+		{"instructions", len(f.Streams[0].Insts), 1},
+		{"text", f.Streams[0].Infos[0].Text(), "resinfo.RGBA (M1, 16)  T6 lod.0 res.0"},
+		{"INFO offset", f.Streams[0].Infos[0].Off, int64(0x80)},
+		{"diagnostics", len(f.Streams[0].Infos[0].Diagnostics), 0},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: got %v, want %v", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestDecodeDoesNotCrash feeds the shortest troublesome inputs.
+func TestDecodeDoesNotCrash(t *testing.T) {
+	for _, b := range [][]byte{{}, {0x70}, {0x70, 0x0A}, {0x4E}, {0x2C}, {0x2C, 0x00, 0x00}, {0x69, 0x00, 0xFF}, {0x6D, 0, 0, 0, 0, 0, 0, 5}, []byte("CISA"), []byte("CISA\x04\x01"), []byte("CISA\x02\x00")} {
+		for _, l := range []Layout{LayoutAuto, LayoutIGC, LayoutSeed} {
+			f := Decode("x", b, Options{Layout: l})
+			for _, e := range f.Errors {
+				var fe *FormatError
+				if !errors.As(e, &fe) || fe.Off < 0 || fe.Off > int64(len(b)) {
+					t.Errorf("% x: error %v not located within the input", b, e)
+				}
+			}
+		}
+	}
+}

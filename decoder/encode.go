@@ -1,0 +1,477 @@
+package decoder
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// ErrNotEncodable is wrapped by every encoder error: a value does not fit
+// the field the format gives it, or two values contradict each other.
+var ErrNotEncodable = errors.New("value does not fit the encoding")
+
+// EncodeError says which field could not be encoded and why.
+type EncodeError struct {
+	Field  string // e.g. "kernel k: var[3].alias_index"
+	Reason string
+}
+
+// Error returns "encode FIELD: REASON".
+func (e *EncodeError) Error() string { return "encode " + e.Field + ": " + e.Reason }
+
+// Unwrap returns ErrNotEncodable.
+func (e *EncodeError) Unwrap() error { return ErrNotEncodable }
+
+// EncodeInfo encodes one INFO instruction in the given layout for container
+// version v; it is the inverse of the INFO decode. It uses SubOp, ExecCode,
+// Mask, ChannelMask, Surface, HasLOD, LOD and Dst (ids and offsets; names are
+// not encoded) and writes reserved bits as 0. Values that the layout cannot
+// hold are refused: ids wider than 16 bits below 3.4, a channel mask other
+// than RGBA in the seed layout (it has no channel-mask byte), an emask the
+// version cannot express, or HasLOD disagreeing with the sub-op.
+func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
+	bad := func(field, format string, args ...any) ([]byte, error) {
+		return nil, &EncodeError{Field: "info." + field, Reason: fmt.Sprintf(format, args...)}
+	}
+	if layout != LayoutIGC && layout != LayoutSeed {
+		return bad("layout", "want igc or seed, got %s", layout)
+	}
+	wantLOD := in.SubOp == uint8(OpResinfo)
+	if layout == LayoutSeed {
+		wantLOD = in.SubOp&0x1F == uint8(OpResinfo)
+	}
+	if in.HasLOD != wantLOD {
+		return bad("lod", "HasLOD is %v but sub-op 0x%02x %s a LOD operand in the %s layout", in.HasLOD, in.SubOp, map[bool]string{true: "has", false: "has no"}[wantLOD], layout)
+	}
+	if in.ExecCode > 15 {
+		return bad("exec_size", "code %d does not fit 4 bits", in.ExecCode)
+	}
+	// ExecSize is derived; a mismatch means the caller set one and not the other.
+	if in.ExecSize != ExecSizeFromCode(in.ExecCode) {
+		return bad("exec_size", "ExecSize %d does not match ExecCode %d (%d lanes)", in.ExecSize, in.ExecCode, ExecSizeFromCode(in.ExecCode))
+	}
+	if in.Mask > 15 {
+		return bad("mask_control", "%d does not fit 4 bits", in.Mask)
+	}
+	nibble := uint8(in.Mask)
+	if v.Num() == 300 {
+		// Version 3.0 has only M1..M8 and M1_NM (format doc §6).
+		switch {
+		case in.Mask <= 8:
+		default:
+			return bad("mask_control", "%s cannot be expressed in version 3.0 (only M1..M8 and M1_NM)", in.Mask)
+		}
+	}
+	if in.ChannelMask > 15 {
+		return bad("channel_mask", "0x%x does not fit 4 bits", in.ChannelMask)
+	}
+	if layout == LayoutSeed && in.ChannelMask != 0xF {
+		return bad("channel_mask", "the seed layout has no channel-mask byte: only RGBA (0xf) is expressible, got %s", ChannelNames(in.ChannelMask))
+	}
+	wide := v.wide()
+	out := make([]byte, 0, infoLen(in.SubOp, layout, v))
+	out = append(out, OpINFO, in.SubOp, in.ExecCode|nibble<<4)
+	if layout == LayoutIGC {
+		out = append(out, in.ChannelMask)
+	}
+	out = append(out, in.Surface)
+	raw := func(name string, r RawOperand) error {
+		if !wide && r.ID > 0xFFFF {
+			return &EncodeError{Field: "info." + name + ".id", Reason: fmt.Sprintf("id %d does not fit 16 bits (version %s < 3.4)", r.ID, v)}
+		}
+		out = appendRaw(out, r.ID, r.Offset, wide)
+		return nil
+	}
+	if in.HasLOD {
+		if err := raw("lod", in.LOD); err != nil {
+			return nil, err
+		}
+	}
+	if err := raw("dst", in.Dst); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func appendRaw(b []byte, id uint32, off uint16, wide bool) []byte {
+	if wide {
+		b = binary.LittleEndian.AppendUint32(b, id)
+	} else {
+		b = binary.LittleEndian.AppendUint16(b, uint16(id))
+	}
+	return binary.LittleEndian.AppendUint16(b, off)
+}
+
+// EncodeOptions configures EncodeObjectWith.
+type EncodeOptions struct {
+	// GenCode returns the machine code of gen binary g of kernel k (an index
+	// into Object.Kernels). An Object records where its gen binaries were,
+	// not what they hold, so without GenCode a kernel that lists gen
+	// binaries is refused.
+	GenCode func(k, g int) ([]byte, error)
+}
+
+// GenCodeFrom returns a GenCode that reads each gen binary from data, the
+// file o was decoded from, at the offset and size o recorded.
+func GenCodeFrom(o *Object, data []byte) func(k, g int) ([]byte, error) {
+	return func(k, g int) ([]byte, error) {
+		if k < 0 || k >= len(o.Kernels) || g < 0 || g >= len(o.Kernels[k].GenBinaries) {
+			return nil, &EncodeError{Field: fmt.Sprintf("kernel[%d].gen_binary[%d]", k, g), Reason: "no such gen binary"}
+		}
+		gb := o.Kernels[k].GenBinaries[g]
+		end := uint64(gb.Offset) + uint64(gb.Size)
+		if end > uint64(len(data)) {
+			return nil, &EncodeError{Field: fmt.Sprintf("kernel %s: gen_binary[%d]", o.Kernels[k].Name, g), Reason: fmt.Sprintf("bytes 0x%x..0x%x lie outside the %d-byte file", gb.Offset, end, len(data))}
+		}
+		return data[gb.Offset:end:end], nil
+	}
+}
+
+// EncodeObject writes o as a vISA object file, laid out as IGC's last writer
+// did: the header, then each kernel body, then the functions. Offsets,
+// sizes, input_offset and entry are computed, not copied: body size is
+// metadata plus instructions, entry points just past the attributes, and
+// input_offset is the absolute offset of num_inputs. Bodies are written
+// from their tables (Strings, Vars, Addrs, Preds, Labels, Samplers,
+// Surfaces, Inputs, Attrs) and their Code bytes. A kernel with gen
+// binaries needs EncodeObjectWith.
+func EncodeObject(o *Object) ([]byte, error) { return EncodeObjectWith(o, EncodeOptions{}) }
+
+// EncodeObjectWith is EncodeObject with options; each kernel's gen
+// binaries are written right after its body, as the writer placed them.
+func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
+	v := o.Version
+	if v.Major < 3 {
+		return nil, &EncodeError{Field: "major_version", Reason: fmt.Sprintf("%d: the reader rejects major < 3", v.Major)}
+	}
+	if len(o.Kernels) > maxKernels {
+		return nil, &EncodeError{Field: "num_kernels", Reason: fmt.Sprintf("%d exceeds %d", len(o.Kernels), maxKernels)}
+	}
+	if len(o.Functions) > 0xFFFF {
+		return nil, &EncodeError{Field: "num_functions", Reason: fmt.Sprintf("%d does not fit 16 bits", len(o.Functions))}
+	}
+	nameLenW := v.Num() >= 307
+	// Encode the bodies first: the header needs their sizes.
+	type part struct {
+		body     []byte
+		inputRel int
+		gens     [][]byte
+	}
+	kparts := make([]part, len(o.Kernels))
+	fparts := make([]part, len(o.Functions))
+	header := 4 + 2 + 2 + 2 + 2 // magic, version, num_kernels, num_file_scope_variables, num_functions
+	nameLen := func(name, field string) (int, error) {
+		limit := 0xFF
+		if nameLenW {
+			limit = 0xFFFF
+		}
+		if len(name) > limit {
+			return 0, &EncodeError{Field: field + ".name", Reason: fmt.Sprintf("%d bytes exceed the name_len limit %d for version %s", len(name), limit, v)}
+		}
+		if nameLenW {
+			return 2 + len(name), nil
+		}
+		return 1 + len(name), nil
+	}
+	for i, b := range o.Kernels {
+		f := fmt.Sprintf("kernel[%d]", i)
+		if b.Kind != KindKernel {
+			return nil, &EncodeError{Field: f, Reason: "body in Kernels is not a kernel"}
+		}
+		n, err := nameLen(b.Name, f)
+		if err != nil {
+			return nil, err
+		}
+		if len(b.GenBinaries) > 4 {
+			return nil, &EncodeError{Field: f + ".num_gen_binaries", Reason: fmt.Sprintf("%d exceeds 4", len(b.GenBinaries))}
+		}
+		header += n + 4 + 4 + 4 + 2 + 2 + 1 + 9*len(b.GenBinaries)
+		body, rel, err := encodeBody(b, v)
+		if err != nil {
+			return nil, err
+		}
+		kparts[i] = part{body: body, inputRel: rel}
+		for g := range b.GenBinaries {
+			if opt.GenCode == nil {
+				return nil, &EncodeError{Field: fmt.Sprintf("kernel %s: gen_binary[%d]", b.Name, g), Reason: "the Object does not carry gen binary bytes; use EncodeObjectWith and GenCode"}
+			}
+			code, err := opt.GenCode(i, g)
+			if err != nil {
+				return nil, err
+			}
+			kparts[i].gens = append(kparts[i].gens, code)
+		}
+	}
+	for i, b := range o.Functions {
+		f := fmt.Sprintf("function[%d]", i)
+		if b.Kind != KindFunction {
+			return nil, &EncodeError{Field: f, Reason: "body in Functions is not a function"}
+		}
+		n, err := nameLen(b.Name, f)
+		if err != nil {
+			return nil, err
+		}
+		header += 1 + n + 4 + 4 + 2 + 2
+		body, _, err := encodeBody(b, v)
+		if err != nil {
+			return nil, err
+		}
+		fparts[i] = part{body: body}
+	}
+	// Lay out the file.
+	pos := uint64(header)
+	kOff := make([]uint64, len(kparts))
+	gOff := make([][]uint64, len(kparts))
+	for i, p := range kparts {
+		kOff[i] = pos
+		pos += uint64(len(p.body))
+		for _, g := range p.gens {
+			gOff[i] = append(gOff[i], pos)
+			pos += uint64(len(g))
+		}
+	}
+	fOff := make([]uint64, len(fparts))
+	for i, p := range fparts {
+		fOff[i] = pos
+		pos += uint64(len(p.body))
+	}
+	if pos > 0xFFFFFFFF {
+		return nil, &EncodeError{Field: "file", Reason: fmt.Sprintf("%d bytes: offsets are 32 bits", pos)}
+	}
+	out := make([]byte, 0, pos)
+	le := binary.LittleEndian
+	out = append(out, Magic...)
+	out = append(out, v.Major, v.Minor)
+	out = le.AppendUint16(out, uint16(len(o.Kernels)))
+	putName := func(name string) {
+		if nameLenW {
+			out = le.AppendUint16(out, uint16(len(name)))
+		} else {
+			out = append(out, uint8(len(name)))
+		}
+		out = append(out, name...)
+	}
+	for i, b := range o.Kernels {
+		putName(b.Name)
+		out = le.AppendUint32(out, uint32(kOff[i]))
+		out = le.AppendUint32(out, uint32(len(kparts[i].body)))
+		out = le.AppendUint32(out, uint32(kOff[i])+uint32(kparts[i].inputRel))
+		out = le.AppendUint16(out, 0) // num_syms_variable
+		out = le.AppendUint16(out, 0) // num_syms_function
+		out = append(out, uint8(len(b.GenBinaries)))
+		for g, gb := range b.GenBinaries {
+			out = append(out, gb.Platform)
+			out = le.AppendUint32(out, uint32(gOff[i][g]))
+			out = le.AppendUint32(out, uint32(len(kparts[i].gens[g])))
+		}
+	}
+	out = le.AppendUint16(out, 0) // num_file_scope_variables
+	out = le.AppendUint16(out, uint16(len(o.Functions)))
+	for i, b := range o.Functions {
+		out = append(out, b.Linkage)
+		putName(b.Name)
+		out = le.AppendUint32(out, uint32(fOff[i]))
+		out = le.AppendUint32(out, uint32(len(fparts[i].body)))
+		out = le.AppendUint16(out, 0)
+		out = le.AppendUint16(out, 0)
+	}
+	for _, p := range kparts {
+		out = append(out, p.body...)
+		for _, g := range p.gens {
+			out = append(out, g...)
+		}
+	}
+	for _, p := range fparts {
+		out = append(out, p.body...)
+	}
+	return out, nil
+}
+
+// bodyWriter appends little-endian fields and keeps the first error.
+type bodyWriter struct {
+	out    []byte
+	wide   bool
+	prefix string
+	err    error
+}
+
+func (w *bodyWriter) fail(field, format string, args ...any) {
+	if w.err == nil {
+		w.err = &EncodeError{Field: w.prefix + field, Reason: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (w *bodyWriter) u8(v uint8)   { w.out = append(w.out, v) }
+func (w *bodyWriter) u16(v uint16) { w.out = binary.LittleEndian.AppendUint16(w.out, v) }
+func (w *bodyWriter) u32(v uint32) { w.out = binary.LittleEndian.AppendUint32(w.out, v) }
+
+// idx writes an I-width field (UD from 3.4, UW below).
+func (w *bodyWriter) idx(v uint32, field string) {
+	if w.wide {
+		w.u32(v)
+		return
+	}
+	if v > 0xFFFF {
+		w.fail(field, "%d does not fit 16 bits (version < 3.4)", v)
+	}
+	w.u16(uint16(v))
+}
+
+// count writes a count field of the given byte width after checking n fits
+// (limit, when non-zero, is a stricter exclusive bound from the format).
+func (w *bodyWriter) count(n int, width int, limit int, field string) {
+	max := 1<<(8*width) - 1
+	if width == 4 {
+		max = 0xFFFFFFFF
+	}
+	if limit > 0 && n >= limit {
+		w.fail(field, "%d entries: must be less than %d", n, limit)
+	}
+	if n > max {
+		w.fail(field, "%d entries do not fit %d bytes", n, width)
+	}
+	switch width {
+	case 1:
+		w.u8(uint8(n))
+	case 2:
+		w.u16(uint16(n))
+	default:
+		w.u32(uint32(n))
+	}
+}
+
+func (w *bodyWriter) attrs(as []Attr, field string) {
+	for i, a := range as {
+		f := fmt.Sprintf("%s[%d]", field, i)
+		w.idx(a.NameIndex, f+".name")
+		if len(a.Value) > 0xFF {
+			w.fail(f+".size", "%d value bytes do not fit 1 byte", len(a.Value))
+		}
+		w.u8(uint8(len(a.Value)))
+		w.out = append(w.out, a.Value...)
+	}
+}
+
+func (w *bodyWriter) decl(d Decl, f string) {
+	w.idx(d.NameIndex, f+".name_index")
+	w.u16(d.NumElements)
+	w.count(len(d.Attrs), 1, 0, f+".attribute_count")
+	w.attrs(d.Attrs, f+".attr")
+}
+
+// encodeBody writes one kernel or function body and returns it with the
+// body-relative offset of num_inputs (kernels).
+func encodeBody(b *Body, v Version) ([]byte, int, error) {
+	if b.Err != nil {
+		return nil, 0, &EncodeError{Field: fmt.Sprintf("%s %s", b.Kind, b.Name), Reason: "body did not decode: " + b.Err.Error()}
+	}
+	w := &bodyWriter{wide: v.wide(), prefix: fmt.Sprintf("%s %s: ", b.Kind, b.Name)}
+	w.idxCount(len(b.Strings), "string_count")
+	for i, s := range b.Strings {
+		for j := 0; j < len(s); j++ {
+			if s[j] == 0 {
+				w.fail(fmt.Sprintf("string[%d]", i), "contains a NUL byte at %d", j)
+				break
+			}
+		}
+		if len(s) > maxStringLen {
+			w.fail(fmt.Sprintf("string[%d]", i), "%d bytes exceed the reader's %d-byte limit", len(s), maxStringLen)
+		}
+		w.out = append(w.out, s...)
+		w.u8(0)
+	}
+	w.idx(b.NameIndex, "name_index")
+	w.idxCount(len(b.Vars), "variable_count")
+	for i, vr := range b.Vars {
+		f := fmt.Sprintf("var[%d]", i)
+		w.idx(vr.NameIndex, f+".name_index")
+		w.u8(vr.Props)
+		w.u16(vr.NumElements)
+		w.idx(vr.AliasIndex, f+".alias_index")
+		w.u16(vr.AliasOffset)
+		w.u8(vr.AliasScope)
+		w.count(len(vr.Attrs), 1, 0, f+".attribute_count")
+		w.attrs(vr.Attrs, f+".attr")
+	}
+	w.count(len(b.Addrs), 2, 0, "address_count")
+	for i, d := range b.Addrs {
+		w.decl(d, fmt.Sprintf("address[%d]", i))
+	}
+	w.count(len(b.Preds), 2, 0, "predicate_count")
+	for i, d := range b.Preds {
+		w.decl(d, fmt.Sprintf("predicate[%d]", i))
+	}
+	w.count(len(b.Labels), 2, 0, "label_count")
+	for i, l := range b.Labels {
+		f := fmt.Sprintf("label[%d]", i)
+		w.idx(l.NameIndex, f+".name_index")
+		w.u8(l.Kind)
+		w.count(len(l.Attrs), 1, 0, f+".attribute_count")
+		w.attrs(l.Attrs, f+".attr")
+	}
+	w.count(len(b.Samplers), 1, maxSamplers, "sampler_count")
+	for i, d := range b.Samplers {
+		w.decl(d, fmt.Sprintf("sampler[%d]", i))
+	}
+	w.count(len(b.Surfaces), 1, 256-NumPredefinedSurfaces+1, "surface_count")
+	for i, d := range b.Surfaces {
+		w.decl(d, fmt.Sprintf("surface[%d]", i))
+	}
+	w.u8(0) // vme_count: VME variables were removed
+	inputRel := 0
+	if b.Kind == KindKernel {
+		inputRel = len(w.out)
+		if v.Num() >= 305 {
+			w.count(len(b.Inputs), 4, 0, "num_inputs")
+		} else {
+			w.count(len(b.Inputs), 1, 0, "num_inputs")
+		}
+		for i, in := range b.Inputs {
+			w.u8(in.Kind)
+			w.idx(in.ID, fmt.Sprintf("input[%d].id", i))
+			w.u16(uint16(in.Offset))
+			w.u16(in.Size)
+		}
+	} else if len(b.Inputs) > 0 {
+		w.fail("num_inputs", "a function has no inputs table, got %d inputs", len(b.Inputs))
+	}
+	if uint64(len(b.Code)) > 0xFFFFFFFF {
+		w.fail("size", "%d instruction bytes do not fit 32 bits", len(b.Code))
+	}
+	w.u32(uint32(len(b.Code)))
+	// entry: the metadata length, which the remaining fields make known now.
+	meta := len(w.out) + 4 + 2
+	if b.Kind == KindFunction {
+		meta += 2
+	}
+	for _, a := range b.Attrs {
+		meta += 1 + len(a.Value) + 2
+		if w.wide {
+			meta += 2
+		}
+	}
+	w.u32(uint32(meta))
+	if b.Kind == KindFunction {
+		w.u8(b.InputSize)
+		w.u8(b.RetValSize)
+	}
+	w.count(len(b.Attrs), 2, 0, "attribute_count")
+	w.attrs(b.Attrs, "attribute")
+	if w.err == nil && len(w.out) != meta {
+		// Only reachable if the computation above and the writes disagree.
+		w.fail("entry", "internal: computed entry %d, metadata is %d bytes", meta, len(w.out))
+	}
+	w.out = append(w.out, b.Code...)
+	if w.err != nil {
+		return nil, 0, w.err
+	}
+	return w.out, inputRel, nil
+}
+
+// idxCount writes a count stored in an I-width field.
+func (w *bodyWriter) idxCount(n int, field string) {
+	if uint64(n) > 0xFFFFFFFF {
+		w.fail(field, "%d entries do not fit 32 bits", n)
+	}
+	w.idx(uint32(n), field)
+}

@@ -1,0 +1,163 @@
+package decoder
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// fuzzSeeds adds every sample and oracle binary (and, for the raw-stream
+// target, every body's instruction bytes) to the corpus.
+func fuzzSeeds(f *testing.F, bodies bool) {
+	seeds := sampleFiles(f)
+	for n, b := range oracleFiles(f) {
+		seeds[n] = b
+	}
+	for _, data := range seeds {
+		f.Add(data)
+		if !bodies {
+			continue
+		}
+		if o, err := ParseObject(data, ""); err == nil {
+			for _, b := range o.Bodies() {
+				if len(b.Code) > 0 {
+					f.Add(b.Code)
+				}
+			}
+		}
+	}
+}
+
+// checkFile is what every fuzz target asserts about a decode: every error
+// is a located *FormatError inside the input; each stream's instructions
+// tile its decoded prefix with no gap or overlap; every INFO is one of
+// those instructions and its fields cover its bits exactly once.
+func checkFile(f *File, inputLen int) error {
+	if err := locatedIn(f, max(inputLen, len(f.Data))); err != nil {
+		return err
+	}
+	for _, s := range f.Streams {
+		if err := checkStream(s); err != nil {
+			return err
+		}
+		if s.Base < 0 || s.Base+int64(len(s.Code)) > int64(len(f.Data)) {
+			return fmt.Errorf("stream %q at %d+%d lies outside the %d-byte data", s.Kernel, s.Base, len(s.Code), len(f.Data))
+		}
+	}
+	return nil
+}
+
+func checkStream(s *Stream) error {
+	pos := 0
+	for i, in := range s.Insts {
+		if int(in.Off) != pos || in.Len == 0 {
+			return fmt.Errorf("%s: instruction %d at %d (len %d), want it at %d", s.Kernel, i, in.Off, in.Len, pos)
+		}
+		pos += int(in.Len)
+		if pos > len(s.Code) {
+			return fmt.Errorf("%s: instruction %d ends at %d, past the %d-byte code", s.Kernel, i, pos, len(s.Code))
+		}
+		if s.Code[in.Off] != in.Op {
+			return fmt.Errorf("%s: instruction %d: Op 0x%02x, byte 0x%02x", s.Kernel, i, in.Op, s.Code[in.Off])
+		}
+	}
+	// The walk either consumed the whole code or says why it stopped.
+	if s.Err == nil && pos != len(s.Code) {
+		return fmt.Errorf("%s: decoded %d of %d bytes without an error", s.Kernel, pos, len(s.Code))
+	}
+	if s.Err != nil {
+		var fe *FormatError
+		if !errors.As(s.Err, &fe) || fe.Off < s.Base+int64(pos) || fe.Off > s.Base+int64(len(s.Code)) {
+			return fmt.Errorf("%s: walk error %v is not located in the undecoded rest [%d, %d]", s.Kernel, s.Err, s.Base+int64(pos), s.Base+int64(len(s.Code)))
+		}
+	}
+	last := -1
+	for k := range s.Infos {
+		in := &s.Infos[k]
+		if in.Inst <= last || in.Inst >= len(s.Insts) || s.Insts[in.Inst].Op != OpINFO {
+			return fmt.Errorf("%s: INFO %d names instruction %d", s.Kernel, k, in.Inst)
+		}
+		last = in.Inst
+		if in.Off != s.AbsOff(in.Inst) || len(in.Bytes) != int(s.Insts[in.Inst].Len) {
+			return fmt.Errorf("%s: INFO %d at %d (%d bytes) is not instruction %d", s.Kernel, k, in.Off, len(in.Bytes), in.Inst)
+		}
+		if err := fieldsCover(in); err != nil {
+			return fmt.Errorf("%s: INFO at 0x%x: %v", s.Kernel, in.Off, err)
+		}
+		_ = in.Text()
+		_ = in.SeedText()
+	}
+	infos := 0
+	for _, in := range s.Insts {
+		if in.Op == OpINFO {
+			infos++
+		}
+	}
+	if infos != len(s.Infos) {
+		return fmt.Errorf("%s: %d INFO instructions, %d Infos", s.Kernel, infos, len(s.Infos))
+	}
+	return nil
+}
+
+// FuzzDecodeObject decodes arbitrary input as a file (object, raw or hex).
+func FuzzDecodeObject(f *testing.F) {
+	fuzzSeeds(f, false)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, l := range []Layout{LayoutAuto, LayoutSeed} {
+			file := Decode("fuzz", data, Options{Layout: l})
+			if err := checkFile(file, len(data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// FuzzWalkRaw walks arbitrary bytes as an instruction stream in both
+// layouts and at a narrow and a wide version.
+func FuzzWalkRaw(f *testing.F) {
+	fuzzSeeds(f, true)
+	f.Fuzz(func(t *testing.T, code []byte) {
+		for _, v := range []Version{{4, 1}, {3, 3}, {3, 0}} {
+			for _, l := range []Layout{LayoutIGC, LayoutSeed} {
+				s := Walk(code, 7, WalkOptions{File: "fuzz", Version: v, Layout: l, Symbols: docSymbols})
+				if err := checkStream(s); err != nil {
+					t.Fatalf("%s %s: %v", v, l, err)
+				}
+			}
+		}
+		file := Decode("fuzz", code, Options{Hex: HexOff})
+		if err := checkFile(file, len(code)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzParseHex converts arbitrary text: an error is located inside the
+// text; a success round-trips through plain hex.
+func FuzzParseHex(f *testing.F) {
+	for n, b := range sampleFiles(f) {
+		if strings.HasSuffix(n, ".hex") {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("0x70, 0x0a, 0x04 // comment\n70 0b # more\n00000000: 700a 040f  p..."))
+	f.Fuzz(func(t *testing.T, text []byte) {
+		b, err := ParseHex(text, "fuzz.hex")
+		if err != nil {
+			var fe *FormatError
+			if !errors.As(err, &fe) || fe.File != "fuzz.hex" || fe.Off < 0 || fe.Off > int64(len(text)) {
+				t.Fatalf("error %v not located in the %d-byte text", err, len(text))
+			}
+			return
+		}
+		if len(b) == 0 {
+			t.Fatal("no bytes and no error")
+		}
+		plain := fmt.Sprintf("% x", b)
+		b2, err := ParseHex([]byte(plain), "")
+		if err != nil || string(b2) != string(b) {
+			t.Fatalf("plain hex of the result does not parse back: %v", err)
+		}
+	})
+}

@@ -1,0 +1,377 @@
+// Package dump implements infoscope's headless "dump" command: one line (or
+// one JSON object) per INFO instruction, or per instruction with --all.
+//
+// It does no I/O of its own: inputs come through Env.Open and Env.Stdin and
+// output goes to Env.Stdout and Env.Stderr, so the same code serves the
+// command line and `ssh host dump` on a server that only exposes its files.
+package dump
+
+import (
+	"bufio"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// Exit statuses of Run.
+const (
+	ExitOK    = 0 // every input decoded
+	ExitError = 1 // some input had errors (everything decodable was still printed)
+	ExitUsage = 2 // bad flags or arguments
+)
+
+// Env is what Run may touch.
+type Env struct {
+	Stdin  io.Reader // read for the file name "-"
+	Stdout io.Writer
+	Stderr io.Writer
+	// Open returns the bytes of a named input. A server passes one that
+	// knows only its served files.
+	Open func(name string) ([]byte, error)
+}
+
+// Options are the parsed flags.
+type Options struct {
+	JSON     bool
+	All      bool
+	Syntax   string // "igc" or "seed"
+	Decode   decoder.Options
+	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
+}
+
+// Usage is the command's synopsis.
+const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+
+// Run runs the dump command with args (after the word "dump") and returns
+// the exit status.
+func Run(args []string, env Env) int {
+	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(env.Stderr, Usage)
+		fs.PrintDefaults()
+	}
+	var o Options
+	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
+	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
+	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
+	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
+	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
+	hexFlag := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
+	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
+	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
+	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...]; adds lanes")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "infoscope dump: "+format+"\n", a...)
+		fmt.Fprintln(env.Stderr, Usage)
+		return ExitUsage
+	}
+	if o.Syntax != "igc" && o.Syntax != "seed" {
+		return usage("--syntax %q: want igc or seed", o.Syntax)
+	}
+	var err error
+	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
+		return usage("--layout: %v", err)
+	}
+	if o.Decode.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Decode.Offset < 0 {
+		return usage("--offset %q: want a non-negative number", *offset)
+	}
+	if *hexFlag {
+		o.Decode.Hex = decoder.HexOn
+	}
+	if o.Decode.Version, err = parseVersion(*ver); err != nil {
+		return usage("--visa-version: %v", err)
+	}
+	if *surfaces != "" || *dmask != "" || *lod != "" {
+		o.Surfaces = model.NewSurfaceFile()
+		if *surfaces != "" {
+			data, err := env.Open(*surfaces)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
+				return ExitUsage
+			}
+			if o.Surfaces, err = model.ParseSurfaceFile(*surfaces, data); err != nil {
+				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
+				return ExitUsage
+			}
+		}
+		if *dmask != "" {
+			m, err := model.ParseExecMask(*dmask)
+			if err != nil {
+				return usage("--dmask: %v", err)
+			}
+			o.Surfaces.DispatchMask = m
+		}
+		if *lod != "" {
+			l, err := parseLODs(*lod)
+			if err != nil {
+				return usage("--lod: %v", err)
+			}
+			o.Surfaces.LOD = l
+		}
+	}
+	if fs.NArg() == 0 {
+		return usage("no input file")
+	}
+	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	defer w.Flush()
+	status := ExitOK
+	for _, name := range fs.Args() {
+		var data []byte
+		if name == "-" {
+			data, err = io.ReadAll(env.Stdin)
+		} else {
+			data, err = env.Open(name)
+		}
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "infoscope dump: %v\n", err)
+			status = ExitError
+			continue
+		}
+		f := decoder.Decode(name, data, o.Decode)
+		if err := Write(w, f, o); err != nil {
+			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
+			return ExitError
+		}
+		for _, wn := range f.Warnings {
+			fmt.Fprintf(env.Stderr, "%s: warning: %s\n", name, wn)
+		}
+		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
+			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
+		}
+		for _, e := range f.Errors {
+			fmt.Fprintln(env.Stderr, e)
+			status = ExitError
+		}
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
+		return ExitError
+	}
+	return status
+}
+
+func parseVersion(s string) (decoder.Version, error) {
+	maj, min, ok := strings.Cut(s, ".")
+	a, err1 := strconv.ParseUint(maj, 10, 8)
+	b, err2 := strconv.ParseUint(min, 10, 8)
+	if !ok || err1 != nil || err2 != nil {
+		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
+	}
+	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
+	if v.Major < 3 {
+		return v, fmt.Errorf("%q: versions below 3.0 are not vISA binaries", s)
+	}
+	return v, nil
+}
+
+func parseLODs(s string) ([]uint32, error) {
+	var out []uint32
+	for _, p := range strings.Split(s, ",") {
+		v, err := strconv.ParseUint(strings.TrimSpace(p), 0, 32)
+		if err != nil {
+			return nil, fmt.Errorf("%q: want N or N,N,... (unsigned integers)", s)
+		}
+		out = append(out, uint32(v))
+	}
+	if len(out) > 32 {
+		return nil, fmt.Errorf("%d values: at most one per lane (32)", len(out))
+	}
+	return out, nil
+}
+
+// Write prints every record of f.
+func Write(w io.Writer, f *decoder.File, o Options) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	var line []byte
+	for _, s := range f.Streams {
+		next := 0 // index into s.Infos
+		for i := range s.Insts {
+			var in *decoder.Info
+			if next < len(s.Infos) && s.Infos[next].Inst == i {
+				in = &s.Infos[next]
+				next++
+			}
+			if in == nil && !o.All {
+				continue
+			}
+			if o.JSON {
+				if err := enc.Encode(NewRecord(f, s, i, in, o)); err != nil {
+					return err
+				}
+				continue
+			}
+			line = appendTextLine(line[:0], f, s, i, in, o)
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// appendTextLine formats "FILE:KERNEL+0xOFFSET  TEXT\n". OFFSET is the
+// absolute input offset, the same number as the JSON "offset" key, so it can
+// be handed to xxd -s.
+func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) []byte {
+	b = append(b, f.Name...)
+	b = append(b, ':')
+	b = append(b, s.Kernel...)
+	b = append(b, "+0x"...)
+	b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	b = append(b, "  "...)
+	switch {
+	case in != nil && o.Syntax == "seed":
+		b = append(b, in.SeedText()...)
+	case in != nil:
+		b = append(b, in.Text()...)
+	default:
+		b = append(b, s.Insts[i].Mnemonic()...)
+	}
+	return append(b, '\n')
+}
+
+// Record is one JSON Lines object.
+type Record struct {
+	File        string             `json:"file"`
+	Kernel      string             `json:"kernel"`
+	Offset      int64              `json:"offset"`
+	Length      int                `json:"length"`
+	Bytes       string             `json:"bytes"`
+	Opcode      uint8              `json:"opcode"`
+	Mnemonic    string             `json:"mnemonic"`
+	Layout      string             `json:"layout,omitempty"`
+	Op          string             `json:"op,omitempty"`
+	ExecSize    *int               `json:"exec_size,omitempty"`
+	Mask        string             `json:"mask,omitempty"`
+	NoMask      *bool              `json:"nomask,omitempty"`
+	LaneOffset  *int               `json:"lane_offset,omitempty"`
+	Channels    string             `json:"channels,omitempty"`
+	Surface     *SurfaceRef        `json:"surface,omitempty"`
+	LOD         *OperandRef        `json:"lod"`
+	Dst         *OperandRef        `json:"dst,omitempty"`
+	Text        string             `json:"text,omitempty"`
+	Diagnostics []string           `json:"diagnostics,omitempty"`
+	Fields      []decoder.Field    `json:"fields,omitempty"`
+	Lanes       []model.LaneRecord `json:"lanes,omitempty"`
+	DstLayout   any                `json:"dst_layout,omitempty"`
+	info        bool
+}
+
+// MarshalJSON leaves the INFO keys out of non-INFO records and always
+// writes them (diagnostics as [], lod as null) on INFO records.
+func (r Record) MarshalJSON() ([]byte, error) {
+	if !r.info {
+		return json.Marshal(struct {
+			File     string `json:"file"`
+			Kernel   string `json:"kernel"`
+			Offset   int64  `json:"offset"`
+			Length   int    `json:"length"`
+			Bytes    string `json:"bytes"`
+			Opcode   uint8  `json:"opcode"`
+			Mnemonic string `json:"mnemonic"`
+		}{r.File, r.Kernel, r.Offset, r.Length, r.Bytes, r.Opcode, r.Mnemonic})
+	}
+	if r.Diagnostics == nil {
+		r.Diagnostics = []string{}
+	}
+	return json.Marshal(infoRecord(r))
+}
+
+// infoRecord is Record without omitempty on the keys every INFO record has.
+type infoRecord struct {
+	File        string             `json:"file"`
+	Kernel      string             `json:"kernel"`
+	Offset      int64              `json:"offset"`
+	Length      int                `json:"length"`
+	Bytes       string             `json:"bytes"`
+	Opcode      uint8              `json:"opcode"`
+	Mnemonic    string             `json:"mnemonic"`
+	Layout      string             `json:"layout"`
+	Op          string             `json:"op"`
+	ExecSize    *int               `json:"exec_size"`
+	Mask        string             `json:"mask"`
+	NoMask      *bool              `json:"nomask"`
+	LaneOffset  *int               `json:"lane_offset"`
+	Channels    string             `json:"channels"`
+	Surface     *SurfaceRef        `json:"surface"`
+	LOD         *OperandRef        `json:"lod"`
+	Dst         *OperandRef        `json:"dst"`
+	Text        string             `json:"text"`
+	Diagnostics []string           `json:"diagnostics"`
+	Fields      []decoder.Field    `json:"fields"`
+	Lanes       []model.LaneRecord `json:"lanes,omitempty"`
+	DstLayout   any                `json:"dst_layout,omitempty"`
+	info        bool
+}
+
+// SurfaceRef is the "surface" key.
+type SurfaceRef struct {
+	Index uint8  `json:"index"`
+	Name  string `json:"name"`
+}
+
+// OperandRef is the "lod" and "dst" keys.
+type OperandRef struct {
+	ID     uint32 `json:"id"`
+	Offset uint16 `json:"offset"`
+	Name   string `json:"name"`
+}
+
+// NewRecord builds the record of instruction i of s; in is its INFO decode
+// or nil.
+func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) Record {
+	inst := s.Insts[i]
+	r := Record{
+		File: f.Name, Kernel: s.Kernel, Offset: s.AbsOff(i), Length: int(inst.Len),
+		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: inst.Mnemonic(),
+	}
+	if in == nil {
+		return r
+	}
+	r.info = true
+	r.Layout = in.Layout.String()
+	r.Op = in.Op().String()
+	es, nm, lo := in.ExecSize, in.Mask.NoMask(), in.Mask.LaneOffset()
+	r.ExecSize, r.NoMask, r.LaneOffset = &es, &nm, &lo
+	r.Mask = (in.Mask &^ 8).String()
+	r.Channels = in.Channels()
+	name := in.SurfaceDecl
+	if name == "" {
+		name = in.SurfaceName
+	}
+	r.Surface = &SurfaceRef{Index: in.Surface, Name: name}
+	if in.HasLOD {
+		r.LOD = &OperandRef{ID: in.LOD.ID, Offset: in.LOD.Offset, Name: in.LOD.Name}
+	}
+	r.Dst = &OperandRef{ID: in.Dst.ID, Offset: in.Dst.Offset, Name: in.Dst.Name}
+	if o.Syntax == "seed" {
+		r.Text = in.SeedText()
+	} else {
+		r.Text = in.Text()
+	}
+	r.Diagnostics = in.Diagnostics
+	r.Fields = in.Fields()
+	if o.Surfaces != nil {
+		res := model.Simulate(in, o.Surfaces.Env(in))
+		r.Lanes = res.LaneRecords()
+		r.DstLayout = res.DstLayout()
+	}
+	return r
+}

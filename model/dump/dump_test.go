@@ -1,0 +1,160 @@
+package dump
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const oracleDir = "../../decoder/testdata/oracle"
+
+func run(t *testing.T, stdin []byte, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(args, Env{Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb, Open: os.ReadFile})
+	return out.String(), errb.String(), code
+}
+
+var reINFO = regexp.MustCompile(`^\s*(?:\.kernel_attr .*?    )?((?:resinfo|sampleinfo)\..*?)\s*/// \$\d+$`)
+
+// TestDumpMatchesIGC checks that every default dump line of every oracle
+// binary is FILE:KERNEL+0xOFF followed by exactly IGC's text.
+func TestDumpMatchesIGC(t *testing.T) {
+	files, _ := filepath.Glob(oracleDir + "/*.isa")
+	if len(files) == 0 {
+		t.Fatal("no oracle files")
+	}
+	for _, isa := range files {
+		dis, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		sc := bufio.NewScanner(bytes.NewReader(dis))
+		for sc.Scan() {
+			if m := reINFO.FindStringSubmatch(sc.Text()); m != nil {
+				want = append(want, m[1])
+			}
+		}
+		out, errs, code := run(t, nil, isa)
+		if code != ExitOK || errs != "" {
+			t.Errorf("%s: exit %d, stderr %q", isa, code, errs)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) != len(want) {
+			t.Fatalf("%s: %d lines, IGC has %d INFO", isa, len(lines), len(want))
+		}
+		for i, l := range lines {
+			prefix, text, ok := strings.Cut(l, "  ")
+			if !ok || !strings.HasPrefix(prefix, isa+":") || !regexp.MustCompile(`\+0x[0-9a-f]+$`).MatchString(prefix) {
+				t.Errorf("%s line %d: bad prefix %q", isa, i, l)
+			}
+			if text != want[i] {
+				t.Errorf("%s line %d: got %q, IGC %q", isa, i, text, want[i])
+			}
+		}
+	}
+}
+
+func TestDumpJSONKeys(t *testing.T) {
+	out, _, code := run(t, nil, "--json", oracleDir+"/info_min.isa")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 records, got %d", len(lines))
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"file", "kernel", "offset", "length", "bytes", "layout", "op", "exec_size", "mask", "nomask", "lane_offset", "channels", "surface", "lod", "dst", "text", "diagnostics", "fields"} {
+		if _, ok := r[k]; !ok {
+			t.Errorf("key %q missing in %s", k, lines[0])
+		}
+	}
+	if r["kernel"] != "info_min" || r["op"] != "resinfo" || r["layout"] != "igc" || r["mask"] != "M1" || r["channels"] != "RGBA" || r["exec_size"] != 8.0 {
+		t.Errorf("record: %s", lines[0])
+	}
+	// 0x183 is where IGC's writer put the first INFO of info_min.isa.
+	if r["offset"] != float64(0x183) || r["bytes"] != "700a030f06200000000000210000000000" {
+		t.Errorf("offset/bytes: %v %v", r["offset"], r["bytes"])
+	}
+	var s2 map[string]any
+	json.Unmarshal([]byte(lines[1]), &s2)
+	if s2["lod"] != nil || s2["op"] != "sampleinfo" {
+		t.Errorf("sampleinfo record: %s", lines[1])
+	}
+}
+
+func TestDumpAllCountsEveryInstruction(t *testing.T) {
+	out, _, code := run(t, nil, "--all", "--json", oracleDir+"/func_s1.isa")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	n := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r struct {
+			Kernel   string `json:"kernel"`
+			Mnemonic string `json:"mnemonic"`
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(err)
+		}
+		n[r.Kernel]++
+	}
+	// IGC numbers $0..$47 in the kernel and $0..$24 in the function.
+	if n["func_s1"] != 48 || n["func_0"] != 25 {
+		t.Errorf("instruction counts %v", n)
+	}
+}
+
+func TestDumpStdinRawSeed(t *testing.T) {
+	// §8.3: the seed-layout RESINFO and SAMPLEINFO.
+	raw := []byte{0x70, 0x0A, 0x04, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0, 0x70, 0x0B, 0x83, 0x06, 0x21, 0, 0, 0, 0x40, 0}
+	out, errs, code := run(t, raw, "--syntax", "seed", "-")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := "-:+0x0  RESINFO (16) T6 V32.0 V33.0\n-:+0x10  SAMPLEINFO (8) T6 V33.64\n"
+	if out != want {
+		t.Errorf("got %q want %q", out, want)
+	}
+	if !strings.Contains(errs, "layout seed (auto: seed decodes all 26 bytes") {
+		t.Errorf("layout note missing: %q", errs)
+	}
+}
+
+func TestDumpErrorsAndUsage(t *testing.T) {
+	data, err := os.ReadFile(oracleDir + "/info_min.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.isa")
+	os.WriteFile(cut, data[:0x190], 0o644)
+	out, errs, code := run(t, nil, cut)
+	if code != ExitError {
+		t.Errorf("truncated file: exit %d", code)
+	}
+	if !strings.Contains(errs, cut+": kernel info_min: byte 0x") {
+		t.Errorf("error not located: %q", errs)
+	}
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("the INFO before the cut should still print: %q", out)
+	}
+	if _, _, code := run(t, nil); code != ExitUsage {
+		t.Errorf("no args: exit %d", code)
+	}
+	if _, _, code := run(t, nil, "--layout", "bogus", cut); code != ExitUsage {
+		t.Errorf("bad layout: exit %d", code)
+	}
+	if _, errs, code := run(t, nil, "/nonexistent/x.isa"); code != ExitError || errs == "" {
+		t.Errorf("missing file: exit %d %q", code, errs)
+	}
+}

@@ -41,7 +41,7 @@ type program struct {
 	simplePre  int
 	simpleVecs int
 	steps      []step
-	slots int
+	slots      int
 }
 
 // opTable is the compiled table for one version.

@@ -157,3 +157,27 @@ func TestWalkAllocs(t *testing.T) {
 		}
 	}
 }
+
+var (
+	benchPlainOnce sync.Once
+	benchPlainBuf  []byte
+)
+
+// BenchmarkDecodeNoInfo walks a 64 MiB stream of the same ordinary
+// instructions without INFO: the cost of the length walk alone.
+func BenchmarkDecodeNoInfo(b *testing.B) {
+	benchPlainOnce.Do(func() {
+		_, nonInfo := instTemplates(b)
+		benchPlainBuf = mixedStream(64<<20, nonInfo)
+	})
+	buf := benchPlainBuf
+	b.SetBytes(int64(len(buf)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
+		if s.Err != nil {
+			b.Fatal(s.Err)
+		}
+	}
+}

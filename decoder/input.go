@@ -52,6 +52,10 @@ func (f *File) NumInfos() int {
 // "CISA" is an object file, anything else a raw instruction stream.
 func Decode(name string, data []byte, o Options) *File {
 	f := &File{Name: name, Data: data}
+	if len(data) == 0 {
+		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
+		return f
+	}
 	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
 		b, err := ParseHex(data, name)
 		if err != nil {

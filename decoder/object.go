@@ -158,6 +158,7 @@ type Body struct {
 	Err         error   // why the body's metadata could not be decoded, or nil
 	headerField string
 	inputRel    uint32
+	offsetAt    int64 // where the header's offset field is, for errors
 }
 
 // String returns the name of string-pool entry i, or "" when out of range.
@@ -229,6 +230,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		f := fmt.Sprintf("kernel[%d]", i)
 		b := &Body{Kind: KindKernel, headerField: f}
 		b.Name = readName(f)
+		b.offsetAt = c.off()
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
 		b.InputOffset = c.u32(f + ".input_offset")
@@ -243,7 +245,11 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 		c.count(uint64(ng), 9, f+".num_gen_binaries")
 		for g := 0; g < int(ng) && c.err == nil; g++ {
+			at := c.off()
 			gb := GenBinary{Platform: c.u8(f + ".gen_binary.platform"), Offset: c.u32(f + ".gen_binary.offset"), Size: c.u32(f + ".gen_binary.size")}
+			if c.err == nil && uint64(gb.Offset)+uint64(gb.Size) > uint64(len(data)) {
+				return nil, located(&FormatError{Off: at + 1, Field: f + ".gen_binary", Expected: fmt.Sprintf("Gen code inside the %d-byte file", len(data)), Found: fmt.Sprintf("offset 0x%x + size %d ends at 0x%x", gb.Offset, gb.Size, uint64(gb.Offset)+uint64(gb.Size)), Err: ErrTruncated}, file, "")
+			}
 			b.GenBinaries = append(b.GenBinaries, gb)
 		}
 		o.Kernels = append(o.Kernels, b)
@@ -260,6 +266,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b := &Body{Kind: KindFunction, headerField: f}
 		b.Linkage = c.u8(f + ".linkage")
 		b.Name = readName(f)
+		b.offsetAt = c.off()
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
 		at := c.off()
@@ -290,7 +297,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 
 func (b *Body) parse(data []byte, v Version) {
 	if uint64(b.Offset) >= uint64(len(data)) {
-		b.Err = &FormatError{Off: int64(b.Offset), Field: b.headerField + ".offset", Expected: fmt.Sprintf("a body offset inside the %d-byte file", len(data)), Found: fmt.Sprintf("0x%x", b.Offset), Err: ErrTruncated}
+		b.Err = &FormatError{Off: b.offsetAt, Field: b.headerField + ".offset", Expected: fmt.Sprintf("a body offset inside the %d-byte file", len(data)), Found: fmt.Sprintf("0x%x", b.Offset), Err: ErrTruncated}
 		return
 	}
 	c := &cursor{data: data[b.Offset:], base: int64(b.Offset)}
@@ -391,7 +398,7 @@ func (b *Body) parse(data []byte, v Version) {
 	}
 	b.Samplers = byteDecls("sampler", maxSamplers)
 	// Surface indices are one byte and start at 6, so at most 250 fit.
-	b.Surfaces = byteDecls("surface", 256-NumPredefinedSurfaces)
+	b.Surfaces = byteDecls("surface", 256-NumPredefinedSurfaces+1)
 	at := c.off()
 	if vme := c.u8("vme_count"); c.err == nil && vme != 0 {
 		c.err = &FormatError{Off: at, Field: "vme_count", Expected: "0 (VME variables were removed; the reader asserts it)", Found: fmt.Sprint(vme), Err: ErrBadValue}

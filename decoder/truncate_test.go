@@ -50,6 +50,11 @@ func TestTruncateObjects(t *testing.T) {
 			t.Parallel()
 			misses, unlocated := 0, 0
 			for l := 1; l < len(data); l++ {
+				// -short: every length in the first 4 KiB (header and
+				// metadata) and the last 64 bytes, a sample in between.
+				if testing.Short() && l > 4096 && l < len(data)-64 && l%61 != 0 {
+					continue
+				}
 				f := Decode(name, data[:l:l], Options{})
 				if err := locatedIn(f, l); err != nil {
 					if unlocated < 2 {
@@ -85,7 +90,9 @@ func TestTruncateStreams(t *testing.T) {
 		if len(whole.Errors) > 0 {
 			t.Fatalf("%s: %v", c.name, whole.Errors)
 		}
-		bounds := map[int]bool{0: true}
+		// An empty input is an error (there is nothing to decode), so 0 is
+		// not a clean boundary.
+		bounds := map[int]bool{}
 		for _, in := range whole.Streams[0].Insts {
 			bounds[int(in.Off)+int(in.Len)] = true
 		}
@@ -99,6 +106,9 @@ func TestTruncateStreams(t *testing.T) {
 			if len(f.Errors) > 0 {
 				var fe *FormatError
 				errors.As(f.Errors[0], &fe)
+				if len(f.Streams) == 0 {
+					continue
+				}
 				s := f.Streams[0]
 				if end := streamEnd(s); fe.Off < int64(end) {
 					t.Errorf("%s[:%d]: error at %d, before the end of the last whole instruction (%d)", c.name, l, fe.Off, end)

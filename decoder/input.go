@@ -80,6 +80,7 @@ func (f *File) decodeObject(o Options) {
 	}
 	f.Object = obj
 	f.Warnings = append(f.Warnings, obj.Warnings...)
+	f.Errors = append(f.Errors, obj.Errors...)
 	f.Layout = o.Layout
 	f.LayoutReason = "object file: igc, the layout Intel's writer produced"
 	if f.Layout == LayoutAuto {

@@ -38,6 +38,7 @@ type Object struct {
 	Kernels   []*Body
 	Functions []*Body
 	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
+	Errors    []error  // faults outside the bodies that did not stop decoding (Gen code past the end)
 }
 
 // Bodies returns the kernels followed by the functions.
@@ -248,7 +249,9 @@ func ParseObject(data []byte, file string) (*Object, error) {
 			at := c.off()
 			gb := GenBinary{Platform: c.u8(f + ".gen_binary.platform"), Offset: c.u32(f + ".gen_binary.offset"), Size: c.u32(f + ".gen_binary.size")}
 			if c.err == nil && uint64(gb.Offset)+uint64(gb.Size) > uint64(len(data)) {
-				return nil, located(&FormatError{Off: at + 1, Field: f + ".gen_binary", Expected: fmt.Sprintf("Gen code inside the %d-byte file", len(data)), Found: fmt.Sprintf("offset 0x%x + size %d ends at 0x%x", gb.Offset, gb.Size, uint64(gb.Offset)+uint64(gb.Size)), Err: ErrTruncated}, file, "")
+				// Gen code is skipped, not decoded, so a file cut inside it
+				// still has whole vISA bodies: report it and go on.
+				o.Errors = append(o.Errors, located(&FormatError{Off: at + 1, Field: f + ".gen_binary", Expected: fmt.Sprintf("Gen code inside the %d-byte file", len(data)), Found: fmt.Sprintf("offset 0x%x + size %d ends at 0x%x", gb.Offset, gb.Size, uint64(gb.Offset)+uint64(gb.Size)), Err: ErrTruncated}, file, ""))
 			}
 			b.GenBinaries = append(b.GenBinaries, gb)
 		}

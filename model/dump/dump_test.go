@@ -137,7 +137,7 @@ func TestDumpErrorsAndUsage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(t.TempDir(), "cut.isa")
-	os.WriteFile(cut, data[:0x190], 0o644)
+	os.WriteFile(cut, data[:0x19a], 0o644)
 	out, errs, code := run(t, nil, cut)
 	if code != ExitError {
 		t.Errorf("truncated file: exit %d", code)

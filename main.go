@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -119,7 +120,13 @@ func inspect(args []string) int {
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
-		for _, n := range sampledata.Names() {
+		names := sampledata.Names()
+		// The deliberately damaged sample goes last, so a bare run opens on
+		// the healthy kernels.
+		sort.SliceStable(names, func(i, j int) bool {
+			return !strings.HasPrefix(names[i], "damaged") && strings.HasPrefix(names[j], "damaged")
+		})
+		for _, n := range names {
 			data, err := sampledata.Read(n)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "infoscope:", err)

@@ -1,0 +1,53 @@
+package model
+
+import (
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// inst builds one INFO instruction in the IGC layout (format doc §5.1,
+// version 4.1 widths: UD id + UW offset) and decodes it with the real
+// decoder, so the tests see the Info the inspector sees.
+func inst(t *testing.T, sub, exec, chmask byte, dstOff uint16) *decoder.Info {
+	t.Helper()
+	b := []byte{0x70, sub, exec, chmask, 6}
+	if sub == 0x0A {
+		b = append(b, 0x20, 0, 0, 0, 0, 0) // lod = V32.0
+	}
+	b = append(b, 0x21, 0, 0, 0, byte(dstOff), byte(dstOff>>8)) // dst = V33.off
+	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
+	if st.Err != nil || len(st.Infos) != 1 {
+		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, len(st.Infos))
+	}
+	return &st.Infos[0]
+}
+
+// resinfo and sampleinfo are shorthands: exec byte = mask nibble<<4 | size code.
+func resinfo(t *testing.T, exec, chmask byte) *decoder.Info {
+	t.Helper()
+	return inst(t, 0x0A, exec, chmask, 0)
+}
+
+func sampleinfo(t *testing.T, exec, chmask byte) *decoder.Info {
+	t.Helper()
+	return inst(t, 0x0B, exec, chmask, 0)
+}
+
+func hasWarning(ws []string, sub string) bool {
+	for _, w := range ws {
+		if contains(w, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}

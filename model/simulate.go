@@ -1,0 +1,372 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"infoscope/decoder"
+)
+
+// Env is everything the simulation needs besides the instruction.
+type Env struct {
+	Surface Surface
+	// LOD holds one value for every lane, or one value per lane (lane i
+	// uses LOD[i]; lanes past the end of the list use 0, with a warning).
+	// Empty means 0 for every lane. SAMPLEINFO ignores it.
+	LOD      []uint32
+	Dispatch ExecMask // the dispatch (EM) mask
+	GRFBytes int      // GRF size in bytes: 32 (the default when 0) or 64
+}
+
+// CellState says what the instruction does to one channel of one lane.
+type CellState uint8
+
+// The cell states.
+const (
+	CellWritten     CellState = iota // the lane is enabled and the channel returned: Value is written
+	CellUnchanged                    // the lane is disabled: its element keeps its old contents
+	CellNotReturned                  // the channel mask switches the channel off: no element exists in dst
+	CellUndefined                    // the spec leaves the value undefined (N/A) for this op or surface
+)
+
+// String returns "written", "unchanged", "not returned" or "undefined".
+func (c CellState) String() string {
+	switch c {
+	case CellWritten:
+		return "written"
+	case CellUnchanged:
+		return "unchanged"
+	case CellNotReturned:
+		return "not returned"
+	case CellUndefined:
+		return "undefined"
+	}
+	return "state(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Cell is one channel of one lane.
+type Cell struct {
+	State CellState
+	Value uint32 // meaningful only when State is CellWritten
+	// Formula is the spec's formula with this lane's numbers substituted,
+	// e.g. "((63+1)>>2)*(0+1) = 16", or why nothing is written.
+	Formula string
+}
+
+// LaneResult is what one lane gets.
+type LaneResult struct {
+	Lane    int
+	EMBit   int  // the EM bit the lane reads; -1 when it has none (past bit 31)
+	Enabled bool // the lane is written
+	LOD     uint32
+	Cells   [4]Cell // R, G, B, A
+}
+
+// DstChunk is where one returned channel lives in the destination.
+type DstChunk struct {
+	Channel   string `json:"channel"`    // "R", "G", "B" or "A"
+	Lanes     string `json:"lanes"`      // the lanes the chunk holds, e.g. "0-15"
+	Var       string `json:"var"`        // the destination variable's name
+	ByteStart int    `json:"byte_start"` // first byte in the variable
+	ByteEnd   int    `json:"byte_end"`   // one past the last byte in the variable
+	GRFs      string `json:"grfs"`       // the GRFs it occupies, relative to the variable: "res+GRF0..1"
+}
+
+// Result is the simulated effect of one INFO instruction.
+type Result struct {
+	Op       decoder.InfoOp
+	Lanes    []LaneResult // one per lane, len exec size
+	Dst      []DstChunk   // one per returned channel, in R, G, B, A order
+	Warnings []string     // lane map warnings, then simulation warnings
+
+	grfBytes  int
+	dstOffset int
+	dstVar    string
+}
+
+// channelNames indexes the four channels.
+var channelNames = [4]string{"R", "G", "B", "A"}
+
+// Simulate computes, per lane and channel, what in writes to its
+// destination in env (the spec's result table; format doc §7). A nil in
+// gives an empty result with a warning.
+//
+// Precedence per cell: a channel the channel mask switches off is
+// CellNotReturned (it has no element in dst); otherwise a disabled lane is
+// CellUnchanged; otherwise the cell is CellUndefined where the spec gives no
+// value (SAMPLEINFO G and B, SAMPLEINFO on a surface other than 2D, an
+// unknown sub-op) and CellWritten elsewhere.
+//
+// Shifts by LOD use Go's semantics, so LOD 32 and above give 0; the result
+// for a LOD beyond MIPCount is not documented anywhere (format doc §9.6),
+// so such lanes are computed by the formula and flagged with a warning.
+func Simulate(in *decoder.Info, env Env) Result {
+	r := Result{grfBytes: 32}
+	switch env.GRFBytes {
+	case 0, 32:
+	case 64:
+		r.grfBytes = 64
+	default:
+		r.Warnings = append(r.Warnings, fmt.Sprintf("GRF size %d bytes is not supported (32 or 64): using 32", env.GRFBytes))
+	}
+	if in == nil {
+		r.Warnings = append(r.Warnings, "no instruction")
+		return r
+	}
+	r.Op = in.Op()
+	lm := Lanes(in, env.Dispatch)
+	r.Warnings = append(lm.Warnings, r.Warnings...)
+	s := env.Surface
+	if err := s.Validate(); err != nil {
+		r.Warnings = append(r.Warnings, "surface out of range: "+err.Error())
+	}
+	n := lm.ExecSize
+	resinfo := r.Op == decoder.OpResinfo
+	switch r.Op {
+	case decoder.OpResinfo:
+		if len(env.LOD) > 1 && len(env.LOD) < n {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("LOD gives %d values for %d lanes: lanes %s use 0", len(env.LOD), n, laneRange(len(env.LOD), n-1)))
+		}
+	case decoder.OpSampleinfo:
+		if s.Type != Surface2D {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("sampleinfo on a %s surface: the spec defines its result for 2D only, so every channel is undefined", s.Type.Label()))
+		}
+	default:
+		r.Warnings = append(r.Warnings, fmt.Sprintf("unknown sub-op 0x%02x: the spec defines no result", in.SubOp))
+	}
+	if in.ChannelMask&0xF == 0 {
+		r.Warnings = append(r.Warnings, "channel mask is 0: no channel is returned")
+	}
+
+	r.Lanes = make([]LaneResult, n)
+	var deep []int // enabled lanes whose LOD exceeds MIPCount
+	for i := range n {
+		lr := LaneResult{Lane: i, EMBit: lm.EMBit(i), Enabled: lm.Enabled[i]}
+		if resinfo {
+			lr.LOD = laneLOD(env.LOD, i)
+			if lr.Enabled && lr.LOD > s.MIPCount {
+				deep = append(deep, i)
+			}
+		}
+		for c := range 4 {
+			lr.Cells[c] = cell(in, r.Op, s, lr, c)
+		}
+		r.Lanes[i] = lr
+	}
+	if len(deep) > 0 {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("LOD beyond MIPCount %d on lanes %s: the result for an out-of-range LOD is not documented; shown as the formula gives it", s.MIPCount, laneList(deep)))
+	}
+	r.layout(in, n)
+	return r
+}
+
+// laneLOD returns lane i's LOD: one value for all lanes, else per lane.
+func laneLOD(lod []uint32, i int) uint32 {
+	switch {
+	case len(lod) == 1:
+		return lod[0]
+	case i < len(lod):
+		return lod[i]
+	}
+	return 0
+}
+
+// cell computes channel c of lane lr.
+func cell(in *decoder.Info, op decoder.InfoOp, s Surface, lr LaneResult, c int) Cell {
+	if in.ChannelMask>>uint(c)&1 == 0 {
+		return Cell{State: CellNotReturned, Formula: "channel " + channelNames[c] + " is masked off: not returned, no element in dst"}
+	}
+	if !lr.Enabled {
+		return Cell{State: CellUnchanged, Formula: "lane " + strconv.Itoa(lr.Lane) + " is disabled: keeps its old contents"}
+	}
+	switch op {
+	case decoder.OpResinfo:
+		return resinfoCell(s, lr.LOD, c)
+	case decoder.OpSampleinfo:
+		return sampleinfoCell(s, c)
+	}
+	return Cell{State: CellUndefined, Formula: fmt.Sprintf("undefined: unknown sub-op 0x%02x", in.SubOp)}
+}
+
+// written makes a written cell from a formula text and its exact value;
+// the element is a UD, so a value past 32 bits keeps its low 32 bits.
+func written(text string, v uint64) Cell {
+	f := text + " = " + strconv.FormatUint(v, 10)
+	if v > math.MaxUint32 {
+		f += " (low 32 bits: " + strconv.FormatUint(uint64(uint32(v)), 10) + ")"
+	}
+	return Cell{State: CellWritten, Value: uint32(v), Formula: f}
+}
+
+// shifted renders and computes (F+1)>>LOD. A shift of 64 or more is 0.
+func shifted(field, lod uint32) (string, uint64) {
+	v := plus1(field)
+	if lod < 64 {
+		v >>= lod
+	} else {
+		v = 0
+	}
+	return fmt.Sprintf("(%d+1)>>%d", field, lod), v
+}
+
+// resinfoCell is one cell of the spec's RESINFO table.
+func resinfoCell(s Surface, lod uint32, c int) Cell {
+	if c == 3 {
+		return written("MIPCount", uint64(s.MIPCount))
+	}
+	quilted := func(field, quilt uint32) Cell {
+		t, v := shifted(field, lod)
+		return written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt))
+	}
+	shift := func(field uint32) Cell {
+		t, v := shifted(field, lod)
+		return written(t, v)
+	}
+	depth := func() Cell { return written(fmt.Sprintf("%d+1", s.Depth), plus1(s.Depth)) }
+	zero := func() Cell { return Cell{State: CellWritten, Formula: "0"} }
+	switch s.Type {
+	case Surface1D:
+		return [3]func() Cell{func() Cell { return shift(s.Width) }, zero, zero}[c]()
+	case Surface1DArray:
+		return [3]func() Cell{func() Cell { return shift(s.Width) }, depth, zero}[c]()
+	case Surface2D:
+		return [3]func() Cell{
+			func() Cell { return quilted(s.Width, s.QuiltWidth) },
+			func() Cell { return quilted(s.Height, s.QuiltHeight) },
+			zero}[c]()
+	case Surface2DArray:
+		return [3]func() Cell{
+			func() Cell { return quilted(s.Width, s.QuiltWidth) },
+			func() Cell { return quilted(s.Height, s.QuiltHeight) },
+			depth}[c]()
+	case Surface3D:
+		return [3]func() Cell{
+			func() Cell { return shift(s.Width) },
+			func() Cell { return shift(s.Height) },
+			func() Cell { return shift(s.Depth) }}[c]()
+	case SurfaceCube:
+		return [3]func() Cell{
+			func() Cell {
+				return written("Buffer size (as written in the spec)", uint64(s.BufferSize))
+			},
+			func() Cell { return shift(s.Height) },
+			depth}[c]()
+	}
+	return Cell{State: CellUndefined, Formula: "undefined: surface type " + s.Type.String() + " is not in the spec's table"}
+}
+
+// sampleinfoCell is one cell of the spec's SAMPLEINFO table (2D only).
+func sampleinfoCell(s Surface, c int) Cell {
+	if c == 1 || c == 2 {
+		return Cell{State: CellUndefined, Formula: "N/A: the spec does not define " + channelNames[c] + " for sampleinfo"}
+	}
+	var x Cell
+	if c == 0 {
+		x = written("Number of samples", uint64(s.Samples))
+	} else {
+		x = written("Sample position palette index", uint64(s.SamplePaletteIndex))
+	}
+	if s.Type != Surface2D {
+		return Cell{State: CellUndefined, Formula: "undefined: the spec defines sampleinfo for 2D only (a 2D surface would give " + x.Formula + ")"}
+	}
+	return x
+}
+
+// layout fills r.Dst: planar, channel-major, returned channels only; the
+// c-th returned channel starts at byte dst.Offset + c*n*4 (format doc §7).
+func (r *Result) layout(in *decoder.Info, n int) {
+	r.dstOffset = int(in.Dst.Offset)
+	r.dstVar = in.Dst.Name
+	if r.dstVar == "" {
+		r.dstVar = "V" + strconv.FormatUint(uint64(in.Dst.ID), 10)
+	}
+	if n == 0 {
+		return
+	}
+	if r.dstOffset%r.grfBytes != 0 {
+		r.Warnings = append(r.Warnings, fmt.Sprintf("dst offset %d is not GRF-aligned (%d-byte GRFs): the verifier requires alignment when %s is at least one GRF", r.dstOffset, r.grfBytes, r.dstVar))
+	}
+	k := 0
+	for c := range 4 {
+		if in.ChannelMask>>uint(c)&1 == 0 {
+			continue
+		}
+		start := r.dstOffset + k*n*4
+		end := start + n*4
+		g0, g1 := start/r.grfBytes, (end-1)/r.grfBytes
+		grfs := r.dstVar + "+GRF" + strconv.Itoa(g0)
+		if g1 != g0 {
+			grfs += ".." + strconv.Itoa(g1)
+		}
+		r.Dst = append(r.Dst, DstChunk{
+			Channel: channelNames[c], Lanes: laneRange(0, n-1), Var: r.dstVar,
+			ByteStart: start, ByteEnd: end, GRFs: grfs,
+		})
+		k++
+	}
+}
+
+// LaneRecord is one lane in dump's JSON: channel values are null where the
+// lane is disabled, the channel not returned or the value not defined.
+type LaneRecord struct {
+	Lane    int     `json:"lane"`
+	EMBit   int     `json:"em_bit"` // -1 when the lane has no EM bit
+	Enabled bool    `json:"enabled"`
+	R       *uint32 `json:"r"`
+	G       *uint32 `json:"g"`
+	B       *uint32 `json:"b"`
+	A       *uint32 `json:"a"`
+}
+
+// LaneRecords returns one record per lane for dump's JSON.
+func (r Result) LaneRecords() []LaneRecord {
+	out := make([]LaneRecord, len(r.Lanes))
+	for i, l := range r.Lanes {
+		rec := LaneRecord{Lane: l.Lane, EMBit: l.EMBit, Enabled: l.Enabled}
+		ptrs := [4]**uint32{&rec.R, &rec.G, &rec.B, &rec.A}
+		for c, cl := range l.Cells {
+			if cl.State == CellWritten {
+				v := cl.Value
+				*ptrs[c] = &v
+			}
+		}
+		out[i] = rec
+	}
+	return out
+}
+
+// dstLayout is the JSON form of the destination layout.
+type dstLayout struct {
+	Var      string     `json:"var"`
+	Offset   int        `json:"offset"`
+	GRFBytes int        `json:"grf_bytes"`
+	Bytes    int        `json:"bytes"`
+	Chunks   []DstChunk `json:"chunks"`
+}
+
+// DstLayout returns a JSON-able description of the destination layout:
+//
+//	{"var": "res", "offset": 0, "grf_bytes": 32, "bytes": 256,
+//	 "chunks": [{"channel": "R", "lanes": "0-15", "var": "res",
+//	             "byte_start": 0, "byte_end": 64, "grfs": "res+GRF0..1"}, ...]}
+//
+// var and offset are the dst operand; bytes is how many bytes from offset
+// the instruction covers (returned channels x lanes x 4); chunks are Dst,
+// with byte_end exclusive. chunks is [] (never null) when nothing is
+// returned.
+func (r Result) DstLayout() any {
+	chunks := r.Dst
+	if chunks == nil {
+		chunks = []DstChunk{}
+	}
+	total := 0
+	for _, c := range chunks {
+		total += c.ByteEnd - c.ByteStart
+	}
+	g := r.grfBytes
+	if g == 0 {
+		g = 32
+	}
+	return dstLayout{Var: r.dstVar, Offset: r.dstOffset, GRFBytes: g, Bytes: total, Chunks: chunks}
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Drives the real infoscope binary in tmux and checks what is on screen:
+# 80x24, 120x40, 20x5 (and a resize back), and NO_COLOR=1. Every wait is
+# bounded; the private tmux server and the temporary directory are removed
+# on exit. Exits non-zero on the first failed check, printing the screen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v tmux >/dev/null || { echo "tui-tmux: tmux is not installed" >&2; exit 1; }
+tmp=$(mktemp -d)
+sock="infoscope-tui-test-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1 || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+go build -o "$tmp/infoscope" .
+bin="$tmp/infoscope"
+surf="$tmp/surfaces.json"
+failures=0
+case_name=""
+
+screen() { T capture-pane -p -t s 2>/dev/null || true; }
+
+fail() {
+  echo "FAIL [$case_name]: $*" >&2
+  echo "----- screen -----" >&2
+  screen >&2
+  echo "------------------" >&2
+  exit 1
+}
+
+# wait_for TEXT [SECONDS]: until the screen contains TEXT.
+wait_for() {
+  local want=$1 limit=${2:-10} i
+  for ((i = 0; i < limit * 20; i++)); do
+    if screen | grep -qF -- "$want"; then return 0; fi
+    sleep 0.05
+  done
+  fail "timed out waiting for: $want"
+}
+
+# wait_gone TEXT: until the screen no longer contains TEXT.
+wait_gone() {
+  local want=$1 i
+  for ((i = 0; i < 200; i++)); do
+    if ! screen | grep -qF -- "$want"; then return 0; fi
+    sleep 0.05
+  done
+  fail "still on screen: $want"
+}
+
+# start NAME W H [ENV=VALUE...]: a fresh session running the inspector on
+# the embedded samples.
+start() {
+  case_name=$1
+  local w=$2 h=$3
+  shift 3
+  T kill-session -t s >/dev/null 2>&1 || true
+  T new-session -d -s s -x "$w" -y "$h" \
+    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf'; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+}
+
+keys() { T send-keys -t s "$@"; }
+
+# fits W H: no line wider than W, no more than H lines.
+fits() {
+  local w=$1 h=$2 out
+  out=$(T capture-pane -p -t s)
+  [ "$(printf '%s\n' "$out" | wc -l)" -le "$h" ] || fail "more than $h lines"
+  while IFS= read -r line; do
+    [ "${#line}" -le "$w" ] || fail "line wider than $w: $line"
+  done <<<"$out"
+}
+
+# quits: q ends the program (the shell then sleeps; the screen is cleared
+# of the inspector when the alt screen is left).
+quits() {
+  keys q
+  wait_gone "INFO list"
+}
+
+start "80x24" 80 24
+wait_for "embedded samples"
+wait_for "INFO list"
+wait_for "loaded"
+wait_for "compact"
+keys j j
+wait_for "3/"
+keys / op:resinfo Enter
+wait_for '"op:resinfo":'
+keys 2
+wait_for "▸2 Bits"
+keys 3
+wait_for "▸3 Lanes"
+keys 4
+wait_for "▸4 Output"
+keys '?'
+wait_for "help — esc closes"
+keys Escape
+wait_gone "help — esc closes"
+keys Escape
+wait_for "▸1 INFO list"
+keys : 1 Enter
+wait_for "1/"
+keys C-s
+wait_for "saved surface file"
+[ -s "$surf" ] && grep -q dispatch_mask "$surf" || fail "ctrl+s wrote no surface file"
+fits 80 24
+quits
+
+start "120x40" 120 40
+wait_for "INFO list"
+wait_for "loaded"
+keys j
+wait_for "2/"
+wait_for "wide"
+fits 120 40
+keys E
+wait_for "file errors and warnings"
+wait_for "damaged.isa"
+keys Escape m
+wait_for "mouse off"
+quits
+
+start "20x5" 20 5
+wait_for "too small"
+fits 20 5
+T resize-window -t s -x 80 -y 24
+wait_for "INFO list"
+wait_gone "too small"
+quits
+
+start "NO_COLOR" 80 24 NO_COLOR=1
+wait_for "INFO list"
+wait_for "▸"
+colour=$(T capture-pane -p -e -t s | grep -cE $'\e\\[[0-9;]*(3[0-7]|38;|4[0-7]|48;|9[0-7])[0-9;]*m' || true)
+[ "$colour" -eq 0 ] || fail "colour escapes on screen with NO_COLOR=1 ($colour lines)"
+quits
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1)"

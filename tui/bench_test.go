@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// BenchmarkKeyToFrame measures one keystroke: Update plus View, with the
+// list at 1k and 1M INFO rows. The list formats only visible rows, so the
+// two should cost about the same.
+func BenchmarkKeyToFrame(b *testing.B) {
+	for _, n := range []int{1_000, 1_000_000} {
+		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+			b.Run(fmt.Sprintf("rows=%d/%dx%d", n, sz[0], sz[1]), func(b *testing.B) {
+				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, sz[0], sz[1])
+				if m.list.rows.total != n {
+					b.Fatalf("%d rows, want %d", m.list.rows.total, n)
+				}
+				send(m, ":")
+				typeText(m, fmt.Sprint(n/2)) // mid-list: far from both ends
+				send(m, "enter")
+				keys := [...]string{"j", "k", "pgdown", "pgup"}
+				msgs := [len(keys)]any{}
+				for i, k := range keys {
+					msgs[i] = press(k)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					m.Update(msgs[i%len(msgs)])
+					_ = m.View()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkFirstFrame measures a 1M-row input from bytes to the first
+// frame: decode, row index, panels and View.
+func BenchmarkFirstFrame(b *testing.B) {
+	data := rawInfos(1_000_000, nil)
+	for _, layout := range []decoder.Layout{decoder.LayoutAuto, decoder.LayoutIGC} {
+		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
+				_ = m.View()
+				if m.list.rows.total != 1_000_000 {
+					b.Fatal(m.list.rows.total)
+				}
+			}
+		})
+	}
+}

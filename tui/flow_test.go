@@ -1,0 +1,172 @@
+package tui
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"infoscope/model"
+)
+
+// viewTap wraps the model and keeps the latest frame as plain text. The
+// terminal output is a stream of cell diffs (a word can arrive with its
+// first letter skipped because that cell did not change), so the flows
+// wait on the frame the program last drew instead.
+type viewTap struct {
+	*Model
+	frame *atomic.Value
+}
+
+func (v viewTap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := v.Model.Update(msg)
+	return v, cmd
+}
+
+func (v viewTap) View() tea.View {
+	f := v.Model.View()
+	v.frame.Store(ansi.Strip(f.Content))
+	return f
+}
+
+type flow struct {
+	*teatest.TestModel
+	frame *atomic.Value
+}
+
+func startFlow(t *testing.T, cfg Config, w, h int) flow {
+	t.Helper()
+	frame := &atomic.Value{}
+	frame.Store("")
+	tm := teatest.NewTestModel(t, viewTap{New(cfg), frame},
+		teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	return flow{tm, frame}
+}
+
+// waitText waits until the last frame drawn contains every string.
+func waitText(t *testing.T, f flow, want ...string) {
+	t.Helper()
+	teatest.WaitFor(t, f.Output(), func([]byte) bool {
+		s := f.frame.Load().(string)
+		for _, w := range want {
+			if !strings.Contains(s, w) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+func final(t *testing.T, f flow) *Model {
+	t.Helper()
+	fm := f.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	v, ok := fm.(viewTap)
+	if !ok {
+		t.Fatalf("final model is %T", fm)
+	}
+	// The output really is a terminal stream: ANSI, alt screen and all.
+	out, err := io.ReadAll(f.FinalOutput(t))
+	if err != nil || len(out) == 0 {
+		t.Fatalf("no terminal output (%v)", err)
+	}
+	return v.Model
+}
+
+// TestFlowBrowse opens the samples, moves, filters, opens every panel,
+// shows help and quits.
+func TestFlowBrowse(t *testing.T) {
+	tm := startFlow(t, Config{Sources: sampleSources(t), Title: "embedded samples"}, 80, 24)
+	waitText(t, tm, "loaded")
+	tm.Send(press("j"))
+	tm.Send(press("j"))
+	tm.Send(press("/"))
+	tm.Type("op:resinfo")
+	tm.Send(press("enter"))
+	waitText(t, tm, `"op:resinfo":`)
+	tm.Send(press("2"))
+	waitText(t, tm, "▸2 Bits")
+	tm.Send(press("3"))
+	waitText(t, tm, "▸3 Lanes")
+	tm.Send(press("4"))
+	waitText(t, tm, "▸4 Output")
+	tm.Send(press("?"))
+	waitText(t, tm, "help — esc closes")
+	tm.Send(press("esc")) // closes help
+	tm.Send(press("esc")) // Output takes digits as values: esc goes back to the list
+	tm.Send(press("q"))
+	m := final(t, tm)
+	if m.focus != focusList || m.showHelp || m.shown != focusOutput {
+		t.Errorf("focus %d, help %v, shown %d", m.focus, m.showHelp, m.shown)
+	}
+	if m.list.filter != "op:resinfo" || m.list.count() == 0 || m.list.count() == m.list.rows.total {
+		t.Errorf("filter %q: %d of %d rows", m.list.filter, m.list.count(), m.list.rows.total)
+	}
+	l, ok := m.list.selected()
+	if !ok || m.list.rows.info(l).Op().String() != "resinfo" {
+		t.Errorf("selection is not a resinfo row")
+	}
+}
+
+// TestFlowEdit toggles a lane and edits a surface field, then saves.
+func TestFlowEdit(t *testing.T) {
+	var saved bytes.Buffer
+	cfg := Config{Sources: sampleSources(t), SaveSurfaces: func(b []byte) error { saved.Write(b); return nil }}
+	tm := startFlow(t, cfg, 120, 40)
+	waitText(t, tm, "loaded")
+	tm.Send(press("3"))
+	waitText(t, tm, "▸3 Lanes")
+	tm.Send(press("space")) // toggles the EM bit under the lane cursor
+	waitText(t, tm, "dispatch mask 0x")
+	tm.Send(press("4"))
+	waitText(t, tm, "▸4 Output")
+	editSurfaceField(tm)
+	tm.Send(press("ctrl+s"))
+	waitText(t, tm, "saved surface file")
+	tm.Send(press("ctrl+c"))
+	m := final(t, tm)
+	if m.list.cursor != 0 || m.focus != focusOutput {
+		t.Errorf("keys leaked: list cursor %d, focus %d", m.list.cursor, m.focus)
+	}
+	if m.surfaces.DispatchMask == model.AllLanes {
+		t.Errorf("dispatch mask not toggled: %s", m.surfaces.DispatchMask)
+	}
+	checkSurfaceEdited(t, m)
+	if saved.Len() == 0 || !bytes.Equal(saved.Bytes(), m.SurfacesJSON()) {
+		t.Errorf("saved %q, session %q", saved.Bytes(), m.SurfacesJSON())
+	}
+}
+
+// editSurfaceField sets the Output form's first numeric field (row 1, the
+// surface width) to 9: a digit starts the edit, enter applies it.
+func editSurfaceField(tm flow) {
+	tm.Send(press("j"))
+	tm.Send(press("9"))
+	tm.Send(press("enter"))
+}
+
+func checkSurfaceEdited(t *testing.T, m *Model) {
+	t.Helper()
+	out := m.outputPanel().m
+	key := model.SurfaceFields()[0].Key
+	if got := out.Surface().Get(key); got != 9 {
+		t.Errorf("Output surface %s = %d, want 9", key, got)
+	}
+	found := false
+	for name, s := range m.surfaces.Surfaces {
+		if s.Get(key) == 9 {
+			found = true
+			t.Logf("surface %s edited: %+v", name, s)
+		}
+	}
+	if !found {
+		t.Errorf("the session's surface file has no surface with %s 9: %+v", key, m.surfaces.Surfaces)
+	}
+}

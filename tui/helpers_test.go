@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"infoscope/sampledata"
+)
+
+// sampleSources returns the embedded samples as sources, as main does when
+// started without files.
+func sampleSources(t testing.TB) []Source {
+	t.Helper()
+	var srcs []Source
+	for _, n := range sampledata.Names() {
+		data, err := sampledata.Read(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, BytesSource(n, data))
+	}
+	return srcs
+}
+
+// sampleinfo is an 11-byte igc-layout SAMPLEINFO.RGBA (M1, 16) T6 V33.0.
+var sampleinfo = []byte{0x70, 0x0b, 0x04, 0x0f, 0x06, 0x21, 0, 0, 0, 0, 0}
+
+// rawInfos repeats sampleinfo n times; edit may change copy i in place.
+func rawInfos(n int, edit func(i int, b []byte)) []byte {
+	data := bytes.Repeat(sampleinfo, n)
+	if edit != nil {
+		for i := 0; i < n; i++ {
+			edit(i, data[i*len(sampleinfo):(i+1)*len(sampleinfo)])
+		}
+	}
+	return data
+}
+
+// loadNow runs the loading commands synchronously (read, then decode).
+func loadNow(m *Model) {
+	for i := range m.sources {
+		msg := m.readCmd(i)()
+		_, cmd := m.Update(msg)
+		if cmd != nil {
+			m.Update(cmd())
+		}
+	}
+}
+
+// newLoaded builds a model at w x h with every source loaded.
+func newLoaded(cfg Config, w, h int) *Model {
+	m := New(cfg)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	loadNow(m)
+	return m
+}
+
+// press turns a key name into the message a terminal would produce.
+func press(k string) tea.KeyPressMsg {
+	switch k {
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+s":
+		return tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)
+	return tea.KeyPressMsg{Code: r[0], Text: k}
+}
+
+// send delivers keys and runs the commands they return (one level, enough
+// for the status and panel notifications), skipping quit.
+func send(m *Model, keys ...string) {
+	for _, k := range keys {
+		_, cmd := m.Update(press(k))
+		runCmd(m, cmd, 0)
+	}
+}
+
+// typeText sends each rune of s as a key press.
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		_, cmd := m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		runCmd(m, cmd, 0)
+	}
+}
+
+// runCmd runs cmd and feeds its message back. A command still running
+// after a short while is a timer (a blinking cursor): it is dropped, as
+// are chains deeper than a few steps.
+func runCmd(m *Model, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 4 {
+		return
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-ch:
+	case <-time.After(100 * time.Millisecond):
+		return
+	}
+	switch msg := msg.(type) {
+	case tea.BatchMsg:
+		for _, c := range msg {
+			runCmd(m, c, depth+1)
+		}
+	case tea.QuitMsg, nil:
+	default:
+		_, next := m.Update(msg)
+		runCmd(m, next, depth+1)
+	}
+}

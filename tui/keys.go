@@ -1,0 +1,43 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap holds the root's global bindings: they work whatever has focus,
+// except while a child is editing text (then only ctrl+c and ctrl+s).
+type KeyMap struct {
+	Quit, Help, NextFocus, PrevFocus     key.Binding
+	List, Bits, Lanes, Output            key.Binding
+	Back, Mouse, Errors, Save, ForceQuit key.Binding
+}
+
+// DefaultKeyMap returns a fresh copy of the global bindings.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (even while typing)")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextFocus: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevFocus: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		List:      key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "list (in Output, digits type values: use tab/esc)")),
+		Bits:      key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "bits panel")),
+		Lanes:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "lanes panel")),
+		Output:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "output panel")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "panel: back to list")),
+		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
+		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "file errors and warnings")),
+		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save surface file")),
+	}
+}
+
+// ShortHelp returns the global bindings shown in the footer.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.NextFocus, k.Help, k.Quit}
+}
+
+// FullHelp returns every global binding.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back},
+		{k.List, k.Bits, k.Lanes, k.Output, k.Mouse, k.Errors, k.Save},
+	}
+}

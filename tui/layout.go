@@ -1,0 +1,126 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Smallest terminal the layout is drawn in; below it a short message is
+// shown instead.
+const (
+	minWidth  = 40
+	minHeight = 10
+	// wideWidth and wideHeight select the wide layout: a taller list and,
+	// from sideBySideWidth, two panels beside each other.
+	wideWidth       = 100
+	wideHeight      = 30
+	sideBySideWidth = 160
+)
+
+type rect struct{ x, y, w, h int }
+
+func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
+
+// pane is a panel's place on screen (the panels draw their own titles).
+type pane struct {
+	id focusID
+	r  rect
+}
+
+// layout is computed once per size or focus change; View only reads it.
+type layout struct {
+	name     string // "compact", "wide" or "too small"
+	tooSmall bool
+	list     rect
+	panes    []pane
+	bodyH    int // rows between the tab bar and the status line
+	tabs     [numFocus][2]int
+}
+
+func (m *Model) relayout() {
+	w, h := m.width, m.height
+	var lay layout
+	m.help.SetWidth(w)
+	if w < minWidth || h < minHeight {
+		lay.name, lay.tooSmall = "too small", true
+		m.lay = lay
+		return
+	}
+	lay.bodyH = h - 3 // tab bar, status line, key footer
+	x := 0
+	for i := range numFocus {
+		t := tabLabel(focusID(i), false)
+		lay.tabs[i] = [2]int{x, x + ansi.StringWidth(t)}
+		x += ansi.StringWidth(t) + 1
+	}
+	wide := w >= wideWidth && h >= wideHeight
+	listH := min(max(lay.bodyH*2/5, 5), lay.bodyH-4)
+	if wide {
+		lay.name = "wide"
+		listH = min(max(lay.bodyH*2/5, 8), lay.bodyH-8)
+	} else {
+		lay.name = "compact"
+		if m.focus != focusList {
+			// A focused panel gets the room; the list keeps a few rows
+			// and its context strip.
+			listH = min(max(lay.bodyH/4, 4), lay.bodyH-4)
+		}
+	}
+	lay.list = rect{0, 1, w, listH}
+	py, ph := 1+listH, lay.bodyH-listH
+	if wide && w >= sideBySideWidth {
+		other := focusLanes
+		if m.shown == focusLanes {
+			other = focusBits
+		}
+		lw := w / 2
+		lay.panes = []pane{{m.shown, rect{0, py, lw, ph}}, {other, rect{lw + 1, py, w - lw - 1, ph}}}
+	} else {
+		lay.panes = []pane{{m.shown, rect{0, py, w, ph}}}
+	}
+	m.lay = lay
+	m.list.setSize(w, listH)
+	for _, p := range lay.panes {
+		m.panels[p.id].SetSize(p.r.w, p.r.h)
+	}
+}
+
+// tabLabel names a pane in the tab bar; the focused one is marked by a
+// symbol as well as by style, so it shows in monochrome and in captures.
+func tabLabel(f focusID, focused bool) string {
+	mark := " "
+	if focused {
+		mark = "▸"
+	}
+	return fmt.Sprintf("%s%d %s ", mark, int(f)+1, paneNames[f])
+}
+
+// fit cuts or pads s to exactly w cells by h lines.
+func fit(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = pad(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sideBySide joins two blocks of equal height with a one-cell gap.
+func sideBySide(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	out := make([]string, len(al))
+	for i := range al {
+		out[i] = al[i] + " "
+		if i < len(bl) {
+			out[i] += bl[i]
+		}
+	}
+	return strings.Join(out, "\n")
+}

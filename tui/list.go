@@ -1,0 +1,559 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// liveFilterLimit is the row count up to which the filter is re-applied on
+// every keystroke; above it the filter runs once, on enter.
+const liveFilterLimit = 100_000
+
+// ListKeyMap holds the list's bindings.
+type ListKeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Next, Prev, Goto, Filter, Clear, Open   key.Binding
+}
+
+// DefaultListKeyMap returns a fresh copy of the list's bindings.
+func DefaultListKeyMap() ListKeyMap {
+	return ListKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next with diagnostics")),
+		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous with diagnostics")),
+		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to 0xOFFSET or row N")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter (terms below)")),
+		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
+	}
+}
+
+// ShortHelp returns the list's most used bindings.
+func (k ListKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Filter, k.Next, k.Goto, k.Open}
+}
+
+// FullHelp returns every list binding.
+func (k ListKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Next, k.Prev, k.Goto, k.Filter, k.Clear, k.Open}}
+}
+
+type inputMode uint8
+
+const (
+	inputNone inputMode = iota
+	inputFilter
+	inputGoto
+)
+
+// listModel is the INFO list: one row per INFO of every loaded stream. It
+// keeps only an index of the filtered rows and formats the visible ones.
+type listModel struct {
+	rows   *rowIndex
+	view   []int32 // rows passing the filter; nil means every row
+	filter string
+	terms  []term
+
+	cursor, top   int  // position in view, first visible position
+	moved         bool // the user has moved: keep the place across loads
+	width, height int
+	focused       bool
+
+	mode       inputMode
+	input      lineInput
+	prevFilter string
+
+	keys     ListKeyMap
+	th       theme
+	fileW    int // 0: one file, no file column
+	kernelW  int // 0: no kernel names
+	openHint string
+}
+
+// openPanelMsg asks the root to focus the current panel (enter on a row).
+type openPanelMsg struct{}
+
+// statusMsg puts a message in the status line.
+type statusMsg struct {
+	text string
+	err  bool
+}
+
+func statusCmd(text string, isErr bool) tea.Cmd {
+	return func() tea.Msg { return statusMsg{text, isErr} }
+}
+
+func newList(th theme) listModel {
+	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
+		input: lineInput{cursor: lipgloss.NewStyle().Reverse(true)}}
+}
+
+func (l *listModel) count() int {
+	if l.view != nil {
+		return len(l.view)
+	}
+	return l.rows.total
+}
+
+// rowAt maps a position in the (filtered) view to a row.
+func (l *listModel) rowAt(pos int) int {
+	if l.view != nil {
+		return int(l.view[pos])
+	}
+	return pos
+}
+
+// selected returns the location of the cursor row.
+func (l *listModel) selected() (loc, bool) {
+	if l.count() == 0 {
+		return loc{}, false
+	}
+	return l.rows.loc(l.rowAt(l.cursor)), true
+}
+
+func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
+
+// setRows installs a new row index (after a load or reload) and keeps the
+// cursor on the same file+kernel+offset or the nearest instruction (once
+// the user has moved; before that it stays on the first row).
+func (l *listModel) setRows(r *rowIndex) {
+	var keep place
+	if s, ok := l.selected(); ok {
+		keep = l.rows.place(s)
+	}
+	l.rows = r
+	l.fileW, l.kernelW = 0, 0
+	names := map[string]bool{}
+	for _, sg := range r.segs {
+		f := r.files[sg.src]
+		names[f.Name] = true
+		l.fileW = max(l.fileW, min(ansi.StringWidth(f.Name), 18))
+		l.kernelW = max(l.kernelW, min(ansi.StringWidth(f.Streams[sg.stream].Kernel), 16))
+	}
+	if len(names) < 2 {
+		l.fileW = 0
+	}
+	l.applyFilter()
+	l.cursor = 0
+	if keep.ok && l.moved {
+		if row := r.nearest(keep); row >= 0 {
+			l.cursor = l.posOf(row)
+		}
+	}
+	l.clamp()
+}
+
+// posOf returns the view position of row, or the closest position after it.
+func (l *listModel) posOf(row int) int {
+	if l.view == nil {
+		return row
+	}
+	lo, hi := 0, len(l.view)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(l.view[m]) < row {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// applyFilter rebuilds the view from l.terms: once per filter change.
+func (l *listModel) applyFilter() {
+	if len(l.terms) == 0 {
+		l.view = nil
+		return
+	}
+	view := make([]int32, 0, 64)
+	r := l.rows
+	for _, sg := range r.segs {
+		f := r.files[sg.src]
+		st := f.Streams[sg.stream]
+		for i := range st.Infos {
+			if matchAll(l.terms, f, st, &st.Infos[i]) {
+				view = append(view, int32(sg.start+i))
+			}
+		}
+	}
+	l.view = view
+}
+
+// setFilter parses and applies s, keeping the cursor row when it still
+// matches, else the next matching one.
+func (l *listModel) setFilter(s string) error {
+	terms, err := parseFilter(s)
+	if err != nil {
+		return err
+	}
+	cur := -1
+	if l.count() > 0 {
+		cur = l.rowAt(l.cursor)
+	}
+	l.filter, l.terms = strings.TrimSpace(s), terms
+	l.applyFilter()
+	l.cursor = 0
+	if cur >= 0 {
+		l.cursor = l.posOf(cur)
+	}
+	l.clamp()
+	return nil
+}
+
+func (l *listModel) clamp() {
+	n := l.count()
+	l.cursor = min(max(l.cursor, 0), max(n-1, 0))
+	h := l.bodyRows()
+	if l.cursor < l.top {
+		l.top = l.cursor
+	}
+	if l.cursor >= l.top+h {
+		l.top = l.cursor - h + 1
+	}
+	l.top = min(max(l.top, 0), max(n-h, 0))
+}
+
+func (l *listModel) setSize(w, h int) {
+	l.width, l.height = w, h
+	l.clamp()
+}
+
+func (l listModel) Editing() bool { return l.mode != inputNone }
+
+// nextDiag moves to the next (dir 1) or previous (-1) row with
+// diagnostics in the view, wrapping around.
+func (l *listModel) nextDiag(dir int) bool {
+	n := l.count()
+	for i := 1; i <= n; i++ {
+		p := ((l.cursor+dir*i)%n + n) % n
+		if len(l.rows.info(l.rows.loc(l.rowAt(p))).Diagnostics) > 0 {
+			l.cursor = p
+			return true
+		}
+	}
+	return false
+}
+
+// gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
+// instruction, else the nearest one, preferring the current file) or to
+// ":42" (row 42 of the list as shown, counting from 1).
+func (l *listModel) gotoTarget(s string) error {
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), ":"))
+	if s == "" {
+		return nil
+	}
+	n := l.count()
+	if n == 0 {
+		return fmt.Errorf("go to: the list is empty")
+	}
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		off, err := strconv.ParseInt(s[2:], 16, 64)
+		if err != nil {
+			return fmt.Errorf("go to %s: not a hex offset", s)
+		}
+		curFile := -1
+		if c, ok := l.selected(); ok {
+			curFile = c.src
+		}
+		best, bestD, bestSame := -1, int64(-1), false
+		for p := 0; p < n; p++ {
+			lc := l.rows.loc(l.rowAt(p))
+			d := l.rows.info(lc).Off - off
+			if d < 0 {
+				d = -d
+			}
+			same := lc.src == curFile
+			if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
+				best, bestD, bestSame = p, d, same
+			}
+		}
+		l.cursor = best
+		l.clamp()
+		return nil
+	}
+	k, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
+	if err != nil || k < 1 {
+		return fmt.Errorf("go to %s: want 0xOFFSET or a row number from 1", s)
+	}
+	if k > n {
+		return fmt.Errorf("go to %d: the list has %d rows", k, n)
+	}
+	l.cursor = k - 1
+	l.clamp()
+	return nil
+}
+
+func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
+	if !l.focused {
+		return l, nil
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		// Sources load in any order; until the user acts, the list stays
+		// at its top rather than following the first row that arrived.
+		l.moved = true
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if l.mode != inputNone {
+			return l.updateInput(msg)
+		}
+		return l.updateKey(msg)
+	case tea.PasteMsg:
+		if l.mode != inputNone {
+			l.input.Update(msg)
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			l.cursor -= 3
+		case tea.MouseWheelDown:
+			l.cursor += 3
+		}
+		l.clamp()
+	case tea.MouseClickMsg:
+		// Y is relative to the list's top-left; row 0 is the title.
+		if msg.Button == tea.MouseLeft && msg.Y >= 1 && msg.Y <= l.bodyRows() {
+			if p := l.top + msg.Y - 1; p < l.count() {
+				l.cursor = p
+			}
+		}
+	}
+	return l, nil
+}
+
+func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
+	k := l.keys
+	var cmd tea.Cmd
+	switch {
+	case key.Matches(msg, k.Up):
+		l.cursor--
+	case key.Matches(msg, k.Down):
+		l.cursor++
+	case key.Matches(msg, k.PageUp):
+		l.cursor -= l.bodyRows()
+		l.top -= l.bodyRows()
+	case key.Matches(msg, k.PageDown):
+		l.cursor += l.bodyRows()
+		l.top += l.bodyRows()
+	case key.Matches(msg, k.Top):
+		l.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		l.cursor = l.count() - 1
+	case key.Matches(msg, k.Next, k.Prev):
+		dir := 1
+		if key.Matches(msg, k.Prev) {
+			dir = -1
+		}
+		if l.count() > 0 && !l.nextDiag(dir) {
+			cmd = statusCmd("no instruction with diagnostics in the list", false)
+		}
+	case key.Matches(msg, k.Filter):
+		l.mode, l.prevFilter = inputFilter, l.filter
+		l.input.SetValue(l.filter)
+	case key.Matches(msg, k.Goto):
+		l.mode = inputGoto
+		l.input.SetValue("")
+	case key.Matches(msg, k.Clear):
+		if l.filter != "" {
+			_ = l.setFilter("")
+			cmd = statusCmd("filter cleared", false)
+		}
+	case key.Matches(msg, k.Open):
+		cmd = func() tea.Msg { return openPanelMsg{} }
+	}
+	l.clamp()
+	return l, cmd
+}
+
+func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		if l.mode == inputFilter && l.filter != l.prevFilter {
+			_ = l.setFilter(l.prevFilter)
+		}
+		l.mode = inputNone
+		return l, nil
+	case "enter":
+		mode, val := l.mode, l.input.Value()
+		l.mode = inputNone
+		var err error
+		if mode == inputFilter {
+			err = l.setFilter(val)
+		} else {
+			err = l.gotoTarget(val)
+		}
+		if err != nil {
+			if mode == inputFilter {
+				_ = l.setFilter(l.prevFilter)
+			}
+			return l, statusCmd(err.Error(), true)
+		}
+		if mode == inputFilter && l.filter != "" {
+			return l, statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
+		}
+		return l, nil
+	}
+	before := l.input.Value()
+	l.input.Update(msg)
+	// Small lists filter as you type; a parse error just waits for more input.
+	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
+		_ = l.setFilter(l.input.Value())
+	}
+	return l, nil
+}
+
+// View renders the title line, the visible rows and the context strip:
+// exactly l.height lines of at most l.width cells.
+func (l listModel) View() string {
+	var b strings.Builder
+	b.WriteString(l.titleLine())
+	n, h := l.count(), l.bodyRows()
+	for i := 0; i < h; i++ {
+		b.WriteByte('\n')
+		p := l.top + i
+		if p >= n {
+			if p == 0 {
+				b.WriteString(l.th.dim.Render(ansi.Truncate("  (no INFO instructions"+map[bool]string{true: " match the filter", false: ""}[l.filter != ""]+")", l.width, "…")))
+			}
+			continue
+		}
+		b.WriteString(l.rowLine(p))
+	}
+	if l.height >= 2 {
+		b.WriteByte('\n')
+		b.WriteString(l.contextLine())
+	}
+	return b.String()
+}
+
+func (l listModel) titleLine() string {
+	switch l.mode {
+	case inputFilter:
+		return ansi.Truncate(l.th.titleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
+	case inputGoto:
+		return ansi.Truncate(l.th.titleFocus.Render("go to")+" :"+l.input.View()+l.th.dim.Render("  0x1a3 = offset, 42 = row"), l.width, "…")
+	}
+	st := l.th.title
+	if l.focused {
+		st = l.th.titleFocus
+	}
+	pos := fmt.Sprintf("%d/%d", min(l.cursor+1, l.count()), l.count())
+	t := st.Render("1 INFO list") + " " + pos
+	if l.filter != "" {
+		t += l.th.dim.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
+	}
+	return ansi.Truncate(t, l.width, "…")
+}
+
+func pad(s string, w int) string {
+	if sw := ansi.StringWidth(s); sw < w {
+		return s + strings.Repeat(" ", w-sw)
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+func (l listModel) rowLine(p int) string {
+	lc := l.rows.loc(l.rowAt(p))
+	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
+	sel := p == l.cursor
+	var b strings.Builder
+	if sel {
+		b.WriteString("▸")
+	} else {
+		b.WriteString(" ")
+	}
+	mark := " "
+	if len(in.Diagnostics) > 0 {
+		mark = "!"
+	}
+	b.WriteString(mark + " ")
+	if l.fileW > 0 {
+		b.WriteString(pad(f.Name, l.fileW) + " ")
+	}
+	if l.kernelW > 0 {
+		b.WriteString(pad(st.Kernel, l.kernelW) + " ")
+	}
+	fmt.Fprintf(&b, "0x%06x  %s", in.Off, in.Text())
+	if len(in.Diagnostics) > 0 {
+		b.WriteString("  ! " + in.Diagnostics[0])
+		if len(in.Diagnostics) > 1 {
+			fmt.Fprintf(&b, " (+%d)", len(in.Diagnostics)-1)
+		}
+	}
+	line := pad(b.String(), l.width)
+	switch {
+	case sel && l.focused:
+		return l.th.selected.Render(line)
+	case sel:
+		return l.th.current.Render(line)
+	case mark == "!":
+		return l.th.diag.Render(line[:len("  !")]) + line[len("  !"):]
+	}
+	return line
+}
+
+// contextLine shows the mnemonics of the stream's instructions around the
+// selected INFO, the selection in brackets, as many as fit.
+func (l listModel) contextLine() string {
+	lc, ok := l.selected()
+	if !ok {
+		return ""
+	}
+	st := l.rows.stream(lc)
+	at := l.rows.info(lc).Inst
+	prefix := "context "
+	cur := "[" + st.Insts[at].Mnemonic() + "]"
+	left, right := []string{}, []string{}
+	used := ansi.StringWidth(prefix) + len(cur)
+	lo, hi := at-1, at+1
+	for lo >= 0 || hi < len(st.Insts) {
+		grew := false
+		if lo >= 0 {
+			m := st.Insts[lo].Mnemonic()
+			if used+len(m)+3 <= l.width-2 {
+				left = append(left, m)
+				used += len(m) + 3
+				lo--
+				grew = true
+			}
+		}
+		if hi < len(st.Insts) {
+			m := st.Insts[hi].Mnemonic()
+			if used+len(m)+3 <= l.width-2 {
+				right = append(right, m)
+				used += len(m) + 3
+				hi++
+				grew = true
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	var parts []string
+	if lo >= 0 {
+		parts = append(parts, "…")
+	}
+	for i := len(left) - 1; i >= 0; i-- {
+		parts = append(parts, left[i])
+	}
+	parts = append(parts, l.th.current.Render(cur))
+	parts = append(parts, right...)
+	if hi < len(st.Insts) {
+		parts = append(parts, "…")
+	}
+	return ansi.Truncate(l.th.dim.Render(prefix)+strings.Join(parts, l.th.dim.Render(" · ")), l.width, "…")
+}

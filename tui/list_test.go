@@ -1,0 +1,217 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+func TestParseFilter(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    []term
+		wantErr string
+	}{
+		{"", nil, ""},
+		{"op:RESINFO", []term{{kind: termOp, val: "resinfo"}}, ""},
+		{"!nm exec:16", []term{{kind: termNoMask, neg: true}, {kind: termExec, val: "16", num: 16}}, ""},
+		{"mask:5 chan:rgba", []term{{kind: termMask, val: "m5"}, {kind: termChan, val: "rgba"}}, ""},
+		{"lod.0 diag", []term{{kind: termText, val: "lod.0"}, {kind: termDiag}}, ""},
+		{"diag:exec", []term{{kind: termDiag, val: "exec"}}, ""},
+		{"size:3", nil, "unknown field"},
+		{"exec:many", nil, "want a number"},
+		{"!", nil, "needs a term"},
+		{"surface:", nil, "needs a value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := parseFilter(tt.in)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %+v, want %+v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("term %d = %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestFilterMatches checks every field term against the decoded fields on
+// the samples: each match satisfies the predicate, each non-match does not,
+// and the negated term selects exactly the rest.
+func TestFilterMatches(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	total := m.list.rows.total
+	if total < 20 {
+		t.Fatalf("samples have %d INFO rows; the test needs a variety", total)
+	}
+	type pred func(f *decoder.File, st *decoder.Stream, in *decoder.Info) bool
+	tests := []struct {
+		filter string
+		ok     pred
+	}{
+		{"op:resinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Op() == decoder.OpResinfo }},
+		{"op:sampleinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Op() == decoder.OpSampleinfo }},
+		{"exec:16", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.ExecSize == 16 }},
+		{"nm", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Mask.NoMask() }},
+		{"mask:M5", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
+			return in.Mask.String() == "M5" || in.Mask.String() == "M5_NM"
+		}},
+		{"mask:m1_nm", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Mask.String() == "M1_NM" }},
+		{"surface:T6", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
+			return in.SurfaceName == "T6" || in.SurfaceDecl == "T6"
+		}},
+		{"chan:RGBA", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Channels() == "RGBA" }},
+		{"file:stream", func(f *decoder.File, _ *decoder.Stream, _ *decoder.Info) bool { return strings.Contains(f.Name, "stream") }},
+		{"kernel:a", func(_ *decoder.File, st *decoder.Stream, _ *decoder.Info) bool {
+			return strings.Contains(strings.ToLower(st.Kernel), "a")
+		}},
+		{"lod.0", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return strings.Contains(in.Text(), "lod.0") }},
+		{"op:resinfo exec:8", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
+			return in.Op() == decoder.OpResinfo && in.ExecSize == 8
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.filter, func(t *testing.T) {
+			if err := m.list.setFilter(tt.filter); err != nil {
+				t.Fatal(err)
+			}
+			matched := map[int]bool{}
+			for _, r := range m.list.view {
+				matched[int(r)] = true
+			}
+			for row := 0; row < total; row++ {
+				l := m.list.rows.loc(row)
+				want := tt.ok(m.list.rows.file(l), m.list.rows.stream(l), m.list.rows.info(l))
+				if matched[row] != want {
+					t.Errorf("row %d (%s): matched=%v, predicate=%v", row, m.list.rows.info(l).Text(), matched[row], want)
+				}
+			}
+			n := len(m.list.view)
+			neg := "!" + strings.ReplaceAll(tt.filter, " ", " !")
+			if !strings.Contains(tt.filter, " ") {
+				if err := m.list.setFilter(neg); err != nil {
+					t.Fatal(err)
+				}
+				if n+len(m.list.view) != total {
+					t.Errorf("%q: %d + %q: %d != %d rows", tt.filter, n, neg, len(m.list.view), total)
+				}
+			}
+		})
+	}
+	// The samples must exercise both outcomes of the common terms, or the
+	// test above proves little.
+	for _, f := range []string{"op:resinfo", "nm", "exec:16"} {
+		_ = m.list.setFilter(f)
+		if c := m.list.count(); c == 0 || c == total {
+			t.Errorf("%s matches %d of %d sample rows: not a useful sample", f, c, total)
+		}
+	}
+}
+
+func TestGotoAndDiagnostics(t *testing.T) {
+	// Rows 3 and 7 carry an illegal exec-size code, so they have diagnostics.
+	data := rawInfos(10, func(i int, b []byte) {
+		if i == 3 || i == 7 {
+			b[2] = 0x07
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
+	if m.list.rows.total != 10 {
+		t.Fatalf("rows = %d", m.list.rows.total)
+	}
+	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
+	send(m, "n")
+	if m.list.cursor != 3 {
+		t.Fatalf("n: cursor %d, want 3", m.list.cursor)
+	}
+	send(m, "n")
+	if m.list.cursor != 7 {
+		t.Fatalf("n n: cursor %d, want 7", m.list.cursor)
+	}
+	send(m, "n") // wraps
+	if m.list.cursor != 3 {
+		t.Fatalf("n wraps: cursor %d, want 3", m.list.cursor)
+	}
+	send(m, "N")
+	if m.list.cursor != 7 {
+		t.Fatalf("N wraps back: cursor %d, want 7", m.list.cursor)
+	}
+	send(m, ":")
+	typeText(m, "0x21")
+	send(m, "enter")
+	if off() != 0x21 || m.list.cursor != 3 {
+		t.Fatalf(":0x21: offset 0x%x cursor %d", off(), m.list.cursor)
+	}
+	send(m, ":")
+	typeText(m, "0x25") // inside row 3: the nearest instruction start is 0x21
+	send(m, "enter")
+	if off() != 0x21 {
+		t.Fatalf(":0x25: offset 0x%x, want 0x21", off())
+	}
+	send(m, ":")
+	typeText(m, "9")
+	send(m, "enter")
+	if m.list.cursor != 8 {
+		t.Fatalf(":9: cursor %d, want 8", m.list.cursor)
+	}
+	send(m, ":")
+	typeText(m, "99")
+	send(m, "enter")
+	if !m.statusErr || !strings.Contains(m.status, "10 rows") || m.list.cursor != 8 {
+		t.Fatalf(":99: status %q err=%v cursor %d", m.status, m.statusErr, m.list.cursor)
+	}
+	send(m, "/")
+	typeText(m, "diag")
+	send(m, "enter")
+	if m.list.count() != 2 {
+		t.Fatalf("filter diag: %d rows, want 2", m.list.count())
+	}
+	send(m, "G", "g", "j")
+	if l, _ := m.list.selected(); l.info != 7 {
+		t.Fatalf("filtered j: info %d, want 7", l.info)
+	}
+	send(m, "esc")
+	if m.list.count() != 10 || m.list.cursor != 7 {
+		t.Fatalf("esc clears filter and keeps the row: %d rows, cursor %d", m.list.count(), m.list.cursor)
+	}
+	send(m, "/")
+	typeText(m, "bogus:1")
+	send(m, "enter")
+	if !m.statusErr || m.list.filter != "" || m.list.count() != 10 {
+		t.Fatalf("bad filter: status %q, filter %q, %d rows", m.status, m.list.filter, m.list.count())
+	}
+}
+
+func TestMoveKeys(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(100, nil))}}, 80, 24)
+	page := m.list.bodyRows()
+	steps := []struct {
+		key  string
+		want int
+	}{
+		{"j", 1}, {"down", 2}, {"k", 1}, {"up", 0}, {"up", 0},
+		{"pgdown", page}, {"pgup", 0}, {"G", 99}, {"j", 99}, {"g", 0},
+	}
+	for _, s := range steps {
+		send(m, s.key)
+		if m.list.cursor != s.want {
+			t.Fatalf("after %s: cursor %d, want %d", s.key, m.list.cursor, s.want)
+		}
+		if m.list.cursor < m.list.top || m.list.cursor >= m.list.top+page {
+			t.Fatalf("after %s: cursor %d not visible (top %d, %d rows)", s.key, m.list.cursor, m.list.top, page)
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package tui
+
+import tea "charm.land/bubbletea/v2"
+
+// onMouse routes a click or wheel event to the pane under the pointer,
+// with coordinates made relative to that pane's content.
+func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.lay.tooSmall || m.showHelp || m.showErrs {
+		return nil
+	}
+	ms := msg.Mouse()
+	_, isClick := msg.(tea.MouseClickMsg)
+	if ms.Y == 0 && isClick { // the tab bar
+		for i, t := range m.lay.tabs {
+			if ms.X >= t[0] && ms.X < t[1] {
+				m.setFocus(focusID(i))
+			}
+		}
+		return nil
+	}
+	relative := func(r rect) tea.Msg {
+		c := ms
+		c.X, c.Y = ms.X-r.x, ms.Y-r.y
+		if isClick {
+			return tea.MouseClickMsg(c)
+		}
+		return tea.MouseWheelMsg(c)
+	}
+	if m.lay.list.contains(ms.X, ms.Y) {
+		if isClick && m.focus != focusList {
+			m.setFocus(focusList)
+		}
+		if m.focus != focusList { // wheel over the list scrolls it without focus
+			var cmd tea.Cmd
+			m.list.focused = true
+			m.list, cmd = m.list.Update(relative(m.lay.list))
+			m.list.focused = false
+			m.syncSelection()
+			return cmd
+		}
+		return m.toFocused(relative(m.lay.list))
+	}
+	for _, p := range m.lay.panes {
+		body := p.r
+		if !body.contains(ms.X, ms.Y) {
+			continue
+		}
+		if isClick && m.focus != p.id {
+			m.setFocus(p.id)
+		}
+		if m.focus != p.id {
+			return nil
+		}
+		return m.toFocused(relative(body))
+	}
+	return nil
+}

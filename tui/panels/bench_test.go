@@ -1,0 +1,58 @@
+package panels
+
+import (
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// The panels render on every keystroke; these keep their cost visible.
+
+func BenchmarkOutputKeyAndView(b *testing.B) {
+	t := &testing.T{}
+	m, _ := newTestOutput(t, resinfoBytes, 120, 40)
+	m, _ = m.Update(press("t"))
+	keys := []string{"down", "right", "down", "left"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(press(keys[i%len(keys)]))
+		_ = m.View()
+	}
+}
+
+func BenchmarkOutputEdit(b *testing.B) {
+	t := &testing.T{}
+	m, _ := newTestOutput(t, resinfoBytes, 120, 40)
+	m = toRow(m, 1)
+	keys := []string{"right", "left"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(press(keys[i%len(keys)]))
+		_ = m.View()
+	}
+}
+
+func BenchmarkBitsKeyAndView(b *testing.B) {
+	m := NewBits(MonoStyles())
+	f := decoder.Decode("bench", resinfoBytes, decoder.Options{Hex: decoder.HexOff})
+	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetSize(120, 40)
+	m.Focus()
+	keys := []string{"l", "l", "j", "k"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(press(keys[i%len(keys)]))
+		_ = m.View()
+	}
+}
+
+func BenchmarkLanesKeyAndView(b *testing.B) {
+	t := &testing.T{}
+	m := newTestLanes(t, resinfoBytes, 120, 14)
+	keys := []string{"space", "h", "space", "l"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(press(keys[i%len(keys)]))
+		_ = m.View()
+	}
+}

@@ -1,0 +1,412 @@
+package panels
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// DispatchChangedMsg reports that the user edited the dispatch mask in the
+// Lanes panel. The root stores it and hands it to the other panels.
+type DispatchChangedMsg struct{ Mask model.ExecMask }
+
+// LanesKeyMap are the Lanes panel's bindings.
+type LanesKeyMap struct {
+	Left, Right key.Binding // move the cursor over the EM bits
+	Toggle      key.Binding // flip the bit under the cursor
+	All, None   key.Binding // all bits on / off
+	Hex         key.Binding // type the mask in hex
+	Apply       key.Binding // while typing: apply
+	Cancel      key.Binding // while typing: cancel
+}
+
+// DefaultLanesKeyMap returns a fresh copy of the Lanes panel's bindings.
+func DefaultLanesKeyMap() LanesKeyMap {
+	k := LanesKeyMap{
+		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "higher EM bit")),
+		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "lower EM bit")),
+		Toggle: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle bit")),
+		All:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all lanes on")),
+		None:   key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "all lanes off")),
+		Hex:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "type mask in hex")),
+		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+	k.setEditing(false)
+	return k
+}
+
+// setEditing enables the bindings that apply in each state, so help shows
+// only what works.
+func (k *LanesKeyMap) setEditing(on bool) {
+	for _, b := range []*key.Binding{&k.Left, &k.Right, &k.Toggle, &k.All, &k.None, &k.Hex} {
+		b.SetEnabled(!on)
+	}
+	k.Apply.SetEnabled(on)
+	k.Cancel.SetEnabled(on)
+}
+
+// ShortHelp implements help.KeyMap.
+func (k LanesKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Left, k.Right, k.Toggle, k.Hex, k.Apply, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k LanesKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Left, k.Right, k.Toggle}, {k.All, k.None, k.Hex}, {k.Apply, k.Cancel}}
+}
+
+// Lanes shows the 32 EM bits, the instruction's window into them and which
+// lanes are enabled, and edits the dispatch mask.
+type Lanes struct {
+	KeyMap LanesKeyMap
+
+	st       Styles
+	in       *decoder.Info
+	dispatch model.ExecMask
+	lm       model.LaneMap
+	cur      int // EM bit under the cursor, 0..31
+	w, h     int
+	focus    bool
+	input    lineEdit
+	editing  bool
+	err      string
+}
+
+// Strip geometry: a label column, then bits 31..0 in nibbles separated by one
+// space and bytes by two.
+const (
+	laneLabelW = 9
+	stripW     = 32 + 7 + 3
+	rowDispat  = 2 // panel rows of the dispatch, window and lanes strips
+	rowLanes   = 4
+)
+
+// NewLanes returns a Lanes panel with every dispatch bit on.
+func NewLanes(st Styles) Lanes {
+	in := newLineEdit(st, 12, 10)
+	in.Prompt = "hex mask: "
+	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes, input: in}
+	m.recompute()
+	return m
+}
+
+// SetInfo shows the lanes of an instruction (nil: none selected). The
+// cursor moves to the first EM bit the instruction reads.
+func (m *Lanes) SetInfo(in *decoder.Info) {
+	m.in = in
+	if in != nil {
+		m.cur = min(31, in.Mask.LaneOffset())
+	}
+	m.recompute()
+}
+
+// SetDispatch sets the dispatch mask without emitting a message.
+func (m *Lanes) SetDispatch(mask model.ExecMask) {
+	m.dispatch = mask
+	m.recompute()
+}
+
+// Dispatch returns the dispatch mask shown.
+func (m Lanes) Dispatch() model.ExecMask { return m.dispatch }
+
+// Cursor returns the EM bit under the cursor.
+func (m Lanes) Cursor() int { return m.cur }
+
+// Err returns the last hex-input error, or "".
+func (m Lanes) Err() string { return m.err }
+
+// SetSize sets the panel's size in cells.
+func (m *Lanes) SetSize(w, h int) { m.w, m.h = max(0, w), max(0, h) }
+
+// Width returns the panel's width.
+func (m Lanes) Width() int { return m.w }
+
+// Height returns the panel's height.
+func (m Lanes) Height() int { return m.h }
+
+// Focus gives the panel the keyboard.
+func (m *Lanes) Focus() { m.focus = true }
+
+// Blur takes the keyboard away and abandons any hex input.
+func (m *Lanes) Blur() {
+	m.focus = false
+	m.stopEditing()
+}
+
+// Focused reports whether the panel has the keyboard.
+func (m Lanes) Focused() bool { return m.focus }
+
+// Editing reports whether the hex input has focus.
+func (m Lanes) Editing() bool { return m.editing }
+
+// ShortHelp implements help.KeyMap.
+func (m Lanes) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (m Lanes) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
+
+func (m *Lanes) recompute() {
+	if m.in == nil {
+		m.lm = model.LaneMap{Dispatch: m.dispatch}
+		return
+	}
+	m.lm = model.Lanes(m.in, m.dispatch)
+}
+
+func (m *Lanes) stopEditing() {
+	m.editing = false
+	m.input.Blur()
+	m.KeyMap.setEditing(false)
+}
+
+// set changes the dispatch mask and returns the Cmd that reports it.
+func (m *Lanes) set(mask model.ExecMask) tea.Cmd {
+	m.dispatch = mask
+	m.recompute()
+	return func() tea.Msg { return DispatchChangedMsg{Mask: mask} }
+}
+
+// Update handles keys (only while focused) and mouse clicks.
+func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
+	if !m.focus {
+		return m, nil
+	}
+	if m.editing {
+		return m.updateEditing(msg)
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, m.KeyMap.Left):
+			m.cur = min(31, m.cur+1)
+		case key.Matches(msg, m.KeyMap.Right):
+			m.cur = max(0, m.cur-1)
+		case key.Matches(msg, m.KeyMap.Toggle):
+			return m, m.set(m.dispatch.Toggle(m.cur))
+		case key.Matches(msg, m.KeyMap.All):
+			return m, m.set(model.AllLanes)
+		case key.Matches(msg, m.KeyMap.None):
+			return m, m.set(0)
+		case key.Matches(msg, m.KeyMap.Hex):
+			m.editing = true
+			m.err = ""
+			m.KeyMap.setEditing(true)
+			m.input.SetValue(m.dispatch.String())
+			m.input.CursorEnd()
+			return m, m.input.Focus()
+		}
+	case tea.MouseClickMsg:
+		ms := msg.Mouse()
+		if ms.Button != tea.MouseLeft || ms.Y < rowDispat || ms.Y > rowLanes {
+			return m, nil
+		}
+		if bit, ok := bitAtColumn(ms.X - laneLabelW); ok {
+			m.cur = bit
+			return m, m.set(m.dispatch.Toggle(bit))
+		}
+	}
+	return m, nil
+}
+
+func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, m.KeyMap.Cancel):
+			m.err = ""
+			m.stopEditing()
+			return m, nil
+		case key.Matches(k, m.KeyMap.Apply):
+			mask, err := model.ParseExecMask(strings.TrimSpace(m.input.Value()))
+			if err != nil {
+				m.err = err.Error() // keep the input open so it can be fixed
+				return m, nil
+			}
+			m.err = ""
+			m.stopEditing()
+			return m, m.set(mask)
+		}
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return m, cmd
+}
+
+// stripColumn returns the column of EM bit i in the strip (bit 31 first).
+func stripColumn(i int) int {
+	idx := 31 - i
+	return idx + idx/4 + idx/8
+}
+
+// bitAtColumn is the inverse of stripColumn.
+func bitAtColumn(x int) (int, bool) {
+	for i := range 32 {
+		if stripColumn(i) == x {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// strip renders one row of the 32 bits, cell(i) giving bit i's text.
+func strip(cell func(i int) string) string {
+	var sb strings.Builder
+	col := 0
+	for i := 31; i >= 0; i-- {
+		for c := stripColumn(i); col < c; col++ {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(cell(i))
+		col++
+	}
+	return sb.String()
+}
+
+// View renders the panel.
+func (m Lanes) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	st, sym := m.st, m.st.Sym
+	lm := m.lm
+	var lines []string
+	title := st.Title.Render("Lanes")
+	if m.in != nil {
+		title += "  " + st.Value.Render(m.in.Text())
+	}
+	lines = append(lines, title)
+
+	label := func(s string) string { return st.Header.Render(pad(s, laneLabelW)) }
+	var hdr strings.Builder
+	for _, g := range [][2]int{{31, 24}, {23, 16}, {15, 8}, {7, 0}} {
+		s := strconv.Itoa(g[0])
+		lo := strconv.Itoa(g[1])
+		hdr.WriteString(s + strings.Repeat(" ", 9-len(s)-len(lo)) + lo + "  ")
+	}
+	lines = append(lines, label("EM bit")+st.Header.Render(strings.TrimRight(hdr.String(), " ")))
+
+	lines = append(lines, label("dispatch")+strip(func(i int) string {
+		c, s := "0", st.BitOff
+		if m.dispatch.Lane(i) {
+			c, s = "1", st.BitOn
+		}
+		if i == m.cur && m.focus && !m.editing {
+			s = st.Cursor
+		}
+		return s.Render(c)
+	})+"  "+st.Value.Render(m.dispatch.String()))
+
+	first, last, any := windowBounds(lm)
+	winNote := "no lanes (illegal exec size)"
+	if m.in == nil {
+		winNote = "no instruction selected"
+	} else if any {
+		winNote = fmt.Sprintf("bits %d..%d", first, last)
+	}
+	lines = append(lines, label("window")+strip(func(i int) string {
+		if lm.Window[i] {
+			return st.InWindow.Render(sym.InWindow)
+		}
+		return st.OutWindow.Render(sym.OutWindow)
+	})+"  "+st.Muted.Render(winNote))
+
+	enabled := 0
+	for _, e := range lm.Enabled {
+		if e {
+			enabled++
+		}
+	}
+	lines = append(lines, label("lanes")+strip(func(i int) string {
+		lane := i - lm.Offset
+		if !lm.Window[i] || lane < 0 || lane >= len(lm.Enabled) {
+			return " "
+		}
+		if lm.Enabled[lane] {
+			return st.Enabled.Render(sym.Enabled)
+		}
+		return st.Disabled.Render(sym.Disabled)
+	})+"  "+st.Muted.Render(fmt.Sprintf("%d of %d enabled", enabled, len(lm.Enabled))))
+
+	curText := fmt.Sprintf("%s bit %d = %d", sym.Cursor, m.cur, boolBit(m.dispatch.Lane(m.cur)))
+	if lane := m.cur - lm.Offset; lm.Window[m.cur] && lane >= 0 && lane < len(lm.Enabled) {
+		curText += fmt.Sprintf(", lane %d %s", lane, map[bool]string{true: "enabled", false: "disabled"}[lm.Enabled[lane]])
+	} else if m.in != nil {
+		curText = curText + ", outside the window"
+	}
+	lines = append(lines, pad("", laneLabelW+stripColumn(m.cur))+st.Muted.Render(curText))
+
+	if m.in != nil {
+		if lm.NoMask {
+			lines = append(lines, st.Value.Render(fmt.Sprintf("NoMask (%s): all %d lanes enabled, EM ignored", m.in.Mask, lm.ExecSize)))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s: %d lanes read EM bits from %d", m.in.Mask, lm.ExecSize, lm.Offset))
+		}
+		if off := disabledLanes(lm.Enabled); off != "" {
+			lines = append(lines, st.Disabled.Render(sym.Disabled)+" disabled lanes "+off+st.Muted.Render(" (keep their old dst contents)"))
+		}
+	}
+	for _, w := range lm.Warnings {
+		lines = append(lines, st.Warn.Render(sym.Warn+" "+w))
+	}
+	// The input and its error stay visible however short the panel is.
+	var foot []string
+	if m.editing {
+		foot = append(foot, m.input.View())
+	}
+	if m.err != "" {
+		foot = append(foot, st.Error.Render(sym.Warn+" "+m.err))
+	}
+	out := window(lines, 0, m.w, max(0, m.h-len(foot)))
+	out = append(out, window(foot, 0, m.w, m.h-len(out))...)
+	for i := range out {
+		out[i] = fit(out[i], m.w)
+	}
+	return strings.Join(out, "\n")
+}
+
+func boolBit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func windowBounds(lm model.LaneMap) (first, last int, ok bool) {
+	first = -1
+	for i, w := range lm.Window {
+		if w {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first, last, first >= 0
+}
+
+// disabledLanes lists the disabled lanes as ranges: "0-3,7".
+func disabledLanes(en []bool) string {
+	var parts []string
+	for i := 0; i < len(en); i++ {
+		if en[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(en) && !en[j+1] {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(i))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", i, j))
+		}
+		i = j
+	}
+	return strings.Join(parts, ",")
+}

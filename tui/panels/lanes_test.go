@@ -1,0 +1,203 @@
+package panels
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+func newTestLanes(t *testing.T, b []byte, w, h int) Lanes {
+	m := NewLanes(MonoStyles())
+	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
+	m.SetSize(w, h)
+	m.Focus()
+	return m
+}
+
+// wantDispatch checks that cmd reports mask and that the panel shows it.
+func wantDispatch(t *testing.T, m Lanes, cmd tea.Cmd, mask model.ExecMask) {
+	t.Helper()
+	msg, ok := runCmd(cmd).(DispatchChangedMsg)
+	if !ok {
+		t.Fatalf("no DispatchChangedMsg (cmd %v)", cmd != nil)
+	}
+	if msg.Mask != mask || m.Dispatch() != mask {
+		t.Errorf("mask: msg %s, panel %s, want %s", msg.Mask, m.Dispatch(), mask)
+	}
+}
+
+func TestLanesToggleAndAllNone(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 80, 14)
+	m, cmd := m.Update(press("space"))
+	wantDispatch(t, m, cmd, 0xfffffffe) // cursor starts on EM bit 0
+	m, _ = m.Update(press("h"))         // to bit 1
+	m, _ = m.Update(press("left"))      // to bit 2
+	m, cmd = m.Update(press("space"))
+	wantDispatch(t, m, cmd, 0xfffffffa)
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "disabled lanes 0,2") || !strings.Contains(v, "14 of 16 enabled") {
+		t.Errorf("view does not list the disabled lanes:\n%s", v)
+	}
+	m, cmd = m.Update(press("z"))
+	wantDispatch(t, m, cmd, 0)
+	m, cmd = m.Update(press("a"))
+	wantDispatch(t, m, cmd, model.AllLanes)
+	for range 40 {
+		m, _ = m.Update(press("right"))
+	}
+	if m.Cursor() != 0 {
+		t.Errorf("cursor past bit 0: %d", m.Cursor())
+	}
+	for range 40 {
+		m, _ = m.Update(press("l"))
+		m, _ = m.Update(press("left"))
+		m, _ = m.Update(press("left"))
+	}
+	if m.Cursor() != 31 {
+		t.Errorf("cursor past bit 31: %d", m.Cursor())
+	}
+}
+
+func TestLanesIgnoresKeysWhileBlurred(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 80, 14)
+	m.Blur()
+	for _, k := range []string{"space", "z", "x", "left"} {
+		var cmd tea.Cmd
+		m, cmd = m.Update(press(k))
+		if cmd != nil || m.Editing() || m.Dispatch() != model.AllLanes || m.Cursor() != 0 {
+			t.Fatalf("blurred panel acted on %q", k)
+		}
+	}
+}
+
+func TestLanesHexInput(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 80, 14)
+	m, _ = m.Update(press("x"))
+	if !m.Editing() {
+		t.Fatal("x did not open the hex input")
+	}
+	// While typing, the panel's own keys are text: "a" and "z" must not
+	// change the mask.
+	m, _ = m.Update(press("a"))
+	if m.Dispatch() != model.AllLanes {
+		t.Fatal("a acted while typing")
+	}
+	for range 12 {
+		m, _ = m.Update(press("backspace"))
+	}
+	m = typeText(m, "xyz")
+	m, cmd := m.Update(press("enter"))
+	if cmd != nil || !m.Editing() || m.Err() == "" || m.Dispatch() != model.AllLanes {
+		t.Fatalf("invalid hex: cmd %v editing %v err %q mask %s", cmd != nil, m.Editing(), m.Err(), m.Dispatch())
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "! bad mask") {
+		t.Errorf("error not shown:\n%s", v)
+	}
+	for range 3 {
+		m, _ = m.Update(press("backspace"))
+	}
+	m = typeText(m, "0xff00")
+	m, cmd = m.Update(press("enter"))
+	if m.Editing() || m.Err() != "" {
+		t.Fatalf("valid hex left the input open: err %q", m.Err())
+	}
+	wantDispatch(t, m, cmd, 0xff00)
+
+	// esc cancels without a change.
+	m, _ = m.Update(press("x"))
+	m = typeText(m, "1234")
+	m, cmd = m.Update(press("esc"))
+	if m.Editing() || cmd != nil || m.Dispatch() != 0xff00 {
+		t.Errorf("esc: editing %v cmd %v mask %s", m.Editing(), cmd != nil, m.Dispatch())
+	}
+	// Help follows the state.
+	if m.KeyMap.Apply.Enabled() || !m.KeyMap.Toggle.Enabled() {
+		t.Error("help bindings not reset after editing")
+	}
+}
+
+func TestLanesClickToggles(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 80, 14)
+	// Row 2 is the dispatch strip; bit 31 is at column 9 and bit 0 at
+	// column 9+41.
+	m, cmd := m.Update(click(laneLabelW, 2))
+	wantDispatch(t, m, cmd, 0x7fffffff)
+	m, cmd = m.Update(click(laneLabelW+stripColumn(0), 3))
+	wantDispatch(t, m, cmd, 0x7ffffffe)
+	if m.Cursor() != 0 {
+		t.Errorf("click left the cursor on %d", m.Cursor())
+	}
+	// The gap between nibbles and other rows are not bits.
+	if _, cmd = m.Update(click(laneLabelW+4, 2)); cmd != nil {
+		t.Error("click on a gap toggled a bit")
+	}
+	if _, cmd = m.Update(click(laneLabelW, 7)); cmd != nil {
+		t.Error("click below the strips toggled a bit")
+	}
+	for i := range 32 {
+		if b, ok := bitAtColumn(stripColumn(i)); !ok || b != i {
+			t.Fatalf("bit %d: column %d maps back to %d", i, stripColumn(i), b)
+		}
+	}
+}
+
+func TestLanesNoMask(t *testing.T) {
+	m := newTestLanes(t, sampleinfoBytes, 80, 14)
+	m.SetDispatch(0)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "NoMask (M1_NM): all 8 lanes enabled, EM ignored") || !strings.Contains(v, "8 of 8 enabled") {
+		t.Errorf("NoMask not stated:\n%s", v)
+	}
+}
+
+func TestLanesFitsAnySize(t *testing.T) {
+	for _, fx := range [][]byte{resinfoBytes, sampleinfoBytes, seedBytes} {
+		for w := 0; w <= 130; w += 9 {
+			for h := 0; h <= 16; h += 2 {
+				m := newTestLanes(t, fx, w, h)
+				m.SetDispatch(0x0f0f)
+				m, _ = m.Update(press("x"))
+				m = typeText(m, "zz")
+				m, _ = m.Update(press("enter"))
+				checkSize(t, m.View(), w, h)
+			}
+		}
+	}
+}
+
+func TestGoldenLanes(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		t.Run(fmt.Sprintf("resinfo_%d", w), func(t *testing.T) {
+			m := newTestLanes(t, resinfoBytes, w, 12)
+			m.SetDispatch(0xffff00f5)
+			for range 5 {
+				m, _ = m.Update(press("left"))
+			}
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+		t.Run(fmt.Sprintf("nomask_%d", w), func(t *testing.T) {
+			m := newTestLanes(t, sampleinfoBytes, w, 12)
+			m.SetDispatch(0x0000000f)
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+		t.Run(fmt.Sprintf("hexinput_%d", w), func(t *testing.T) {
+			m := newTestLanes(t, resinfoBytes, w, 12)
+			m, _ = m.Update(press("x"))
+			for range 12 {
+				m, _ = m.Update(press("backspace"))
+			}
+			m = typeText(m, "12g")
+			m, _ = m.Update(press("enter"))
+			if !m.Editing() {
+				t.Fatal("invalid input closed the editor")
+			}
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+	}
+}

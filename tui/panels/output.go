@@ -1,0 +1,552 @@
+package panels
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// SurfaceChangedMsg reports that the Output panel wrote an edit into the
+// shared surface file (a surface description or the LOD list).
+type SurfaceChangedMsg struct{}
+
+// OutputKeyMap are the Output panel's bindings.
+type OutputKeyMap struct {
+	Up, Down    key.Binding // previous / next form row or result lane
+	Left, Right key.Binding // change the value (form) or the channel (table)
+	Edit        key.Binding // type a new value (typing a digit also starts)
+	Table       key.Binding // jump between the form and the result table
+	GRF         key.Binding // 32- or 64-byte GRFs
+	Apply       key.Binding // while typing: apply
+	Cancel      key.Binding // while typing: cancel
+}
+
+// DefaultOutputKeyMap returns a fresh copy of the Output panel's bindings.
+func DefaultOutputKeyMap() OutputKeyMap {
+	k := OutputKeyMap{
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "less / prev")),
+		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "more / next")),
+		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter/e/0-9", "edit field")),
+		Table:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "form ⇄ table")),
+		GRF:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "GRF 32/64 bytes")),
+		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+	k.setEditing(false)
+	return k
+}
+
+func (k *OutputKeyMap) setEditing(on bool) {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF} {
+		b.SetEnabled(!on)
+	}
+	k.Apply.SetEnabled(on)
+	k.Cancel.SetEnabled(on)
+}
+
+// ShortHelp implements help.KeyMap.
+func (k OutputKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Edit, k.Table, k.Apply, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k OutputKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Edit, k.Table, k.GRF}, {k.Apply, k.Cancel}}
+}
+
+// rowType is the form's first row. The rows are the type, the numeric
+// surface fields in model.SurfaceFields order (rows 1..len(specs)), the LOD
+// list (lodRow) and the GRF size (grfRow).
+const rowType = 0
+
+// Output is the result panel: a form for the selected instruction's surface
+// description and LOD, and the table of what the instruction writes per lane
+// and channel, with the formula of the cell under the cursor and the
+// destination layout.
+type Output struct {
+	KeyMap OutputKeyMap
+
+	st       Styles
+	in       *decoder.Info
+	file     *model.SurfaceFile
+	dispatch model.ExecMask
+	grf      int // GRF size in bytes: 32 or 64
+	specs    []model.FieldSpec
+	surf     model.Surface
+	inFile   bool // the surface file has an entry for the instruction
+	res      model.Result
+
+	row     int  // selected form row
+	inTable bool // the cursor is in the result table
+	lane    int  // table cursor: index into res.Lanes
+	ch      int  // table cursor: 0..3 = R,G,B,A
+
+	inputs  []lineEdit // one per form row except the GRF row
+	editing bool
+	err     string
+
+	w, h      int
+	focus     bool
+	top, rtop int // scroll offsets (stacked body, or left / right column)
+}
+
+// NewOutput returns an Output panel with a fresh surface file (replace it
+// with SetSurfaceFile to share the session's).
+func NewOutput(st Styles) Output {
+	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, grf: 32, specs: model.SurfaceFields()}
+	m.inputs = make([]lineEdit, m.lodRow()+1)
+	for i := range m.inputs {
+		m.inputs[i] = newLineEdit(st, formValueW-1, 12)
+	}
+	m.inputs[m.lodRow()] = newLineEdit(st, 24, 32*11) // up to 32 values
+	m.SetSurfaceFile(model.NewSurfaceFile())
+	return m
+}
+
+func (m Output) lodRow() int   { return len(m.specs) + 1 }
+func (m Output) grfRow() int   { return len(m.specs) + 2 }
+func (m Output) formRows() int { return len(m.specs) + 3 }
+
+// SetSurfaceFile shares the session's surface file: the panel reads
+// descriptions, the LOD list and the dispatch mask from it and writes edits
+// into it.
+func (m *Output) SetSurfaceFile(f *model.SurfaceFile) {
+	if f == nil {
+		f = model.NewSurfaceFile()
+	}
+	m.file = f
+	m.dispatch = f.DispatchMask
+	m.load()
+}
+
+// SetInfo shows an instruction (nil: none selected) and loads its surface.
+func (m *Output) SetInfo(in *decoder.Info) {
+	m.in = in
+	m.load()
+}
+
+// SetDispatch sets the dispatch mask the simulation uses.
+func (m *Output) SetDispatch(mask model.ExecMask) {
+	m.dispatch = mask
+	m.recompute()
+}
+
+// SetGRFBytes sets the GRF size (32 or 64; anything else is ignored).
+func (m *Output) SetGRFBytes(n int) {
+	if n == 32 || n == 64 {
+		m.grf = n
+		m.recompute()
+	}
+}
+
+// GRFBytes returns the GRF size the destination layout uses.
+func (m Output) GRFBytes() int { return m.grf }
+
+// Surface returns the surface description shown.
+func (m Output) Surface() model.Surface { return m.surf }
+
+// Result returns the current simulation result.
+func (m Output) Result() model.Result { return m.res }
+
+// Err returns the last input error, or "".
+func (m Output) Err() string { return m.err }
+
+// Row returns the selected form row and whether the cursor is in the table
+// instead; CellCursor returns the table cursor (lane index, channel 0..3).
+func (m Output) Row() (row int, inTable bool) { return m.row, m.inTable }
+
+// CellCursor returns the table cursor: lane index and channel (0..3 = RGBA).
+func (m Output) CellCursor() (lane, ch int) { return m.lane, m.ch }
+
+// SetSize sets the panel's size in cells.
+func (m *Output) SetSize(w, h int) {
+	m.w, m.h = max(0, w), max(0, h)
+	m.scroll()
+}
+
+// Width returns the panel's width.
+func (m Output) Width() int { return m.w }
+
+// Height returns the panel's height.
+func (m Output) Height() int { return m.h }
+
+// Focus gives the panel the keyboard.
+func (m *Output) Focus() { m.focus = true }
+
+// Blur takes the keyboard away and abandons any edit.
+func (m *Output) Blur() {
+	m.focus = false
+	m.stopEditing()
+}
+
+// Focused reports whether the panel has the keyboard.
+func (m Output) Focused() bool { return m.focus }
+
+// Editing reports whether a text input has focus.
+func (m Output) Editing() bool { return m.editing }
+
+// ShortHelp implements help.KeyMap.
+func (m Output) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (m Output) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
+
+// surfaceKey is the surface file key edits go to: an existing entry under
+// the printed or the declared name, else the printed name (T6).
+func (m Output) surfaceKey() string {
+	if m.in == nil {
+		return ""
+	}
+	if _, ok := m.file.Surfaces[m.in.SurfaceName]; ok {
+		return m.in.SurfaceName
+	}
+	if d := m.in.SurfaceDecl; d != "" {
+		if _, ok := m.file.Surfaces[d]; ok {
+			return d
+		}
+	}
+	return m.in.SurfaceName
+}
+
+// load reads the instruction's surface from the file and recomputes.
+func (m *Output) load() {
+	m.stopEditing()
+	m.err = ""
+	m.surf, m.inFile = model.DefaultSurface(), false
+	if m.in != nil {
+		if s, ok := m.file.SurfaceFor(m.in); ok {
+			m.surf, m.inFile = s, true
+		}
+	}
+	m.recompute()
+}
+
+func (m *Output) recompute() {
+	m.res = model.Result{}
+	if m.in != nil {
+		env := m.file.Env(m.in)
+		env.Surface = m.surf
+		env.Dispatch = m.dispatch
+		env.GRFBytes = m.grf
+		m.res = model.Simulate(m.in, env)
+	}
+	m.lane = max(0, min(m.lane, len(m.res.Lanes)-1))
+	if len(m.res.Lanes) == 0 {
+		m.inTable = false
+	}
+	m.syncInputs()
+	m.scroll()
+}
+
+// syncInputs puts the stored values into the (unfocused) inputs.
+func (m *Output) syncInputs() {
+	if m.editing {
+		return
+	}
+	m.inputs[rowType].SetValue(m.surf.Type.String())
+	for i, f := range m.specs {
+		m.inputs[i+1].SetValue(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10))
+	}
+	m.inputs[m.lodRow()].SetValue(formatLOD(m.file.LOD))
+}
+
+func formatLOD(l []uint32) string {
+	if len(l) == 0 {
+		return "0"
+	}
+	s := make([]string, len(l))
+	for i, v := range l {
+		s[i] = strconv.FormatUint(uint64(v), 10)
+	}
+	return strings.Join(s, ",")
+}
+
+// parseNum reads a decimal number, or hex with 0x. Leading zeros stay
+// decimal ("010" is ten), unlike strconv's base 0.
+func parseNum(s string) (uint32, error) {
+	s = strings.TrimSpace(s)
+	base := 10
+	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
+		s, base = s[2:], 16
+	}
+	v, err := strconv.ParseUint(s, base, 32)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number from 0 to 4294967295", s)
+	}
+	return uint32(v), nil
+}
+
+// parseLOD reads "3" (all lanes) or "0,1,2,..." (one per lane, at most 32).
+func parseLOD(s string) ([]uint32, error) {
+	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("lod: give one value for all lanes or one per lane")
+	}
+	if len(parts) > 32 {
+		return nil, fmt.Errorf("lod: %d values, at most 32 (one per lane)", len(parts))
+	}
+	out := make([]uint32, len(parts))
+	for i, p := range parts {
+		v, err := parseNum(p)
+		if err != nil {
+			return nil, fmt.Errorf("lod value %d: %w", i+1, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (m *Output) stopEditing() {
+	if m.editing {
+		m.inputs[m.row].Blur()
+	}
+	m.editing = false
+	m.KeyMap.setEditing(false)
+	m.syncInputs()
+}
+
+// startEditing focuses the selected row's input, optionally replacing its
+// text with what the user began typing.
+func (m *Output) startEditing(text string) tea.Cmd {
+	if m.row >= len(m.inputs) || m.in == nil {
+		return nil
+	}
+	m.editing = true
+	m.err = ""
+	m.KeyMap.setEditing(true)
+	in := &m.inputs[m.row]
+	if text != "" {
+		in.SetValue(text)
+	}
+	in.CursorEnd()
+	return in.Focus()
+}
+
+// commit stores a changed surface or LOD list in the file and reports it.
+func (m *Output) commit() tea.Cmd {
+	if m.file.Surfaces == nil {
+		m.file.Surfaces = map[string]model.Surface{}
+	}
+	m.file.Surfaces[m.surfaceKey()] = m.surf
+	m.inFile = true
+	m.err = ""
+	m.recompute()
+	return func() tea.Msg { return SurfaceChangedMsg{} }
+}
+
+// apply parses the edited row; on error the old value stays and the input
+// stays open with the error shown.
+func (m *Output) apply() tea.Cmd {
+	text := strings.TrimSpace(m.inputs[m.row].Value())
+	s := m.surf
+	switch {
+	case m.row == rowType:
+		t, err := model.ParseSurfaceType(completeType(text))
+		if err != nil {
+			m.err = err.Error()
+			return nil
+		}
+		s.Type = t
+	case m.row == m.lodRow():
+		l, err := parseLOD(text)
+		if err != nil {
+			m.err = err.Error()
+			return nil
+		}
+		m.stopEditing()
+		m.file.LOD = l
+		return m.commit()
+	default:
+		f := m.specs[m.row-1]
+		v, err := parseNum(text)
+		if err == nil {
+			err = s.Set(f.Key, v)
+		}
+		if err != nil {
+			m.err = fmt.Sprintf("%s: %v", f.Key, strings.TrimPrefix(err.Error(), f.Key+": "))
+			return nil
+		}
+	}
+	m.surf = s
+	m.stopEditing()
+	return m.commit()
+}
+
+// step changes the selected form row's value by d (type cycles; numbers
+// stop at their range; LOD steps a single shared value).
+func (m *Output) step(d int) tea.Cmd {
+	if m.in == nil {
+		return nil
+	}
+	switch {
+	case m.row == rowType:
+		n := int(model.SurfaceCube) + 1
+		m.surf.Type = model.SurfaceType((int(m.surf.Type) + d + n) % n)
+	case m.row == m.grfRow():
+		m.grf = 96 - m.grf
+		m.recompute()
+		return nil
+	case m.row == m.lodRow():
+		if len(m.file.LOD) > 1 {
+			m.err = "lod: per-lane values; press enter to edit them"
+			return nil
+		}
+		v := int64(0)
+		if len(m.file.LOD) == 1 {
+			v = int64(m.file.LOD[0])
+		}
+		v += int64(d)
+		if v < 0 || v > 1<<32-1 {
+			return nil
+		}
+		m.file.LOD = []uint32{uint32(v)}
+		return m.commit()
+	default:
+		f := m.specs[m.row-1]
+		v := int64(m.surf.Get(f.Key)) + int64(d)
+		if v < 0 || v > int64(f.Max) {
+			return nil
+		}
+		if err := m.surf.Set(f.Key, uint32(v)); err != nil {
+			m.err = err.Error()
+			return nil
+		}
+	}
+	return m.commit()
+}
+
+// startsEdit reports whether typing text on the selected row begins an edit.
+func (m Output) startsEdit(text string) bool {
+	if len(text) != 1 || m.row >= len(m.inputs) {
+		return false
+	}
+	c := text[0]
+	switch {
+	case c >= '0' && c <= '9':
+		return true
+	case m.row == rowType:
+		return c == 'c' || c == 'C'
+	}
+	return false
+}
+
+// Update handles keys (only while focused) and mouse clicks.
+func (m Output) Update(msg tea.Msg) (Output, tea.Cmd) {
+	if !m.focus {
+		return m, nil
+	}
+	if m.editing {
+		return m.updateEditing(msg)
+	}
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = m.handleKey(msg)
+	case tea.MouseClickMsg:
+		m.click(msg.Mouse())
+	}
+	m.scroll()
+	return m, cmd
+}
+
+func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.KeyMap
+	if m.inTable {
+		switch {
+		case key.Matches(msg, k.Up):
+			if m.lane == 0 {
+				m.inTable = false
+				m.row = m.formRows() - 1
+			} else {
+				m.lane--
+			}
+		case key.Matches(msg, k.Down):
+			m.lane = min(m.lane+1, len(m.res.Lanes)-1)
+		case key.Matches(msg, k.Left):
+			m.ch = max(0, m.ch-1)
+		case key.Matches(msg, k.Right):
+			m.ch = min(3, m.ch+1)
+		case key.Matches(msg, k.Table):
+			m.inTable = false
+		case key.Matches(msg, k.GRF):
+			m.SetGRFBytes(96 - m.grf)
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Up):
+		m.row = max(0, m.row-1)
+	case key.Matches(msg, k.Down):
+		if m.row == m.formRows()-1 && len(m.res.Lanes) > 0 {
+			m.inTable, m.lane = true, 0
+		} else {
+			m.row = min(m.row+1, m.formRows()-1)
+		}
+	case key.Matches(msg, k.Table):
+		if len(m.res.Lanes) > 0 {
+			m.inTable = true
+		}
+	case key.Matches(msg, k.GRF):
+		m.SetGRFBytes(96 - m.grf)
+	case key.Matches(msg, k.Left):
+		return m.step(-1)
+	case key.Matches(msg, k.Right):
+		return m.step(+1)
+	case key.Matches(msg, k.Edit):
+		if m.row == m.grfRow() {
+			m.SetGRFBytes(96 - m.grf)
+			return nil
+		}
+		return m.startEditing("")
+	case m.startsEdit(msg.Text):
+		return m.startEditing(msg.Text)
+	}
+	return nil
+}
+
+func (m Output) updateEditing(msg tea.Msg) (Output, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, m.KeyMap.Cancel):
+			m.err = ""
+			m.stopEditing()
+			return m, nil
+		case key.Matches(k, m.KeyMap.Apply):
+			cmd := m.apply()
+			return m, cmd
+		}
+	}
+	var cmd tea.Cmd
+	m.inputs[m.row], cmd = m.inputs[m.row].Update(msg)
+	return m, cmd
+}
+
+// completeType expands a unique prefix of a surface type ("c" is cube,
+// "1d_" is 1d_array); an exact name or anything else is returned as is.
+func completeType(s string) string {
+	var match string
+	for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+		n := t.String()
+		if strings.EqualFold(n, s) {
+			return n
+		}
+		if s != "" && strings.HasPrefix(n, strings.ToLower(s)) {
+			if match != "" {
+				return s // ambiguous: let the parser name the choices
+			}
+			match = n
+		}
+	}
+	if match == "" {
+		return s
+	}
+	return match
+}

@@ -1,0 +1,388 @@
+package panels
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+func newTestOutput(t *testing.T, b []byte, w, h int) (Output, *model.SurfaceFile) {
+	f := model.NewSurfaceFile()
+	m := NewOutput(MonoStyles())
+	m.SetSurfaceFile(f)
+	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
+	m.SetSize(w, h)
+	m.Focus()
+	return m, f
+}
+
+// toRow moves the form cursor to row r.
+func toRow(m Output, r int) Output {
+	for range 20 {
+		m, _ = m.Update(press("up"))
+	}
+	for range r {
+		m, _ = m.Update(press("down"))
+	}
+	return m
+}
+
+func wantSurfaceChanged(t *testing.T, cmd tea.Cmd) {
+	t.Helper()
+	if _, ok := runCmd(cmd).(SurfaceChangedMsg); !ok {
+		t.Fatalf("no SurfaceChangedMsg (cmd %v)", cmd != nil)
+	}
+}
+
+func cellOf(m Output, lane, ch int) model.Cell { return m.Result().Lanes[lane].Cells[ch] }
+
+func TestOutputDefaultsUntilEdited(t *testing.T) {
+	m, f := newTestOutput(t, resinfoBytes, 80, 24)
+	if m.Surface() != model.DefaultSurface() {
+		t.Fatalf("surface %+v, want the default", m.Surface())
+	}
+	if len(f.Surfaces) != 0 {
+		t.Fatal("loading wrote into the file")
+	}
+	// Default 2D 64x32, MIPCount 7, LOD 0: R=64, G=32, B=0, A=7.
+	for ch, want := range []uint32{64, 32, 0, 7} {
+		if c := cellOf(m, 0, ch); c.State != model.CellWritten || c.Value != want {
+			t.Errorf("channel %d: %+v, want written %d", ch, c, want)
+		}
+	}
+}
+
+func TestOutputTypeCycles(t *testing.T) {
+	m, f := newTestOutput(t, resinfoBytes, 80, 24)
+	m, cmd := m.Update(press("right"))
+	wantSurfaceChanged(t, cmd)
+	if m.Surface().Type != model.Surface2DArray || f.Surfaces["T6"].Type != model.Surface2DArray {
+		t.Fatalf("right: type %s, file %+v", m.Surface().Type, f.Surfaces)
+	}
+	for range 3 {
+		m, _ = m.Update(press("l"))
+	}
+	if m.Surface().Type != model.Surface1D { // 2d_array -> 3d -> cube -> 1d
+		t.Errorf("wrap: %s", m.Surface().Type)
+	}
+	m, _ = m.Update(press("left"))
+	if m.Surface().Type != model.SurfaceCube {
+		t.Errorf("left wrap: %s", m.Surface().Type)
+	}
+	// Typing a unique prefix and enter sets the type.
+	m = typeText(m, "3")
+	if !m.Editing() {
+		t.Fatal("typing a digit on the type row did not start an edit")
+	}
+	m, cmd = m.Update(press("enter"))
+	wantSurfaceChanged(t, cmd)
+	if m.Surface().Type != model.Surface3D || m.Editing() {
+		t.Errorf("typed 3: %s, editing %v", m.Surface().Type, m.Editing())
+	}
+	// An ambiguous prefix is refused and keeps the type.
+	m = typeText(m, "2")
+	m, cmd = m.Update(press("enter"))
+	if cmd != nil || m.Err() == "" || m.Surface().Type != model.Surface3D || !m.Editing() {
+		t.Errorf("ambiguous 2: cmd %v err %q type %s", cmd != nil, m.Err(), m.Surface().Type)
+	}
+	m, _ = m.Update(press("esc"))
+	if m.Editing() || m.Err() != "" {
+		t.Error("esc did not cancel")
+	}
+}
+
+func TestOutputNumericEdit(t *testing.T) {
+	m, f := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, 1) // Width
+	m = typeText(m, "127")
+	if !m.Editing() {
+		t.Fatal("digits did not start an edit")
+	}
+	m, cmd := m.Update(press("enter"))
+	wantSurfaceChanged(t, cmd)
+	if m.Surface().Width != 127 || f.Surfaces["T6"].Width != 127 {
+		t.Fatalf("width %d, file %+v", m.Surface().Width, f.Surfaces["T6"])
+	}
+	if c := cellOf(m, 0, 0); c.Value != 128 {
+		t.Errorf("R after width 127: %+v", c)
+	}
+	// Out of range: error shown, old value kept, input still open.
+	m, _ = m.Update(press("e"))
+	for range 5 {
+		m, _ = m.Update(press("backspace"))
+	}
+	m = typeText(m, "99999")
+	m, cmd = m.Update(press("enter"))
+	if cmd != nil || !m.Editing() || !strings.Contains(m.Err(), "out of range") || m.Surface().Width != 127 {
+		t.Fatalf("out of range: cmd %v editing %v err %q width %d", cmd != nil, m.Editing(), m.Err(), m.Surface().Width)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "! width: 99999 out of range") {
+		t.Errorf("error not on screen:\n%s", v)
+	}
+	// Not a number.
+	for range 5 {
+		m, _ = m.Update(press("backspace"))
+	}
+	m = typeText(m, "12a")
+	m, _ = m.Update(press("enter"))
+	if !strings.Contains(m.Err(), "not a number") || m.Surface().Width != 127 {
+		t.Errorf("12a: err %q width %d", m.Err(), m.Surface().Width)
+	}
+	m, _ = m.Update(press("esc"))
+	if m.Editing() || m.Surface().Width != 127 {
+		t.Error("esc changed the value or kept editing")
+	}
+	// Hex with 0x, and decimal with leading zeros stays decimal.
+	m = typeText(m, "0")
+	m, _ = m.Update(press("backspace"))
+	m = typeText(m, "0x1f")
+	m, _ = m.Update(press("enter"))
+	if m.Surface().Width != 31 {
+		t.Errorf("0x1f: width %d", m.Surface().Width)
+	}
+	m = typeText(m, "010")
+	m, _ = m.Update(press("enter"))
+	if m.Surface().Width != 10 {
+		t.Errorf("010: width %d", m.Surface().Width)
+	}
+	// ←/→ step the value and stop at the range's ends.
+	m, cmd = m.Update(press("right"))
+	wantSurfaceChanged(t, cmd)
+	if m.Surface().Width != 11 {
+		t.Errorf("right: width %d", m.Surface().Width)
+	}
+	m = toRow(m, 3) // Depth 0
+	if m, cmd = m.Update(press("left")); cmd != nil || m.Surface().Depth != 0 {
+		t.Errorf("left below 0: cmd %v depth %d", cmd != nil, m.Surface().Depth)
+	}
+}
+
+func TestOutputLOD(t *testing.T) {
+	m, f := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, m.lodRow())
+	m = typeText(m, "2")
+	m, cmd := m.Update(press("enter"))
+	wantSurfaceChanged(t, cmd)
+	if len(f.LOD) != 1 || f.LOD[0] != 2 {
+		t.Fatalf("file LOD %v", f.LOD)
+	}
+	if c := cellOf(m, 5, 0); c.Value != 16 { // 64>>2
+		t.Errorf("R at LOD 2: %+v", c)
+	}
+	m, _ = m.Update(press("enter"))
+	for range 3 {
+		m, _ = m.Update(press("backspace"))
+	}
+	m = typeText(m, "0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7")
+	m, _ = m.Update(press("enter"))
+	if len(f.LOD) != 16 || f.LOD[3] != 3 {
+		t.Fatalf("per-lane LOD %v (err %q)", f.LOD, m.Err())
+	}
+	if c := cellOf(m, 3, 1); c.Value != 4 { // G = 32>>3
+		t.Errorf("G at lane 3: %+v", c)
+	}
+	// ←/→ refuse to step a per-lane list.
+	if m, cmd = m.Update(press("right")); cmd != nil || m.Err() == "" {
+		t.Error("stepping a per-lane list was allowed")
+	}
+	m, _ = m.Update(press("enter"))
+	m = typeText(m, ",x")
+	m, _ = m.Update(press("enter"))
+	if m.Err() == "" || len(f.LOD) != 16 {
+		t.Errorf("bad LOD accepted: err %q lod %v", m.Err(), f.LOD)
+	}
+}
+
+func TestOutputTableCursorAndGRF(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+	m.SetDispatch(0xfffffffd) // lane 1 off
+	m, _ = m.Update(press("t"))
+	if _, in := m.Row(); !in {
+		t.Fatal("t did not enter the table")
+	}
+	m, _ = m.Update(press("down"))
+	m, _ = m.Update(press("right"))
+	if l, c := m.CellCursor(); l != 1 || c != 1 {
+		t.Fatalf("cell cursor %d,%d", l, c)
+	}
+	if c := cellOf(m, 1, 1); c.State != model.CellUnchanged {
+		t.Fatalf("lane 1 G: %+v", c)
+	}
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "lane 1 (EM bit 1) G: · old  "+cellOf(m, 1, 1).Formula) {
+		t.Errorf("formula of the cell under the cursor missing:\n%s", v)
+	}
+	// Up from lane 0 returns to the form's last row.
+	m, _ = m.Update(press("up"))
+	m, _ = m.Update(press("up"))
+	if r, in := m.Row(); in || r != m.grfRow() {
+		t.Errorf("up from lane 0: row %d, in table %v", r, in)
+	}
+	if got := m.Result().Dst[1].GRFs; got != "V33+GRF2..3" {
+		t.Errorf("32-byte G chunk: %s", got)
+	}
+	m, _ = m.Update(press("g"))
+	if m.GRFBytes() != 64 || m.Result().Dst[1].GRFs != "V33+GRF1" {
+		t.Errorf("64-byte GRFs: %d %s", m.GRFBytes(), m.Result().Dst[1].GRFs)
+	}
+	m, _ = m.Update(press("enter")) // enter on the GRF row toggles back
+	if m.GRFBytes() != 32 {
+		t.Errorf("enter on the GRF row: %d", m.GRFBytes())
+	}
+}
+
+func TestOutputSampleinfo(t *testing.T) {
+	m, _ := newTestOutput(t, sampleinfoBytes, 120, 24)
+	m.SetDispatch(0) // NoMask: all lanes written anyway
+	want := []model.CellState{model.CellWritten, model.CellNotReturned, model.CellNotReturned, model.CellWritten}
+	for ch, st := range want {
+		if c := cellOf(m, 0, ch); c.State != st {
+			t.Errorf("channel %d: %s, want %s", ch, c.State, st)
+		}
+	}
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "× -") || !strings.Contains(v, "not read: sampleinfo has no LOD operand") {
+		t.Errorf("sampleinfo view:\n%s", v)
+	}
+	// A 3D surface: the spec leaves SAMPLEINFO undefined.
+	m, _ = m.Update(press("right"))
+	m, _ = m.Update(press("right"))
+	if c := cellOf(m, 0, 0); c.State != model.CellUndefined {
+		t.Errorf("sampleinfo on 3d: %+v", c)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "? n/a") {
+		t.Errorf("undefined cells not marked:\n%s", v)
+	}
+}
+
+func TestOutputSharedFileAndKey(t *testing.T) {
+	in := decodeInfo(t, resinfoBytes, decoder.LayoutAuto)
+	in.SurfaceDecl = "img"
+	f := model.NewSurfaceFile()
+	f.Surfaces["img"] = model.Surface{Type: model.Surface1D, Width: 7, MIPCount: 1}
+	m := NewOutput(MonoStyles())
+	m.SetSurfaceFile(f)
+	m.SetInfo(in)
+	m.SetSize(80, 24)
+	m.Focus()
+	if m.Surface().Type != model.Surface1D {
+		t.Fatalf("surface by declared name not loaded: %+v", m.Surface())
+	}
+	m = toRow(m, 1)
+	m, _ = m.Update(press("right"))
+	if f.Surfaces["img"].Width != 8 {
+		t.Errorf("edit not written under the existing key: %+v", f.Surfaces)
+	}
+	if _, ok := f.Surfaces["T6"]; ok {
+		t.Error("edit duplicated the surface under T6")
+	}
+}
+
+func TestOutputIgnoresKeysWhileBlurred(t *testing.T) {
+	m, f := newTestOutput(t, resinfoBytes, 80, 24)
+	m.Blur()
+	for _, k := range []string{"right", "1", "enter", "t", "g", "down"} {
+		var cmd tea.Cmd
+		m, cmd = m.Update(press(k))
+		if cmd != nil || m.Editing() || len(f.Surfaces) != 0 || m.GRFBytes() != 32 {
+			t.Fatalf("blurred panel acted on %q", k)
+		}
+	}
+	if r, in := m.Row(); r != 0 || in {
+		t.Error("blurred panel moved")
+	}
+}
+
+func TestOutputClick(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 40)
+	m, _ = m.Update(click(3, 1+2)) // body line 2: Height
+	if r, in := m.Row(); r != 2 || in {
+		t.Fatalf("click on Height: row %d in table %v", r, in)
+	}
+	// Stacked: the table heading is body line formRows()+1, lane 0 the next.
+	y := 1 + m.formRows() + 2 + 3
+	m, _ = m.Update(click(tableLeftW+2*(6+1)+1, y))
+	if l, c := m.CellCursor(); l != 3 || c != 2 {
+		t.Errorf("click on lane 3 B: %d,%d", l, c)
+	}
+}
+
+func TestOutputFitsAnySize(t *testing.T) {
+	for _, fx := range [][]byte{resinfoBytes, sampleinfoBytes, seedBytes} {
+		for w := 0; w <= 140; w += 11 {
+			for h := 0; h <= 40; h += 4 {
+				f := model.NewSurfaceFile()
+				m := NewOutput(MonoStyles())
+				m.SetSurfaceFile(f)
+				m.SetInfo(decodeInfo(t, fx, decoder.LayoutAuto))
+				m.SetSize(w, h)
+				m.Focus()
+				checkSize(t, m.View(), w, h)
+				m, _ = m.Update(press("t"))
+				for range 20 {
+					m, _ = m.Update(press("down"))
+				}
+				checkSize(t, m.View(), w, h)
+				m = toRow(m, m.lodRow())
+				m = typeText(m, "1,2,3,4,5,6,7,8,9,10,11,12,13")
+				checkSize(t, m.View(), w, h)
+			}
+		}
+	}
+	m := NewOutput(MonoStyles())
+	m.SetSize(40, 5)
+	m.Focus()
+	m, _ = m.Update(press("right"))
+	if v := m.View(); !strings.Contains(v, "No INFO instruction") {
+		t.Errorf("no instruction: %q", v)
+	}
+}
+
+func TestGoldenOutput(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		t.Run(fmt.Sprintf("form_%d", w), func(t *testing.T) {
+			m, _ := newTestOutput(t, resinfoBytes, w, 24)
+			m.SetDispatch(0xfffffff5)
+			m = toRow(m, 1)
+			m = typeText(m, "12")
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+		t.Run(fmt.Sprintf("table_%d", w), func(t *testing.T) {
+			m, _ := newTestOutput(t, resinfoBytes, w, 24)
+			m.SetDispatch(0xfffffff5)
+			m = toRow(m, m.lodRow())
+			m = typeText(m, "0,1,2,3")
+			m, _ = m.Update(press("enter"))
+			m, _ = m.Update(press("t"))
+			for range 3 {
+				m, _ = m.Update(press("down"))
+			}
+			m, _ = m.Update(press("right"))
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+		t.Run(fmt.Sprintf("sampleinfo_%d", w), func(t *testing.T) {
+			m, _ := newTestOutput(t, sampleinfoBytes, w, 24)
+			m, _ = m.Update(press("t"))
+			for range 3 {
+				m, _ = m.Update(press("right"))
+			}
+			golden.RequireEqual(t, ansi.Strip(m.View()))
+		})
+	}
+}
+
+func TestOutputStackedLen(t *testing.T) {
+	for _, fx := range [][]byte{resinfoBytes, sampleinfoBytes, seedBytes} {
+		m, _ := newTestOutput(t, fx, 80, 24)
+		if got, want := m.stackedLen(), len(m.stackedLines(m.geometry())); got != want {
+			t.Errorf("stackedLen %d, stackedLines %d", got, want)
+		}
+	}
+}

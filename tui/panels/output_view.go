@@ -1,0 +1,388 @@
+package panels
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"infoscope/model"
+)
+
+// Output geometry. The panel is a header line, a body and a two-line footer
+// (the formula or field help, then errors). The body stacks the form over
+// the table, or sets them side by side when the panel is wide enough.
+const (
+	outFooter   = 2
+	formValueW  = 12
+	sideMinLeft = 36 // narrowest form column worth a side-by-side layout: label and value (the footer repeats the meaning)
+	tableLeftW  = 11 // marker, lane and EM columns before the first cell
+)
+
+var channelNames = [4]string{"R", "G", "B", "A"}
+
+// geometry is the layout View and click share.
+type geometry struct {
+	side   bool
+	leftW  int // side: width of the form column
+	bodyH  int
+	cellW  int
+	tableW int
+}
+
+func (m Output) geometry() geometry {
+	g := geometry{bodyH: max(1, m.h-1-outFooter), cellW: 5}
+	for _, l := range m.res.Lanes {
+		for _, c := range l.Cells {
+			g.cellW = max(g.cellW, len(m.cellText(c)))
+		}
+	}
+	g.tableW = tableLeftW + 4*(g.cellW+1)
+	if m.w-g.tableW-2 >= sideMinLeft {
+		g.side, g.leftW = true, m.w-g.tableW-2
+	}
+	return g
+}
+
+// Body line indexes (stacked layout) of the table's parts.
+func (m Output) stackedTableStart() int { return m.formRows() + 1 } // after a blank line
+
+// scroll keeps the cursor's line visible.
+func (m *Output) scroll() {
+	if m.in == nil {
+		m.top, m.rtop = 0, 0
+		return
+	}
+	g := m.geometry()
+	if g.side {
+		n := m.formRows() + 1 + 1 + max(1, len(m.res.Dst)) + len(m.res.Warnings)
+		if m.inTable {
+			// In the table the form is not needed: show the dst layout and
+			// warnings at the column's end.
+			m.top = max(0, n-g.bodyH)
+		} else {
+			m.top = scrollTop(0, m.row, g.bodyH, n)
+		}
+		m.rtop = scrollTop(m.rtop, 1+m.lane, g.bodyH, 1+len(m.res.Lanes))
+		return
+	}
+	// Scroll from a fixed start, so the form shows from its first row, and
+	// the table from its headings, whenever the cursor's line allows.
+	if m.inTable {
+		m.top = scrollTop(m.stackedTableStart(), m.stackedTableStart()+1+m.lane, g.bodyH, m.stackedLen())
+	} else {
+		m.top = scrollTop(0, m.row, g.bodyH, m.stackedLen())
+	}
+}
+
+// click selects the form row or the table cell under the mouse.
+func (m *Output) click(ms tea.Mouse) {
+	if ms.Button != tea.MouseLeft || m.in == nil {
+		return
+	}
+	g := m.geometry()
+	y := ms.Y - 1
+	if y < 0 || y >= g.bodyH {
+		return
+	}
+	pickCell := func(line, x int) {
+		lane := line - 1 // below the column headings
+		if lane < 0 || lane >= len(m.res.Lanes) {
+			return
+		}
+		m.inTable, m.lane = true, lane
+		if x >= tableLeftW {
+			m.ch = min(3, (x-tableLeftW)/(g.cellW+1))
+		}
+	}
+	if g.side {
+		if ms.X >= g.leftW+2 {
+			pickCell(y+m.rtop, ms.X-g.leftW-2)
+			return
+		}
+		if r := y + m.top; r < m.formRows() {
+			m.inTable, m.row = false, r
+		}
+		return
+	}
+	line := y + m.top
+	switch {
+	case line < m.formRows():
+		m.inTable, m.row = false, line
+	case line >= m.stackedTableStart():
+		pickCell(line-m.stackedTableStart(), ms.X)
+	}
+}
+
+// View renders the panel.
+func (m Output) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	st := m.st
+	if m.in == nil {
+		return fit(st.Muted.Render("No INFO instruction selected."), m.w)
+	}
+	g := m.geometry()
+	lines := []string{m.header()}
+	var body []string
+	if g.side {
+		left := window(append(append(m.formLines(g.leftW), ""), append(m.dstLines(), m.warnLines()...)...), m.top, g.leftW, g.bodyH)
+		right := window(m.tableLines(g), m.rtop, g.tableW, g.bodyH)
+		body = sideBySide(left, right, g.leftW, 2)
+	} else {
+		body = window(m.stackedLines(g), m.top, m.w, g.bodyH)
+	}
+	for len(body) < g.bodyH {
+		body = append(body, "")
+	}
+	lines = append(lines, body...)
+	lines = append(lines, m.footer()...)
+	out := window(lines, 0, m.w, m.h)
+	for i := range out {
+		out[i] = fit(out[i], m.w)
+	}
+	return strings.Join(out, "\n")
+}
+
+func (m Output) stackedLines(g geometry) []string {
+	lines := append(m.formLines(m.w), "")
+	lines = append(lines, m.tableLines(g)...)
+	lines = append(lines, "")
+	lines = append(lines, m.dstLines()...)
+	return append(lines, m.warnLines()...)
+}
+
+// stackedLen is len(m.stackedLines(g)), counted without rendering.
+func (m Output) stackedLen() int {
+	return m.formRows() + 1 + 1 + len(m.res.Lanes) + 1 + 1 + max(1, len(m.res.Dst)) + len(m.res.Warnings)
+}
+
+func (m Output) header() string {
+	st := m.st
+	name := m.surfaceKey()
+	if d := m.in.SurfaceDecl; d != "" && d != name {
+		name += " (" + d + ")"
+	}
+	state := name + " from the surface file"
+	if !m.inFile {
+		state = name + " not in the surface file: defaults"
+	}
+	return st.Title.Render("Output") + "  " + st.Value.Render(m.in.Text()) + st.Muted.Render(" · "+state)
+}
+
+// formLines renders the form, one row per field: label, stored value (or the
+// input while editing it) and what the value means.
+func (m Output) formLines(w int) []string {
+	st := m.st
+	labelW := len("GRF size")
+	for _, f := range m.specs {
+		labelW = max(labelW, len(f.Label))
+	}
+	valueW := 4
+	for r := range m.formRows() {
+		_, v, _ := m.rowText(r)
+		valueW = max(valueW, len(v))
+	}
+	lines := make([]string, 0, m.formRows())
+	for r := range m.formRows() {
+		label, value, meaning := m.rowText(r)
+		marker := "  "
+		ls := st.Label
+		if r == m.row && !m.inTable {
+			marker = st.Sym.Selected + " "
+			ls = ls.Inherit(st.Selected)
+		}
+		v := st.Value.Render(pad(value, valueW))
+		if m.editing && r == m.row {
+			ls = st.Editing
+			v = m.inputs[r].View()
+		}
+		line := marker + ls.Render(pad(label, labelW)) + " " + v + " " + st.Meaning.Render(meaning)
+		lines = append(lines, clip(line, w))
+	}
+	return lines
+}
+
+// rowText returns a form row's label, stored value and meaning.
+func (m Output) rowText(r int) (label, value, meaning string) {
+	switch {
+	case r == rowType:
+		var sb strings.Builder
+		for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+			if t > 0 {
+				sb.WriteByte(' ')
+			}
+			if t == m.surf.Type {
+				sb.WriteString("[" + t.Label() + "]")
+			} else {
+				sb.WriteString(t.Label())
+			}
+		}
+		if m.editing && m.row == rowType {
+			return "Type", "", "matches: " + typeMatches(m.inputs[rowType].Value())
+		}
+		return "Type", m.surf.Type.String(), sb.String()
+	case r == m.lodRow():
+		l := m.file.LOD
+		meaning = "one LOD for every lane"
+		if len(l) > 1 {
+			meaning = fmt.Sprintf("per lane: %d values for %d lanes", len(l), m.in.ExecSize)
+		}
+		if !m.in.HasLOD {
+			meaning = "not read: sampleinfo has no LOD operand"
+		}
+		return "LOD", formatLOD(l), meaning
+	case r == m.grfRow():
+		if m.grf == 64 {
+			return "GRF size", "64 B", "PVC and later (native SIMD16)"
+		}
+		return "GRF size", "32 B", "before PVC (native SIMD8)"
+	}
+	f := m.specs[r-1]
+	return f.Label, strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10), f.Means(m.surf)
+}
+
+// cellText is a result cell as shown: its symbol, then the value or what
+// stands in for it.
+func (m Output) cellText(c model.Cell) string {
+	sym := m.st.Sym
+	switch c.State {
+	case model.CellWritten:
+		return sym.Written + " " + strconv.FormatUint(uint64(c.Value), 10)
+	case model.CellUnchanged:
+		return sym.Unchanged + " old"
+	case model.CellNotReturned:
+		return sym.NotReturned + " -"
+	case model.CellUndefined:
+		return sym.Undefined + " n/a"
+	}
+	return "?"
+}
+
+func (m Output) cellStyle(c model.Cell) lipgloss.Style {
+	switch c.State {
+	case model.CellWritten:
+		return m.st.Written
+	case model.CellUnchanged:
+		return m.st.Unchanged
+	case model.CellNotReturned:
+		return m.st.NotReturned
+	case model.CellUndefined:
+		return m.st.Undefined
+	}
+	return m.st.Label
+}
+
+// tableLines renders the column headings and one row per lane.
+func (m Output) tableLines(g geometry) []string {
+	st, sym := m.st, m.st.Sym
+	var hdr strings.Builder
+	hdr.WriteString("  lane EM  ")
+	for c, n := range channelNames {
+		if m.inTable && c == m.ch {
+			n = sym.Selected + n
+		}
+		hdr.WriteString(pad(n, g.cellW) + " ")
+	}
+	lines := []string{st.Header.Render(hdr.String())}
+	for i, l := range m.res.Lanes {
+		marker := "  "
+		if m.inTable && i == m.lane {
+			marker = sym.Selected + " "
+		}
+		var sb strings.Builder
+		sb.WriteString(marker + padLeft(strconv.Itoa(l.Lane), 4) + " " + padLeft(emBit(l.EMBit), 2) + "  ")
+		for c, cell := range l.Cells {
+			s := m.cellStyle(cell)
+			if m.inTable && i == m.lane && c == m.ch {
+				s = st.Cursor
+			}
+			sb.WriteString(s.Render(pad(m.cellText(cell), g.cellW)) + " ")
+		}
+		lines = append(lines, sb.String())
+	}
+	return lines
+}
+
+// dstLines describes the destination layout: which bytes of the dst
+// variable hold which channel of which lanes, and which GRFs that is.
+func (m Output) dstLines() []string {
+	st := m.st
+	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Dst, m.grf))}
+	for _, d := range m.res.Dst {
+		lines = append(lines, fmt.Sprintf("  %s lanes %-5s bytes %-7s ", d.Channel, d.Lanes, fmt.Sprintf("%d-%d", d.ByteStart, d.ByteEnd-1))+st.Muted.Render(d.GRFs))
+	}
+	if len(m.res.Dst) == 0 {
+		lines = append(lines, st.Muted.Render("  nothing is written (no channel returned)"))
+	}
+	return lines
+}
+
+func (m Output) warnLines() []string {
+	var out []string
+	for _, w := range m.res.Warnings {
+		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+w))
+	}
+	return out
+}
+
+// footer is the formula of the cell under the cursor (or the selected
+// field's range), then the input error, the editing hint or the legend of
+// the table's symbols.
+func (m Output) footer() []string {
+	st := m.st
+	var first string
+	switch {
+	case m.inTable && m.lane < len(m.res.Lanes):
+		l := m.res.Lanes[m.lane]
+		c := l.Cells[m.ch]
+		first = fmt.Sprintf("lane %d (EM bit %s) %s: ", l.Lane, emBit(l.EMBit), channelNames[m.ch]) +
+			m.cellStyle(c).Render(m.cellText(c)) + "  " + st.Meaning.Render(c.Formula)
+	case m.row == rowType:
+		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or type 1d 1d_array 2d 2d_array 3d cube")
+	case m.row == m.lodRow():
+		_, v, meaning := m.rowText(m.row)
+		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")
+	case m.row == m.grfRow():
+		_, v, meaning := m.rowText(m.row)
+		first = "GRF " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · enter, ←/→ or g toggles")
+	default:
+		f := m.specs[m.row-1]
+		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.surf)) +
+			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, digits or enter edit", f.Max))
+	}
+	second := st.Written.Render(st.Sym.Written+" written") + "  " + st.Unchanged.Render(st.Sym.Unchanged+" unchanged (lane off)") + "  " +
+		st.NotReturned.Render(st.Sym.NotReturned+" not returned") + "  " + st.Undefined.Render(st.Sym.Undefined+" undefined")
+	switch {
+	case m.err != "":
+		second = st.Error.Render(st.Sym.Warn + " " + m.err)
+	case m.editing:
+		second = st.Muted.Render("enter apply · esc cancel")
+	}
+	return []string{first, second}
+}
+
+// emBit writes a lane's EM bit, "-" when it has none (past bit 31).
+func emBit(b int) string {
+	if b < 0 {
+		return "-"
+	}
+	return strconv.Itoa(b)
+}
+
+// typeMatches lists the surface types that start with what was typed.
+func typeMatches(prefix string) string {
+	var out []string
+	for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+		if strings.HasPrefix(t.String(), strings.ToLower(strings.TrimSpace(prefix))) {
+			out = append(out, t.String())
+		}
+	}
+	if len(out) == 0 {
+		return "none (1d 1d_array 2d 2d_array 3d cube)"
+	}
+	return strings.Join(out, " ")
+}

@@ -1,0 +1,308 @@
+package tui
+
+import (
+	"errors"
+	"image/color"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// memSource is a Source whose bytes (or read error) the test changes.
+type memSource struct {
+	mu   sync.Mutex
+	name string
+	data []byte
+	err  error
+}
+
+func (s *memSource) Name() string { return s.name }
+func (s *memSource) Read() ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.data, s.err
+}
+func (s *memSource) set(data []byte, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.data, s.err = data, err
+}
+
+func reload(m *Model, name string) {
+	_, cmd := m.Update(ReloadMsg{Name: name})
+	runCmd(m, cmd, 0)
+}
+
+func TestReloadKeepsPlace(t *testing.T) {
+	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
+	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	send(m, ":")
+	typeText(m, "0x6e") // row 10
+	send(m, "enter")
+	if m.list.cursor != 10 {
+		t.Fatalf("cursor %d, want 10", m.list.cursor)
+	}
+	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
+
+	// Grown at the end: same offset, same row.
+	src.set(rawInfos(30, nil), nil)
+	reload(m, "live.bin")
+	if m.list.rows.total != 30 || off() != 0x6e {
+		t.Fatalf("after growth: %d rows, offset 0x%x", m.list.rows.total, off())
+	}
+	// Shrunk below the selection: the nearest instruction, the last one.
+	src.set(rawInfos(5, nil), nil)
+	reload(m, "live.bin")
+	if m.list.rows.total != 5 || off() != 4*11 {
+		t.Fatalf("after shrink: %d rows, offset 0x%x", m.list.rows.total, off())
+	}
+	// A failed read keeps the old decode and says so.
+	src.set(nil, errors.New("file vanished"))
+	reload(m, "live.bin")
+	if m.list.rows.total != 5 || !m.statusErr || !strings.Contains(m.status, "file vanished") {
+		t.Fatalf("read error: %d rows, status %q", m.list.rows.total, m.status)
+	}
+	if !strings.Contains(strings.Join(m.errorLines(), "\n"), "file vanished") {
+		t.Fatalf("errors view lacks the read error:\n%s", strings.Join(m.errorLines(), "\n"))
+	}
+	// A truncated (half-written) file: the clean old decode is kept.
+	src.set(rawInfos(8, nil)[:8*11-3], nil)
+	reload(m, "live.bin")
+	if m.list.rows.total != 5 || !m.statusErr {
+		t.Fatalf("broken reload: %d rows, status %q", m.list.rows.total, m.status)
+	}
+	// The next good write recovers.
+	src.set(rawInfos(8, nil), nil)
+	reload(m, "live.bin")
+	if m.list.rows.total != 8 || m.statusErr || m.sources[0].note != "" {
+		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.total, m.status, m.sources[0].note)
+	}
+	// A reload of an unknown name changes nothing.
+	reload(m, "other.bin")
+	if m.list.rows.total != 8 {
+		t.Fatal("unknown reload changed the rows")
+	}
+}
+
+func TestLoadErrorsShown(t *testing.T) {
+	bad := &memSource{name: "missing.isa", err: errors.New("no such file")}
+	m := newLoaded(Config{Sources: append(sampleSources(t), bad)}, 120, 40)
+	if m.list.rows.total == 0 {
+		t.Fatal("good sources did not load")
+	}
+	send(m, "E")
+	if !m.showErrs {
+		t.Fatal("e did not open the errors view")
+	}
+	view := ansi.Strip(m.View().Content)
+	for _, want := range []string{"missing.isa: no such file", "damaged.isa", "unknown opcode"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("errors view lacks %q:\n%s", want, view)
+		}
+	}
+	send(m, "esc")
+	if m.showErrs {
+		t.Fatal("esc did not close the errors view")
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	for _, sz := range [][2]int{{20, 5}, {39, 24}, {80, 9}, {10, 2}, {1, 1}} {
+		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		out := ansi.Strip(m.View().Content)
+		lines := strings.Split(out, "\n")
+		if len(lines) > sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > sz[0] {
+				t.Errorf("%dx%d: line %q too wide", sz[0], sz[1], l)
+			}
+		}
+		if sz[0] >= 20 && sz[1] >= 3 && !strings.Contains(out, "too small") {
+			t.Errorf("%dx%d: no message:\n%s", sz[0], sz[1], out)
+		}
+	}
+	// Back to a usable size: the layout returns.
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if out := ansi.Strip(m.View().Content); strings.Contains(out, "too small") || !strings.Contains(out, "INFO list") {
+		t.Fatalf("80x24 after small:\n%s", out)
+	}
+}
+
+// TestFrameFits checks every layout, pane and overlay at several sizes:
+// exactly the terminal's height, never wider.
+func TestFrameFits(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	for _, sz := range [][2]int{{40, 10}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
+		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		for _, keys := range [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"1", "?"}, {"esc", "E"}, {"esc"}} {
+			send(m, keys...)
+			out := ansi.Strip(m.View().Content)
+			lines := strings.Split(out, "\n")
+			if len(lines) != sz[1] {
+				t.Errorf("%dx%d after %v: %d lines", sz[0], sz[1], keys, len(lines))
+			}
+			for i, l := range lines {
+				if ansi.StringWidth(l) > sz[0] {
+					t.Errorf("%dx%d after %v: line %d is %d wide: %q", sz[0], sz[1], keys, i, ansi.StringWidth(l), l)
+				}
+			}
+		}
+	}
+}
+
+func TestFocusAndGlobals(t *testing.T) {
+	var saved []byte
+	cfg := Config{Sources: sampleSources(t), SurfacePath: "s.json", SaveSurfaces: func(b []byte) error { saved = b; return nil }}
+	m := newLoaded(cfg, 80, 24)
+	order := []focusID{focusBits, focusLanes, focusOutput, focusList}
+	for _, want := range order {
+		send(m, "tab")
+		if m.focus != want {
+			t.Fatalf("tab: focus %d, want %d", m.focus, want)
+		}
+	}
+	send(m, "shift+tab")
+	if m.focus != focusOutput {
+		t.Fatalf("shift+tab: focus %d", m.focus)
+	}
+	send(m, "esc")
+	if m.focus != focusList {
+		t.Fatalf("esc: focus %d", m.focus)
+	}
+	send(m, "enter")
+	if m.focus != focusOutput {
+		t.Fatalf("enter reopens the last panel: focus %d", m.focus)
+	}
+	send(m, "2")
+	if m.focus != focusOutput || !m.editing() {
+		t.Fatalf("a digit in Output types a value: focus %d editing %v", m.focus, m.editing())
+	}
+	send(m, "esc", "esc")
+	if m.focus != focusList {
+		t.Fatalf("esc esc: focus %d", m.focus)
+	}
+	send(m, "3")
+	if m.focus != focusLanes {
+		t.Fatalf("3 from the list: focus %d", m.focus)
+	}
+	send(m, "1")
+	send(m, "m")
+	if m.mouse || m.View().MouseMode != tea.MouseModeNone {
+		t.Fatal("m did not turn the mouse off")
+	}
+	send(m, "m")
+	if m.View().MouseMode != tea.MouseModeCellMotion {
+		t.Fatal("m did not turn the mouse on")
+	}
+	v := m.View()
+	if !v.AltScreen || !strings.Contains(v.WindowTitle, "infoscope") {
+		t.Fatalf("view fields: alt %v title %q", v.AltScreen, v.WindowTitle)
+	}
+	send(m, "ctrl+s")
+	if string(saved) != string(m.SurfacesJSON()) || len(saved) == 0 || !strings.Contains(m.status, "saved") {
+		t.Fatalf("ctrl+s: saved %q, status %q", saved, m.status)
+	}
+	failing := cfg
+	failing.SaveSurfaces = func([]byte) error { return errors.New("disk full") }
+	m2 := newLoaded(failing, 80, 24)
+	send(m2, "ctrl+s")
+	if !m2.statusErr || !strings.Contains(m2.status, "disk full") {
+		t.Fatalf("failed save: status %q", m2.status)
+	}
+	// Without SaveSurfaces the key is off and out of the help.
+	m3 := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m3, "ctrl+s", "?")
+	if strings.Contains(ansi.Strip(m3.View().Content), "ctrl+s") {
+		t.Fatal("help lists ctrl+s without SaveSurfaces")
+	}
+	if !strings.Contains(strings.Join(m.helpLines(), "\n"), "ctrl+s") {
+		t.Fatal("help lacks ctrl+s with SaveSurfaces")
+	}
+}
+
+// TestHelpListsEveryKey: every enabled binding of the root, the list and
+// the panels appears in the help overlay.
+func TestHelpListsEveryKey(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 120, 40)
+	text := ansi.Strip(strings.Join(m.helpLines(), "\n"))
+	groups := append(m.keys.FullHelp(), m.list.keys.FullHelp()...)
+	for _, p := range m.panels[1:] {
+		groups = append(groups, p.FullHelp()...)
+	}
+	for _, g := range groups {
+		for _, b := range g {
+			if b.Enabled() && !strings.Contains(text, b.Help().Desc) {
+				t.Errorf("help lacks %q (%s)", b.Help().Key, b.Help().Desc)
+			}
+		}
+	}
+}
+
+func TestMonoAndNoColor(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	if !m.mono {
+		t.Fatal("NO_COLOR did not select the monochrome theme")
+	}
+	out := m.View().Content
+	// Styles may use bold/reverse but never a colour (SGR 30-38, 40-48, 90-107).
+	for _, seq := range []string{"[38;", "[48;", "[31m", "[32m", "[33m"} {
+		if strings.Contains(out, seq) {
+			t.Fatalf("mono frame contains colour %q", seq)
+		}
+	}
+	if !strings.Contains(ansi.Strip(out), "▸") {
+		t.Fatal("mono frame lacks the selection symbol")
+	}
+}
+
+func TestMouse(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	// Row 3 of the list body is screen line list.y+1+3.
+	y := m.lay.list.y + 1 + 3
+	m.Update(tea.MouseClickMsg{X: 10, Y: y, Button: tea.MouseLeft})
+	if m.list.cursor != 3 {
+		t.Fatalf("click: cursor %d, want 3", m.list.cursor)
+	}
+	m.Update(tea.MouseWheelMsg{X: 10, Y: y, Button: tea.MouseWheelDown})
+	if m.list.cursor != 6 {
+		t.Fatalf("wheel: cursor %d, want 6", m.list.cursor)
+	}
+	// A click on a tab focuses that pane.
+	m.Update(tea.MouseClickMsg{X: m.lay.tabs[focusLanes][0] + 1, Y: 0, Button: tea.MouseLeft})
+	if m.focus != focusLanes {
+		t.Fatalf("tab click: focus %d", m.focus)
+	}
+	// A click in the panel focuses it.
+	m.Update(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
+	m.Update(tea.MouseClickMsg{X: 2, Y: m.lay.panes[0].r.y + 2, Button: tea.MouseLeft})
+	if m.focus != m.lay.panes[0].id {
+		t.Fatalf("panel click: focus %d", m.focus)
+	}
+}
+
+func TestBackgroundColour(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "j", "3")
+	dark := m.View().Content
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if m.isDark {
+		t.Fatal("a white background did not select the light theme")
+	}
+	light := m.View().Content
+	if light == dark {
+		t.Fatal("the light theme renders the same escapes as the dark one")
+	}
+	if ansi.Strip(light) != ansi.Strip(dark) {
+		t.Fatal("the theme change altered the text")
+	}
+	if m.focus != focusLanes || m.list.cursor != 1 {
+		t.Fatalf("theme change lost state: focus %d cursor %d", m.focus, m.list.cursor)
+	}
+}

@@ -1,0 +1,111 @@
+package tui
+
+import (
+	"sort"
+
+	"infoscope/decoder"
+)
+
+// loc names one INFO row: the source, the stream within its decode and the
+// Info within that stream.
+type loc struct{ src, stream, info int }
+
+// seg is a run of rows: every Info of one stream, starting at row start.
+type seg struct{ src, stream, start int }
+
+// rowIndex numbers every INFO of every loaded file without a per-row slice:
+// rows are runs per stream, found by binary search, so building it costs
+// one entry per stream and a million rows cost nothing until shown.
+type rowIndex struct {
+	files []*decoder.File // per source; nil while not loaded
+	segs  []seg
+	total int
+}
+
+func newRowIndex(files []*decoder.File) *rowIndex {
+	r := &rowIndex{files: files}
+	for si, f := range files {
+		if f == nil {
+			continue
+		}
+		for sti, st := range f.Streams {
+			if len(st.Infos) == 0 {
+				continue
+			}
+			r.segs = append(r.segs, seg{si, sti, r.total})
+			r.total += len(st.Infos)
+		}
+	}
+	return r
+}
+
+// loc returns the location of row (0 <= row < total).
+func (r *rowIndex) loc(row int) loc {
+	i := sort.Search(len(r.segs), func(i int) bool { return r.segs[i].start > row }) - 1
+	s := r.segs[i]
+	return loc{s.src, s.stream, row - s.start}
+}
+
+// row returns the row of l, or -1 when l names no row.
+func (r *rowIndex) row(l loc) int {
+	for _, s := range r.segs {
+		if s.src == l.src && s.stream == l.stream {
+			return s.start + l.info
+		}
+	}
+	return -1
+}
+
+func (r *rowIndex) file(l loc) *decoder.File     { return r.files[l.src] }
+func (r *rowIndex) stream(l loc) *decoder.Stream { return r.files[l.src].Streams[l.stream] }
+func (r *rowIndex) info(l loc) *decoder.Info {
+	return &r.files[l.src].Streams[l.stream].Infos[l.info]
+}
+
+// place is a row's identity that survives a re-decode: the file, the
+// kernel and the absolute offset of the instruction.
+type place struct {
+	file, kernel string
+	off          int64
+	ok           bool
+}
+
+func (r *rowIndex) place(l loc) place {
+	return place{r.files[l.src].Name, r.stream(l).Kernel, r.info(l).Off, true}
+}
+
+// nearest returns the row at p, or the nearest instruction to it: same
+// file and kernel and the closest offset, else the same file, else -1.
+func (r *rowIndex) nearest(p place) int {
+	best, bestD, bestRank := -1, int64(0), 3
+	for _, s := range r.segs {
+		f := r.files[s.src]
+		if f.Name != p.file {
+			continue
+		}
+		st := f.Streams[s.stream]
+		rank := 1
+		if st.Kernel == p.kernel {
+			rank = 0
+		}
+		if rank > bestRank {
+			continue
+		}
+		// Infos are in offset order: binary search the closest.
+		infos := st.Infos
+		j := sort.Search(len(infos), func(j int) bool { return infos[j].Off >= p.off })
+		for _, k := range []int{j - 1, j} {
+			if k < 0 || k >= len(infos) {
+				continue
+			}
+			d := infos[k].Off - p.off
+			if d < 0 {
+				d = -d
+			}
+			if rank < bestRank || d < bestD {
+				best, bestD, bestRank = s.start+k, d, rank
+			}
+		}
+	}
+	return best
+}

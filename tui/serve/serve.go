@@ -1,0 +1,295 @@
+// Package serve runs infoscope's inspector over SSH (`infoscope serve`), on
+// charm.land/wish/v2 and its bubbletea middleware.
+//
+// Every SSH session gets its own inspector (cursor, filters, dispatch mask
+// and surface edits are per session), sized from the client's pty and
+// following its resizes, coloured for the client's terminal: the colour
+// profile comes from the TERM of the client's pty request and the variables
+// the client sent (COLORTERM, NO_COLOR, ...), never from the server's
+// environment.
+//
+// # Security
+//
+//   - Public keys only: a client is let in when its key is in the
+//     authorized_keys file; password and keyboard-interactive are not offered,
+//     and each refusal is logged with the key fingerprint and remote address.
+//   - Clients can read the served files and nothing else: the inspector's
+//     sources are those paths, and `dump` looks names up in a fixed table.
+//   - Clients never write to the server's disk: ctrl+s keeps the surface file
+//     in memory, per key, for `ssh HOST surfaces` to print.
+//   - No shell, exec, port forwarding or subsystems; sessions, idle time and
+//     session length are limited.
+//   - The host key is ed25519, created on first start with mode 0600; a key
+//     file readable by others is refused.
+//
+// # Commands
+//
+//	ssh HOST                 the inspector (needs a pty; ssh allocates one)
+//	ssh HOST dump [ARGS]     the headless dump over the served files; with no
+//	                         ARGS, every served file
+//	ssh HOST surfaces        the surface file this key last saved with ctrl+s
+//	ssh HOST files           the served file names
+//	ssh HOST help            this list
+//
+// Files are served under their base names (kernels.isa), which keeps the
+// server's directory layout private; files that share a base name are served
+// under the paths as given to the server instead. `ssh HOST files` lists
+// them; the inspector, `dump` and the log use the same names.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	gossh "golang.org/x/crypto/ssh"
+
+	"infoscope/decoder"
+	"infoscope/tui"
+	"infoscope/tui/watch"
+)
+
+// Defaults for the zero values of Config.
+const (
+	DefaultListen          = "127.0.0.1:2222"
+	DefaultHostKeyPath     = "infoscope_host_ed25519"
+	DefaultMaxSessions     = 32
+	DefaultIdleTimeout     = 15 * time.Minute
+	DefaultMaxSessionTime  = 4 * time.Hour
+	DefaultShutdownTimeout = 5 * time.Second
+)
+
+// Limits that are not configurable.
+const (
+	handshakeTimeout = 30 * time.Second
+	maxStdin         = 64 << 20 // bytes `dump -` reads from a client
+	maxSurfaceBytes  = 1 << 20  // size of one saved surface file
+	quitGrace        = 2 * time.Second
+)
+
+// Config configures Run. Zero values select the defaults above; a negative
+// IdleTimeout or MaxSessionTime disables that limit.
+type Config struct {
+	Listen             string   // host:port to listen on (DefaultListen)
+	HostKeyPath        string   // private host key, created if missing (DefaultHostKeyPath)
+	AuthorizedKeysPath string   // required: the public keys allowed in
+	Files              []string // required: the files to serve, read-only
+	MaxSessions        int      // concurrent sessions of any kind (DefaultMaxSessions)
+	IdleTimeout        time.Duration
+	MaxSessionTime     time.Duration
+	Logger             *log.Logger // connection log; nil: charm log's default logger
+
+	// Decode is passed to every session's inspector (--layout, --offset, ...).
+	Decode decoder.Options
+	// Listener, if set, is served instead of listening on Listen (tests use
+	// 127.0.0.1:0; socket activation). Run closes it.
+	Listener net.Listener
+	// ShutdownTimeout bounds the graceful shutdown (DefaultShutdownTimeout).
+	ShutdownTimeout time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.Listen == "" {
+		c.Listen = DefaultListen
+	}
+	if c.HostKeyPath == "" {
+		c.HostKeyPath = DefaultHostKeyPath
+	}
+	if c.MaxSessions <= 0 {
+		c.MaxSessions = DefaultMaxSessions
+	}
+	if c.IdleTimeout == 0 {
+		c.IdleTimeout = DefaultIdleTimeout
+	}
+	if c.MaxSessionTime == 0 {
+		c.MaxSessionTime = DefaultMaxSessionTime
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if c.Logger == nil {
+		c.Logger = log.Default()
+	}
+	return c
+}
+
+// server is one running Run.
+type server struct {
+	cfg      Config
+	log      *log.Logger
+	files    *fileSet
+	keys     *keyring
+	sessions *registry
+	saved    *surfaceStore
+}
+
+// Run serves the inspector until ctx is done, then tells connected users the
+// server is shutting down and returns within cfg.ShutdownTimeout (plus a
+// moment to close connections). It returns an error if the server cannot
+// start (missing files or keys, bad host key, address in use) or stops for
+// another reason than ctx.
+func Run(ctx context.Context, cfg Config) error {
+	cfg = cfg.withDefaults()
+	if cfg.AuthorizedKeysPath == "" {
+		closeListener(cfg.Listener)
+		return errors.New("serve: an authorized keys file is required")
+	}
+	s, srv, err := newServer(cfg)
+	if err != nil {
+		closeListener(cfg.Listener)
+		return fmt.Errorf("serve: %w", err)
+	}
+	ln := cfg.Listener
+	if ln == nil {
+		if ln, err = net.Listen("tcp", cfg.Listen); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
+	}
+	s.log.Info("listening", "addr", ln.Addr().String(), "files", len(s.files.names),
+		"host_key", gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey()),
+		"max_sessions", cfg.MaxSessions, "idle_timeout", cfg.IdleTimeout, "max_session_time", cfg.MaxSessionTime)
+
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	defer stopWatch()
+	go func() {
+		err := watch.Watch(watchCtx, s.files.paths, func(path string) {
+			name := s.files.byPath[path]
+			n := s.sessions.broadcast(tui.ReloadMsg{Name: name})
+			s.log.Info("file changed", "file", name, "sessions", n)
+		})
+		if err != nil {
+			s.log.Warn("live reload off", "err", err)
+		}
+	}()
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		if errors.Is(err, ssh.ErrServerClosed) {
+			return nil
+		}
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	s.shutdown(srv)
+	<-served
+	return nil
+}
+
+func closeListener(ln net.Listener) {
+	if ln != nil {
+		_ = ln.Close()
+	}
+}
+
+func newServer(cfg Config) (*server, *ssh.Server, error) {
+	s := &server{cfg: cfg, log: cfg.Logger, saved: newSurfaceStore()}
+	var err error
+	if s.files, err = newFileSet(cfg.Files); err != nil {
+		return nil, nil, err
+	}
+	if s.keys, err = newKeyring(cfg.AuthorizedKeysPath, s.log); err != nil {
+		return nil, nil, err
+	}
+	signer, created, err := hostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	if created {
+		s.log.Info("host key created", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(signer.PublicKey()))
+	}
+	s.sessions = newRegistry(cfg.MaxSessions)
+
+	srv, err := wish.NewServer(
+		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
+		wish.WithVersion("infoscope"),
+		// No OS pty per session: the inspector writes to the channel and
+		// takes its size and colours from the client's pty request.
+		ssh.EmulatePty(),
+		wish.WithPublicKeyAuth(s.keys.publicKeyHandler),
+		func(srv *ssh.Server) error {
+			srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
+				return &gossh.ServerConfig{AuthLogCallback: authLog(s.log)}
+			}
+			srv.HandshakeTimeout = handshakeTimeout
+			// The sessions enforce the limits themselves, with a message;
+			// these connection deadlines are the backstop for connections
+			// that hold no session (or a session that ignores its end).
+			if cfg.IdleTimeout > 0 {
+				srv.IdleTimeout = cfg.IdleTimeout + time.Minute
+			}
+			if cfg.MaxSessionTime > 0 {
+				srv.MaxTimeout = cfg.MaxSessionTime + time.Minute
+			}
+			srv.ConnectionFailedCallback = func(conn net.Conn, err error) {
+				s.log.Debug("connection failed", "remote", conn.RemoteAddr().String(), "err", err)
+			}
+			return nil
+		},
+		// Middlewares run from the last to the first.
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.program),
+			s.route,
+			s.limit,
+			s.logging,
+		),
+	)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, srv, nil
+}
+
+// shutdown ends every session with a message, waits for them within the
+// bound, then closes what is left.
+func (s *server) shutdown(srv *ssh.Server) {
+	s.log.Info("shutting down", "sessions", s.sessions.count())
+	deadline := time.Now().Add(s.cfg.ShutdownTimeout)
+	s.sessions.closeAll("server shutting down")
+	s.sessions.wait(time.Until(deadline))
+	// Sessions are over; give clients a moment to close their connections
+	// themselves (so the last bytes are not cut), then close the rest.
+	end := time.Now().Add(time.Second)
+	if deadline.Before(end) {
+		end = deadline
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), end)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		_ = srv.Close()
+	}
+	s.log.Info("stopped")
+}
+
+// surfaceStore keeps each key's last saved surface file, in memory only.
+type surfaceStore struct {
+	mu    sync.Mutex
+	byKey map[string][]byte
+}
+
+func newSurfaceStore() *surfaceStore { return &surfaceStore{byKey: map[string][]byte{}} }
+
+func (st *surfaceStore) save(key string, data []byte) error {
+	if len(data) > maxSurfaceBytes {
+		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.byKey[key] = append([]byte(nil), data...)
+	return nil
+}
+
+func (st *surfaceStore) load(key string) ([]byte, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	b, ok := st.byKey[key]
+	return b, ok
+}

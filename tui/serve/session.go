@@ -1,0 +1,369 @@
+package serve
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	bm "charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
+
+	"infoscope/model/dump"
+	"infoscope/tui"
+)
+
+// session is the server's view of one SSH session.
+type session struct {
+	id      uint64
+	key     string // fingerprint of the key it logged in with
+	started time.Time
+	done    chan struct{} // closed when the inspector has ended
+	last    atomic.Int64  // unix nanoseconds of the last input byte
+
+	mu      sync.Mutex
+	program *tea.Program // nil until the inspector starts, and for commands
+	ended   bool
+	reason  string // why the server ended it; "" when the user did
+	status  int    // exit status sent to the client
+}
+
+func (st *session) touch() { st.last.Store(time.Now().UnixNano()) }
+
+// end asks the session to finish, for reason (shown to the user). The
+// inspector is told to quit and killed if it has not within quitGrace; a
+// command session runs to its end (it is short) and only records why.
+func (st *session) end(reason string) {
+	st.mu.Lock()
+	if st.ended {
+		st.mu.Unlock()
+		return
+	}
+	st.ended, st.reason = true, reason
+	p := st.program
+	st.mu.Unlock()
+	if p != nil {
+		stop(p)
+	}
+}
+
+func (st *session) setProgram(p *tea.Program) {
+	st.mu.Lock()
+	st.program = p
+	ended := st.ended
+	st.mu.Unlock()
+	if ended {
+		stop(p)
+	}
+}
+
+func (st *session) endReason() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.reason
+}
+
+func stop(p *tea.Program) {
+	// Quit blocks until the program's loop takes the message.
+	go p.Quit()
+	time.AfterFunc(quitGrace, p.Kill)
+}
+
+// watchdog ends the inspector after idle without input or after maxTime in
+// all (each disabled when not positive), until the session is done.
+func (st *session) watchdog(idle, maxTime time.Duration) {
+	var idleC, maxC <-chan time.Time
+	var it *time.Timer
+	if idle > 0 {
+		it = time.NewTimer(idle)
+		defer it.Stop()
+		idleC = it.C
+	}
+	if maxTime > 0 {
+		mt := time.NewTimer(maxTime - time.Since(st.started))
+		defer mt.Stop()
+		maxC = mt.C
+	}
+	for {
+		select {
+		case <-st.done:
+			return
+		case <-maxC:
+			st.end(fmt.Sprintf("session time limit (%v) reached", maxTime))
+			return
+		case <-idleC:
+			quiet := time.Since(time.Unix(0, st.last.Load()))
+			if quiet >= idle {
+				st.end(fmt.Sprintf("closed after %v without input", idle))
+				return
+			}
+			it.Reset(idle - quiet)
+		}
+	}
+}
+
+// input is the inspector's view of the client's keystrokes: it records
+// activity for the idle timeout, and ends the inspector when the client
+// closes its input, so a session never outlives its user.
+type input struct {
+	r  io.Reader
+	st *session
+}
+
+func (in input) Read(p []byte) (int, error) {
+	n, err := in.r.Read(p)
+	if n > 0 {
+		in.st.touch()
+	}
+	if err != nil {
+		in.st.end("")
+	}
+	return n, err
+}
+
+// registry tracks the live sessions for the limits, reloads and shutdown.
+type registry struct {
+	max int
+
+	mu       sync.Mutex
+	nextID   uint64
+	all      map[ssh.Session]*session
+	admitted map[*session]bool
+	closing  string // non-empty once shutting down: why
+}
+
+func newRegistry(max int) *registry {
+	return &registry{max: max, all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
+}
+
+func (r *registry) open(sess ssh.Session) *session {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.nextID++
+	st := &session{id: r.nextID, key: fingerprint(sess), started: time.Now(), done: make(chan struct{})}
+	st.touch()
+	r.all[sess] = st
+	return st
+}
+
+func (r *registry) forget(sess ssh.Session) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.all, sess)
+}
+
+func (r *registry) get(sess ssh.Session) *session {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.all[sess]
+}
+
+// admit counts st against the session limit; when it cannot, it returns
+// the message for the client.
+func (r *registry) admit(st *session) (ok bool, refusal string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.closing != "":
+		return false, r.closing
+	case len(r.admitted) >= r.max:
+		return false, fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
+	}
+	r.admitted[st] = true
+	return true, ""
+}
+
+func (r *registry) release(st *session) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.admitted, st)
+}
+
+func (r *registry) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.admitted)
+}
+
+// broadcast sends msg to every running inspector and returns how many.
+func (r *registry) broadcast(msg tea.Msg) int {
+	r.mu.Lock()
+	var ps []*tea.Program
+	for st := range r.admitted {
+		st.mu.Lock()
+		if st.program != nil && !st.ended {
+			ps = append(ps, st.program)
+		}
+		st.mu.Unlock()
+	}
+	r.mu.Unlock()
+	for _, p := range ps {
+		// Send blocks while a program is busy; one slow session must not
+		// hold up the others (or the watcher).
+		go p.Send(msg)
+	}
+	return len(ps)
+}
+
+// closeAll refuses new sessions and ends the current ones.
+func (r *registry) closeAll(reason string) {
+	r.mu.Lock()
+	r.closing = reason
+	sts := make([]*session, 0, len(r.admitted))
+	for st := range r.admitted {
+		sts = append(sts, st)
+	}
+	r.mu.Unlock()
+	for _, st := range sts {
+		st.end(reason)
+	}
+}
+
+// wait waits up to d for every session to finish.
+func (r *registry) wait(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for r.count() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// logging is the structured connection log: one line when a session starts
+// and one when it ends, with its duration, exit status and end reason.
+func (s *server) logging(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := s.sessions.open(sess)
+		defer s.sessions.forget(sess)
+		fields := []any{"session", st.id, "user", sess.User(), "remote", sess.RemoteAddr().String(),
+			"key", st.key, "client", sess.Context().ClientVersion()}
+		if cmd := sess.RawCommand(); cmd != "" {
+			fields = append(fields, "command", cmd)
+		}
+		if pty, _, ok := sess.Pty(); ok {
+			fields = append(fields, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height)
+		}
+		s.log.Info("connect", fields...)
+		next(sess)
+		end := []any{"session", st.id, "remote", sess.RemoteAddr().String(),
+			"duration", time.Since(st.started).Round(time.Millisecond), "status", st.status}
+		if r := st.endReason(); r != "" {
+			end = append(end, "reason", r)
+		}
+		s.log.Info("disconnect", end...)
+	}
+}
+
+// limit enforces MaxSessions and refuses sessions once shutting down.
+func (s *server) limit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := s.sessions.get(sess)
+		ok, refusal := s.sessions.admit(st)
+		if !ok {
+			st.reason = "refused: " + refusal
+			s.log.Warn("session refused", "session", st.id, "remote", sess.RemoteAddr().String(), "reason", refusal)
+			s.exit(sess, st, 1, refusal)
+			return
+		}
+		defer s.sessions.release(st)
+		next(sess)
+	}
+}
+
+// exit ends a session with status, telling the user why when msg is set.
+func (s *server) exit(sess ssh.Session, st *session, status int, msg string) {
+	if msg != "" {
+		fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", msg)
+	}
+	st.status = status
+	_ = sess.Exit(status)
+}
+
+const commandHelp = `infoscope serves an inspector of vISA INFO instructions.
+  ssh HOST                 the inspector (needs a terminal: ssh allocates one, or use ssh -t)
+  ssh HOST dump [ARGS]     headless dump of the served files (ssh HOST dump -h for ARGS;
+                           with no ARGS, every served file; - reads your stdin)
+  ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
+  ssh HOST files           the served files
+  ssh HOST help            this text
+`
+
+// route runs the command a client asked for, or the inspector.
+func (s *server) route(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := s.sessions.get(sess)
+		cmd := sess.Command()
+		if len(cmd) == 0 {
+			if _, _, ok := sess.Pty(); !ok {
+				s.exit(sess, st, 1, "no terminal: the inspector needs a pty (ssh -t HOST); without one run a command:\n"+commandHelp)
+				return
+			}
+			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+			next(sess) // the bubbletea middleware: returns once the inspector has ended
+			close(st.done)
+			if r := st.endReason(); r != "" {
+				s.exit(sess, st, 1, r)
+				return
+			}
+			s.exit(sess, st, 0, "")
+			return
+		}
+		switch cmd[0] {
+		case "dump":
+			args := cmd[1:]
+			if len(args) == 0 {
+				args = s.files.names
+			}
+			stdin := &limitedReader{r: sess, n: maxStdin}
+			status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(), Open: s.files.opener(stdin)})
+			s.exit(sess, st, status, "")
+		case "surfaces":
+			data, ok := s.saved.load(st.key)
+			if !ok {
+				s.exit(sess, st, 1, "no surface file saved with this key ("+st.key+") since the server started: press ctrl+s in the inspector first")
+				return
+			}
+			if _, err := sess.Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
+				_, _ = io.WriteString(sess, "\n")
+			}
+			s.exit(sess, st, 0, "")
+		case "files":
+			_, _ = io.WriteString(sess, s.files.listing())
+			s.exit(sess, st, 0, "")
+		case "help", "-h", "--help":
+			_, _ = io.WriteString(sess, commandHelp)
+			s.exit(sess, st, 0, "")
+		default:
+			s.exit(sess, st, 2, fmt.Sprintf("unknown command %q\n%s", cmd[0], commandHelp))
+		}
+	}
+}
+
+// program builds the inspector of one session, for the bubbletea
+// middleware. The middleware's options take input, output, window size and
+// colour profile from the SSH session: with the emulated pty the profile is
+// colorprofile.Env of the client's environment plus the TERM of its pty
+// request, so the server's own terminal and environment play no part.
+func (s *server) program(sess ssh.Session) *tea.Program {
+	st := s.sessions.get(sess)
+	pty, _, _ := sess.Pty()
+	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
+	key := st.key
+	m := tui.New(tui.Config{
+		Sources:      s.files.sources(),
+		Decode:       s.cfg.Decode,
+		SurfacePath:  "in server memory (ssh HOST surfaces prints it)",
+		SaveSurfaces: func(b []byte) error { return s.saved.save(key, b) },
+		Mono:         profile < colorprofile.ANSI,
+	})
+	opts := append(bm.MakeOptions(sess),
+		tea.WithInput(input{r: sess, st: st}),
+		// The server handles SIGINT/SIGTERM once, for every session.
+		tea.WithoutSignalHandler(),
+	)
+	p := tea.NewProgram(m, opts...)
+	st.setProgram(p)
+	return p
+}

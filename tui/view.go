@@ -1,0 +1,259 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/decoder"
+)
+
+// View renders the frame from the stored state; it changes nothing.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.WindowTitle = "infoscope — " + m.title()
+	if m.mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	} else {
+		v.MouseMode = tea.MouseModeNone
+	}
+	return v
+}
+
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if m.lay.tooSmall {
+		msg := []string{"terminal too small", fmt.Sprintf("%dx%d, need %dx%d", w, h, minWidth, minHeight), "q quits"}
+		if w >= 30 {
+			msg[0] = "infoscope: terminal too small"
+		}
+		if h < len(msg) {
+			msg = []string{fmt.Sprintf("%dx%d<%dx%d", w, h, minWidth, minHeight)}
+		}
+		for i := range msg {
+			msg[i] = ansi.Truncate(msg[i], w, "")
+		}
+		return strings.Join(msg, "\n")
+	}
+	parts := []string{m.tabBar()}
+	switch {
+	case m.showHelp:
+		parts = append(parts, m.overlay("help — esc closes, j/k scroll", m.helpLines()))
+	case m.showErrs:
+		parts = append(parts, m.overlay("file errors and warnings — esc closes, j/k scroll", m.errorLines()))
+	case m.list.rows.total == 0 && m.loading() > 0:
+		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
+	default:
+		parts = append(parts, fit(m.list.View(), w, m.lay.list.h))
+		var blocks []string
+		for _, p := range m.lay.panes {
+			blocks = append(blocks, fit(m.panels[p.id].View(), p.r.w, p.r.h))
+		}
+		if len(blocks) == 2 {
+			parts = append(parts, sideBySide(blocks[0], blocks[1]))
+		} else if len(blocks) == 1 {
+			parts = append(parts, blocks[0])
+		}
+	}
+	parts = append(parts, m.statusLine(), ansi.Truncate(m.help.ShortHelpView(m.shortHelp()), w, "…"))
+	return strings.Join(parts, "\n")
+}
+
+func (m *Model) tabBar() string {
+	var b strings.Builder
+	for i := range numFocus {
+		t := tabLabel(focusID(i), focusID(i) == m.focus)
+		switch {
+		case focusID(i) == m.focus:
+			b.WriteString(m.th.tabActive.Render(t))
+		default:
+			b.WriteString(m.th.tab.Render(t))
+		}
+		b.WriteString(" ")
+	}
+	b.WriteString(m.th.dim.Render("infoscope · " + m.title()))
+	return ansi.Truncate(b.String(), m.width, "…")
+}
+
+func (m *Model) loadingText() string {
+	var names []string
+	for _, s := range m.sources {
+		if s.loading {
+			n := s.src.Name()
+			if s.size > 0 {
+				n += fmt.Sprintf(" (%s)", humanBytes(s.size))
+			}
+			names = append(names, n)
+		}
+	}
+	return "loading " + strings.Join(names, ", ") + "…"
+}
+
+func humanBytes(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// statusLine: the selected file, its layout and why, the position, then
+// the latest message.
+func (m *Model) statusLine() string {
+	var parts []string
+	if m.loading() > 0 {
+		parts = append(parts, m.spin.View()+" "+m.loadingText())
+	}
+	var f *decoder.File
+	if m.selOK {
+		f = m.list.rows.file(m.sel)
+		parts = append(parts, f.Name)
+	} else if len(m.sources) > 0 && m.loading() == 0 {
+		parts = append(parts, "no INFO instructions")
+	}
+	parts = append(parts, fmt.Sprintf("%d/%d", min(m.list.cursor+1, m.list.count()), m.list.count()))
+	if f != nil {
+		parts = append(parts, "layout "+f.LayoutReason)
+	}
+	if n := m.problemCount(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d problem(s): E", n))
+	}
+	if m.dirty {
+		parts = append(parts, "surfaces edited")
+	}
+	if !m.mouse {
+		parts = append(parts, "mouse off")
+	}
+	parts = append(parts, m.lay.name)
+	line := " " + strings.Join(parts, " │ ")
+	st := m.th.status
+	if m.status != "" {
+		msg := m.status
+		if m.statusErr {
+			st = m.th.statusErr
+			if m.th.mono {
+				msg = "✗ " + msg
+			}
+		}
+		// The message goes first when it would be cut off: it is the news.
+		line = " " + msg + " │" + line
+	}
+	return st.Render(pad(line, m.width))
+}
+
+func (m *Model) problemCount() int {
+	n := 0
+	for _, s := range m.sources {
+		if s.readErr != nil || s.note != "" {
+			n++
+		}
+		if s.file != nil {
+			n += len(s.file.Errors) + len(s.file.Warnings)
+		}
+	}
+	return n
+}
+
+func (m *Model) overlay(title string, lines []string) string {
+	h := m.lay.bodyH
+	body := h - 1
+	at := min(m.overlayAt, max(len(lines)-body, 0))
+	end := min(at+body, len(lines))
+	more := ""
+	if end < len(lines) || at > 0 {
+		more = fmt.Sprintf(" (%d-%d of %d)", at+1, end, len(lines))
+	}
+	out := []string{m.th.titleFocus.Render(title) + m.th.dim.Render(more)}
+	out = append(out, lines[at:end]...)
+	return fit(strings.Join(out, "\n"), m.width, h)
+}
+
+// helpLines lists every key: global, list, each panel, then the filter
+// language.
+func (m *Model) helpLines() []string {
+	groups := []struct {
+		name string
+		km   [][]key.Binding
+	}{
+		{"global", m.keys.FullHelp()},
+		{"1 INFO list", m.list.keys.FullHelp()},
+	}
+	for id := focusBits; id < numFocus; id++ {
+		groups = append(groups, struct {
+			name string
+			km   [][]key.Binding
+		}{fmt.Sprintf("%d %s panel", int(id), paneNames[id]), m.panels[id].FullHelp()})
+	}
+	var lines []string
+	for _, g := range groups {
+		lines = append(lines, m.th.current.Render(g.name))
+		// One column at a time, so no column is dropped for width; then
+		// pack the columns side by side as far as the terminal allows.
+		var row []string
+		roww := 0
+		flush := func() {
+			if len(row) > 0 {
+				lines = append(lines, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, row...), "\n")...)
+			}
+			row, roww = nil, 0
+		}
+		for _, col := range g.km {
+			c := m.help.FullHelpView([][]key.Binding{col})
+			if c == "" {
+				continue
+			}
+			c = lipgloss.NewStyle().PaddingLeft(2).PaddingRight(2).Render(c)
+			if cw := lipgloss.Width(c); roww+cw > m.width && len(row) > 0 {
+				flush()
+			}
+			row = append(row, c)
+			roww += lipgloss.Width(c)
+		}
+		flush()
+		lines = append(lines, "")
+	}
+	lines = append(lines, "n/N: the next/previous row with diagnostics among the rows shown (the filter,",
+		"  if any, narrows the list; diag as a filter term keeps only those rows).",
+		":0x1a3 goes to the instruction at that offset (or the nearest); :42 to row 42.", "")
+	lines = append(lines, strings.Split(filterHelp, "\n")...)
+	return lines
+}
+
+func (m *Model) errorLines() []string {
+	var lines []string
+	for _, s := range m.sources {
+		name := s.src.Name()
+		switch {
+		case s.readErr != nil:
+			lines = append(lines, "✗ "+name+": "+s.readErr.Error())
+		case s.loading && s.file == nil:
+			lines = append(lines, "… "+name+": loading")
+		case s.file != nil:
+			f := s.file
+			lines = append(lines, fmt.Sprintf("%s: %d INFO, layout %s", name, f.NumInfos(), f.LayoutReason))
+			for _, e := range f.Errors {
+				lines = append(lines, "  ✗ "+e.Error())
+			}
+			for _, w := range f.Warnings {
+				lines = append(lines, "  ! "+w)
+			}
+		}
+		if s.note != "" {
+			lines = append(lines, "  ✗ "+s.note)
+		}
+	}
+	if len(lines) == 0 {
+		lines = []string{"no sources"}
+	}
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, m.width, "…")
+	}
+	return lines
+}

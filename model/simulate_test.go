@@ -332,6 +332,8 @@ func TestDstLayout(t *testing.T) {
 		{"RGBA x16 64B", 0x04, 0xF, 0, 64, []chunk{{"R", 0, 64, "V33+GRF0"}, {"G", 64, 128, "V33+GRF1"}, {"B", 128, 192, "V33+GRF2"}, {"A", 192, 256, "V33+GRF3"}}, false},
 		{"RA x8 at 64", 0x83, 0x9, 64, 32, []chunk{{"R", 64, 96, "V33+GRF2"}, {"A", 96, 128, "V33+GRF3"}}, false},
 		{"GB x8 skips R", 0x03, 0x6, 0, 32, []chunk{{"G", 0, 32, "V33+GRF0"}, {"B", 32, 64, "V33+GRF1"}}, false},
+		{"RG x32 64B", 0x05, 0x3, 0, 64, []chunk{{"R", 0, 128, "V33+GRF0..1"}, {"G", 128, 256, "V33+GRF2..3"}}, false},
+		{"RG x32 32B", 0x05, 0x3, 0, 32, []chunk{{"R", 0, 128, "V33+GRF0..3"}, {"G", 128, 256, "V33+GRF4..7"}}, false},
 		{"A x32 64B", 0x05, 0x8, 128, 64, []chunk{{"A", 128, 256, "V33+GRF2..3"}}, false},
 		{"B x8 64B shares a GRF", 0x03, 0x5, 0, 64, []chunk{{"R", 0, 32, "V33+GRF0"}, {"B", 32, 64, "V33+GRF0"}}, false},
 		{"unaligned", 0x03, 0x3, 16, 32, []chunk{{"R", 16, 48, "V33+GRF0..1"}, {"G", 48, 80, "V33+GRF1..2"}}, true},
@@ -383,5 +385,35 @@ func TestCellStateString(t *testing.T) {
 		if s.String() != want {
 			t.Errorf("%d: %q", s, s.String())
 		}
+	}
+}
+
+// TestLanesPastEM: with M8 and exec size 8, lanes 4-7 have no EM bit; they
+// exist (lanes < exec size) but are disabled unless NoMask.
+func TestLanesPastEM(t *testing.T) {
+	s := Surface{Type: Surface1D, Width: 3}
+	r := Simulate(resinfo(t, 0x73, 0x1), Env{Surface: s, Dispatch: AllLanes})
+	if len(r.Lanes) != 8 {
+		t.Fatalf("%d lanes", len(r.Lanes))
+	}
+	for i, lr := range r.Lanes {
+		if i < 4 {
+			if lr.EMBit != 28+i || !lr.Enabled {
+				t.Errorf("lane %d: em %d enabled %v", i, lr.EMBit, lr.Enabled)
+			}
+			checkCells(t, lr, [4]uint64{4, N, N, N})
+			continue
+		}
+		if lr.EMBit != -1 || lr.Enabled {
+			t.Errorf("lane %d: em %d enabled %v", i, lr.EMBit, lr.Enabled)
+		}
+		checkCells(t, lr, [4]uint64{X, N, N, N})
+	}
+	r = Simulate(resinfo(t, 0xF3, 0x1), Env{Surface: s, Dispatch: 0})
+	for _, lr := range r.Lanes {
+		checkCells(t, lr, [4]uint64{4, N, N, N})
+	}
+	if !hasWarning(r.Warnings, "exceeds 32") {
+		t.Errorf("warnings %q", r.Warnings)
 	}
 }

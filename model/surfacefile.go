@@ -117,7 +117,7 @@ func (p *fileParser) syntax(err error, dec *json.Decoder) error {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &se):
-		off = se.Offset
+		off = max(0, se.Offset-1) // Offset counts the offending byte
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		off, msg = int64(len(p.data)), "unexpected end of file"
 	}
@@ -234,8 +234,9 @@ func (p *fileParser) parse() (*SurfaceFile, error) {
 	if err := dec.Decode(&top); err != nil {
 		return nil, p.syntax(err, dec)
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		line, col := lineCol(p.data, dec.InputOffset())
+	end := dec.InputOffset()
+	if rest := bytes.TrimLeft(p.data[end:], " \t\r\n"); len(rest) > 0 {
+		line, col := lineCol(p.data, int64(len(p.data)-len(rest)))
 		return nil, fmt.Errorf("%s: line %d col %d: unexpected data after the top-level object", p.name, line, col)
 	}
 	keys, vals, err := p.object(top, "")

@@ -84,7 +84,6 @@ start "80x24" 80 24
 wait_for "embedded samples"
 wait_for "INFO list"
 wait_for "loaded"
-wait_for "compact"
 keys j j
 wait_for "3/"
 keys / op:resinfo Enter
@@ -119,7 +118,9 @@ fits 120 40
 keys E
 wait_for "file errors and warnings"
 wait_for "damaged.isa"
-keys Escape m
+keys Escape
+wait_gone "file errors and warnings"
+keys m
 wait_for "mouse off"
 quits
 

@@ -53,3 +53,18 @@ func BenchmarkFirstFrame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFilter1M measures one filter change over 1M rows (it runs once
+// per change, on enter, above liveFilterLimit rows).
+func BenchmarkFilter1M(b *testing.B) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(1_000_000, nil))}}, 80, 24)
+	for _, f := range []string{"op:sampleinfo exec:16", "surface:T6 !nm", "V33.0"} {
+		b.Run(f, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if err := m.list.setFilter(f); err != nil || m.list.count() != 1_000_000 {
+					b.Fatalf("%v: %d rows", err, m.list.count())
+				}
+			}
+		})
+	}
+}

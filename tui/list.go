@@ -67,6 +67,7 @@ type listModel struct {
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
+	lastRow       int  // the row last selected: kept while a filter matches nothing
 	width, height int
 	focused       bool
 
@@ -74,11 +75,10 @@ type listModel struct {
 	input      lineInput
 	prevFilter string
 
-	keys     ListKeyMap
-	th       theme
-	fileW    int // 0: one file, no file column
-	kernelW  int // 0: no kernel names
-	openHint string
+	keys    ListKeyMap
+	th      theme
+	fileW   int // 0: one file, no file column
+	kernelW int // 0: no kernel names
 }
 
 // openPanelMsg asks the root to focus the current panel (enter on a row).
@@ -198,16 +198,12 @@ func (l *listModel) setFilter(s string) error {
 	if err != nil {
 		return err
 	}
-	cur := -1
 	if l.count() > 0 {
-		cur = l.rowAt(l.cursor)
+		l.lastRow = l.rowAt(l.cursor)
 	}
 	l.filter, l.terms = strings.TrimSpace(s), terms
 	l.applyFilter()
-	l.cursor = 0
-	if cur >= 0 {
-		l.cursor = l.posOf(cur)
-	}
+	l.cursor = l.posOf(l.lastRow)
 	l.clamp()
 	return nil
 }
@@ -426,7 +422,11 @@ func (l listModel) View() string {
 		p := l.top + i
 		if p >= n {
 			if p == 0 {
-				b.WriteString(l.th.dim.Render(ansi.Truncate("  (no INFO instructions"+map[bool]string{true: " match the filter", false: ""}[l.filter != ""]+")", l.width, "…")))
+				empty := "  (no INFO instructions)"
+				if l.filter != "" {
+					empty = "  (no INFO instruction matches the filter)"
+				}
+				b.WriteString(l.th.dim.Render(ansi.Truncate(empty, l.width, "…")))
 			}
 			continue
 		}
@@ -523,7 +523,7 @@ func (l listModel) contextLine() string {
 		grew := false
 		if lo >= 0 {
 			m := st.Insts[lo].Mnemonic()
-			if used+len(m)+3 <= l.width-2 {
+			if used+len(m)+3 <= l.width-8 { // room for " · …" both sides
 				left = append(left, m)
 				used += len(m) + 3
 				lo--
@@ -532,7 +532,7 @@ func (l listModel) contextLine() string {
 		}
 		if hi < len(st.Insts) {
 			m := st.Insts[hi].Mnemonic()
-			if used+len(m)+3 <= l.width-2 {
+			if used+len(m)+3 <= l.width-8 { // room for " · …" both sides
 				right = append(right, m)
 				used += len(m) + 3
 				hi++

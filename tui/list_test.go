@@ -63,7 +63,9 @@ func TestFilterMatches(t *testing.T) {
 		ok     pred
 	}{
 		{"op:resinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Op() == decoder.OpResinfo }},
-		{"op:sampleinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Op() == decoder.OpSampleinfo }},
+		{"op:sampleinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
+			return in.Op() == decoder.OpSampleinfo
+		}},
 		{"exec:16", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.ExecSize == 16 }},
 		{"nm", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Mask.NoMask() }},
 		{"mask:M5", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
@@ -74,11 +76,15 @@ func TestFilterMatches(t *testing.T) {
 			return in.SurfaceName == "T6" || in.SurfaceDecl == "T6"
 		}},
 		{"chan:RGBA", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Channels() == "RGBA" }},
-		{"file:stream", func(f *decoder.File, _ *decoder.Stream, _ *decoder.Info) bool { return strings.Contains(f.Name, "stream") }},
+		{"file:stream", func(f *decoder.File, _ *decoder.Stream, _ *decoder.Info) bool {
+			return strings.Contains(f.Name, "stream")
+		}},
 		{"kernel:a", func(_ *decoder.File, st *decoder.Stream, _ *decoder.Info) bool {
 			return strings.Contains(strings.ToLower(st.Kernel), "a")
 		}},
-		{"lod.0", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return strings.Contains(in.Text(), "lod.0") }},
+		{"lod.0", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
+			return strings.Contains(in.Text(), "lod.0")
+		}},
 		{"op:resinfo exec:8", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
 			return in.Op() == decoder.OpResinfo && in.ExecSize == 8
 		}},
@@ -213,5 +219,37 @@ func TestMoveKeys(t *testing.T) {
 		if m.list.cursor < m.list.top || m.list.cursor >= m.list.top+page {
 			t.Fatalf("after %s: cursor %d not visible (top %d, %d rows)", s.key, m.list.cursor, m.list.top, page)
 		}
+	}
+}
+
+// TestFilterKeepsRow: while typing, a filter that matches nothing for a
+// moment does not lose the row the user was on.
+func TestFilterKeepsRow(t *testing.T) {
+	data := rawInfos(50, func(i int, b []byte) {
+		if i%2 == 1 {
+			b[2] = 0x03 // exec 8 on odd rows
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
+	send(m, ":")
+	typeText(m, "21")
+	send(m, "enter", "/")
+	typeText(m, "exec:1") // matches nothing yet
+	if m.list.count() != 0 {
+		t.Fatalf("exec:1 matched %d rows", m.list.count())
+	}
+	typeText(m, "6")
+	if l, _ := m.list.selected(); m.list.count() != 25 || l.info != 20 {
+		t.Fatalf("exec:16: %d rows, on info %d, want 25 rows on info 20", m.list.count(), l.info)
+	}
+	send(m, "esc")
+	if m.list.filter != "" || m.list.cursor != 20 {
+		t.Fatalf("esc: filter %q, cursor %d", m.list.filter, m.list.cursor)
+	}
+	send(m, "/")
+	typeText(m, "exec:8")
+	send(m, "enter")
+	if l, _ := m.list.selected(); m.list.count() != 25 || l.info != 21 {
+		t.Fatalf("exec:8: %d rows, on info %d, want the next match 21", m.list.count(), l.info)
 	}
 }

@@ -115,6 +115,8 @@ func (m *Model) statusLine() string {
 	if m.selOK {
 		f = m.list.rows.file(m.sel)
 		parts = append(parts, f.Name)
+	} else if m.list.filter != "" && m.list.rows.total > 0 {
+		parts = append(parts, "no row matches the filter")
 	} else if len(m.sources) > 0 && m.loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
@@ -189,7 +191,7 @@ func (m *Model) helpLines() []string {
 		groups = append(groups, struct {
 			name string
 			km   [][]key.Binding
-		}{fmt.Sprintf("%d %s panel", int(id), paneNames[id]), m.panels[id].FullHelp()})
+		}{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
 	var lines []string
 	for _, g := range groups {

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // lineEdit is the one-line text input of the panels' forms. It follows the
@@ -109,7 +108,8 @@ func (e lineEdit) Update(msg tea.Msg) (lineEdit, tea.Cmd) {
 }
 
 // View renders the prompt and the visible part of the text, with the cursor
-// cell reversed while focused; the text scrolls to keep the cursor visible.
+// cell reversed while focused; the text scrolls to keep the cursor visible,
+// so the view is at most prompt + width + 1 cells (it is not padded).
 func (e lineEdit) View() string {
 	text := e.val
 	start := 0
@@ -132,9 +132,5 @@ func (e lineEdit) View() string {
 	if e.focused && e.pos == len(text) {
 		sb.WriteString(e.st.Cursor.Render(" "))
 	}
-	s := sb.String()
-	if e.width > 0 {
-		s = pad(s, ansi.StringWidth(e.Prompt)+e.width+1)
-	}
-	return s
+	return sb.String()
 }

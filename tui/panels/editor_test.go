@@ -1,7 +1,6 @@
 package panels
 
 import (
-	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -42,7 +41,7 @@ func TestLineEdit(t *testing.T) {
 	e.SetValue("0123456")
 	// Width 5: the view scrolls to keep the cursor (at the end) visible
 	// and never grows past prompt + width + cursor.
-	if v := ansi.Strip(e.View()); !strings.HasPrefix(v, "3456") || ansi.StringWidth(v) != 6 {
+	if v := ansi.Strip(e.View()); v != "3456 " {
 		t.Errorf("scrolled view %q", v)
 	}
 }

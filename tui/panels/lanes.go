@@ -82,10 +82,10 @@ type Lanes struct {
 // Strip geometry: a label column, then bits 31..0 in nibbles separated by one
 // space and bytes by two.
 const (
-	laneLabelW = 9
-	stripW     = 32 + 7 + 3
-	rowDispat  = 2 // panel rows of the dispatch, window and lanes strips
-	rowLanes   = 4
+	laneLabelW  = 9
+	stripW      = 32 + 7 + 3
+	rowDispatch = 2 // panel rows of the dispatch, window and lanes strips
+	rowLanes    = 4
 )
 
 // NewLanes returns a Lanes panel with every dispatch bit on.
@@ -204,7 +204,7 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 		}
 	case tea.MouseClickMsg:
 		ms := msg.Mouse()
-		if ms.Button != tea.MouseLeft || ms.Y < rowDispat || ms.Y > rowLanes {
+		if ms.Button != tea.MouseLeft || ms.Y < rowDispatch || ms.Y > rowLanes {
 			return m, nil
 		}
 		if bit, ok := bitAtColumn(ms.X - laneLabelW); ok {

@@ -62,8 +62,7 @@ func scrollTop(top, focus, h, total int) int {
 	return max(0, min(top, total-h))
 }
 
-// window clips lines to width w and height h, starting at top. When lines
-// were cut off, the last visible line says how many more there are.
+// window returns the h lines from top, each clipped to w cells.
 func window(lines []string, top, w, h int) []string {
 	if h <= 0 || w <= 0 {
 		return nil

@@ -301,16 +301,37 @@ func TestOutputIgnoresKeysWhileBlurred(t *testing.T) {
 }
 
 func TestOutputClick(t *testing.T) {
-	m, _ := newTestOutput(t, resinfoBytes, 80, 40)
+	// Stacked (narrow): the form, a blank line, the table headings, lanes.
+	m, _ := newTestOutput(t, resinfoBytes, 60, 40)
+	if m.geometry().side {
+		t.Fatal("60 columns should stack")
+	}
 	m, _ = m.Update(click(3, 1+2)) // body line 2: Height
 	if r, in := m.Row(); r != 2 || in {
 		t.Fatalf("click on Height: row %d in table %v", r, in)
 	}
-	// Stacked: the table heading is body line formRows()+1, lane 0 the next.
+	cw := m.geometry().cellW
 	y := 1 + m.formRows() + 2 + 3
-	m, _ = m.Update(click(tableLeftW+2*(6+1)+1, y))
+	m, _ = m.Update(click(tableLeftW+2*(cw+1)+1, y))
 	if l, c := m.CellCursor(); l != 3 || c != 2 {
-		t.Errorf("click on lane 3 B: %d,%d", l, c)
+		t.Errorf("stacked: click on lane 3 B gave %d,%d", l, c)
+	}
+	// Side by side (80 columns): the table starts right of the form.
+	m, _ = newTestOutput(t, resinfoBytes, 80, 40)
+	g := m.geometry()
+	if !g.side {
+		t.Fatal("80 columns should be side by side")
+	}
+	m, _ = m.Update(click(g.leftW+2+tableLeftW+3*(g.cellW+1), 1+1+5))
+	if l, c := m.CellCursor(); l != 5 || c != 3 {
+		t.Errorf("side: click on lane 5 A gave %d,%d", l, c)
+	}
+	if _, in := m.Row(); !in {
+		t.Error("side: click in the table did not enter it")
+	}
+	m, _ = m.Update(click(4, 1+4))
+	if r, in := m.Row(); r != 4 || in {
+		t.Errorf("side: click on MIPCount: row %d in table %v", r, in)
 	}
 }
 

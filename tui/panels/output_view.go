@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/model"
 )
@@ -41,9 +42,27 @@ func (m Output) geometry() geometry {
 	}
 	g.tableW = tableLeftW + 4*(g.cellW+1)
 	if m.w-g.tableW-2 >= sideMinLeft {
-		g.side, g.leftW = true, m.w-g.tableW-2
+		// The form column takes what it needs, so the table sits beside it
+		// rather than at the far edge.
+		g.side, g.leftW = true, min(m.w-g.tableW-2, m.naturalLeftWidth())
 	}
 	return g
+}
+
+// naturalLeftWidth is the width the form and dst lines need unclipped.
+func (m Output) naturalLeftWidth() int {
+	labelW, valueW, meanW := len("GRF size"), 4, 0
+	for r := range m.formRows() {
+		l, v, mean := m.rowText(r)
+		labelW = max(labelW, len(l))
+		valueW = max(valueW, len(v))
+		meanW = max(meanW, ansi.StringWidth(mean))
+	}
+	n := 2 + labelW + 1 + valueW + 1 + meanW
+	for _, l := range m.dstLines() {
+		n = max(n, ansi.StringWidth(l))
+	}
+	return n
 }
 
 // Body line indexes (stacked layout) of the table's parts.
@@ -198,7 +217,7 @@ func (m Output) formLines(w int) []string {
 		v := st.Value.Render(pad(value, valueW))
 		if m.editing && r == m.row {
 			ls = st.Editing
-			v = m.inputs[r].View()
+			v = pad(m.inputs[r].View(), valueW)
 		}
 		line := marker + ls.Render(pad(label, labelW)) + " " + v + " " + st.Meaning.Render(meaning)
 		lines = append(lines, clip(line, w))

@@ -41,7 +41,7 @@ func (s *syncBuffer) String() string {
 // testServer is a server on 127.0.0.1 with a random port, its files in a
 // temporary directory.
 type testServer struct {
-	t           *testing.T
+	t           testing.TB
 	dir         string
 	addr        string
 	cfg         Config
@@ -103,7 +103,7 @@ func fixture(t testing.TB, dir string, client gossh.Signer) Config {
 }
 
 // startServer runs Run until the test ends. edit may change the Config.
-func startServer(t *testing.T, edit func(*Config)) *testServer {
+func startServer(t testing.TB, edit func(*Config)) *testServer {
 	t.Helper()
 	dir := t.TempDir()
 	ts := &testServer{t: t, dir: dir, client: newKey(t), logs: &syncBuffer{}}
@@ -128,11 +128,11 @@ func (ts *testServer) start() {
 	ts.addr = ln.Addr().String()
 	cfg := ts.cfg
 	cfg.Listener = ln
+	// Run logs "listening" once it serves (once per start: count them).
+	started := strings.Count(ts.logs.String(), "listening")
 	ctx, cancel := context.WithCancel(context.Background())
 	ts.cancel, ts.done = cancel, make(chan error, 1)
 	go func() { ts.done <- Run(ctx, cfg) }()
-	// Run logs "listening" once it serves (once per start: count them).
-	started := strings.Count(ts.logs.String(), "listening")
 	deadline := time.Now().Add(10 * time.Second)
 	for strings.Count(ts.logs.String(), "listening") == started {
 		select {

@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# Drives `infoscope serve` with the real OpenSSH client inside tmux, all on
+# loopback: a throwaway client key and authorized_keys, a server on a free
+# port, then connect, move, open a panel, resize, quit; the no-pty message,
+# `files` and `dump` over ssh; an unknown key refused; and a graceful
+# shutdown (SIGTERM) that tells a connected user. Every wait is bounded and
+# the whole script runs under `timeout`; the server, the private tmux server
+# and the temporary directory are removed on exit. Exits non-zero on the
+# first failed check, printing the screen and the server log.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${SSH_TMUX_BOUNDED:-}" ]; then
+  SSH_TMUX_BOUNDED=1 exec timeout --kill-after=10 240 bash "$0" "$@"
+fi
+
+for tool in tmux ssh ssh-keygen; do
+  command -v "$tool" >/dev/null || { echo "ssh-tmux: $tool is not installed" >&2; exit 1; }
+done
+tmp=$(mktemp -d)
+sock="infoscope-ssh-test-$$"
+server_pid=""
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" >/dev/null 2>&1 || true
+  T kill-server >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+go build -o "$tmp/infoscope" .
+bin="$tmp/infoscope"
+log="$tmp/server.log"
+case_name="setup"
+
+screen() { T capture-pane -p -t "${1:-s}" 2>/dev/null || true; }
+
+fail() {
+  echo "FAIL [$case_name]: $*" >&2
+  echo "----- screen -----" >&2
+  screen "${fail_session:-s}" >&2
+  echo "----- server log -----" >&2
+  cat "$log" >&2 || true
+  echo "------------------" >&2
+  exit 1
+}
+
+# wait_for TEXT [SECONDS] [SESSION]: until the screen contains TEXT.
+wait_for() {
+  local want=$1 limit=${2:-15} s=${3:-s} i
+  for ((i = 0; i < limit * 20; i++)); do
+    if screen "$s" | grep -qF -- "$want"; then return 0; fi
+    sleep 0.05
+  done
+  fail "timed out waiting for: $want"
+}
+
+# wait_dead SESSION: until ssh in the pane has exited; prints its status.
+wait_dead() {
+  local s=$1 i
+  for ((i = 0; i < 300; i++)); do
+    if [ "$(T display-message -p -t "$s" '#{pane_dead}' 2>/dev/null)" = 1 ]; then
+      T display-message -p -t "$s" '#{pane_dead_status}'
+      return 0
+    fi
+    sleep 0.05
+  done
+  fail "ssh in $s did not exit"
+}
+
+# A throwaway client key, and one that is not authorised.
+ssh-keygen -q -t ed25519 -N '' -C infoscope-test -f "$tmp/id" </dev/null
+ssh-keygen -q -t ed25519 -N '' -C stranger -f "$tmp/stranger" </dev/null
+cp "$tmp/id.pub" "$tmp/authorized_keys"
+fingerprint=$(ssh-keygen -l -f "$tmp/id.pub" | awk '{print $2}')
+stranger_fp=$(ssh-keygen -l -f "$tmp/stranger.pub" | awk '{print $2}')
+
+# Serve copies of the samples, on a free port (the log names it).
+mkdir -p "$tmp/served"
+cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
+"$bin" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
+  --authorized-keys "$tmp/authorized_keys" --idle-timeout 2m \
+  "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$log" &
+server_pid=$!
+port=""
+for ((i = 0; i < 200; i++)); do
+  port=$(sed -n 's/.*listening addr=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)
+  [ -n "$port" ] && break
+  kill -0 "$server_pid" 2>/dev/null || fail "server exited"
+  sleep 0.05
+done
+[ -n "$port" ] || fail "server did not log its address"
+[ "$(stat -c %a "$tmp/host_ed25519")" = 600 ] || fail "host key mode $(stat -c %a "$tmp/host_ed25519"), want 600"
+
+# The real client, ignoring any user configuration, agent or known_hosts.
+ssh_cmd=(env -u SSH_AUTH_SOCK ssh -F /dev/null -p "$port" -o IdentitiesOnly=yes -o BatchMode=yes
+  -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR
+  -o ConnectTimeout=10)
+q() { printf '%q ' "$@"; }
+
+# start SESSION W H: the inspector over ssh in a fresh tmux session.
+start() {
+  local s=$1 w=$2 h=$3
+  T new-session -d -s "$s" -x "$w" -y "$h" "TERM=xterm-256color $(q "${ssh_cmd[@]}" -i "$tmp/id" -t 127.0.0.1)"
+  T set-option -t "$s" remain-on-exit on >/dev/null
+  T set-option -t "$s" window-size manual >/dev/null
+}
+keys() { T send-keys -t s "$@"; }
+
+# widest: the longest line of stdin, in characters (not bytes).
+widest() {
+  (
+    export LC_ALL=C.UTF-8
+    w=0
+    while IFS= read -r line; do
+      [ "${#line}" -gt "$w" ] && w=${#line}
+    done
+    echo "$w"
+  )
+}
+
+case_name="connect"
+start s 120 40
+wait_for "INFO list 1/32"
+wait_for "resinfo.RGBA (M1, 16)"
+grep -q "connect .*key=$fingerprint.*term=xterm-256color width=120 height=40" "$log" ||
+  fail "no connect line with the key and the client's pty in the log"
+
+case_name="move"
+keys j j
+wait_for "INFO list 3/32"
+
+case_name="open a panel"
+keys 3
+wait_for "▸3 Lanes"
+wait_for "dispatch 1111 1111"
+keys 2
+wait_for "▸2 Bits"
+wait_for "opcode"
+
+case_name="resize"
+# Growing shows whether the inspector followed: its status line (second
+# to last row) must move down to the new bottom.
+T resize-window -t s -x 132 -y 48
+for ((i = 0; i < 200; i++)); do
+  screen | sed -n 47p | grep -qF "│ 3/32 │" && break
+  sleep 0.05
+done
+screen | sed -n 47p | grep -qF "│ 3/32 │" || fail "status line not on row 47 of 48 after growing"
+T resize-window -t s -x 90 -y 30
+for ((i = 0; i < 200; i++)); do
+  screen | sed -n 29p | grep -qF "│ 3/32 │" && break
+  sleep 0.05
+done
+screen | sed -n 29p | grep -qF "│ 3/32 │" || fail "status line not on row 29 of 30 after shrinking"
+[ "$(screen | widest)" -le 90 ] || fail "a line is wider than 90 after shrinking"
+
+case_name="quit"
+keys q
+status=$(wait_dead s)
+[ "$status" = 0 ] || fail "ssh exited with $status after q"
+
+case_name="commands"
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 files) || fail "ssh files failed"
+[ "$out" = $'kernels.isa\nstream_igc.bin' ] || fail "ssh files printed: $out"
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 dump kernels.isa) || fail "ssh dump failed"
+local_out=$(cd "$tmp/served" && "$bin" dump kernels.isa)
+[ "$out" = "$local_out" ] || fail "ssh dump differs from the local dump"
+if out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 dump ../served/kernels.isa 2>&1); then
+  fail "dump of a path outside the served names succeeded"
+fi
+grep -q "not a served file" <<<"$out" || fail "dump outside: $out"
+set +e
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" -T 127.0.0.1 </dev/null 2>&1)
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "no-pty session exited with $rc"
+grep -q "infoscope: no terminal" <<<"$out" || fail "no-pty session printed: $out"
+
+case_name="unknown key"
+if timeout 20 "${ssh_cmd[@]}" -i "$tmp/stranger" 127.0.0.1 files >/dev/null 2>&1; then
+  fail "a key not in authorized_keys got in"
+fi
+grep -q "auth refused: key not in authorized keys fingerprint=$stranger_fp" "$log" ||
+  fail "refusal of $stranger_fp not logged"
+
+case_name="shutdown"
+fail_session=s2
+start s2 100 30
+wait_for "INFO list 1/32" 15 s2
+kill -TERM "$server_pid"
+status=$(wait_dead s2)
+wait_for "infoscope: server shutting down" 5 s2
+for ((i = 0; i < 200; i++)); do
+  kill -0 "$server_pid" 2>/dev/null || break
+  sleep 0.05
+done
+kill -0 "$server_pid" 2>/dev/null && fail "server still running 10s after SIGTERM"
+wait "$server_pid" || fail "server exited with $? after SIGTERM"
+server_pid=""
+grep -q "stopped" "$log" || fail "no stop in the log"
+
+echo "ssh-tmux: all checks passed (port $port)"

@@ -57,12 +57,16 @@ wait_for() {
 
 # wait_dead SESSION: until ssh in the pane has exited; prints its status.
 wait_dead() {
-  local s=$1 i
+  local s=$1 i st
   for ((i = 0; i < 300; i++)); do
-    if [ "$(T display-message -p -t "$s" '#{pane_dead}' 2>/dev/null)" = 1 ]; then
-      T display-message -p -t "$s" '#{pane_dead_status}'
+    # tmux may mark the pane dead a moment before it has the status.
+    st=$(T display-message -p -t "$s" '#{pane_dead}:#{pane_dead_status}' 2>/dev/null || true)
+    case $st in
+    1:?*)
+      echo "${st#1:}"
       return 0
-    fi
+      ;;
+    esac
     sleep 0.05
   done
   fail "ssh in $s did not exit"

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // lineEdit is the one-line text input of the panels' forms: bubbles'
@@ -83,4 +84,17 @@ func (e lineEdit) Update(msg tea.Msg) (lineEdit, tea.Cmd) {
 	var cmd tea.Cmd
 	e.Model, cmd = e.Model.Update(msg)
 	return e, cmd
+}
+
+// View renders the prompt, the visible text and the reversed cursor cell.
+// Text wider than the width scrolls, as in textinput, so the view is at most
+// prompt + width + 1 cells; text that fits is not padded out to the width
+// (the forms pad their own columns).
+func (e lineEdit) View() string {
+	m := e.Model
+	if w := m.Width(); w > 0 && ansi.StringWidth(m.Value()) <= w {
+		// All of the text is visible, so width only adds padding.
+		m.SetWidth(0)
+	}
+	return m.View()
 }

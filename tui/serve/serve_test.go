@@ -206,8 +206,8 @@ func TestIdleTimeout(t *testing.T) {
 	if d := time.Since(quiet); d < idle*3/4 {
 		t.Errorf("closed %v after the last key, before the %v timeout", d, idle)
 	}
-	if !strings.Contains(tm.stderr.String(), "infoscope: closed after 600ms without input") {
-		t.Errorf("stderr: %q", tm.stderr)
+	if text := tm.scr.Text(); !strings.Contains(text, "infoscope: closed after 600ms without input") {
+		t.Errorf("no message on the screen:\n%s", text)
 	}
 	waitLog(t, ts, "reason=\"closed after 600ms without input\"")
 }
@@ -230,8 +230,8 @@ func TestMaxSessionTime(t *testing.T) {
 		}
 	}()
 	tm.waitEnd(limit + 5*time.Second)
-	if !strings.Contains(tm.stderr.String(), "infoscope: session time limit (1.5s) reached") {
-		t.Errorf("stderr: %q", tm.stderr)
+	if text := tm.scr.Text(); !strings.Contains(text, "infoscope: session time limit (1.5s) reached") {
+		t.Errorf("no message on the screen:\n%s", text)
 	}
 }
 
@@ -545,8 +545,8 @@ func TestShutdown(t *testing.T) {
 	}
 	for i, tm := range terms {
 		tm.waitEnd(time.Second)
-		if !strings.Contains(tm.stderr.String(), "infoscope: server shutting down") {
-			t.Errorf("session %d was not told: %q", i, tm.stderr)
+		if text := tm.scr.Text(); !strings.Contains(text, "infoscope: server shutting down") {
+			t.Errorf("session %d was not told:\n%s", i, text)
 		}
 	}
 	if _, err := ts.dialWith(gossh.PublicKeys(ts.client)); err == nil {

@@ -304,7 +304,12 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
 			if r := st.endReason(); r != "" {
-				s.exit(sess, st, 1, r)
+				// On stdout, behind the inspector's last bytes (leaving the
+				// alternate screen): the client writes its stdout and
+				// stderr separately, so on stderr the line could land on
+				// the alternate screen and vanish with it.
+				fmt.Fprintf(sess, "infoscope: %s\n", r)
+				s.exit(sess, st, 1, "")
 				return
 			}
 			s.exit(sess, st, 0, "")

@@ -182,6 +182,7 @@ func serveCmd(args []string) int {
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
+	opts := decodeFlags(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
@@ -196,6 +197,11 @@ func serveCmd(args []string) int {
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
 		fs.Usage()
+		return 2
+	}
+	var err error
+	if cfg.Decode, err = opts(); err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2
 	}
 	cfg.Files = fs.Args()

@@ -52,24 +52,23 @@ wait_for() {
     if screen "$s" | grep -qF -- "$want"; then return 0; fi
     sleep 0.05
   done
-  fail "timed out waiting for: $want"
+  fail_session=$s fail "timed out waiting for: $want"
 }
 
-# wait_dead SESSION: until ssh in the pane has exited; prints its status.
-wait_dead() {
+# wait_exit SESSION: until ssh in the pane has exited; prints its status.
+# (The pane's shell prints it and stays: tmux can drop the last output of a
+# pane whose process has just exited.)
+wait_exit() {
   local s=$1 i st
   for ((i = 0; i < 300; i++)); do
-    # tmux may mark the pane dead a moment before it has the status.
-    st=$(T display-message -p -t "$s" '#{pane_dead}:#{pane_dead_status}' 2>/dev/null || true)
-    case $st in
-    1:?*)
-      echo "${st#1:}"
+    st=$(screen "$s" | sed -n 's/^\[ssh exited \([0-9]*\)\]$/\1/p' | tail -n1)
+    if [ -n "$st" ]; then
+      echo "$st"
       return 0
-      ;;
-    esac
+    fi
     sleep 0.05
   done
-  fail "ssh in $s did not exit"
+  fail_session=$s fail "ssh in $s did not exit"
 }
 
 # A throwaway client key, and one that is not authorised.
@@ -105,8 +104,8 @@ q() { printf '%q ' "$@"; }
 # start SESSION W H: the inspector over ssh in a fresh tmux session.
 start() {
   local s=$1 w=$2 h=$3
-  T new-session -d -s "$s" -x "$w" -y "$h" "TERM=xterm-256color $(q "${ssh_cmd[@]}" -i "$tmp/id" -t 127.0.0.1)"
-  T set-option -t "$s" remain-on-exit on >/dev/null
+  T new-session -d -s "$s" -x "$w" -y "$h" \
+    "TERM=xterm-256color $(q "${ssh_cmd[@]}" -i "$tmp/id" -t 127.0.0.1); echo \"[ssh exited \$?]\"; sleep 60"
   T set-option -t "$s" window-size manual >/dev/null
 }
 keys() { T send-keys -t s "$@"; }
@@ -161,7 +160,7 @@ screen | sed -n 29p | grep -qF "│ 3/32 │" || fail "status line not on row 29
 
 case_name="quit"
 keys q
-status=$(wait_dead s)
+status=$(wait_exit s)
 [ "$status" = 0 ] || fail "ssh exited with $status after q"
 
 case_name="commands"
@@ -189,11 +188,11 @@ grep -q "auth refused: key not in authorized keys fingerprint=$stranger_fp" "$lo
   fail "refusal of $stranger_fp not logged"
 
 case_name="shutdown"
-fail_session=s2
 start s2 100 30
 wait_for "INFO list 1/32" 15 s2
 kill -TERM "$server_pid"
-status=$(wait_dead s2)
+status=$(wait_exit s2)
+[ "$status" = 1 ] || fail_session=s2 fail "ssh exited with $status after the shutdown, want 1"
 wait_for "infoscope: server shutting down" 5 s2
 for ((i = 0; i < 200; i++)); do
   kill -0 "$server_pid" 2>/dev/null || break

@@ -244,11 +244,17 @@ func TestHelpListsEveryKey(t *testing.T) {
 	}
 }
 
+// TestMonoAndNoColor: Config.Mono (which main sets from NO_COLOR, and the
+// server from the client's terminal) gives a frame without colour, and the
+// server's own NO_COLOR does not leak into a session that asks for colour.
 func TestMonoAndNoColor(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
-	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	if m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24); m.mono {
+		t.Fatal("the process's NO_COLOR overrode Config.Mono=false")
+	}
+	m := newLoaded(Config{Sources: sampleSources(t), Mono: true}, 80, 24)
 	if !m.mono {
-		t.Fatal("NO_COLOR did not select the monochrome theme")
+		t.Fatal("Mono did not select the monochrome theme")
 	}
 	out := m.View().Content
 	// Styles may use bold/reverse but never a colour (SGR 30-38, 40-48, 90-107).

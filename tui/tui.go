@@ -7,7 +7,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -28,7 +27,7 @@ type Config struct {
 	SurfacePath  string             // shown in the status line after a save
 	SaveSurfaces func([]byte) error // ctrl+s; nil disables the key and hides it from help
 	NoMouse      bool               // start with mouse reporting off
-	Mono         bool               // monochrome theme (NO_COLOR also selects it)
+	Mono         bool               // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -113,7 +112,7 @@ func New(cfg Config) *Model {
 		surfaces: cfg.Surfaces,
 		keys:     DefaultKeyMap(),
 		help:     help.New(),
-		mono:     cfg.Mono || os.Getenv("NO_COLOR") != "",
+		mono:     cfg.Mono,
 		isDark:   true,
 		mouse:    !cfg.NoMouse,
 		shown:    focusBits,

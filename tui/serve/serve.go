@@ -43,6 +43,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/log/v2"
@@ -81,7 +82,7 @@ type Config struct {
 	HostKeyPath        string   // private host key, created if missing (DefaultHostKeyPath)
 	AuthorizedKeysPath string   // required: the public keys allowed in
 	Files              []string // required: the files to serve, read-only
-	MaxSessions        int      // concurrent sessions of any kind (DefaultMaxSessions)
+	MaxSessions        int      // concurrent sessions of any kind (DefaultMaxSessions; <= 0: default)
 	IdleTimeout        time.Duration
 	MaxSessionTime     time.Duration
 	Logger             *log.Logger // connection log; nil: charm log's default logger
@@ -128,7 +129,12 @@ type server struct {
 	keys     *keyring
 	sessions *registry
 	saved    *surfaceStore
+	conns    atomic.Int64 // open TCP connections
 }
+
+// maxConns is the connection limit for a session limit: room for every
+// session on its own connection plus as many logging in.
+func maxConns(maxSessions int) int { return 2*maxSessions + 8 }
 
 // Run serves the inspector until ctx is done, then tells connected users the
 // server is shutting down and returns within cfg.ShutdownTimeout (plus a
@@ -176,6 +182,7 @@ func Run(ctx context.Context, cfg Config) error {
 		if errors.Is(err, ssh.ErrServerClosed) {
 			return nil
 		}
+		_ = srv.Close()
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
@@ -232,6 +239,17 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 			srv.ConnectionFailedCallback = func(conn net.Conn, err error) {
 				s.log.Debug("connection failed", "remote", conn.RemoteAddr().String(), "err", err)
 			}
+			// Connections before login hold no session, so MaxSessions does
+			// not bound them; this does (with the handshake timeout).
+			srv.ConnCallback = func(_ ssh.Context, conn net.Conn) net.Conn {
+				if s.conns.Add(1) > int64(maxConns(cfg.MaxSessions)) {
+					s.conns.Add(-1)
+					s.log.Warn("connection refused: too many connections", "remote", conn.RemoteAddr().String(), "limit", maxConns(cfg.MaxSessions))
+					return nil
+				}
+				return conn
+			}
+			srv.ConnectionCloseCallback = func(net.Conn) { s.conns.Add(-1) }
 			return nil
 		},
 		// Middlewares run from the last to the first.

@@ -262,7 +262,9 @@ func (s *server) limit(next ssh.Handler) ssh.Handler {
 		st := s.sessions.get(sess)
 		ok, refusal := s.sessions.admit(st)
 		if !ok {
-			st.reason = "refused: " + refusal
+			st.mu.Lock()
+			st.ended, st.reason = true, "refused: "+refusal
+			st.mu.Unlock()
 			s.log.Warn("session refused", "session", st.id, "remote", sess.RemoteAddr().String(), "reason", refusal)
 			s.exit(sess, st, 1, refusal)
 			return

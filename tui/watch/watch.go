@@ -33,11 +33,16 @@ const Debounce = 100 * time.Millisecond
 // returns nil; it returns an error only if the watch cannot be set up (for
 // example a file's directory does not exist).
 func Watch(ctx context.Context, paths []string, onChange func(path string)) error {
-	return watch(ctx, paths, Debounce, onChange)
+	return watch(ctx, paths, Debounce, onChange, nil)
 }
 
-func watch(ctx context.Context, paths []string, delay time.Duration, onChange func(path string)) error {
+// watch is Watch with a debounce delay and a hook called once the
+// directories are watched (tests wait for it before changing files).
+func watch(ctx context.Context, paths []string, delay time.Duration, onChange func(path string), ready func()) error {
 	if len(paths) == 0 {
+		if ready != nil {
+			ready()
+		}
 		<-ctx.Done()
 		return nil
 	}
@@ -76,6 +81,9 @@ func watch(ctx context.Context, paths []string, delay time.Duration, onChange fu
 		if err := w.Add(d); err != nil {
 			return fmt.Errorf("watch %s: %w", d, err)
 		}
+	}
+	if ready != nil {
+		ready()
 	}
 
 	pending := map[string]time.Time{} // caller path -> when to report it

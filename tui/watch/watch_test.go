@@ -15,7 +15,8 @@ func started(t *testing.T, paths []string, delay time.Duration) <-chan string {
 	ctx, cancel := context.WithCancel(context.Background())
 	got := make(chan string, 64)
 	errc := make(chan error, 1)
-	go func() { errc <- watch(ctx, paths, delay, func(p string) { got <- p }) }()
+	ready := make(chan struct{})
+	go func() { errc <- watch(ctx, paths, delay, func(p string) { got <- p }, func() { close(ready) }) }()
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -27,9 +28,11 @@ func started(t *testing.T, paths []string, delay time.Duration) <-chan string {
 			t.Error("watch did not return after cancel")
 		}
 	})
-	// fsnotify has no "ready" signal: give the goroutine time to add its
-	// watches before the test starts changing files.
-	time.Sleep(100 * time.Millisecond)
+	select {
+	case <-ready:
+	case err := <-errc:
+		t.Fatalf("watch: %v", err)
+	}
 	return got
 }
 
@@ -66,7 +69,7 @@ func TestWatchWrite(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.isa")
 	write(t, a, "1")
-	got := started(t, []string{a}, 50*time.Millisecond)
+	got := started(t, []string{a}, 100*time.Millisecond)
 	write(t, a, "2")
 	if p := next(t, got); p != a {
 		t.Fatalf("reported %q, want %q", p, a)
@@ -79,7 +82,7 @@ func TestWatchRelativePath(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	write(t, "rel.isa", "1")
-	got := started(t, []string{"rel.isa"}, 50*time.Millisecond)
+	got := started(t, []string{"rel.isa"}, 100*time.Millisecond)
 	write(t, "rel.isa", "2")
 	if p := next(t, got); p != "rel.isa" {
 		t.Fatalf("reported %q, want rel.isa", p)
@@ -92,7 +95,7 @@ func TestWatchRenameReplace(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.isa")
 	write(t, a, "1")
-	got := started(t, []string{a}, 50*time.Millisecond)
+	got := started(t, []string{a}, 100*time.Millisecond)
 	for i := range 3 {
 		tmp := filepath.Join(dir, ".a.isa.swp")
 		write(t, tmp, string(rune('a'+i)))
@@ -110,7 +113,7 @@ func TestWatchRemoveAndRecreate(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.isa")
 	write(t, a, "1")
-	got := started(t, []string{a}, 50*time.Millisecond)
+	got := started(t, []string{a}, 100*time.Millisecond)
 	if err := os.Remove(a); err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +150,7 @@ func TestWatchIgnoresOthers(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.isa")
 	write(t, a, "1")
-	got := started(t, []string{a}, 50*time.Millisecond)
+	got := started(t, []string{a}, 100*time.Millisecond)
 	write(t, filepath.Join(dir, "b.isa"), "x")
 	if err := os.Chmod(a, 0o600); err != nil {
 		t.Fatal(err)
@@ -179,7 +182,7 @@ func TestWatchSymlinkTarget(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("symlinks unsupported:", err)
 	}
-	got := started(t, []string{link}, 50*time.Millisecond)
+	got := started(t, []string{link}, 100*time.Millisecond)
 	write(t, target, "2")
 	if p := next(t, got); p != link {
 		t.Fatalf("reported %q, want %q", p, link)

@@ -247,7 +247,9 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	return append(b, '\n')
 }
 
-// Record is one JSON Lines object.
+// Record is one JSON Lines object. Non-INFO records (--all) carry only the
+// first seven keys; INFO records carry every key, with lod null for
+// SAMPLEINFO and diagnostics [] when there are none.
 type Record struct {
 	File        string             `json:"file"`
 	Kernel      string             `json:"kernel"`
@@ -256,26 +258,25 @@ type Record struct {
 	Bytes       string             `json:"bytes"`
 	Opcode      uint8              `json:"opcode"`
 	Mnemonic    string             `json:"mnemonic"`
-	Layout      string             `json:"layout,omitempty"`
-	Op          string             `json:"op,omitempty"`
-	ExecSize    *int               `json:"exec_size,omitempty"`
-	Mask        string             `json:"mask,omitempty"`
-	NoMask      *bool              `json:"nomask,omitempty"`
-	LaneOffset  *int               `json:"lane_offset,omitempty"`
-	Channels    string             `json:"channels,omitempty"`
-	Surface     *SurfaceRef        `json:"surface,omitempty"`
+	Layout      string             `json:"layout"`
+	Op          string             `json:"op"`
+	ExecSize    int                `json:"exec_size"`
+	Mask        string             `json:"mask"`
+	NoMask      bool               `json:"nomask"`
+	LaneOffset  int                `json:"lane_offset"`
+	Channels    string             `json:"channels"`
+	Surface     *SurfaceRef        `json:"surface"`
 	LOD         *OperandRef        `json:"lod"`
-	Dst         *OperandRef        `json:"dst,omitempty"`
-	Text        string             `json:"text,omitempty"`
-	Diagnostics []string           `json:"diagnostics,omitempty"`
-	Fields      []decoder.Field    `json:"fields,omitempty"`
+	Dst         *OperandRef        `json:"dst"`
+	Text        string             `json:"text"`
+	Diagnostics []string           `json:"diagnostics"`
+	Fields      []decoder.Field    `json:"fields"`
 	Lanes       []model.LaneRecord `json:"lanes,omitempty"`
 	DstLayout   any                `json:"dst_layout,omitempty"`
 	info        bool
 }
 
-// MarshalJSON leaves the INFO keys out of non-INFO records and always
-// writes them (diagnostics as [], lod as null) on INFO records.
+// MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
 	if !r.info {
 		return json.Marshal(struct {
@@ -291,34 +292,8 @@ func (r Record) MarshalJSON() ([]byte, error) {
 	if r.Diagnostics == nil {
 		r.Diagnostics = []string{}
 	}
-	return json.Marshal(infoRecord(r))
-}
-
-// infoRecord is Record without omitempty on the keys every INFO record has.
-type infoRecord struct {
-	File        string             `json:"file"`
-	Kernel      string             `json:"kernel"`
-	Offset      int64              `json:"offset"`
-	Length      int                `json:"length"`
-	Bytes       string             `json:"bytes"`
-	Opcode      uint8              `json:"opcode"`
-	Mnemonic    string             `json:"mnemonic"`
-	Layout      string             `json:"layout"`
-	Op          string             `json:"op"`
-	ExecSize    *int               `json:"exec_size"`
-	Mask        string             `json:"mask"`
-	NoMask      *bool              `json:"nomask"`
-	LaneOffset  *int               `json:"lane_offset"`
-	Channels    string             `json:"channels"`
-	Surface     *SurfaceRef        `json:"surface"`
-	LOD         *OperandRef        `json:"lod"`
-	Dst         *OperandRef        `json:"dst"`
-	Text        string             `json:"text"`
-	Diagnostics []string           `json:"diagnostics"`
-	Fields      []decoder.Field    `json:"fields"`
-	Lanes       []model.LaneRecord `json:"lanes,omitempty"`
-	DstLayout   any                `json:"dst_layout,omitempty"`
-	info        bool
+	type plain Record // without this method, so Marshal does not recurse
+	return json.Marshal(plain(r))
 }
 
 // SurfaceRef is the "surface" key.
@@ -348,8 +323,7 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 	r.info = true
 	r.Layout = in.Layout.String()
 	r.Op = in.Op().String()
-	es, nm, lo := in.ExecSize, in.Mask.NoMask(), in.Mask.LaneOffset()
-	r.ExecSize, r.NoMask, r.LaneOffset = &es, &nm, &lo
+	r.ExecSize, r.NoMask, r.LaneOffset = in.ExecSize, in.Mask.NoMask(), in.Mask.LaneOffset()
 	r.Mask = (in.Mask &^ 8).String()
 	r.Channels = in.Channels()
 	name := in.SurfaceDecl

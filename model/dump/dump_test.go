@@ -158,3 +158,42 @@ func TestDumpErrorsAndUsage(t *testing.T) {
 		t.Errorf("missing file: exit %d %q", code, errs)
 	}
 }
+
+// TestDumpLanes: --dmask and --lod add per-lane values computed from the
+// spec's table for the default surface (2d, Width 63, Height 31, MIPCount 7).
+func TestDumpLanes(t *testing.T) {
+	out, errs, code := run(t, nil, "--json", "--dmask", "0xfffffffd", "--lod", "1", oracleDir+"/info_min.isa")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Text  string `json:"text"`
+		Lanes []struct {
+			Lane    int     `json:"lane"`
+			EMBit   int     `json:"em_bit"`
+			Enabled bool    `json:"enabled"`
+			R       *uint32 `json:"r"`
+			A       *uint32 `json:"a"`
+		} `json:"lanes"`
+		DstLayout map[string]any `json:"dst_layout"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Lanes) != 8 {
+		t.Fatalf("%s: %d lanes, want 8", r.Text, len(r.Lanes))
+	}
+	l0, l1 := r.Lanes[0], r.Lanes[1]
+	if !l0.Enabled || l0.R == nil || *l0.R != 32 || l0.A == nil || *l0.A != 7 {
+		t.Errorf("lane 0: %+v", l0)
+	}
+	if l1.Enabled || l1.R != nil || l1.A != nil || l1.EMBit != 1 {
+		t.Errorf("lane 1 should be disabled by EM bit 1: %+v", l1)
+	}
+	if r.DstLayout == nil {
+		t.Error("dst_layout missing")
+	}
+	if _, _, code := run(t, nil, "--json", "--dmask", "zz", oracleDir+"/info_min.isa"); code != ExitUsage {
+		t.Errorf("bad --dmask: exit %d", code)
+	}
+}

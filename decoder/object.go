@@ -351,13 +351,25 @@ func (b *Body) parse(data []byte, v Version) {
 		vr.Name = b.String(vr.NameIndex)
 		b.Vars = append(b.Vars, vr)
 	}
-	decls := func(field string) []Decl {
-		n := c.u16(field + "_count")
+	// decls reads a declaration table whose count is a UW (wideCount) or a
+	// UB; limit, when non-zero, is the first count the format refuses.
+	decls := func(field string, wideCount bool, limit int) []Decl {
+		at := c.off()
+		var n int
+		if wideCount {
+			n = int(c.u16(field + "_count"))
+		} else {
+			n = int(c.u8(field + "_count"))
+		}
+		if c.err == nil && limit > 0 && n >= limit {
+			c.err = &FormatError{Off: at, Field: field + "_count", Expected: fmt.Sprintf("less than %d", limit), Found: fmt.Sprint(n), Err: ErrBadValue}
+			return nil
+		}
 		if !c.count(uint64(n), iw+3, field+"_count") {
 			return nil
 		}
 		out := make([]Decl, 0, n)
-		for i := 0; i < int(n) && c.err == nil; i++ {
+		for i := 0; i < n && c.err == nil; i++ {
 			f := fmt.Sprintf("%s[%d]", field, i)
 			d := Decl{NameIndex: c.idx(wide, f+".name_index"), NumElements: c.u16(f + ".num_elements")}
 			d.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
@@ -366,8 +378,8 @@ func (b *Body) parse(data []byte, v Version) {
 		}
 		return out
 	}
-	b.Addrs = decls("address")
-	b.Preds = decls("predicate")
+	b.Addrs = decls("address", true, 0)
+	b.Preds = decls("predicate", true, 0)
 	nl := c.u16("label_count")
 	if c.count(uint64(nl), iw+2, "label_count") {
 		b.Labels = make([]Label, 0, nl)
@@ -379,29 +391,9 @@ func (b *Body) parse(data []byte, v Version) {
 		l.Name = b.String(l.NameIndex)
 		b.Labels = append(b.Labels, l)
 	}
-	byteDecls := func(field string, limit int) []Decl {
-		at := c.off()
-		n := c.u8(field + "_count")
-		if c.err == nil && limit > 0 && int(n) >= limit {
-			c.err = &FormatError{Off: at, Field: field + "_count", Expected: fmt.Sprintf("less than %d", limit), Found: fmt.Sprint(n), Err: ErrBadValue}
-			return nil
-		}
-		if !c.count(uint64(n), iw+3, field+"_count") {
-			return nil
-		}
-		out := make([]Decl, 0, n)
-		for i := 0; i < int(n) && c.err == nil; i++ {
-			f := fmt.Sprintf("%s[%d]", field, i)
-			d := Decl{NameIndex: c.idx(wide, f+".name_index"), NumElements: c.u16(f + ".num_elements")}
-			d.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
-			d.Name = b.String(d.NameIndex)
-			out = append(out, d)
-		}
-		return out
-	}
-	b.Samplers = byteDecls("sampler", maxSamplers)
+	b.Samplers = decls("sampler", false, maxSamplers)
 	// Surface indices are one byte and start at 6, so at most 250 fit.
-	b.Surfaces = byteDecls("surface", 256-NumPredefinedSurfaces+1)
+	b.Surfaces = decls("surface", false, 256-NumPredefinedSurfaces+1)
 	at := c.off()
 	if vme := c.u8("vme_count"); c.err == nil && vme != 0 {
 		c.err = &FormatError{Off: at, Field: "vme_count", Expected: "0 (VME variables were removed; the reader asserts it)", Found: fmt.Sprint(vme), Err: ErrBadValue}

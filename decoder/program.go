@@ -52,7 +52,23 @@ type opTable struct {
 	genV  int                 // general vector operand length
 	raw   int                 // raw operand length
 	vlen  [8]uint8            // vector length by tag class; 0 invalid, vImm immediate (look at the type)
+	// fast holds, by value, what the walk's hot path needs for opcodes that
+	// are a constant length or "k fixed bytes + n vectors", so the common
+	// case costs one load instead of a pointer chase; kind 0 = slow path.
+	fast [256]fastOp
 }
+
+type fastOp struct {
+	kind  uint8  // fastNone, fastFixed, fastSimple
+	nvec  uint8  // fastSimple: vector operands after the prefix
+	fixed uint16 // fastFixed: the length; fastSimple: 1 + prefix bytes
+}
+
+const (
+	fastNone = iota
+	fastFixed
+	fastSimple
+)
 
 const vImm = 0xFF
 
@@ -109,6 +125,13 @@ func compileTable(v Version) *opTable {
 		}
 		if r.subs == nil && !r.other {
 			t.progs[r.op] = p
+			switch {
+			case r.op == OpINFO || r.rejected || r.undet:
+			case p.fixed > 0:
+				t.fast[r.op] = fastOp{kind: fastFixed, fixed: uint16(p.fixed)}
+			case p.simple:
+				t.fast[r.op] = fastOp{kind: fastSimple, nvec: uint8(p.simpleVecs), fixed: uint16(1 + p.simplePre)}
+			}
 			continue
 		}
 		if t.subs[r.op] == nil {

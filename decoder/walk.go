@@ -87,6 +87,40 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	}
 	for pos < end {
 		op := code[pos]
+		// Hot path: constant-length and "prefix + vectors" opcodes whose
+		// operands are valid and inside the stream. Anything else falls
+		// through to the general path, which also explains failures.
+		if f := t.fast[op]; f.kind != fastNone {
+			i := pos + int(f.fixed)
+			ok := true
+			for v := 0; v < int(f.nvec); v++ {
+				if i+1 >= end {
+					ok = false
+					break
+				}
+				l := t.vlen[code[i]&7]
+				if l == vImm {
+					l = 6
+					switch code[i+1] & 0xF {
+					case 6, 11, 13:
+						l = 10
+					}
+				} else if l == 0 {
+					ok = false
+					break
+				}
+				i += int(l)
+			}
+			if ok && i <= end {
+				var sub uint8
+				if i > pos+1 {
+					sub = code[pos+1]
+				}
+				s.Insts = append(s.Insts, Inst{Off: uint32(pos), Len: uint16(i - pos), Op: op, Sub: sub})
+				pos = i
+				continue
+			}
+		}
 		var n int
 		if op == OpINFO {
 			if pos+2 > end {

@@ -160,15 +160,24 @@ func inspect(args []string) int {
 	p := tea.NewProgram(tui.New(cfg))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	// The watcher fails only while setting up; its error is printed after
+	// the program ends, since stderr would tear the screen while it runs.
+	watchErr := make(chan error, 1)
 	if !*noWatch && len(paths) > 0 {
 		go func() {
-			err := watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
-			if err != nil && ctx.Err() == nil {
-				fmt.Fprintln(os.Stderr, "infoscope: watching files:", err)
-			}
+			watchErr <- watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()
 	}
-	if _, err := p.Run(); err != nil {
+	_, err = p.Run()
+	cancel()
+	select {
+	case werr := <-watchErr:
+		if werr != nil {
+			fmt.Fprintln(os.Stderr, "infoscope: watching files for reload:", werr)
+		}
+	default:
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 1
 	}

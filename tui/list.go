@@ -505,6 +505,34 @@ func (l listModel) rowLine(p int) string {
 	return line
 }
 
+// Context strip geometry: a slot is a mnemonic between two bracket cells,
+// which are spaces except around the selection. The strip starts with room
+// for ctxAvgSlot cells a slot and shows fewer slots while its page holds
+// more than fits with names cut to ctxMinName cells; a name gets at most
+// ctxMaxName when there is room.
+const (
+	ctxAvgSlot = 8
+	ctxMinName = len("sampleinfo")
+	ctxMaxName = 14
+)
+
+// contextWindow returns the first instruction of the strip and how many it
+// shows, for instruction at of a stream of n, in slots slots. It is a pure
+// function of at: the window moves in pages, keeping at least margin
+// neighbours each side of at, so stepping to a nearby instruction moves only
+// the brackets instead of rewriting the line.
+func contextWindow(at, n, slots int) (start, count int) {
+	slots = max(1, slots)
+	if n <= slots {
+		return 0, n
+	}
+	margin := slots / 4
+	step := max(1, slots-2*margin)
+	start = max(0, at-margin) / step * step
+	// The last page is full, ending at the stream's end.
+	return min(start, n-slots), slots
+}
+
 // contextLine shows the mnemonics of the stream's instructions around the
 // selected INFO, the selection in brackets, as many as fit.
 func (l listModel) contextLine() string {
@@ -514,46 +542,66 @@ func (l listModel) contextLine() string {
 	}
 	st := l.rows.stream(lc)
 	at := l.rows.info(lc).Inst
-	prefix := "context "
-	cur := "[" + st.Insts[at].Mnemonic() + "]"
-	left, right := []string{}, []string{}
-	used := ansi.StringWidth(prefix) + len(cur)
-	lo, hi := at-1, at+1
-	for lo >= 0 || hi < len(st.Insts) {
-		grew := false
-		if lo >= 0 {
-			m := st.Insts[lo].Mnemonic()
-			if used+len(m)+3 <= l.width-8 { // room for " · …" both sides
-				left = append(left, m)
-				used += len(m) + 3
-				lo--
-				grew = true
-			}
+	const prefix = "context "
+	// Room for the prefix and a "… " / " …" on each side.
+	avail := l.width - len(prefix) - 4
+	// The largest page that fits. Each try depends on the page alone, so
+	// the choice stays put while the selection moves within a page (it
+	// may change where pages of different sizes disagree). The last try,
+	// ctxMinName+2 cells a slot, always fits.
+	var start, count int
+	var names []string
+	for slots := max(1, avail/ctxAvgSlot); ; slots-- {
+		start, count = contextWindow(at, len(st.Insts), slots)
+		names = names[:0]
+		used := 0
+		for i := start; i < start+count; i++ {
+			n := st.Insts[i].Mnemonic()
+			names = append(names, n)
+			used += min(len(n), ctxMinName) + 2
 		}
-		if hi < len(st.Insts) {
-			m := st.Insts[hi].Mnemonic()
-			if used+len(m)+3 <= l.width-8 { // room for " · …" both sides
-				right = append(right, m)
-				used += len(m) + 3
-				hi++
-				grew = true
-			}
-		}
-		if !grew {
+		if used <= avail || slots <= avail/(ctxMinName+2) || slots == 1 {
 			break
 		}
 	}
-	var parts []string
-	if lo >= 0 {
-		parts = append(parts, "…")
+	nameW := ctxMaxName
+	for ; nameW > ctxMinName; nameW-- {
+		used := 0
+		for _, n := range names {
+			used += min(len(n), nameW) + 2
+		}
+		if used <= avail {
+			break
+		}
 	}
-	for i := len(left) - 1; i >= 0; i-- {
-		parts = append(parts, left[i])
+	var b strings.Builder
+	b.WriteString(l.th.dim.Render(prefix))
+	more := func(yes bool) string {
+		if yes {
+			return "…"
+		}
+		return " "
 	}
-	parts = append(parts, l.th.current.Render(cur))
-	parts = append(parts, right...)
-	if hi < len(st.Insts) {
-		parts = append(parts, "…")
+	b.WriteString(l.th.dim.Render(more(start > 0) + " "))
+	var dim strings.Builder
+	flush := func() {
+		if dim.Len() > 0 {
+			b.WriteString(l.th.dim.Render(dim.String()))
+			dim.Reset()
+		}
 	}
-	return ansi.Truncate(l.th.dim.Render(prefix)+strings.Join(parts, l.th.dim.Render(" · ")), l.width, "…")
+	for i, m := range names {
+		m = ansi.Truncate(m, nameW, "…")
+		if start+i == at {
+			flush()
+			b.WriteString(l.th.current.Render("[" + m + "]"))
+			continue
+		}
+		// Dim runs are rendered once: a style per mnemonic would cost
+		// escape codes on every step.
+		dim.WriteString(" " + m + " ")
+	}
+	dim.WriteString(" " + more(start+count < len(st.Insts)))
+	flush()
+	return ansi.Truncate(b.String(), l.width, "…")
 }

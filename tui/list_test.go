@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"infoscope/decoder"
 )
 
@@ -251,5 +253,54 @@ func TestFilterKeepsRow(t *testing.T) {
 	send(m, "enter")
 	if l, _ := m.list.selected(); m.list.count() != 25 || l.info != 21 {
 		t.Fatalf("exec:8: %d rows, on info %d, want the next match 21", m.list.count(), l.info)
+	}
+}
+
+// The context strip pages: every instruction is shown with at least the
+// margin of neighbours each side (where the stream has them), and stepping
+// to the next instruction keeps the window for most steps.
+func TestContextWindowPages(t *testing.T) {
+	for _, tc := range []struct{ n, slots int }{{100, 12}, {100, 7}, {13, 12}, {5, 12}, {50, 1}} {
+		margin := tc.slots / 4
+		moves := 0
+		prev := -1
+		for at := 0; at < tc.n; at++ {
+			start, count := contextWindow(at, tc.n, tc.slots)
+			if count != min(tc.n, tc.slots) || start < 0 || start+count > tc.n {
+				t.Fatalf("n=%d slots=%d at=%d: window %d+%d", tc.n, tc.slots, at, start, count)
+			}
+			if at-start < min(margin, at) || start+count-1-at < min(margin, tc.n-1-at) {
+				t.Errorf("n=%d slots=%d at=%d: window %d+%d leaves too few neighbours", tc.n, tc.slots, at, start, count)
+			}
+			if start != prev {
+				moves++
+			}
+			prev = start
+		}
+		if step := max(1, tc.slots-2*margin); moves > tc.n/step+2 {
+			t.Errorf("n=%d slots=%d: the window moved %d times in %d steps", tc.n, tc.slots, moves, tc.n)
+		}
+	}
+}
+
+// Moving the selection within a page changes only the bracket cells of
+// the context strip.
+func TestContextLineMovesOnlyBrackets(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("r.bin", rawInfos(40, nil))}}, 120, 40)
+	line := func() string { return ansi.Strip(m.list.contextLine()) }
+	a := line()
+	send(m, "j")
+	b := line()
+	if len(a) != len(b) {
+		t.Fatalf("strip changed width:\n%s\n%s", a, b)
+	}
+	diff := 0
+	for i := range a {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	if diff != 4 || !strings.Contains(a, "[sampleinfo]") || !strings.Contains(b, "[sampleinfo]") {
+		t.Errorf("%d cells changed, want the 4 brackets:\n%s\n%s", diff, a, b)
 	}
 }

@@ -250,8 +250,11 @@ func (m Bits) View() string {
 		return fit(st.Muted.Render("No INFO instruction selected."), m.w)
 	}
 	lines := make([]string, 0, m.h)
-	lines = append(lines, st.Title.Render("Bits")+"  "+st.Value.Render(m.in.Text())+
-		st.Muted.Render(fmt.Sprintf("  %d bytes, %s layout", len(m.in.Bytes), m.in.Layout)))
+	// The size and layout go before the text: they rarely change between
+	// instructions, the text's width often does.
+	lines = append(lines, st.Title.Render("Bits")+
+		st.Muted.Render(fmt.Sprintf("  %2d bytes, %s layout  ", len(m.in.Bytes), m.in.Layout))+
+		st.Value.Render(m.in.Text()))
 
 	bh := m.bodyHeight()
 	hex := m.hexLines(bh)
@@ -408,6 +411,21 @@ func binary(v uint64, n int) string {
 	return sb.String()
 }
 
+// Fixed column widths of the field table, the widest any INFO can need:
+// names of both layouts ("mask_control"), the byte and bit spans of a
+// 17-byte instruction ("15-16", "16.7..15.0"), and a 32-bit operand id in
+// binary. Fixed so that stepping between instructions rewrites only the
+// cells whose values differ, not every row shifted by a column. The raw
+// column holds 16 bits: a wider value (a variable id past 0xffff) pushes
+// only its own row's meaning right, a row whose value changed anyway.
+const (
+	nameColW = len("mask_control")
+	byteColW = len("15-16")
+	bitsColW = len("16.7..15.0")
+	binColW  = 32 + 32/4 - 1
+	rawColW  = len("0xffff")
+)
+
 // tableLines renders the field table in w cells: name, byte, bits, binary
 // (dropped when it leaves the meaning too little room), raw hex, meaning.
 func (m Bits) tableLines(w, h int) []string {
@@ -415,13 +433,9 @@ func (m Bits) tableLines(w, h int) []string {
 	type row struct{ name, byt, bits, bin, raw, mean string }
 	rows := make([]row, len(m.fields))
 	head := row{"field", "byte", "bits", "binary", "raw", "meaning"}
-	wd := [5]int{len(head.name), len(head.byt), len(head.bits), len(head.bin), len(head.raw)}
+	wd := [5]int{nameColW, byteColW, bitsColW, binColW, rawColW}
 	for i, f := range m.fields {
-		r := row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), f.Meaning}
-		rows[i] = r
-		for j, s := range []string{r.name, r.byt, r.bits, r.bin, r.raw} {
-			wd[j] = max(wd[j], len(s))
-		}
+		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), f.Meaning}
 	}
 	const meaningMin = 16
 	withBin := 2 + wd[0] + wd[1] + wd[2] + wd[3] + wd[4] + 5 + meaningMin

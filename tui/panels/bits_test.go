@@ -180,3 +180,49 @@ func TestGoldenBits(t *testing.T) {
 		})
 	}
 }
+
+// The field table's columns must not move between instructions: a field
+// shown for two instructions starts its every column at the same cell, so
+// stepping rewrites only the values that differ.
+func TestBitsColumnsStableAcrossInstructions(t *testing.T) {
+	view := func(b []byte, layout decoder.Layout, w int) []string {
+		m := newTestBits(t, b, layout, w, 24)
+		return strings.Split(ansi.Strip(m.View()), "\n")
+	}
+	for _, w := range []int{80, 120} {
+		a := view(resinfoBytes, decoder.LayoutAuto, w)
+		b := view(sampleinfoBytes, decoder.LayoutAuto, w)
+		c := view(seedBytes, decoder.LayoutSeed, w)
+		// Row 1 is the column heading; rows 2.. the fields.
+		if a[1] != b[1] || a[1] != c[1] {
+			t.Errorf("width %d: headings differ:\n%s\n%s\n%s", w, a[1], b[1], c[1])
+		}
+		// The opcode and surface rows hold the same values in the 17- and
+		// 11-byte instructions (T6, 0x70): they must be identical.
+		for _, name := range []string{"opcode", "surface"} {
+			ra, rb := rowOf(a, name), rowOf(b, name)
+			// Past the hex view, which shows different bytes.
+			if ra == "" || rb == "" || ansi.Cut(ra, 18, w) != ansi.Cut(rb, 18, w) {
+				t.Errorf("width %d: %s rows differ:\n%s\n%s", w, name, ra, rb)
+			}
+		}
+	}
+	// Every field of every sample fits its column.
+	for _, b := range [][]byte{resinfoBytes, sampleinfoBytes, seedBytes} {
+		for _, f := range decodeInfo(t, b, decoder.LayoutAuto).Fields() {
+			if len(f.Name) > nameColW || len(byteRange(f)) > byteColW || len(bitRange(f)) > bitsColW ||
+				len(binary(f.Raw, f.Bits)) > binColW {
+				t.Errorf("field %s (%s) is wider than its columns", f.Name, bitRange(f))
+			}
+		}
+	}
+}
+
+func rowOf(lines []string, field string) string {
+	for _, l := range lines {
+		if strings.Contains(l, " "+field+" ") {
+			return l
+		}
+	}
+	return ""
+}

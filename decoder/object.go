@@ -12,7 +12,6 @@ const (
 	maxKernels   = 512  // the spec caps num_kernels
 	maxStringLen = 1023 // the reader's limit on one string-pool entry
 	maxSamplers  = 32   // sampler_count must be < 32
-	numPredefVar = NumPredefinedVars
 )
 
 // BodyKind tells a kernel from a function.
@@ -207,7 +206,6 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 	}
 	v := o.Version
-	wide := v.wide()
 	nameLenW := v.Num() >= 307
 	nk := c.u16("num_kernels")
 	if c.err == nil && nk > maxKernels {
@@ -294,7 +292,6 @@ func ParseObject(data []byte, file string) (*Object, error) {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, b.Name, b.Size, want))
 		}
 	}
-	_ = wide
 	return o, nil
 }
 

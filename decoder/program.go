@@ -313,7 +313,9 @@ type lenErr struct {
 // reason.
 func (t *opTable) vecLen(b []byte, i int) (int, *lenErr) {
 	if i >= len(b) {
-		return 0, &lenErr{at: i, field: "vector operand tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+		// i may already be past the end after a run of operands; the error
+		// must still point inside the input.
+		return 0, &lenErr{at: min(i, len(b)), field: "vector operand tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
 	}
 	switch b[i] & 7 {
 	case 0:
@@ -326,7 +328,7 @@ func (t *opTable) vecLen(b []byte, i int) (int, *lenErr) {
 		return 9, nil
 	case 5:
 		if i+1 >= len(b) {
-			return 0, &lenErr{at: i + 1, field: "immediate type", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+			return 0, &lenErr{at: min(i+1, len(b)), field: "immediate type", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
 		}
 		switch b[i+1] & 0xF {
 		case 6, 11, 13:
@@ -353,7 +355,7 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 			i += int(s.size)
 		case sField:
 			if i+int(s.size) > len(b) {
-				return 0, &lenErr{at: i, field: "field", expected: fmt.Sprintf("%d bytes", s.size), found: "end of input", sentinel: ErrTruncated}
+				return 0, &lenErr{at: min(i, len(b)), field: "field", expected: fmt.Sprintf("%d bytes", s.size), found: "end of input", sentinel: ErrTruncated}
 			}
 			var v uint32
 			for j := int(s.size) - 1; j >= 0; j-- {
@@ -369,7 +371,7 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 			i += n
 		case sVecCmp:
 			if i >= len(b) {
-				return 0, &lenErr{at: i, field: "cmp destination tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+				return 0, &lenErr{at: min(i, len(b)), field: "cmp destination tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
 			}
 			if b[i]&7 == 0 {
 				i += t.genV

@@ -36,7 +36,7 @@ type program struct {
 	row   *tableRow
 	fixed int // total length when it does not depend on the bytes; 0 otherwise
 	// The common ALU shape "k fixed bytes, then n vector operands" is
-	// walked by a tight loop in Walk instead of the step interpreter.
+	// walked by the fast table (opTable.fast) instead of the interpreter.
 	simple     bool
 	simplePre  int
 	simpleVecs int

@@ -156,7 +156,6 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 				return s
 			case p.fixed > 0:
 				n = p.fixed
-			case p.simple && simpleLen(t, p, code, pos, end, &n):
 			default:
 				var e *lenErr
 				n, e = t.run(p, code[pos:end])
@@ -178,35 +177,6 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		pos += n
 	}
 	return s
-}
-
-// simpleLen computes the length of a "fixed prefix + vectors" instruction;
-// it returns false (leaving the diagnosis to the general interpreter) when
-// an operand is invalid or runs past end.
-func simpleLen(t *opTable, p *program, code []byte, pos, end int, n *int) bool {
-	i := pos + 1 + p.simplePre
-	for v := 0; v < p.simpleVecs; v++ {
-		if i >= end {
-			return false
-		}
-		l := t.vlen[code[i]&7]
-		switch l {
-		case 0:
-			return false
-		case vImm:
-			if i+1 >= end {
-				return false
-			}
-			l = 6
-			switch code[i+1] & 0xF {
-			case 6, 11, 13:
-				l = 10
-			}
-		}
-		i += int(l)
-	}
-	*n = i - pos
-	return true
 }
 
 func sub1(code []byte, pos, end int) uint8 {

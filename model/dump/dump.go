@@ -251,13 +251,7 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 // first seven keys; INFO records carry every key, with lod null for
 // SAMPLEINFO and diagnostics [] when there are none.
 type Record struct {
-	File        string             `json:"file"`
-	Kernel      string             `json:"kernel"`
-	Offset      int64              `json:"offset"`
-	Length      int                `json:"length"`
-	Bytes       string             `json:"bytes"`
-	Opcode      uint8              `json:"opcode"`
-	Mnemonic    string             `json:"mnemonic"`
+	InstRecord
 	Layout      string             `json:"layout"`
 	Op          string             `json:"op"`
 	ExecSize    int                `json:"exec_size"`
@@ -276,18 +270,21 @@ type Record struct {
 	info        bool
 }
 
+// InstRecord holds the keys every record has, INFO or not.
+type InstRecord struct {
+	File     string `json:"file"`
+	Kernel   string `json:"kernel"`
+	Offset   int64  `json:"offset"`
+	Length   int    `json:"length"`
+	Bytes    string `json:"bytes"`
+	Opcode   uint8  `json:"opcode"`
+	Mnemonic string `json:"mnemonic"`
+}
+
 // MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
 	if !r.info {
-		return json.Marshal(struct {
-			File     string `json:"file"`
-			Kernel   string `json:"kernel"`
-			Offset   int64  `json:"offset"`
-			Length   int    `json:"length"`
-			Bytes    string `json:"bytes"`
-			Opcode   uint8  `json:"opcode"`
-			Mnemonic string `json:"mnemonic"`
-		}{r.File, r.Kernel, r.Offset, r.Length, r.Bytes, r.Opcode, r.Mnemonic})
+		return json.Marshal(r.InstRecord)
 	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = []string{}
@@ -313,10 +310,10 @@ type OperandRef struct {
 // or nil.
 func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) Record {
 	inst := s.Insts[i]
-	r := Record{
+	r := Record{InstRecord: InstRecord{
 		File: f.Name, Kernel: s.Kernel, Offset: s.AbsOff(i), Length: int(inst.Len),
 		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: inst.Mnemonic(),
-	}
+	}}
 	if in == nil {
 		return r
 	}

@@ -134,10 +134,14 @@ func watch(ctx context.Context, paths []string, delay time.Duration, onChange fu
 				mark(paths)
 			}
 		case <-timer.C:
-			now := time.Now()
+			// Files due within half a delay of now go in the same batch:
+			// files changed together (a build writing several outputs) are
+			// then reported together, in the caller's order, however the
+			// scheduler spaced their events.
+			cutoff := time.Now().Add(delay / 2)
 			var due []string
 			for p, t := range pending {
-				if !t.After(now) {
+				if !t.After(cutoff) {
 					due = append(due, p)
 				}
 			}

@@ -1,0 +1,118 @@
+package decoder
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestAuditVectors runs testdata/audit.txt (format at its top): every
+// opcode row of the format doc's §3.6 at 4.1, 3.4, 3.3 and 4.8, the
+// version-dependent rows on both sides of each boundary, INFO text and
+// names, and the errors the reader's rules imply.
+func TestAuditVectors(t *testing.T) {
+	f, err := os.Open("testdata/audit.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		where := fmt.Sprintf("audit.txt:%d", lineNo)
+		cols := strings.Split(line, "\t")
+		if len(cols) == 6 && strings.HasPrefix(cols[5], "#") {
+			where += " (" + strings.TrimSpace(strings.TrimPrefix(cols[5], "#")) + ")"
+			cols = cols[:5]
+		}
+		if len(cols) != 5 {
+			t.Fatalf("%s: %d columns, want 5", where, len(cols))
+		}
+		before, after, ok := strings.Cut(cols[0], "|")
+		if !ok {
+			t.Fatalf("%s: no '|'", where)
+		}
+		head, err1 := hex.DecodeString(strings.ReplaceAll(before, " ", ""))
+		tail, err2 := hex.DecodeString(strings.ReplaceAll(after, " ", ""))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: bad hex: %v %v", where, err1, err2)
+		}
+		code := append(append([]byte{}, head...), tail...)
+		var v Version
+		if _, err := fmt.Sscanf(cols[1], "%d.%d", &v.Major, &v.Minor); err != nil {
+			t.Fatalf("%s: version %q", where, cols[1])
+		}
+		var sym *Symbols
+		switch cols[2] {
+		case "-":
+		case "doc":
+			sym = docSymbols
+		default:
+			t.Fatalf("%s: symbols %q", where, cols[2])
+		}
+		check, want := cols[3], cols[4]
+		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: LayoutIGC, Symbols: sym})
+		if check == "error" {
+			var fe *FormatError
+			if sentinels[want] == nil {
+				t.Fatalf("%s: sentinel %q", where, want)
+			}
+			if !errors.As(s.Err, &fe) || !errors.Is(s.Err, sentinels[want]) || fe.Off != int64(len(head)) {
+				t.Errorf("%s: got %v, want a %s error at byte %d", where, s.Err, want, len(head))
+			}
+			continue
+		}
+		if s.Err != nil {
+			t.Errorf("%s: %v", where, s.Err)
+			continue
+		}
+		if len(s.Insts) == 0 || int(s.Insts[0].Len) != len(head) {
+			var got int
+			if len(s.Insts) > 0 {
+				got = int(s.Insts[0].Len)
+			}
+			t.Errorf("%s: length %d, want %d", where, got, len(head))
+			continue
+		}
+		// The rest must be exactly the trailing instructions (fences).
+		for i, in := range s.Insts[1:] {
+			if in.Op != 0x5C || in.Len != 2 {
+				t.Errorf("%s: instruction %d after the one under test is %s (%d bytes), want fence", where, i+1, in.Mnemonic(), in.Len)
+			}
+		}
+		if want := len(tail) / 2; len(s.Insts)-1 != want {
+			t.Errorf("%s: %d trailing instructions, want %d", where, len(s.Insts)-1, want)
+		}
+		var got string
+		switch check {
+		case "mnemonic":
+			got = s.Insts[0].Mnemonic()
+		case "igc":
+			if len(s.Infos) == 0 || s.Infos[0].Inst != 0 {
+				t.Errorf("%s: first instruction is not INFO", where)
+				continue
+			}
+			got = s.Infos[0].Text()
+		default:
+			t.Fatalf("%s: check %q", where, check)
+		}
+		if got != want {
+			t.Errorf("%s:\n got %q\nwant %q", where, got, want)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if n < 700 {
+		t.Errorf("only %d vectors", n)
+	}
+}

@@ -211,8 +211,14 @@ func ParseObject(data []byte, file string) (*Object, error) {
 	if c.err == nil && nk > maxKernels {
 		c.fail("num_kernels", fmt.Sprintf("at most %d", maxKernels), fmt.Sprint(nk), ErrBadValue)
 	}
-	// kernel_info is at least 19 bytes (UB name_len) with an empty name.
-	c.count(uint64(nk), 19, "num_kernels")
+	// With an empty name, kernel_info is 18 bytes (UB name_len) or 19 (UW)
+	// and function_info 14 or 15; bodies may be shared, so nothing larger
+	// bounds the counts.
+	nameLenSize := 1
+	if nameLenW {
+		nameLenSize = 2
+	}
+	c.count(uint64(nk), 17+nameLenSize, "num_kernels")
 	readName := func(field string) string {
 		var n int
 		if nameLenW {
@@ -260,8 +266,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		return nil, located(&FormatError{Off: at, Field: "num_file_scope_variables", Expected: "0 (the reader asserts it)", Found: fmt.Sprint(nfs), Err: ErrBadValue}, file, "")
 	}
 	nf := c.u16("num_functions")
-	// function_info is at least 16 bytes.
-	c.count(uint64(nf), 16, "num_functions")
+	c.count(uint64(nf), 13+nameLenSize, "num_functions")
 	for i := 0; i < int(nf) && c.err == nil; i++ {
 		f := fmt.Sprintf("function[%d]", i)
 		b := &Body{Kind: KindFunction, headerField: f}

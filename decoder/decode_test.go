@@ -103,7 +103,7 @@ func TestDecodeVectors(t *testing.T) {
 			case "seed":
 				got = in.SeedText()
 			case "diag":
-				got = strings.Join(in.Diagnostics, "; ")
+				got = strings.Join(in.Diagnostics(), "; ")
 			default:
 				t.Fatalf("%s: check %q", where, check)
 			}
@@ -126,12 +126,13 @@ func TestDecodeVectors(t *testing.T) {
 // fieldsCover checks that in.Fields() covers every bit of the instruction
 // exactly once and that each field's Raw is what its bits hold.
 func fieldsCover(in *Info) error {
-	nbits := len(in.Bytes) * 8
+	code := in.Bytes()
+	nbits := len(code) * 8
 	seen := make([]bool, nbits)
 	for _, f := range in.Fields() {
 		start := f.Byte*8 + f.Bit
 		if f.Bits <= 0 || f.Bits > 64 || start < 0 || start+f.Bits > nbits {
-			return fmt.Errorf("field %s (byte %d bit %d, %d bits) outside the %d-byte instruction", f.Name, f.Byte, f.Bit, f.Bits, len(in.Bytes))
+			return fmt.Errorf("field %s (byte %d bit %d, %d bits) outside the %d-byte instruction", f.Name, f.Byte, f.Bit, f.Bits, len(code))
 		}
 		var raw uint64
 		for i := f.Bits - 1; i >= 0; i-- {
@@ -140,7 +141,7 @@ func fieldsCover(in *Info) error {
 				return fmt.Errorf("bit %d covered twice (by %s)", b, f.Name)
 			}
 			seen[b] = true
-			raw = raw<<1 | uint64(in.Bytes[b/8]>>(b%8)&1)
+			raw = raw<<1 | uint64(code[b/8]>>(b%8)&1)
 		}
 		if raw != f.Raw {
 			return fmt.Errorf("field %s: Raw %d, its bits hold %d", f.Name, f.Raw, raw)
@@ -162,9 +163,9 @@ func TestDoc81Fields(t *testing.T) {
 		t.Fatalf("walk: %v", s.Err)
 	}
 	in := &s.Infos[0]
-	if in.Off != 0x80 || in.Op() != OpResinfo || in.ExecSize != 16 || in.Mask != 0 || in.Mask.NoMask() || in.Mask.LaneOffset() != 0 ||
-		in.ChannelMask != 0xF || in.Channels() != "RGBA" || in.NumChannels() != 4 || in.Surface != 6 || in.SurfaceName != "T6" || in.SurfaceDecl != "img" ||
-		in.LOD != (RawOperand{ID: 32, Offset: 0, Name: "lod"}) || in.Dst != (RawOperand{ID: 33, Offset: 0, Name: "res"}) {
+	if in.Off != 0x80 || in.Op() != OpResinfo || in.ExecSize() != 16 || in.Mask != 0 || in.Mask.NoMask() || in.Mask.LaneOffset() != 0 ||
+		in.ChannelMask != 0xF || in.Channels() != "RGBA" || in.NumChannels() != 4 || in.Surface != 6 || in.SurfaceName() != "T6" || in.SurfaceDecl() != "img" ||
+		in.LOD != (RawOperand{ID: 32, Offset: 0}) || in.Dst != (RawOperand{ID: 33, Offset: 0}) || in.Operand(in.LOD) != "lod.0" || in.Operand(in.Dst) != "res.0" {
 		t.Errorf("decoded %+v", in)
 	}
 	type span struct {
@@ -241,7 +242,7 @@ func TestDoc85(t *testing.T) {
 		{"instructions", len(f.Streams[0].Insts), 1},
 		{"text", f.Streams[0].Infos[0].Text(), "resinfo.RGBA (M1, 16)  T6 lod.0 res.0"},
 		{"INFO offset", f.Streams[0].Infos[0].Off, int64(0x80)},
-		{"diagnostics", len(f.Streams[0].Infos[0].Diagnostics), 0},
+		{"diagnostics", len(f.Streams[0].Infos[0].Diagnostics()), 0},
 	}
 	for _, c := range checks {
 		if c.got != c.want {

@@ -46,10 +46,6 @@ func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
 	if in.ExecCode > 15 {
 		return bad("exec_size", "code %d does not fit 4 bits", in.ExecCode)
 	}
-	// ExecSize is derived; a mismatch means the caller set one and not the other.
-	if in.ExecSize != ExecSizeFromCode(in.ExecCode) {
-		return bad("exec_size", "ExecSize %d does not match ExecCode %d (%d lanes)", in.ExecSize, in.ExecCode, ExecSizeFromCode(in.ExecCode))
-	}
 	if in.Mask > 15 {
 		return bad("mask_control", "%d does not fit 4 bits", in.Mask)
 	}

@@ -122,8 +122,8 @@ func TestRoundTripInfos(t *testing.T) {
 					t.Errorf("%s 0x%x: %v", name, in.Off, err)
 					continue
 				}
-				if !bytes.Equal(got, in.Bytes) {
-					t.Errorf("%s 0x%x: encoded % x, decoded from % x", name, in.Off, got, in.Bytes)
+				if !bytes.Equal(got, in.Bytes()) {
+					t.Errorf("%s 0x%x: encoded % x, decoded from % x", name, in.Off, got, in.Bytes())
 				}
 				count++
 			}
@@ -150,7 +150,7 @@ func TestEncodeInfoInverse(t *testing.T) {
 								continue
 							}
 							hasLOD := sub == 0x0A || layout == LayoutSeed && sub&0x1F == 0x0A
-							in := &Info{SubOp: sub, ExecCode: ec, ExecSize: ExecSizeFromCode(ec), Mask: m, ChannelMask: ch, Surface: 6 + ch, HasLOD: hasLOD, LOD: RawOperand{ID: 32, Offset: uint16(ec) * 4}, Dst: RawOperand{ID: 0xFFF0 + uint32(ch), Offset: 0x1234}}
+							in := &Info{SubOp: sub, ExecCode: ec, Mask: m, ChannelMask: ch, Surface: 6 + ch, HasLOD: hasLOD, LOD: RawOperand{ID: 32, Offset: uint16(ec) * 4}, Dst: RawOperand{ID: 0xFFF0 + uint32(ch), Offset: 0x1234}}
 							b, err := EncodeInfo(in, layout, v)
 							if err != nil {
 								t.Fatalf("%s %s %+v: %v", v, layout, in, err)
@@ -172,7 +172,7 @@ func TestEncodeInfoInverse(t *testing.T) {
 }
 
 func TestEncodeInfoRefuses(t *testing.T) {
-	ok := Info{SubOp: 0x0A, ExecCode: 4, ExecSize: 16, ChannelMask: 0xF, Surface: 6, HasLOD: true, LOD: RawOperand{ID: 32}, Dst: RawOperand{ID: 33}}
+	ok := Info{SubOp: 0x0A, ExecCode: 4, ChannelMask: 0xF, Surface: 6, HasLOD: true, LOD: RawOperand{ID: 32}, Dst: RawOperand{ID: 33}}
 	for _, c := range []struct {
 		name   string
 		edit   func(*Info)
@@ -184,8 +184,7 @@ func TestEncodeInfoRefuses(t *testing.T) {
 		{"lod without resinfo", func(i *Info) { i.SubOp = 0x0B }, LayoutIGC, Version{4, 1}, "lod"},
 		{"resinfo without lod", func(i *Info) { i.HasLOD = false }, LayoutIGC, Version{4, 1}, "lod"},
 		{"seed 0x2a has lod", func(i *Info) { i.SubOp = 0x2A; i.HasLOD = false }, LayoutSeed, Version{4, 1}, "lod"},
-		{"exec size mismatch", func(i *Info) { i.ExecSize = 8 }, LayoutIGC, Version{4, 1}, "exec_size"},
-		{"exec code too wide", func(i *Info) { i.ExecCode, i.ExecSize = 16, 0 }, LayoutIGC, Version{4, 1}, "exec_size"},
+		{"exec code too wide", func(i *Info) { i.ExecCode = 16 }, LayoutIGC, Version{4, 1}, "exec_size"},
 		{"mask too wide", func(i *Info) { i.Mask = 16 }, LayoutIGC, Version{4, 1}, "mask_control"},
 		{"M2_NM in 3.0", func(i *Info) { i.Mask = 9 }, LayoutIGC, Version{3, 0}, "mask_control"},
 		{"channel mask too wide", func(i *Info) { i.ChannelMask = 0x1F }, LayoutIGC, Version{4, 1}, "channel_mask"},
@@ -225,7 +224,7 @@ var doc85 = []byte{
 // TestEncodeDoc85 builds the §8.5 file from its description, not from a
 // decode, and expects the documented 145 bytes.
 func TestEncodeDoc85(t *testing.T) {
-	code, err := EncodeInfo(&Info{SubOp: 0x0A, ExecCode: 4, ExecSize: 16, ChannelMask: 0xF, Surface: 6, HasLOD: true, LOD: RawOperand{ID: 32}, Dst: RawOperand{ID: 33}}, LayoutIGC, Version{4, 1})
+	code, err := EncodeInfo(&Info{SubOp: 0x0A, ExecCode: 4, ChannelMask: 0xF, Surface: 6, HasLOD: true, LOD: RawOperand{ID: 32}, Dst: RawOperand{ID: 33}}, LayoutIGC, Version{4, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +306,7 @@ func TestEncodeObjectRefuses(t *testing.T) {
 // the decoder for every version boundary (3.3/3.4, 3.4/3.5, 3.6/3.7).
 func TestEncodeNarrowVersions(t *testing.T) {
 	for _, v := range []Version{{3, 0}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}, {4, 0}, {4, 1}, {4, 8}} {
-		code, err := EncodeInfo(&Info{SubOp: 0x0B, ExecCode: 3, ExecSize: 8, ChannelMask: 1, Surface: 6, Dst: RawOperand{ID: 33}}, LayoutIGC, v)
+		code, err := EncodeInfo(&Info{SubOp: 0x0B, ExecCode: 3, ChannelMask: 1, Surface: 6, Dst: RawOperand{ID: 33}}, LayoutIGC, v)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,13 +26,13 @@ func (in *Info) Text() string {
 	sb.WriteString(", ")
 	sb.WriteString(execSizeText(in))
 	sb.WriteString(")  ")
-	sb.WriteString(in.SurfaceName)
+	sb.WriteString(in.SurfaceName())
 	if in.HasLOD {
 		sb.WriteByte(' ')
-		sb.WriteString(in.LOD.String())
+		sb.WriteString(in.Operand(in.LOD))
 	}
 	sb.WriteByte(' ')
-	sb.WriteString(in.Dst.String())
+	sb.WriteString(in.Operand(in.Dst))
 	return sb.String()
 }
 
@@ -51,19 +51,19 @@ func (in *Info) SeedText() string {
 	sb.WriteString(" (")
 	sb.WriteString(execSizeText(in))
 	sb.WriteString(") ")
-	sb.WriteString(in.SurfaceName)
+	sb.WriteString(in.SurfaceName())
 	if in.HasLOD {
 		sb.WriteByte(' ')
-		sb.WriteString(in.LOD.String())
+		sb.WriteString(in.Operand(in.LOD))
 	}
 	sb.WriteByte(' ')
-	sb.WriteString(in.Dst.String())
+	sb.WriteString(in.Operand(in.Dst))
 	return sb.String()
 }
 
 func execSizeText(in *Info) string {
-	if in.ExecSize == 0 {
+	if in.ExecSize() == 0 {
 		return "?" + strconv.Itoa(int(in.ExecCode))
 	}
-	return strconv.Itoa(in.ExecSize)
+	return strconv.Itoa(in.ExecSize())
 }

@@ -79,8 +79,8 @@ func checkStream(s *Stream) error {
 			return fmt.Errorf("%s: INFO %d names instruction %d", s.Kernel, k, in.Inst)
 		}
 		last = in.Inst
-		if in.Off != s.AbsOff(in.Inst) || len(in.Bytes) != int(s.Insts[in.Inst].Len) {
-			return fmt.Errorf("%s: INFO %d at %d (%d bytes) is not instruction %d", s.Kernel, k, in.Off, len(in.Bytes), in.Inst)
+		if in.Off != s.AbsOff(in.Inst) || len(in.Bytes()) != int(s.Insts[in.Inst].Len) || len(in.Diagnostics()) != in.NumDiagnostics() {
+			return fmt.Errorf("%s: INFO %d at %d (%d bytes) is not instruction %d", s.Kernel, k, in.Off, len(in.Bytes()), in.Inst)
 		}
 		if err := fieldsCover(in); err != nil {
 			return fmt.Errorf("%s: INFO at 0x%x: %v", s.Kernel, in.Off, err)

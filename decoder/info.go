@@ -124,15 +124,12 @@ func ChannelNames(mask uint8) string {
 	return s
 }
 
-// RawOperand is a raw (id + byte offset) operand.
+// RawOperand is a raw (id + byte offset) operand. Its printed name depends
+// on the stream's variable table: see Info.VarName and Info.Operand.
 type RawOperand struct {
 	ID     uint32 // general-variable id: < 32 predefined, 32+k the k-th declared
 	Offset uint16 // byte offset into the variable
-	Name   string // the name IGC prints (string-pool name, %predefined, or V<id>)
 }
-
-// String returns "name.offset" as IGC prints it.
-func (r RawOperand) String() string { return r.Name + "." + strconv.Itoa(int(r.Offset)) }
 
 // Field is one bit-field span of an encoded instruction.
 type Field struct {
@@ -144,25 +141,76 @@ type Field struct {
 	Meaning string `json:"meaning"` // what the value means
 }
 
-// Info is one decoded INFO instruction.
+// Info is one decoded INFO instruction. It holds the raw fields only (56
+// bytes), so a stream of a million INFO costs one small slice; names, the
+// encoded bytes and diagnostic messages are derived on demand from the
+// stream it was decoded from (an Info built by hand has none: raw names,
+// no bytes, no diagnostics).
 type Info struct {
+	s           *Stream // where Bytes and names come from; nil when built by hand
 	Inst        int     // index of the instruction in its Stream
 	Off         int64   // absolute input offset of the opcode byte
-	Bytes       []byte  // the encoded instruction (a slice of the input)
+	LOD         RawOperand
+	Dst         RawOperand
 	Layout      Layout  // the layout it was read in
 	Version     Version // container version (raw operand widths)
 	SubOp       uint8   // raw sub-op byte
 	ExecCode    uint8   // exec-size code (low nibble of the exec byte)
-	ExecSize    int     // lanes; 0 when ExecCode is illegal
 	Mask        MaskControl
-	ChannelMask uint8  // bits 0..3 = R,G,B,A; 0xF in the seed layout
-	Surface     uint8  // surface-table index
-	SurfaceName string // as IGC prints it: %slm, T1, T2, TSS, %bss, %scratch, T<n>
-	SurfaceDecl string // the declared name from the string pool, when known
-	HasLOD      bool   // RESINFO carries a LOD operand
-	LOD         RawOperand
-	Dst         RawOperand
-	Diagnostics []string // invalid values found in the instruction
+	ChannelMask uint8 // bits 0..3 = R,G,B,A; 0xF in the seed layout
+	Surface     uint8 // surface-table index
+	HasLOD      bool  // RESINFO carries a LOD operand
+	diags       diagSet
+}
+
+// ExecSize returns the lane count; 0 when ExecCode is illegal.
+func (in *Info) ExecSize() int { return ExecSizeFromCode(in.ExecCode) }
+
+// Bytes returns the encoded instruction (a slice of the input), or nil for
+// an Info built by hand.
+func (in *Info) Bytes() []byte {
+	if in.s == nil {
+		return nil
+	}
+	p := int(in.Off - in.s.Base)
+	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
+}
+
+func (in *Info) symbols() *Symbols {
+	if in.s == nil {
+		return nil
+	}
+	return in.s.Symbols
+}
+
+// SurfaceName returns the surface as IGC prints it: %slm, T1, T2, TSS, %bss,
+// %scratch, T<n>.
+func (in *Info) SurfaceName() string { return SurfaceName(in.Surface) }
+
+// SurfaceDecl returns the surface's declared name from the string pool (the
+// predefined name for T0..T5), or "" when unknown.
+func (in *Info) SurfaceDecl() string {
+	if in.Surface < NumPredefinedSurfaces {
+		return predefinedSurfaces[in.Surface]
+	}
+	if sym := in.symbols(); sym != nil {
+		if k := int(in.Surface) - NumPredefinedSurfaces; k < len(sym.Surfaces) {
+			return sym.Surfaces[k]
+		}
+	}
+	return ""
+}
+
+// VarName returns the name IGC prints for a general-variable id: the
+// string-pool name, %predefined, or V<id>.
+func (in *Info) VarName(id uint32) string {
+	name, _ := in.symbols().varName(id)
+	return name
+}
+
+// Operand returns "name.offset" as IGC prints the operand.
+func (in *Info) Operand(r RawOperand) string {
+	return in.VarName(r.ID) + "." + strconv.Itoa(int(r.Offset))
 }
 
 // Op returns the sub-operation (resinfo, sampleinfo or unknown).
@@ -283,32 +331,52 @@ func infoLen(sub uint8, layout Layout, v Version) int {
 	return n
 }
 
-// decodeInfo decodes the INFO instruction b (exactly its bytes) into in,
-// which the caller has zeroed. Filling in place keeps the record off the
-// heap until it lands in the stream's slice.
-func decodeInfo(in *Info, b []byte, off int64, layout Layout, v Version, sym *Symbols) {
-	in.Off, in.Bytes, in.Layout, in.Version = off, b, layout, v
-	in.SubOp = b[1]
-	in.ExecCode = b[2] & 0xF
-	in.ExecSize = ExecSizeFromCode(in.ExecCode)
-	in.Mask = maskFromNibble(b[2]>>4, v)
+// diagSet records which diagnostics an INFO instruction has, one bit per
+// kind, in the order Diagnostics reports them; the messages are only
+// formatted when asked for, so decoding allocates nothing.
+type diagSet uint16
+
+const (
+	dUnknownSub diagSet = 1 << iota
+	dReservedOp
+	dExecIllegal
+	dExecOver
+	dReservedExec
+	dEmask30
+	dReservedChan
+	dChanZero
+	dSurface
+	dLODReserved // lod id is a reserved predefined id
+	dLODOutside  // lod id is outside the variable table
+	dLODSize     // lod operand runs past its variable
+	dDstReserved
+	dDstOutside
+	dDstSize
+)
+
+// decodeInfo decodes the INFO instruction b (exactly its bytes, at index
+// pos of s.Code) into in. It writes every field, so in need not be zeroed.
+func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version) {
+	sub, exec := b[1], b[2]
+	wide := v.wide()
+	*in = Info{s: s, Inst: inst, Off: s.Base + int64(pos), Layout: layout, Version: v,
+		SubOp: sub, ExecCode: exec & 0xF, Mask: maskFromNibble(exec>>4, v)}
 	p := 3
 	if layout == LayoutIGC {
 		in.ChannelMask = b[3] & 0xF
 		p = 4
-		in.HasLOD = in.SubOp == uint8(OpResinfo)
+		in.HasLOD = sub == uint8(OpResinfo)
 	} else {
 		in.ChannelMask = 0xF
-		in.HasLOD = in.SubOp&0x1F == uint8(OpResinfo)
+		in.HasLOD = sub&0x1F == uint8(OpResinfo)
 	}
 	in.Surface = b[p]
 	p++
-	in.SurfaceName = SurfaceName(in.Surface)
 	if in.HasLOD {
-		p = readRaw(&in.LOD, b, p, v.wide())
+		p = readRaw(&in.LOD, b, p, wide)
 	}
-	readRaw(&in.Dst, b, p, v.wide())
-	in.diagnose(sym)
+	readRaw(&in.Dst, b, p, wide)
+	in.diags = in.diagnose(b, s.Symbols)
 }
 
 func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
@@ -323,83 +391,128 @@ func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
 	return p + 2
 }
 
-func (in *Info) diag(format string, args ...any) {
-	in.Diagnostics = append(in.Diagnostics, fmt.Sprintf(format, args...))
-}
-
-func (in *Info) diagnose(sym *Symbols) {
-	switch {
-	case in.Op() == OpResinfo || in.Op() == OpSampleinfo:
-	default:
-		in.diag("unknown sub-op 0x%02x: expected 0x0a (resinfo) or 0x0b (sampleinfo)", in.SubOp)
+// diagnose finds the invalid values of the instruction b.
+func (in *Info) diagnose(b []byte, sym *Symbols) diagSet {
+	var d diagSet
+	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
+		d |= dUnknownSub
 	}
 	if in.Layout == LayoutSeed && in.SubOp&0xE0 != 0 {
-		in.diag("reserved op bits 7..5 are 0b%03b, expected 0", in.SubOp>>5)
+		d |= dReservedOp
 	}
-	if in.ExecSize == 0 {
-		in.diag("exec-size code %d is illegal: expected 0..5 (1 to 32 lanes)", in.ExecCode)
-	} else if in.ExecSize+in.Mask.LaneOffset() > 32 {
-		in.diag("exec size %d + lane offset %d (%s) = %d exceeds 32 lanes", in.ExecSize, in.Mask.LaneOffset(), in.Mask, in.ExecSize+in.Mask.LaneOffset())
+	if n := in.ExecSize(); n == 0 {
+		d |= dExecIllegal
+	} else if n+in.Mask.LaneOffset() > 32 {
+		d |= dExecOver
 	}
 	if in.Layout == LayoutSeed && in.ExecCode&8 != 0 {
-		in.diag("reserved exec bit 3 is set")
+		d |= dReservedExec
 	}
-	if in.Version.Num() == 300 && in.Bytes[2]>>4 > 9 {
-		in.diag("emask nibble %d has no meaning in version 3.0; read as M1", in.Bytes[2]>>4)
+	if in.Version.Num() == 300 && b[2]>>4 > 9 {
+		d |= dEmask30
 	}
 	if in.Layout == LayoutIGC {
-		if in.Bytes[3]&0xF0 != 0 {
-			in.diag("channel-mask bits 7..4 are 0x%x, expected 0", in.Bytes[3]>>4)
+		if b[3]&0xF0 != 0 {
+			d |= dReservedChan
 		}
 		if in.ChannelMask == 0 {
-			in.diag("channel mask is 0: no channel is returned")
+			d |= dChanZero
 		}
 	}
-	if sym != nil && in.Surface >= NumPredefinedSurfaces {
-		k := int(in.Surface) - NumPredefinedSurfaces
-		if k < len(sym.Surfaces) {
-			in.SurfaceDecl = sym.Surfaces[k]
-		} else {
-			in.diag("surface index %d is outside the surface table (T0..T%d)", in.Surface, NumPredefinedSurfaces+len(sym.Surfaces)-1)
-		}
+	if sym != nil && in.Surface >= NumPredefinedSurfaces && int(in.Surface)-NumPredefinedSurfaces >= len(sym.Surfaces) {
+		d |= dSurface
 	}
-	if in.Surface < NumPredefinedSurfaces {
-		in.SurfaceDecl = predefinedSurfaces[in.Surface]
-	}
-	lanes := in.ExecSize
+	lanes := in.ExecSize()
 	if in.HasLOD {
-		in.checkRaw(sym, &in.LOD, "lod", lanes*4)
+		d |= checkRaw(sym, in.LOD, lanes*4) * dLODReserved
 	}
-	in.checkRaw(sym, &in.Dst, "dst", lanes*4*in.NumChannels())
+	d |= checkRaw(sym, in.Dst, lanes*4*in.NumChannels()) * dDstReserved
+	return d
 }
 
-// checkRaw names a raw operand and checks it against the variable table:
-// the id must exist and the bytes the instruction touches must lie inside
-// the variable (a verifier rule; predefined variables are exempt).
-func (in *Info) checkRaw(sym *Symbols, r *RawOperand, what string, need int) {
-	name, ok := sym.varName(r.ID)
-	r.Name = name
-	if !ok {
-		if r.ID < NumPredefinedVars {
-			in.diag("%s variable id %d is a reserved predefined id", what, r.ID)
-		} else {
-			in.diag("%s variable id %d is outside the variable table (V0..V%d)", what, r.ID, NumPredefinedVars+len(sym.Vars)-1)
+// checkRaw checks a raw operand against the variable table: the id must
+// exist and the bytes the instruction touches must lie inside the variable
+// (a verifier rule; predefined variables are exempt). It returns 0, or 1, 2
+// or 4 for reserved id, outside the table, past the variable's end: the
+// caller scales that onto the operand's three diagSet bits.
+func checkRaw(sym *Symbols, r RawOperand, need int) diagSet {
+	if r.ID < NumPredefinedVars {
+		if r.ID < uint32(len(predefinedVars)) || sym == nil {
+			return 0
 		}
-		return
+		return 1
 	}
-	if sym != nil && r.ID >= NumPredefinedVars && need > 0 {
-		size := sym.Vars[r.ID-NumPredefinedVars].Bytes
-		if int(r.Offset)+need > size {
-			in.diag("%s %s needs %d bytes from offset %d but %s holds %d bytes", what, r, need, r.Offset, name, size)
+	if sym == nil {
+		return 0
+	}
+	k := uint64(r.ID) - NumPredefinedVars
+	if k >= uint64(len(sym.Vars)) {
+		return 2
+	}
+	if need > 0 && int(r.Offset)+need > sym.Vars[k].Bytes {
+		return 4
+	}
+	return 0
+}
+
+// NumDiagnostics returns how many diagnostics the instruction has, without
+// formatting them.
+func (in *Info) NumDiagnostics() int { return bits.OnesCount16(uint16(in.diags)) }
+
+// Diagnostics returns the invalid values found in the instruction, one
+// message each, or nil when there are none.
+func (in *Info) Diagnostics() []string {
+	if in.diags == 0 {
+		return nil
+	}
+	d, b, sym := in.diags, in.Bytes(), in.symbols()
+	out := make([]string, 0, in.NumDiagnostics())
+	add := func(k diagSet, format string, args ...any) {
+		if d&k != 0 {
+			out = append(out, fmt.Sprintf(format, args...))
 		}
 	}
+	add(dUnknownSub, "unknown sub-op 0x%02x: expected 0x0a (resinfo) or 0x0b (sampleinfo)", in.SubOp)
+	add(dReservedOp, "reserved op bits 7..5 are 0b%03b, expected 0", in.SubOp>>5)
+	add(dExecIllegal, "exec-size code %d is illegal: expected 0..5 (1 to 32 lanes)", in.ExecCode)
+	add(dExecOver, "exec size %d + lane offset %d (%s) = %d exceeds 32 lanes", in.ExecSize(), in.Mask.LaneOffset(), in.Mask, in.ExecSize()+in.Mask.LaneOffset())
+	add(dReservedExec, "reserved exec bit 3 is set")
+	if d&dEmask30 != 0 {
+		add(dEmask30, "emask nibble %d has no meaning in version 3.0; read as M1", b[2]>>4)
+	}
+	if d&dReservedChan != 0 {
+		add(dReservedChan, "channel-mask bits 7..4 are 0x%x, expected 0", b[3]>>4)
+	}
+	add(dChanZero, "channel mask is 0: no channel is returned")
+	if d&dSurface != 0 {
+		add(dSurface, "surface index %d is outside the surface table (T0..T%d)", in.Surface, NumPredefinedSurfaces+len(sym.Surfaces)-1)
+	}
+	lanes := in.ExecSize()
+	if in.HasLOD {
+		out = in.rawDiag(out, d/dLODReserved&7, sym, in.LOD, "lod", lanes*4)
+	}
+	return in.rawDiag(out, d/dDstReserved&7, sym, in.Dst, "dst", lanes*4*in.NumChannels())
+}
+
+// rawDiag appends the message for an operand's checkRaw result k.
+func (in *Info) rawDiag(out []string, k diagSet, sym *Symbols, r RawOperand, what string, need int) []string {
+	switch k {
+	case 1:
+		return append(out, fmt.Sprintf("%s variable id %d is a reserved predefined id", what, r.ID))
+	case 2:
+		return append(out, fmt.Sprintf("%s variable id %d is outside the variable table (V0..V%d)", what, r.ID, NumPredefinedVars+len(sym.Vars)-1))
+	case 4:
+		name := in.VarName(r.ID)
+		return append(out, fmt.Sprintf("%s %s needs %d bytes from offset %d but %s holds %d bytes", what, in.Operand(r), need, r.Offset, name, sym.Vars[r.ID-NumPredefinedVars].Bytes))
+	}
+	return out
 }
 
 // Fields returns the instruction's bit-field spans, in encoding order. They
 // cover every bit of the instruction exactly once; bits with no meaning are
 // named "reserved".
 func (in *Info) Fields() []Field {
-	b := in.Bytes
+	b := in.Bytes()
 	f := make([]Field, 0, 14)
 	add := func(name string, byteOff, bit, nbits int, raw uint64, meaning string) {
 		f = append(f, Field{Name: name, Byte: byteOff, Bit: bit, Bits: nbits, Raw: raw, Meaning: meaning})
@@ -415,8 +528,8 @@ func (in *Info) Fields() []Field {
 	} else {
 		add("sub_op", 1, 0, 8, uint64(b[1]), subMeaning)
 	}
-	execMeaning := fmt.Sprintf("%d lanes", in.ExecSize)
-	if in.ExecSize == 0 {
+	execMeaning := fmt.Sprintf("%d lanes", in.ExecSize())
+	if in.ExecSize() == 0 {
 		execMeaning = fmt.Sprintf("illegal exec-size code %d", in.ExecCode)
 	}
 	if in.Layout == LayoutSeed {
@@ -429,7 +542,7 @@ func (in *Info) Fields() []Field {
 	if in.Mask.NoMask() {
 		mm += fmt.Sprintf(": NoMask, all lanes enabled; EM window from bit %d", in.Mask.LaneOffset())
 	} else {
-		mm += fmt.Sprintf(": lanes read EM bits %d..%d", in.Mask.LaneOffset(), in.Mask.LaneOffset()+max(in.ExecSize, 1)-1)
+		mm += fmt.Sprintf(": lanes read EM bits %d..%d", in.Mask.LaneOffset(), in.Mask.LaneOffset()+max(in.ExecSize(), 1)-1)
 	}
 	add("mask_control", 2, 4, 4, uint64(b[2]>>4), mm)
 	p := 3
@@ -438,9 +551,9 @@ func (in *Info) Fields() []Field {
 		add("reserved", 3, 4, 4, uint64(b[3]>>4), reservedMeaning(uint64(b[3]>>4)))
 		p = 4
 	}
-	sm := in.SurfaceName
-	if in.SurfaceDecl != "" && in.SurfaceDecl != in.SurfaceName {
-		sm += " (" + in.SurfaceDecl + ")"
+	sm := in.SurfaceName()
+	if d := in.SurfaceDecl(); d != "" && d != sm {
+		sm += " (" + d + ")"
 	}
 	add("surface", p, 0, 8, uint64(b[p]), sm)
 	p++
@@ -449,7 +562,7 @@ func (in *Info) Fields() []Field {
 		idBits = 32
 	}
 	raw := func(prefix string, r RawOperand) {
-		add(prefix+".id", p, 0, idBits, uint64(r.ID), r.Name)
+		add(prefix+".id", p, 0, idBits, uint64(r.ID), in.VarName(r.ID))
 		p += idBits / 8
 		add(prefix+".offset", p, 0, 16, uint64(r.Offset), fmt.Sprintf("byte %d", r.Offset))
 		p += 2

@@ -148,7 +148,7 @@ func streamEnd(s *Stream) int {
 func diagCount(s *Stream) int {
 	n := 0
 	for i := range s.Infos {
-		n += len(s.Infos[i].Diagnostics)
+		n += s.Infos[i].NumDiagnostics()
 	}
 	return n
 }

@@ -105,7 +105,7 @@ func TestOracle(t *testing.T) {
 					if got := s.Infos[j].Text(); got != w.infos[j] {
 						t.Errorf("%s INFO %d at 0x%x:\n got %q\nwant %q", w.name, j, s.Infos[j].Off, got, w.infos[j])
 					}
-					if d := s.Infos[j].Diagnostics; len(d) != 0 {
+					if d := s.Infos[j].Diagnostics(); len(d) != 0 {
 						t.Logf("%s INFO %d diagnostics: %v", w.name, j, d)
 					}
 				}

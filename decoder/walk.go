@@ -41,14 +41,15 @@ func Mnemonic(op, sub uint8) string {
 // Stream is the walked instruction stream of one kernel, function or raw
 // input.
 type Stream struct {
-	Kernel  string  // kernel or function name; "" for raw streams
-	Base    int64   // absolute input offset of the first instruction byte
-	Code    []byte  // the instruction bytes
-	Version Version // the version lengths were computed for
-	Layout  Layout  // the INFO layout used
-	Insts   []Inst  // every instruction decoded, in order
-	Infos   []Info  // the INFO instructions among them, in order
-	Err     error   // why the walk stopped early, or nil; Insts/Infos hold all before it
+	Kernel  string   // kernel or function name; "" for raw streams
+	Base    int64    // absolute input offset of the first instruction byte
+	Code    []byte   // the instruction bytes
+	Version Version  // the version lengths were computed for
+	Layout  Layout   // the INFO layout used
+	Symbols *Symbols // names INFO operands resolve against; nil for raw streams
+	Insts   []Inst   // every instruction decoded, in order
+	Infos   []Info   // the INFO instructions among them, in order
+	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
 }
 
 // WalkOptions configures Walk.
@@ -71,13 +72,14 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	if o.Layout == LayoutAuto {
 		o.Layout = LayoutIGC
 	}
-	s := &Stream{Kernel: o.Kernel, Base: base, Code: code, Version: o.Version, Layout: o.Layout}
+	s := &Stream{Kernel: o.Kernel, Base: base, Code: code, Version: o.Version, Layout: o.Layout, Symbols: o.Symbols}
 	// Capacity guess from typical instruction lengths; bounded by the input.
 	s.Insts = make([]Inst, 0, len(code)/12+1)
-	// Every INFO starts with a 0x70 byte, so their count bounds the INFO
-	// count; the vectorised count costs far less than regrowing a slice of
-	// large records, and capacity that is never written is never touched.
-	s.Infos = make([]Info, 0, bytes.Count(code, []byte{OpINFO}))
+	// The walk notes where each INFO is (every INFO starts with a 0x70 byte,
+	// so their count bounds the list, at 4 bytes each) and decodes them
+	// afterwards into a slice of exactly the right size.
+	infoAt := make([]uint32, 0, bytes.Count(code, []byte{OpINFO}))
+	defer func() { s.decodeInfos(infoAt) }()
 	t := tableFor(o.Version)
 	pos := 0
 	end := len(code)
@@ -132,8 +134,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 				s.Err = s.truncErr(o, pos, "INFO instruction", n, end-pos)
 				return s
 			}
-			s.Infos = append(s.Infos, Info{Inst: len(s.Insts)})
-			decodeInfo(&s.Infos[len(s.Infos)-1], code[pos:pos+n:pos+n], base+int64(pos), o.Layout, o.Version, o.Symbols)
+			infoAt = append(infoAt, uint32(len(s.Insts)))
 		} else {
 			p := t.progs[op]
 			if sub := t.subs[op]; sub != nil {
@@ -177,6 +178,15 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		pos += n
 	}
 	return s
+}
+
+// decodeInfos decodes the INFO instructions at the given indices of s.Insts.
+func (s *Stream) decodeInfos(at []uint32) {
+	s.Infos = make([]Info, len(at))
+	for k, i := range at {
+		in := s.Insts[i]
+		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version)
+	}
 }
 
 func sub1(code []byte, pos, end int) uint8 {

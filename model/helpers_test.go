@@ -24,6 +24,18 @@ func inst(t *testing.T, sub, exec, chmask byte, dstOff uint16) *decoder.Info {
 	return &st.Infos[0]
 }
 
+// declared decodes a sampleinfo on T6 from an object body whose surface
+// table names T6 decl.
+func declared(t *testing.T, decl string) *decoder.Info {
+	t.Helper()
+	b := []byte{0x70, 0x0B, 0x04, 0x0F, 6, 0x21, 0, 0, 0, 0, 0}
+	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC, Symbols: &decoder.Symbols{Surfaces: []string{decl}}})
+	if st.Err != nil || len(st.Infos) != 1 || st.Infos[0].SurfaceName() != "T6" || st.Infos[0].SurfaceDecl() != decl {
+		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, len(st.Infos))
+	}
+	return &st.Infos[0]
+}
+
 // resinfo and sampleinfo are shorthands: exec byte = mask nibble<<4 | size code.
 func resinfo(t *testing.T, exec, chmask byte) *decoder.Info {
 	t.Helper()

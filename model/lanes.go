@@ -102,7 +102,7 @@ func Lanes(in *decoder.Info, dispatch ExecMask) LaneMap {
 	}
 	lm.Offset = in.Mask.LaneOffset()
 	lm.NoMask = in.Mask.NoMask()
-	n := in.ExecSize
+	n := in.ExecSize()
 	if n <= 0 || n > 32 {
 		lm.Warnings = append(lm.Warnings, fmt.Sprintf("exec-size code %d is illegal (expected 0..5, 1 to 32 lanes): the instruction has no lanes", in.ExecCode))
 		lm.Enabled = []bool{}

@@ -277,7 +277,7 @@ func sampleinfoCell(s Surface, c int) Cell {
 // c-th returned channel starts at byte dst.Offset + c*n*4 (format doc §7).
 func (r *Result) layout(in *decoder.Info, n int) {
 	r.dstOffset = int(in.Dst.Offset)
-	r.dstVar = in.Dst.Name
+	r.dstVar = in.VarName(in.Dst.ID)
 	if r.dstVar == "" {
 		r.dstVar = "V" + strconv.FormatUint(uint64(in.Dst.ID), 10)
 	}

@@ -55,10 +55,10 @@ func (f *SurfaceFile) SurfaceFor(in *decoder.Info) (Surface, bool) {
 	if f == nil || in == nil {
 		return Surface{}, false
 	}
-	if s, ok := f.Surfaces[in.SurfaceName]; ok && in.SurfaceName != "" {
+	if s, ok := f.Surfaces[in.SurfaceName()]; ok && in.SurfaceName() != "" {
 		return s, true
 	}
-	if s, ok := f.Surfaces[in.SurfaceDecl]; ok && in.SurfaceDecl != "" {
+	if s, ok := f.Surfaces[in.SurfaceDecl()]; ok && in.SurfaceDecl() != "" {
 		return s, true
 	}
 	return Surface{}, false

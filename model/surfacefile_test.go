@@ -188,7 +188,7 @@ func TestSurfaceForAndEnv(t *testing.T) {
 	f.LOD = []uint32{2}
 	f.Surfaces["img"] = Surface{Type: Surface3D, Width: 7}
 	f.Surfaces["T7"] = Surface{Type: Surface1D, Width: 3}
-	in := &decoder.Info{SurfaceName: "T6", SurfaceDecl: "img"}
+	in := declared(t, "img")
 	if s, ok := f.SurfaceFor(in); !ok || s.Type != Surface3D {
 		t.Errorf("by declared name: %v %v", s, ok)
 	}
@@ -196,11 +196,11 @@ func TestSurfaceForAndEnv(t *testing.T) {
 	if s, ok := f.SurfaceFor(in); !ok || s.Type != SurfaceCube {
 		t.Errorf("printed name wins: %v %v", s, ok)
 	}
-	if _, ok := f.SurfaceFor(&decoder.Info{SurfaceName: "T9"}); ok {
+	if _, ok := f.SurfaceFor(&decoder.Info{Surface: 9}); ok {
 		t.Error("T9 found")
 	}
 	f.Surfaces[""] = Surface{Type: Surface3D}
-	if _, ok := f.SurfaceFor(&decoder.Info{SurfaceName: "T9"}); ok {
+	if _, ok := f.SurfaceFor(&decoder.Info{Surface: 9}); ok {
 		t.Error("empty declared name matched the empty key")
 	}
 	if _, ok := f.SurfaceFor(nil); ok {
@@ -211,7 +211,7 @@ func TestSurfaceForAndEnv(t *testing.T) {
 		t.Error("nil file found")
 	}
 
-	env := f.Env(&decoder.Info{SurfaceName: "T7"})
+	env := f.Env(&decoder.Info{Surface: 7})
 	want := Env{Surface: Surface{Type: Surface1D, Width: 3}, LOD: []uint32{2}, Dispatch: 0xff, GRFBytes: 32}
 	if !reflect.DeepEqual(env, want) {
 		t.Errorf("env %+v", env)
@@ -220,7 +220,7 @@ func TestSurfaceForAndEnv(t *testing.T) {
 	if f.LOD[0] != 2 {
 		t.Error("Env shares the LOD slice with the file")
 	}
-	if env := f.Env(&decoder.Info{SurfaceName: "T9"}); env.Surface != DefaultSurface() {
+	if env := f.Env(&decoder.Info{Surface: 9}); env.Surface != DefaultSurface() {
 		t.Errorf("missing surface: %+v", env.Surface)
 	}
 	if env := nf.Env(nil); env.Dispatch != AllLanes || !reflect.DeepEqual(env.LOD, []uint32{0}) || env.Surface != DefaultSurface() {

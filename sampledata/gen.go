@@ -331,7 +331,7 @@ func (k *body) input(kind uint8, id uint32, off int16, size uint16) {
 
 // info appends an INFO instruction in the given layout.
 func (a *asm) info(layout decoder.Layout, op decoder.InfoOp, size int, m decoder.MaskControl, ch, surf uint8, lod, dst decoder.RawOperand) {
-	in := &decoder.Info{SubOp: uint8(op), ExecCode: execCode(size), ExecSize: size, Mask: m, ChannelMask: ch, Surface: surf, HasLOD: op == decoder.OpResinfo, LOD: lod, Dst: dst}
+	in := &decoder.Info{SubOp: uint8(op), ExecCode: execCode(size), Mask: m, ChannelMask: ch, Surface: surf, HasLOD: op == decoder.OpResinfo, LOD: lod, Dst: dst}
 	b, err := decoder.EncodeInfo(in, layout, a.v)
 	if err != nil {
 		panic(err)
@@ -900,8 +900,8 @@ func check(f file, o *decoder.Object, opt decoder.Options, damaged bool) error {
 			return fmt.Errorf("%s: %w", s.Kernel, err)
 		}
 		for _, in := range s.Infos {
-			if len(in.Diagnostics) > 0 {
-				return fmt.Errorf("%s+0x%x: %s: %v", s.Kernel, in.Off, in.Text(), in.Diagnostics)
+			if in.NumDiagnostics() > 0 {
+				return fmt.Errorf("%s+0x%x: %s: %v", s.Kernel, in.Off, in.Text(), in.Diagnostics())
 			}
 		}
 	}
@@ -947,8 +947,8 @@ func checkRaw(f file, a *asm, want decoder.Layout) error {
 		return err
 	}
 	for _, in := range d.Streams[0].Infos {
-		if len(in.Diagnostics) > 0 {
-			return fmt.Errorf("0x%x: %s: %v", in.Off, in.Text(), in.Diagnostics)
+		if in.NumDiagnostics() > 0 {
+			return fmt.Errorf("0x%x: %s: %v", in.Off, in.Text(), in.Diagnostics())
 		}
 	}
 	return nil

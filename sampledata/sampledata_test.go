@@ -85,8 +85,8 @@ func noErrors(t *testing.T, f *decoder.File) {
 	}
 	for _, s := range f.Streams {
 		for _, in := range s.Infos {
-			if len(in.Diagnostics) > 0 {
-				t.Errorf("%s %s+0x%x: %v", f.Name, s.Kernel, in.Off, in.Diagnostics)
+			if len(in.Diagnostics()) > 0 {
+				t.Errorf("%s %s+0x%x: %v", f.Name, s.Kernel, in.Off, in.Diagnostics())
 			}
 		}
 	}
@@ -131,7 +131,7 @@ func TestKernels(t *testing.T) {
 		ops = append(ops, len(other))
 		for _, in := range s.Infos {
 			masks[in.Mask] = true
-			sizes[in.ExecSize] = true
+			sizes[in.ExecSize()] = true
 			chans[in.Channels()] = true
 			if in.Surface < decoder.NumPredefinedSurfaces {
 				predefSurf = true
@@ -188,8 +188,8 @@ func TestLegacy(t *testing.T) {
 			if in.HasLOD {
 				want = 13
 			}
-			if len(in.Bytes) != want {
-				t.Errorf("%s: %d-byte INFO, want %d at 3.3", in.Text(), len(in.Bytes), want)
+			if len(in.Bytes()) != want {
+				t.Errorf("%s: %d-byte INFO, want %d at 3.3", in.Text(), len(in.Bytes()), want)
 			}
 		}
 	}

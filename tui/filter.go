@@ -103,12 +103,12 @@ func matchAll(terms []term, f *decoder.File, st *decoder.Stream, in *decoder.Inf
 		case termOp:
 			ok = in.Op().String() == t.val
 		case termSurface:
-			ok = strings.EqualFold(in.SurfaceName, t.val) || (in.SurfaceDecl != "" && strings.EqualFold(in.SurfaceDecl, t.val))
+			ok = strings.EqualFold(in.SurfaceName(), t.val) || (in.SurfaceDecl() != "" && strings.EqualFold(in.SurfaceDecl(), t.val))
 		case termMask:
 			m := strings.ToLower(in.Mask.String())
 			ok = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
 		case termExec:
-			ok = in.ExecSize == t.num
+			ok = in.ExecSize() == t.num
 		case termNoMask:
 			ok = in.Mask.NoMask()
 		case termChan:
@@ -119,9 +119,9 @@ func matchAll(terms []term, f *decoder.File, st *decoder.Stream, in *decoder.Inf
 			ok = strings.Contains(strings.ToLower(st.Kernel), t.val)
 		case termDiag:
 			if t.val == "" {
-				ok = len(in.Diagnostics) > 0
+				ok = in.NumDiagnostics() > 0
 			} else {
-				for _, d := range in.Diagnostics {
+				for _, d := range in.Diagnostics() {
 					if strings.Contains(strings.ToLower(d), t.val) {
 						ok = true
 						break

@@ -234,7 +234,7 @@ func (l *listModel) nextDiag(dir int) bool {
 	n := l.count()
 	for i := 1; i <= n; i++ {
 		p := ((l.cursor+dir*i)%n + n) % n
-		if len(l.rows.info(l.rows.loc(l.rowAt(p))).Diagnostics) > 0 {
+		if l.rows.info(l.rows.loc(l.rowAt(p))).NumDiagnostics() > 0 {
 			l.cursor = p
 			return true
 		}
@@ -476,7 +476,7 @@ func (l listModel) rowLine(p int) string {
 		b.WriteString(" ")
 	}
 	mark := " "
-	if len(in.Diagnostics) > 0 {
+	if in.NumDiagnostics() > 0 {
 		mark = "!"
 	}
 	b.WriteString(mark + " ")
@@ -487,10 +487,10 @@ func (l listModel) rowLine(p int) string {
 		b.WriteString(pad(st.Kernel, l.kernelW) + " ")
 	}
 	fmt.Fprintf(&b, "0x%06x  %s", in.Off, in.Text())
-	if len(in.Diagnostics) > 0 {
-		b.WriteString("  ! " + in.Diagnostics[0])
-		if len(in.Diagnostics) > 1 {
-			fmt.Fprintf(&b, " (+%d)", len(in.Diagnostics)-1)
+	if d := in.Diagnostics(); len(d) > 0 {
+		b.WriteString("  ! " + d[0])
+		if len(d) > 1 {
+			fmt.Fprintf(&b, " (+%d)", len(d)-1)
 		}
 	}
 	line := pad(b.String(), l.width)

@@ -68,14 +68,14 @@ func TestFilterMatches(t *testing.T) {
 		{"op:sampleinfo", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
 			return in.Op() == decoder.OpSampleinfo
 		}},
-		{"exec:16", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.ExecSize == 16 }},
+		{"exec:16", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.ExecSize() == 16 }},
 		{"nm", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Mask.NoMask() }},
 		{"mask:M5", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
 			return in.Mask.String() == "M5" || in.Mask.String() == "M5_NM"
 		}},
 		{"mask:m1_nm", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Mask.String() == "M1_NM" }},
 		{"surface:T6", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
-			return in.SurfaceName == "T6" || in.SurfaceDecl == "T6"
+			return in.SurfaceName() == "T6" || in.SurfaceDecl() == "T6"
 		}},
 		{"chan:RGBA", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool { return in.Channels() == "RGBA" }},
 		{"file:stream", func(f *decoder.File, _ *decoder.Stream, _ *decoder.Info) bool {
@@ -88,7 +88,7 @@ func TestFilterMatches(t *testing.T) {
 			return strings.Contains(in.Text(), "lod.0")
 		}},
 		{"op:resinfo exec:8", func(_ *decoder.File, _ *decoder.Stream, in *decoder.Info) bool {
-			return in.Op() == decoder.OpResinfo && in.ExecSize == 8
+			return in.Op() == decoder.OpResinfo && in.ExecSize() == 8
 		}},
 	}
 	for _, tt := range tests {

@@ -320,24 +320,24 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 	r.info = true
 	r.Layout = in.Layout.String()
 	r.Op = in.Op().String()
-	r.ExecSize, r.NoMask, r.LaneOffset = in.ExecSize, in.Mask.NoMask(), in.Mask.LaneOffset()
+	r.ExecSize, r.NoMask, r.LaneOffset = in.ExecSize(), in.Mask.NoMask(), in.Mask.LaneOffset()
 	r.Mask = (in.Mask &^ 8).String()
 	r.Channels = in.Channels()
-	name := in.SurfaceDecl
+	name := in.SurfaceDecl()
 	if name == "" {
-		name = in.SurfaceName
+		name = in.SurfaceName()
 	}
 	r.Surface = &SurfaceRef{Index: in.Surface, Name: name}
 	if in.HasLOD {
-		r.LOD = &OperandRef{ID: in.LOD.ID, Offset: in.LOD.Offset, Name: in.LOD.Name}
+		r.LOD = &OperandRef{ID: in.LOD.ID, Offset: in.LOD.Offset, Name: in.VarName(in.LOD.ID)}
 	}
-	r.Dst = &OperandRef{ID: in.Dst.ID, Offset: in.Dst.Offset, Name: in.Dst.Name}
+	r.Dst = &OperandRef{ID: in.Dst.ID, Offset: in.Dst.Offset, Name: in.VarName(in.Dst.ID)}
 	if o.Syntax == "seed" {
 		r.Text = in.SeedText()
 	} else {
 		r.Text = in.Text()
 	}
-	r.Diagnostics = in.Diagnostics
+	r.Diagnostics = in.Diagnostics()
 	r.Fields = in.Fields()
 	if o.Surfaces != nil {
 		res := model.Simulate(in, o.Surfaces.Env(in))

@@ -71,7 +71,7 @@ func NewBits(st Styles) Bits {
 func (m *Bits) SetInfo(in *decoder.Info) {
 	m.in = in
 	m.fields = nil
-	if in != nil && len(in.Bytes) > 0 {
+	if in != nil && len(in.Bytes()) > 0 {
 		m.fields = in.Fields()
 	}
 	m.htop, m.ftop = 0, 0
@@ -157,7 +157,7 @@ func (m *Bits) selectField(i int) {
 
 // moveCursor moves the bit cursor (clamped) and selects the field under it.
 func (m *Bits) moveCursor(pos int) {
-	n := len(m.in.Bytes) * 8
+	n := len(m.in.Bytes()) * 8
 	m.cur = max(0, min(pos, n-1))
 	if i := m.fieldAt(m.cur/8, 7-m.cur%8); i >= 0 {
 		m.sel = i
@@ -198,7 +198,7 @@ func (m Bits) diagLines() int {
 		return 0
 	}
 	// Diagnostics get at most a third of the panel; the rest is summarised.
-	return max(1, min(len(m.in.Diagnostics), m.h/3))
+	return max(1, min(m.in.NumDiagnostics(), m.h/3))
 }
 
 // scroll keeps the cursor byte and the selected field visible.
@@ -207,7 +207,7 @@ func (m *Bits) scroll() {
 		return
 	}
 	bh := m.bodyHeight() - 1 // one header row
-	m.htop = scrollTop(m.htop, m.cur/8, bh, len(m.in.Bytes))
+	m.htop = scrollTop(m.htop, m.cur/8, bh, len(m.in.Bytes()))
 	m.ftop = scrollTop(m.ftop, m.sel, bh, len(m.fields))
 }
 
@@ -220,7 +220,7 @@ func (m *Bits) click(ms tea.Mouse) {
 	row-- // below the column headings
 	if ms.X < hexWidth {
 		b := m.htop + row
-		if b >= len(m.in.Bytes) {
+		if b >= len(m.in.Bytes()) {
 			return
 		}
 		// binary cells start at column 8: "▸+00 70 0111 0000"
@@ -253,7 +253,7 @@ func (m Bits) View() string {
 	// The size and layout go before the text: they rarely change between
 	// instructions, the text's width often does.
 	lines = append(lines, st.Title.Render("Bits")+
-		st.Muted.Render(fmt.Sprintf("  %2d bytes, %s layout  ", len(m.in.Bytes), m.in.Layout))+
+		st.Muted.Render(fmt.Sprintf("  %2d bytes, %s layout  ", len(m.in.Bytes()), m.in.Layout))+
 		st.Value.Render(m.in.Text()))
 
 	bh := m.bodyHeight()
@@ -283,8 +283,8 @@ func (m Bits) View() string {
 func (m Bits) hexLines(h int) []string {
 	st := m.st
 	lines := []string{st.Header.Render(" off hx 7654 3210")}
-	for b := m.htop; b < len(m.in.Bytes) && len(lines) < h; b++ {
-		v := m.in.Bytes[b]
+	for b := m.htop; b < len(m.in.Bytes()) && len(lines) < h; b++ {
+		v := m.in.Bytes()[b]
 		marker := " "
 		hx := fmt.Sprintf("%02x", v)
 		if m.byteSelected(b) {
@@ -482,7 +482,7 @@ func (m Bits) detail() string {
 
 func (m Bits) diagnostics() []string {
 	st := m.st
-	d := m.in.Diagnostics
+	d := m.in.Diagnostics()
 	if len(d) == 0 {
 		return []string{st.Muted.Render(st.Sym.OK + " no diagnostics")}
 	}

@@ -64,7 +64,7 @@ func TestBitsCursorSelectsFieldUnderIt(t *testing.T) {
 	m := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 80, 20)
 	// Walk the cursor over every bit: the selected field must always hold
 	// the bit under the cursor.
-	for pos := 0; pos < len(in.Bytes)*8; pos++ {
+	for pos := 0; pos < len(in.Bytes())*8; pos++ {
 		b, bit := m.Cursor()
 		f := fields[m.Selected()]
 		a, lo := b*8+bit, f.Byte*8+f.Bit
@@ -73,7 +73,7 @@ func TestBitsCursorSelectsFieldUnderIt(t *testing.T) {
 		}
 		m, _ = m.Update(press("l"))
 	}
-	if b, bit := m.Cursor(); b != len(in.Bytes)-1 || bit != 0 {
+	if b, bit := m.Cursor(); b != len(in.Bytes())-1 || bit != 0 {
 		t.Errorf("cursor ran off the end: %d.%d", b, bit)
 	}
 	// From exec_size (byte 2, bits 3..0; cursor on 2.3), one step left is

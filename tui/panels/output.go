@@ -205,15 +205,15 @@ func (m Output) surfaceKey() string {
 	if m.in == nil {
 		return ""
 	}
-	if _, ok := m.file.Surfaces[m.in.SurfaceName]; ok {
-		return m.in.SurfaceName
+	if _, ok := m.file.Surfaces[m.in.SurfaceName()]; ok {
+		return m.in.SurfaceName()
 	}
-	if d := m.in.SurfaceDecl; d != "" {
+	if d := m.in.SurfaceDecl(); d != "" {
 		if _, ok := m.file.Surfaces[d]; ok {
 			return d
 		}
 	}
-	return m.in.SurfaceName
+	return m.in.SurfaceName()
 }
 
 // load reads the instruction's surface from the file and recomputes.

@@ -263,8 +263,12 @@ func TestOutputSampleinfo(t *testing.T) {
 }
 
 func TestOutputSharedFileAndKey(t *testing.T) {
-	in := decodeInfo(t, resinfoBytes, decoder.LayoutAuto)
-	in.SurfaceDecl = "img"
+	// T6 declared as "img" (an object file's surface table).
+	st := decoder.Walk(resinfoBytes, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC, Symbols: &decoder.Symbols{Surfaces: []string{"img"}}})
+	if len(st.Infos) != 1 || st.Infos[0].SurfaceDecl() != "img" {
+		t.Fatalf("fixture: %v %d INFO", st.Err, len(st.Infos))
+	}
+	in := &st.Infos[0]
 	f := model.NewSurfaceFile()
 	f.Surfaces["img"] = model.Surface{Type: model.Surface1D, Width: 7, MIPCount: 1}
 	m := NewOutput(MonoStyles())

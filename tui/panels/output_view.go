@@ -182,7 +182,7 @@ func (m Output) stackedLen() int {
 func (m Output) header() string {
 	st := m.st
 	name := m.surfaceKey()
-	if d := m.in.SurfaceDecl; d != "" && d != name {
+	if d := m.in.SurfaceDecl(); d != "" && d != name {
 		name += " (" + d + ")"
 	}
 	state := name + " from the surface file"
@@ -248,7 +248,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		l := m.file.LOD
 		meaning = "one LOD for every lane"
 		if len(l) > 1 {
-			meaning = fmt.Sprintf("per lane: %d values for %d lanes", len(l), m.in.ExecSize)
+			meaning = fmt.Sprintf("per lane: %d values for %d lanes", len(l), m.in.ExecSize())
 		}
 		if !m.in.HasLOD {
 			meaning = "not read: sampleinfo has no LOD operand"
@@ -330,7 +330,7 @@ func (m Output) tableLines(g geometry) []string {
 // variable hold which channel of which lanes, and which GRFs that is.
 func (m Output) dstLines() []string {
 	st := m.st
-	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Dst, m.grf))}
+	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.grf))}
 	for _, d := range m.res.Dst {
 		lines = append(lines, fmt.Sprintf("  %s lanes %-5s bytes %-7s ", d.Channel, d.Lanes, fmt.Sprintf("%d-%d", d.ByteStart, d.ByteEnd-1))+st.Muted.Render(d.GRFs))
 	}

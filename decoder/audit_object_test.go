@@ -62,6 +62,7 @@ var auditWidths = []widths{
 	{Version{4, 1}, 2, 4, 4},
 	{Version{4, 8}, 2, 4, 4},
 	{Version{4, 2}, 2, 4, 4},
+	{Version{3, 9}, 2, 4, 4}, // never existed: warned, decoded with 3.8 rules
 }
 
 // auditObject builds a file with one kernel "k1" (with one Gen binary) and
@@ -137,7 +138,7 @@ func TestAuditObjectVersions(t *testing.T) {
 			if len(f.Errors) > 0 {
 				t.Fatalf("errors: %v", f.Errors)
 			}
-			wantWarn := !(w.v.Num() <= 401 || w.v.Num() == 408)
+			wantWarn := !(w.v.Num() <= 308 || w.v.Num() == 400 || w.v.Num() == 401 || w.v.Num() == 408)
 			if got := len(f.Warnings) > 0; got != wantWarn {
 				t.Errorf("warnings %q, want some: %v", f.Warnings, wantWarn)
 			}

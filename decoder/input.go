@@ -88,10 +88,7 @@ func (f *File) decodeObject(o Options) {
 	} else {
 		f.LayoutReason = "--layout " + f.Layout.String()
 	}
-	v := obj.Version
-	if !v.Supported() {
-		v = DefaultVersion
-	}
+	v := obj.Version.BestEffort()
 	for _, b := range obj.Bodies() {
 		if b.Err != nil {
 			f.Errors = append(f.Errors, b.Err)

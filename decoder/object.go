@@ -202,7 +202,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		case v.Major < 3:
 			return nil, located(&FormatError{Off: 4, Field: "major_version", Expected: "3 or 4 (the reader rejects major < 3)", Found: fmt.Sprint(v.Major), Err: ErrBadValue}, file, "")
 		case !v.Supported():
-			o.Warnings = append(o.Warnings, fmt.Sprintf("version %s is not one a binary writer produced (3.0-4.1, 4.8); decoded best-effort with 4.1 widths", v))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("version %s is not one a binary writer produced (3.0-3.8, 4.0, 4.1, 4.8); decoded best-effort with %s rules", v, v.BestEffort()))
 		}
 	}
 	v := o.Version

@@ -28,10 +28,23 @@ func (v Version) Num() int { return int(v.Major)*100 + int(v.Minor) }
 func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
 
 // Supported reports whether the version is one a writer produced: 3.0 to
-// 4.1, or the transient 4.8.
+// 3.8, 4.0, 4.1, or the transient 4.8. (3.8 was followed by 4.0: a 3.9 never
+// existed.)
 func (v Version) Supported() bool {
 	n := v.Num()
-	return (n >= 300 && n <= 401) || n == 408
+	return (n >= 300 && n <= 308) || n == 400 || n == 401 || n == 408
+}
+
+// BestEffort returns the supported version whose rules an unsupported one
+// is decoded with: 3.8 for a later 3.x, otherwise 4.1 (the last writer's).
+func (v Version) BestEffort() Version {
+	if v.Supported() {
+		return v
+	}
+	if v.Major == 3 {
+		return Version{3, 8}
+	}
+	return DefaultVersion
 }
 
 // wide reports whether ids and string indices are UD (>= 3.4).

@@ -35,13 +35,8 @@ type step struct {
 type program struct {
 	row   *tableRow
 	fixed int // total length when it does not depend on the bytes; 0 otherwise
-	// The common ALU shape "k fixed bytes, then n vector operands" is
-	// walked by the fast table (opTable.fast) instead of the interpreter.
-	simple     bool
-	simplePre  int
-	simpleVecs int
-	steps      []step
-	slots      int
+	steps []step
+	slots int
 }
 
 // opTable is the compiled table for one version.
@@ -51,26 +46,54 @@ type opTable struct {
 	subs  [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
 	genV  int                 // general vector operand length
 	raw   int                 // raw operand length
-	vlen  [8]uint8            // vector length by tag class; 0 invalid, vImm immediate (look at the type)
-	// fast holds, by value, what the walk's hot path needs for opcodes that
-	// are a constant length or "k fixed bytes + n vectors", so the common
-	// case costs one load instead of a pointer chase; kind 0 = slow path.
-	fast [256]fastOp
+	// fast holds, by value, what the walk's hot path needs for every opcode
+	// (or opcode and sub-op) whose length is fixed bytes and vector
+	// operands only (no counts or conditions read from the bytes).
+	// fastAt[layout][op] is base<<8|mask: the entry is fast[base +
+	// (sub-op byte & mask)], mask 0 for opcodes not dispatched on their
+	// sub-op, so finding it takes no branch. layout: 0 igc, 1 seed (INFO
+	// lengths differ).
+	fastAt [2][256]uint32
+	fast   []fastOp
+	// vecBytes[k] holds the vector-operand length by tag class as eight
+	// bytes (k 0: an ordinary vector, 0xFF for an invalid class, which
+	// pushes the walk's offset past fastWindow; k 1: a CMP destination), and
+	// vecLong[k] what a long immediate (type 6, 11 or 13 in the next byte's
+	// low nibble) adds, so the hot path computes a length with shifts and
+	// masks: no branch and no table load on the chain from one operand to
+	// the next.
+	vecBytes, vecLong [2]uint64
 }
 
+// longImm has bit t set for the immediate types that take 8 bytes (Q, DF,
+// UQ), not 4.
+const longImm = 1<<6 | 1<<11 | 1<<13
+
+// fastOp is one opcode's (or sub-op's) hot-path shape: gaps[v] fixed bytes
+// (the opcode byte included in gaps[0]), then vector v, for v < nvec; then
+// tail fixed bytes. Every such instruction is shorter than fastWindow.
 type fastOp struct {
-	kind  uint8  // fastNone, fastFixed, fastSimple
-	nvec  uint8  // fastSimple: vector operands after the prefix
-	fixed uint16 // fastFixed: the length; fastSimple: 1 + prefix bytes
+	kind uint8 // fastNone (the careful path decides) or fastLen
+	nvec uint8
+	vc   uint8 // bit v set: vector v is a CMP destination (general, or 3 bytes)
+	info uint8 // 1 for INFO, which the walk notes for decoding
+	tail uint8
+	gaps [maxFastVecs]uint8
 }
 
 const (
 	fastNone = iota
-	fastFixed
-	fastSimple
+	fastLen
 )
 
-const vImm = 0xFF
+const (
+	maxFastVecs = 6
+	maxVecLen   = 10
+	// fastWindow is how many bytes the hot path may read from the opcode:
+	// it runs only while that many remain, so it needs no bounds checks
+	// (indices are uint8 into a [256]byte view).
+	fastWindow = 256
+)
 
 var (
 	tableMu    sync.Mutex
@@ -94,7 +117,6 @@ func compileTable(v Version) *opTable {
 	if v.wide() {
 		t.genV, t.raw = 9, 6
 	}
-	t.vlen = [8]uint8{uint8(t.genV), 5, 3, 9, 0, vImm, 5, 0}
 	for i := range tableRows {
 		r := &tableRows[i]
 		p := &program{row: r}
@@ -109,29 +131,10 @@ func compileTable(v Version) *opTable {
 				p.fixed = 1 + int(p.steps[0].size)
 			} else if len(p.steps) == 0 {
 				p.fixed = 1
-			} else {
-				p.simple = true
-				for k, st := range p.steps {
-					switch {
-					case k == 0 && st.kind == sFixed:
-						p.simplePre = int(st.size)
-					case st.kind == sVec:
-						p.simpleVecs++
-					default:
-						p.simple = false
-					}
-				}
 			}
 		}
 		if r.subs == nil && !r.other {
 			t.progs[r.op] = p
-			switch {
-			case r.op == OpINFO || r.rejected || r.undet:
-			case p.fixed > 0:
-				t.fast[r.op] = fastOp{kind: fastFixed, fixed: uint16(p.fixed)}
-			case p.simple:
-				t.fast[r.op] = fastOp{kind: fastSimple, nvec: uint8(p.simpleVecs), fixed: uint16(1 + p.simplePre)}
-			}
 			continue
 		}
 		if t.subs[r.op] == nil {
@@ -150,7 +153,105 @@ func compileTable(v Version) *opTable {
 		}
 		t.progs[r.op] = p // any row; marks the opcode as known
 	}
+	t.buildFast()
 	return t
+}
+
+// buildFast fills the hot-path tables from the compiled programs.
+func (t *opTable) buildFast() {
+	for cls := range 8 {
+		l := uint64(0xFF)
+		switch cls {
+		case 0:
+			l = uint64(t.genV)
+		case 1, 6:
+			l = 5
+		case 2:
+			l = 3
+		case 3:
+			l = 9
+		case 5:
+			l = 6
+			t.vecLong[0] |= 4 << (8 * cls)
+		}
+		t.vecBytes[0] |= l << (8 * cls)
+		l = 3
+		if cls == 0 {
+			l = uint64(t.genV)
+		}
+		t.vecBytes[1] |= l << (8 * cls)
+	}
+	for op := range 256 {
+		at := uint32(len(t.fast)) << 8
+		if sub := t.subs[op]; sub != nil {
+			for _, p := range sub {
+				t.fast = append(t.fast, fastFrom(p))
+			}
+			at |= 0xFF
+		} else {
+			t.fast = append(t.fast, fastFrom(t.progs[op]))
+		}
+		t.fastAt[0][op], t.fastAt[1][op] = at, at
+	}
+	// INFO: a length by sub-op, per layout.
+	for k, layout := range []Layout{LayoutIGC, LayoutSeed} {
+		t.fastAt[k][OpINFO] = uint32(len(t.fast))<<8 | 0xFF
+		for s := range 256 {
+			t.fast = append(t.fast, fastOp{kind: fastLen, info: 1, tail: uint8(infoLen(uint8(s), layout, t.ver))})
+		}
+	}
+}
+
+// fastFrom returns p's hot-path shape, or fastNone when p reads counts or
+// conditions from the bytes, or could reach past fastWindow.
+func fastFrom(p *program) fastOp {
+	if p == nil || p.row.rejected || p.row.undet {
+		return fastOp{}
+	}
+	f := fastOp{kind: fastLen}
+	gap, most := 1, 1 // bytes since the last vector; the longest length
+	vec := func(vc bool) bool {
+		if int(f.nvec) == maxFastVecs {
+			return false
+		}
+		if vc {
+			f.vc |= 1 << f.nvec
+		}
+		f.gaps[f.nvec] = uint8(min(gap, 255))
+		most += maxVecLen
+		f.nvec++
+		gap = 0
+		return true
+	}
+	for _, st := range p.steps {
+		ok := true
+		switch {
+		case st.kind == sFixed:
+			gap, most = gap+int(st.size), most+int(st.size)
+		case st.kind == sVec:
+			ok = vec(false)
+		case st.kind == sVecCmp:
+			ok = vec(true)
+		case st.kind == sRepFixed && st.slot < 0:
+			n := int(st.lit) * int(st.size)
+			gap, most = gap+n, most+n
+		case st.kind == sRepVec && st.slot < 0:
+			for range st.lit {
+				ok = ok && vec(false)
+			}
+		default:
+			ok = false // a count or condition read from the bytes
+		}
+		if !ok || gap > 255 {
+			return fastOp{}
+		}
+	}
+	// +1: the hot path reads the byte after each vector tag.
+	if most+1 >= fastWindow {
+		return fastOp{}
+	}
+	f.tail = uint8(gap)
+	return f
 }
 
 func referenced(toks []token) map[string]bool {

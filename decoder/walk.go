@@ -73,117 +73,174 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		o.Layout = LayoutIGC
 	}
 	s := &Stream{Kernel: o.Kernel, Base: base, Code: code, Version: o.Version, Layout: o.Layout, Symbols: o.Symbols}
-	// Capacity guess from typical instruction lengths; bounded by the input.
-	s.Insts = make([]Inst, 0, len(code)/12+1)
-	// The walk notes where each INFO is (every INFO starts with a 0x70 byte,
-	// so their count bounds the list, at 4 bytes each) and decodes them
-	// afterwards into a slice of exactly the right size.
-	infoAt := make([]uint32, 0, bytes.Count(code, []byte{OpINFO}))
-	defer func() { s.decodeInfos(infoAt) }()
-	t := tableFor(o.Version)
-	pos := 0
 	end := len(code)
 	if uint64(end) > 1<<32-1 {
 		s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base, Field: "instruction stream", Expected: "less than 4 GiB", Found: fmt.Sprintf("%d bytes", end), Err: ErrTooLarge}
 		return s
 	}
+	t := tableFor(o.Version)
+	fastAt := &t.fastAt[0]
+	if o.Layout == LayoutSeed {
+		fastAt = &t.fastAt[1]
+	}
+	// Written by index rather than appended: a capacity guess from typical
+	// lengths, grown when short.
+	insts := make([]Inst, len(code)/12+1)
+	k, pos := 0, 0
 	for pos < end {
-		op := code[pos]
-		// Hot path: constant-length and "prefix + vectors" opcodes whose
-		// operands are valid and inside the stream. Anything else falls
-		// through to the general path, which also explains failures.
-		if f := t.fast[op]; f.kind != fastNone {
-			i := pos + int(f.fixed)
-			ok := true
-			for v := 0; v < int(f.nvec); v++ {
-				if i+1 >= end {
-					ok = false
-					break
-				}
-				l := t.vlen[code[i]&7]
-				if l == vImm {
-					l = 6
-					switch code[i+1] & 0xF {
-					case 6, 11, 13:
-						l = 10
-					}
-				} else if l == 0 {
-					ok = false
-					break
-				}
-				i += int(l)
-			}
-			if ok && i <= end {
-				var sub uint8
-				if i > pos+1 {
-					sub = code[pos+1]
-				}
-				s.Insts = append(s.Insts, Inst{Off: uint32(pos), Len: uint16(i - pos), Op: op, Sub: sub})
-				pos = i
-				continue
-			}
+		pos, k = t.walkFast(code, fastAt, pos, insts, k)
+		if pos >= end {
+			break
 		}
-		var n int
-		if op == OpINFO {
-			if pos+2 > end {
-				s.Err = s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
-				return s
-			}
-			n = infoLen(code[pos+1], o.Layout, o.Version)
-			if pos+n > end {
-				s.Err = s.truncErr(o, pos, "INFO instruction", n, end-pos)
-				return s
-			}
-			infoAt = append(infoAt, uint32(len(s.Insts)))
-		} else {
-			p := t.progs[op]
-			if sub := t.subs[op]; sub != nil {
-				if pos+1 >= end {
-					s.Err = s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
-					return s
-				}
-				p = sub[code[pos+1]]
-				if p == nil {
-					s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
-					return s
-				}
-			}
-			switch {
-			case p == nil || p.row.rejected:
-				s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
-				return s
-			case p.row.undet:
-				s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
-				return s
-			case p.fixed > 0:
-				n = p.fixed
-			default:
-				var e *lenErr
-				n, e = t.run(p, code[pos:end])
-				if e != nil {
-					s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + int64(e.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), base+int64(pos), e.field), Expected: e.expected, Found: e.found, Err: e.sentinel}
-					return s
-				}
-			}
-			if pos+n > end {
-				s.Err = s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
-				return s
-			}
-			if n > 0xFFFF {
-				s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
-				return s
-			}
+		n, err := s.careful(t, o, pos)
+		if err != nil {
+			s.Err = err
+			break
 		}
-		s.Insts = append(s.Insts, Inst{Off: uint32(pos), Len: uint16(n), Op: op, Sub: sub1(code, pos, pos+n)})
+		if k == len(insts) {
+			insts = append(insts, Inst{})
+			insts = insts[:cap(insts)]
+		}
+		sub := code[min(pos+1, end-1)]
+		if n == 1 {
+			sub = 0
+		}
+		insts[k] = Inst{Off: uint32(pos), Len: uint16(n), Op: code[pos], Sub: sub}
+		k++
 		pos += n
 	}
+	s.Insts = insts[:k]
+	s.decodeInfos()
 	return s
 }
 
-// decodeInfos decodes the INFO instructions at the given indices of s.Insts.
-func (s *Stream) decodeInfos(at []uint32) {
-	s.Infos = make([]Info, len(at))
-	for k, i := range at {
+// walkFast is the hot path: it walks instructions from pos while at least
+// fastWindow bytes remain, so every byte an instruction reads is in a
+// [256]byte view and uint8 indices need no bounds checks, and stops at the
+// first instruction the fast table cannot do (or an invalid operand, or
+// when insts is full), leaving it to the careful path. It is a function of
+// its own, with no calls and little state, so that the offsets on the
+// dependency chain from one instruction to the next stay in registers.
+func (t *opTable) walkFast(code []byte, fastAt *[256]uint32, pos int, insts []Inst, k int) (int, int) {
+	fast := t.fast
+	for pos <= len(code)-fastWindow && k < len(insts) {
+		p := (*[fastWindow]byte)(code[pos : pos+fastWindow])
+		at := fastAt[p[0]]
+		f := &fast[at>>8+at&uint32(p[1])]
+		if f.kind != fastLen {
+			break
+		}
+		// The vectors, unrolled: a loop here makes the compiler keep its
+		// counter and offset on the stack, on the dependency chain.
+		i := uint32(0)
+		if nv := f.nvec; nv > 0 {
+			i = t.vec(p, f.vc&1, i+uint32(f.gaps[0]))
+			if nv > 1 {
+				i = t.vec(p, f.vc>>1&1, i+uint32(f.gaps[1]))
+				if nv > 2 {
+					i = t.vec(p, f.vc>>2&1, i+uint32(f.gaps[2]))
+					if nv > 3 {
+						i = t.vec(p, f.vc>>3&1, i+uint32(f.gaps[3]))
+						if nv > 4 {
+							i = t.vec(p, f.vc>>4&1, i+uint32(f.gaps[4]))
+							if nv > 5 {
+								i = t.vec(p, f.vc>>5&1, i+uint32(f.gaps[5]))
+							}
+						}
+					}
+				}
+			}
+		}
+		n := i + uint32(f.tail)
+		if n >= fastWindow {
+			break // an invalid tag class
+		}
+		sub := p[1]
+		if n == 1 {
+			sub = 0
+		}
+		insts[k] = Inst{Off: uint32(pos), Len: uint16(n), Op: p[0], Sub: sub}
+		k++
+		pos += int(n)
+	}
+	return pos, k
+}
+
+// vec returns i plus the length of the vector operand at p[i] (vc 1: a CMP
+// destination). An invalid tag class adds 0xFF, which the caller sees as a
+// length past fastWindow.
+func (t *opTable) vec(p *[fastWindow]byte, vc uint8, i uint32) uint32 {
+	c := uint64(p[uint8(i)]&7) * 8
+	return i + uint32(t.vecBytes[vc]>>c&0xFF+t.vecLong[vc]>>c&(longImm>>(p[uint8(i+1)]&15)&1*4))
+}
+
+// careful returns the length of the instruction at pos, checking every
+// byte against the end of the stream and explaining failures with a
+// located error. It handles what the hot path does not: the end of the
+// stream, invalid operands, and opcodes whose length depends on counts or
+// conditions (through the interpreter).
+func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) {
+	code, end, base := s.Code, len(s.Code), s.Base
+	op := code[pos]
+	if op == OpINFO {
+		if pos+2 > end {
+			return 0, s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
+		}
+		n = infoLen(code[pos+1], o.Layout, o.Version)
+		if pos+n > end {
+			return 0, s.truncErr(o, pos, "INFO instruction", n, end-pos)
+		}
+		return n, nil
+	}
+	p := t.progs[op]
+	if sub := t.subs[op]; sub != nil {
+		if pos+1 >= end {
+			return 0, s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
+		}
+		p = sub[code[pos+1]]
+		if p == nil {
+			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
+		}
+	}
+	switch {
+	case p == nil || p.row.rejected:
+		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+	case p.row.undet:
+		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
+	case p.fixed > 0:
+		n = p.fixed
+	default:
+		var e *lenErr
+		n, e = t.run(p, code[pos:end])
+		if e != nil {
+			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + int64(e.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), base+int64(pos), e.field), Expected: e.expected, Found: e.found, Err: e.sentinel}
+		}
+	}
+	if pos+n > end {
+		return 0, s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
+	}
+	if n > 0xFFFF {
+		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
+	}
+	return n, nil
+}
+
+// decodeInfos finds the INFO instructions among s.Insts and decodes them
+// into a slice of exactly their number. Finding them is a separate pass so
+// that the walk's hot loop carries no INFO state: the first pass counts
+// and notes their indices without a branch (every instruction writes the
+// slot, only INFO advance it), in a list bounded by the 0x70 bytes.
+func (s *Stream) decodeInfos() {
+	at := make([]uint32, bytes.Count(s.Code, []byte{OpINFO})+1)
+	n := 0
+	for k, in := range s.Insts {
+		at[n] = uint32(k)
+		if in.Op == OpINFO {
+			n++
+		}
+	}
+	s.Infos = make([]Info, n)
+	for k, i := range at[:n] {
 		in := s.Insts[i]
 		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version)
 	}

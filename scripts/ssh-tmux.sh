@@ -146,16 +146,16 @@ case_name="resize"
 # to last row) must move down to the new bottom.
 T resize-window -t s -x 132 -y 48
 for ((i = 0; i < 200; i++)); do
-  screen | sed -n 47p | grep -qF "│ 3/32 │" && break
+  screen | sed -n 47p | grep -qF "kernels.isa │ layout" && break
   sleep 0.05
 done
-screen | sed -n 47p | grep -qF "│ 3/32 │" || fail "status line not on row 47 of 48 after growing"
+screen | sed -n 47p | grep -qF "kernels.isa │ layout" || fail "status line not on row 47 of 48 after growing"
 T resize-window -t s -x 90 -y 30
 for ((i = 0; i < 200; i++)); do
-  screen | sed -n 29p | grep -qF "│ 3/32 │" && break
+  screen | sed -n 29p | grep -qF "kernels.isa │ layout" && break
   sleep 0.05
 done
-screen | sed -n 29p | grep -qF "│ 3/32 │" || fail "status line not on row 29 of 30 after shrinking"
+screen | sed -n 29p | grep -qF "kernels.isa │ layout" || fail "status line not on row 29 of 30 after shrinking"
 [ "$(screen | widest)" -le 90 ] || fail "a line is wider than 90 after shrinking"
 
 case_name="quit"

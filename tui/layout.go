@@ -34,8 +34,9 @@ type layout struct {
 	name     string // "compact", "wide" or "too small"
 	tooSmall bool
 	list     rect
-	panes    []pane
-	bodyH    int // rows between the tab bar and the status line
+	summary  rect   // the selected instruction in brief, in list focus; else empty
+	panes    []pane // the panels shown: none in list focus
+	bodyH    int    // rows between the tab bar and the status line
 	tabs     [numFocus][2]int
 }
 
@@ -56,17 +57,27 @@ func (m *Model) relayout() {
 		x += ansi.StringWidth(t) + 1
 	}
 	wide := w >= wideWidth && h >= wideHeight
-	listH := min(max(lay.bodyH*2/5, 5), lay.bodyH-4)
+	lay.name = "compact"
 	if wide {
 		lay.name = "wide"
+	}
+	if m.focus == focusList {
+		// The list gets the room and a summary of the selection below it:
+		// a step then rewrites a few cells, not a whole panel. The panels
+		// open with their keys.
+		sh := summaryHeight(lay.bodyH)
+		listH := lay.bodyH - sh
+		lay.list = rect{0, 1, w, listH}
+		lay.summary = rect{0, 1 + listH, w, sh}
+		m.lay = lay
+		m.list.setSize(w, listH)
+		return
+	}
+	// A focused panel gets the room; the list keeps a few rows and its
+	// context strip.
+	listH := min(max(lay.bodyH/4, 4), lay.bodyH-4)
+	if wide {
 		listH = min(max(lay.bodyH*2/5, 8), lay.bodyH-8)
-	} else {
-		lay.name = "compact"
-		if m.focus != focusList {
-			// A focused panel gets the room; the list keeps a few rows
-			// and its context strip.
-			listH = min(max(lay.bodyH/4, 4), lay.bodyH-4)
-		}
 	}
 	lay.list = rect{0, 1, w, listH}
 	py, ph := 1+listH, lay.bodyH-listH

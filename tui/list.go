@@ -465,44 +465,45 @@ func pad(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
+// rowLine renders one row: the selection gutter, the offset, the
+// diagnostics mark, file, kernel, text and first diagnostic. The selection
+// is the gutter marker and the offset cell only, so that a step restyles a
+// dozen cells on two rows instead of two whole rows; every column has a
+// fixed place, so moving the selection leaves the other cells unchanged.
 func (l listModel) rowLine(p int) string {
 	lc := l.rows.loc(l.rowAt(p))
 	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
-	if sel {
-		b.WriteString("▸")
-	} else {
-		b.WriteString(" ")
+	cell := fmt.Sprintf(" 0x%06x ", in.Off)
+	switch {
+	case sel && l.focused:
+		b.WriteString(l.th.selected.Render("▸" + cell))
+	case sel:
+		b.WriteString(l.th.current.Render("▸" + cell))
+	default:
+		b.WriteString(" " + cell)
 	}
-	mark := " "
 	if in.NumDiagnostics() > 0 {
-		mark = "!"
+		b.WriteString(l.th.diag.Render("!"))
+	} else {
+		b.WriteByte(' ')
 	}
-	b.WriteString(mark + " ")
+	b.WriteByte(' ')
 	if l.fileW > 0 {
 		b.WriteString(pad(f.Name, l.fileW) + " ")
 	}
 	if l.kernelW > 0 {
 		b.WriteString(pad(st.Kernel, l.kernelW) + " ")
 	}
-	fmt.Fprintf(&b, "0x%06x  %s", in.Off, in.Text())
+	b.WriteString(" " + in.Text())
 	if d := in.Diagnostics(); len(d) > 0 {
 		b.WriteString("  ! " + d[0])
 		if len(d) > 1 {
 			fmt.Fprintf(&b, " (+%d)", len(d)-1)
 		}
 	}
-	line := pad(b.String(), l.width)
-	switch {
-	case sel && l.focused:
-		return l.th.selected.Render(line)
-	case sel:
-		return l.th.current.Render(line)
-	case mark == "!":
-		return l.th.diag.Render(line[:len("  !")]) + line[len("  !"):]
-	}
-	return line
+	return pad(b.String(), l.width)
 }
 
 // Context strip geometry: a slot is a mnemonic between two bracket cells,
@@ -575,18 +576,18 @@ func (l listModel) contextLine() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(l.th.dim.Render(prefix))
+	b.WriteString(l.th.strip.Render(prefix))
 	more := func(yes bool) string {
 		if yes {
 			return "…"
 		}
 		return " "
 	}
-	b.WriteString(l.th.dim.Render(more(start > 0) + " "))
+	b.WriteString(l.th.strip.Render(more(start > 0) + " "))
 	var dim strings.Builder
 	flush := func() {
 		if dim.Len() > 0 {
-			b.WriteString(l.th.dim.Render(dim.String()))
+			b.WriteString(l.th.strip.Render(dim.String()))
 			dim.Reset()
 		}
 	}
@@ -594,7 +595,7 @@ func (l listModel) contextLine() string {
 		m = ansi.Truncate(m, nameW, "…")
 		if start+i == at {
 			flush()
-			b.WriteString(l.th.current.Render("[" + m + "]"))
+			b.WriteString(l.th.stripCur.Render("[" + m + "]"))
 			continue
 		}
 		// Dim runs are rendered once: a style per mnemonic would cost

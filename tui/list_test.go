@@ -304,3 +304,46 @@ func TestContextLineMovesOnlyBrackets(t *testing.T) {
 		t.Errorf("%d cells changed, want the 4 brackets:\n%s\n%s", diff, a, b)
 	}
 }
+
+// A list step restyles only the gutter and offset cells of the two rows it
+// moves between, the position in the title, the context strip and the
+// summary: every other line of the frame is byte-for-byte the same, so the
+// renderer sends the client nothing for them (see BenchmarkCursorStep in
+// tui/serve for the bytes).
+func TestListStepTouchesFewCells(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "j") // off the first row, so the step below is a plain one
+	before := strings.Split(m.View().Content, "\n")
+	send(m, "j")
+	after := strings.Split(m.View().Content, "\n")
+	if len(before) != len(after) {
+		t.Fatalf("frame changed height: %d -> %d lines", len(before), len(after))
+	}
+	top := m.lay.list.y + 1 // first list row
+	oldRow, newRow := top+1, top+2
+	strip := m.lay.list.y + m.lay.list.h - 1
+	allowed := map[int]bool{m.lay.list.y: true, oldRow: true, newRow: true, strip: true}
+	for y := m.lay.summary.y; y < m.lay.summary.y+m.lay.summary.h; y++ {
+		allowed[y] = true
+	}
+	for y := range after {
+		if before[y] != after[y] && !allowed[y] {
+			t.Errorf("line %d changed:\n%s\n%s", y, ansi.Strip(before[y]), ansi.Strip(after[y]))
+		}
+	}
+	commonSuffix := func(a, b string) string {
+		i := 0
+		for i < len(a) && i < len(b) && a[len(a)-1-i] == b[len(b)-1-i] {
+			i++
+		}
+		return a[len(a)-i:]
+	}
+	for _, y := range []int{oldRow, newRow} {
+		if before[y] == after[y] {
+			t.Errorf("row line %d did not change", y)
+		}
+		if w := ansi.StringWidth(commonSuffix(before[y], after[y])); w < m.width-len("▸ 0x000000 ") {
+			t.Errorf("row line %d: only the last %d cells are unchanged:\n%q\n%q", y, w, before[y], after[y])
+		}
+	}
+}

@@ -40,6 +40,12 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		return m.toFocused(relative(m.lay.list))
 	}
+	if m.lay.summary.contains(ms.X, ms.Y) {
+		if isClick {
+			m.setFocus(m.shown) // the summary stands for the panel it opens
+		}
+		return nil
+	}
 	for _, p := range m.lay.panes {
 		body := p.r
 		if !body.contains(ms.X, ms.Y) {

@@ -285,8 +285,17 @@ func TestMouse(t *testing.T) {
 	if m.focus != focusLanes {
 		t.Fatalf("tab click: focus %d", m.focus)
 	}
-	// A click in the panel focuses it.
+	// A click on the list focuses it; in list focus the summary below it
+	// stands for the last panel, and a click on it opens that panel.
 	m.Update(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
+	if m.focus != focusList || len(m.lay.panes) != 0 || m.lay.summary.h == 0 {
+		t.Fatalf("list click: focus %d, %d panes, summary %+v", m.focus, len(m.lay.panes), m.lay.summary)
+	}
+	m.Update(tea.MouseClickMsg{X: 2, Y: m.lay.summary.y, Button: tea.MouseLeft})
+	if m.focus != focusLanes {
+		t.Fatalf("summary click: focus %d, want Lanes", m.focus)
+	}
+	// A click in the panel is the panel's.
 	m.Update(tea.MouseClickMsg{X: 2, Y: m.lay.panes[0].r.y + 2, Button: tea.MouseLeft})
 	if m.focus != m.lay.panes[0].id {
 		t.Fatalf("panel click: focus %d", m.focus)

@@ -10,10 +10,12 @@ type theme struct {
 	mono       bool
 	title      lipgloss.Style // pane title, blurred
 	titleFocus lipgloss.Style // pane title, focused
-	selected   lipgloss.Style // list cursor row
+	selected   lipgloss.Style // the list cursor: its gutter marker and offset cell
 	diag       lipgloss.Style // the diagnostics mark and text
-	dim        lipgloss.Style // secondary text: offsets, context strip
-	current    lipgloss.Style // the selected instruction in the context strip
+	dim        lipgloss.Style // secondary text: hints, filter counts, the summary
+	current    lipgloss.Style // the list cursor while a panel has the keyboard; help headings
+	strip      lipgloss.Style // the context strip
+	stripCur   lipgloss.Style // the selected instruction in the context strip
 	status     lipgloss.Style
 	statusErr  lipgloss.Style
 	tab        lipgloss.Style
@@ -32,6 +34,8 @@ func newTheme(isDark, mono bool) theme {
 			diag:       plain.Bold(true),
 			dim:        plain,
 			current:    plain.Bold(true),
+			strip:      plain,
+			stripCur:   plain.Bold(true),
 			status:     plain.Reverse(true),
 			statusErr:  plain.Reverse(true).Bold(true),
 			tab:        plain,
@@ -42,21 +46,26 @@ func newTheme(isDark, mono bool) theme {
 	ld := lipgloss.LightDark(isDark)
 	accent := ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#B8A6FF"))
 	subtle := ld(lipgloss.Color("#6B6B6B"), lipgloss.Color("#8A8A8A"))
-	selBg := ld(lipgloss.Color("#D9D2F5"), lipgloss.Color("#3B3163"))
 	fg := ld(lipgloss.Color("#1A1A1A"), lipgloss.Color("#EEEEEE"))
 	red := ld(lipgloss.Color("#B00020"), lipgloss.Color("#FF6B6B"))
 	barBg := ld(lipgloss.Color("#E4E4E4"), lipgloss.Color("#303030"))
 	return theme{
 		title:      lipgloss.NewStyle().Foreground(subtle).Bold(true),
 		titleFocus: lipgloss.NewStyle().Foreground(accent).Bold(true).Underline(true),
-		selected:   lipgloss.NewStyle().Background(selBg).Foreground(fg).Bold(true),
-		diag:       lipgloss.NewStyle().Foreground(red).Bold(true),
-		dim:        lipgloss.NewStyle().Foreground(subtle),
-		current:    lipgloss.NewStyle().Foreground(accent).Bold(true),
-		status:     lipgloss.NewStyle().Background(barBg).Foreground(fg),
-		statusErr:  lipgloss.NewStyle().Background(barBg).Foreground(red).Bold(true),
-		tab:        lipgloss.NewStyle().Foreground(subtle),
-		tabActive:  lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
-		box:        lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(accent).Padding(0, 1),
+		// Reverse video without a colour: the selection moves on every
+		// step, and a colour would cost its escape code twice a step.
+		selected: lipgloss.NewStyle().Bold(true).Reverse(true),
+		diag:     lipgloss.NewStyle().Foreground(red).Bold(true),
+		dim:      lipgloss.NewStyle().Foreground(subtle),
+		current:  lipgloss.NewStyle().Foreground(accent).Bold(true),
+		// The strip changes on most steps: faint and bold are the
+		// shortest escape codes, where a colour costs 11 bytes a switch.
+		strip:     lipgloss.NewStyle().Faint(true),
+		stripCur:  lipgloss.NewStyle().Bold(true),
+		status:    lipgloss.NewStyle().Background(barBg).Foreground(fg),
+		statusErr: lipgloss.NewStyle().Background(barBg).Foreground(red).Bold(true),
+		tab:       lipgloss.NewStyle().Foreground(subtle),
+		tabActive: lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
+		box:       lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(accent).Padding(0, 1),
 	}
 }

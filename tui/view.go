@@ -50,6 +50,9 @@ func (m *Model) render() string {
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
 		parts = append(parts, fit(m.list.View(), w, m.lay.list.h))
+		if m.lay.summary.h > 0 {
+			parts = append(parts, m.summary(w, m.lay.summary.h))
+		}
 		var blocks []string
 		for _, p := range m.lay.panes {
 			blocks = append(blocks, fit(m.panels[p.id].View(), p.r.w, p.r.h))
@@ -104,8 +107,9 @@ func humanBytes(n int) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// statusLine: the selected file, its layout and why, the position, then
-// the latest message.
+// statusLine: the selected file, its layout and why, then the latest
+// message. The position is in the list's title only: here it would cost a
+// coloured rewrite on every step.
 func (m *Model) statusLine() string {
 	var parts []string
 	if m.loading() > 0 {
@@ -120,7 +124,6 @@ func (m *Model) statusLine() string {
 	} else if len(m.sources) > 0 && m.loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
-	parts = append(parts, fmt.Sprintf("%d/%d", min(m.list.cursor+1, m.list.count()), m.list.count()))
 	if f != nil {
 		parts = append(parts, "layout "+f.LayoutReason)
 	}

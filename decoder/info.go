@@ -160,7 +160,6 @@ type Info struct {
 	ChannelMask uint8 // bits 0..3 = R,G,B,A; 0xF in the seed layout
 	Surface     uint8 // surface-table index
 	HasLOD      bool  // RESINFO carries a LOD operand
-	diags       diagSet
 }
 
 // ExecSize returns the lane count; 0 when ExecCode is illegal.
@@ -333,7 +332,7 @@ func infoLen(sub uint8, layout Layout, v Version) int {
 
 // diagSet records which diagnostics an INFO instruction has, one bit per
 // kind, in the order Diagnostics reports them; the messages are only
-// formatted when asked for, so decoding allocates nothing.
+// formatted when asked for.
 type diagSet uint16
 
 const (
@@ -355,12 +354,15 @@ const (
 )
 
 // decodeInfo decodes the INFO instruction b (exactly its bytes, at index
-// pos of s.Code) into in. It writes every field, so in need not be zeroed.
-func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version) {
+// pos of s.Code) into in, which is zero (fresh from make): fields are
+// written one by one, as a composite literal would be built on the stack
+// and copied with write barriers.
+func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version, wide bool) {
 	sub, exec := b[1], b[2]
-	wide := v.wide()
-	*in = Info{s: s, Inst: inst, Off: s.Base + int64(pos), Layout: layout, Version: v,
-		SubOp: sub, ExecCode: exec & 0xF, Mask: maskFromNibble(exec>>4, v)}
+	in.s = s
+	in.Inst, in.Off = inst, s.Base+int64(pos)
+	in.Layout, in.Version = layout, v
+	in.SubOp, in.ExecCode, in.Mask = sub, exec&0xF, maskFromNibble(exec>>4, v)
 	p := 3
 	if layout == LayoutIGC {
 		in.ChannelMask = b[3] & 0xF
@@ -376,7 +378,6 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 		p = readRaw(&in.LOD, b, p, wide)
 	}
 	readRaw(&in.Dst, b, p, wide)
-	in.diags = in.diagnose(b, s.Symbols)
 }
 
 func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
@@ -391,8 +392,15 @@ func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
 	return p + 2
 }
 
-// diagnose finds the invalid values of the instruction b.
-func (in *Info) diagnose(b []byte, sym *Symbols) diagSet {
+// diagnose finds the invalid values of the instruction. It runs on demand
+// (a few nanoseconds, no allocation) rather than at decode time, which
+// keeps the stream's walk to the raw fields; an Info built by hand has no
+// bytes and no diagnostics.
+func (in *Info) diagnose() diagSet {
+	b, sym := in.Bytes(), in.symbols()
+	if b == nil {
+		return 0
+	}
 	var d diagSet
 	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
 		d |= dUnknownSub
@@ -457,15 +465,16 @@ func checkRaw(sym *Symbols, r RawOperand, need int) diagSet {
 
 // NumDiagnostics returns how many diagnostics the instruction has, without
 // formatting them.
-func (in *Info) NumDiagnostics() int { return bits.OnesCount16(uint16(in.diags)) }
+func (in *Info) NumDiagnostics() int { return bits.OnesCount16(uint16(in.diagnose())) }
 
 // Diagnostics returns the invalid values found in the instruction, one
 // message each, or nil when there are none.
 func (in *Info) Diagnostics() []string {
-	if in.diags == 0 {
+	d := in.diagnose()
+	if d == 0 {
 		return nil
 	}
-	d, b, sym := in.diags, in.Bytes(), in.symbols()
+	b, sym := in.Bytes(), in.symbols()
 	out := make([]string, 0, in.NumDiagnostics())
 	add := func(k diagSet, format string, args ...any) {
 		if d&k != 0 {

@@ -76,7 +76,6 @@ type fastOp struct {
 	kind uint8 // fastNone (the careful path decides) or fastLen
 	nvec uint8
 	vc   uint8 // bit v set: vector v is a CMP destination (general, or 3 bytes)
-	info uint8 // 1 for INFO, which the walk notes for decoding
 	tail uint8
 	gaps [maxFastVecs]uint8
 }
@@ -197,7 +196,7 @@ func (t *opTable) buildFast() {
 	for k, layout := range []Layout{LayoutIGC, LayoutSeed} {
 		t.fastAt[k][OpINFO] = uint32(len(t.fast))<<8 | 0xFF
 		for s := range 256 {
-			t.fast = append(t.fast, fastOp{kind: fastLen, info: 1, tail: uint8(infoLen(uint8(s), layout, t.ver))})
+			t.fast = append(t.fast, fastOp{kind: fastLen, tail: uint8(infoLen(uint8(s), layout, t.ver))})
 		}
 	}
 }

@@ -235,14 +235,13 @@ func (s *Stream) decodeInfos() {
 	n := 0
 	for k, in := range s.Insts {
 		at[n] = uint32(k)
-		if in.Op == OpINFO {
-			n++
-		}
+		n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
 	}
 	s.Infos = make([]Info, n)
+	wide := s.Version.wide()
 	for k, i := range at[:n] {
 		in := s.Insts[i]
-		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version)
+		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
 	}
 }
 

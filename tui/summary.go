@@ -40,8 +40,10 @@ func (m *Model) summary(w, h int) string {
 			lines = append(lines, m.th.diag.Render(fmt.Sprintf("  ! %s (+%d more, 2 lists all)", d[0], len(d)-1)))
 		}
 		// The size first and right-aligned, so that stepping between
-		// encodings of different lengths rewrites two digits.
-		lines = append(lines, fmt.Sprintf("  %2d", len(in.Bytes()))+m.th.dim.Render(fmt.Sprintf(" bytes, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
+		// encodings of different lengths rewrites two digits. The space
+		// after them shares their style: the renderer rewrites one cell
+		// past a change, and a style switch there would cost two codes.
+		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.dim.Render(fmt.Sprintf("bytes, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
 			in.Layout, paneNames[m.shown])))
 	}
 	for i := range lines {

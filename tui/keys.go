@@ -8,6 +8,9 @@ type KeyMap struct {
 	Quit, Help, NextFocus, PrevFocus     key.Binding
 	List, Bits, Lanes, Output            key.Binding
 	Back, Mouse, Errors, Save, ForceQuit key.Binding
+	// NextInfo and PrevInfo step the list from any pane, so a panel can be
+	// watched while stepping through the instructions.
+	NextInfo, PrevInfo key.Binding
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
@@ -26,6 +29,8 @@ func DefaultKeyMap() KeyMap {
 		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
 		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "file errors and warnings")),
 		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save surface file")),
+		NextInfo:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next INFO (any pane)")),
+		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),
 	}
 }
 
@@ -37,7 +42,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 // FullHelp returns every global binding.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back},
+		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back, k.NextInfo, k.PrevInfo},
 		{k.List, k.Bits, k.Lanes, k.Output, k.Mouse, k.Errors, k.Save},
 	}
 }

@@ -321,3 +321,28 @@ func TestBackgroundColour(t *testing.T) {
 		t.Fatalf("theme change lost state: focus %d cursor %d", m.focus, m.list.cursor)
 	}
 }
+
+// TestStepFromPanel: ] and [ move the list's selection while a panel has
+// focus, and the panel follows it, so instructions can be compared in the
+// Bits panel one after another.
+func TestStepFromPanel(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "2")
+	first := ansi.Strip(m.View().Content)
+	send(m, "]")
+	if m.focus != focusBits {
+		t.Fatalf("] changed the focus to %d", m.focus)
+	}
+	if m.list.cursor != 1 {
+		t.Fatalf("] from Bits: cursor %d, want 1", m.list.cursor)
+	}
+	l, _ := m.list.selected()
+	text := m.list.rows.info(l).Text()
+	if second := ansi.Strip(m.View().Content); second == first || !strings.Contains(second, "Bits  ") || !strings.Contains(second, text) {
+		t.Fatalf("the Bits panel did not follow the selection to %q:\n%s", text, second)
+	}
+	send(m, "[", "[")
+	if m.list.cursor != 0 {
+		t.Fatalf("[ [ from row 1: cursor %d, want 0 (clamped)", m.list.cursor)
+	}
+}

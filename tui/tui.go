@@ -409,6 +409,16 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 				m.setStatus("mouse off: select text with the terminal; m turns it on", false)
 			}
 			return nil
+		case key.Matches(msg, k.NextInfo, k.PrevInfo):
+			d := 1
+			if key.Matches(msg, k.PrevInfo) {
+				d = -1
+			}
+			m.list.cursor += d
+			m.list.moved = true
+			m.list.clamp()
+			m.syncSelection()
+			return nil
 		case key.Matches(msg, k.Back) && m.focus != focusList:
 			m.setFocus(focusList)
 			return nil

@@ -1,7 +1,9 @@
 package decoder
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -46,4 +48,58 @@ func TestFastMatchesCareful(t *testing.T) {
 			}
 		}
 	}
+}
+
+// carefulWalk is the reference: every instruction through the careful path.
+func carefulWalk(code []byte, o WalkOptions) ([]Inst, error) {
+	s := &Stream{Code: code, Version: o.Version, Layout: o.Layout}
+	t := tableFor(o.Version)
+	var insts []Inst
+	for pos := 0; pos < len(code); {
+		n, err := s.careful(t, o, pos)
+		if err != nil {
+			return insts, err
+		}
+		insts = append(insts, Inst{Off: uint32(pos), Len: uint16(n), Op: code[pos], Sub: sub1(code, pos, pos+n)})
+		pos += n
+	}
+	return insts, nil
+}
+
+// TestWalkMatchesCareful: Walk (hot path, careful path near the end and on
+// failures) gives exactly the instructions and the located error of a walk
+// through the careful path alone, on mixed streams with corrupted bytes.
+func TestWalkMatchesCareful(t *testing.T) {
+	all, _ := instTemplates(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	errs := 0
+	for c := range 200 {
+		var buf []byte
+		for n := 8<<10 + r.IntN(8<<10); len(buf) < n; {
+			buf = append(buf, all[r.IntN(len(all))]...)
+		}
+		for range c % 4 * 5 {
+			buf[r.IntN(len(buf))] = byte(r.Uint32())
+		}
+		for _, o := range []WalkOptions{{Version: Version{4, 1}, Layout: LayoutIGC}, {Version: Version{4, 1}, Layout: LayoutSeed}, {Version: Version{3, 3}, Layout: LayoutIGC}} {
+			s := Walk(buf, 0, o)
+			want, werr := carefulWalk(buf, o)
+			if fmt.Sprint(s.Err) != fmt.Sprint(werr) || !slices.Equal(s.Insts, want) {
+				t.Fatalf("case %d %s %s: walk %d instructions, %v; careful %d, %v", c, o.Version, o.Layout, len(s.Insts), s.Err, len(want), werr)
+			}
+			if werr != nil {
+				errs++
+			}
+			infos := 0
+			for _, in := range want {
+				if in.Op == OpINFO {
+					infos++
+				}
+			}
+			if len(s.Infos) != infos {
+				t.Fatalf("case %d: %d INFO, want %d", c, len(s.Infos), infos)
+			}
+		}
+	}
+	t.Logf("%d of 600 walks stopped at an error", errs)
 }

@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"bufio"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -37,28 +36,10 @@ func TestAuditVectors(t *testing.T) {
 		if len(cols) != 5 {
 			t.Fatalf("%s: %d columns, want 5", where, len(cols))
 		}
-		before, after, ok := strings.Cut(cols[0], "|")
-		if !ok {
-			t.Fatalf("%s: no '|'", where)
-		}
-		head, err1 := hex.DecodeString(strings.ReplaceAll(before, " ", ""))
-		tail, err2 := hex.DecodeString(strings.ReplaceAll(after, " ", ""))
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad hex: %v %v", where, err1, err2)
-		}
+		head, tail := vectorBytes(t, where, cols[0])
 		code := append(append([]byte{}, head...), tail...)
-		var v Version
-		if _, err := fmt.Sscanf(cols[1], "%d.%d", &v.Major, &v.Minor); err != nil {
-			t.Fatalf("%s: version %q", where, cols[1])
-		}
-		var sym *Symbols
-		switch cols[2] {
-		case "-":
-		case "doc":
-			sym = docSymbols
-		default:
-			t.Fatalf("%s: symbols %q", where, cols[2])
-		}
+		v := vectorVersion(t, where, cols[1])
+		sym := vectorSymbols(t, where, cols[2])
 		check, want := cols[3], cols[4]
 		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: LayoutIGC, Symbols: sym})
 		if check == "error" {

@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"bufio"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -42,32 +41,14 @@ func TestDecodeVectors(t *testing.T) {
 			t.Fatalf("line %d: %d columns, want 6", lineNo, len(cols))
 		}
 		where := fmt.Sprintf("decode.txt:%d", lineNo)
-		before, after, ok := strings.Cut(cols[0], "|")
-		if !ok {
-			t.Fatalf("%s: no '|'", where)
-		}
-		head, err1 := hex.DecodeString(strings.ReplaceAll(before, " ", ""))
-		tail, err2 := hex.DecodeString(strings.ReplaceAll(after, " ", ""))
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad hex: %v %v", where, err1, err2)
-		}
+		head, tail := vectorBytes(t, where, cols[0])
 		code := append(head, tail...)
 		layout, err := ParseLayout(cols[1])
 		if err != nil || layout == LayoutAuto {
 			t.Fatalf("%s: layout %q", where, cols[1])
 		}
-		var v Version
-		if _, err := fmt.Sscanf(cols[2], "%d.%d", &v.Major, &v.Minor); err != nil {
-			t.Fatalf("%s: version %q", where, cols[2])
-		}
-		var sym *Symbols
-		switch cols[3] {
-		case "-":
-		case "doc":
-			sym = docSymbols
-		default:
-			t.Fatalf("%s: symbols %q", where, cols[3])
-		}
+		v := vectorVersion(t, where, cols[2])
+		sym := vectorSymbols(t, where, cols[3])
 		check, want := cols[4], cols[5]
 		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: layout, Symbols: sym})
 		if check == "error" {

@@ -1,0 +1,50 @@
+package decoder
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// The vector files (testdata/decode.txt, testdata/audit.txt) share these
+// column forms: "HEX | HEX" (the instruction under test, then what
+// follows it), a version "M.m", and a symbol table "-" or "doc".
+
+// vectorBytes splits a "head | tail" hex column.
+func vectorBytes(t *testing.T, where, col string) (head, tail []byte) {
+	t.Helper()
+	before, after, ok := strings.Cut(col, "|")
+	if !ok {
+		t.Fatalf("%s: no '|'", where)
+	}
+	head, err1 := hex.DecodeString(strings.ReplaceAll(before, " ", ""))
+	tail, err2 := hex.DecodeString(strings.ReplaceAll(after, " ", ""))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%s: bad hex: %v %v", where, err1, err2)
+	}
+	return head, tail
+}
+
+// vectorVersion parses a version column.
+func vectorVersion(t *testing.T, where, col string) Version {
+	t.Helper()
+	var v Version
+	if _, err := fmt.Sscanf(col, "%d.%d", &v.Major, &v.Minor); err != nil {
+		t.Fatalf("%s: version %q", where, col)
+	}
+	return v
+}
+
+// vectorSymbols parses a symbols column.
+func vectorSymbols(t *testing.T, where, col string) *Symbols {
+	t.Helper()
+	switch col {
+	case "-":
+		return nil
+	case "doc":
+		return docSymbols
+	}
+	t.Fatalf("%s: symbols %q", where, col)
+	return nil
+}

@@ -113,7 +113,10 @@ wait_for "INFO list"
 wait_for "loaded"
 keys j
 wait_for "2/"
-wait_for "wide"
+keys 2
+wait_for "binary"   # the Bits panel's binary column: only in the wide layout
+keys Escape
+wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
 keys E
 wait_for "file errors and warnings"

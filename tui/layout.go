@@ -31,7 +31,6 @@ type pane struct {
 
 // layout is computed once per size or focus change; View only reads it.
 type layout struct {
-	name     string // "compact", "wide" or "too small"
 	tooSmall bool
 	list     rect
 	summary  rect   // the selected instruction in brief, in list focus; else empty
@@ -45,7 +44,7 @@ func (m *Model) relayout() {
 	var lay layout
 	m.help.SetWidth(w)
 	if w < minWidth || h < minHeight {
-		lay.name, lay.tooSmall = "too small", true
+		lay.tooSmall = true
 		m.lay = lay
 		return
 	}
@@ -57,10 +56,6 @@ func (m *Model) relayout() {
 		x += ansi.StringWidth(t) + 1
 	}
 	wide := w >= wideWidth && h >= wideHeight
-	lay.name = "compact"
-	if wide {
-		lay.name = "wide"
-	}
 	if m.focus == focusList {
 		// The list gets the room and a summary of the selection below it:
 		// a step then rewrites a few cells, not a whole panel. The panels

@@ -128,7 +128,11 @@ func (m *Model) statusLine() string {
 		parts = append(parts, "layout "+f.LayoutReason)
 	}
 	if n := m.problemCount(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%d problem(s): E", n))
+		word := "problems"
+		if n == 1 {
+			word = "problem"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s: E shows", n, word))
 	}
 	if m.dirty {
 		parts = append(parts, "surfaces edited")
@@ -136,7 +140,6 @@ func (m *Model) statusLine() string {
 	if !m.mouse {
 		parts = append(parts, "mouse off")
 	}
-	parts = append(parts, m.lay.name)
 	line := " " + strings.Join(parts, " │ ")
 	st := m.th.status
 	if m.status != "" {

@@ -411,3 +411,23 @@ func TestOutputStackedLen(t *testing.T) {
 		}
 	}
 }
+
+// A 1024-texel surface (Width 1023) gives 4-digit results; at 80 columns the
+// table must stay beside the form, as it does for 64 texels. Cell widths are
+// display cells: "● 1024" is 6 cells though 8 bytes.
+func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, 1)
+	m = typeText(m, "1023")
+	m, _ = m.Update(press("enter"))
+	if c := cellOf(m, 0, 0); c.Value != 1024 {
+		t.Fatalf("R = %d, want 1024", c.Value)
+	}
+	g := m.geometry()
+	if !g.side {
+		t.Fatalf("80 columns with 4-digit results stacked the table (cell width %d)", g.cellW)
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(strings.Split(v, "\n")[1], "lane EM") {
+		t.Errorf("table headings not beside the form:\n%s", v)
+	}
+}

@@ -34,10 +34,13 @@ type geometry struct {
 }
 
 func (m Output) geometry() geometry {
-	g := geometry{bodyH: max(1, m.h-1-outFooter), cellW: 5}
+	// Cells are measured in display cells (the symbols are multi-byte), and
+	// are at least wide enough for a 4-digit result ("● 1024"), so columns
+	// do not shift as values grow.
+	g := geometry{bodyH: max(1, m.h-1-outFooter), cellW: 6}
 	for _, l := range m.res.Lanes {
 		for _, c := range l.Cells {
-			g.cellW = max(g.cellW, len(m.cellText(c)))
+			g.cellW = max(g.cellW, ansi.StringWidth(m.cellText(c)))
 		}
 	}
 	g.tableW = tableLeftW + 4*(g.cellW+1)

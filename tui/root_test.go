@@ -346,3 +346,22 @@ func TestStepFromPanel(t *testing.T) {
 		t.Fatalf("[ [ from row 1: cursor %d, want 0 (clamped)", m.list.cursor)
 	}
 }
+
+// At 80 columns the located errors are longer than a line; the errors view
+// wraps them rather than cutting off what was found.
+func TestErrorsViewWrapsLongLines(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "E")
+	view := ansi.Strip(m.View().Content)
+	joined := strings.Join(strings.Fields(view), " ")
+	for _, want := range []string{"found 0x3b (unknown opcode)", "igc, the layout Intel's writer produced"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("errors view lacks %q:\n%s", want, view)
+		}
+	}
+	for i, l := range strings.Split(view, "\n") {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("line %d is %d wide", i, w)
+		}
+	}
+}

@@ -260,8 +260,21 @@ func (m *Model) errorLines() []string {
 	if len(lines) == 0 {
 		lines = []string{"no sources"}
 	}
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, m.width, "…")
+	// Wrapped, not truncated: the end of a located error (what was found)
+	// is the part the view exists to show. Continuations are indented.
+	const indent = "    "
+	var out []string
+	for _, l := range lines {
+		if m.width <= 2*len(indent) || ansi.StringWidth(l) <= m.width {
+			out = append(out, ansi.Truncate(l, m.width, "…"))
+			continue
+		}
+		for i, w := range strings.Split(ansi.Wrap(l, m.width-len(indent), ""), "\n") {
+			if i > 0 {
+				w = indent + strings.TrimLeft(w, " ")
+			}
+			out = append(out, w)
+		}
 	}
-	return lines
+	return out
 }

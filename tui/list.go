@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -77,8 +78,9 @@ type listModel struct {
 
 	keys    ListKeyMap
 	th      theme
-	fileW   int // 0: one file, no file column
-	kernelW int // 0: no kernel names
+	fileW   int               // 0: one file, no file column
+	shown   map[string]string // file name -> what the file column shows
+	kernelW int               // 0: no kernel names
 }
 
 // openPanelMsg asks the root to focus the current panel (enter on a row).
@@ -138,8 +140,11 @@ func (l *listModel) setRows(r *rowIndex) {
 	for _, sg := range r.segs {
 		f := r.files[sg.src]
 		names[f.Name] = true
-		l.fileW = max(l.fileW, min(ansi.StringWidth(f.Name), 18))
 		l.kernelW = max(l.kernelW, min(ansi.StringWidth(f.Streams[sg.stream].Kernel), 16))
+	}
+	l.shown = shortNames(names)
+	for _, s := range l.shown {
+		l.fileW = max(l.fileW, min(ansi.StringWidth(s), 18))
 	}
 	if len(names) < 2 {
 		l.fileW = 0
@@ -465,6 +470,46 @@ func pad(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
+// padCutLeft pads s to w cells, or cuts it from the left: a path's end is
+// what tells files apart.
+func padCutLeft(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return pad(s, w)
+	}
+	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-w+1, "")
+}
+
+// shortNames maps each path to its shortest trailing run of path elements
+// that no other path ends with: base names when they differ, so files given
+// as dir/sub/a.isa and dir/sub/b.isa show as a.isa and b.isa.
+func shortNames(names map[string]bool) map[string]string {
+	split := map[string][]string{}
+	for n := range names {
+		split[n] = strings.Split(filepath.ToSlash(n), "/")
+	}
+	suffix := func(n string, k int) string {
+		e := split[n]
+		return strings.Join(e[max(0, len(e)-k):], "/")
+	}
+	out := make(map[string]string, len(names))
+	for n := range names {
+		for k := 1; ; k++ {
+			s, unique := suffix(n, k), true
+			for o := range names {
+				if o != n && suffix(o, k) == s {
+					unique = false
+					break
+				}
+			}
+			if unique || k >= len(split[n]) {
+				out[n] = s
+				break
+			}
+		}
+	}
+	return out
+}
+
 // rowLine renders one row: the selection gutter, the offset, the
 // diagnostics mark, file, kernel, text and first diagnostic. The selection
 // is the gutter marker and the offset cell only, so that a step restyles a
@@ -491,7 +536,7 @@ func (l listModel) rowLine(p int) string {
 	}
 	b.WriteByte(' ')
 	if l.fileW > 0 {
-		b.WriteString(pad(f.Name, l.fileW) + " ")
+		b.WriteString(padCutLeft(l.shown[f.Name], l.fileW) + " ")
 	}
 	if l.kernelW > 0 {
 		b.WriteString(pad(st.Kernel, l.kernelW) + " ")

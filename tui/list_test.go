@@ -347,3 +347,20 @@ func TestListStepTouchesFewCells(t *testing.T) {
 		}
 	}
 }
+
+// Files given with long paths that share a prefix must still be told apart
+// in the list's file column: the base name is what differs.
+func TestListFileColumnShowsDistinctNames(t *testing.T) {
+	srcs := []Source{
+		BytesSource("decoder/testdata/oracle/info_min.isa", rawInfos(2, nil)),
+		BytesSource("decoder/testdata/oracle/mix_s2.isa", rawInfos(2, nil)),
+		BytesSource("other/dir/mix_s2.isa", rawInfos(2, nil)),
+	}
+	m := newLoaded(Config{Sources: srcs}, 80, 24)
+	view := ansi.Strip(m.View().Content)
+	for _, want := range []string{"info_min.isa", "oracle/mix_s2.isa", "dir/mix_s2.isa"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("list lacks %q:\n%s", want, view)
+		}
+	}
+}

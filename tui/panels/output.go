@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -269,17 +270,21 @@ func formatLOD(l []uint32) string {
 	return strings.Join(s, ",")
 }
 
-// parseNum reads a decimal number, or hex with 0x. Leading zeros stay
-// decimal ("010" is ten), unlike strconv's base 0.
-func parseNum(s string) (uint32, error) {
+// parseNum reads a decimal number, or hex with 0x, from 0 to hi. Leading
+// zeros stay decimal ("010" is ten), unlike strconv's base 0. Too big a
+// number is out of the caller's range, whatever its digit count.
+func parseNum(s string, hi uint32) (uint32, error) {
 	s = strings.TrimSpace(s)
-	base := 10
+	digits, base := s, 10
 	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
-		s, base = s[2:], 16
+		digits, base = s[2:], 16
 	}
-	v, err := strconv.ParseUint(s, base, 32)
+	v, err := strconv.ParseUint(digits, base, 64)
+	if errors.Is(err, strconv.ErrRange) || (err == nil && v > uint64(hi)) {
+		return 0, fmt.Errorf("%s out of range 0..%d", s, hi)
+	}
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number from 0 to 4294967295", s)
+		return 0, fmt.Errorf("%q is not a number from 0 to %d", s, hi)
 	}
 	return uint32(v), nil
 }
@@ -295,7 +300,7 @@ func parseLOD(s string) ([]uint32, error) {
 	}
 	out := make([]uint32, len(parts))
 	for i, p := range parts {
-		v, err := parseNum(p)
+		v, err := parseNum(p, 1<<32-1)
 		if err != nil {
 			return nil, fmt.Errorf("lod value %d: %w", i+1, err)
 		}
@@ -366,7 +371,7 @@ func (m *Output) apply() tea.Cmd {
 		return m.commit()
 	default:
 		f := m.specs[m.row-1]
-		v, err := parseNum(text)
+		v, err := parseNum(text, f.Max)
 		if err == nil {
 			err = s.Set(f.Key, v)
 		}

@@ -431,3 +431,22 @@ func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
 		t.Errorf("table headings not beside the form:\n%s", v)
 	}
 }
+
+// A number too big for 32 bits is refused with the field's own range, not
+// the 32-bit one: Width stops at 16383.
+func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, 1) // Width
+	m = typeText(m, "999999999999")
+	m, _ = m.Update(press("enter"))
+	if err := m.Err(); !strings.Contains(err, "0..16383") || strings.Contains(err, "4294967295") {
+		t.Errorf("err %q, want the width range 0..16383", err)
+	}
+	m, _ = m.Update(press("esc"))
+	m = toRow(m, m.lodRow())
+	m = typeText(m, "1,99999999999")
+	m, _ = m.Update(press("enter"))
+	if err := m.Err(); !strings.Contains(err, "lod value 2") {
+		t.Errorf("lod err %q", err)
+	}
+}

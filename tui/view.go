@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/tui/panels"
 )
 
 // View renders the frame from the stored state; it changes nothing.
@@ -261,20 +262,10 @@ func (m *Model) errorLines() []string {
 		lines = []string{"no sources"}
 	}
 	// Wrapped, not truncated: the end of a located error (what was found)
-	// is the part the view exists to show. Continuations are indented.
-	const indent = "    "
-	var out []string
-	for _, l := range lines {
-		if m.width <= 2*len(indent) || ansi.StringWidth(l) <= m.width {
-			out = append(out, ansi.Truncate(l, m.width, "…"))
-			continue
-		}
-		for i, w := range strings.Split(ansi.Wrap(l, m.width-len(indent), ""), "\n") {
-			if i > 0 {
-				w = indent + strings.TrimLeft(w, " ")
-			}
-			out = append(out, w)
-		}
+	// is the part the view exists to show.
+	out := panels.WrapLines(lines, m.width)
+	for i, l := range out {
+		out[i] = ansi.Truncate(l, m.width, "…")
 	}
 	return out
 }

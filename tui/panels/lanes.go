@@ -351,9 +351,11 @@ func (m Lanes) View() string {
 			lines = append(lines, st.Disabled.Render(sym.Disabled)+" disabled lanes "+off+st.Muted.Render(" (keep their old dst contents)"))
 		}
 	}
+	var warns []string
 	for _, w := range lm.Warnings {
-		lines = append(lines, st.Warn.Render(sym.Warn+" "+w))
+		warns = append(warns, st.Warn.Render(sym.Warn+" "+w))
 	}
+	lines = append(lines, WrapLines(warns, m.w)...)
 	// The input and its error stay visible however short the panel is.
 	var foot []string
 	if m.editing {

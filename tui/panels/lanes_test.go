@@ -201,3 +201,14 @@ func TestGoldenLanes(t *testing.T) {
 		})
 	}
 }
+
+// Warnings are wrapped to the panel's width, not cut off: their end says
+// what the rule is and who checks it.
+func TestLanesWarningsWrap(t *testing.T) {
+	m := newTestLanes(t, seedBytes, 80, 14)
+	v := ansi.Strip(m.View())
+	checkSize(t, m.View(), 80, 14)
+	if j := strings.Join(strings.Fields(v), " "); !strings.Contains(j, "the spec requires alignment (the verifier does not check it)") {
+		t.Errorf("warning cut off:\n%s", v)
+	}
+}

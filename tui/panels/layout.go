@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -93,3 +94,62 @@ func sideBySide(left, right []string, lw, gap int) []string {
 	}
 	return out
 }
+
+// WrapLines wraps each line wider than w cells at spaces, never inside a
+// word ("32-byte", "0..15" stay whole; a word longer than a line is left
+// for clip to cut), indenting the continuations, so the end of a warning or
+// an error is not lost to "…". Styles (SGR) are closed at each piece's end
+// and reopened on the next, so none bleeds into what is drawn beside it.
+func WrapLines(lines []string, w int) []string {
+	const indent = "    "
+	if w <= 3*len(indent) {
+		return lines
+	}
+	var out []string
+	for _, l := range lines {
+		if ansi.StringWidth(l) <= w {
+			out = append(out, l)
+			continue
+		}
+		var pieces []string
+		cur, curW := "", 0
+		for i, word := range strings.Split(l, " ") {
+			ww := ansi.StringWidth(word)
+			limit := w
+			if len(pieces) > 0 {
+				limit -= len(indent)
+			}
+			switch {
+			case i == 0:
+				cur, curW = word, ww
+			case curW+1+ww <= limit || strings.TrimSpace(ansi.Strip(cur)) == "":
+				cur, curW = cur+" "+word, curW+1+ww
+			default:
+				pieces = append(pieces, cur)
+				cur, curW = word, ww
+			}
+		}
+		pieces = append(pieces, cur)
+		active := ""
+		for i, p := range pieces {
+			open := active
+			for _, sgr := range sgrRE.FindAllString(p, -1) {
+				if sgr == "\x1b[m" || sgr == "\x1b[0m" {
+					active = ""
+				} else {
+					active += sgr
+				}
+			}
+			if active != "" {
+				p += "\x1b[m"
+			}
+			if i > 0 {
+				p = indent + open + p
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var sgrRE = regexp.MustCompile("\x1b\\[[0-9;:]*m")

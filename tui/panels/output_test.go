@@ -450,3 +450,27 @@ func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 		t.Errorf("lod err %q", err)
 	}
 }
+
+// In the side-by-side layout the form column is narrow; the warnings under
+// it wrap rather than end in "…".
+func TestOutputWarningsWrap(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, m.lodRow())
+	m = typeText(m, "0,1,2,3")
+	m, _ = m.Update(press("enter"))
+	m, _ = m.Update(press("t")) // the table: the column shows the dst layout and warnings
+	if !m.geometry().side {
+		t.Fatal("80 columns should be side by side")
+	}
+	v := ansi.Strip(m.View())
+	checkSize(t, m.View(), 80, 24)
+	if j := strings.Join(strings.Fields(v), " "); !strings.Contains(j, "LOD gives 4 values for 16 lanes: lanes 4-15 use 0") {
+		t.Errorf("warning cut off:\n%s", v)
+	}
+	for _, w := range []int{40, 60, 80, 120} {
+		m.SetSize(w, 24)
+		if got, want := m.stackedLen(), len(m.stackedLines(m.geometry())); got != want {
+			t.Errorf("width %d: stackedLen %d, stackedLines %d", w, got, want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ func (m *Output) scroll() {
 	}
 	g := m.geometry()
 	if g.side {
-		n := m.formRows() + 1 + 1 + max(1, len(m.res.Dst)) + len(m.res.Warnings)
+		n := m.formRows() + 1 + len(m.tailLines(g.leftW))
 		if m.inTable {
 			// In the table the form is not needed: show the dst layout and
 			// warnings at the column's end.
@@ -151,7 +151,7 @@ func (m Output) View() string {
 	lines := []string{m.header()}
 	var body []string
 	if g.side {
-		left := window(append(append(m.formLines(g.leftW), ""), append(m.dstLines(), m.warnLines()...)...), m.top, g.leftW, g.bodyH)
+		left := window(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH)
 		right := window(m.tableLines(g), m.rtop, g.tableW, g.bodyH)
 		body = sideBySide(left, right, g.leftW, 2)
 	} else {
@@ -173,13 +173,18 @@ func (m Output) stackedLines(g geometry) []string {
 	lines := append(m.formLines(m.w), "")
 	lines = append(lines, m.tableLines(g)...)
 	lines = append(lines, "")
-	lines = append(lines, m.dstLines()...)
-	return append(lines, m.warnLines()...)
+	return append(lines, m.tailLines(m.w)...)
 }
 
-// stackedLen is len(m.stackedLines(g)), counted without rendering.
+// stackedLen is len(m.stackedLines(g)), without rendering the form and table.
 func (m Output) stackedLen() int {
-	return m.formRows() + 1 + 1 + len(m.res.Lanes) + 1 + 1 + max(1, len(m.res.Dst)) + len(m.res.Warnings)
+	return m.formRows() + 1 + 1 + len(m.res.Lanes) + 1 + len(m.tailLines(m.w))
+}
+
+// tailLines are the lines under the form (side by side) or the table
+// (stacked): the dst layout and the warnings, wrapped to w.
+func (m Output) tailLines(w int) []string {
+	return WrapLines(append(m.dstLines(), m.warnLines()...), w)
 }
 
 func (m Output) header() string {

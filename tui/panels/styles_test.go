@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/help"
+	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
 )
@@ -113,5 +114,25 @@ func TestHelpFollowsEditing(t *testing.T) {
 	b := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 80, 20)
 	if got := helpKeys(b); got != "↑/k ↓/j home end ←/h →/l" {
 		t.Errorf("bits help: %q", got)
+	}
+}
+
+// A wrapped styled line closes its style at each piece's end and reopens it
+// on the next piece.
+func TestWrapLinesKeepsStylesPerLine(t *testing.T) {
+	got := WrapLines([]string{"\x1b[1mhello world foo bar baz qux quux corge\x1b[0m"}, 20)
+	if len(got) < 2 {
+		t.Fatalf("not wrapped: %q", got)
+	}
+	for i, l := range got {
+		if ansi.StringWidth(l) > 20 {
+			t.Errorf("line %d too wide: %q", i, l)
+		}
+		if !strings.HasSuffix(l, "\x1b[m") && !strings.HasSuffix(l, "\x1b[0m") {
+			t.Errorf("line %d leaves its style open: %q", i, l)
+		}
+		if i > 0 && !strings.HasPrefix(l, "    \x1b[1m") {
+			t.Errorf("line %d does not reopen the style: %q", i, l)
+		}
 	}
 }

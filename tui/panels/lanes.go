@@ -75,6 +75,7 @@ type Lanes struct {
 	w, h     int
 	focus    bool
 	input    lineEdit
+	fresh    bool // the input still holds the mask it opened with, untouched
 	editing  bool
 	err      string
 }
@@ -200,6 +201,7 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			m.KeyMap.setEditing(true)
 			m.input.SetValue(m.dispatch.String())
 			m.input.CursorEnd()
+			m.fresh = true
 			return m, m.input.Focus()
 		}
 	case tea.MouseClickMsg:
@@ -231,6 +233,21 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 			m.err = ""
 			m.stopEditing()
 			return m, m.set(mask)
+		}
+	}
+	// The shown mask is a default: text typed or pasted before any other
+	// key replaces it (at 10 characters the input is full, so appended
+	// digits would be dropped silently).
+	if m.fresh {
+		switch k := msg.(type) {
+		case tea.KeyPressMsg:
+			if k.Text != "" && k.Mod&^tea.ModShift == 0 {
+				m.input.SetValue("")
+			}
+			m.fresh = false
+		case tea.PasteMsg:
+			m.input.SetValue("")
+			m.fresh = false
 		}
 	}
 	var cmd tea.Cmd

@@ -212,3 +212,23 @@ func TestLanesWarningsWrap(t *testing.T) {
 		t.Errorf("warning cut off:\n%s", v)
 	}
 }
+
+// The hex input opens showing the current mask; what the user types first
+// replaces it (the input is full at 10 characters, so appending would drop
+// every key silently and leave the mask as it was).
+func TestLanesHexInputTypingReplaces(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 80, 14)
+	m, _ = m.Update(press("x"))
+	m = typeText(m, "f0")
+	m, cmd := m.Update(press("enter"))
+	if m.Err() != "" {
+		t.Fatalf("err %q", m.Err())
+	}
+	wantDispatch(t, m, cmd, 0xf0)
+	// Moving first keeps the text for editing: backspace then a digit.
+	m, _ = m.Update(press("x"))
+	m, _ = m.Update(press("backspace"))
+	m = typeText(m, "1")
+	m, cmd = m.Update(press("enter"))
+	wantDispatch(t, m, cmd, 0xf1) // 0x000000f0 -> 0x000000f -> 0x000000f1
+}

@@ -365,3 +365,18 @@ func TestErrorsViewWrapsLongLines(t *testing.T) {
 		}
 	}
 }
+
+// A file that fails to decode says so in the status line, and at 80
+// columns the way to the whole list (E) is not cut off by the message.
+func TestLoadErrorStatusPointsToE(t *testing.T) {
+	bad := &memSource{name: "some/dir/rand.bin", data: []byte{0x70, 0x0a, 0x3f}}
+	m := newLoaded(Config{Sources: []Source{bad}}, 80, 24)
+	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+	status := lines[len(lines)-2]
+	if !strings.Contains(status, "E lists") {
+		t.Errorf("status line lacks the E hint: %q", status)
+	}
+	if strings.Count(status, "rand.bin") > 1 {
+		t.Errorf("status line repeats the file name: %q", status)
+	}
+}

@@ -296,7 +296,10 @@ func (m *Model) onDecoded(msg decodedMsg) {
 	m.rebuild()
 	switch {
 	case len(f.Errors) > 0:
-		m.setStatus(fmt.Sprintf("%s: %d error(s): %v (E lists all)", f.Name, len(f.Errors), f.Errors[0]), true)
+		// The hint comes before the message, which is cut at the screen's
+		// edge; the error already starts with the file's name.
+		first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
+		m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
 	case reload:
 		m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", f.Name, f.NumInfos()), false)
 	case m.loading() == 0:

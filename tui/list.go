@@ -249,20 +249,21 @@ func (l *listModel) nextDiag(dir int) bool {
 
 // gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
 // instruction, else the nearest one, preferring the current file) or to
-// ":42" (row 42 of the list as shown, counting from 1).
-func (l *listModel) gotoTarget(s string) error {
+// ":42" (row 42 of the list as shown, counting from 1). When no INFO
+// instruction starts at the offset, note says where the cursor went instead.
+func (l *listModel) gotoTarget(s string) (note string, err error) {
 	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), ":"))
 	if s == "" {
-		return nil
+		return "", nil
 	}
 	n := l.count()
 	if n == 0 {
-		return fmt.Errorf("go to: the list is empty")
+		return "", fmt.Errorf("go to: the list is empty")
 	}
 	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
 		off, err := strconv.ParseInt(s[2:], 16, 64)
 		if err != nil {
-			return fmt.Errorf("go to %s: not a hex offset", s)
+			return "", fmt.Errorf("go to %s: not a hex offset", s)
 		}
 		curFile := -1
 		if c, ok := l.selected(); ok {
@@ -282,18 +283,22 @@ func (l *listModel) gotoTarget(s string) error {
 		}
 		l.cursor = best
 		l.clamp()
-		return nil
+		if bestD != 0 {
+			lc := l.rows.loc(l.rowAt(best))
+			return fmt.Sprintf("no INFO instruction at 0x%x in %s: went to the nearest 0x%x", off, l.rows.file(lc).Name, l.rows.info(lc).Off), nil
+		}
+		return "", nil
 	}
 	k, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
 	if err != nil || k < 1 {
-		return fmt.Errorf("go to %s: want 0xOFFSET or a row number from 1", s)
+		return "", fmt.Errorf("go to %s: want 0xOFFSET or a row number from 1", s)
 	}
 	if k > n {
-		return fmt.Errorf("go to %d: the list has %d rows", k, n)
+		return "", fmt.Errorf("go to %d: the list has %d rows", k, n)
 	}
 	l.cursor = k - 1
 	l.clamp()
-	return nil
+	return "", nil
 }
 
 func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
@@ -391,10 +396,11 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		mode, val := l.mode, l.input.Value()
 		l.mode = inputNone
 		var err error
+		var note string
 		if mode == inputFilter {
 			err = l.setFilter(val)
 		} else {
-			err = l.gotoTarget(val)
+			note, err = l.gotoTarget(val)
 		}
 		if err != nil {
 			if mode == inputFilter {
@@ -404,6 +410,9 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 		if mode == inputFilter && l.filter != "" {
 			return l, statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
+		}
+		if note != "" {
+			return l, statusCmd(note, false)
 		}
 		return l, nil
 	}

@@ -169,6 +169,10 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	if off() != 0x21 {
 		t.Fatalf(":0x25: offset 0x%x, want 0x21", off())
 	}
+	// Not an INFO start: the status says the cursor went to the nearest.
+	if m.statusErr || !strings.Contains(m.status, "no INFO instruction at 0x25") || !strings.Contains(m.status, "nearest 0x21") {
+		t.Fatalf(":0x25: status %q", m.status)
+	}
 	send(m, ":")
 	typeText(m, "9")
 	send(m, "enter")

@@ -380,3 +380,23 @@ func TestLoadErrorStatusPointsToE(t *testing.T) {
 		t.Errorf("status line repeats the file name: %q", status)
 	}
 }
+
+// Scrolling the help past its end and back: the first k moves the view
+// (the offset used to keep counting past the end), and G/end go to the end.
+func TestOverlayScrollClamps(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "?")
+	first := func() string { return strings.Split(ansi.Strip(m.View().Content), "\n")[2] }
+	send(m, "G")
+	end := first()
+	for range 200 {
+		send(m, "j")
+	}
+	if first() != end {
+		t.Fatalf("G and 200×j disagree on the end: %q vs %q", end, first())
+	}
+	send(m, "k")
+	if first() == end {
+		t.Errorf("k after scrolling past the end did not move the view")
+	}
+}

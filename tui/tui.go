@@ -431,6 +431,15 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
+	// The offset stays within the text (as it is at this size), so the
+	// first k after scrolling past the end moves the view.
+	lines := m.helpLines()
+	if m.showErrs {
+		lines = m.errorLines()
+	}
+	last := max(len(lines)-(m.lay.bodyH-1), 0)
+	defer func() { m.overlayAt = max(0, min(m.overlayAt, last)) }()
+	m.overlayAt = min(m.overlayAt, last)
 	switch msg.String() {
 	case "q":
 		return tea.Quit
@@ -444,6 +453,8 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.overlayAt = max(m.overlayAt-max(m.lay.bodyH-2, 1), 0)
 	case "g", "home":
 		m.overlayAt = 0
+	case "G", "end":
+		m.overlayAt = last
 	case "?", "E", "esc", "enter":
 		if msg.String() == "E" && m.showHelp {
 			m.showHelp, m.showErrs, m.overlayAt = false, true, 0

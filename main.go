@@ -111,7 +111,7 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		if _, err := os.Stat(name); err != nil {
+		if err := checkInput(name); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
@@ -182,6 +182,19 @@ func inspect(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// checkInput refuses, before the screen opens, a FILE that is missing or a
+// directory: either would only show an empty list with a read error.
+func checkInput(name string) error {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return err
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s is a directory (give the files in it)", name)
+	}
+	return nil
 }
 
 func serveCmd(args []string) int {

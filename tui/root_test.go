@@ -400,3 +400,13 @@ func TestOverlayScrollClamps(t *testing.T) {
 		t.Errorf("k after scrolling past the end did not move the view")
 	}
 }
+
+// An empty file has no layout: the errors view does not end its line with a
+// dangling "layout".
+func TestErrorsViewEmptyFile(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{&memSource{name: "empty.isa"}}}, 80, 24)
+	lines := m.errorLines()
+	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "empty.isa: 0 INFO" {
+		t.Errorf("first line %q", lines)
+	}
+}

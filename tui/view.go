@@ -246,7 +246,11 @@ func (m *Model) errorLines() []string {
 			lines = append(lines, "… "+name+": loading")
 		case s.file != nil:
 			f := s.file
-			lines = append(lines, fmt.Sprintf("%s: %d INFO, layout %s", name, f.NumInfos(), f.LayoutReason))
+			head := fmt.Sprintf("%s: %d INFO", name, f.NumInfos())
+			if f.LayoutReason != "" { // none when nothing could be read
+				head += ", layout " + f.LayoutReason
+			}
+			lines = append(lines, head)
 			for _, e := range f.Errors {
 				lines = append(lines, "  ✗ "+e.Error())
 			}

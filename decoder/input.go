@@ -86,7 +86,7 @@ func (f *File) decodeObject(o Options) {
 	if f.Layout == LayoutAuto {
 		f.Layout = LayoutIGC
 	} else {
-		f.LayoutReason = "--layout " + f.Layout.String()
+		f.LayoutReason = forcedReason(f.Layout)
 	}
 	v := obj.Version.BestEffort()
 	for _, b := range obj.Bodies() {
@@ -114,7 +114,7 @@ func (f *File) decodeRaw(o Options) {
 	if o.Layout != LayoutAuto {
 		wo.Layout = o.Layout
 		s := Walk(code, o.Offset, wo)
-		f.Layout, f.LayoutReason = o.Layout, "--layout "+o.Layout.String()
+		f.Layout, f.LayoutReason = o.Layout, forcedReason(o.Layout)
 		f.addStream(s)
 		return
 	}
@@ -126,6 +126,11 @@ func (f *File) decodeRaw(o Options) {
 	f.Layout, f.LayoutReason = s.Layout, why
 	f.addStream(s)
 }
+
+// forcedReason is the LayoutReason of a layout the user chose. Like the
+// other reasons it names the layout, so a status line can show it alone
+// ("layout seed, set by --layout").
+func forcedReason(l Layout) string { return l.String() + ", set by --layout" }
 
 func (f *File) addStream(s *Stream) {
 	f.Streams = append(f.Streams, s)

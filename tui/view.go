@@ -213,8 +213,24 @@ func (m *Model) helpLines() []string {
 			}
 			row, roww = nil, 0
 		}
+		// Keys padded to the group's widest, so the descriptions of a
+		// group's columns line up when the columns stack.
+		kw := 0
 		for _, col := range g.km {
-			c := m.help.FullHelpView([][]key.Binding{col})
+			for _, b := range col {
+				if b.Enabled() {
+					kw = max(kw, lipgloss.Width(b.Help().Key))
+				}
+			}
+		}
+		for _, col := range g.km {
+			padded := make([]key.Binding, len(col))
+			for i, b := range col {
+				h := b.Help()
+				b.SetHelp(h.Key+strings.Repeat(" ", kw-lipgloss.Width(h.Key)), h.Desc)
+				padded[i] = b
+			}
+			c := m.help.FullHelpView([][]key.Binding{padded})
 			if c == "" {
 				continue
 			}

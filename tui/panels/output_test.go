@@ -474,3 +474,39 @@ func TestOutputWarningsWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputStickyHeadings: in the side-by-side layout the column headings
+// stay on the table's first line while the lanes scroll under them, and a
+// click still lands on the lane drawn where it clicks.
+func TestOutputStickyHeadings(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 14)
+	g := m.geometry()
+	if !g.side || len(m.Result().Lanes) <= g.bodyH {
+		t.Fatalf("want a side layout whose %d lanes overflow %d body lines", len(m.Result().Lanes), g.bodyH)
+	}
+	m, _ = m.Update(press("t"))
+	for range 14 {
+		m, _ = m.Update(press("down"))
+	}
+	if l, _ := m.CellCursor(); l != 14 {
+		t.Fatalf("lane cursor %d, want 14", l)
+	}
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if body := lines[1]; !strings.Contains(body, "lane EM") {
+		t.Errorf("headings scrolled away; first body line %q", body)
+	}
+	if !strings.Contains(strings.Join(lines[1:1+g.bodyH], "\n"), "  14 14  ") {
+		t.Errorf("lane 14 under the cursor is not shown:\n%s", strings.Join(lines, "\n"))
+	}
+	// The lane drawn on body line 2 (the second lane row) is rtop+1.
+	want := m.rtop + 1
+	m, _ = m.Update(click(g.leftW+2+tableLeftW+1, 1+2))
+	if l, _ := m.CellCursor(); l != want {
+		t.Errorf("click on the second lane row gave lane %d, want %d", l, want)
+	}
+	// A click on the headings selects nothing.
+	m, _ = m.Update(click(g.leftW+2+tableLeftW+1, 1))
+	if l, _ := m.CellCursor(); l != want {
+		t.Errorf("click on the headings moved the cursor to lane %d", l)
+	}
+}

@@ -87,7 +87,8 @@ func (m *Output) scroll() {
 		} else {
 			m.top = scrollTop(0, m.row, g.bodyH, n)
 		}
-		m.rtop = scrollTop(m.rtop, 1+m.lane, g.bodyH, 1+len(m.res.Lanes))
+		// rtop counts lane rows: the headings stay on the first line.
+		m.rtop = scrollTop(m.rtop, m.lane, g.bodyH-1, len(m.res.Lanes))
 		return
 	}
 	// Scroll from a fixed start, so the form shows from its first row, and
@@ -121,7 +122,9 @@ func (m *Output) click(ms tea.Mouse) {
 	}
 	if g.side {
 		if ms.X >= g.leftW+2 {
-			pickCell(y+m.rtop, ms.X-g.leftW-2)
+			if y > 0 { // line 0 holds the sticky headings
+				pickCell(y+m.rtop, ms.X-g.leftW-2)
+			}
 			return
 		}
 		if r := y + m.top; r < m.formRows() {
@@ -152,7 +155,9 @@ func (m Output) View() string {
 	var body []string
 	if g.side {
 		left := window(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH)
-		right := window(m.tableLines(g), m.rtop, g.tableW, g.bodyH)
+		// The headings stay put while the lanes scroll under them.
+		table := m.tableLines(g)
+		right := append(window(table[:1], 0, g.tableW, 1), window(table[1:], m.rtop, g.tableW, g.bodyH-1)...)
 		body = sideBySide(left, right, g.leftW, 2)
 	} else {
 		body = window(m.stackedLines(g), m.top, m.w, g.bodyH)

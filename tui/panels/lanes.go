@@ -81,13 +81,80 @@ type Lanes struct {
 }
 
 // Strip geometry: a label column, then bits 31..0 in nibbles separated by one
-// space and bytes by two.
+// space and bytes by two. Narrower than that (a 40-column terminal), the
+// compact strip drops the gaps and shortens the labels, so that all 32 bits
+// (and lanes 0-7 above all) stay on screen.
 const (
-	laneLabelW  = 9
-	stripW      = 32 + 7 + 3
-	rowDispatch = 2 // panel rows of the dispatch, window and lanes strips
-	rowLanes    = 4
+	laneLabelW        = 9
+	stripW            = 32 + 7 + 3
+	compactLaneLabelW = 6
+	rowDispatch       = 2 // panel rows of the dispatch, window and lanes strips
+	rowLanes          = 4
 )
+
+// stripGeo is the strip layout for a panel width.
+type stripGeo struct {
+	labelW  int
+	compact bool
+}
+
+func (m Lanes) geo() stripGeo {
+	if m.w < laneLabelW+stripW {
+		return stripGeo{labelW: compactLaneLabelW, compact: true}
+	}
+	return stripGeo{labelW: laneLabelW}
+}
+
+// column returns the column of EM bit i in the strip (bit 31 first).
+func (g stripGeo) column(i int) int {
+	if g.compact {
+		return 31 - i
+	}
+	return stripColumn(i)
+}
+
+// bitAt is the inverse of column.
+func (g stripGeo) bitAt(x int) (int, bool) {
+	for i := range 32 {
+		if g.column(i) == x {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// strip renders one row of the 32 bits, cell(i) giving bit i's text.
+func (g stripGeo) strip(cell func(i int) string) string {
+	var sb strings.Builder
+	col := 0
+	for i := 31; i >= 0; i-- {
+		for c := g.column(i); col < c; col++ {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(cell(i))
+		col++
+	}
+	return sb.String()
+}
+
+// header numbers the strip's bytes: the first and last bit of each, or in
+// the compact strip the first bit of each byte and bit 0.
+func (g stripGeo) header() string {
+	if g.compact {
+		b := []byte(strings.Repeat(" ", 32))
+		for _, bit := range []int{31, 23, 15, 7, 0} {
+			copy(b[g.column(bit):], strconv.Itoa(bit))
+		}
+		return strings.TrimRight(string(b), " ")
+	}
+	var hdr strings.Builder
+	for _, r := range [][2]int{{31, 24}, {23, 16}, {15, 8}, {7, 0}} {
+		s := strconv.Itoa(r[0])
+		lo := strconv.Itoa(r[1])
+		hdr.WriteString(s + strings.Repeat(" ", 9-len(s)-len(lo)) + lo + "  ")
+	}
+	return strings.TrimRight(hdr.String(), " ")
+}
 
 // NewLanes returns a Lanes panel with every dispatch bit on.
 func NewLanes(st Styles) Lanes {
@@ -209,7 +276,8 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 		if ms.Button != tea.MouseLeft || ms.Y < rowDispatch || ms.Y > rowLanes {
 			return m, nil
 		}
-		if bit, ok := bitAtColumn(ms.X - laneLabelW); ok {
+		g := m.geo()
+		if bit, ok := g.bitAt(ms.X - g.labelW); ok {
 			m.cur = bit
 			return m, m.set(m.dispatch.Toggle(bit))
 		}
@@ -261,30 +329,6 @@ func stripColumn(i int) int {
 	return idx + idx/4 + idx/8
 }
 
-// bitAtColumn is the inverse of stripColumn.
-func bitAtColumn(x int) (int, bool) {
-	for i := range 32 {
-		if stripColumn(i) == x {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// strip renders one row of the 32 bits, cell(i) giving bit i's text.
-func strip(cell func(i int) string) string {
-	var sb strings.Builder
-	col := 0
-	for i := 31; i >= 0; i-- {
-		for c := stripColumn(i); col < c; col++ {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(cell(i))
-		col++
-	}
-	return sb.String()
-}
-
 // View renders the panel.
 func (m Lanes) View() string {
 	if m.w <= 0 || m.h <= 0 {
@@ -299,16 +343,17 @@ func (m Lanes) View() string {
 	}
 	lines = append(lines, title)
 
-	label := func(s string) string { return st.Header.Render(pad(s, laneLabelW)) }
-	var hdr strings.Builder
-	for _, g := range [][2]int{{31, 24}, {23, 16}, {15, 8}, {7, 0}} {
-		s := strconv.Itoa(g[0])
-		lo := strconv.Itoa(g[1])
-		hdr.WriteString(s + strings.Repeat(" ", 9-len(s)-len(lo)) + lo + "  ")
+	g := m.geo()
+	label := func(full, short string) string {
+		if g.compact {
+			full = short
+		}
+		return st.Header.Render(pad(full, g.labelW))
 	}
-	lines = append(lines, label("EM bit")+st.Header.Render(strings.TrimRight(hdr.String(), " ")))
+	strip := g.strip
+	lines = append(lines, label("EM bit", "bit")+st.Header.Render(g.header()))
 
-	lines = append(lines, label("dispatch")+strip(func(i int) string {
+	lines = append(lines, label("dispatch", "disp")+strip(func(i int) string {
 		c, s := "0", st.BitOff
 		if m.dispatch.Lane(i) {
 			c, s = "1", st.BitOn
@@ -326,7 +371,7 @@ func (m Lanes) View() string {
 	} else if any {
 		winNote = fmt.Sprintf("bits %d..%d", first, last)
 	}
-	lines = append(lines, label("window")+strip(func(i int) string {
+	lines = append(lines, label("window", "win")+strip(func(i int) string {
 		if lm.Window[i] {
 			return st.InWindow.Render(sym.InWindow)
 		}
@@ -339,7 +384,7 @@ func (m Lanes) View() string {
 			enabled++
 		}
 	}
-	lines = append(lines, label("lanes")+strip(func(i int) string {
+	lines = append(lines, label("lanes", "lanes")+strip(func(i int) string {
 		lane := i - lm.Offset
 		if !lm.Window[i] || lane < 0 || lane >= len(lm.Enabled) {
 			return " "
@@ -356,7 +401,7 @@ func (m Lanes) View() string {
 	} else if m.in != nil {
 		curText = curText + ", outside the window"
 	}
-	lines = append(lines, pad("", laneLabelW+stripColumn(m.cur))+st.Muted.Render(curText))
+	lines = append(lines, pad("", g.labelW+g.column(m.cur))+st.Muted.Render(curText))
 
 	if m.in != nil {
 		if lm.NoMask {

@@ -141,7 +141,7 @@ func TestLanesClickToggles(t *testing.T) {
 		t.Error("click below the strips toggled a bit")
 	}
 	for i := range 32 {
-		if b, ok := bitAtColumn(stripColumn(i)); !ok || b != i {
+		if b, ok := (stripGeo{labelW: laneLabelW}).bitAt(stripColumn(i)); !ok || b != i {
 			t.Fatalf("bit %d: column %d maps back to %d", i, stripColumn(i), b)
 		}
 	}
@@ -231,4 +231,28 @@ func TestLanesHexInputTypingReplaces(t *testing.T) {
 	m = typeText(m, "1")
 	m, cmd = m.Update(press("enter"))
 	wantDispatch(t, m, cmd, 0xf1) // 0x000000f0 -> 0x000000f -> 0x000000f1
+}
+
+// TestLanesCompactStrip: at 40 columns (the smallest the inspector draws)
+// the strip drops its gaps so that all 32 EM bits, lanes 0-7 above all,
+// are on screen, and clicks map to the bit drawn under them.
+func TestLanesCompactStrip(t *testing.T) {
+	m := newTestLanes(t, resinfoBytes, 40, 14)
+	m.SetDispatch(0xfffffffe) // bit 0 off
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	const label = compactLaneLabelW
+	disp := lines[rowDispatch]
+	if len([]rune(disp)) < label+32 || string([]rune(disp)[label:label+32]) != "11111111111111111111111111111110" {
+		t.Fatalf("dispatch strip is not all 32 bits:\n%s", strings.Join(lines, "\n"))
+	}
+	if hdr := lines[1]; !strings.HasSuffix(strings.TrimRight(hdr, " "), "7      0") {
+		t.Errorf("bit numbers: %q", hdr)
+	}
+	if lanes := []rune(lines[rowLanes]); len(lanes) < label+32 || lanes[label+31] != []rune(m.st.Sym.Disabled)[0] {
+		t.Errorf("lane 0 (EM bit 0, off) not drawn disabled at column %d: %q", label+31, lines[rowLanes])
+	}
+	m, cmd := m.Update(click(label+31, rowDispatch))
+	wantDispatch(t, m, cmd, 0xffffffff)
+	m, cmd = m.Update(click(label+8, rowDispatch))
+	wantDispatch(t, m, cmd, 0xff7fffff) // bit 23
 }

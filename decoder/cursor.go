@@ -11,6 +11,7 @@ import (
 type cursor struct {
 	data []byte
 	pos  int
+	last int   // where the latest field read started: a bad value is reported there
 	base int64 // absolute offset of data[0], for error messages
 	err  error
 }
@@ -25,8 +26,18 @@ func (c *cursor) left() int {
 }
 
 func (c *cursor) fail(field, expected, found string, sentinel error) {
+	c.failAt(c.off(), field, expected, found, sentinel)
+}
+
+// failValue records that the field just read holds a bad value, located at
+// the field's first byte rather than after it.
+func (c *cursor) failValue(field, expected, found string, sentinel error) {
+	c.failAt(c.base+int64(c.last), field, expected, found, sentinel)
+}
+
+func (c *cursor) failAt(off int64, field, expected, found string, sentinel error) {
 	if c.err == nil {
-		c.err = &FormatError{Off: c.off(), Field: field, Expected: expected, Found: found, Err: sentinel}
+		c.err = &FormatError{Off: off, Field: field, Expected: expected, Found: found, Err: sentinel}
 	}
 }
 
@@ -40,6 +51,7 @@ func (c *cursor) need(n int, field string) bool {
 		c.fail(field, fmt.Sprintf("%d bytes", n), fmt.Sprintf("%d bytes before end of input", len(c.data)-c.pos), ErrTruncated)
 		return false
 	}
+	c.last = c.pos
 	return true
 }
 
@@ -108,14 +120,15 @@ func (c *cursor) cstring(maxLen int, field string) string {
 }
 
 // count checks that n records of at least minSize bytes each can still fit
-// before the caller allocates for them.
+// before the caller allocates for them. n is the field just read: a count
+// too large is reported at that field.
 func (c *cursor) count(n uint64, minSize int, field string) bool {
 	if c.err != nil {
 		return false
 	}
 	left := uint64(len(c.data) - c.pos)
 	if minSize > 0 && n > left/uint64(minSize) {
-		c.fail(field, fmt.Sprintf("at most %d entries of >= %d bytes in the %d bytes left", left/uint64(minSize), minSize, left), fmt.Sprintf("%d", n), ErrTooLarge)
+		c.failValue(field, fmt.Sprintf("at most %d entries of >= %d bytes in the %d bytes left", left/uint64(minSize), minSize, left), fmt.Sprintf("%d", n), ErrTooLarge)
 		return false
 	}
 	return true

@@ -246,3 +246,33 @@ func TestDecodeDoesNotCrash(t *testing.T) {
 		}
 	}
 }
+
+// TestBadValueLocatedAtField: a count or value that is refused is reported
+// at the first byte of the field that holds it (as the format doc's tables
+// give it), not at the byte after it. The file is the doc's §8.5 example.
+func TestBadValueLocatedAtField(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		at    int    // field offset in the file (§8.5 table)
+		bytes []byte // what is written there
+		field string
+	}{
+		{"num_kernels over 512", 0x06, []byte{0x01, 0x04}, "num_kernels"},
+		{"num_gen_binaries over 4", 0x1B, []byte{5}, "kernel[0].num_gen_binaries"},
+		{"string_count past the body", 0x20, []byte{0xff, 0xff, 0xff, 0x7f}, "string_count"},
+		{"variable_count past the body", 0x37, []byte{0xff, 0xff, 0xff, 0x0f}, "variable_count"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			data := append([]byte(nil), doc85...)
+			copy(data[c.at:], c.bytes)
+			f := Decode("bad.isa", data, Options{})
+			var fe *FormatError
+			if len(f.Errors) == 0 || !errors.As(f.Errors[0], &fe) {
+				t.Fatalf("errors %v", f.Errors)
+			}
+			if fe.Off != int64(c.at) || fe.Field != c.field {
+				t.Errorf("error at 0x%x in %q, want 0x%x in %q: %v", fe.Off, fe.Field, c.at, c.field, fe)
+			}
+		})
+	}
+}

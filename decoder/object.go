@@ -209,7 +209,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 	nameLenW := v.Num() >= 307
 	nk := c.u16("num_kernels")
 	if c.err == nil && nk > maxKernels {
-		c.fail("num_kernels", fmt.Sprintf("at most %d", maxKernels), fmt.Sprint(nk), ErrBadValue)
+		c.failValue("num_kernels", fmt.Sprintf("at most %d", maxKernels), fmt.Sprint(nk), ErrBadValue)
 	}
 	// With an empty name, kernel_info is 18 bytes (UB name_len) or 19 (UW)
 	// and function_info 14 or 15; bodies may be shared, so nothing larger
@@ -245,8 +245,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 		ng := c.u8(f + ".num_gen_binaries")
 		if c.err == nil && ng > 4 {
-			c.pos--
-			c.fail(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
+			c.failValue(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
 		}
 		c.count(uint64(ng), 9, f+".num_gen_binaries")
 		for g := 0; g < int(ng) && c.err == nil; g++ {

@@ -72,7 +72,22 @@ func newFileSet(paths []string) (*fileSet, error) {
 type servedSource struct{ name, path string }
 
 func (f servedSource) Name() string          { return f.name }
-func (f servedSource) Read() ([]byte, error) { return os.ReadFile(f.path) }
+func (f servedSource) Read() ([]byte, error) { return readServed(f.name, f.path) }
+
+// readServed reads a served file, naming it by its served name in errors:
+// os errors carry the path, which would show clients the server's
+// directories (a file deleted or replaced while served, say).
+func readServed(name, path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: failed", name)
+	}
+	return data, nil
+}
 
 // sources returns a fresh source list for one session.
 func (s *fileSet) sources() []tui.Source {
@@ -94,7 +109,7 @@ func (s *fileSet) opener(stdin io.Reader) func(string) ([]byte, error) {
 		if !ok {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: errNotServed}
 		}
-		return os.ReadFile(p)
+		return readServed(name, p)
 	}
 }
 

@@ -738,3 +738,22 @@ func colours(raw string) map[string]bool {
 	}
 	return kinds
 }
+
+// A served file that cannot be read (deleted while served) is named by its
+// served name in what clients see, never by the server's path to it.
+func TestReadErrorsHidePaths(t *testing.T) {
+	ts := startServer(t, nil)
+	tm := openTerm(t, ts.dial(t), termOpts{w: 120, h: 40})
+	tm.waitText("INFO list 1/32")
+	if err := os.Remove(ts.cfg.Files[0]); err != nil {
+		t.Fatal(err)
+	}
+	text := tm.waitText("reload failed")
+	if strings.Contains(text, ts.dir) || !strings.Contains(text, "open kernels.isa") {
+		t.Errorf("the status line shows the server's path or not the served name:\n%s", text)
+	}
+	_, stderr, status := run(t, ts.dial(t), "dump kernels.isa", "")
+	if status == 0 || strings.Contains(stderr, ts.dir) || !strings.Contains(stderr, "open kernels.isa: no such file") {
+		t.Errorf("dump of a deleted file: status %d, stderr %q", status, stderr)
+	}
+}

@@ -17,8 +17,8 @@
 //     sources are those paths, and `dump` looks names up in a fixed table.
 //   - Clients never write to the server's disk: ctrl+s keeps the surface file
 //     in memory, per key, for `ssh HOST surfaces` to print.
-//   - No shell, exec, port forwarding or subsystems; sessions, idle time and
-//     session length are limited.
+//   - No shell, exec, port forwarding or subsystems; sessions, idle time,
+//     session length and the window a session draws are limited.
 //   - The host key is ed25519, created on first start with mode 0600; a key
 //     file readable by others is refused.
 //

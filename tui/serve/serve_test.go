@@ -757,3 +757,39 @@ func TestReadErrorsHidePaths(t *testing.T) {
 		t.Errorf("dump of a deleted file: status %d, stderr %q", status, stderr)
 	}
 }
+
+// The client picks its pty size, and a frame costs server memory in
+// proportion: a session draws at most maxWindowWidth x maxWindowHeight,
+// at the start and after a resize.
+func TestHugeWindowClamped(t *testing.T) {
+	ts := startServer(t, nil)
+	w, h := maxWindowWidth+200, maxWindowHeight+200
+	tm := openTerm(t, ts.dial(t), termOpts{w: w, h: h})
+	tm.waitText("INFO list 1/32")
+	check := func(when string) {
+		t.Helper()
+		lines := strings.Split(strings.TrimRight(tm.scr.Text(), " \n"), "\n")
+		if len(lines) > maxWindowHeight {
+			t.Errorf("%s: %d rows drawn, want at most %d", when, len(lines), maxWindowHeight)
+		}
+		for i, l := range lines {
+			if n := len([]rune(strings.TrimRight(l, " "))); n > maxWindowWidth {
+				t.Errorf("%s: row %d is %d wide", when, i, n)
+				break
+			}
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	check("first frame")
+	tm.send("j")
+	tm.waitText("INFO list 2/32")
+	w, h = maxWindowWidth+100, maxWindowHeight+300
+	tm.scr.Resize(w, h)
+	if err := tm.sess.WindowChange(h, w); err != nil {
+		t.Fatal(err)
+	}
+	tm.send("j")
+	tm.waitText("INFO list 3/32")
+	time.Sleep(200 * time.Millisecond)
+	check("after a resize")
+}

@@ -365,12 +365,42 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 		SaveSurfaces: func(b []byte) error { return s.saved.save(key, b) },
 		Mono:         profile < colorprofile.ANSI,
 	})
+	w, h := clampWindow(pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),
 		tea.WithInput(input{r: sess, st: st}),
 		// The server handles SIGINT/SIGTERM once, for every session.
 		tea.WithoutSignalHandler(),
+		tea.WithWindowSize(w, h),
+		tea.WithFilter(filterMsg),
 	)
 	p := tea.NewProgram(m, opts...)
 	st.setProgram(p)
 	return p
+}
+
+// The largest window a session draws. The client chooses its pty size, and
+// the frame costs server memory in proportion (a 4000x4000 request took
+// over 3 GB), so a client must not be able to exhaust the server with it;
+// a bigger terminal shows the inspector in its top-left corner.
+const (
+	maxWindowWidth  = 1000
+	maxWindowHeight = 300
+)
+
+func clampWindow(w, h int) (int, int) {
+	return min(w, maxWindowWidth), min(h, maxWindowHeight)
+}
+
+// filterMsg clamps every resize to the largest window, and replaces
+// suspends with resumes as bm.MakeOptions' filter (which this replaces)
+// does: a session cannot be suspended.
+func filterMsg(_ tea.Model, msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.Width, m.Height = clampWindow(m.Width, m.Height)
+		return m
+	case tea.SuspendMsg:
+		return tea.ResumeMsg{}
+	}
+	return msg
 }

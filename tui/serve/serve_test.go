@@ -793,3 +793,37 @@ func TestHugeWindowClamped(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	check("after a resize")
 }
+
+// A command waiting on the client's stdin (dump -) does not hold the
+// shutdown to its timeout, and its user is told why it ended.
+func TestShutdownEndsCommands(t *testing.T) {
+	ts := startServer(t, nil)
+	sess, err := ts.dial(t).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	stdin, err := sess.StdinPipe() // never closed: the command waits
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var errb syncBuffer
+	sess.Stderr = &errb
+	if err := sess.Start("dump -"); err != nil {
+		t.Fatal(err)
+	}
+	waitLog(t, ts, `command="dump -"`)
+	start := time.Now()
+	ts.stop()
+	if d := time.Since(start); d > ts.cfg.ShutdownTimeout-time.Second {
+		t.Errorf("shutdown took %v with a command waiting on stdin", d)
+	}
+	err = sess.Wait()
+	if ee, ok := err.(*gossh.ExitError); !ok || ee.ExitStatus() != 1 {
+		t.Errorf("command ended with %v, want exit status 1", err)
+	}
+	if !strings.Contains(errb.String(), "infoscope: server shutting down") {
+		t.Errorf("the user was not told: stderr %q", errb.String())
+	}
+}

@@ -27,16 +27,19 @@ type session struct {
 
 	mu      sync.Mutex
 	program *tea.Program // nil until the inspector starts, and for commands
-	ended   bool
-	reason  string // why the server ended it; "" when the user did
-	status  int    // exit status sent to the client
+	// interrupt ends a running command early, telling the user why: a
+	// command may wait on the client's stdin (dump -) for ever.
+	interrupt func(reason string)
+	ended     bool
+	reason    string // why the server ended it; "" when the user did
+	status    int    // exit status sent to the client
 }
 
 func (st *session) touch() { st.last.Store(time.Now().UnixNano()) }
 
 // end asks the session to finish, for reason (shown to the user). The
 // inspector is told to quit and killed if it has not within quitGrace; a
-// command session runs to its end (it is short) and only records why.
+// running command is interrupted.
 func (st *session) end(reason string) {
 	st.mu.Lock()
 	if st.ended {
@@ -44,10 +47,27 @@ func (st *session) end(reason string) {
 		return
 	}
 	st.ended, st.reason = true, reason
-	p := st.program
+	p, interrupt := st.program, st.interrupt
 	st.mu.Unlock()
 	if p != nil {
 		stop(p)
+	}
+	if interrupt != nil {
+		// It writes to the client, which may not be reading: never block
+		// the caller (the shutdown ends every session in turn).
+		go interrupt(reason)
+	}
+}
+
+// setInterrupt records how to end the running command; if the session has
+// been ended already, it ends the command now.
+func (st *session) setInterrupt(f func(reason string)) {
+	st.mu.Lock()
+	st.interrupt = f
+	ended, reason := st.ended, st.reason
+	st.mu.Unlock()
+	if ended {
+		go f(reason)
 	}
 }
 
@@ -323,8 +343,17 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			if len(args) == 0 {
 				args = s.files.names
 			}
+			// Closing the channel ends a read of stdin that could
+			// otherwise hold the shutdown to its timeout.
+			st.setInterrupt(func(reason string) {
+				fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
+				_ = sess.Exit(1)
+			})
 			stdin := &limitedReader{r: sess, n: maxStdin}
 			status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(), Open: s.files.opener(stdin)})
+			if st.endReason() != "" {
+				status = 1 // interrupted: the client got this status
+			}
 			s.exit(sess, st, status, "")
 		case "surfaces":
 			data, ok := s.saved.load(st.key)

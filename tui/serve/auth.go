@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"net"
 	"os"
 	"sync"
 	"time"
@@ -100,17 +101,54 @@ func (k *keyring) publicKeyHandler(ctx ssh.Context, key ssh.PublicKey) bool {
 	return false
 }
 
-// authLog logs attempts at the methods the server does not offer (password,
-// keyboard-interactive): clients are told only "publickey" is allowed, but a
-// client may try anyway, and the operator should see it.
-func authLog(logger *log.Logger) func(gossh.ConnMetadata, string, error) {
-	return func(conn gossh.ConnMetadata, method string, err error) {
-		if method == "none" || method == "publickey" || err == nil {
-			return
-		}
-		logger.Warn("auth refused: only public keys are accepted",
-			"method", method, "user", conn.User(), "remote", conn.RemoteAddr().String())
+// logins follows the connections that are logging in, so that one that
+// gives up without trying a method the server logs (a client with only
+// passwords: OpenSSH asks "none", is told "publickey" and leaves) is logged
+// too when it fails, rather than not at all.
+type logins struct {
+	logger *log.Logger
+
+	mu      sync.Mutex
+	pending map[string]string // remote address -> user, until a key or password is tried
+}
+
+func newLogins(logger *log.Logger) *logins {
+	return &logins{logger: logger, pending: map[string]string{}}
+}
+
+// attempt is the AuthLogCallback. It logs attempts at the methods the
+// server does not offer (password, keyboard-interactive): clients are told
+// only "publickey" is allowed, but a client may try anyway, and the operator
+// should see it. Refused keys are logged by the key handler.
+func (l *logins) attempt(conn gossh.ConnMetadata, method string, err error) {
+	remote := conn.RemoteAddr().String()
+	l.mu.Lock()
+	if method == "none" && err != nil {
+		l.pending[remote] = conn.User()
+	} else {
+		delete(l.pending, remote)
 	}
+	l.mu.Unlock()
+	if method == "none" || method == "publickey" || err == nil {
+		return
+	}
+	l.logger.Warn("auth refused: only public keys are accepted",
+		"method", method, "user", conn.User(), "remote", remote)
+}
+
+// failed is called when a connection ends before it logged in.
+func (l *logins) failed(conn net.Conn, err error) {
+	remote := conn.RemoteAddr().String()
+	l.mu.Lock()
+	user, pending := l.pending[remote]
+	delete(l.pending, remote)
+	l.mu.Unlock()
+	if pending {
+		l.logger.Warn("auth refused: the client offered no public key (only public keys are accepted)",
+			"user", user, "remote", remote)
+		return
+	}
+	l.logger.Debug("connection failed", "remote", remote, "err", err)
 }
 
 // fingerprint names the key a session logged in with ("" if none).

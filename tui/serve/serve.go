@@ -214,6 +214,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 		s.log.Info("host key created", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(signer.PublicKey()))
 	}
 	s.sessions = newRegistry(cfg.MaxSessions)
+	logins := newLogins(s.log)
 
 	srv, err := wish.NewServer(
 		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
@@ -224,7 +225,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 		wish.WithPublicKeyAuth(s.keys.publicKeyHandler),
 		func(srv *ssh.Server) error {
 			srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
-				return &gossh.ServerConfig{AuthLogCallback: authLog(s.log)}
+				return &gossh.ServerConfig{AuthLogCallback: logins.attempt}
 			}
 			srv.HandshakeTimeout = handshakeTimeout
 			// The sessions enforce the limits themselves, with a message;
@@ -236,9 +237,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 			if cfg.MaxSessionTime > 0 {
 				srv.MaxTimeout = cfg.MaxSessionTime + time.Minute
 			}
-			srv.ConnectionFailedCallback = func(conn net.Conn, err error) {
-				s.log.Debug("connection failed", "remote", conn.RemoteAddr().String(), "err", err)
-			}
+			srv.ConnectionFailedCallback = logins.failed
 			// Connections before login hold no session, so MaxSessions does
 			// not bound them; this does (with the handshake timeout).
 			srv.ConnCallback = func(_ ssh.Context, conn net.Conn) net.Conn {

@@ -96,6 +96,14 @@ func TestPasswordRefused(t *testing.T) {
 			t.Errorf("%s: unexpected error %v", name, err)
 		}
 	}
+	// Such a client gives up after "none" and is told only "publickey":
+	// the operator still sees who tried, from where, and why they failed.
+	refusals := regexp.MustCompile(`WARN.*auth refused: the client offered no public key \(only public keys are accepted\) user=tester remote=127\.0\.0\.1:\d+`)
+	for deadline := time.Now().Add(5 * time.Second); len(refusals.FindAllString(ts.logs.String(), -1)) < 2; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the 2 refusals were not logged with the reason and the address:\n%s", ts.logs)
+		}
+	}
 }
 
 // 50 sessions at once, each with its own cursor.

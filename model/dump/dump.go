@@ -36,6 +36,9 @@ type Env struct {
 	// Open returns the bytes of a named input. A server passes one that
 	// knows only its served files.
 	Open func(name string) ([]byte, error)
+	// Inputs are dumped when the arguments name no file (a server's served
+	// files); when empty, no file is a usage error.
+	Inputs []string
 }
 
 // Options are the parsed flags.
@@ -125,13 +128,17 @@ func Run(args []string, env Env) int {
 			o.Surfaces.LOD = l
 		}
 	}
-	if fs.NArg() == 0 {
+	names := fs.Args()
+	if len(names) == 0 {
+		names = env.Inputs
+	}
+	if len(names) == 0 {
 		return usage("no input file")
 	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer w.Flush()
 	status := ExitOK
-	for _, name := range fs.Args() {
+	for _, name := range names {
 		var data []byte
 		if name == "-" {
 			data, err = io.ReadAll(env.Stdin)

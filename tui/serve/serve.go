@@ -25,8 +25,8 @@
 // # Commands
 //
 //	ssh HOST                 the inspector (needs a pty; ssh allocates one)
-//	ssh HOST dump [ARGS]     the headless dump over the served files; with no
-//	                         ARGS, every served file
+//	ssh HOST dump [ARGS]     the headless dump over the served files; when
+//	                         ARGS name no file, every served file
 //	ssh HOST surfaces        the surface file this key last saved with ctrl+s
 //	ssh HOST files           the served file names
 //	ssh HOST help            this list

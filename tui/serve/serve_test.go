@@ -346,6 +346,11 @@ func TestDumpCommand(t *testing.T) {
 	if status != 0 || out != local("--json", "stream_igc.bin") || !strings.HasPrefix(out, "{") {
 		t.Errorf("dump --json: status %d:\n%s", status, out)
 	}
+	// Flags and no file: still every served file.
+	out, stderr, status = run(t, c, "dump --json --syntax seed", "")
+	if status != 0 || out != local("--json", "--syntax", "seed", "kernels.isa", "stream_igc.bin") {
+		t.Errorf("dump --json --syntax seed: status %d, stderr %q:\n%.300s", status, stderr, out)
+	}
 	// The client's own bytes on stdin.
 	data, _ := sampledata.Read("stream_igc.bin")
 	out, _, status = run(t, c, "dump -", string(data))

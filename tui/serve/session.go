@@ -306,7 +306,7 @@ func (s *server) exit(sess ssh.Session, st *session, status int, msg string) {
 const commandHelp = `infoscope serves an inspector of vISA INFO instructions.
   ssh HOST                 the inspector (needs a terminal: ssh allocates one, or use ssh -t)
   ssh HOST dump [ARGS]     headless dump of the served files (ssh HOST dump -h for ARGS;
-                           with no ARGS, every served file; - reads your stdin)
+                           with no file named, every served file; - reads your stdin)
   ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
   ssh HOST files           the served files
   ssh HOST help            this text
@@ -339,10 +339,6 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 		}
 		switch cmd[0] {
 		case "dump":
-			args := cmd[1:]
-			if len(args) == 0 {
-				args = s.files.names
-			}
 			// Closing the channel ends a read of stdin that could
 			// otherwise hold the shutdown to its timeout.
 			st.setInterrupt(func(reason string) {
@@ -350,7 +346,9 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				_ = sess.Exit(1)
 			})
 			stdin := &limitedReader{r: sess, n: maxStdin}
-			status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(), Open: s.files.opener(stdin)})
+			// With no file named (dump, dump --json), every served file.
+			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(),
+				Open: s.files.opener(stdin), Inputs: s.files.names})
 			if st.endReason() != "" {
 				status = 1 // interrupted: the client got this status
 			}

@@ -1,10 +1,7 @@
 package decoder
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -14,21 +11,9 @@ import (
 // version-dependent rows on both sides of each boundary, INFO text and
 // names, and the errors the reader's rules imply.
 func TestAuditVectors(t *testing.T) {
-	f, err := os.Open("testdata/audit.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	n := 0
-	for lineNo := 1; sc.Scan(); lineNo++ {
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for where, cols := range vectorLines(t, "audit.txt") {
 		n++
-		where := fmt.Sprintf("audit.txt:%d", lineNo)
-		cols := strings.Split(line, "\t")
 		if len(cols) == 6 && strings.HasPrefix(cols[5], "#") {
 			where += " (" + strings.TrimSpace(strings.TrimPrefix(cols[5], "#")) + ")"
 			cols = cols[:5]
@@ -89,9 +74,6 @@ func TestAuditVectors(t *testing.T) {
 		if got != want {
 			t.Errorf("%s:\n got %q\nwant %q", where, got, want)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n < 700 {
 		t.Errorf("only %d vectors", n)

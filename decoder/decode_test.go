@@ -1,10 +1,8 @@
 package decoder
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 )
@@ -23,24 +21,12 @@ var sentinels = map[string]error{
 
 // TestDecodeVectors runs testdata/decode.txt (format described at its top).
 func TestDecodeVectors(t *testing.T) {
-	f, err := os.Open("testdata/decode.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
 	n := 0
-	for lineNo := 1; sc.Scan(); lineNo++ {
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for where, cols := range vectorLines(t, "decode.txt") {
 		n++
-		cols := strings.Split(line, "\t")
 		if len(cols) != 6 {
-			t.Fatalf("line %d: %d columns, want 6", lineNo, len(cols))
+			t.Fatalf("%s: %d columns, want 6", where, len(cols))
 		}
-		where := fmt.Sprintf("decode.txt:%d", lineNo)
 		head, tail := vectorBytes(t, where, cols[0])
 		code := append(head, tail...)
 		layout, err := ParseLayout(cols[1])
@@ -95,9 +81,6 @@ func TestDecodeVectors(t *testing.T) {
 		if got != want {
 			t.Errorf("%s:\n got %q\nwant %q", where, got, want)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if n < 50 {
 		t.Errorf("only %d vectors", n)

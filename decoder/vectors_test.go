@@ -1,11 +1,40 @@
 package decoder
 
 import (
+	"bufio"
 	"encoding/hex"
 	"fmt"
+	"iter"
+	"os"
 	"strings"
 	"testing"
 )
+
+// vectorLines yields each vector line of testdata/name (blank lines and
+// "#" comments skipped) with its "name:line" position and tab-separated
+// columns.
+func vectorLines(t *testing.T, name string) iter.Seq2[string, []string] {
+	return func(yield func(string, []string) bool) {
+		f, err := os.Open("testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for lineNo := 1; sc.Scan(); lineNo++ {
+			line := sc.Text()
+			if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			if !yield(fmt.Sprintf("%s:%d", name, lineNo), strings.Split(line, "\t")) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 // The vector files (testdata/decode.txt, testdata/audit.txt) share these
 // column forms: "HEX | HEX" (the instruction under test, then what

@@ -18,13 +18,6 @@ type cursor struct {
 
 func (c *cursor) off() int64 { return c.base + int64(c.pos) }
 
-func (c *cursor) left() int {
-	if c.err != nil {
-		return 0
-	}
-	return len(c.data) - c.pos
-}
-
 func (c *cursor) fail(field, expected, found string, sentinel error) {
 	c.failAt(c.off(), field, expected, found, sentinel)
 }

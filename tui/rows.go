@@ -46,16 +46,6 @@ func (r *rowIndex) loc(row int) loc {
 	return loc{s.src, s.stream, row - s.start}
 }
 
-// row returns the row of l, or -1 when l names no row.
-func (r *rowIndex) row(l loc) int {
-	for _, s := range r.segs {
-		if s.src == l.src && s.stream == l.stream {
-			return s.start + l.info
-		}
-	}
-	return -1
-}
-
 func (r *rowIndex) file(l loc) *decoder.File     { return r.files[l.src] }
 func (r *rowIndex) stream(l loc) *decoder.Stream { return r.files[l.src].Streams[l.stream] }
 func (r *rowIndex) info(l loc) *decoder.Info {

@@ -495,12 +495,6 @@ func (m *Model) save() tea.Cmd {
 	return func() tea.Msg { return savedMsg{save(data)} }
 }
 
-// helpKeyMap lists every binding: global, list, then each panel's.
-type helpKeyMap struct{ groups [][]key.Binding }
-
-func (h helpKeyMap) ShortHelp() []key.Binding  { return nil }
-func (h helpKeyMap) FullHelp() [][]key.Binding { return h.groups }
-
 // shortHelp is the footer: the focused child's main keys plus the globals.
 func (m *Model) shortHelp() []key.Binding {
 	var b []key.Binding

@@ -76,7 +76,7 @@ func TestLineEditView(t *testing.T) {
 		if cmd != nil {
 			t.Errorf("%s: cursor move returned a command", name)
 		}
-		if e2.View() != e2.View() || e2.View() == v {
+		if again := e2.View(); again != e2.View() || again == v {
 			t.Errorf("%s: view after left did not move the cursor", name)
 		}
 		e2, _ = e2.Update(press("right"))

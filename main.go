@@ -63,7 +63,8 @@ run "infoscope dump -h" or "infoscope serve -h" for their flags.
 func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction")
-	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	var hex decoder.HexMode
+	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error
@@ -73,9 +74,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		if o.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Offset < 0 {
 			return o, fmt.Errorf("--offset %q: want a non-negative number", *offset)
 		}
-		if *hex {
-			o.Hex = decoder.HexOn
-		}
+		o.Hex = hex
 		return o, nil
 	}
 }

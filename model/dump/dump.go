@@ -51,7 +51,7 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -68,7 +68,7 @@ func Run(args []string, env Env) int {
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	hexFlag := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
@@ -93,9 +93,6 @@ func Run(args []string, env Env) int {
 	}
 	if o.Decode.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Decode.Offset < 0 {
 		return usage("--offset %q: want a non-negative number", *offset)
-	}
-	if *hexFlag {
-		o.Decode.Hex = decoder.HexOn
 	}
 	if o.Decode.Version, err = parseVersion(*ver); err != nil {
 		return usage("--visa-version: %v", err)

@@ -197,3 +197,19 @@ func TestDumpLanes(t *testing.T) {
 		t.Errorf("bad --dmask: exit %d", code)
 	}
 }
+
+// TestHexFalseForcesRaw: --hex=false reads hex-looking text as raw bytes,
+// --hex reads it as hex text.
+func TestHexFalseForcesRaw(t *testing.T) {
+	text := []byte("59 59\n")
+	for _, c := range []struct {
+		flag string
+		want string
+	}{{"--hex", "t.hex:+0x1  barrier\n"}, {"--hex=true", "t.hex:+0x1  barrier\n"}, {"--hex=false", "oword_ld"}} {
+		var out, errb strings.Builder
+		Run([]string{"--all", c.flag, "t.hex"}, Env{Stdout: &out, Stderr: &errb, Open: func(string) ([]byte, error) { return text, nil }})
+		if !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%s: out %q err %q, want %q", c.flag, out.String(), errb.String(), c.want)
+		}
+	}
+}

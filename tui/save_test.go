@@ -97,7 +97,7 @@ func TestUnsavedEditsMarkedAndAsked(t *testing.T) {
 	if cmd := key1(m, "q"); isQuit(cmd) {
 		t.Fatal("q quit with unsaved edits")
 	}
-	if !strings.Contains(plainFrame(m), "s save and quit · d discard them and quit · esc cancel") {
+	if !strings.Contains(plainFrame(m), "unsaved edits: s save & quit · d discard & quit · esc cancel") {
 		t.Fatalf("no question:\n%s", plainFrame(m))
 	}
 	if cmd := key1(m, "j"); isQuit(cmd) || !m.confirmQuit {
@@ -206,6 +206,11 @@ func TestUnloadableSurfaceFileNotOverwritten(t *testing.T) {
 	if !strings.Contains(plainFrame(m), "surface file not loaded") {
 		t.Errorf("not reported:\n%s", plainFrame(m))
 	}
+	send(m, "E")
+	if !strings.Contains(plainFrame(m), "surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+loadErr.Error()) {
+		t.Errorf("E does not list the surface file's error:\n%s", plainFrame(m))
+	}
+	send(m, "esc")
 	if cmd := key1(m, "ctrl+s"); cmd != nil {
 		t.Fatal("the first ctrl+s saved over the file")
 	}

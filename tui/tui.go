@@ -603,9 +603,9 @@ func (m *Model) quitWhenSaved() tea.Cmd {
 func (m *Model) quitPromptText() string {
 	save := "s save"
 	if m.loadErr != nil {
-		save = "s save over " + m.cfg.SurfacePath + " (it did not load at start)"
+		save = "s overwrite " + m.cfg.SurfacePath + " (it did not load)"
 	}
-	return "unsaved surface edits: " + save + " and quit · d discard them and quit · esc cancel"
+	return "unsaved edits: " + save + " & quit · d discard & quit · esc cancel"
 }
 
 func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {

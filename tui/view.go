@@ -169,6 +169,9 @@ func (m *Model) statusLine() string {
 
 func (m *Model) problemCount() int {
 	n := 0
+	if m.loadErr != nil {
+		n++
+	}
 	for _, s := range m.sources {
 		if s.readErr != nil || s.note != "" {
 			n++
@@ -263,6 +266,9 @@ func (m *Model) helpLines() []string {
 
 func (m *Model) errorLines() []string {
 	var lines []string
+	if m.loadErr != nil {
+		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
+	}
 	for _, s := range m.sources {
 		name := s.src.Name()
 		switch {

@@ -29,6 +29,7 @@ import (
 	"infoscope/model/dump"
 	"infoscope/sampledata"
 	"infoscope/tui"
+	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
 	"infoscope/tui/watch"
 )
@@ -135,19 +136,14 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
 		}
 	}
-	if data, err := os.ReadFile(*surfPath); err == nil {
-		sf, err := model.ParseSurfaceFile(*surfPath, data)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "infoscope:", err)
-			return 1
-		}
-		cfg.Surfaces = sf
-	} else if !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(os.Stderr, "infoscope:", err)
-		return 1
-	}
-	path := *surfPath
-	cfg.SaveSurfaces = func(b []byte) error { return os.WriteFile(path, b, 0o644) }
+	// A surface file that cannot be loaded does not keep the user out: the
+	// inspector says why, starts on defaults and leaves the file alone
+	// until the user confirms overwriting it.
+	cfg.Surfaces, cfg.SurfaceLoadErr = loadSurfaces(*surfPath)
+	saver := savefile.New(*surfPath)
+	cfg.SaveSurfaces = saver.Save
+	// A save still running when the program ends is finished, not cut.
+	defer saver.Wait()
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
 		lf, err := tea.LogToFile(f, "infoscope")
@@ -182,6 +178,19 @@ func inspect(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// loadSurfaces reads the surface file at path: nil and no error when there
+// is none yet; nil and the reason when it cannot be read or parsed.
+func loadSurfaces(path string) (*model.SurfaceFile, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return model.ParseSurfaceFile(path, data)
 }
 
 // checkInput refuses, before the screen opens, a FILE that is missing or a

@@ -82,7 +82,8 @@ type Output struct {
 	grf      int // GRF size in bytes: 32 or 64
 	specs    []model.FieldSpec
 	surf     model.Surface
-	inFile   bool // the surface file has an entry for the instruction
+	inFile   bool        // the surface file has an entry for the instruction
+	edits    EditTracker // nil: edits are not tracked
 	res      model.Result
 
 	row     int  // selected form row
@@ -127,6 +128,16 @@ func (m *Output) SetSurfaceFile(f *model.SurfaceFile) {
 	m.dispatch = f.DispatchMask
 	m.load()
 }
+
+// EditTracker follows the surface edits that are not saved yet.
+type EditTracker interface {
+	MarkEdited(key string)   // the surface under key was changed
+	Unsaved(key string) bool // it has changes not saved yet
+}
+
+// SetEditTracker sets who is told of each edit, as it is made, and asked
+// which surfaces are unsaved (for the header).
+func (m *Output) SetEditTracker(t EditTracker) { m.edits = t }
 
 // SetInfo shows an instruction (nil: none selected) and loads its surface.
 func (m *Output) SetInfo(in *decoder.Info) {
@@ -344,6 +355,10 @@ func (m *Output) commit() tea.Cmd {
 	m.inFile = true
 	m.err = ""
 	m.recompute()
+	if m.edits != nil {
+		// At once, not in the message: a save may start before it arrives.
+		m.edits.MarkEdited(m.surfaceKey())
+	}
 	return func() tea.Msg { return SurfaceChangedMsg{} }
 }
 

@@ -11,7 +11,7 @@ import (
 // target): decimal, or hexadecimal after 0x or 0X. A leading zero stays
 // decimal ("010" is ten), unlike strconv's base 0, which would read it as
 // octal 8. Signs, underscores and fractions are refused. It refuses a value
-// above hi; the error reads `"70000" out of range 0..16383` or
+// above hi; the error reads `70000 out of range 0..16383` or
 // `"ab" is not a number (decimal, or hex with 0x)`.
 func ParseNumber(s string, hi uint64) (uint64, error) {
 	t := strings.TrimSpace(s)
@@ -26,7 +26,7 @@ func ParseNumber(s string, hi uint64) (uint64, error) {
 	}
 	v, err := strconv.ParseUint(digits, base, 64)
 	if errors.Is(err, strconv.ErrRange) || (err == nil && v > hi) {
-		return 0, fmt.Errorf("%q out of range 0..%d", t, hi)
+		return 0, fmt.Errorf("%s out of range 0..%d", t, hi)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%q is not a number (decimal, or hex with 0x)", t)

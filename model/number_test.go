@@ -37,9 +37,9 @@ func TestParseNumber(t *testing.T) {
 		{"0b11", `"0b11" is not a number (decimal, or hex with 0x)`},
 		{"1.5", `"1.5" is not a number (decimal, or hex with 0x)`},
 		{"ff", `"ff" is not a number (decimal, or hex with 0x)`},
-		{"11", `"11" out of range 0..10`},
-		{"0xb", `"0xb" out of range 0..10`},
-		{"99999999999999999999999", `"99999999999999999999999" out of range 0..10`},
+		{"11", `11 out of range 0..10`},
+		{"0xb", `0xb out of range 0..10`},
+		{"99999999999999999999999", `99999999999999999999999 out of range 0..10`},
 	}
 	for _, tc := range bad {
 		_, err := ParseNumber(tc.in, 10)
@@ -64,7 +64,7 @@ func TestParseLODList(t *testing.T) {
 	if _, err := ParseLODList(long); err == nil {
 		t.Error("33 values were accepted")
 	}
-	if _, err := ParseLODList("1,4294967296"); err == nil || err.Error() != `lod value 2: "4294967296" out of range 0..4294967295` {
+	if _, err := ParseLODList("1,4294967296"); err == nil || err.Error() != `lod value 2: 4294967296 out of range 0..4294967295` {
 		t.Errorf("error %v", err)
 	}
 }

@@ -50,6 +50,9 @@ type Stream struct {
 	Insts   []Inst   // every instruction decoded, in order
 	Infos   []Info   // the INFO instructions among them, in order
 	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
+	// Text holds, for a stream read from vISA text, each instruction as
+	// written (Text[k] is instruction $k); nil for binaries.
+	Text []TextInst
 }
 
 // WalkOptions configures Walk.

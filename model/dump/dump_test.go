@@ -246,3 +246,26 @@ func TestHexFalseForcesRaw(t *testing.T) {
 		}
 	}
 }
+
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) { clear(p); z.n += int64(len(p)); return len(p), nil }
+
+// TestDumpEndlessStdin: "dump -" on an endless stdin of zeros (/dev/zero,
+// or a client's stream over SSH) fails at byte 0 after 64 KiB; it used to
+// read until memory ran out.
+func TestDumpEndlessStdin(t *testing.T) {
+	z := &zeros{}
+	var out, errb strings.Builder
+	code := Run([]string{"-"}, Env{Stdin: z, Stdout: &out, Stderr: &errb})
+	if code != ExitError || z.n > 128<<10 || !strings.Contains(errb.String(), "-: byte 0x0: opcode") {
+		t.Errorf("exit %d after %d bytes: %q", code, z.n, errb.String())
+	}
+	// Barrier bytes never fail: the stream stops at --max-input.
+	ys := strings.NewReader(strings.Repeat("Y", 300<<10))
+	errb.Reset()
+	code = Run([]string{"--max-input", "200K", "-"}, Env{Stdin: ys, Stdout: &out, Stderr: &errb})
+	if code != ExitError || !strings.Contains(errb.String(), "expected at most 200 KiB") {
+		t.Errorf("--max-input 200K: exit %d: %q", code, errb.String())
+	}
+}

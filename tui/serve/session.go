@@ -145,6 +145,34 @@ func (in input) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// activeReader and activeWriter record a command's traffic for the idle
+// timeout.
+type activeReader struct {
+	r  io.Reader
+	st *session
+}
+
+func (a activeReader) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if n > 0 {
+		a.st.touch()
+	}
+	return n, err
+}
+
+type activeWriter struct {
+	w  io.Writer
+	st *session
+}
+
+func (a activeWriter) Write(p []byte) (int, error) {
+	n, err := a.w.Write(p)
+	if n > 0 {
+		a.st.touch()
+	}
+	return n, err
+}
+
 // registry tracks the live sessions for the limits, reloads and shutdown.
 type registry struct {
 	max int
@@ -345,10 +373,15 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
 				_ = sess.Exit(1)
 			})
-			stdin := &limitedReader{r: sess, n: maxStdin}
+			// The idle and session limits hold for commands too: a dump
+			// of stdin that never comes ends at them, with a message.
+			// Input and output both count as activity.
+			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+			stdin := &limitedReader{r: activeReader{sess, st}, n: maxStdin}
 			// With no file named (dump, dump --json), every served file.
-			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(),
+			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: activeWriter{sess, st}, Stderr: sess.Stderr(),
 				Open: s.files.opener(stdin), Inputs: s.files.names})
+			close(st.done)
 			if st.endReason() != "" {
 				status = 1 // interrupted: the client got this status
 			}

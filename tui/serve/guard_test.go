@@ -395,3 +395,60 @@ func TestCommandSessionTime(t *testing.T) {
 		t.Errorf("stderr %q", errb.String())
 	}
 }
+
+func TestFitWindow(t *testing.T) {
+	for _, c := range []struct{ w, h, cells, ww, wh int }{
+		{80, 24, 12000, 80, 24},
+		{4000, 4000, 1 << 30, maxWindowWidth, maxWindowHeight},
+		{1000, 300, 62500, 456, 136}, // 32 sessions' share of the budget
+		{100, 30, 2000, 81, 24},
+		{0, 0, 100, 1, 1},
+	} {
+		w, h := fitWindow(c.w, c.h, c.cells)
+		if w != c.ww || h != c.wh || w*h > max(c.cells, 1) {
+			t.Errorf("fitWindow(%d, %d, %d) = %dx%d, want %dx%d", c.w, c.h, c.cells, w, h, c.ww, c.wh)
+		}
+	}
+	// The frames of 32 sessions at the largest window stay within the
+	// budget (issue 13: 2.5 GB).
+	r := newRegistry(32, windowCellBudget, minWindowCells)
+	total := 0
+	for range 32 {
+		st := &session{}
+		if ok, why := r.admit(st); !ok {
+			t.Fatal(why)
+		}
+	}
+	for st := range r.admitted {
+		w, h := r.window(st, 4000, 4000)
+		total += w * h
+	}
+	if total > windowCellBudget {
+		t.Errorf("32 sessions draw %d cells, budget %d", total, windowCellBudget)
+	}
+	t.Logf("32 sessions at 4000x4000: %d cells in all (%.0f%% of 32 x 1000x300)", total, 100*float64(total)/float64(32*maxWindowWidth*maxWindowHeight))
+}
+
+// A running session gives up part of its window when another one starts,
+// and takes it back when that one ends.
+func TestWindowShareFollowsSessions(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.cellBudget, c.minCells = 4000, 500 })
+	lastRow := func(text string) int {
+		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+		return len(lines) - 1
+	}
+	a := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
+	a.waitText("INFO list 1/32")
+	a.waitFor("all 30 rows", func(s string) bool { return lastRow(s) == 29 })
+	b := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
+	b.waitText("INFO list 1/32")
+	// Two sessions: 2000 cells each, 81x24.
+	a.scr.Resize(100, 30) // clears the emulated screen: the next frame is whole
+	a.send("j")
+	a.waitFor("a 24-row frame", func(s string) bool { return strings.Contains(s, "INFO list 2/32") && lastRow(s) == 23 })
+	b.send("q")
+	b.waitEnd(10 * time.Second)
+	a.scr.Resize(100, 30)
+	a.send("j")
+	a.waitFor("the 30 rows back", func(s string) bool { return strings.Contains(s, "INFO list 3/32") && lastRow(s) == 29 })
+}

@@ -17,8 +17,14 @@
 //     sources are those paths, and `dump` looks names up in a fixed table.
 //   - Clients never write to the server's disk: ctrl+s keeps the surface file
 //     in memory, per key, for `ssh HOST surfaces` to print.
-//   - No shell, exec, port forwarding or subsystems; sessions, idle time,
-//     session length and the window a session draws are limited.
+//   - No shell, exec, port forwarding, agent forwarding or subsystems;
+//     sessions, idle time, session length and the window a session draws
+//     are limited, for commands as for the inspector.
+//   - Connections logging in are bounded per address and in all; a newcomer
+//     drops the oldest one logging in rather than being refused, so idle
+//     connections cannot lock users out. Logins must finish within
+//     LoginGraceTime; a connection gets 6 failed attempts, 10 open sessions
+//     and only the environment variables the inspector reads.
 //   - The host key is ed25519, created on first start with mode 0600; a key
 //     file readable by others is refused.
 //
@@ -104,7 +110,8 @@ type Config struct {
 	// ShutdownTimeout bounds the graceful shutdown (DefaultShutdownTimeout).
 	ShutdownTimeout time.Duration
 
-	started func(*server) // tests: called with the server before it serves
+	started              func(*server) // tests: called with the server before it serves
+	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 }
 
 func (c Config) withDefaults() Config {
@@ -122,6 +129,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxSessionTime == 0 {
 		c.MaxSessionTime = DefaultMaxSessionTime
+	}
+	if c.cellBudget <= 0 {
+		c.cellBudget, c.minCells = windowCellBudget, minWindowCells
 	}
 	if c.LoginGraceTime <= 0 {
 		c.LoginGraceTime = DefaultLoginGraceTime
@@ -241,7 +251,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	if created {
 		s.log.Info("host key created", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(signer.PublicKey()))
 	}
-	s.sessions = newRegistry(cfg.MaxSessions)
+	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
 	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
 	logins := newLogins(s.log)
 

@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -63,7 +62,7 @@ run "infoscope dump -h" or "infoscope serve -h" for their flags.
 // decodeFlags registers the flags shared by the inspector and the server.
 func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
-	offset := fs.String("offset", "0", "raw streams: offset of the first instruction")
+	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
@@ -71,9 +70,11 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
 			return o, err
 		}
-		if o.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Offset < 0 {
-			return o, fmt.Errorf("--offset %q: want a non-negative number", *offset)
+		off, err := model.ParseNumber(*offset, 1<<63-1)
+		if err != nil {
+			return o, fmt.Errorf("--offset: %v", err)
 		}
+		o.Offset = int64(off)
 		if *hex {
 			o.Hex = decoder.HexOn
 		}

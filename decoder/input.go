@@ -96,6 +96,9 @@ func (f *File) decodeObject(o Options) {
 				continue
 			}
 		}
+		if b.Stripped {
+			continue // reported among the object's warnings
+		}
 		s := b.Walk(f.Name, v, f.Layout)
 		f.Streams = append(f.Streams, s)
 		if s.Err != nil && b.Err == nil {

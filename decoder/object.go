@@ -36,8 +36,9 @@ type Object struct {
 	Version   Version
 	Kernels   []*Body
 	Functions []*Body
-	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
-	Errors    []error  // faults outside the bodies that did not stop decoding (Gen code past the end)
+	FileVars  []FileVar // file-scope variables (3.x files from before mid-2019; format doc §2.6)
+	Warnings  []string  // best-effort notes (unsupported version, inconsistent sizes)
+	Errors    []error   // faults outside the bodies that did not stop decoding (Gen code past the end)
 }
 
 // Bodies returns the kernels followed by the functions.
@@ -137,6 +138,13 @@ type Body struct {
 	Size        uint32 // header's body size (the reader ignores it)
 	InputOffset uint32 // kernels only: absolute offset of num_inputs
 	GenBinaries []GenBinary
+	VarRelocs   []Reloc // variable relocation entries (format doc §2.6)
+	FuncRelocs  []Reloc // function relocation entries
+	// Stripped is set when the file carries the body's metadata but not its
+	// instructions (format doc §2.7): the header size ends at the metadata
+	// while the body's own size is not 0. Code is then nil and nothing is
+	// walked; entry and size point at bytes that belong to something else.
+	Stripped bool
 
 	Strings     []string
 	NameIndex   uint32
@@ -239,10 +247,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
 		b.InputOffset = c.u32(f + ".input_offset")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		ng := c.u8(f + ".num_gen_binaries")
 		if c.err == nil && ng > 4 {
 			c.failValue(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
@@ -260,10 +265,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 		o.Kernels = append(o.Kernels, b)
 	}
-	at := c.off()
-	if nfs := c.u16("num_file_scope_variables"); c.err == nil && nfs != 0 {
-		return nil, located(&FormatError{Off: at, Field: "num_file_scope_variables", Expected: "0 (the reader asserts it)", Found: fmt.Sprint(nfs), Err: ErrBadValue}, file, "")
-	}
+	o.FileVars = readFileVars(c, v)
 	nf := c.u16("num_functions")
 	c.count(uint64(nf), 13+nameLenSize, "num_functions")
 	for i := 0; i < int(nf) && c.err == nil; i++ {
@@ -274,10 +276,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.offsetAt = c.off()
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		o.Functions = append(o.Functions, b)
 	}
 	if c.err != nil {
@@ -288,6 +287,9 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		if b.Err != nil {
 			b.Err = located(b.Err, file, b.Name)
 			continue
+		}
+		if b.Stripped {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
@@ -427,6 +429,10 @@ func (b *Body) parse(data []byte, v Version) {
 	b.MetaEnd = uint32(c.pos)
 	if c.err != nil {
 		b.Err = c.err
+		return
+	}
+	if b.CodeSize != 0 && b.Size == b.MetaEnd {
+		b.Stripped = true
 		return
 	}
 	start := uint64(b.Offset) + uint64(b.Entry)

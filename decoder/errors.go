@@ -30,6 +30,9 @@ var (
 	ErrBadValue = errors.New("bad value")
 	// ErrTooLarge means a count or size cannot fit in the bytes that remain.
 	ErrTooLarge = errors.New("count exceeds remaining bytes")
+	// ErrNotVISA means the input is something else: native Gen code, an
+	// ELF (zebin) file, or a C source with no vISA image in it.
+	ErrNotVISA = errors.New("not vISA")
 )
 
 // FormatError is the one error type the decoder returns for bad input.

@@ -150,6 +150,8 @@ func (o *Object) Summary() []string {
 			head += ", metadata not decoded"
 		case b.Stripped:
 			head += ", instruction stream stripped (metadata and Gen code only)"
+		case b.Stream != nil && b.Stream.Err != nil:
+			head += fmt.Sprintf(", instructions at 0x%x: the walk stopped after %d", b.CodeOffset(), len(b.Stream.Insts))
 		case b.Stream != nil:
 			head += fmt.Sprintf(", %d instructions at 0x%x", len(b.Stream.Insts), b.CodeOffset())
 		}

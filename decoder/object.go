@@ -189,10 +189,9 @@ func (b *Body) Symbols() *Symbols {
 	return s
 }
 
-// ParseObject decodes a vISA object file's header and bodies. It does not
-// walk the instructions (see Body.Walk). A header error is returned; a
-// body's error is kept in that Body's Err, and the other bodies still decode.
-func ParseObject(data []byte, file string) (*Object, error) {
+// parseHeader decodes the file header: the version, the kernel and
+// function tables and the file-scope variables.
+func parseHeader(data []byte, file string) (*Object, error) {
 	c := &cursor{data: data}
 	if len(data) < 4 || string(data[:4]) != Magic {
 		found := fmt.Sprintf("% x", data[:min(4, len(data))])
@@ -282,6 +281,18 @@ func ParseObject(data []byte, file string) (*Object, error) {
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	return o, nil
+}
+
+// ParseObject decodes a vISA object file's header and bodies. It does not
+// walk the instructions (see Body.Walk). A header error is returned; a
+// body's error is kept in that Body's Err, and the other bodies still decode.
+func ParseObject(data []byte, file string) (*Object, error) {
+	o, err := parseHeader(data, file)
+	if err != nil {
+		return nil, err
+	}
+	v := o.Version
 	for _, b := range o.Bodies() {
 		b.parse(data, v)
 		if b.Err != nil {

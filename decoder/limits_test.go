@@ -31,7 +31,9 @@ func overlapping(n int, code []byte) []byte {
 	codeAt := hdrLen + n*34
 	data := cat([]byte("CISA"), []byte{4, 1}, le16(0), le16(0), le16(uint16(n)))
 	for i := range n {
-		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen+i*34)), le32(34), le16(0), le16(0))
+		// The header size counts the instructions, as a writer's did: a
+		// size that ends at the metadata would mark the body stripped.
+		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen+i*34)), le32(uint32(34+len(code))), le16(0), le16(0))
 	}
 	for i := range n {
 		entry := codeAt - (hdrLen + i*34)

@@ -195,8 +195,17 @@ func parseVersion(s string) (decoder.Version, error) {
 	return v, nil
 }
 
-// Write prints every record of f.
+// Write prints every record of f (of each vISA image, for a C source).
 func Write(w io.Writer, f *decoder.File, o Options) error {
+	for _, p := range f.Each() {
+		if err := write(w, p, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func write(w io.Writer, f *decoder.File, o Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var line []byte

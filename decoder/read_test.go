@@ -29,7 +29,7 @@ func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
 // readDecode reads with ReadInput and decodes, measuring the bytes read
 // and allocated.
-func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (f *File, err error, read int64, alloc uint64) {
+func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (f *File, read int64, alloc uint64, err error) {
 	t.Helper()
 	cr := &countingReader{r: r}
 	alloc = allocs(func() {
@@ -38,7 +38,7 @@ func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (
 			f = Decode(name, data, o)
 		}
 	})
-	return f, err, cr.n, alloc
+	return f, cr.n, alloc, err
 }
 
 // TestReadZeros: /dev/zero (and an endless stream of zeros on stdin) fails
@@ -59,7 +59,7 @@ func TestReadZeros(t *testing.T) {
 	for name, open := range readers {
 		for _, o := range []Options{{}, {Layout: LayoutSeed}, {Hex: HexOff, MaxInput: 1 << 40}} {
 			r, done := open()
-			f, err, read, alloc := readDecode(t, name, r, -1, o)
+			f, read, alloc, err := readDecode(t, name, r, -1, o)
 			done()
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -92,7 +92,7 @@ func TestReadSparse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err, read, alloc := readDecode(t, path, fh, 2<<30, o)
+		f, read, alloc, err := readDecode(t, path, fh, 2<<30, o)
 		fh.Close()
 		t.Logf("limit %d: %d bytes read, %d allocated, %v", o.MaxInput, read, alloc, err)
 		if read > sniffSize || alloc > 2<<20 {
@@ -135,7 +135,7 @@ func TestReadFIFO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err, read, alloc := readDecode(t, path, fh, -1, Options{})
+	f, read, alloc, err := readDecode(t, path, fh, -1, Options{})
 	fh.Close()
 	if err != nil || read > sniffSize || alloc > 2<<20 || len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrUnknownOpcode) {
 		t.Errorf("FIFO: %d bytes read, %d allocated, %v %v", read, alloc, err, f)
@@ -186,7 +186,7 @@ func TestReadAmplified(t *testing.T) {
 	code := bytes.Repeat([]byte{0x59}, 64<<10)
 	data := amplified(1000, code)
 	Decode("warm", data[:100], Options{})
-	f, err, read, alloc := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
+	f, read, alloc, err := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
 	if err != nil || read != int64(len(data)) || alloc > maxAllocPerByte*uint64(len(data)) || len(f.Errors) != 1 {
 		t.Errorf("amplified: %v, %d read, %d allocated, %v", err, read, alloc, f.Errors)
 	}

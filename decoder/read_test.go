@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -190,4 +191,54 @@ func TestReadAmplified(t *testing.T) {
 	if err != nil || read != int64(len(data)) || alloc > maxAllocPerByte*uint64(len(data)) || len(f.Errors) != 1 {
 		t.Errorf("amplified: %v, %d read, %d allocated, %v", err, read, alloc, f.Errors)
 	}
+}
+
+// summary is what a user sees of a decode: its errors, layout, and the
+// instructions of each stream.
+func summary(f *File) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "hex %v layout %s (%s)\n", f.Hex, f.Layout, f.LayoutReason)
+	for _, e := range f.Errors {
+		fmt.Fprintln(&b, e)
+	}
+	for _, s := range f.Streams {
+		fmt.Fprintf(&b, "%s: %d instructions, %d INFO\n", s.Kernel, len(s.Insts), len(s.Infos))
+	}
+	return b.String()
+}
+
+// TestReadInputDecodesAsWhole: whatever ReadInput returns (the whole input,
+// or only its first 64 KiB when they already fail) decodes to what the
+// whole input does. Inputs: each sample repeated past 80 KiB, damaged at
+// a byte inside or past the first 64 KiB.
+func TestReadInputDecodesAsWhole(t *testing.T) {
+	early := 0
+	for name, file := range sampleFiles(t) {
+		whole := bytes.Repeat(file, 80<<10/len(file)+1)
+		for _, at := range []int{-1, 0, 17, 64<<10 - 1, 70 << 10} {
+			for _, bad := range []byte{0x00, 'Z'} {
+				data := bytes.Clone(whole)
+				if at >= 0 {
+					data[at] = bad
+				}
+				for _, o := range []Options{{}, {Layout: LayoutSeed}, {Hex: HexOn}, {Offset: 3}} {
+					got, err := ReadInput(name, bytes.NewReader(data), -1, o)
+					if err != nil {
+						t.Fatalf("%s at %d: %v", name, at, err)
+					}
+					if len(got) < len(data) {
+						early++
+					}
+					want, have := summary(Decode(name, data, o)), summary(Decode(name, got, o))
+					if want != have {
+						t.Errorf("%s, 0x%02x at %d, %+v: read %d of %d bytes:\n%s\nwhole:\n%s", name, bad, at, o, len(got), len(data), have, want)
+					}
+				}
+			}
+		}
+	}
+	if early == 0 {
+		t.Error("no input failed early")
+	}
+	t.Logf("%d reads stopped early", early)
 }

@@ -137,3 +137,55 @@ func saving(dir, path string, before os.FileInfo) bool {
 	}
 	return false
 }
+
+// ctrl+s then q at once: the inspector ends only once the save is on disk
+// (issue 13: with a 50 MB surface file it quit mid-save 9 times in 10).
+func TestQuitRightAfterSaveKeepsSave(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "surfaces.json")
+	old := bigSurfaceFile()
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := model.ParseSurfaceFile(path, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved, err := sf.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestInspectorCrashHelper$")
+	cmd.Env = append(os.Environ(), "INFOSCOPE_CRASH_HELPER="+strings.Join([]string{"--no-watch", "--surfaces", path}, "\x1f"), "NO_COLOR=1")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("\x13q") // ctrl+s, q
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("inspector: %v\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the inspector did not quit")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(data, saved) {
+		t.Errorf("after ctrl+s q the file is %d bytes, want the saved %d (old: %d)", len(data), len(saved), len(old))
+	}
+	if b, _ := os.ReadFile(path + "~"); !bytes.Equal(b, old) {
+		t.Errorf("%s~ is %d bytes, want the old %d", path, len(b), len(old))
+	}
+}

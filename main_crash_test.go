@@ -25,7 +25,7 @@ func TestInspectorCrashHelper(t *testing.T) {
 	if args == "" {
 		t.Skip("the helper process of TestKilledInspectorKeepsSurfaceFileWhole")
 	}
-	os.Exit(inspect(strings.Split(args, "\x1f"), tea.WithInput(os.Stdin), tea.WithOutput(io.Discard)))
+	os.Exit(inspect(strings.Split(args, "\x1f"), tea.WithInput(os.Stdin), tea.WithOutput(os.Stdout)))
 }
 
 // bigSurfaceFile is a valid surface file of about 0.8 MB in compact JSON: a
@@ -187,5 +187,32 @@ func TestQuitRightAfterSaveKeepsSave(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path + "~"); !bytes.Equal(b, old) {
 		t.Errorf("%s~ is %d bytes, want the old %d", path, len(b), len(old))
+	}
+}
+
+// A surface file that does not parse (a save cut by a crash of an older
+// version) does not keep the inspector closed, and it survives the
+// session: a single ctrl+s does not overwrite it.
+func TestUnparsableSurfaceFileOpensAndSurvives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "surfaces.json")
+	broken := bigSurfaceFile()[:4096]
+	if err := os.WriteFile(path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestInspectorCrashHelper$")
+	cmd.Env = append(os.Environ(), "INFOSCOPE_CRASH_HELPER="+strings.Join([]string{"--no-watch", "--surfaces", path}, "\x1f"), "NO_COLOR=1")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("\x13q") // ctrl+s (refused once), q
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("the inspector did not run: %v\n%s", err, stderr.String())
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, broken) {
+		t.Errorf("the unparsable file changed: %d bytes", len(b))
 	}
 }

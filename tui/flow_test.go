@@ -156,9 +156,11 @@ func TestFlowEdit(t *testing.T) {
 }
 
 // editSurfaceField sets the Output form's first numeric field (row 1, the
-// surface width) to 9: a digit starts the edit, enter applies it.
+// surface width) to 9: enter opens the field, the digit replaces its value,
+// enter applies it.
 func editSurfaceField(tm flow) {
 	tm.Send(press("j"))
+	tm.Send(press("enter"))
 	tm.Send(press("9"))
 	tm.Send(press("enter"))
 }

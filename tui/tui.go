@@ -399,9 +399,17 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.showHelp || m.showErrs {
 		return m.overlayKey(msg)
 	}
-	// The Output form takes digits as values, so there 1-4 are its own.
-	digitsToChild := m.focus == focusOutput && len(msg.Text) == 1 && msg.Text[0] >= '0' && msg.Text[0] <= '9'
-	if !m.editing() && !digitsToChild {
+	// alt+digit and F1-F4 switch panes even while a field is being
+	// edited (the edit is abandoned, as on any focus change); plain digits
+	// only when no field is.
+	if f, ok := m.paneFor(msg); ok && (!m.editing() || len(msg.Text) == 0 || msg.Mod != 0) {
+		m.setFocus(f)
+		return nil
+	}
+	if !m.editing() {
+		if cmd, ok := m.listKeyFromPanel(msg); ok {
+			return cmd
+		}
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.requestQuit()
@@ -416,18 +424,6 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.PrevFocus):
 			m.setFocus((m.focus + numFocus - 1) % numFocus)
-			return nil
-		case key.Matches(msg, k.List):
-			m.setFocus(focusList)
-			return nil
-		case key.Matches(msg, k.Bits):
-			m.setFocus(focusBits)
-			return nil
-		case key.Matches(msg, k.Lanes):
-			m.setFocus(focusLanes)
-			return nil
-		case key.Matches(msg, k.Output):
-			m.setFocus(focusOutput)
 			return nil
 		case key.Matches(msg, k.Mouse):
 			m.mouse = !m.mouse
@@ -451,8 +447,69 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.setFocus(focusList)
 			return nil
 		}
+		if !m.childHandles(msg) {
+			m.setStatus(fmt.Sprintf("%s does nothing in the %s: ? lists the keys", msg.String(), paneTitle(m.focus)), false)
+			return nil
+		}
 	}
 	return m.toFocused(msg)
+}
+
+// paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.
+func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
+	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output} {
+		if key.Matches(msg, b) {
+			return focusID(i), true
+		}
+	}
+	return 0, false
+}
+
+// listKeyFromPanel lets the list's search keys work from a panel: / and :
+// open the list's prompts, n and N step to the next row with diagnostics
+// while the panel stays.
+func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.focus == focusList || m.childHandles(msg) {
+		return nil, false
+	}
+	lk := m.list.keys
+	switch {
+	case key.Matches(msg, lk.Filter, lk.Goto):
+		m.setFocus(focusList)
+		return m.toFocused(msg), true
+	case key.Matches(msg, lk.Next, lk.Prev):
+		var cmd tea.Cmd
+		m.list.moved = true
+		m.list, cmd = m.list.updateKey(msg)
+		m.syncSelection()
+		return cmd, true
+	}
+	return nil, false
+}
+
+// childHandles reports whether a key is one of the focused child's
+// bindings (enabled ones only: an editing key is off outside editing).
+func (m *Model) childHandles(msg tea.KeyPressMsg) bool {
+	var groups [][]key.Binding
+	if m.focus == focusList {
+		groups = m.list.keys.FullHelp()
+	} else {
+		groups = m.panels[m.focus].FullHelp()
+	}
+	for _, g := range groups {
+		if key.Matches(msg, g...) {
+			return true
+		}
+	}
+	return false
+}
+
+// paneTitle names a pane in messages.
+func paneTitle(f focusID) string {
+	if f == focusList {
+		return "INFO list"
+	}
+	return paneNames[f] + " panel"
 }
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -638,6 +695,11 @@ func (m *Model) shortHelp() []key.Binding {
 		b = m.list.keys.ShortHelp()
 	} else {
 		b = m.panels[m.focus].ShortHelp()
+	}
+	if m.editing() {
+		// While a field is being edited q, ? and tab type letters: the
+		// footer names the editing keys only (and ctrl+c, which still quits).
+		return append(b, m.keys.ForceQuit)
 	}
 	return append(b, m.keys.ShortHelp()...)
 }

@@ -74,3 +74,83 @@ func TestListScrollsSideways(t *testing.T) {
 }
 
 func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// Issue 12 item 3: pane keys work from every pane, alt+digit and Fn even
+// while a field is edited; plain digits type only while editing.
+func TestPaneKeysFromEveryPane(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "4", "2")
+	if m.focus != focusBits {
+		t.Fatalf("2 in Output: focus %d, want Bits", m.focus)
+	}
+	send(m, "4", "enter")
+	if !m.editing() {
+		t.Fatal("enter in Output did not open the field")
+	}
+	send(m, "1")
+	if m.focus != focusOutput || !m.editing() {
+		t.Fatalf("1 while editing: focus %d editing %v, want the digit typed", m.focus, m.editing())
+	}
+	m.Update(tea.KeyPressMsg{Code: '3', Mod: tea.ModAlt})
+	if m.focus != focusLanes {
+		t.Fatalf("alt+3 while editing: focus %d", m.focus)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF2})
+	if m.focus != focusBits {
+		t.Fatalf("F2: focus %d", m.focus)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	if m.focus != focusList {
+		t.Fatalf("F1: focus %d", m.focus)
+	}
+}
+
+// / and : work from a panel (they open the list's prompts), n steps the
+// list from a panel, and a key that does nothing says so.
+func TestSearchKeysFromPanels(t *testing.T) {
+	bad := rawInfos(8, func(i int, b []byte) {
+		if i == 5 {
+			b[3] = 0 // channel mask 0: a diagnostic
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", bad)}}, 80, 24)
+	send(m, "2", "/")
+	if m.focus != focusList || m.list.mode != inputFilter {
+		t.Fatalf("/ in Bits: focus %d mode %d", m.focus, m.list.mode)
+	}
+	send(m, "esc", "3", ":")
+	if m.focus != focusList || m.list.mode != inputGoto {
+		t.Fatalf(": in Lanes: focus %d mode %d", m.focus, m.list.mode)
+	}
+	send(m, "esc", "2")
+	before := m.list.cursor
+	send(m, "n")
+	if m.focus != focusBits || m.list.cursor == before {
+		t.Fatalf("n in Bits: focus %d cursor %d -> %d", m.focus, before, m.list.cursor)
+	}
+	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+		t.Errorf("n went to a row without diagnostics")
+	}
+	send(m, "w")
+	if !strings.Contains(m.status, "w does nothing in the Bits panel") {
+		t.Errorf("w in Bits: status %q", m.status)
+	}
+}
+
+// Issue 12 item 5: the footer shows the editing keys only while a field is
+// edited: never "q quit" when q types a letter.
+func TestFooterWhileEditing(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "4", "enter")
+	footer := func() string {
+		lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+		return lines[len(lines)-1]
+	}
+	if f := footer(); strings.Contains(f, "quit") && !strings.Contains(f, "ctrl+c") || strings.Contains(f, "q quit") || !strings.Contains(f, "apply") {
+		t.Errorf("footer while editing: %q", f)
+	}
+	send(m, "esc")
+	if f := footer(); !strings.Contains(f, "q quit") {
+		t.Errorf("footer after editing: %q", f)
+	}
+}

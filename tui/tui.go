@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
@@ -96,6 +97,9 @@ type Model struct {
 	showHelp  bool
 	showErrs  bool
 	overlayAt int // scroll offset of the help/errors overlay
+	// helpQuery filters the help by key or words; / opens it.
+	helpQuery     textinput.Model
+	helpFiltering bool
 
 	width, height int
 	lay           layout
@@ -143,6 +147,13 @@ func New(cfg Config) *Model {
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
+	m.helpQuery = textinput.New()
+	m.helpQuery.Prompt = "/"
+	m.helpQuery.Placeholder = "key or words"
+	m.helpQuery.CharLimit = 64
+	hs := textinput.DefaultDarkStyles()
+	hs.Cursor.Blink = false // frames depend on state alone
+	m.helpQuery.SetStyles(hs)
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
@@ -515,16 +526,40 @@ func paneTitle(f focusID) string {
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	// The offset stays within the text (as it is at this size), so the
 	// first k after scrolling past the end moves the view.
-	lines := m.helpLines()
+	lines := m.shownHelpLines()
 	if m.showErrs {
 		lines = m.errorLines()
 	}
 	last := max(len(lines)-(m.lay.bodyH-1), 0)
 	defer func() { m.overlayAt = max(0, min(m.overlayAt, last)) }()
 	m.overlayAt = min(m.overlayAt, last)
+	if m.helpFiltering {
+		switch msg.String() {
+		case "esc":
+			m.helpFiltering = false
+			m.helpQuery.SetValue("")
+			m.helpQuery.Blur()
+		case "enter":
+			m.helpFiltering = false
+			m.helpQuery.Blur()
+		default:
+			var cmd tea.Cmd
+			m.helpQuery, cmd = m.helpQuery.Update(msg)
+			m.overlayAt = 0
+			return cmd
+		}
+		return nil
+	}
 	switch msg.String() {
+	case "/":
+		if m.showHelp {
+			m.helpFiltering, m.overlayAt = true, 0
+			return m.helpQuery.Focus()
+		}
 	case "q":
-		return m.requestQuit()
+		// As in less, htop and k9s: q leaves the overlay, not the program.
+		m.showHelp, m.showErrs = false, false
+		m.clearHelpQuery()
 	case "j", "down":
 		m.overlayAt++
 	case "k", "up":
@@ -546,9 +581,21 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.showHelp, m.showErrs, m.overlayAt = true, false, 0
 			return nil
 		}
+		if msg.String() == "esc" && m.helpQuery.Value() != "" {
+			m.clearHelpQuery() // esc first drops the filter, then closes
+			return nil
+		}
 		m.showHelp, m.showErrs = false, false
+		m.clearHelpQuery()
 	}
 	return nil
+}
+
+func (m *Model) clearHelpQuery() {
+	m.helpFiltering = false
+	m.helpQuery.SetValue("")
+	m.helpQuery.Blur()
+	m.overlayAt = 0
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels

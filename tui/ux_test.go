@@ -154,3 +154,35 @@ func TestFooterWhileEditing(t *testing.T) {
 		t.Errorf("footer after editing: %q", f)
 	}
 }
+
+// Issue 12 item 4: q closes the help and the errors overlay instead of
+// quitting; / filters the help by key or words.
+func TestOverlayQAndHelpFilter(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	for _, open := range []string{"?", "E"} {
+		send(m, open)
+		_, cmd := m.Update(press("q"))
+		if cmd != nil {
+			if _, quit := cmd().(tea.QuitMsg); quit {
+				t.Fatalf("q in the %s overlay quits", open)
+			}
+		}
+		if m.showHelp || m.showErrs {
+			t.Fatalf("q did not close the %s overlay", open)
+		}
+	}
+	send(m, "?", "/")
+	typeText(m, "mouse")
+	view := ansi.Strip(m.View().Content)
+	if !strings.Contains(view, "mouse on/off") || strings.Contains(view, "previous INFO") {
+		t.Errorf("help filtered by \"mouse\":\n%s", view)
+	}
+	send(m, "enter", "q")
+	if m.showHelp {
+		t.Error("q after the filter did not close the help")
+	}
+	send(m, "?")
+	if ansi.Strip(m.View().Content) == view {
+		t.Error("the filter outlived the help")
+	}
+}

@@ -80,6 +80,9 @@ type cscan struct {
 	src    []byte
 	pos    int
 	consts map[string]string // NAME -> the number text it is defined as
+	// skip > 0 inside "#if 0": the depth of conditionals to the one that
+	// ends it. Other conditions cannot be evaluated and count as true.
+	skip int
 }
 
 func (s *cscan) next() (ctok, bool) {
@@ -113,6 +116,11 @@ func (s *cscan) next() (ctok, bool) {
 			continue
 		case c == '#' && lineStart:
 			s.directive()
+			continue
+		case s.skip > 0:
+			for s.pos < len(src) && src[s.pos] != '\n' {
+				s.pos++
+			}
 			continue
 		}
 		break
@@ -167,7 +175,24 @@ func (s *cscan) directive() {
 		line = line[:i]
 	}
 	f := strings.Fields(line[1:])
-	if len(f) == 3 && f[0] == "define" {
+	if len(f) == 0 {
+		return
+	}
+	if s.skip > 0 {
+		switch {
+		case strings.HasPrefix(f[0], "if"):
+			s.skip++
+		case f[0] == "endif":
+			s.skip--
+		case (f[0] == "else" || f[0] == "elif") && s.skip == 1:
+			s.skip = 0
+		}
+		return
+	}
+	switch {
+	case f[0] == "if" && len(f) >= 2 && strings.Trim(strings.Join(f[1:], ""), "()") == "0":
+		s.skip = 1
+	case len(f) == 3 && f[0] == "define":
 		s.consts[f[1]] = strings.Trim(f[2], "()")
 	}
 }
@@ -213,6 +238,8 @@ func elemWidth(typ []string) int {
 	return w
 }
 
+var sharedSizeMacro = regexp.MustCompile(`^(DEFINE|DECLARE)_SHARED_ARRAY_SIZE_U?INT(8|16|32|64)$`)
+
 var sharedArrayMacro = regexp.MustCompile(`^(DEFINE|DECLARE)_SHARED_ARRAY_U?INT(8|16|32|64)$`)
 
 // ParseCSource reads every array initialiser of integer literals in src
@@ -233,6 +260,20 @@ func ParseCSource(name string, src []byte) *CSource {
 		t, ok := s.next()
 		if !ok {
 			break
+		}
+		if t.kind == 'i' && sharedSizeMacro.MatchString(t.text) {
+			// DEFINE_SHARED_ARRAY_SIZE_UINT32(NAME_SIZE, 100432)
+			var a [5]ctok
+			for k := range a {
+				if a[k], ok = s.next(); !ok {
+					break
+				}
+			}
+			if ok && a[0].kind == '(' && a[1].kind == 'i' && a[2].kind == ',' && a[3].kind == 'n' && a[4].kind == ')' {
+				s.consts[a[1].text] = a[3].text
+			}
+			back = back[:0]
+			continue
 		}
 		if t.kind != '=' {
 			push(t)

@@ -23,6 +23,9 @@ type Options struct {
 	Hex     HexMode // hex-text detection
 	Version Version // raw streams: the container version to assume (zero: DefaultVersion)
 	Text    bool    // read as vISA text (--visaasm-text) even when not detected as such
+	// MaxInput is the most bytes ReadInput reads of one input (0:
+	// DefaultMaxInput).
+	MaxInput int64
 }
 
 // File is one decoded input.

@@ -384,3 +384,32 @@ func sameDecode(t *testing.T, where string, part, want *File, name string) {
 		}
 	}
 }
+
+// BenchmarkCSource reads the largest shipped binary written as a C byte
+// array (MediaSDK's style: about 6 source bytes per image byte) and
+// decodes its image.
+func BenchmarkCSource(b *testing.B) {
+	img := realFiles(b)["3ed8e4a6f701.isa"]
+	src := []byte(cStyles["uchar_hex"]("AVCENCFEI_MFE_GEN9", img))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		cs := ParseCSource("k.cpp", src)
+		if len(cs.Images()) != 1 {
+			b.Fatal("no image")
+		}
+	}
+}
+
+// BenchmarkRealDecode decodes the same image as BenchmarkCSource from its
+// bytes: the baseline for the cost of reading it from a source.
+func BenchmarkRealDecode(b *testing.B) {
+	img := realFiles(b)["3ed8e4a6f701.isa"]
+	b.SetBytes(int64(len(img)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if f := Decode("k.isa", img, Options{}); len(f.Errors) > 0 {
+			b.Fatal(f.Errors)
+		}
+	}
+}

@@ -8,12 +8,12 @@ import (
 // TestSurfaceFileQuotesLittle: keys and values of a surface file are quoted
 // in a few dozen bytes, however long they are.
 func TestSurfaceFileQuotesLittle(t *testing.T) {
-	long := strings.Repeat("X", 1<<20)
+	long := strings.Repeat("X", 64<<10)
 	for _, text := range []string{
 		`{"` + long + `": 1}`,
 		`{"surfaces": {"` + long + `": {"widht": 1}}}`,
 		`{"surfaces": {"T6": {"type": "` + long + `"}}}`,
-		`{"surfaces": {"T6": {"width": 1` + strings.Repeat("0", 1<<20) + `}}}`,
+		`{"surfaces": {"T6": {"width": 1` + strings.Repeat("0", 64<<10) + `}}}`,
 		`{"dispatch_mask": "` + long + `"}`,
 	} {
 		_, err := ParseSurfaceFile("f.json", []byte(text))

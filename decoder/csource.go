@@ -342,7 +342,7 @@ func ParseCSource(name string, src []byte) *CSource {
 			n, err := parseCInt(txt)
 			switch {
 			case err != nil:
-				cs.Warnings = append(cs.Warnings, fmt.Sprintf("%s: %s_SIZE %q is not a number; using the array's %d bytes", a.Name, a.Name, txt, len(a.Data)))
+				cs.Warnings = append(cs.Warnings, fmt.Sprintf("%s: %s_SIZE %q is not a number; using the array's %d bytes", a.Name, a.Name, clip(txt), len(a.Data)))
 			case n > uint64(len(a.Data)):
 				cs.Warnings = append(cs.Warnings, fmt.Sprintf("%s: %s_SIZE %d is larger than the array's %d bytes; using %d", a.Name, a.Name, n, len(a.Data), len(a.Data)))
 			default:
@@ -516,11 +516,11 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 			err = fmt.Errorf("does not fit %d byte(s)", width)
 		}
 		if err == nil && neg && v > limit/2+1 {
-			err = fmt.Errorf("-%s does not fit %d byte(s)", t.str(), width)
+			err = fmt.Errorf("-%s does not fit %d byte(s)", clip(t.str()), width)
 		}
 		if err != nil {
 			line, col := lineCol(s.src, t.at)
-			return nil, &FormatError{File: file, Off: int64(t.at), Field: fmt.Sprintf("line %d column %d: array %s element %d", line, col, arr, k), Expected: fmt.Sprintf("an integer literal of %d byte(s)", width), Found: fmt.Sprintf("%q (%v)", t.str(), err), Err: ErrBadValue}
+			return nil, &FormatError{File: file, Off: int64(t.at), Field: fmt.Sprintf("line %d column %d: array %s element %d", line, col, arr, k), Expected: fmt.Sprintf("an integer literal of %d byte(s)", width), Found: fmt.Sprintf("%q (%v)", clip(t.str()), err), Err: ErrBadValue}
 		}
 		if neg {
 			v = -v

@@ -212,3 +212,16 @@ func TestOneByteInstructionsMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestCSourceQuotesLittle: a C source's literal of a megabyte is quoted in
+// a few dozen bytes.
+func TestCSourceQuotesLittle(t *testing.T) {
+	src := "const unsigned char k[] = { 0x" + strings.Repeat("9", 1<<20) + " };\n"
+	f := Decode("big.c", []byte(src), Options{})
+	if len(f.Errors) == 0 {
+		t.Fatal("a 1 MB literal was accepted")
+	}
+	if msg := f.Errors[0].Error(); len(msg) > 300 {
+		t.Errorf("%d-byte message: %.200s", len(msg), msg)
+	}
+}

@@ -452,3 +452,26 @@ func TestWindowShareFollowsSessions(t *testing.T) {
 	a.send("j")
 	a.waitFor("the 30 rows back", func(s string) bool { return strings.Contains(s, "INFO list 3/32") && lastRow(s) == 29 })
 }
+
+// Refusals are logged one by one up to a quota per period, then counted in
+// the summary: a flood of attempts cannot flood the log.
+func TestRefusalLogQuota(t *testing.T) {
+	var logs syncBuffer
+	g := newGate(10, 100, 10, log.New(&logs))
+	logged := 0
+	for range refusalLogQuota + 50 {
+		if g.quota() {
+			logged++
+		}
+	}
+	if logged != refusalLogQuota {
+		t.Errorf("%d refusals logged, want %d", logged, refusalLogQuota)
+	}
+	g.summarize()
+	if !strings.Contains(logs.String(), "auth_refusals_not_logged=50") {
+		t.Errorf("summary: %s", logs.String())
+	}
+	if !g.quota() {
+		t.Error("the quota did not start again after the summary")
+	}
+}

@@ -254,6 +254,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
 	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
 	logins := newLogins(s.log)
+	logins.quota, s.keys.quota = s.gate.quota, s.gate.quota
 
 	srv, err := wish.NewServer(
 		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },

@@ -93,7 +93,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

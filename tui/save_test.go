@@ -42,7 +42,7 @@ func (s *blockingSaver) save(b []byte) error {
 // editSurface sets the first surface field of the selected instruction's
 // surface in the Output panel, as a user does (4, j, a digit, enter).
 func editSurface(m *Model) {
-	send(m, "4", "j", "9", "enter")
+	send(m, "4", "j", "enter", "9", "enter")
 }
 
 func plainFrame(m *Model) string { return ansi.Strip(m.render()) }

@@ -58,6 +58,9 @@ type gate struct {
 // operator sees who tried, and a flood of attempts cannot flood the log.
 const refusalLogQuota = 30
 
+// maxSummarySources bounds the addresses a summary counts drops for.
+const maxSummarySources = 1000
+
 // quota reports whether a refusal may be logged on its own line now; when
 // not, it is counted for the summary.
 func (g *gate) quota() bool {
@@ -118,7 +121,11 @@ func (g *gate) admit(conn net.Conn) *gateConn {
 	if victim != nil {
 		g.unlink(victim)
 		g.dropped++
-		g.droppedFrom[victim.source]++
+		// Sources are named in the summary, up to a bound: many
+		// addresses (an IPv6 block) must not grow the map without end.
+		if _, ok := g.droppedFrom[victim.source]; ok || len(g.droppedFrom) < maxSummarySources {
+			g.droppedFrom[victim.source]++
+		}
 	}
 	gc.elem = g.pending.PushBack(gc)
 	g.bySource[gc.source]++

@@ -16,7 +16,8 @@
 //   - Clients can read the served files and nothing else: the inspector's
 //     sources are those paths, and `dump` looks names up in a fixed table.
 //   - Clients never write to the server's disk: ctrl+s keeps the surface file
-//     in memory, per key, for `ssh HOST surfaces` to print.
+//     in memory, per key, for `ssh HOST surfaces` to print; so does the end
+//     of a session the server ended with edits neither saved nor discarded.
 //   - No shell, exec, port forwarding, agent forwarding or subsystems;
 //     sessions, idle time, session length and the window a session draws
 //     are limited, for commands as for the inspector.

@@ -232,12 +232,28 @@ func (in *Info) NumChannels() int { return bits.OnesCount8(in.ChannelMask & 0xF)
 type Symbols struct {
 	Vars     []VarInfo // declared general variables; Vars[k] has id 32+k
 	Surfaces []string  // declared surface names; Surfaces[k] is T<6+k>
+	// For the other instructions' text (nil for INFO-only users): labels by
+	// index, the body's string pool (fcall, faddr and FILE name strings),
+	// and how many addresses, predicates and samplers are declared.
+	Labels   []LabelInfo
+	Strings  []string
+	Addrs    int
+	Preds    int
+	Samplers int
+	Full     bool // the tables above are filled: indices outside them are diagnosed
+}
+
+// LabelInfo is what instruction text needs to know of a label.
+type LabelInfo struct {
+	Name string
+	Kind uint8 // 0 block, 1 subroutine, 2 FC, 3 function, 4 divergent-resource-loop
 }
 
 // VarInfo is what INFO decoding needs to know of a declared variable.
 type VarInfo struct {
 	Name  string
-	Bytes int // size in bytes (elements * element size)
+	Bytes int   // size in bytes (elements * element size)
+	Type  uint8 // VISA_Type code
 }
 
 var predefinedVars = [...]string{

@@ -61,8 +61,11 @@ type tableRow struct {
 	mnemonic string
 	fields   string
 	notes    string
-	rejected bool // reserved or rejected by the reader
-	undet    bool // length cannot be determined
+	text     string // the text template (see text.go); "" prints the fallback form
+	rejected bool   // reserved or rejected by the reader
+	undet    bool   // length cannot be determined
+	toks     []token
+	tmpl     []tmplPart
 }
 
 // token is one field of a row's sequence.
@@ -110,7 +113,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 			continue
 		}
 		cols := strings.Split(line, "\t")
-		for len(cols) < 4 {
+		for len(cols) < 5 {
 			cols = append(cols, "")
 		}
 		var r tableRow
@@ -133,15 +136,69 @@ func parseTable(tsv string) ([]tableRow, error) {
 				}
 			}
 		}
-		r.mnemonic, r.fields, r.notes = cols[1], cols[2], cols[3]
+		r.mnemonic, r.fields, r.notes, r.text = cols[1], cols[2], cols[3], cols[4]
 		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
 		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
-		if _, err := parseFields(r.fields); err != nil {
+		toks, err := parseFields(r.fields)
+		if err == nil {
+			err = checkNames(toks)
+		}
+		if err == nil {
+			r.tmpl, err = parseTemplate(r.text, toks)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)
 		}
+		r.toks = toks
 		rows = append(rows, r)
 	}
 	return rows, nil
+}
+
+// checkNames refuses a count or condition that names no earlier field (it
+// would read a slot nobody wrote), and a name given to two fields of one
+// alternative.
+func checkNames(toks []token) error {
+	seen := map[string]bool{}
+	var walk func(ts []token, seen map[string]bool) error
+	walk = func(ts []token, seen map[string]bool) error {
+		for _, t := range ts {
+			if t.count != "" {
+				if _, err := strconv.Atoi(t.count); err != nil && !seen[t.count] {
+					return fmt.Errorf("count %q names no earlier field", t.count)
+				}
+			}
+			if c := t.cond; c != "" && !strings.HasPrefix(c, "ver") && !strings.HasPrefix(c, "major") {
+				name, _, _ := strings.Cut(c, ".b")
+				name, _, _ = strings.Cut(name, "==")
+				if !seen[name] {
+					return fmt.Errorf("condition %q names no earlier field", c)
+				}
+				if !strings.Contains(c, ".b") && !strings.Contains(c, "==") {
+					return fmt.Errorf("condition %q: want NAME.bN, NAME==V, ver... or major...", c)
+				}
+			}
+			if t.kind == "group" {
+				// Alternatives may reuse names; each sees the names before it.
+				inner := map[string]bool{}
+				for k := range seen {
+					inner[k] = true
+				}
+				if err := walk(t.group, inner); err != nil {
+					return err
+				}
+				for k := range inner {
+					seen[k] = true
+				}
+				continue
+			}
+			if t.name != "" {
+				seen[t.name] = true
+			}
+		}
+		return nil
+	}
+	return walk(toks, seen)
 }
 
 // parseFields splits a field sequence into tokens, with [..?cond] and

@@ -115,6 +115,12 @@ func (s *Stream) Decode(i int, in *Instruction) {
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
 	in.sym, in.ver = s.Symbols, s.Version
+	if len(b) == 0 {
+		// A stream read from text keeps only INFO's bytes: the other
+		// instructions have no encoding to decode.
+		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		return
+	}
 	t := tableFor(s.Version)
 	p := t.progs[si.Op]
 	if sub := t.subs[si.Op]; sub != nil && len(b) > 1 {

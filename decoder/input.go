@@ -21,6 +21,7 @@ type Options struct {
 	Offset  int64   // raw streams: where the first instruction starts
 	Hex     HexMode // hex-text detection
 	Version Version // raw streams: the container version to assume (zero: DefaultVersion)
+	Text    bool    // read as vISA text (--visaasm-text) even when not detected as such
 }
 
 // File is one decoded input.
@@ -55,6 +56,9 @@ func Decode(name string, data []byte, o Options) *File {
 	if len(data) == 0 {
 		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
 		return f
+	}
+	if textReader != nil && (o.Text || textReader.Detect(data)) {
+		return textReader.Read(name, data)
 	}
 	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
 		b, err := ParseHex(data, name)
@@ -96,7 +100,13 @@ func (f *File) decodeObject(o Options) {
 				continue
 			}
 		}
-		s := b.Walk(f.Name, v, f.Layout)
+		s, err := obj.walk(b, f.Name, v, f.Layout)
+		if s == nil {
+			if err != nil {
+				f.Errors = append(f.Errors, err)
+			}
+			continue
+		}
 		f.Streams = append(f.Streams, s)
 		if s.Err != nil && b.Err == nil {
 			f.Errors = append(f.Errors, s.Err)

@@ -779,3 +779,7 @@ func appendQuoted(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// OperandText returns o as it prints in its kind's default form (vector and
+// raw operands with IGC's leading space).
+func (in *Instruction) OperandText(o Operand) string { return string(in.appendOperand(nil, o)) }

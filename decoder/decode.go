@@ -141,6 +141,7 @@ func (s *Stream) Decode(i int, in *Instruction) {
 	}
 	d := opDecoder{in: in, b: b, pos: 1, t: t}
 	d.run(p.row.toks)
+	in.consumed = d.pos
 	if in.HasExec && in.Exec.Size() == 0 {
 		in.addDiag(dgExecSize, "exec", uint32(in.Exec.SizeCode()))
 	}
@@ -178,7 +179,7 @@ func (in *Instruction) reset() {
 	for k := range in.Args[:in.N] {
 		in.Args[k] = nil
 	}
-	in.N, in.nd, in.row = 0, 0, nil
+	in.N, in.nd, in.row, in.consumed = 0, 0, nil, 0
 	st := &in.store
 	st.nv = [6]uint8{}
 	st.nraw, st.nsurf, st.nsamp, st.nlabel, st.nparam = 0, 0, 0, 0, 0
@@ -250,9 +251,8 @@ func (d *opDecoder) run(toks []token) {
 		}
 		n := 1
 		if tk.count != "" {
-			if c, err := strconv.Atoi(tk.count); err == nil {
-				n = c
-			} else {
+			n = tk.n
+			if n < 0 {
 				n = int(d.value(tk.count))
 			}
 		}

@@ -70,13 +70,9 @@ func (o InfoOp) String() string {
 type MaskControl uint8
 
 // String returns "M1".."M8" or "M1_NM".."M8_NM".
-func (m MaskControl) String() string {
-	s := "M" + strconv.Itoa(int(m&7)+1)
-	if m.NoMask() {
-		s += "_NM"
-	}
-	return s
-}
+func (m MaskControl) String() string { return maskNames[m&15] }
+
+var maskNames = [16]string{"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M1_NM", "M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM"}
 
 // NoMask reports whether the control ignores the execution mask.
 func (m MaskControl) NoMask() bool { return m&8 != 0 }
@@ -110,19 +106,9 @@ func ExecSizeFromCode(code uint8) int {
 
 // ChannelNames returns the channel suffix IGC prints for a mask: R, RG, ...,
 // RGBA, and "0000" for 0.
-func ChannelNames(mask uint8) string {
-	mask &= 0xF
-	if mask == 0 {
-		return "0000"
-	}
-	s := ""
-	for i, c := range "RGBA" {
-		if mask>>i&1 != 0 {
-			s += string(c)
-		}
-	}
-	return s
-}
+func ChannelNames(mask uint8) string { return channelNames[mask&0xF] }
+
+var channelNames = [16]string{"0000", "R", "G", "RG", "B", "RB", "GB", "RGB", "A", "RA", "GA", "RGA", "BA", "RBA", "GBA", "RGBA"}
 
 // RawOperand is a raw (id + byte offset) operand. Its printed name depends
 // on the stream's variable table: see Info.VarName and Info.Operand.

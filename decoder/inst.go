@@ -40,7 +40,10 @@ type Instruction struct {
 	ver   Version
 	diags [maxDiags]diag
 	nd    int
-	store operandStore
+	// consumed is how many bytes the operand decoder read (the opcode
+	// included): the instruction's length when table and walk agree.
+	consumed int
+	store    operandStore
 }
 
 // Exec is an exec-size/emask byte (format doc §3.4, §6).

@@ -38,7 +38,7 @@ var formatters = map[string]bool{
 	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
 	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "nbarrier": true,
 	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
-	"dpas": true,
+	"dpas": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
 }
 
 // parseTemplate compiles a text template and checks that every name it
@@ -425,7 +425,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		if !strings.HasSuffix(name, suffix) {
 			name += suffix
 		}
-		b = append(b, "\n.function "...)
+		b = append(b, ".function "...)
 		b = appendQuoted(b, name)
 		if labelText(orig) != orig {
 			b = append(b, " /// Original Name: "...)
@@ -636,6 +636,22 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		return b
 	case "dpas":
 		return appendDpas(b, v)
+	case "convmode":
+		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
+		if v>>2&1 != 0 {
+			return append(b, " 31x31"...)
+		}
+		return append(b, " 15x15"...)
+	case "edmode":
+		return append(b, []string{"VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1"}[v&3]...)
+	case "mmfexec":
+		return append(b, []string{"VA_MMF_16x4", "VA_MMF_INVALID", "VA_MMF_16x1", "VA_MMF_1x1"}[v&3]...)
+	case "mmfmode":
+		if m, ok := o.(*Immediate); ok {
+			b = append(b, ' ')
+			return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, uint32(m.Bits))
+		}
+		return in.appendOperand(b, o)
 	}
 	return in.appendOperand(b, o)
 }
@@ -695,16 +711,23 @@ func predefinedVarSize(id uint32) int {
 	return 4
 }
 
-var precisionNames = [...]string{"", "u1", "s1", "u2", "s2", "u4", "s4", "u8", "s8", "bf", "hf", "tf32", "bf8", "hf8"}
+var precisionNames = [...]string{"", "u1", "s1", "u2", "s2", "u4", "s4", "u8", "s8", "bf", "hf", "", "tf32"}
 
 // appendDpas prints dpas's precision word: .W.A.depth.count (IGC's
-// UI32ToDpasInfo: bits 7..0 A, 15..8 W, 23..16 depth, 31..24 repeat count).
+// UI32ToDpasInfo: bits 7..0 W, 15..8 A, 23..16 depth, 31..24 repeat
+// count); an unnamed precision prints "?".
 func appendDpas(b []byte, v uint32) []byte {
-	a, w, dd, c := v&0xFF, v>>8&0xFF, v>>16&0xFF, v>>24&0xFF
+	w, a, dd, c := v&0xFF, v>>8&0xFF, v>>16&0xFF, v>>24&0xFF
+	prec := func(b []byte, p uint32) []byte {
+		if p < uint32(len(precisionNames)) && precisionNames[p] != "" {
+			return append(b, precisionNames[p]...)
+		}
+		return append(b, '?')
+	}
 	b = append(b, '.')
-	b = appendEnum(b, precisionNames[:], w)
+	b = prec(b, w)
 	b = append(b, '.')
-	b = appendEnum(b, precisionNames[:], a)
+	b = prec(b, a)
 	b = append(b, '.')
 	b = strconv.AppendUint(b, uint64(dd), 10)
 	b = append(b, '.')

@@ -196,8 +196,8 @@ func (in *Instruction) appendLine(b []byte) []byte {
 	switch in.Op {
 	case 0x31: // a label stands at column 0 after a blank line
 		b = append(b, '\n')
-	case 0x30: // a subroutine's blank line follows the indentation
-		b = append(b, "    \n"...)
+	case 0x30: // a subroutine's blank lines follow the indentation
+		b = append(b, "    \n\n"...)
 	default:
 		b = append(b, "    "...)
 	}

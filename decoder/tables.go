@@ -73,6 +73,7 @@ type token struct {
 	kind  string // B W D E P S LBL V VC R I
 	name  string
 	count string // "" = once; a literal or the name of an earlier field
+	n     int    // count's value when it is a literal; -1 when it names a field
 	group []token
 	cond  string
 }
@@ -248,6 +249,10 @@ func parseFields(s string) ([]token, error) {
 		t := token{}
 		if c, rest, ok := strings.Cut(w, "*"); ok {
 			t.count, w = c, rest
+			t.n = -1
+			if n, err := strconv.Atoi(c); err == nil {
+				t.n = n
+			}
 		}
 		t.kind, t.name, _ = strings.Cut(w, ":")
 		switch t.kind {

@@ -38,7 +38,7 @@ var formatters = map[string]bool{
 	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
 	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "nbarrier": true,
 	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
-	"dpas": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
+	"dpas": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
 }
 
 // parseTemplate compiles a text template and checks that every name it
@@ -636,6 +636,13 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		return b
 	case "dpas":
 		return appendDpas(b, v)
+	case "atomic2018": // the 2018 printer: the whole byte names the operation
+		b = append(b, '.')
+		return appendEnum(b, atomicNames[:], v)
+	case "chinv": // gather4/scatter4 store their channel mask inverted
+		return appendLetters(b, ^v&0xF, "RGBA")
+	case "tblock":
+		return appendEnum(b, []string{"1", "2", "4", "8"}, v)
 	case "convmode":
 		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
 		if v>>2&1 != 0 {

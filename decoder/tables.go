@@ -61,11 +61,14 @@ type tableRow struct {
 	mnemonic string
 	fields   string
 	notes    string
-	text     string // the text template (see text.go); "" prints the fallback form
+	text     string // the text template (see insttext.go); "" prints the fallback form
 	rejected bool   // reserved or rejected by the reader
 	undet    bool   // length cannot be determined
-	toks     []token
-	tmpl     []tmplPart
+	// legacy rows are opcodes of the 2018 writers, removed in 2018-2019
+	// (format doc §3.8): valid only in files of version 3.6 or older.
+	legacy bool
+	toks   []token
+	tmpl   []tmplPart
 }
 
 // token is one field of a row's sequence.
@@ -140,6 +143,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 		r.mnemonic, r.fields, r.notes, r.text = cols[1], cols[2], cols[3], cols[4]
 		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
 		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
+		r.legacy = strings.HasPrefix(r.notes, "LEGACY ver<3.7 only:")
 		toks, err := parseFields(r.fields)
 		if err == nil {
 			err = checkNames(toks)

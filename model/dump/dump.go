@@ -50,13 +50,14 @@ type Options struct {
 	Visaasm  bool // the whole listing, as Intel's disassembler wrote it
 	JSON     bool
 	All      bool
+	Bodies   bool   // one record per kernel or function body (its header) instead of per instruction
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -71,11 +72,12 @@ func Run(args []string, env Env) int {
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
 	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
+	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
-	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
@@ -94,8 +96,8 @@ func Run(args []string, env Env) int {
 	if o.Syntax != "igc" && o.Syntax != "seed" {
 		return usage("--syntax %q: want igc or seed", o.Syntax)
 	}
-	if o.Visaasm && o.JSON {
-		return usage("--visaasm and --json: choose one")
+	if o.Visaasm && (o.JSON || o.Bodies) {
+		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
 	var err error
 	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
@@ -216,6 +218,9 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Visaasm {
 		return WriteVisaasm(w, f)
 	}
+	if o.Bodies {
+		return writeBodies(w, f, o)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var line []byte
@@ -287,7 +292,15 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	case in != nil:
 		b = append(b, in.Text()...)
 	default:
+		// One line per record: a subroutine's text spans two lines
+		// (.function "NAME" and its label), joined here by a space.
+		n := len(b)
 		b = inst.AppendText(b)
+		for k := n; k < len(b); k++ {
+			if b[k] == '\n' {
+				b[k] = ' '
+			}
+		}
 	}
 	return append(b, '\n')
 }

@@ -54,7 +54,8 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 		return nil, err
 	case int64(n) > limit:
 		return nil, tooLarge(name, limit, "a longer input")
-	case failsEarly(head, o):
+	case failsEarly(head, o) && !IsCSourceName(name) && !LooksLikeCSource(head):
+		// (A C source is text that fails as hex: it is read whole.)
 		return head, nil
 	}
 	buf := head

@@ -413,3 +413,43 @@ func BenchmarkRealDecode(b *testing.B) {
 		}
 	}
 }
+
+// A C source or Gen code longer than the 64 KiB ReadInput decides by is
+// read whole: the source fails as hex text, the Gen code as a vISA stream,
+// and neither may be cut to its first bytes.
+func TestReadInputWholeSourceAndGen(t *testing.T) {
+	img := realFiles(t)["9be93e2638bd.isa"]
+	src := []byte(cStyles["uchar_hex"]("hist", img))
+	for _, name := range []string{"k.cpp", "k.txt"} {
+		got, err := ReadInput(name, bytes.NewReader(src), int64(len(src)), Options{})
+		if err != nil || len(got) != len(src) {
+			t.Fatalf("%s: read %d of %d bytes: %v", name, len(got), len(src), err)
+		}
+		f := Decode(name, got, Options{})
+		if len(f.Errors) > 0 || len(f.Parts) != 1 || !bytes.Equal(f.Parts[0].Data, img) {
+			t.Errorf("%s: %d parts, errors %v", name, len(f.Parts), f.Errors)
+		}
+	}
+	// The largest Gen binary of the shipped files.
+	var gen []byte
+	for _, data := range realFiles(t) {
+		o, _ := ParseObject(data, "")
+		for _, b := range o.Kernels {
+			for _, g := range b.GenBinaries {
+				if int(g.Size) > len(gen) {
+					gen = data[g.Offset : g.Offset+g.Size]
+				}
+			}
+		}
+	}
+	if len(gen) <= 64<<10 {
+		t.Fatalf("largest Gen binary %d bytes", len(gen))
+	}
+	got, err := ReadInput("k.gen", bytes.NewReader(gen), int64(len(gen)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := Decode("k.gen", got, Options{}); len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) {
+		t.Errorf("Gen code read as %d bytes: %v", len(got), f.Errors)
+	}
+}

@@ -74,7 +74,7 @@ func Run(args []string, env Env) int {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
-	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")

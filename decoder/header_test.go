@@ -71,4 +71,3 @@ func TestHeaderTablesAnyVersion(t *testing.T) {
 		}
 	}
 }
-

@@ -453,3 +453,16 @@ func TestReadInputWholeSourceAndGen(t *testing.T) {
 		t.Errorf("Gen code read as %d bytes: %v", len(got), f.Errors)
 	}
 }
+
+// A .h holding only hex bytes is hex text; one holding code but no image
+// says so.
+func TestCSourceNameFallsBackToHex(t *testing.T) {
+	f := Decode("bytes.h", []byte("0x70, 0x0b, 0x83, 0x09, 0x06, 0x21, 0x00, 0x00, 0x00, 0x40, 0x00\n"), Options{})
+	if len(f.Errors) > 0 || !f.Hex || f.NumInfos() != 1 {
+		t.Errorf("hex in a .h: hex %v, %d INFO, errors %v", f.Hex, f.NumInfos(), f.Errors)
+	}
+	f = Decode("code.c", []byte("int main(void) { return 0; }\n"), Options{})
+	if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) || !strings.Contains(f.Errors[0].Error(), "no array initialiser of integers") {
+		t.Errorf("code with no array: %v", f.Errors)
+	}
+}

@@ -82,7 +82,8 @@ func Decode(name string, data []byte, o Options) *File {
 			f.Errors = append(f.Errors, err)
 			return f
 		}
-		if IsCSourceName(name) || LooksLikeCSource(data) {
+		// A .c/.h holding only hex bytes (no declaration) stays hex text.
+		if LooksLikeCSource(data) || IsCSourceName(name) && !(o.Hex == HexAuto && LooksLikeHex(data) && parsesAsHex(data)) {
 			f.decodeCSource(o)
 			return f
 		}
@@ -104,6 +105,11 @@ func Decode(name string, data []byte, o Options) *File {
 		f.decodeRaw(o)
 	}
 	return f
+}
+
+func parsesAsHex(data []byte) bool {
+	_, err := ParseHex(data, "")
+	return err == nil
 }
 
 // decodeCSource decodes every vISA image of a C/C++ source as a part.

@@ -13,6 +13,7 @@ package visatext
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -205,6 +206,9 @@ func (p *parser) line(n int, raw string) {
 // labelLine reports whether t is "name:" (a label), optionally followed by
 // a comment.
 func labelLine(t string) (string, bool) {
+	if w, _, _ := strings.Cut(t, " "); !strings.HasSuffix(w, ":") {
+		return "", false // the common case, an instruction, without a scan
+	}
 	code, _ := splitComment(t)
 	code = strings.TrimSpace(code)
 	if !strings.HasSuffix(code, ":") {
@@ -232,6 +236,13 @@ func isIdent(s string) bool {
 
 // splitComment cuts a line at its first // outside a quoted string.
 func splitComment(s string) (code, comment string) {
+	i := strings.Index(s, "//")
+	if i < 0 {
+		return s, ""
+	}
+	if strings.IndexByte(s[:i], '"') < 0 {
+		return s[:i], s[i:]
+	}
 	inq := false
 	for i := 0; i < len(s); i++ {
 		switch {
@@ -616,8 +627,10 @@ func (p *parser) instruction(n, col int, t string) {
 		if err != nil || v < 0 || v > 1<<24 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
-			if v < b.next {
-				p.msgAt(n, col+len(t)-len(comment), "instruction $%d comes after $%d", v, b.next-1)
+			if v != b.next {
+				// The printer numbers every instruction, labels included:
+				// a gap or a step back means lines are missing or moved.
+				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, b.tb.Name)
 			}
 			num = v
 		}
@@ -839,10 +852,11 @@ func (p *parser) end() {
 	p.closeBody()
 }
 
-func isTerminator(text string) bool {
-	m, _, _ := strings.Cut(text, " ")
-	return m == "ret" || m == "fret"
-}
+// reTerminator matches a whole ret or fret line, so that text cut inside
+// its last line ("ret (M1") does not pass for a complete body.
+var reTerminator = regexp.MustCompile(`^f?ret \(M[1-8](_NM)?, (1|2|4|8|16|32)\)$`)
+
+func isTerminator(text string) bool { return reTerminator.MatchString(text) }
 
 // buildInfo resolves an INFO line's names and writes its encoding
 // (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],

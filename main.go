@@ -16,7 +16,6 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +28,7 @@ import (
 	"infoscope/model/dump"
 	"infoscope/sampledata"
 	"infoscope/tui"
+	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
 	"infoscope/tui/watch"
 )
@@ -62,7 +62,7 @@ run "infoscope dump -h" or "infoscope serve -h" for their flags.
 // decodeFlags registers the flags shared by the inspector and the server.
 func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
-	offset := fs.String("offset", "0", "raw streams: offset of the first instruction")
+	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
@@ -70,9 +70,11 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
 			return o, err
 		}
-		if o.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Offset < 0 {
-			return o, fmt.Errorf("--offset %q: want a non-negative number", *offset)
+		off, err := model.ParseNumber(*offset, 1<<63-1)
+		if err != nil {
+			return o, fmt.Errorf("--offset: %v", err)
 		}
+		o.Offset = int64(off)
 		if *hex {
 			o.Hex = decoder.HexOn
 		}
@@ -135,19 +137,14 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
 		}
 	}
-	if data, err := os.ReadFile(*surfPath); err == nil {
-		sf, err := model.ParseSurfaceFile(*surfPath, data)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "infoscope:", err)
-			return 1
-		}
-		cfg.Surfaces = sf
-	} else if !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(os.Stderr, "infoscope:", err)
-		return 1
-	}
-	path := *surfPath
-	cfg.SaveSurfaces = func(b []byte) error { return os.WriteFile(path, b, 0o644) }
+	// A surface file that cannot be loaded does not keep the user out: the
+	// inspector says why, starts on defaults and leaves the file alone
+	// until the user confirms overwriting it.
+	cfg.Surfaces, cfg.SurfaceLoadErr = loadSurfaces(*surfPath)
+	saver := savefile.New(*surfPath)
+	cfg.SaveSurfaces = saver.Save
+	// A save still running when the program ends is finished, not cut.
+	defer saver.Wait()
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
 		lf, err := tea.LogToFile(f, "infoscope")
@@ -182,6 +179,19 @@ func inspect(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// loadSurfaces reads the surface file at path: nil and no error when there
+// is none yet; nil and the reason when it cannot be read or parsed.
+func loadSurfaces(path string) (*model.SurfaceFile, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return model.ParseSurfaceFile(path, data)
 }
 
 // checkInput refuses, before the screen opens, a FILE that is missing or a

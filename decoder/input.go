@@ -100,7 +100,13 @@ func (f *File) decodeObject(o Options) {
 				continue
 			}
 		}
-		s := b.Walk(f.Name, v, f.Layout)
+		s, err := obj.walk(b, f.Name, v, f.Layout)
+		if s == nil {
+			if err != nil {
+				f.Errors = append(f.Errors, err)
+			}
+			continue
+		}
 		f.Streams = append(f.Streams, s)
 		if s.Err != nil && b.Err == nil {
 			f.Errors = append(f.Errors, s.Err)

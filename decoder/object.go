@@ -1,7 +1,9 @@
 package decoder
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Magic is the first four bytes of every vISA object file.
@@ -38,7 +40,20 @@ type Object struct {
 	Functions []*Body
 	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
 	Errors    []error  // faults outside the bodies that did not stop decoding (Gen code past the end)
+
+	// The record budgets (see recordsPerByte): what the bodies' tables and
+	// walks may still decode, and the file size they derive from.
+	metaLeft, recLeft, size int
 }
+
+// recordsPerByte bounds the records a file may decode per byte of it: once
+// for the bodies' table entries (strings, variables, declarations, inputs,
+// attributes) and once for the instructions of every walk, counting a body
+// shared by several entries once per entry. A real file decodes each of its
+// bytes into at most one record, so only entries that claim the same bytes
+// again and again (65,535 entries on one body) reach it; past it the
+// decoder reports the entry with a located error and leaves it out.
+const recordsPerByte = 4
 
 // Bodies returns the kernels followed by the functions.
 func (o *Object) Bodies() []*Body {
@@ -159,6 +174,84 @@ type Body struct {
 	headerField string
 	inputRel    uint32
 	offsetAt    int64 // where the header's offset field is, for errors
+	shared      *Body // the first entry on the same body, whose tables and walk this one reuses
+	skipped     bool  // left out past the record budget
+}
+
+// share makes b, an entry on the same body as first, reuse first's decoded
+// tables and code (the slices, not copies). b keeps its header fields.
+func (b *Body) share(first *Body) {
+	h := *b
+	*b = *first
+	b.Name, b.Linkage, b.Size, b.InputOffset, b.GenBinaries = h.Name, h.Linkage, h.Size, h.InputOffset, h.GenBinaries
+	b.headerField, b.offsetAt = h.headerField, h.offsetAt
+	b.Stream, b.shared = nil, first
+}
+
+// records is the number of table entries b's metadata decoded.
+func (b *Body) records() int {
+	n := len(b.Strings) + len(b.Vars) + len(b.Addrs) + len(b.Preds) + len(b.Labels) + len(b.Samplers) + len(b.Surfaces) + len(b.Inputs) + len(b.Attrs)
+	for i := range b.Vars {
+		n += len(b.Vars[i].Attrs)
+	}
+	return n + 1
+}
+
+// renamed returns err with its kernel set to name: a shared body's error
+// is reported once per entry, under each entry's name.
+func renamed(err error, name string) error {
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Kernel == name {
+		return err
+	}
+	c := *fe
+	c.Kernel = name
+	return &c
+}
+
+// overBudget is the error of the first entry left out past a record
+// budget; n is what its walk would add (-1: its tables).
+func (o *Object) overBudget(b *Body, what string, n int) error {
+	found := fmt.Sprintf("the body at 0x%x", b.Offset)
+	if n >= 0 {
+		found += fmt.Sprintf(" adds %d", n)
+	}
+	if b.shared != nil {
+		found += " (shared with " + b.shared.Kind.String() + " " + strconv.Quote(clip(b.shared.Name)) + ")"
+	}
+	return &FormatError{Off: b.offsetAt, Field: b.headerField + ".offset",
+		Expected: fmt.Sprintf("at most %d decoded %s for the %d-byte file (%d per byte)", recordsPerByte*o.size, what, o.size, recordsPerByte),
+		Found:    found + "; this entry and the ones after it are left out", Err: ErrBudget}
+}
+
+// walk walks b's instructions under the record budget. An entry on a body
+// an earlier entry walked gets a Stream of its own name over that walk's
+// instructions. It returns nil for an entry left out (with an error for
+// the first one).
+func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, error) {
+	if b.skipped || o.recLeft < 0 {
+		return nil, nil
+	}
+	if first := b.shared; first != nil && first.Stream != nil && first.Stream.Layout == layout && first.Stream.Version == v {
+		n := len(first.Stream.Insts)
+		if n > o.recLeft {
+			o.recLeft = -1
+			return nil, located(o.overBudget(b, "instructions", n), file, b.Name)
+		}
+		o.recLeft -= n
+		s := *first.Stream
+		s.Kernel, s.Err = b.Name, renamed(s.Err, b.Name)
+		b.Stream = &s
+		return &s, nil
+	}
+	// A walk decodes at most one instruction per byte.
+	if len(b.Code) > o.recLeft {
+		o.recLeft = -1
+		return nil, located(o.overBudget(b, "instructions", len(b.Code)), file, b.Name)
+	}
+	s := b.Walk(file, v, layout)
+	o.recLeft -= len(s.Insts)
+	return s, nil
 }
 
 // String returns the name of string-pool entry i, or "" when out of range.
@@ -206,6 +299,8 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 	}
 	v := o.Version
+	o.size = len(data)
+	o.metaLeft, o.recLeft = recordsPerByte*len(data), recordsPerByte*len(data)
 	nameLenW := v.Num() >= 307
 	nk := c.u16("num_kernels")
 	if c.err == nil && nk > maxKernels {
@@ -283,10 +378,30 @@ func ParseObject(data []byte, file string) (*Object, error) {
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	// Entries may share a body: its tables are decoded once and shared.
+	type bodyKey struct {
+		off  uint32
+		kind BodyKind
+	}
+	parsed := map[bodyKey]*Body{}
 	for _, b := range o.Bodies() {
-		b.parse(data, v)
+		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil {
+			b.share(first)
+		} else {
+			parsed[bodyKey{b.Offset, b.Kind}] = b
+			if o.metaLeft < 0 {
+				b.skipped = true
+				if o.metaLeft != -1 {
+					o.metaLeft = -1
+					b.Err = located(o.overBudget(b, "table entries", -1), file, b.Name)
+				}
+				continue
+			}
+			b.parse(data, v)
+			o.metaLeft -= b.records()
+		}
 		if b.Err != nil {
-			b.Err = located(b.Err, file, b.Name)
+			b.Err = located(renamed(b.Err, b.Name), file, b.Name)
 			continue
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {

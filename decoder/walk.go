@@ -101,8 +101,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 			break
 		}
 		if k == len(insts) {
-			insts = append(insts, Inst{})
-			insts = insts[:cap(insts)]
+			insts = growInsts(insts, pos, end)
 		}
 		sub := code[min(pos+1, end-1)]
 		if n == 1 {
@@ -115,6 +114,21 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	s.Insts = insts[:k]
 	s.decodeInfos()
 	return s
+}
+
+// growInsts returns insts (all k of them in use, the walk at pos of end)
+// with room for the rest: the density so far estimates it, with a margin,
+// never more than one instruction per byte left and never less than a
+// quarter more. A stream then costs about its final slice, where append's
+// small steps for large slices allocated about five times it in all (10 M
+// one-byte instructions: 400 MB per layout tried).
+func growInsts(insts []Inst, pos, end int) []Inst {
+	k, rest := len(insts), end-pos
+	est := k + int(float64(rest)*float64(k)/float64(max(pos, 1))) + rest/64 + 16
+	est = min(max(est, k+k/4+16), k+rest)
+	out := make([]Inst, est)
+	copy(out, insts)
+	return out
 }
 
 // walkFast is the hot path: it walks instructions from pos while at least

@@ -3,13 +3,14 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/model"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -261,10 +262,11 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		return "", fmt.Errorf("go to: the list is empty")
 	}
 	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
-		off, err := strconv.ParseInt(s[2:], 16, 64)
+		u, err := model.ParseNumber(s, 1<<63-1)
 		if err != nil {
 			return "", fmt.Errorf("go to %s: not a hex offset", s)
 		}
+		off := int64(u)
 		curFile := -1
 		if c, ok := l.selected(); ok {
 			curFile = c.src
@@ -289,7 +291,8 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		}
 		return "", nil
 	}
-	k, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
+	u, err := model.ParseNumber(strings.TrimPrefix(s, "#"), 1<<62)
+	k := int(u)
 	if err != nil || k < 1 {
 		return "", fmt.Errorf("go to %s: want 0xOFFSET or a row number from 1", s)
 	}

@@ -368,3 +368,21 @@ func TestListFileColumnShowsDistinctNames(t *testing.T) {
 		}
 	}
 }
+
+// TestGotoNumbers: go-to reads numbers as flags and fields do: ":010" is
+// row ten (never octal 8), ":0x..." an offset.
+func TestGotoNumbers(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
+	send(m, ":")
+	typeText(m, "010")
+	send(m, "enter")
+	if m.list.cursor != 9 {
+		t.Fatalf(":010: cursor %d, want 9 (row ten)", m.list.cursor)
+	}
+	send(m, ":")
+	typeText(m, "0X0b")
+	send(m, "enter")
+	if l, _ := m.list.selected(); m.list.rows.info(l).Off != 0xb {
+		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.info(l).Off)
+	}
+}

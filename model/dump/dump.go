@@ -91,9 +91,11 @@ func Run(args []string, env Env) int {
 	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
 		return usage("--layout: %v", err)
 	}
-	if o.Decode.Offset, err = strconv.ParseInt(*offset, 0, 64); err != nil || o.Decode.Offset < 0 {
-		return usage("--offset %q: want a non-negative number", *offset)
+	off, err := model.ParseNumber(*offset, 1<<63-1)
+	if err != nil {
+		return usage("--offset: %v", err)
 	}
+	o.Decode.Offset = int64(off)
 	if *hexFlag {
 		o.Decode.Hex = decoder.HexOn
 	}
@@ -121,7 +123,7 @@ func Run(args []string, env Env) int {
 			o.Surfaces.DispatchMask = m
 		}
 		if *lod != "" {
-			l, err := parseLODs(*lod)
+			l, err := model.ParseLODList(*lod)
 			if err != nil {
 				return usage("--lod: %v", err)
 			}
@@ -185,21 +187,6 @@ func parseVersion(s string) (decoder.Version, error) {
 		return v, fmt.Errorf("%q: versions below 3.0 are not vISA binaries", s)
 	}
 	return v, nil
-}
-
-func parseLODs(s string) ([]uint32, error) {
-	var out []uint32
-	for _, p := range strings.Split(s, ",") {
-		v, err := strconv.ParseUint(strings.TrimSpace(p), 0, 32)
-		if err != nil {
-			return nil, fmt.Errorf("%q: want N or N,N,... (unsigned integers)", s)
-		}
-		out = append(out, uint32(v))
-	}
-	if len(out) > 32 {
-		return nil, fmt.Errorf("%d values: at most one per lane (32)", len(out))
-	}
-	return out, nil
 }
 
 // Write prints every record of f.

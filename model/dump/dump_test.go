@@ -197,3 +197,36 @@ func TestDumpLanes(t *testing.T) {
 		t.Errorf("bad --dmask: exit %d", code)
 	}
 }
+
+// TestDumpNumbers: --lod and --offset read "010" as ten, as the inspector's
+// fields do, never as octal 8.
+func TestDumpNumbers(t *testing.T) {
+	sf := filepath.Join(t.TempDir(), "s.json")
+	os.WriteFile(sf, []byte(`{"surfaces": {"T6": {"type": "2d", "width": 16383, "height": 16383}}}`), 0o644)
+	out, errs, code := run(t, nil, "--json", "--surfaces", sf, "--lod", "010", oracleDir+"/info_min.isa")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Lanes []struct {
+			R *uint32 `json:"r"`
+		} `json:"lanes"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Lanes) == 0 || r.Lanes[0].R == nil || *r.Lanes[0].R != 16384>>10 {
+		t.Errorf("--lod 010: lanes %+v; want R = 16384>>10 = 16", r.Lanes)
+	}
+	if _, errs, code := run(t, nil, "--json", "--lod", "09", oracleDir+"/info_min.isa"); code != ExitOK {
+		t.Errorf("--lod 09: exit %d: %s", code, errs)
+	}
+	raw := append(make([]byte, 10), 0x70, 0x0b, 0x03, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00)
+	out, errs, code = run(t, raw, "--layout", "seed", "--offset", "010", "-")
+	if code != ExitOK || !strings.HasPrefix(out, "-:+0xa  ") {
+		t.Errorf("--offset 010: exit %d, %q %q; want the instruction at 0xa", code, out, errs)
+	}
+	if _, errs, _ := run(t, raw, "--offset", "-1", "-"); !strings.Contains(errs, `--offset: "-1" is not a number`) {
+		t.Errorf("--offset -1: %q", errs)
+	}
+}

@@ -1,7 +1,6 @@
 package panels
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -82,7 +81,8 @@ type Output struct {
 	grf      int // GRF size in bytes: 32 or 64
 	specs    []model.FieldSpec
 	surf     model.Surface
-	inFile   bool // the surface file has an entry for the instruction
+	inFile   bool        // the surface file has an entry for the instruction
+	edits    EditTracker // nil: edits are not tracked
 	res      model.Result
 
 	row     int  // selected form row
@@ -127,6 +127,16 @@ func (m *Output) SetSurfaceFile(f *model.SurfaceFile) {
 	m.dispatch = f.DispatchMask
 	m.load()
 }
+
+// EditTracker follows the surface edits that are not saved yet.
+type EditTracker interface {
+	MarkEdited(key string)   // the surface under key was changed
+	Unsaved(key string) bool // it has changes not saved yet
+}
+
+// SetEditTracker sets who is told of each edit, as it is made, and asked
+// which surfaces are unsaved (for the header).
+func (m *Output) SetEditTracker(t EditTracker) { m.edits = t }
 
 // SetInfo shows an instruction (nil: none selected) and loads its surface.
 func (m *Output) SetInfo(in *decoder.Info) {
@@ -270,43 +280,11 @@ func formatLOD(l []uint32) string {
 	return strings.Join(s, ",")
 }
 
-// parseNum reads a decimal number, or hex with 0x, from 0 to hi. Leading
-// zeros stay decimal ("010" is ten), unlike strconv's base 0. Too big a
-// number is out of the caller's range, whatever its digit count.
+// parseNum reads a field's value with the one number parser that flags and
+// the go-to share (decimal, or 0x hex; "010" is ten).
 func parseNum(s string, hi uint32) (uint32, error) {
-	s = strings.TrimSpace(s)
-	digits, base := s, 10
-	if len(s) > 2 && (s[:2] == "0x" || s[:2] == "0X") {
-		digits, base = s[2:], 16
-	}
-	v, err := strconv.ParseUint(digits, base, 64)
-	if errors.Is(err, strconv.ErrRange) || (err == nil && v > uint64(hi)) {
-		return 0, fmt.Errorf("%s out of range 0..%d", s, hi)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a number from 0 to %d", s, hi)
-	}
-	return uint32(v), nil
-}
-
-// parseLOD reads "3" (all lanes) or "0,1,2,..." (one per lane, at most 32).
-func parseLOD(s string) ([]uint32, error) {
-	parts := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' })
-	if len(parts) == 0 {
-		return nil, fmt.Errorf("lod: give one value for all lanes or one per lane")
-	}
-	if len(parts) > 32 {
-		return nil, fmt.Errorf("lod: %d values, at most 32 (one per lane)", len(parts))
-	}
-	out := make([]uint32, len(parts))
-	for i, p := range parts {
-		v, err := parseNum(p, 1<<32-1)
-		if err != nil {
-			return nil, fmt.Errorf("lod value %d: %w", i+1, err)
-		}
-		out[i] = v
-	}
-	return out, nil
+	v, err := model.ParseNumber(s, uint64(hi))
+	return uint32(v), err
 }
 
 func (m *Output) stopEditing() {
@@ -344,6 +322,10 @@ func (m *Output) commit() tea.Cmd {
 	m.inFile = true
 	m.err = ""
 	m.recompute()
+	if m.edits != nil {
+		// At once, not in the message: a save may start before it arrives.
+		m.edits.MarkEdited(m.surfaceKey())
+	}
 	return func() tea.Msg { return SurfaceChangedMsg{} }
 }
 
@@ -361,7 +343,7 @@ func (m *Output) apply() tea.Cmd {
 		}
 		s.Type = t
 	case m.row == m.lodRow():
-		l, err := parseLOD(text)
+		l, err := model.ParseLODList(text)
 		if err != nil {
 			m.err = err.Error()
 			return nil

@@ -199,7 +199,10 @@ func (m Output) header() string {
 		name += " (" + d + ")"
 	}
 	state := name + " from the surface file"
-	if !m.inFile {
+	switch {
+	case m.edits != nil && m.edits.Unsaved(m.surfaceKey()):
+		state = name + " edited, not saved (ctrl+s saves)"
+	case !m.inFile:
 		state = name + " not in the surface file: defaults"
 	}
 	return st.Title.Render("Output") + "  " + st.Value.Render(m.in.Text()) + st.Muted.Render(" · "+state)

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -24,6 +25,7 @@ import (
 	"charm.land/log/v2"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/dump"
 	"infoscope/sampledata"
@@ -39,7 +41,7 @@ func run(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "dump":
-			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Open: os.ReadFile})
+			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Open: os.ReadFile, Folder: folderFiles})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -64,6 +66,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error
@@ -78,6 +81,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		if *hex {
 			o.Hex = decoder.HexOn
 		}
+		o.Text = *text
 		return o, nil
 	}
 }
@@ -113,12 +117,15 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		if err := checkInput(name); err != nil {
+		files, err := checkInput(name)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
-		cfg.Sources = append(cfg.Sources, tui.FileSource(name))
-		paths = append(paths, name)
+		for _, f := range files {
+			cfg.Sources = append(cfg.Sources, tui.FileSource(f))
+			paths = append(paths, f)
+		}
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
@@ -194,17 +201,56 @@ func loadSurfaces(path string) (*model.SurfaceFile, error) {
 	return model.ParseSurfaceFile(path, data)
 }
 
-// checkInput refuses, before the screen opens, a FILE that is missing or a
-// directory: either would only show an empty list with a read error.
-func checkInput(name string) error {
+// checkInput refuses, before the screen opens, a FILE that is missing: it
+// would only show an empty list with a read error. A directory is an IGC
+// dump folder: it stands for the .visaasm files in it, and the others are
+// skipped with one line on stderr.
+func checkInput(name string) ([]string, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if fi.IsDir() {
-		return fmt.Errorf("%s is a directory (give the files in it)", name)
+	if !fi.IsDir() {
+		return []string{name}, nil
 	}
-	return nil
+	files, note, err := dumpFolder(name)
+	if err != nil {
+		return nil, err
+	}
+	if note != "" {
+		fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
+	}
+	return files, nil
+}
+
+// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
+func folderFiles(name string) ([]string, string, error) {
+	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
+		return nil, "", nil // dump's own read reports a missing file
+	}
+	return dumpFolder(name)
+}
+
+// dumpFolder lists the .visaasm files of directory dir to open.
+func dumpFolder(dir string) (files []string, note string, err error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			names = append(names, e.Name())
+		}
+	}
+	open, note := visatext.DumpFolder(names)
+	if len(open) == 0 {
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file (give the files to open)", dir)
+	}
+	for _, n := range open {
+		files = append(files, filepath.Join(dir, n))
+	}
+	return files, note, nil
 }
 
 func serveCmd(args []string) int {

@@ -124,3 +124,15 @@ var textReader *TextReader
 // text reader lives in its own package (decoder/visatext), which imports
 // this one; it registers itself when imported, as image formats do.
 func RegisterTextReader(r *TextReader) { textReader = r }
+
+// FromText reports whether the instruction was read from vISA text: its
+// bytes were rebuilt from the line, and it has no file offset (Off is -1).
+func (in *Info) FromText() bool { return in.s != nil && in.s.Text != nil }
+
+// Line returns the 1-based text line of an INFO read from vISA text, or 0.
+func (in *Info) Line() int {
+	if !in.FromText() {
+		return 0
+	}
+	return in.s.Line(in.Inst)
+}

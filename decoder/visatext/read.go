@@ -25,7 +25,7 @@ func init() {
 }
 
 // Reason is the File.LayoutReason of an input read from text.
-const Reason = "igc, rebuilt from vISA text (text has no file offsets)"
+const Reason = "igc: INFO bytes rebuilt from vISA text, which has no file offsets"
 
 // directives are the words that start a line of vISA text.
 var directives = map[string]bool{

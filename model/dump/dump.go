@@ -39,6 +39,10 @@ type Env struct {
 	// Inputs are dumped when the arguments name no file (a server's served
 	// files); when empty, no file is a usage error.
 	Inputs []string
+	// Folder, when set, returns the files a directory argument stands for
+	// (an IGC dump folder: its .visaasm files) and a note on the files it
+	// skipped, or nil for a name that is not a directory.
+	Folder func(name string) (files []string, note string, err error)
 }
 
 // Options are the parsed flags.
@@ -51,7 +55,7 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex] [--visaasm-text] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -69,6 +73,7 @@ func Run(args []string, env Env) int {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	hexFlag := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	textFlag := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
@@ -99,6 +104,7 @@ func Run(args []string, env Env) int {
 	if *hexFlag {
 		o.Decode.Hex = decoder.HexOn
 	}
+	o.Decode.Text = *textFlag
 	if o.Decode.Version, err = parseVersion(*ver); err != nil {
 		return usage("--visa-version: %v", err)
 	}
@@ -137,9 +143,28 @@ func Run(args []string, env Env) int {
 	if len(names) == 0 {
 		return usage("no input file")
 	}
+	status := ExitOK
+	if env.Folder != nil {
+		var all []string
+		for _, name := range names {
+			files, note, err := env.Folder(name)
+			switch {
+			case err != nil:
+				fmt.Fprintf(env.Stderr, "infoscope dump: %v\n", err)
+				status = ExitError
+			case files == nil:
+				all = append(all, name)
+			default:
+				if note != "" {
+					fmt.Fprintf(env.Stderr, "%s: %s\n", name, note)
+				}
+				all = append(all, files...)
+			}
+		}
+		names = all
+	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer w.Flush()
-	status := ExitOK
 	for _, name := range names {
 		var data []byte
 		if name == "-" {
@@ -226,15 +251,26 @@ func Write(w io.Writer, f *decoder.File, o Options) error {
 func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) []byte {
 	b = append(b, f.Name...)
 	b = append(b, ':')
-	b = append(b, s.Kernel...)
-	b = append(b, "+0x"...)
-	b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	if s.FromText() {
+		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
+		b = strconv.AppendInt(b, int64(s.Line(i)), 10)
+		b = append(b, ": "...)
+		b = append(b, s.Kernel...)
+		b = append(b, " $"...)
+		b = strconv.AppendInt(b, int64(i), 10)
+	} else {
+		b = append(b, s.Kernel...)
+		b = append(b, "+0x"...)
+		b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	}
 	b = append(b, "  "...)
 	switch {
 	case in != nil && o.Syntax == "seed":
 		b = append(b, in.SeedText()...)
 	case in != nil:
 		b = append(b, in.Text()...)
+	case s.FromText():
+		b = append(b, s.Text[i].Text...)
 	default:
 		b = append(b, s.Insts[i].Mnemonic()...)
 	}
@@ -266,14 +302,23 @@ type Record struct {
 
 // InstRecord holds the keys every record has, INFO or not.
 type InstRecord struct {
-	File     string `json:"file"`
-	Kernel   string `json:"kernel"`
-	Offset   int64  `json:"offset"`
+	File   string `json:"file"`
+	Kernel string `json:"kernel"`
+	// Offset is the absolute input offset; null for vISA text, which has
+	// none (Line and Note say where the record came from instead).
+	Offset   *int64 `json:"offset"`
 	Length   int    `json:"length"`
 	Bytes    string `json:"bytes"`
 	Opcode   uint8  `json:"opcode"`
 	Mnemonic string `json:"mnemonic"`
+	N        int    `json:"n"`                // $N: the instruction's index in its kernel or function
+	Line     int    `json:"line,omitempty"`   // vISA text: the instruction's line
+	Source   string `json:"source,omitempty"` // vISA text: the instruction as written
+	Note     string `json:"note,omitempty"`   // vISA text: what the record cannot hold
 }
+
+// TextNote is the Note of a record read from vISA text.
+const TextNote = "read from vISA text: no file offset; INFO bytes rebuilt in the igc layout"
 
 // MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
@@ -305,9 +350,15 @@ type OperandRef struct {
 func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) Record {
 	inst := s.Insts[i]
 	r := Record{InstRecord: InstRecord{
-		File: f.Name, Kernel: s.Kernel, Offset: s.AbsOff(i), Length: int(inst.Len),
-		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: inst.Mnemonic(),
+		File: f.Name, Kernel: s.Kernel, Length: int(inst.Len),
+		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i), N: i,
 	}}
+	if s.FromText() {
+		r.Line, r.Source, r.Note = s.Line(i), s.Text[i].Text, TextNote
+	} else {
+		off := s.AbsOff(i)
+		r.Offset = &off
+	}
 	if in == nil {
 		return r
 	}

@@ -41,7 +41,9 @@ func run(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "dump":
-			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Open: os.ReadFile, Folder: folderFiles})
+			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Folder: folderFiles})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -65,7 +67,8 @@ run "infoscope dump -h" or "infoscope serve -h" for their flags.
 func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	var hex decoder.HexMode
+	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
@@ -78,9 +81,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 			return o, fmt.Errorf("--offset: %v", err)
 		}
 		o.Offset = int64(off)
-		if *hex {
-			o.Hex = decoder.HexOn
-		}
+		o.Hex = hex
 		o.Text = *text
 		return o, nil
 	}
@@ -94,6 +95,8 @@ func inspect(args []string) int {
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	var maxInput decoder.SizeFlag
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -105,11 +108,12 @@ func inspect(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 2
 	}
+	dopts.MaxInput = int64(maxInput)
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
 	var paths []string
 	for _, name := range fs.Args() {
 		if name == "-" {
-			data, err := io.ReadAll(os.Stdin)
+			data, err := readStdin(dopts)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "infoscope: stdin:", err)
 				return 1
@@ -117,13 +121,13 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		files, err := checkInput(name)
+		files, err := checkInput(name, dopts)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
 		for _, f := range files {
-			cfg.Sources = append(cfg.Sources, tui.FileSource(f))
+			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
 			paths = append(paths, f)
 		}
 	}
@@ -188,39 +192,69 @@ func inspect(args []string) int {
 	return 0
 }
 
+// maxSurfaceFile bounds the surface file read at start: it describes at
+// most a few hundred surfaces, a few dozen kilobytes.
+const maxSurfaceFile = 16 << 20
+
 // loadSurfaces reads the surface file at path: nil and no error when there
-// is none yet; nil and the reason when it cannot be read or parsed.
+// is none yet; nil and the reason when it cannot be read or parsed. It is
+// read before the screen opens, so what is not a regular file (a FIFO
+// would block with no writer, /dev/zero never ends) is refused unread, and
+// so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	data, err := os.ReadFile(path)
+	fi, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("surface file %s: not a regular file (%s); it is neither read nor written", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxSurfaceFile {
+		return nil, fmt.Errorf("surface file %s: %d bytes, more than the %s a surface file may hold", path, fi.Size(), decoder.FormatSize(maxSurfaceFile))
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxSurfaceFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxSurfaceFile {
+		return nil, fmt.Errorf("surface file %s: more than the %s a surface file may hold", path, decoder.FormatSize(maxSurfaceFile))
+	}
 	return model.ParseSurfaceFile(path, data)
 }
 
-// checkInput refuses, before the screen opens, a FILE that is missing: it
-// would only show an empty list with a read error. A directory is an IGC
-// dump folder: it stands for the .visaasm files in it, and the others are
-// skipped with one line on stderr.
-func checkInput(name string) ([]string, error) {
+// checkInput refuses, before the screen opens, a FILE that is missing or
+// a regular file over the size limit: each would only show an empty list
+// with a read error. A directory is an IGC dump folder: it stands for the
+// .visaasm files in it, and the others are skipped with one line on stderr.
+func checkInput(name string, o decoder.Options) ([]string, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
 		return nil, err
 	}
-	if !fi.IsDir() {
-		return []string{name}, nil
+	if fi.IsDir() {
+		files, note, err := dumpFolder(name)
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
+		}
+		return files, nil
 	}
-	files, note, err := dumpFolder(name)
-	if err != nil {
-		return nil, err
+	if fi.Mode().IsRegular() {
+		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
+			return nil, err
+		}
 	}
-	if note != "" {
-		fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
-	}
-	return files, nil
+	return []string{name}, nil
 }
 
 // folderFiles is dump's Env.Folder: nil for a name that is not a directory.
@@ -253,6 +287,15 @@ func dumpFolder(dir string) (files []string, note string, err error) {
 	return files, note, nil
 }
 
+// readStdin reads "-" under the size limit, before the screen opens.
+func readStdin(o decoder.Options) ([]byte, error) {
+	size := int64(-1)
+	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return decoder.ReadInput("-", os.Stdin, size, o)
+}
+
 func serveCmd(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Usage = func() {
@@ -267,6 +310,9 @@ func serveCmd(args []string) int {
 	fs.IntVar(&cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
+	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
+	fs.IntVar(&cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	fs.IntVar(&cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

@@ -3,8 +3,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // A missing file is refused before the screen opens (it used to open an
@@ -12,17 +16,17 @@ import (
 // file, while an IGC dump folder stands for its .visaasm files.
 func TestCheckInput(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := checkInput(dir); err == nil || !strings.Contains(err.Error(), "no .visaasm file") {
+	if _, err := checkInput(dir, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no .visaasm file") {
 		t.Errorf("an empty directory was accepted (%v)", err)
 	}
-	if _, err := checkInput(filepath.Join(dir, "missing.isa")); err == nil {
+	if _, err := checkInput(filepath.Join(dir, "missing.isa"), decoder.Options{}); err == nil {
 		t.Error("a missing file was accepted")
 	}
 	f := filepath.Join(dir, "k.isa")
 	if err := os.WriteFile(f, []byte("CISA"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if files, err := checkInput(f); err != nil || len(files) != 1 || files[0] != f {
+	if files, err := checkInput(f, decoder.Options{}); err != nil || len(files) != 1 || files[0] != f {
 		t.Errorf("a file was refused: %v %v", files, err)
 	}
 	for _, n := range []string{"b.visaasm", "a.visaasm", "a.inline.visaasm", "c.inline.visaasm", "x.ll"} {
@@ -67,5 +71,39 @@ func TestLoadSurfacesUnparsable(t *testing.T) {
 	}
 	if sf, err := loadSurfaces(filepath.Join(dir, "none.json")); sf != nil || err != nil {
 		t.Errorf("missing file: %v, %v (want nothing: defaults, no complaint)", sf, err)
+	}
+}
+
+// The surface file is read before the screen opens: a FIFO (no writer: a
+// read would block on a blank screen), /dev/zero and a 2 GiB sparse file
+// are refused unread and the inspector still opens; an input FILE past
+// --max-input is refused from its size before the screen opens.
+func TestSurfacesAndInputsNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	sparse := filepath.Join(dir, "sparse.json")
+	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(sparse, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	for _, p := range []string{fifo, "/dev/zero", sparse} {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		sf, err := loadSurfaces(p)
+		runtime.ReadMemStats(&b)
+		if sf != nil || err == nil || !strings.Contains(err.Error(), p) || b.TotalAlloc-a.TotalAlloc > 1<<20 {
+			t.Errorf("%s: %v, %v, %d bytes allocated", p, sf, err, b.TotalAlloc-a.TotalAlloc)
+		}
+	}
+	if _, err := checkInput(sparse, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "at most 64 MiB") {
+		t.Errorf("2 GiB input: %v", err)
+	}
+	if _, err := checkInput(sparse, decoder.Options{MaxInput: 4 << 30}); err != nil {
+		t.Errorf("2 GiB input under a 4 GiB limit: %v", err)
 	}
 }

@@ -31,6 +31,9 @@ var (
 	ErrBadValue = errors.New("bad value")
 	// ErrTooLarge means a count or size cannot fit in the bytes that remain.
 	ErrTooLarge = errors.New("count exceeds remaining bytes")
+	// ErrNotVISA means the input is something else: native Gen code, an
+	// ELF (zebin) file, or a C source with no vISA image in it.
+	ErrNotVISA = errors.New("not vISA")
 	// ErrBudget means an input would decode into more records or bytes
 	// than its size allows (entries sharing one body, an input past
 	// --max-input).

@@ -1,8 +1,10 @@
 package decoder
 
 import (
+	"bytes"
 	"errors"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -29,7 +31,9 @@ func overlapping(n int, code []byte) []byte {
 	codeAt := hdrLen + n*34
 	data := cat([]byte("CISA"), []byte{4, 1}, le16(0), le16(0), le16(uint16(n)))
 	for i := range n {
-		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen+i*34)), le32(34), le16(0), le16(0))
+		// The header size counts the instructions, as a writer's did: a
+		// size that ends at the metadata would mark the body stripped.
+		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen+i*34)), le32(uint32(34+len(code))), le16(0), le16(0))
 	}
 	for i := range n {
 		entry := codeAt - (hdrLen + i*34)
@@ -118,5 +122,93 @@ func TestOverlappingBodiesBudget(t *testing.T) {
 	}
 	if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrBudget) {
 		t.Errorf("want one budget error, got %v", f.Errors)
+	}
+}
+
+// TestPrintableRawIsNotHex: a raw stream of barrier bytes ('Y') is
+// printable but not hex text; --hex=false forces raw bytes.
+func TestPrintableRawIsNotHex(t *testing.T) {
+	ys := bytes.Repeat([]byte{'Y'}, 200<<10)
+	f := Decode("ys.bin", ys, Options{})
+	if f.Hex || len(f.Errors) != 0 || countRecords(f) != len(ys) {
+		t.Errorf("barrier stream: hex %v, %d instructions, errors %v", f.Hex, countRecords(f), f.Errors)
+	}
+	hexText := []byte("59 59 59\n59 59\n")
+	if f := Decode("h", hexText, Options{}); !f.Hex || countRecords(f) != 5 {
+		t.Errorf("hex text not detected: hex %v, %d instructions", f.Hex, countRecords(f))
+	}
+	var m HexMode
+	if err := m.Set("false"); err != nil || m != HexOff {
+		t.Fatalf("--hex=false: %v %v", m, err)
+	}
+	if f := Decode("h", hexText, Options{Hex: m}); f.Hex {
+		t.Error("--hex=false still parsed hex text")
+	}
+	if err := m.Set("true"); err != nil || m != HexOn {
+		t.Fatalf("--hex: %v %v", m, err)
+	}
+	// A typo in hex text is still reported as hex, at its line and column.
+	typo := []byte("70 0a 04 0f\n06 2g 00\n")
+	if f := Decode("t.hex", typo, Options{}); len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), "line 2 column 4") {
+		t.Errorf("typo: %v", f.Errors)
+	}
+}
+
+// TestHexMessagesQuoteLittle: a 10 MB bad token is quoted in a few dozen
+// bytes.
+func TestHexMessagesQuoteLittle(t *testing.T) {
+	text := append([]byte("70 0a\n"), bytes.Repeat([]byte{'Z'}, 10<<20)...)
+	f := Decode("big.hex", text, Options{Hex: HexOn})
+	if len(f.Errors) != 1 {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	if msg := f.Errors[0].Error(); len(msg) > 200 || !strings.Contains(msg, "line 2 column 1") {
+		t.Errorf("%d-byte message: %.300s", len(msg), msg)
+	}
+}
+
+// TestHexParseMemory: hex text on one line converts in memory bounded by
+// its output (100 MB on one line took 2.7 GB: a copy of the line and a
+// slice of its tokens).
+func TestHexParseMemory(t *testing.T) {
+	for _, sep := range []string{" ", ", 0x", ""} {
+		var b strings.Builder
+		for b.Len() < 4<<20 {
+			b.WriteString("59")
+			b.WriteString(sep)
+		}
+		text := []byte(b.String() + "59")
+		var out []byte
+		var err error
+		got := allocs(func() { out, err = ParseHex(text, "one-line.hex") })
+		if err != nil {
+			t.Fatalf("sep %q: %v", sep, err)
+		}
+		t.Logf("sep %q: %d-byte text, %d bytes out, %d allocated", sep, len(text), len(out), got)
+		// The output's capacity is half the text, the most it can hold.
+		if got > uint64(len(text)/2+64<<10) {
+			t.Errorf("sep %q: %d-byte text allocated %d bytes", sep, len(text), got)
+		}
+	}
+}
+
+// TestOneByteInstructionsMemory: a stream of one-byte instructions costs
+// about its 8-byte records per layout tried (10 M of them took 512 MB: the
+// records slice grew by append's small steps).
+func TestOneByteInstructionsMemory(t *testing.T) {
+	code := bytes.Repeat([]byte{0x59}, 4<<20)
+	Decode("warm", code[:300], Options{Hex: HexOff})
+	for _, l := range []Layout{LayoutIGC, LayoutAuto} {
+		var f *File
+		got := allocs(func() { f = Decode("ys.bin", code, Options{Hex: HexOff, Layout: l}) })
+		walks := uint64(1)
+		if l == LayoutAuto {
+			walks = 2
+		}
+		perByte := float64(got) / float64(len(code))
+		t.Logf("%s: %d instructions, %d bytes allocated (%.1f per byte)", l, countRecords(f), got, perByte)
+		if countRecords(f) != len(code) || got > walks*10*uint64(len(code)) {
+			t.Errorf("%s: %d instructions, %.1f bytes allocated per byte (want at most %d)", l, countRecords(f), perByte, walks*10)
+		}
 	}
 }

@@ -38,8 +38,9 @@ type Object struct {
 	Version   Version
 	Kernels   []*Body
 	Functions []*Body
-	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
-	Errors    []error  // faults outside the bodies that did not stop decoding (Gen code past the end)
+	FileVars  []FileVar // file-scope variables (3.x files from before mid-2019; format doc §2.6)
+	Warnings  []string  // best-effort notes (unsupported version, inconsistent sizes)
+	Errors    []error   // faults outside the bodies that did not stop decoding (Gen code past the end)
 
 	// The record budgets (see recordsPerByte): what the bodies' tables and
 	// walks may still decode, and the file size they derive from.
@@ -152,6 +153,13 @@ type Body struct {
 	Size        uint32 // header's body size (the reader ignores it)
 	InputOffset uint32 // kernels only: absolute offset of num_inputs
 	GenBinaries []GenBinary
+	VarRelocs   []Reloc // variable relocation entries (format doc §2.6)
+	FuncRelocs  []Reloc // function relocation entries
+	// Stripped is set when the file carries the body's metadata but not its
+	// instructions (format doc §2.7): the header size ends at the metadata
+	// while the body's own size is not 0. Code is then nil and nothing is
+	// walked; entry and size point at bytes that belong to something else.
+	Stripped bool
 
 	Strings     []string
 	NameIndex   uint32
@@ -184,6 +192,9 @@ func (b *Body) share(first *Body) {
 	h := *b
 	*b = *first
 	b.Name, b.Linkage, b.Size, b.InputOffset, b.GenBinaries = h.Name, h.Linkage, h.Size, h.InputOffset, h.GenBinaries
+	b.VarRelocs, b.FuncRelocs = h.VarRelocs, h.FuncRelocs
+	// Stripped follows this entry's header size, which may differ.
+	b.Stripped = b.Err == nil && b.strippedHere()
 	b.headerField, b.offsetAt = h.headerField, h.offsetAt
 	b.Stream, b.shared = nil, first
 }
@@ -274,10 +285,9 @@ func (b *Body) Symbols() *Symbols {
 	return s
 }
 
-// ParseObject decodes a vISA object file's header and bodies. It does not
-// walk the instructions (see Body.Walk). A header error is returned; a
-// body's error is kept in that Body's Err, and the other bodies still decode.
-func ParseObject(data []byte, file string) (*Object, error) {
+// parseHeader decodes the file header: the version, the kernel and
+// function tables and the file-scope variables.
+func parseHeader(data []byte, file string) (*Object, error) {
 	c := &cursor{data: data}
 	if len(data) < 4 || string(data[:4]) != Magic {
 		found := fmt.Sprintf("% x", data[:min(4, len(data))])
@@ -334,10 +344,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
 		b.InputOffset = c.u32(f + ".input_offset")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		ng := c.u8(f + ".num_gen_binaries")
 		if c.err == nil && ng > 4 {
 			c.failValue(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
@@ -355,10 +362,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 		o.Kernels = append(o.Kernels, b)
 	}
-	at := c.off()
-	if nfs := c.u16("num_file_scope_variables"); c.err == nil && nfs != 0 {
-		return nil, located(&FormatError{Off: at, Field: "num_file_scope_variables", Expected: "0 (the reader asserts it)", Found: fmt.Sprint(nfs), Err: ErrBadValue}, file, "")
-	}
+	o.FileVars = readFileVars(c, v)
 	nf := c.u16("num_functions")
 	c.count(uint64(nf), 13+nameLenSize, "num_functions")
 	for i := 0; i < int(nf) && c.err == nil; i++ {
@@ -369,15 +373,24 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.offsetAt = c.off()
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		o.Functions = append(o.Functions, b)
 	}
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	return o, nil
+}
+
+// ParseObject decodes a vISA object file's header and bodies. It does not
+// walk the instructions (see Body.Walk). A header error is returned; a
+// body's error is kept in that Body's Err, and the other bodies still decode.
+func ParseObject(data []byte, file string) (*Object, error) {
+	o, err := parseHeader(data, file)
+	if err != nil {
+		return nil, err
+	}
+	v := o.Version
 	// Entries may share a body: its tables are decoded once and shared.
 	type bodyKey struct {
 		off  uint32
@@ -403,6 +416,9 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		if b.Err != nil {
 			b.Err = located(renamed(b.Err, b.Name), file, b.Name)
 			continue
+		}
+		if b.Stripped {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
@@ -544,6 +560,10 @@ func (b *Body) parse(data []byte, v Version) {
 		b.Err = c.err
 		return
 	}
+	if b.strippedHere() {
+		b.Stripped = true
+		return
+	}
 	start := uint64(b.Offset) + uint64(b.Entry)
 	end := start + uint64(b.CodeSize)
 	if end > uint64(len(data)) {
@@ -556,6 +576,10 @@ func (b *Body) parse(data []byte, v Version) {
 	}
 	b.Code = data[start:end:end]
 }
+
+// strippedHere applies the format doc's test (§2.7) to b's parsed metadata:
+// the header size ends at the metadata while instructions are declared.
+func (b *Body) strippedHere() bool { return b.CodeSize != 0 && b.Size == b.MetaEnd }
 
 // CodeOffset returns the absolute file offset of the first instruction.
 func (b *Body) CodeOffset() int64 { return int64(b.Offset) + int64(b.Entry) }

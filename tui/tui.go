@@ -325,9 +325,12 @@ func (m *Model) onDecoded(msg decodedMsg) {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	files := make([]*decoder.File, len(m.sources))
-	for i, s := range m.sources {
-		files[i] = s.file
+	files := make([]*decoder.File, 0, len(m.sources))
+	for _, s := range m.sources {
+		if s.file == nil {
+			continue
+		}
+		files = append(files, s.file.Each()...) // a C source's images
 	}
 	m.list.setRows(newRowIndex(files))
 	m.selOK = false // force SetInfo: the Info pointers changed

@@ -46,7 +46,7 @@ func (m *Model) render() string {
 	case m.showHelp:
 		parts = append(parts, m.overlay("help — esc closes, j/k scroll", m.helpLines()))
 	case m.showErrs:
-		parts = append(parts, m.overlay("file errors and warnings — esc closes, j/k scroll", m.errorLines()))
+		parts = append(parts, m.overlay("files: errors, warnings, headers — esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.total == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
@@ -288,6 +288,19 @@ func (m *Model) errorLines() []string {
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)
+			}
+			// The header of each object: versions, relocation tables,
+			// file-scope variables, stripped bodies, Gen binaries.
+			for _, p := range f.Each() {
+				if p.Object == nil {
+					continue
+				}
+				if p != f {
+					lines = append(lines, "  "+p.Name)
+				}
+				for _, l := range p.Object.Summary() {
+					lines = append(lines, "  "+l)
+				}
 			}
 		}
 		if s.note != "" {

@@ -66,9 +66,10 @@ func Detect(data []byte) bool {
 // a located *decoder.TextError in File.Errors, and the rest still opens.
 func Read(name string, data []byte) *decoder.File {
 	f := &decoder.File{Name: name, Data: data, Layout: decoder.LayoutIGC, LayoutReason: Reason}
-	if secs, err := visaasmSections(data); err != nil || secs != nil {
+	if isELF(data) {
+		secs, err := visaasmSections(data)
 		if err != nil {
-			f.Errors = append(f.Errors, fmt.Errorf("%s: %w", name, err))
+			f.Errors = append(f.Errors, &decoder.FormatError{File: name, Field: "ELF sections", Expected: "a zebin ELF with .visaasm sections", Found: err.Error(), Err: decoder.ErrBadValue})
 			return f
 		}
 		for _, s := range secs {

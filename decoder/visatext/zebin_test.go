@@ -95,6 +95,23 @@ func TestZebinSections(t *testing.T) {
 	if g, w := infoRecords(t, f)["info_min"], infoRecords(t, bin)["info_min"]; strings.Join(g, "\n") != strings.Join(w, "\n") {
 		t.Errorf("zebin section INFO:\n%s\nbinary:\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
+	// A zebin over the 64 KiB the input reader decides by (its section
+	// table at the end) is read whole and opens its sections.
+	big := zebinELF([]struct {
+		name string
+		typ  uint32
+		data []byte
+	}{
+		{".text.info_min", 1, make([]byte, 100<<10)},
+		{".visaasm.info_min", shtZebinVisaasm, dis},
+	})
+	data, err := decoder.ReadInput("big.zebin", bytes.NewReader(big), -1, decoder.Options{})
+	if err != nil || len(data) != len(big) {
+		t.Fatalf("read %d of %d bytes: %v", len(data), len(big), err)
+	}
+	if f := decoder.Decode("big.zebin", data, decoder.Options{}); len(f.Errors) > 0 || f.NumInfos() != 2 {
+		t.Errorf("big zebin: %d INFO, %v", f.NumInfos(), f.Errors)
+	}
 	// An error inside a section names it.
 	bad := zebinELF([]struct {
 		name string

@@ -3,6 +3,8 @@ package visatext
 import (
 	"path/filepath"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // BenchmarkRead reads the largest oracle text (Intel's disassembly of a
@@ -13,6 +15,18 @@ func BenchmarkRead(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if f := Read("large_mix_1k.dis.visaasm", data); len(f.Errors) > 0 {
+			b.Fatal(f.Errors)
+		}
+	}
+}
+
+// BenchmarkDecodeBinary decodes the binary that text describes, for the
+// ratio text/binary.
+func BenchmarkDecodeBinary(b *testing.B) {
+	data := mustRead(b, filepath.Join(oracleDir, "large_mix_1k.isa"))
+	b.ReportAllocs()
+	for b.Loop() {
+		if f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{}); len(f.Errors) > 0 {
 			b.Fatal(f.Errors)
 		}
 	}

@@ -85,20 +85,21 @@ func Read(name string, data []byte) *decoder.File {
 	return sub
 }
 
-func readText(name string, data []byte) *decoder.File {
+func readText(name string, raw []byte) *decoder.File {
 	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
+	// One conversion: lines, names and instruction texts are substrings.
+	data := string(raw)
 	line := 0
 	for len(data) > 0 {
 		line++
 		l := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
 			l, data = data[:i], data[i+1:]
 		} else {
-			data = nil
+			data = ""
 			p.eofLine, p.eofCol = line, len(l)+1
 		}
-		l = bytes.TrimSuffix(l, []byte("\r"))
-		p.line(line, string(l))
+		p.line(line, strings.TrimSuffix(l, "\r"))
 	}
 	if p.eofLine == 0 {
 		p.eofLine, p.eofCol = line+1, 1

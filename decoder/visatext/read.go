@@ -108,6 +108,9 @@ func readText(name string, raw []byte) *decoder.File {
 	return p.f
 }
 
+// maxGap is the largest jump in /// $N numbers taken as written.
+const maxGap = 64
+
 // body is the kernel or function being read.
 type body struct {
 	tb       decoder.TextBody
@@ -626,7 +629,7 @@ func (p *parser) instruction(n, col int, t string) {
 	num := b.next
 	if c, ok := strings.CutPrefix(comment, "/// $"); ok {
 		v, err := strconv.Atoi(strings.TrimSpace(c))
-		if err != nil || v < 0 || v > 1<<24 {
+		if err != nil || v < 0 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
 			if v != b.next {
@@ -634,7 +637,12 @@ func (p *parser) instruction(n, col int, t string) {
 				// a gap or a step back means lines are missing or moved.
 				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, b.tb.Name)
 			}
-			num = v
+			// A small gap is believed (the numbers are the binary's); a
+			// step back or a leap is not, so the stream stays in order
+			// and its size bounded by the lines.
+			if v >= b.next && v <= b.next+maxGap {
+				num = v
+			}
 		}
 	}
 	if code == "" {

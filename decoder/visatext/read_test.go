@@ -240,3 +240,17 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
+
+// $N numbers from the text are kept in order and bounded: a small gap is
+// taken as written, a step back or a leap is counted instead.
+func TestNumbering(t *testing.T) {
+	f := readString(head + "    mov (M1, 8) %null(0,0)<1> 0x0:ud /// $3\n    sampleinfo.R (M1, 8) T1 %r0.0 /// $1\n" +
+		"    mov (M1, 8) %null(0,0)<1> 0x0:ud /// $99999999999\n    sampleinfo.R (M1, 8) T1 %r0.0 /// $2000000000\n    ret (M1, 1)\n")
+	s := f.Streams[0]
+	if len(s.Insts) != 8 || len(s.Infos) != 2 || s.Infos[0].Inst != 4 || s.Infos[1].Inst != 6 {
+		t.Fatalf("%d insts, INFO at %v", len(s.Insts), s.Infos)
+	}
+	if len(f.Errors) != 4 {
+		t.Errorf("errors:\n%s", errorsOf(f))
+	}
+}

@@ -30,7 +30,7 @@ func FuzzRead(f *testing.F) {
 			}
 			for i := range s.Infos {
 				in := &s.Infos[i]
-				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic == "" {
+				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {
 					t.Fatalf("INFO $%d: % x off %d", in.Inst, in.Bytes(), in.Off)
 				}
 				_ = in.Fields()

@@ -28,7 +28,7 @@ func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
 			// Where the record came from: the file offset of a binary; the
 			// line, the text as written and a note of a text. The rest must
 			// be equal.
-			if s.FromText() && (r.Offset != nil || r.Line != s.Text[in.Inst].Line || r.Line == 0 || r.Note != dump.TextNote || r.Source == "") {
+			if s.FromText() && (r.Offset != nil || r.Line != int(s.Text[in.Inst].Line) || r.Line == 0 || r.Note != dump.TextNote || r.Source == "") {
 				t.Fatalf("%s: text record offset %v line %d note %q", f.Name, r.Offset, r.Line, r.Note)
 			}
 			if strings.HasSuffix(f.Name, ".dis.visaasm") && r.Source != r.Text {

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -89,6 +90,9 @@ func readText(name string, raw []byte) *decoder.File {
 	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
 	// One conversion: lines, names and instruction texts are substrings.
 	data := string(raw)
+	// One instruction buffer for all bodies, sized by the lines: appends
+	// never regrow it (each body's stream gets an exact copy).
+	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)
 	line := 0
 	for len(data) > 0 {
 		line++
@@ -105,6 +109,10 @@ func readText(name string, raw []byte) *decoder.File {
 		p.eofLine, p.eofCol = line+1, 1
 	}
 	p.end()
+	if p.dropped > 0 {
+		p.f.Errors = append(p.f.Errors, &decoder.TextError{File: name, Line: p.dropAt[0], Col: p.dropAt[1],
+			Msg: fmt.Sprintf("%d more errors from here on, not listed (the first %d are)", p.dropped, maxErrors)})
+	}
 	return p.f
 }
 
@@ -120,14 +128,13 @@ type body struct {
 	varByNm  map[string][]int    // name -> indices into vars
 	surfByNm map[string]int      // declared surface identifier -> index (6+k)
 	others   map[string]byte     // address, predicate, sampler names -> v_type
-	labels   map[string]bool     // defined labels
+	labels   []int32             // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse          // branch targets, checked at the body's end
 	infos    []pendingInfo       // INFO lines, built at the body's end
 	next     int                 // $N of the next instruction
 	sub      string              // a .function subroutine waiting for its label
 	subAt    [2]int              // where that .function was
-	last     *decoder.TextInst   // the last instruction read
-	lastLine int                 // its line
+	last     int                 // index of the last instruction read in tb.Insts; -1 none
 	funcs    map[string]struct{} // .funcdecl names
 }
 
@@ -162,14 +169,39 @@ type parser struct {
 	pendingVerAtEOF  bool
 	sawBody          bool
 	unknownMnemonics int
+	insts            []decoder.TextInst // reused by every body
+	dropped          int                // errors past maxErrors
+	dropAt           [2]int             // where the first of them is
 }
 
+// maxErrors is how many errors a file lists; past it they are counted, so
+// that text that is all errors costs memory in proportion to its size.
+const maxErrors = 1000
+
 func (p *parser) errAt(line, col int, expected, found string) {
+	if p.full(line, col) {
+		return
+	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Expected: expected, Found: found})
 }
 
 func (p *parser) msgAt(line, col int, format string, a ...any) {
+	if p.full(line, col) {
+		return
+	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// full reports whether the error list is full, counting the error.
+func (p *parser) full(line, col int) bool {
+	if len(p.f.Errors) < maxErrors {
+		return false
+	}
+	if p.dropped == 0 {
+		p.dropAt = [2]int{line, col}
+	}
+	p.dropped++
+	return true
 }
 
 // found describes the text at a position for an error message.
@@ -202,7 +234,7 @@ func (p *parser) line(n int, raw string) {
 		return // hand-written scopes
 	}
 	if name, ok := labelLine(t); ok {
-		p.label(n, col, name)
+		p.label(n, col, name, t[:len(name)+1])
 		return
 	}
 	p.instruction(n, col, t)
@@ -305,8 +337,11 @@ func (p *parser) directive(n, col int, t string) {
 		p.b = &body{
 			tb:   decoder.TextBody{Kind: kind, Name: name, Version: p.ver},
 			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
-			others: map[string]byte{}, labels: map[string]bool{}, funcs: map[string]struct{}{},
+			others: map[string]byte{}, funcs: map[string]struct{}{},
+			last: -1,
 		}
+		p.b.tb.InfoBytes = map[int][]byte{}
+		p.b.tb.Insts = p.insts[:0]
 	case word == ".function":
 		// Inside a body: a subroutine, whose label follows.
 		name, ok := quoted(rest)
@@ -588,35 +623,32 @@ func (p *parser) input(n, col int, word, rest string) {
 	_ = word
 }
 
-func (p *parser) label(n, col int, name string) {
-	if !p.needBody(n, col, name+":") {
+// label adds a label; text is "name:", a substring of the line.
+func (p *parser) label(n, col int, name, text string) {
+	if !p.needBody(n, col, text) {
 		return
 	}
 	b := p.b
-	mn, text := "label", name+":"
 	op := opcodeOf["label"]
 	if b.sub != "" {
 		if b.sub != name && !strings.HasPrefix(name, b.sub) {
 			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", b.sub, b.subAt[0]), found(name+":"))
 		}
-		mn, op, b.sub = "subroutine", opcodeOf["subroutine"], ""
+		op, b.sub = opcodeOf["subroutine"], ""
 	}
-	if b.labels[name] {
-		p.msgAt(n, col, "label %s is defined twice in %s", name, b.tb.Name)
-	}
-	b.labels[name] = true
-	p.add(decoder.TextInst{Line: n, Col: col, N: b.next, Mnemonic: mn, Text: text, Op: op[0], Sub: op[1]})
+	b.labels = append(b.labels, int32(len(b.tb.Insts)))
+	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
 }
 
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
-	if b.sub != "" && t.Mnemonic != "subroutine" {
+	if b.sub != "" && t.Op != opcodeOf["subroutine"][0] {
 		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), found(t.Text))
 		b.sub = ""
 	}
-	b.next = t.N + 1
+	b.next = int(t.N) + 1
 	b.tb.Insts = append(b.tb.Insts, t)
-	b.last, b.lastLine = &b.tb.Insts[len(b.tb.Insts)-1], t.Line
+	b.last = len(b.tb.Insts) - 1
 }
 
 func (p *parser) instruction(n, col int, t string) {
@@ -666,7 +698,7 @@ func (p *parser) instruction(n, col int, t string) {
 	}
 	mnem, _, _ := strings.Cut(rest, " ")
 	base, _, _ := strings.Cut(mnem, ".")
-	inst := decoder.TextInst{Line: n, Col: col, N: num, Mnemonic: base, Text: code}
+	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
 	if op, ok := opcodeOf[base]; ok && base != "resinfo" && base != "sampleinfo" {
 		inst.Op, inst.Sub = op[0], op[1]
 	}
@@ -837,12 +869,28 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
+	p.checkLabels(b)
+	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
+}
+
+// checkLabels reports labels defined twice and branches to labels not
+// defined. The labels are sorted rather than put in a map: text of short
+// label lines then costs memory in proportion to its size.
+func (p *parser) checkLabels(b *body) {
+	name := func(k int32) string { return strings.TrimSuffix(b.tb.Insts[k].Text, ":") }
+	sort.SliceStable(b.labels, func(i, j int) bool { return name(b.labels[i]) < name(b.labels[j]) })
+	for i := 1; i < len(b.labels); i++ {
+		if k := b.labels[i]; name(k) == name(b.labels[i-1]) {
+			in := b.tb.Insts[k]
+			p.msgAt(int(in.Line), int(in.Col), "label %s is defined twice in %s (first on line %d)", name(k), b.tb.Name, b.tb.Insts[b.labels[i-1]].Line)
+		}
+	}
 	for _, u := range b.uses {
-		if !b.labels[u.name] {
+		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
+		if i == len(b.labels) || name(b.labels[i]) != u.name {
 			p.errAt(u.line, u.col, "a label defined in "+b.tb.Name, found(u.name))
 		}
 	}
-	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
 }
 
 // end closes the last body and checks that the text did not stop inside
@@ -850,10 +898,10 @@ func (p *parser) closeBody() {
 func (p *parser) end() {
 	b := p.b
 	switch {
-	case b != nil && b.last == nil:
+	case b != nil && b.last < 0:
 		p.errAt(p.eofLine, p.eofCol, "the instructions of "+b.tb.Name, "end of file")
-	case b != nil && !isTerminator(b.last.Text):
-		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.lastLine), "end of file")
+	case b != nil && !isTerminator(b.tb.Insts[b.last].Text):
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.tb.Insts[b.last].Line), "end of file")
 	case b == nil && p.pendingVerAtEOF:
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
 	case b == nil && !p.sawBody:
@@ -899,7 +947,8 @@ func (p *parser) buildInfo(b *body, pi pendingInfo) {
 		}
 		enc = append(enc, byte(off), byte(off>>8))
 	}
-	inst.Op, inst.Sub, inst.Bytes = decoder.OpINFO, uint8(pi.op), enc
+	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
+	b.tb.InfoBytes[int(inst.N)] = enc
 }
 
 var predefinedSurfaceNames = map[string]uint8{"%slm": 0, "T0": 0, "T1": 1, "T2": 2, "TSS": 3, "%bss": 4, "%scratch": 5}

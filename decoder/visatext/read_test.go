@@ -78,15 +78,15 @@ func TestDumps(t *testing.T) {
 				if n, _ := strconv.Atoi(m[1]); n != i {
 					t.Errorf("%s:%d: $%s read as $%d", p, ti.Line, m[1], i)
 				}
-			} else if m := ti.Mnemonic; m != "label" && m != "subroutine" && m != "LOC" && m != "FILE" {
+			} else if m := ti.Mnemonic(); m != "label" && m != "subroutine" && m != "LOC" && m != "FILE" {
 				t.Errorf("%s:%d: %s has no $N", p, ti.Line, m)
 			}
 		}
 		if numbered < len(s.Text)/2 {
 			t.Errorf("%s: %d numbered of %d", p, numbered, len(s.Text))
 		}
-		if s.Text[0].Mnemonic != "subroutine" || s.Text[0].Text != "_main_0:" && !strings.HasSuffix(s.Text[0].Text, "_BB_0:") {
-			t.Errorf("%s: $0 is %q %q, want IGC's leading subroutine", p, s.Text[0].Mnemonic, s.Text[0].Text)
+		if s.Text[0].Mnemonic() != "subroutine" || s.Text[0].Text != "_main_0:" && !strings.HasSuffix(s.Text[0].Text, "_BB_0:") {
+			t.Errorf("%s: $0 is %q %q, want IGC's leading subroutine", p, s.Text[0].Mnemonic(), s.Text[0].Text)
 		}
 		if strings.Contains(p, "VC_asm") {
 			for k, v := range s.Symbols.Vars {
@@ -252,5 +252,21 @@ func TestNumbering(t *testing.T) {
 	}
 	if len(f.Errors) != 4 {
 		t.Errorf("errors:\n%s", errorsOf(f))
+	}
+}
+
+func TestLabelChecks(t *testing.T) {
+	f := readString(head + "L1:\n    jmp (M1, 1) L2\nL1:\n    goto (M1, 8) L1\n    ret (M1, 1)\n")
+	got := errorsOf(f)
+	for _, w := range []string{
+		"t.visaasm:5:1: label L1 is defined twice in k (first on line 3)",
+		`t.visaasm:4:17: expected a label defined in k, found "L2"`,
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+	if strings.Count(got, "\n") != 1 {
+		t.Errorf("errors:\n%s", got)
 	}
 }

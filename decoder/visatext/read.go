@@ -122,20 +122,19 @@ const maxGap = 64
 // body is the kernel or function being read.
 type body struct {
 	tb       decoder.TextBody
-	line     int                 // of its .kernel / .global_function line
-	vars     []decoder.VarInfo   // general variables, id 32+k
-	varLines []int               // declaration line of each
-	varByNm  map[string][]int    // name -> indices into vars
-	surfByNm map[string]int      // declared surface identifier -> index (6+k)
-	others   map[string]byte     // address, predicate, sampler names -> v_type
-	labels   []int32             // indices in tb.Insts of the labels, checked at the body's end
-	uses     []labelUse          // branch targets, checked at the body's end
-	infos    []pendingInfo       // INFO lines, built at the body's end
-	next     int                 // $N of the next instruction
-	sub      string              // a .function subroutine waiting for its label
-	subAt    [2]int              // where that .function was
-	last     int                 // index of the last instruction read in tb.Insts; -1 none
-	funcs    map[string]struct{} // .funcdecl names
+	line     int               // of its .kernel / .global_function line
+	vars     []decoder.VarInfo // general variables, id 32+k
+	varLines []int             // declaration line of each
+	varByNm  map[string][]int  // name -> indices into vars
+	surfByNm map[string]int    // declared surface identifier -> index (6+k)
+	others   map[string]byte   // address, predicate, sampler names -> v_type
+	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
+	uses     []labelUse        // branch targets, checked at the body's end
+	infos    []pendingInfo     // INFO lines, built at the body's end
+	next     int               // $N of the next instruction
+	sub      string            // a .function subroutine waiting for its label
+	subAt    [2]int            // where that .function was
+	last     int               // index of the last instruction read in tb.Insts; -1 none
 }
 
 type labelUse struct {
@@ -159,19 +158,18 @@ type tok struct {
 }
 
 type parser struct {
-	file             string
-	f                *decoder.File
-	ver              decoder.Version
-	haveVer          bool
-	verLine          int
-	b                *body
-	eofLine, eofCol  int
-	pendingVerAtEOF  bool
-	sawBody          bool
-	unknownMnemonics int
-	insts            []decoder.TextInst // reused by every body
-	dropped          int                // errors past maxErrors
-	dropAt           [2]int             // where the first of them is
+	file            string
+	f               *decoder.File
+	ver             decoder.Version
+	haveVer         bool
+	verLine         int
+	b               *body
+	eofLine, eofCol int
+	pendingVerAtEOF bool
+	sawBody         bool
+	insts           []decoder.TextInst // reused by every body
+	dropped         int                // errors past maxErrors
+	dropAt          [2]int             // where the first of them is
 }
 
 // maxErrors is how many errors a file lists; past it they are counted, so
@@ -337,8 +335,8 @@ func (p *parser) directive(n, col int, t string) {
 		p.b = &body{
 			tb:   decoder.TextBody{Kind: kind, Name: name, Version: p.ver},
 			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
-			others: map[string]byte{}, funcs: map[string]struct{}{},
-			last: -1,
+			others: map[string]byte{},
+			last:   -1,
 		}
 		p.b.tb.InfoBytes = map[int][]byte{}
 		p.b.tb.Insts = p.insts[:0]
@@ -354,19 +352,17 @@ func (p *parser) directive(n, col int, t string) {
 		if !p.needBody(n, col, word) {
 			return
 		}
-		name, ok := quoted(rest)
-		if !ok {
+		// For information only: the functions of the same build.
+		if _, ok := quoted(rest); !ok {
 			p.errAt(n, restCol, `a quoted function name`, found(rest))
-			return
 		}
-		p.b.funcs[name] = struct{}{}
 	case word == ".decl":
 		if p.needBody(n, col, word) {
 			p.decl(n, restCol, rest)
 		}
 	case word == ".input" || word == ".parameter" || strings.HasPrefix(word, ".implicit_"):
 		if p.needBody(n, col, word) {
-			p.input(n, restCol, word, rest)
+			p.input(n, restCol, rest)
 		}
 	case word == ".kernel_attr":
 		if !p.needBody(n, col, word) {
@@ -593,7 +589,7 @@ func (p *parser) alias(n int, al tok) bool {
 	return true
 }
 
-func (p *parser) input(n, col int, word, rest string) {
+func (p *parser) input(n, col int, rest string) {
 	code, _ := splitComment(rest)
 	fs := fields(code, col)
 	if len(fs) == 0 {
@@ -620,7 +616,6 @@ func (p *parser) input(n, col int, word, rest string) {
 			return
 		}
 	}
-	_ = word
 }
 
 // label adds a label; text is "name:", a substring of the line.
@@ -705,7 +700,6 @@ func (p *parser) instruction(n, col int, t string) {
 	if mnem == "" {
 		p.errAt(n, rcol, "a mnemonic", found(rest))
 	} else if !knownMnemonic(base) {
-		p.unknownMnemonics++
 		p.msgAt(n, rcol, "unknown mnemonic %q: kept as text", mnem)
 	}
 	switch base {

@@ -28,6 +28,9 @@ func init() {
 // Reason is the File.LayoutReason of an input read from text.
 const Reason = "igc: INFO bytes rebuilt from vISA text, which has no file offsets"
 
+// bom is the UTF-8 byte-order mark some editors put first.
+const bom = "\ufeff"
+
 // directives are the words that start a line of vISA text.
 var directives = map[string]bool{
 	".version": true, ".kernel": true, ".global_function": true, ".function": true,
@@ -42,6 +45,7 @@ func Detect(data []byte) bool {
 	if hasVisaasmSections(data) {
 		return true
 	}
+	data = bytes.TrimPrefix(data, []byte(bom))
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -89,7 +93,7 @@ func Read(name string, data []byte) *decoder.File {
 func readText(name string, raw []byte) *decoder.File {
 	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
 	// One conversion: lines, names and instruction texts are substrings.
-	data := string(raw)
+	data := strings.TrimPrefix(string(raw), bom)
 	// One instruction buffer for all bodies, sized by the lines: appends
 	// never regrow it (each body's stream gets an exact copy).
 	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)

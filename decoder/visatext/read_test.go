@@ -1,6 +1,7 @@
 package visatext
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -234,6 +235,7 @@ func TestDetect(t *testing.T) {
 		"// only a comment\n":      false,
 		".versionx 4.1\n":          false,
 		"  .kernel_attr Target=3d": true,
+		"\ufeff.version 4.1\r\n":   true,
 	} {
 		if got := Detect([]byte(src)); got != want {
 			t.Errorf("Detect(%q) = %v", src, got)
@@ -268,5 +270,19 @@ func TestLabelChecks(t *testing.T) {
 	}
 	if strings.Count(got, "\n") != 1 {
 		t.Errorf("errors:\n%s", got)
+	}
+}
+
+// A byte-order mark and CRLF line ends (an editor's) change nothing.
+func TestBOMAndCRLF(t *testing.T) {
+	src := mustRead(t, filepath.Join(oracleDir, "info_min.visaasm"))
+	crlf := append([]byte("\ufeff"), bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))...)
+	f := decoder.Decode("crlf.visaasm", crlf, decoder.Options{})
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	want := infoRecords(t, Read("info_min.visaasm", src))
+	if got := infoRecords(t, f); strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") || len(want["info_min"]) != 2 {
+		t.Errorf("CRLF:\n%v\nLF:\n%v", got, want)
 	}
 }

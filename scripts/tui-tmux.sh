@@ -96,9 +96,9 @@ wait_for "▸3 Lanes"
 keys 4
 wait_for "▸4 Output"
 keys '?'
-wait_for "help — esc closes"
+wait_for "q or esc closes"
 keys Escape
-wait_gone "help — esc closes"
+wait_gone "q or esc closes"
 keys Escape
 wait_for "▸1 INFO list"
 keys : 1 Enter
@@ -120,10 +120,10 @@ keys Escape
 wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
 keys E
-wait_for "file errors and warnings"
+wait_for "files: errors, warnings, headers"
 wait_for "damaged.isa"
 keys Escape
-wait_gone "file errors and warnings"
+wait_gone "files: errors, warnings, headers"
 keys m
 wait_for "mouse off"
 quits

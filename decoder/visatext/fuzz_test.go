@@ -28,6 +28,11 @@ func FuzzRead(f *testing.F) {
 			if len(s.Text) != len(s.Insts) {
 				t.Fatalf("%d texts for %d insts", len(s.Text), len(s.Insts))
 			}
+			for i := range s.Insts {
+				if s.AbsOff(i) != -1 {
+					t.Fatalf("$%d has file offset %d: text has none", i, s.AbsOff(i))
+				}
+			}
 			for i := range s.Infos {
 				in := &s.Infos[i]
 				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {

@@ -330,7 +330,7 @@ type InstRecord struct {
 	Bytes    string `json:"bytes"`
 	Opcode   uint8  `json:"opcode"`
 	Mnemonic string `json:"mnemonic"`
-	N        int    `json:"n"`                // $N: the instruction's index in its kernel or function
+	Index    int    `json:"index"`            // $N, Intel's instruction index in the body
 	Line     int    `json:"line,omitempty"`   // vISA text: the instruction's line
 	Source   string `json:"source,omitempty"` // vISA text: the instruction as written
 	Note     string `json:"note,omitempty"`   // vISA text: what the record cannot hold
@@ -370,7 +370,7 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 	inst := s.Insts[i]
 	r := Record{InstRecord: InstRecord{
 		File: f.Name, Kernel: s.Kernel, Length: int(inst.Len),
-		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i), N: i,
+		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i), Index: i,
 	}}
 	if s.FromText() {
 		r.Line, r.Source, r.Note = s.Line(i), s.Text[i].Text, TextNote

@@ -35,7 +35,7 @@ func TestDumpVisaasmText(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r["offset"] != nil || r["line"] != float64(9) || r["n"] != float64(1) || r["note"] != TextNote ||
+	if r["offset"] != nil || r["line"] != float64(9) || r["index"] != float64(1) || r["note"] != TextNote ||
 		r["source"] != "resinfo.RGBA (M1, 8) mysurf lod.0 res.0" || r["bytes"] != "700a030f06200000000000210000000000" ||
 		r["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
 		t.Errorf("record %v", r)

@@ -79,7 +79,7 @@ func Decode(name string, data []byte, o Options) *File {
 	}
 	// vISA text first: a zebin ELF may carry it in .visaasm sections.
 	if textReader != nil && (o.Text || textReader.Detect(data)) {
-		return textReader.Read(name, data)
+		return o.textNotes(textReader.Read(name, data))
 	}
 	if o.Hex != HexOn && !o.Text && !bytes.HasPrefix(data, []byte(Magic)) {
 		if err := notVISA(name, data); err != nil {

@@ -161,3 +161,15 @@ func (in *Info) Line() int {
 	}
 	return in.s.Line(in.Inst)
 }
+
+// textNotes warns of the options that do not apply to vISA text, rather
+// than ignoring them in silence.
+func (o Options) textNotes(f *File) *File {
+	if o.Layout == LayoutSeed {
+		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
+	}
+	if o.Offset != 0 {
+		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
+	}
+	return f
+}

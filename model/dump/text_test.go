@@ -69,3 +69,11 @@ func TestDumpFolder(t *testing.T) {
 		t.Errorf("exit %d %q %q", code, out.String(), errb.String())
 	}
 }
+
+// Options that do not apply to text are said to, not ignored in silence.
+func TestDumpTextOptionNotes(t *testing.T) {
+	_, errs, code := run(t, nil, "--layout", "seed", "--offset", "4", oracleText)
+	if code != ExitOK || !strings.Contains(errs, "warning: --layout seed does not apply to vISA text") || !strings.Contains(errs, "warning: --offset does not apply to vISA text") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}

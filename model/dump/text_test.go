@@ -77,3 +77,27 @@ func TestDumpTextOptionNotes(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// --visaasm of hand-written source text prints its instructions as Intel's
+// disassembler printed them from the binary: INFO with surfaces by index,
+// padding and $N (every numbered line of info_surfaces.dis.visaasm).
+func TestDumpVisaasmOfText(t *testing.T) {
+	out, errs, code := run(t, nil, "--visaasm", "../../decoder/testdata/oracle/info_surfaces.visaasm")
+	dis, err := os.ReadFile("../../decoder/testdata/oracle/info_surfaces.dis.visaasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, l := range strings.Split(string(dis), "\n") {
+		if !strings.Contains(l, "/// $") {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(l, `.kernel_attr Target="3d"`); ok {
+			l = rest
+		}
+		want.WriteString(l + "\n")
+	}
+	if code != ExitOK || out != want.String() || want.Len() < 1000 {
+		t.Errorf("exit %d, stderr %q\n%s\nwant\n%s", code, errs, out, want.String())
+	}
+}

@@ -286,3 +286,45 @@ func TestBOMAndCRLF(t *testing.T) {
 		t.Errorf("CRLF:\n%v\nLF:\n%v", got, want)
 	}
 }
+
+// IGC's asm-writer form (NAME.inline.visaasm): declarations between the
+// instructions, inline assembly unindented in { } scopes that declare the
+// same name again, attributes and inputs at the end.
+func TestInlineForm(t *testing.T) {
+	src := `.version 4.1
+//// KERNEL: ////
+
+.kernel "k"
+.kernel_attr OutputAsmPath="k.asm"
+.decl V0032 v_type=G type=ud num_elts=16 align=GRF
+    mov (M1, 16) V0032(0,0)<1> 0x0:ud
+.decl V0033 v_type=G type=ud num_elts=64 align=GRF
+/// Inlined ASM
+{
+.decl DST v_type=G type=ud num_elts=8 align=GRF
+mov (M1, 8) DST(0,0)<1> 0x1:ud
+}
+{
+.decl DST v_type=G type=ud num_elts=8 align=GRF
+mov (M1, 8) DST(0,0)<1> 0x2:ud
+}
+/// End Inlined ASM
+.decl T6 v_type=T num_elts=1 v_name=T006
+    resinfo.RGBA (M1, 16)  T6 V0032.0 V0033.0
+    sampleinfo.R (M1, 8)  T6 DST.0
+    ret (M1, 1)
+.input V0032 offset=32 size=64
+.kernel_attr PerThreadInputSize=96
+`
+	f := readString(src)
+	if got := errorsOf(f); got != "t.visaasm:21:30: DST is declared 2 times in k (lines 11, 15): its id is ambiguous, so this INFO is kept as text" {
+		t.Errorf("errors:\n%s", got)
+	}
+	s := f.Streams[0]
+	if len(s.Insts) != 6 || len(s.Infos) != 1 || s.Infos[0].Inst != 3 {
+		t.Fatalf("%d insts, %d INFO", len(s.Insts), len(s.Infos))
+	}
+	if in := &s.Infos[0]; in.LOD.ID != 32 || in.Dst.ID != 33 || in.SurfaceDecl() != "T006" || in.NumDiagnostics() != 0 {
+		t.Errorf("INFO %s: lod %d dst %d surface %q, %v", in.Text(), in.LOD.ID, in.Dst.ID, in.SurfaceDecl(), in.Diagnostics())
+	}
+}

@@ -328,3 +328,19 @@ mov (M1, 8) DST(0,0)<1> 0x2:ud
 		t.Errorf("INFO %s: lod %d dst %d surface %q, %v", in.Text(), in.LOD.ID, in.Dst.ID, in.SurfaceDecl(), in.Diagnostics())
 	}
 }
+
+// Stream.Decode of a text instruction without an encoding gives its
+// mnemonic as written and no file offset; INFO decodes from its bytes.
+func TestDecodeTextInstruction(t *testing.T) {
+	f := readString(head + "    lsc_load.ugm (M1, 16)  V0040:d32  flat[V0041]:a64\n    sampleinfo.R (M1, 8)  T1 %r0.0\n    ret (M1, 1)\n")
+	s := f.Streams[0]
+	var in decoder.Instruction
+	s.Decode(0, &in)
+	if in.Mnemonic != "lsc_load" || in.Off != -1 || in.Index != 0 || in.N != 0 {
+		t.Errorf("$0: %q off %d $%d, %d operands", in.Mnemonic, in.Off, in.Index, in.N)
+	}
+	s.Decode(1, &in)
+	if in.Mnemonic != "sampleinfo" || in.N == 0 || in.Off != -1 {
+		t.Errorf("$1: %q, %d operands, off %d", in.Mnemonic, in.N, in.Off)
+	}
+}

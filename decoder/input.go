@@ -77,6 +77,10 @@ func Decode(name string, data []byte, o Options) *File {
 		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
 		return f
 	}
+	// vISA text first: a zebin ELF may carry it in .visaasm sections.
+	if textReader != nil && (o.Text || textReader.Detect(data)) {
+		return o.textNotes(textReader.Read(name, data))
+	}
 	if o.Hex != HexOn && !o.Text && !bytes.HasPrefix(data, []byte(Magic)) {
 		if err := notVISA(name, data); err != nil {
 			f.Errors = append(f.Errors, err)
@@ -87,9 +91,6 @@ func Decode(name string, data []byte, o Options) *File {
 			f.decodeCSource(o)
 			return f
 		}
-	}
-	if textReader != nil && (o.Text || textReader.Detect(data)) {
-		return textReader.Read(name, data)
 	}
 	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
 		b, err := ParseHex(data, name)

@@ -177,7 +177,7 @@ func FuzzDecodeOperands(f *testing.F) {
 	fuzzSeeds(f, true)
 	full := &Symbols{Vars: docSymbols.Vars, Surfaces: docSymbols.Surfaces, Labels: []LabelInfo{{Name: "L.a$", Kind: 1}}, Strings: []string{"f", "\x01\"q"}, Addrs: 1, Preds: 2, Samplers: 1, Full: true}
 	f.Fuzz(func(t *testing.T, code []byte) {
-		for _, v := range []Version{{4, 1}, {3, 3}} {
+		for _, v := range []Version{{4, 1}, {3, 3}, {3, 1}} {
 			for _, sym := range []*Symbols{nil, full} {
 				s := Walk(code, 0, WalkOptions{File: "fuzz", Version: v, Layout: LayoutIGC, Symbols: sym})
 				if err := checkOperands(s); err != nil {

@@ -245,6 +245,13 @@ func FuzzDecodeObject(f *testing.F) {
 	// code: the amplification shapes.
 	f.Add(amplified(40, bytes.Repeat([]byte{0x59}, 4<<10)))
 	f.Add(overlapping(40, bytes.Repeat([]byte{0x59}, 4<<10)))
+	f.Add(nestedHeaders(40))
+	var src bytes.Buffer
+	src.WriteString("unsigned char k[] = {")
+	for _, c := range nestedHeaders(40) {
+		fmt.Fprintf(&src, "%d,", c)
+	}
+	f.Add(append(src.Bytes(), "};\n"...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, l := range []Layout{LayoutAuto, LayoutSeed} {
 			file := decodeBounded(t, data, Options{Layout: l})

@@ -45,6 +45,7 @@ type Object struct {
 	// The record budgets (see recordsPerByte): what the bodies' tables and
 	// walks may still decode, and the file size they derive from.
 	metaLeft, recLeft, size int
+	headerLen               int // bytes the file header took
 }
 
 // recordsPerByte bounds the records a file may decode per byte of it: once
@@ -397,6 +398,7 @@ func parseHeader(data []byte, file string) (*Object, error) {
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	o.headerLen = c.pos
 	return o, nil
 }
 
@@ -442,13 +444,13 @@ func ParseObject(data []byte, file string) (*Object, error) {
 			continue
 		}
 		if b.Stripped {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, clip(b.Name), b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, clip(b.Name), b.InputOffset, b.Offset+b.inputRel))
 		}
 		if want := b.MetaEnd + b.CodeSize; b.Size != want && b.Entry == b.MetaEnd {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, b.Name, b.Size, want))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, clip(b.Name), b.Size, want))
 		}
 	}
 	return o, nil

@@ -497,6 +497,9 @@ type LaneRecord struct {
 	G       *uint32 `json:"g"`
 	B       *uint32 `json:"b"`
 	A       *uint32 `json:"a"`
+	// Differs lists the channels ("RB") where the other rules (the hardware
+	// notes beside the spec's table, or the reverse) give another result.
+	Differs string `json:"differs,omitempty"`
 }
 
 // LaneRecords returns one record per lane for dump's JSON.
@@ -509,6 +512,9 @@ func (r Result) LaneRecords() []LaneRecord {
 			if cl.State == CellWritten {
 				v := cl.Value
 				*ptrs[c] = &v
+			}
+			if cl.Differs {
+				rec.Differs += channelNames[c]
 			}
 		}
 		out[i] = rec

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -85,7 +86,8 @@ func inspect(args []string) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
-	surfPath := fs.String("surfaces", "infoscope-surfaces.json", "surface description file: loaded if it exists, written by ctrl+s")
+	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
+	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
@@ -100,7 +102,13 @@ func inspect(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 2
 	}
-	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
+	rules, err := model.ParseRules(*rulesFlag)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope: --rules:", err)
+		return 2
+	}
+	surfacesAt := surfacesPath(*surfPath, fs.Args())
+	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules}
 	var paths []string
 	for _, name := range fs.Args() {
 		if name == "-" {
@@ -136,18 +144,18 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
 		}
 	}
-	if data, err := os.ReadFile(*surfPath); err == nil {
-		sf, err := model.ParseSurfaceFile(*surfPath, data)
+	if data, err := os.ReadFile(surfacesAt); err == nil {
+		sf, err := model.ParseSurfaceFile(surfacesAt, data)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
-		cfg.Surfaces = sf
+		cfg.Surfaces, cfg.SurfacesLoaded = sf, surfacesAt
 	} else if !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 1
 	}
-	path := *surfPath
+	path := surfacesAt
 	cfg.SaveSurfaces = func(b []byte) error { return os.WriteFile(path, b, 0o644) }
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
@@ -183,6 +191,31 @@ func inspect(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// surfaceFileName is the surface file's name when --surfaces does not give
+// one.
+const surfaceFileName = "infoscope-surfaces.json"
+
+// surfacesPath is where the surface file is read from and ctrl+s writes:
+// --surfaces when given, else surfaceFileName beside the first input file,
+// else (embedded samples, stdin) in the current directory; absolute, so
+// the status line says exactly where.
+func surfacesPath(flagValue string, inputs []string) string {
+	p := flagValue
+	if p == "" {
+		p = surfaceFileName
+		for _, in := range inputs {
+			if in != "-" {
+				p = filepath.Join(filepath.Dir(in), surfaceFileName)
+				break
+			}
+		}
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // checkInput refuses, before the screen opens, a FILE that is missing or a

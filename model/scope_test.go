@@ -132,3 +132,16 @@ func TestScopedRefusals(t *testing.T) {
 		}
 	}
 }
+
+func TestSetSurfaceWithoutFile(t *testing.T) {
+	f := &SurfaceFile{LOD: []uint32{0}}
+	if src := f.SetSurface(Scope{Body: "k"}, "T6", DefaultSurface()); src != SourceAll || f.Surfaces["T6"] != DefaultSurface() || f.Files != nil {
+		t.Errorf("%v %+v", src, f)
+	}
+	if src := f.SetSurface(Scope{File: "a.isa"}, "T6", DefaultSurface()); src != SourceBody {
+		t.Errorf("%v", src)
+	}
+	if _, err := f.Marshal(); err != nil {
+		t.Error(err)
+	}
+}

@@ -165,9 +165,17 @@ func (f *SurfaceFile) SurfaceFor(in *decoder.Info) (Surface, bool) {
 	return s, ok
 }
 
-// SetSurface stores s for the body of sc under key (a new entry in Files,
-// keyed by the file's existing entry or its base name).
-func (f *SurfaceFile) SetSurface(sc Scope, key string, s Surface) {
+// SetSurface stores s for the body of sc under key (an entry in Files,
+// keyed by the file's existing entry or its base name) and returns where
+// it went. With no file named it goes to the default for every file.
+func (f *SurfaceFile) SetSurface(sc Scope, key string, s Surface) SurfaceSource {
+	if sc.File == "" {
+		if f.Surfaces == nil {
+			f.Surfaces = map[string]Surface{}
+		}
+		f.Surfaces[key] = s
+		return SourceAll
+	}
 	_, fk := f.fileEntry(sc.File)
 	if f.Files == nil {
 		f.Files = map[string]map[string]map[string]Surface{}
@@ -179,6 +187,7 @@ func (f *SurfaceFile) SetSurface(sc Scope, key string, s Surface) {
 		f.Files[fk][sc.Body] = map[string]Surface{}
 	}
 	f.Files[fk][sc.Body][key] = s
+	return SourceBody
 }
 
 // Count returns how many descriptions the file holds, in every scope.

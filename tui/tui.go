@@ -26,8 +26,12 @@ type Config struct {
 	Surfaces     *model.SurfaceFile // nil: model.NewSurfaceFile()
 	SurfacePath  string             // shown in the status line after a save
 	SaveSurfaces func([]byte) error // ctrl+s; nil disables the key and hides it from help
-	NoMouse      bool               // start with mouse reporting off
-	Mono         bool               // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	// SurfacesLoaded is the path Surfaces was read from at start, for the
+	// status line ("" when none was read).
+	SurfacesLoaded string
+	Rules          model.Rules // the table Output computes by at start (r switches)
+	NoMouse        bool        // start with mouse reporting off
+	Mono           bool        // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -130,7 +134,10 @@ func New(cfg Config) *Model {
 	m.th = newTheme(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces)
+	m.panels = newPanels(m.panelStyles(), m.surfaces, cfg.Rules)
+	if cfg.SurfacesLoaded != "" {
+		m.setStatus(fmt.Sprintf("loaded surface file %s (%d descriptions)", cfg.SurfacesLoaded, m.surfaces.Count()), false)
+	}
 	m.applyTheme()
 	m.relayout()
 	return m
@@ -303,8 +310,17 @@ func (m *Model) onDecoded(msg decodedMsg) {
 	case reload:
 		m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", f.Name, f.NumInfos()), false)
 	case m.loading() == 0:
-		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total), false)
+		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total)+m.surfacesNote(), false)
 	}
+}
+
+// surfacesNote tells, once loading is done, that a surface file was
+// loaded at start and from where (its descriptions change every result).
+func (m *Model) surfacesNote() string {
+	if m.cfg.SurfacesLoaded == "" {
+		return ""
+	}
+	return fmt.Sprintf("; surface file %s loaded (%d descriptions)", m.cfg.SurfacesLoaded, m.surfaces.Count())
 }
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
@@ -326,9 +342,12 @@ func (m *Model) syncSelection() {
 	}
 	m.sel, m.selOK = l, ok
 	var in *decoder.Info
+	var sc model.Scope
 	if ok {
 		in = m.list.rows.info(l)
+		sc = model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
 	}
+	m.outputPanel().m.SetScope(sc)
 	for _, p := range m.panels[1:] {
 		p.SetInfo(in)
 	}

@@ -29,6 +29,7 @@ import (
 	"infoscope/model/dump"
 	"infoscope/sampledata"
 	"infoscope/tui"
+	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
 	"infoscope/tui/watch"
 )
@@ -39,7 +40,8 @@ func run(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "dump":
-			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Open: os.ReadFile})
+			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -63,7 +65,8 @@ run "infoscope dump -h" or "infoscope serve -h" for their flags.
 func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	hex := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	var hex decoder.HexMode
+	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error
@@ -75,9 +78,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 			return o, fmt.Errorf("--offset: %v", err)
 		}
 		o.Offset = int64(off)
-		if *hex {
-			o.Hex = decoder.HexOn
-		}
+		o.Hex = hex
 		return o, nil
 	}
 }
@@ -91,6 +92,8 @@ func inspect(args []string) int {
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	var maxInput decoder.SizeFlag
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -102,6 +105,7 @@ func inspect(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 2
 	}
+	dopts.MaxInput = int64(maxInput)
 	rules, err := model.ParseRules(*rulesFlag)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope: --rules:", err)
@@ -112,7 +116,7 @@ func inspect(args []string) int {
 	var paths []string
 	for _, name := range fs.Args() {
 		if name == "-" {
-			data, err := io.ReadAll(os.Stdin)
+			data, err := readStdin(dopts)
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "infoscope: stdin:", err)
 				return 1
@@ -120,11 +124,11 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		if err := checkInput(name); err != nil {
+		if err := checkInput(name, dopts); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
-		cfg.Sources = append(cfg.Sources, tui.FileSource(name))
+		cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts))
 		paths = append(paths, name)
 	}
 	if len(cfg.Sources) == 0 {
@@ -144,19 +148,17 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
 		}
 	}
-	if data, err := os.ReadFile(surfacesAt); err == nil {
-		sf, err := model.ParseSurfaceFile(surfacesAt, data)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "infoscope:", err)
-			return 1
-		}
-		cfg.Surfaces, cfg.SurfacesLoaded = sf, surfacesAt
-	} else if !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintln(os.Stderr, "infoscope:", err)
-		return 1
+	// A surface file that cannot be loaded does not keep the user out: the
+	// inspector says why, starts on defaults and leaves the file alone
+	// until the user confirms overwriting it.
+	cfg.Surfaces, cfg.SurfaceLoadErr = loadSurfaces(surfacesAt)
+	if cfg.Surfaces != nil {
+		cfg.SurfacesLoaded = surfacesAt
 	}
-	path := surfacesAt
-	cfg.SaveSurfaces = func(b []byte) error { return os.WriteFile(path, b, 0o644) }
+	saver := savefile.New(surfacesAt)
+	cfg.SaveSurfaces = saver.Save
+	// A save still running when the program ends is finished, not cut.
+	defer saver.Wait()
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
 		lf, err := tea.LogToFile(f, "infoscope")
@@ -218,9 +220,48 @@ func surfacesPath(flagValue string, inputs []string) string {
 	return p
 }
 
-// checkInput refuses, before the screen opens, a FILE that is missing or a
-// directory: either would only show an empty list with a read error.
-func checkInput(name string) error {
+// maxSurfaceFile bounds the surface file read at start: it describes at
+// most a few hundred surfaces, a few dozen kilobytes.
+const maxSurfaceFile = 16 << 20
+
+// loadSurfaces reads the surface file at path: nil and no error when there
+// is none yet; nil and the reason when it cannot be read or parsed. It is
+// read before the screen opens, so what is not a regular file (a FIFO
+// would block with no writer, /dev/zero never ends) is refused unread, and
+// so is a file past maxSurfaceFile.
+func loadSurfaces(path string) (*model.SurfaceFile, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("surface file %s: not a regular file (%s); it is neither read nor written", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxSurfaceFile {
+		return nil, fmt.Errorf("surface file %s: %d bytes, more than the %s a surface file may hold", path, fi.Size(), decoder.FormatSize(maxSurfaceFile))
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxSurfaceFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxSurfaceFile {
+		return nil, fmt.Errorf("surface file %s: more than the %s a surface file may hold", path, decoder.FormatSize(maxSurfaceFile))
+	}
+	return model.ParseSurfaceFile(path, data)
+}
+
+// checkInput refuses, before the screen opens, a FILE that is missing, a
+// directory, or a regular file over the size limit: each would only show
+// an empty list with a read error.
+func checkInput(name string, o decoder.Options) error {
 	fi, err := os.Stat(name)
 	if err != nil {
 		return err
@@ -228,7 +269,21 @@ func checkInput(name string) error {
 	if fi.IsDir() {
 		return fmt.Errorf("%s is a directory (give the files in it)", name)
 	}
+	if fi.Mode().IsRegular() {
+		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// readStdin reads "-" under the size limit, before the screen opens.
+func readStdin(o decoder.Options) ([]byte, error) {
+	size := int64(-1)
+	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return decoder.ReadInput("-", os.Stdin, size, o)
 }
 
 func serveCmd(args []string) int {
@@ -245,6 +300,9 @@ func serveCmd(args []string) int {
 	fs.IntVar(&cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
+	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
+	fs.IntVar(&cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	fs.IntVar(&cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

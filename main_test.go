@@ -3,24 +3,88 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // A directory is refused before the screen opens, as a missing file is
 // (it used to open an empty inspector with a read error).
 func TestCheckInput(t *testing.T) {
 	dir := t.TempDir()
-	if err := checkInput(dir); err == nil {
+	if err := checkInput(dir, decoder.Options{}); err == nil {
 		t.Error("a directory was accepted")
 	}
-	if err := checkInput(filepath.Join(dir, "missing.isa")); err == nil {
+	if err := checkInput(filepath.Join(dir, "missing.isa"), decoder.Options{}); err == nil {
 		t.Error("a missing file was accepted")
 	}
 	f := filepath.Join(dir, "k.isa")
 	if err := os.WriteFile(f, []byte("CISA"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := checkInput(f); err != nil {
+	if err := checkInput(f, decoder.Options{}); err != nil {
 		t.Errorf("a file was refused: %v", err)
+	}
+}
+
+// A surface file that does not parse is reported, not fatal: the inspector
+// opens on defaults (issue 13: it used to refuse to start), and the file is
+// left as it was.
+func TestLoadSurfacesUnparsable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "infoscope-surfaces.json")
+	broken := []byte(`{"version": 1, "surfaces": {"T6": {"width": `) // cut by a crash
+	if err := os.WriteFile(path, broken, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := loadSurfaces(path)
+	if err == nil || sf != nil {
+		t.Fatalf("broken file: %v, %v", sf, err)
+	}
+	if !strings.Contains(err.Error(), path) {
+		t.Errorf("error %q does not name the file", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != string(broken) {
+		t.Errorf("the file changed: %q", b)
+	}
+	if sf, err := loadSurfaces(filepath.Join(dir, "none.json")); sf != nil || err != nil {
+		t.Errorf("missing file: %v, %v (want nothing: defaults, no complaint)", sf, err)
+	}
+}
+
+// The surface file is read before the screen opens: a FIFO (no writer: a
+// read would block on a blank screen), /dev/zero and a 2 GiB sparse file
+// are refused unread and the inspector still opens; an input FILE past
+// --max-input is refused from its size before the screen opens.
+func TestSurfacesAndInputsNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.json")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	sparse := filepath.Join(dir, "sparse.json")
+	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(sparse, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	for _, p := range []string{fifo, "/dev/zero", sparse} {
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		sf, err := loadSurfaces(p)
+		runtime.ReadMemStats(&b)
+		if sf != nil || err == nil || !strings.Contains(err.Error(), p) || b.TotalAlloc-a.TotalAlloc > 1<<20 {
+			t.Errorf("%s: %v, %v, %d bytes allocated", p, sf, err, b.TotalAlloc-a.TotalAlloc)
+		}
+	}
+	if err := checkInput(sparse, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "at most 64 MiB") {
+		t.Errorf("2 GiB input: %v", err)
+	}
+	if err := checkInput(sparse, decoder.Options{MaxInput: 4 << 30}); err != nil {
+		t.Errorf("2 GiB input under a 4 GiB limit: %v", err)
 	}
 }

@@ -97,12 +97,14 @@ func (c *cursor) cstring(maxLen int, field string) string {
 	if c.err != nil {
 		return ""
 	}
+	// The search stops past maxLen: bodies at many offsets would otherwise
+	// each scan to the end of the file.
 	for i := c.pos; i < len(c.data); i++ {
+		if i-c.pos > maxLen {
+			c.fail(field, fmt.Sprintf("a string of at most %d bytes", maxLen), fmt.Sprintf("no NUL in its first %d bytes", maxLen+1), ErrBadValue)
+			return ""
+		}
 		if c.data[i] == 0 {
-			if i-c.pos > maxLen {
-				c.fail(field, fmt.Sprintf("a string of at most %d bytes", maxLen), fmt.Sprintf("%d bytes", i-c.pos), ErrBadValue)
-				return ""
-			}
 			s := string(c.data[c.pos:i])
 			c.pos = i + 1
 			return s

@@ -12,6 +12,7 @@ package decoder
 import (
 	"errors"
 	"fmt"
+	"unicode/utf8"
 )
 
 // These are the sentinel errors wrapped by *FormatError; test with errors.Is.
@@ -30,6 +31,13 @@ var (
 	ErrBadValue = errors.New("bad value")
 	// ErrTooLarge means a count or size cannot fit in the bytes that remain.
 	ErrTooLarge = errors.New("count exceeds remaining bytes")
+	// ErrNotVISA means the input is something else: native Gen code, an
+	// ELF (zebin) file, or a C source with no vISA image in it.
+	ErrNotVISA = errors.New("not vISA")
+	// ErrBudget means an input would decode into more records or bytes
+	// than its size allows (entries sharing one body, an input past
+	// --max-input).
+	ErrBudget = errors.New("over the decoding budget")
 )
 
 // FormatError is the one error type the decoder returns for bad input.
@@ -50,7 +58,7 @@ func (e *FormatError) Error() string {
 		s = e.File + ": "
 	}
 	if e.Kernel != "" {
-		s += "kernel " + e.Kernel + ": "
+		s += "kernel " + clip(e.Kernel) + ": "
 	}
 	s += fmt.Sprintf("byte 0x%x: ", e.Off)
 	if e.Field != "" {
@@ -87,4 +95,20 @@ func located(err error, file, kernel string) error {
 		}
 	}
 	return err
+}
+
+// clipLen is how many bytes of the input a message quotes at most: a
+// 10 MB token or a 64 KiB kernel name would otherwise be repeated whole.
+const clipLen = 40
+
+// clip cuts s, text taken from the input, to what a message quotes.
+func clip(s string) string {
+	if len(s) <= clipLen {
+		return s
+	}
+	cut := clipLen
+	for cut > clipLen-4 && cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut-- // do not split a character
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -100,12 +101,56 @@ func checkStream(s *Stream) error {
 	return nil
 }
 
-// FuzzDecodeObject decodes arbitrary input as a file (object, raw or hex).
+// The fuzz oracles' bounds on one decode: bytes allocated per input byte
+// and a fixed allowance (the File, the object's tables of entries, error
+// messages); records decoded per input byte (time: the walks and the
+// front ends' work are linear in the records), with hex text counted by
+// the bytes it converts to.
+const (
+	fuzzAllocPerByte = maxAllocPerByte
+	fuzzAllocFixed   = 64 << 10
+)
+
+// leastAllocs returns the least f allocates in three runs: the counter is
+// the process's, and a fuzzing worker's own goroutines allocate now and
+// then while f runs.
+func leastAllocs(f func()) uint64 {
+	least := allocs(f)
+	for range 2 {
+		least = min(least, allocs(f))
+	}
+	return least
+}
+
+// decodeBounded decodes data and checks that the decode allocated and
+// produced no more than the bounds allow for its size.
+func decodeBounded(t *testing.T, data []byte, o Options) *File {
+	t.Helper()
+	// The first decode compiles the opcode table of the file's version
+	// (once per process); the next are measured.
+	Decode("fuzz", data, o)
+	var file *File
+	got := leastAllocs(func() { file = Decode("fuzz", data, o) })
+	if limit := fuzzAllocPerByte*uint64(len(data)) + fuzzAllocFixed; got > limit {
+		t.Fatalf("%d-byte input (%+v): %d bytes allocated, more than %d", len(data), o, got, limit)
+	}
+	if n := countRecords(file); n > recordsPerByte*len(data) {
+		t.Fatalf("%d-byte input (%+v): %d instructions decoded, more than %d per byte", len(data), o, n, recordsPerByte)
+	}
+	return file
+}
+
+// FuzzDecodeObject decodes arbitrary input as a file (object, raw or hex),
+// within the per-byte bounds of allocation and records.
 func FuzzDecodeObject(f *testing.F) {
 	fuzzSeeds(f, false)
+	// Entries sharing one body, and bodies of their own on one region of
+	// code: the amplification shapes.
+	f.Add(amplified(40, bytes.Repeat([]byte{0x59}, 4<<10)))
+	f.Add(overlapping(40, bytes.Repeat([]byte{0x59}, 4<<10)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, l := range []Layout{LayoutAuto, LayoutSeed} {
-			file := Decode("fuzz", data, Options{Layout: l})
+			file := decodeBounded(t, data, Options{Layout: l})
 			if err := checkFile(file, len(data)); err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +171,7 @@ func FuzzWalkRaw(f *testing.F) {
 				}
 			}
 		}
-		file := Decode("fuzz", code, Options{Hex: HexOff})
+		file := decodeBounded(t, code, Options{Hex: HexOff})
 		if err := checkFile(file, len(code)); err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +188,13 @@ func FuzzParseHex(f *testing.F) {
 	}
 	f.Add([]byte("0x70, 0x0a, 0x04 // comment\n70 0b # more\n00000000: 700a 040f  p..."))
 	f.Fuzz(func(t *testing.T, text []byte) {
-		b, err := ParseHex(text, "fuzz.hex")
+		var b []byte
+		var err error
+		// The output is the only allocation, at most half the text; an
+		// error quotes a few dozen bytes of it.
+		if got := leastAllocs(func() { b, err = ParseHex(text, "fuzz.hex") }); got > uint64(len(text)/2)+4<<10 {
+			t.Fatalf("%d-byte text: %d bytes allocated", len(text), got)
+		}
 		if err != nil {
 			var fe *FormatError
 			if !errors.As(err, &fe) || fe.File != "fuzz.hex" || fe.Off < 0 || fe.Off > int64(len(text)) {

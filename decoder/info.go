@@ -171,7 +171,9 @@ func (in *Info) Bytes() []byte {
 	if in.s == nil {
 		return nil
 	}
-	p := int(in.Off - in.s.Base)
+	// The stream position, not Off: a stream read from text has no file
+	// offsets, and Off - Base is this position for a binary.
+	p := int(in.s.Insts[in.Inst].Off)
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"strings"
 )
 
 // HexMode says whether input is hex text.
@@ -21,6 +22,10 @@ type Options struct {
 	Offset  int64   // raw streams: where the first instruction starts
 	Hex     HexMode // hex-text detection
 	Version Version // raw streams: the container version to assume (zero: DefaultVersion)
+	Text    bool    // read as vISA text (--visaasm-text) even when not detected as such
+	// MaxInput is the most bytes ReadInput reads of one input (0:
+	// DefaultMaxInput).
+	MaxInput int64
 }
 
 // File is one decoded input.
@@ -34,6 +39,19 @@ type File struct {
 	LayoutReason string // why that layout
 	Warnings     []string
 	Errors       []error // every located error, in input order
+	// Parts are the vISA images of a C/C++ source, each decoded as its own
+	// File named "FILE:ARRAY[k]". The source's File has no Streams; its
+	// Errors hold every part's and its Warnings every part's, prefixed
+	// with the part's ARRAY[k].
+	Parts []*File
+}
+
+// Each returns the files that hold streams: the parts of a C source, or f.
+func (f *File) Each() []*File {
+	if f.Parts != nil {
+		return f.Parts
+	}
+	return []*File{f}
 }
 
 // IsObject reports whether the input was a vISA object file.
@@ -45,6 +63,9 @@ func (f *File) NumInfos() int {
 	for _, s := range f.Streams {
 		n += len(s.Infos)
 	}
+	for _, p := range f.Parts {
+		n += p.NumInfos()
+	}
 	return n
 }
 
@@ -55,6 +76,19 @@ func Decode(name string, data []byte, o Options) *File {
 	if len(data) == 0 {
 		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
 		return f
+	}
+	if o.Hex != HexOn && !o.Text && !bytes.HasPrefix(data, []byte(Magic)) {
+		if err := notVISA(name, data); err != nil {
+			f.Errors = append(f.Errors, err)
+			return f
+		}
+		if IsCSourceName(name) || LooksLikeCSource(data) {
+			f.decodeCSource(o)
+			return f
+		}
+	}
+	if textReader != nil && (o.Text || textReader.Detect(data)) {
+		return textReader.Read(name, data)
 	}
 	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
 		b, err := ParseHex(data, name)
@@ -70,6 +104,42 @@ func Decode(name string, data []byte, o Options) *File {
 		f.decodeRaw(o)
 	}
 	return f
+}
+
+// decodeCSource decodes every vISA image of a C/C++ source as a part.
+func (f *File) decodeCSource(o Options) {
+	cs := ParseCSource(f.Name, f.Data)
+	f.Errors = append(f.Errors, cs.Errors...)
+	f.Warnings = append(f.Warnings, cs.Warnings...)
+	f.Parts = []*File{}
+	po := o
+	po.Hex, po.Offset = HexOff, 0
+	for _, img := range cs.Images() {
+		p := Decode(f.Name+":"+img.Name, img.Data, po)
+		f.Parts = append(f.Parts, p)
+		f.Errors = append(f.Errors, p.Errors...)
+		for _, w := range p.Warnings {
+			f.Warnings = append(f.Warnings, img.Name+": "+w)
+		}
+		if f.LayoutReason == "" {
+			f.Layout, f.LayoutReason = p.Layout, p.LayoutReason
+		}
+	}
+	if len(f.Parts) == 0 && len(cs.Errors) == 0 {
+		found := "no array initialiser of integers"
+		if n := len(cs.Arrays); n > 0 {
+			names := make([]string, 0, min(n, 4))
+			for _, a := range cs.Arrays[:min(n, 4)] {
+				names = append(names, a.Name)
+			}
+			more := ""
+			if n > 4 {
+				more = ", ..."
+			}
+			found = fmt.Sprintf("%d array initialiser(s) (%s%s) and no \"CISA\" magic in any", n, strings.Join(names, ", "), more)
+		}
+		f.Errors = append(f.Errors, &FormatError{File: f.Name, Field: "C source", Expected: "an array initialiser holding a vISA object file", Found: found, Err: ErrNotVISA})
+	}
 }
 
 func (f *File) decodeObject(o Options) {
@@ -96,7 +166,16 @@ func (f *File) decodeObject(o Options) {
 				continue
 			}
 		}
-		s := b.Walk(f.Name, v, f.Layout)
+		if b.Stripped {
+			continue // reported among the object's warnings
+		}
+		s, err := obj.walk(b, f.Name, v, f.Layout)
+		if s == nil {
+			if err != nil {
+				f.Errors = append(f.Errors, err)
+			}
+			continue
+		}
 		f.Streams = append(f.Streams, s)
 		if s.Err != nil && b.Err == nil {
 			f.Errors = append(f.Errors, s.Err)
@@ -133,6 +212,12 @@ func (f *File) decodeRaw(o Options) {
 func forcedReason(l Layout) string { return l.String() + ", set by --layout" }
 
 func (f *File) addStream(s *Stream) {
+	if s.Err != nil {
+		if n, ok := looksLikeGen(s.Code); ok {
+			f.Errors = append(f.Errors, genError(f.Name, n))
+			return
+		}
+	}
 	f.Streams = append(f.Streams, s)
 	if s.Err != nil {
 		f.Errors = append(f.Errors, s.Err)

@@ -1,7 +1,9 @@
 package decoder
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
 )
 
 // Magic is the first four bytes of every vISA object file.
@@ -36,9 +38,23 @@ type Object struct {
 	Version   Version
 	Kernels   []*Body
 	Functions []*Body
-	Warnings  []string // best-effort notes (unsupported version, inconsistent sizes)
-	Errors    []error  // faults outside the bodies that did not stop decoding (Gen code past the end)
+	FileVars  []FileVar // file-scope variables (3.x files from before mid-2019; format doc §2.6)
+	Warnings  []string  // best-effort notes (unsupported version, inconsistent sizes)
+	Errors    []error   // faults outside the bodies that did not stop decoding (Gen code past the end)
+
+	// The record budgets (see recordsPerByte): what the bodies' tables and
+	// walks may still decode, and the file size they derive from.
+	metaLeft, recLeft, size int
 }
+
+// recordsPerByte bounds the records a file may decode per byte of it: once
+// for the bodies' table entries (strings, variables, declarations, inputs,
+// attributes) and once for the instructions of every walk, counting a body
+// shared by several entries once per entry. A real file decodes each of its
+// bytes into at most one record, so only entries that claim the same bytes
+// again and again (65,535 entries on one body) reach it; past it the
+// decoder reports the entry with a located error and leaves it out.
+const recordsPerByte = 4
 
 // Bodies returns the kernels followed by the functions.
 func (o *Object) Bodies() []*Body {
@@ -137,6 +153,13 @@ type Body struct {
 	Size        uint32 // header's body size (the reader ignores it)
 	InputOffset uint32 // kernels only: absolute offset of num_inputs
 	GenBinaries []GenBinary
+	VarRelocs   []Reloc // variable relocation entries (format doc §2.6)
+	FuncRelocs  []Reloc // function relocation entries
+	// Stripped is set when the file carries the body's metadata but not its
+	// instructions (format doc §2.7): the header size ends at the metadata
+	// while the body's own size is not 0. Code is then nil and nothing is
+	// walked; entry and size point at bytes that belong to something else.
+	Stripped bool
 
 	Strings     []string
 	NameIndex   uint32
@@ -159,6 +182,87 @@ type Body struct {
 	headerField string
 	inputRel    uint32
 	offsetAt    int64 // where the header's offset field is, for errors
+	shared      *Body // the first entry on the same body, whose tables and walk this one reuses
+	skipped     bool  // left out past the record budget
+}
+
+// share makes b, an entry on the same body as first, reuse first's decoded
+// tables and code (the slices, not copies). b keeps its header fields.
+func (b *Body) share(first *Body) {
+	h := *b
+	*b = *first
+	b.Name, b.Linkage, b.Size, b.InputOffset, b.GenBinaries = h.Name, h.Linkage, h.Size, h.InputOffset, h.GenBinaries
+	b.VarRelocs, b.FuncRelocs = h.VarRelocs, h.FuncRelocs
+	// Stripped follows this entry's header size, which may differ.
+	b.Stripped = b.Err == nil && b.strippedHere()
+	b.headerField, b.offsetAt = h.headerField, h.offsetAt
+	b.Stream, b.shared = nil, first
+}
+
+// records is the number of table entries b's metadata decoded.
+func (b *Body) records() int {
+	n := len(b.Strings) + len(b.Vars) + len(b.Addrs) + len(b.Preds) + len(b.Labels) + len(b.Samplers) + len(b.Surfaces) + len(b.Inputs) + len(b.Attrs)
+	for i := range b.Vars {
+		n += len(b.Vars[i].Attrs)
+	}
+	return n + 1
+}
+
+// renamed returns err with its kernel set to name: a shared body's error
+// is reported once per entry, under each entry's name.
+func renamed(err error, name string) error {
+	var fe *FormatError
+	if !errors.As(err, &fe) || fe.Kernel == name {
+		return err
+	}
+	c := *fe
+	c.Kernel = name
+	return &c
+}
+
+// overBudget is the error of the first entry left out past a record
+// budget; n is what its walk would add (-1: its tables).
+func (o *Object) overBudget(b *Body, what string, n int) error {
+	found := fmt.Sprintf("the body at 0x%x", b.Offset)
+	if n >= 0 {
+		found += fmt.Sprintf(" adds %d", n)
+	}
+	if b.shared != nil {
+		found += " (shared with " + b.shared.Kind.String() + " " + strconv.Quote(clip(b.shared.Name)) + ")"
+	}
+	return &FormatError{Off: b.offsetAt, Field: b.headerField + ".offset",
+		Expected: fmt.Sprintf("at most %d decoded %s for the %d-byte file (%d per byte)", recordsPerByte*o.size, what, o.size, recordsPerByte),
+		Found:    found + "; this entry and the ones after it are left out", Err: ErrBudget}
+}
+
+// walk walks b's instructions under the record budget. An entry on a body
+// an earlier entry walked gets a Stream of its own name over that walk's
+// instructions. It returns nil for an entry left out (with an error for
+// the first one).
+func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, error) {
+	if b.skipped || o.recLeft < 0 {
+		return nil, nil
+	}
+	if first := b.shared; first != nil && first.Stream != nil && first.Stream.Layout == layout && first.Stream.Version == v {
+		n := len(first.Stream.Insts)
+		if n > o.recLeft {
+			o.recLeft = -1
+			return nil, located(o.overBudget(b, "instructions", n), file, b.Name)
+		}
+		o.recLeft -= n
+		s := *first.Stream
+		s.Kernel, s.Err = b.Name, renamed(s.Err, b.Name)
+		b.Stream = &s
+		return &s, nil
+	}
+	// A walk decodes at most one instruction per byte.
+	if len(b.Code) > o.recLeft {
+		o.recLeft = -1
+		return nil, located(o.overBudget(b, "instructions", len(b.Code)), file, b.Name)
+	}
+	s := b.Walk(file, v, layout)
+	o.recLeft -= len(s.Insts)
+	return s, nil
 }
 
 // String returns the name of string-pool entry i, or "" when out of range.
@@ -181,10 +285,9 @@ func (b *Body) Symbols() *Symbols {
 	return s
 }
 
-// ParseObject decodes a vISA object file's header and bodies. It does not
-// walk the instructions (see Body.Walk). A header error is returned; a
-// body's error is kept in that Body's Err, and the other bodies still decode.
-func ParseObject(data []byte, file string) (*Object, error) {
+// parseHeader decodes the file header: the version, the kernel and
+// function tables and the file-scope variables.
+func parseHeader(data []byte, file string) (*Object, error) {
 	c := &cursor{data: data}
 	if len(data) < 4 || string(data[:4]) != Magic {
 		found := fmt.Sprintf("% x", data[:min(4, len(data))])
@@ -206,6 +309,8 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 	}
 	v := o.Version
+	o.size = len(data)
+	o.metaLeft, o.recLeft = recordsPerByte*len(data), recordsPerByte*len(data)
 	nameLenW := v.Num() >= 307
 	nk := c.u16("num_kernels")
 	if c.err == nil && nk > maxKernels {
@@ -239,10 +344,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
 		b.InputOffset = c.u32(f + ".input_offset")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		ng := c.u8(f + ".num_gen_binaries")
 		if c.err == nil && ng > 4 {
 			c.failValue(f+".num_gen_binaries", "0-4", fmt.Sprint(ng), ErrBadValue)
@@ -260,10 +362,7 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		}
 		o.Kernels = append(o.Kernels, b)
 	}
-	at := c.off()
-	if nfs := c.u16("num_file_scope_variables"); c.err == nil && nfs != 0 {
-		return nil, located(&FormatError{Off: at, Field: "num_file_scope_variables", Expected: "0 (the reader asserts it)", Found: fmt.Sprint(nfs), Err: ErrBadValue}, file, "")
-	}
+	o.FileVars = readFileVars(c, v)
 	nf := c.u16("num_functions")
 	c.count(uint64(nf), 13+nameLenSize, "num_functions")
 	for i := 0; i < int(nf) && c.err == nil; i++ {
@@ -274,20 +373,52 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		b.offsetAt = c.off()
 		b.Offset = c.u32(f + ".offset")
 		b.Size = c.u32(f + ".size")
-		at := c.off()
-		if sv, sf := c.u16(f+".num_syms_variable"), c.u16(f+".num_syms_function"); c.err == nil && (sv != 0 || sf != 0) {
-			return nil, located(&FormatError{Off: at, Field: f + ".num_syms", Expected: "0 (the reader asserts it)", Found: fmt.Sprintf("%d variable, %d function symbols", sv, sf), Err: ErrBadValue}, file, "")
-		}
+		b.VarRelocs, b.FuncRelocs = readRelocs(c, f)
 		o.Functions = append(o.Functions, b)
 	}
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	return o, nil
+}
+
+// ParseObject decodes a vISA object file's header and bodies. It does not
+// walk the instructions (see Body.Walk). A header error is returned; a
+// body's error is kept in that Body's Err, and the other bodies still decode.
+func ParseObject(data []byte, file string) (*Object, error) {
+	o, err := parseHeader(data, file)
+	if err != nil {
+		return nil, err
+	}
+	v := o.Version
+	// Entries may share a body: its tables are decoded once and shared.
+	type bodyKey struct {
+		off  uint32
+		kind BodyKind
+	}
+	parsed := map[bodyKey]*Body{}
 	for _, b := range o.Bodies() {
-		b.parse(data, v)
+		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil {
+			b.share(first)
+		} else {
+			parsed[bodyKey{b.Offset, b.Kind}] = b
+			if o.metaLeft < 0 {
+				b.skipped = true
+				if o.metaLeft != -1 {
+					o.metaLeft = -1
+					b.Err = located(o.overBudget(b, "table entries", -1), file, b.Name)
+				}
+				continue
+			}
+			b.parse(data, v)
+			o.metaLeft -= b.records()
+		}
 		if b.Err != nil {
-			b.Err = located(b.Err, file, b.Name)
+			b.Err = located(renamed(b.Err, b.Name), file, b.Name)
 			continue
+		}
+		if b.Stripped {
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
 			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
@@ -429,6 +560,10 @@ func (b *Body) parse(data []byte, v Version) {
 		b.Err = c.err
 		return
 	}
+	if b.strippedHere() {
+		b.Stripped = true
+		return
+	}
 	start := uint64(b.Offset) + uint64(b.Entry)
 	end := start + uint64(b.CodeSize)
 	if end > uint64(len(data)) {
@@ -441,6 +576,10 @@ func (b *Body) parse(data []byte, v Version) {
 	}
 	b.Code = data[start:end:end]
 }
+
+// strippedHere applies the format doc's test (§2.7) to b's parsed metadata:
+// the header size ends at the metadata while instructions are declared.
+func (b *Body) strippedHere() bool { return b.CodeSize != 0 && b.Size == b.MetaEnd }
 
 // CodeOffset returns the absolute file offset of the first instruction.
 func (b *Body) CodeOffset() int64 { return int64(b.Offset) + int64(b.Entry) }

@@ -37,6 +37,9 @@ type program struct {
 	fixed int // total length when it does not depend on the bytes; 0 otherwise
 	steps []step
 	slots int
+	// gone is set for a legacy row (an opcode removed in 2018-2019) in a
+	// table for version 3.7 or later, which cannot contain it.
+	gone bool
 }
 
 // opTable is the compiled table for one version.
@@ -94,6 +97,10 @@ const (
 	fastWindow = 256
 )
 
+// legacyMaxVer is the last version whose files can hold the 2018 opcodes:
+// the writer constant stayed 3.6 from before their removal until 3.7.
+const legacyMaxVer = 306
+
 var (
 	tableMu    sync.Mutex
 	tableCache = map[Version]*opTable{}
@@ -118,8 +125,8 @@ func compileTable(v Version) *opTable {
 	}
 	for i := range tableRows {
 		r := &tableRows[i]
-		p := &program{row: r}
-		if !r.rejected && !r.undet {
+		p := &program{row: r, gone: r.legacy && v.Num() >= legacyMaxVer+1}
+		if !r.rejected && !r.undet && !p.gone {
 			toks, _ := parseFields(r.fields) // validated at init
 			slots := map[string]int{}
 			refs := referenced(toks)
@@ -204,7 +211,7 @@ func (t *opTable) buildFast() {
 // fastFrom returns p's hot-path shape, or fastNone when p reads counts or
 // conditions from the bytes, or could reach past fastWindow.
 func fastFrom(p *program) fastOp {
-	if p == nil || p.row.rejected || p.row.undet {
+	if p == nil || p.row.rejected || p.row.undet || p.gone {
 		return fastOp{}
 	}
 	f := fastOp{kind: fastLen}

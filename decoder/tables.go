@@ -63,6 +63,9 @@ type tableRow struct {
 	notes    string
 	rejected bool // reserved or rejected by the reader
 	undet    bool // length cannot be determined
+	// legacy rows are opcodes of the 2018 writers, removed in 2018-2019
+	// (format doc §3.8): valid only in files of version 3.6 or older.
+	legacy bool
 }
 
 // token is one field of a row's sequence.
@@ -136,6 +139,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 		r.mnemonic, r.fields, r.notes = cols[1], cols[2], cols[3]
 		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
 		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
+		r.legacy = strings.HasPrefix(r.notes, "LEGACY ver<3.7 only:")
 		if _, err := parseFields(r.fields); err != nil {
 			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)
 		}

@@ -50,6 +50,9 @@ type Stream struct {
 	Insts   []Inst   // every instruction decoded, in order
 	Infos   []Info   // the INFO instructions among them, in order
 	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
+	// Text holds, for a stream read from vISA text, each instruction as
+	// written (Text[k] is instruction $k); nil for binaries.
+	Text []TextInst
 }
 
 // WalkOptions configures Walk.
@@ -98,8 +101,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 			break
 		}
 		if k == len(insts) {
-			insts = append(insts, Inst{})
-			insts = insts[:cap(insts)]
+			insts = growInsts(insts, pos, end)
 		}
 		sub := code[min(pos+1, end-1)]
 		if n == 1 {
@@ -112,6 +114,21 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	s.Insts = insts[:k]
 	s.decodeInfos()
 	return s
+}
+
+// growInsts returns insts (all k of them in use, the walk at pos of end)
+// with room for the rest: the density so far estimates it, with a margin,
+// never more than one instruction per byte left and never less than a
+// quarter more. A stream then costs about its final slice, where append's
+// small steps for large slices allocated about five times it in all (10 M
+// one-byte instructions: 400 MB per layout tried).
+func growInsts(insts []Inst, pos, end int) []Inst {
+	k, rest := len(insts), end-pos
+	est := k + int(float64(rest)*float64(k)/float64(max(pos, 1))) + rest/64 + 16
+	est = min(max(est, k+k/4+16), k+rest)
+	out := make([]Inst, est)
+	copy(out, insts)
+	return out
 }
 
 // walkFast is the hot path: it walks instructions from pos while at least
@@ -205,6 +222,8 @@ func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) 
 	switch {
 	case p == nil || p.row.rejected:
 		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+	case p.gone:
+		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, p.row.mnemonic), Err: ErrUnknownOpcode}
 	case p.row.undet:
 		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
 	case p.fixed > 0:

@@ -537,9 +537,9 @@ func infoMain(v decoder.Version) *decoder.Body {
 	a.op(0x5F)           // yield
 	a.op(0x5A)           // sampler_cache_flush
 	// Function calls.
-	a.op(0x67, ex(1, M1NM), noPred, w16(uint16(helperStr)), b8(2), b8(1))            // fcall helper
-	a.op(0x50, w16(uint16(helperStr)), a.g(idx, 0, 0, rgDst))                        // faddr helper
-	a.op(0x4F, ex(1, M1NM), noPred, b8(0x1), a.g(idx, 0, 0, rgScalar), b8(2), b8(1)) // ifcall.uniform
+	a.op(0x67, ex(1, M1NM), noPred, w16(uint16(helperStr)), b8(2), b8(1))   // fcall helper
+	a.op(0x50, w16(uint16(helperStr)), a.g(idx, 0, 0, rgDst))               // faddr helper
+	a.op(0x4F, ex(1, M1NM), noPred, a.g(idx, 0, 0, rgScalar), b8(2), b8(1)) // ifcall, as written: no flags byte
 	a.info(L, decoder.OpResinfo, 16, M2NM, chRGB, img, rv(lod, 0), rv(res, 0))
 	a.op(0x7B, b8(0x01), d32(res))
 	a.op(0x7B, b8(0x01), d32(lod))

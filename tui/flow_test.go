@@ -65,6 +65,17 @@ func waitText(t *testing.T, f flow, want ...string) {
 	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
+// waitLoaded waits until every source is loaded and decoded. The status
+// line's "loaded" is no sign: when the damaged sample decodes last its
+// error takes the status line instead.
+func waitLoaded(t *testing.T, f flow) {
+	t.Helper()
+	teatest.WaitFor(t, f.Output(), func([]byte) bool {
+		s := f.frame.Load().(string)
+		return strings.Contains(s, "INFO list") && !strings.Contains(s, "loading ")
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
 func final(t *testing.T, f flow) *Model {
 	t.Helper()
 	fm := f.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
@@ -84,7 +95,7 @@ func final(t *testing.T, f flow) *Model {
 // shows help and quits.
 func TestFlowBrowse(t *testing.T) {
 	tm := startFlow(t, Config{Sources: sampleSources(t), Title: "embedded samples"}, 80, 24)
-	waitText(t, tm, "loaded")
+	waitLoaded(t, tm)
 	tm.Send(press("j"))
 	tm.Send(press("j"))
 	tm.Send(press("/"))
@@ -120,7 +131,7 @@ func TestFlowEdit(t *testing.T) {
 	var saved bytes.Buffer
 	cfg := Config{Sources: sampleSources(t), SaveSurfaces: func(b []byte) error { saved.Write(b); return nil }}
 	tm := startFlow(t, cfg, 120, 40)
-	waitText(t, tm, "loaded")
+	waitLoaded(t, tm)
 	tm.Send(press("3"))
 	waitText(t, tm, "▸3 Lanes")
 	tm.Send(press("space")) // toggles the EM bit under the lane cursor

@@ -27,7 +27,7 @@ func DefaultKeyMap() KeyMap {
 		Output:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "output panel")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "panel: back to list")),
 		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
-		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "file errors and warnings")),
+		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "files: errors, warnings, headers")),
 		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save surface file")),
 		NextInfo:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next INFO (any pane)")),
 		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),

@@ -71,13 +71,14 @@ func (c *outputChild) Editing() bool                    { return c.m.Editing() }
 func (c *outputChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
 func (c *outputChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
 
-func newPanels(st panelStyles, sf *model.SurfaceFile, rules model.Rules) [numFocus]child {
+func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
 	b := &bitsChild{panels.NewBits(st)}
 	l := &lanesChild{panels.NewLanes(st)}
 	o := &outputChild{panels.NewOutput(st)}
 	l.m.SetDispatch(sf.DispatchMask)
 	o.m.SetSurfaceFile(sf)
 	o.m.SetDispatch(sf.DispatchMask)
+	o.m.SetEditTracker(edits)
 	o.m.SetRules(rules)
 	return [numFocus]child{nil, b, l, o}
 }
@@ -104,7 +105,7 @@ func (m *Model) applyTheme() {
 // (they take styles only at construction). The report comes right after
 // start, so only the panels' cursors are lost; the shared state is re-applied.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.panelStyles(), m.surfaces, m.cfg.Rules)
+	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, m.cfg.Rules)
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)
@@ -119,11 +120,11 @@ func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
 		m.surfaces.DispatchMask = msg.Mask
 		m.lanesPanel().m.SetDispatch(msg.Mask)
 		m.outputPanel().m.SetDispatch(msg.Mask)
-		m.dirty = true
+		m.markEdited("")
 		m.setStatus("dispatch mask "+msg.Mask.String(), false)
 		return true, nil
 	case panels.SurfaceChangedMsg:
-		m.dirty = true
+		// The Output panel has marked the edit already (editTracker).
 		m.lanesPanel().m.SetDispatch(m.surfaces.DispatchMask)
 		return true, nil
 	case panels.RulesChangedMsg:

@@ -354,7 +354,7 @@ func TestErrorsViewWrapsLongLines(t *testing.T) {
 	send(m, "E")
 	view := ansi.Strip(m.View().Content)
 	joined := strings.Join(strings.Fields(view), " ")
-	for _, want := range []string{"found 0x3b (unknown opcode)", "igc, the layout Intel's writer produced"} {
+	for _, want := range []string{"found 0x3b (untyped_atomic, removed", "igc, the layout Intel's writer produced"} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("errors view lacks %q:\n%s", want, view)
 		}

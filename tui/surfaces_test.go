@@ -48,7 +48,7 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 	if _, src, _ := m.surfaces.Lookup(model.Scope{File: file, Body: kernel + "_other"}, in); src != model.SourceDefault {
 		t.Errorf("the edit reached another body: %v", src)
 	}
-	if !m.dirty {
+	if !m.unsaved() {
 		t.Error("edit not marked")
 	}
 	send(m, "r")

@@ -30,8 +30,11 @@ type Config struct {
 	// status line ("" when none was read).
 	SurfacesLoaded string
 	Rules          model.Rules // the table Output computes by at start (r switches)
-	NoMouse        bool        // start with mouse reporting off
-	Mono           bool        // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	// SurfaceLoadErr is why the surface file could not be loaded at start:
+	// the session starts on defaults and ctrl+s asks before overwriting it.
+	SurfaceLoadErr error
+	NoMouse        bool // start with mouse reporting off
+	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -75,7 +78,17 @@ type Model struct {
 	selOK  bool
 
 	surfaces *model.SurfaceFile
-	dirty    bool
+	// Unsaved edits: every surface or dispatch edit bumps editGen and
+	// records it under the surface's key ("" for the dispatch mask); a save
+	// covers the edits up to the editGen it started with.
+	editGen, savedGen int
+	edited            map[string]int
+	saving            bool  // a save is running
+	saveQueued        bool  // ctrl+s while saving: save again when it ends
+	quitAfterSave     bool  // quit once no save is running
+	confirmQuit       bool  // q/ctrl+c with unsaved edits: asking save / discard / cancel
+	loadErr           error // the surface file did not load at start; nil once overwritten
+	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
 
 	keys      KeyMap
 	help      help.Model
@@ -107,13 +120,19 @@ type decodedMsg struct {
 	file     *decoder.File
 }
 
-type savedMsg struct{ err error }
+// savedMsg ends a save that covered the edits up to gen.
+type savedMsg struct {
+	err error
+	gen int
+}
 
 // New builds the root model; Init starts loading every source.
 func New(cfg Config) *Model {
 	m := &Model{
 		cfg:      cfg,
 		surfaces: cfg.Surfaces,
+		edited:   map[string]int{},
+		loadErr:  cfg.SurfaceLoadErr,
 		keys:     DefaultKeyMap(),
 		help:     help.New(),
 		mono:     cfg.Mono,
@@ -134,12 +153,15 @@ func New(cfg Config) *Model {
 	m.th = newTheme(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces, cfg.Rules)
+	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%d descriptions)", cfg.SurfacesLoaded, m.surfaces.Count()), false)
 	}
 	m.applyTheme()
 	m.relayout()
+	if m.loadErr != nil {
+		m.setStatus(fmt.Sprintf("surface file not loaded, defaults in use, the file is left as it is: %v", m.loadErr), true)
+	}
 	return m
 }
 
@@ -240,13 +262,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStatus(msg.text, msg.err)
 		return m, nil
 	case savedMsg:
-		if msg.err != nil {
-			m.setStatus("save failed: "+msg.err.Error(), true)
-		} else {
-			m.dirty = false
-			m.setStatus("saved surface file "+m.cfg.SurfacePath, false)
-		}
-		return m, nil
+		return m, m.onSaved(msg)
 	case openPanelMsg:
 		m.setFocus(m.shown)
 		return m, nil
@@ -325,9 +341,12 @@ func (m *Model) surfacesNote() string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	files := make([]*decoder.File, len(m.sources))
-	for i, s := range m.sources {
-		files[i] = s.file
+	files := make([]*decoder.File, 0, len(m.sources))
+	for _, s := range m.sources {
+		if s.file == nil {
+			continue
+		}
+		files = append(files, s.file.Each()...) // a C source's images
 	}
 	m.list.setRows(newRowIndex(files))
 	m.selOK = false // force SetInfo: the Info pointers changed
@@ -384,8 +403,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	// A message lasts until the next key, as in vi: the status line then
 	// shows the file, position and layout again.
 	m.status, m.statusErr = "", false
+	if m.confirmQuit {
+		return m.quitPromptKey(msg)
+	}
+	if !key.Matches(msg, k.Save) {
+		m.confirmOverwrite = false
+	}
 	if key.Matches(msg, k.ForceQuit) {
-		return tea.Quit
+		return m.requestQuit()
 	}
 	if key.Matches(msg, k.Save) {
 		return m.save()
@@ -398,7 +423,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.editing() && !digitsToChild {
 		switch {
 		case key.Matches(msg, k.Quit):
-			return tea.Quit
+			return m.requestQuit()
 		case key.Matches(msg, k.Help):
 			m.showHelp, m.overlayAt = true, 0
 			return nil
@@ -461,7 +486,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.overlayAt = min(m.overlayAt, last)
 	switch msg.String() {
 	case "q":
-		return tea.Quit
+		return m.requestQuit()
 	case "j", "down":
 		m.overlayAt++
 	case "k", "up":
@@ -501,17 +526,128 @@ func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// save is ctrl+s. A surface file that did not load at start is only
+// overwritten on a second ctrl+s in a row.
 func (m *Model) save() tea.Cmd {
 	if m.cfg.SaveSurfaces == nil {
+		return nil
+	}
+	if m.loadErr != nil && !m.confirmOverwrite {
+		m.confirmOverwrite = true
+		m.setStatus(fmt.Sprintf("%s did not load at start (%v): ctrl+s again overwrites it, any other key keeps it", m.cfg.SurfacePath, m.loadErr), true)
+		return nil
+	}
+	m.confirmOverwrite = false
+	return m.startSave()
+}
+
+// startSave saves the current state in a Cmd. Saves run one at a time, so
+// an older state never lands after a newer one.
+func (m *Model) startSave() tea.Cmd {
+	if m.saving {
+		m.saveQueued = true
+		m.setStatus("saving…", false)
 		return nil
 	}
 	data, err := m.surfaces.Marshal()
 	if err != nil {
 		m.setStatus("save failed: "+err.Error(), true)
+		m.quitAfterSave = false
 		return nil
 	}
-	save := m.cfg.SaveSurfaces
-	return func() tea.Msg { return savedMsg{save(data)} }
+	m.saving = true
+	save, gen := m.cfg.SaveSurfaces, m.editGen
+	return func() tea.Msg { return savedMsg{err: save(data), gen: gen} }
+}
+
+func (m *Model) onSaved(msg savedMsg) tea.Cmd {
+	m.saving = false
+	if msg.err != nil {
+		m.saveQueued = false
+		if m.quitAfterSave && m.unsaved() {
+			// Saving was the condition for quitting: stay, and say so.
+			m.quitAfterSave = false
+			m.setStatus("save failed, not quitting: "+msg.err.Error(), true)
+			return nil
+		}
+		m.setStatus("save failed: "+msg.err.Error(), true)
+	} else {
+		m.savedGen = max(m.savedGen, msg.gen)
+		m.loadErr = nil // the file on disk is now one this session wrote
+		m.setStatus("saved surface file "+m.cfg.SurfacePath, false)
+	}
+	if m.saveQueued {
+		m.saveQueued = false
+		return m.startSave()
+	}
+	if m.quitAfterSave {
+		return tea.Quit
+	}
+	return nil
+}
+
+// unsaved reports surface or dispatch edits made since the last save.
+func (m *Model) unsaved() bool { return m.editGen > m.savedGen }
+
+// editTracker is the Output panel's view of the unsaved edits.
+type editTracker struct{ m *Model }
+
+func (t editTracker) MarkEdited(key string)   { t.m.markEdited(key) }
+func (t editTracker) Unsaved(key string) bool { return t.m.edited[key] > t.m.savedGen }
+
+// markEdited records an edit of the surface under key ("" for the dispatch
+// mask).
+func (m *Model) markEdited(key string) {
+	m.editGen++
+	m.edited[key] = m.editGen
+}
+
+// requestQuit is q and ctrl+c: with unsaved edits it asks first, and it
+// never quits while a save is running.
+func (m *Model) requestQuit() tea.Cmd {
+	if m.unsaved() && m.cfg.SaveSurfaces != nil && !m.quitAfterSave {
+		m.confirmQuit = true
+		return nil
+	}
+	return m.quitWhenSaved()
+}
+
+func (m *Model) quitWhenSaved() tea.Cmd {
+	if m.saving || m.saveQueued {
+		m.quitAfterSave = true
+		m.setStatus("saving… quitting when the save is done", false)
+		return nil
+	}
+	return tea.Quit
+}
+
+// quitPromptText is the question asked while confirmQuit.
+func (m *Model) quitPromptText() string {
+	save := "s save"
+	if m.loadErr != nil {
+		save = "s overwrite " + m.cfg.SurfacePath + " (it did not load)"
+	}
+	return "unsaved edits: " + save + " & quit · d discard & quit · esc cancel"
+}
+
+func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "s", "S", "y", "Y":
+		m.confirmQuit = false
+		m.confirmOverwrite = false
+		m.quitAfterSave = true
+		m.setStatus("saving… quitting when the save is done", false)
+		return m.startSave()
+	case "d", "D", "n", "N":
+		m.confirmQuit = false
+		return m.quitWhenSaved()
+	case "esc", "c", "C", "ctrl+c", "q":
+		m.confirmQuit = false
+		m.setStatus("quit cancelled", false)
+		return nil
+	}
+	m.setStatus("answer s, d or esc", true)
+	return nil
 }
 
 // shortHelp is the footer: the focused child's main keys plus the globals.
@@ -526,12 +662,16 @@ func (m *Model) shortHelp() []key.Binding {
 }
 
 func (m *Model) title() string {
-	if m.cfg.Title != "" {
-		return m.cfg.Title
+	t := m.cfg.Title
+	if t == "" {
+		names := make([]string, 0, len(m.sources))
+		for _, s := range m.sources {
+			names = append(names, s.src.Name())
+		}
+		t = strings.Join(names, ", ")
 	}
-	names := make([]string, 0, len(m.sources))
-	for _, s := range m.sources {
-		names = append(names, s.src.Name())
+	if m.unsaved() {
+		t = "[unsaved] " + t
 	}
-	return strings.Join(names, ", ")
+	return t
 }

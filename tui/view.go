@@ -46,7 +46,7 @@ func (m *Model) render() string {
 	case m.showHelp:
 		parts = append(parts, m.overlay("help — esc closes, j/k scroll", m.helpLines()))
 	case m.showErrs:
-		parts = append(parts, m.overlay("file errors and warnings — esc closes, j/k scroll", m.errorLines()))
+		parts = append(parts, m.overlay("files: errors, warnings, headers — esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.total == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
@@ -116,6 +116,10 @@ func (m *Model) statusLine() string {
 	if m.loading() > 0 {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
 	}
+	if m.loadErr != nil {
+		// Ahead of the rest: ctrl+s will not save until this is read.
+		parts = append(parts, "surface file not loaded (defaults in use)")
+	}
 	var f *decoder.File
 	if m.selOK {
 		f = m.list.rows.file(m.sel)
@@ -135,14 +139,20 @@ func (m *Model) statusLine() string {
 		}
 		parts = append(parts, fmt.Sprintf("%d %s: E shows", n, word))
 	}
-	if m.dirty {
-		parts = append(parts, "surfaces edited")
+	if m.unsaved() {
+		parts = append(parts, "unsaved surface edits: ctrl+s saves")
 	}
+
 	if !m.mouse {
 		parts = append(parts, "mouse off")
 	}
 	line := " " + strings.Join(parts, " │ ")
 	st := m.th.status
+	if m.confirmQuit {
+		// The question goes first and stays until it is answered.
+		line = " " + m.quitPromptText() + " │" + line
+		return m.th.statusErr.Render(pad(line, m.width))
+	}
 	if m.status != "" {
 		msg := m.status
 		if m.statusErr {
@@ -159,6 +169,9 @@ func (m *Model) statusLine() string {
 
 func (m *Model) problemCount() int {
 	n := 0
+	if m.loadErr != nil {
+		n++
+	}
 	for _, s := range m.sources {
 		if s.readErr != nil || s.note != "" {
 			n++
@@ -253,6 +266,9 @@ func (m *Model) helpLines() []string {
 
 func (m *Model) errorLines() []string {
 	var lines []string
+	if m.loadErr != nil {
+		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
+	}
 	for _, s := range m.sources {
 		name := s.src.Name()
 		switch {
@@ -272,6 +288,19 @@ func (m *Model) errorLines() []string {
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)
+			}
+			// The header of each object: versions, relocation tables,
+			// file-scope variables, stripped bodies, Gen binaries.
+			for _, p := range f.Each() {
+				if p.Object == nil {
+					continue
+				}
+				if p != f {
+					lines = append(lines, "  "+p.Name)
+				}
+				for _, l := range p.Object.Summary() {
+					lines = append(lines, "  "+l)
+				}
 			}
 		}
 		if s.note != "" {

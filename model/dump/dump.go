@@ -36,6 +36,9 @@ type Env struct {
 	// Open returns the bytes of a named input. A server passes one that
 	// knows only its served files.
 	Open func(name string) ([]byte, error)
+	// Read, when set, reads a named input under the decode options' size
+	// limit (--max-input); without it inputs are read with Open.
+	Read func(name string, o decoder.Options) ([]byte, error)
 	// Inputs are dumped when the arguments name no file (a server's served
 	// files); when empty, no file is a usage error.
 	Inputs []string
@@ -52,7 +55,7 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -69,7 +72,8 @@ func Run(args []string, env Env) int {
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	hexFlag := fs.Bool("hex", false, "inputs are hex text (default: detected)")
+	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
+	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
@@ -99,9 +103,6 @@ func Run(args []string, env Env) int {
 		return usage("--offset: %v", err)
 	}
 	o.Decode.Offset = int64(off)
-	if *hexFlag {
-		o.Decode.Hex = decoder.HexOn
-	}
 	if o.Decode.Version, err = parseVersion(*ver); err != nil {
 		return usage("--visa-version: %v", err)
 	}
@@ -160,9 +161,14 @@ func Run(args []string, env Env) int {
 	status := ExitOK
 	for _, name := range names {
 		var data []byte
-		if name == "-" {
-			data, err = io.ReadAll(env.Stdin)
-		} else {
+		switch {
+		case name == "-":
+			// Read under the limit: an endless stdin (/dev/zero) stops at
+			// it, or at its first 64 KiB when they already fail.
+			data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
+		case env.Read != nil:
+			data, err = env.Read(name, o.Decode)
+		default:
 			data, err = env.Open(name)
 		}
 		if err != nil {
@@ -207,8 +213,17 @@ func parseVersion(s string) (decoder.Version, error) {
 	return v, nil
 }
 
-// Write prints every record of f.
+// Write prints every record of f (of each vISA image, for a C source).
 func Write(w io.Writer, f *decoder.File, o Options) error {
+	for _, p := range f.Each() {
+		if err := write(w, p, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func write(w io.Writer, f *decoder.File, o Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var line []byte

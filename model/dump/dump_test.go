@@ -307,3 +307,42 @@ func TestDumpSurfaceSourceAndScope(t *testing.T) {
 		t.Errorf("text without simulation flags: %q", errs)
 	}
 }
+
+// TestHexFalseForcesRaw: --hex=false reads hex-looking text as raw bytes,
+// --hex reads it as hex text.
+func TestHexFalseForcesRaw(t *testing.T) {
+	text := []byte("59 59\n")
+	for _, c := range []struct {
+		flag string
+		want string
+	}{{"--hex", "t.hex:+0x1  barrier\n"}, {"--hex=true", "t.hex:+0x1  barrier\n"}, {"--hex=false", "oword_ld"}} {
+		var out, errb strings.Builder
+		Run([]string{"--all", c.flag, "t.hex"}, Env{Stdout: &out, Stderr: &errb, Open: func(string) ([]byte, error) { return text, nil }})
+		if !strings.Contains(out.String()+errb.String(), c.want) {
+			t.Errorf("%s: out %q err %q, want %q", c.flag, out.String(), errb.String(), c.want)
+		}
+	}
+}
+
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) { clear(p); z.n += int64(len(p)); return len(p), nil }
+
+// TestDumpEndlessStdin: "dump -" on an endless stdin of zeros (/dev/zero,
+// or a client's stream over SSH) fails at byte 0 after 64 KiB; it used to
+// read until memory ran out.
+func TestDumpEndlessStdin(t *testing.T) {
+	z := &zeros{}
+	var out, errb strings.Builder
+	code := Run([]string{"-"}, Env{Stdin: z, Stdout: &out, Stderr: &errb})
+	if code != ExitError || z.n > 128<<10 || !strings.Contains(errb.String(), "-: byte 0x0: opcode") {
+		t.Errorf("exit %d after %d bytes: %q", code, z.n, errb.String())
+	}
+	// Barrier bytes never fail: the stream stops at --max-input.
+	ys := strings.NewReader(strings.Repeat("Y", 300<<10))
+	errb.Reset()
+	code = Run([]string{"--max-input", "200K", "-"}, Env{Stdin: ys, Stdout: &out, Stderr: &errb})
+	if code != ExitError || !strings.Contains(errb.String(), "expected at most 200 KiB") {
+		t.Errorf("--max-input 200K: exit %d: %q", code, errb.String())
+	}
+}

@@ -91,6 +91,7 @@ type Output struct {
 	surf     model.Surface
 	src      model.SurfaceSource // where the surface file had the description
 	key      string              // the name it was found under ("" when not found)
+	edits    EditTracker         // nil: edits are not tracked
 	res      model.Result
 
 	row     int  // selected form row
@@ -149,6 +150,16 @@ func (m *Output) SetRules(r model.Rules) {
 // Rules returns the table results are computed by.
 func (m Output) Rules() model.Rules { return m.rules }
 
+// EditTracker follows the surface edits that are not saved yet.
+type EditTracker interface {
+	MarkEdited(key string)   // the surface under key was changed
+	Unsaved(key string) bool // it has changes not saved yet
+}
+
+// SetEditTracker sets who is told of each edit, as it is made, and asked
+// which surfaces are unsaved (for the header).
+func (m *Output) SetEditTracker(t EditTracker) { m.edits = t }
+
 // SetInfo shows an instruction (nil: none selected) and loads its surface.
 func (m *Output) SetInfo(in *decoder.Info) {
 	m.in = in
@@ -181,7 +192,7 @@ func (m Output) GRFBytes() int {
 // toggleGRF switches between 32- and 64-byte GRFs and reports the edit.
 func (m *Output) toggleGRF() tea.Cmd {
 	m.SetGRFBytes(96 - m.GRFBytes())
-	return changed
+	return m.commitFile()
 }
 
 func changed() tea.Msg { return SurfaceChangedMsg{} }
@@ -349,14 +360,36 @@ func (m *Output) startEditing(text string) tea.Cmd {
 // another), and reports it.
 func (m *Output) commit() tea.Cmd {
 	m.src = m.file.SetSurface(m.scope, m.surfaceKey(), m.surf)
-	return m.commitFile()
-}
-
-// commitFile reports a change to the file's session-wide values (LOD).
-func (m *Output) commitFile() tea.Cmd {
+	m.mark(m.editKey())
 	m.err = ""
 	m.recompute()
 	return changed
+}
+
+// commitFile reports a change to the file's session-wide values (LOD, GRF
+// size).
+func (m *Output) commitFile() tea.Cmd {
+	m.mark("")
+	m.err = ""
+	m.recompute()
+	return changed
+}
+
+// mark tells the edit tracker at once, not in the message: a save may
+// start before the message arrives.
+func (m *Output) mark(key string) {
+	if m.edits != nil {
+		m.edits.MarkEdited(key)
+	}
+}
+
+// editKey names the edited description for the tracker: the surface name
+// with the file and body it is stored for.
+func (m Output) editKey() string {
+	if m.scope.File == "" {
+		return m.surfaceKey()
+	}
+	return m.scope.File + "\x00" + m.scope.Body + "\x00" + m.surfaceKey()
 }
 
 // apply parses the edited row; on error the old value stays and the input

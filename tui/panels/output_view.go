@@ -208,6 +208,9 @@ func (m Output) sourceText() string {
 	if m.scope.Body != "" {
 		of = "of " + m.scope.Body + ": "
 	}
+	if m.edits != nil && m.edits.Unsaved(m.editKey()) {
+		return of + "edited, not saved (ctrl+s saves)"
+	}
 	switch m.src {
 	case model.SourceBody:
 		return of + "from the surface file"

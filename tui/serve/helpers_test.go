@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -50,6 +51,7 @@ type testServer struct {
 	cancel      context.CancelFunc
 	done        chan error
 	hostKeyPath string
+	srv         atomic.Pointer[server]
 }
 
 // newKey makes an ed25519 key pair for a client.
@@ -128,6 +130,7 @@ func (ts *testServer) start() {
 	ts.addr = ln.Addr().String()
 	cfg := ts.cfg
 	cfg.Listener = ln
+	cfg.started = func(s *server) { ts.srv.Store(s) }
 	// Run logs "listening" once it serves (once per start: count them).
 	started := strings.Count(ts.logs.String(), "listening")
 	ctx, cancel := context.WithCancel(context.Background())

@@ -17,8 +17,14 @@
 //     sources are those paths, and `dump` looks names up in a fixed table.
 //   - Clients never write to the server's disk: ctrl+s keeps the surface file
 //     in memory, per key, for `ssh HOST surfaces` to print.
-//   - No shell, exec, port forwarding or subsystems; sessions, idle time,
-//     session length and the window a session draws are limited.
+//   - No shell, exec, port forwarding, agent forwarding or subsystems;
+//     sessions, idle time, session length and the window a session draws
+//     are limited, for commands as for the inspector.
+//   - Connections logging in are bounded per address and in all; a newcomer
+//     drops the oldest one logging in rather than being refused, so idle
+//     connections cannot lock users out. Logins must finish within
+//     LoginGraceTime; a connection gets 6 failed attempts, 10 open sessions
+//     and only the environment variables the inspector reads.
 //   - The host key is ed25519, created on first start with mode 0600; a key
 //     file readable by others is refused.
 //
@@ -43,7 +49,6 @@ import (
 	"fmt"
 	"net"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"charm.land/log/v2"
@@ -65,11 +70,18 @@ const (
 	DefaultIdleTimeout     = 15 * time.Minute
 	DefaultMaxSessionTime  = 4 * time.Hour
 	DefaultShutdownTimeout = 5 * time.Second
+	// A client must log in within this time of connecting (sshd's
+	// LoginGraceTime, shorter: keys only, no typing).
+	DefaultLoginGraceTime = 10 * time.Second
+	// Connections still logging in, in all and per source address; past
+	// either, the oldest one logging in is dropped for the newcomer.
+	DefaultMaxLogins          = 100
+	DefaultMaxLoginsPerSource = 10
 )
 
 // Limits that are not configurable.
 const (
-	handshakeTimeout = 30 * time.Second
+	gateSummaryEvery = time.Minute
 	maxStdin         = 64 << 20 // bytes `dump -` reads from a client
 	maxSurfaceBytes  = 1 << 20  // size of one saved surface file
 	quitGrace        = 2 * time.Second
@@ -85,7 +97,10 @@ type Config struct {
 	MaxSessions        int      // concurrent sessions of any kind (DefaultMaxSessions; <= 0: default)
 	IdleTimeout        time.Duration
 	MaxSessionTime     time.Duration
-	Logger             *log.Logger // connection log; nil: charm log's default logger
+	LoginGraceTime     time.Duration // DefaultLoginGraceTime
+	MaxLogins          int           // DefaultMaxLogins
+	MaxLoginsPerSource int           // DefaultMaxLoginsPerSource
+	Logger             *log.Logger   // connection log; nil: charm log's default logger
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
 	Decode decoder.Options
@@ -94,6 +109,9 @@ type Config struct {
 	Listener net.Listener
 	// ShutdownTimeout bounds the graceful shutdown (DefaultShutdownTimeout).
 	ShutdownTimeout time.Duration
+
+	started              func(*server) // tests: called with the server before it serves
+	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 }
 
 func (c Config) withDefaults() Config {
@@ -112,6 +130,18 @@ func (c Config) withDefaults() Config {
 	if c.MaxSessionTime == 0 {
 		c.MaxSessionTime = DefaultMaxSessionTime
 	}
+	if c.cellBudget <= 0 {
+		c.cellBudget, c.minCells = windowCellBudget, minWindowCells
+	}
+	if c.LoginGraceTime <= 0 {
+		c.LoginGraceTime = DefaultLoginGraceTime
+	}
+	if c.MaxLogins <= 0 {
+		c.MaxLogins = DefaultMaxLogins
+	}
+	if c.MaxLoginsPerSource <= 0 {
+		c.MaxLoginsPerSource = DefaultMaxLoginsPerSource
+	}
 	if c.ShutdownTimeout <= 0 {
 		c.ShutdownTimeout = DefaultShutdownTimeout
 	}
@@ -129,11 +159,11 @@ type server struct {
 	keys     *keyring
 	sessions *registry
 	saved    *surfaceStore
-	conns    atomic.Int64 // open TCP connections
+	gate     *gate
 }
 
-// maxConns is the connection limit for a session limit: room for every
-// session on its own connection plus as many logging in.
+// maxConns is the limit of logged-in connections for a session limit: room
+// for every session on its own connection, and some to spare.
 func maxConns(maxSessions int) int { return 2*maxSessions + 8 }
 
 // Run serves the inspector until ctx is done, then tells connected users the
@@ -160,7 +190,15 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	s.log.Info("listening", "addr", ln.Addr().String(), "files", len(s.files.names),
 		"host_key", gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey()),
-		"max_sessions", cfg.MaxSessions, "idle_timeout", cfg.IdleTimeout, "max_session_time", cfg.MaxSessionTime)
+		"max_sessions", cfg.MaxSessions, "idle_timeout", cfg.IdleTimeout, "max_session_time", cfg.MaxSessionTime,
+		"login_grace_time", cfg.LoginGraceTime, "max_logins", cfg.MaxLogins, "max_logins_per_source", cfg.MaxLoginsPerSource)
+	if cfg.started != nil {
+		cfg.started(s)
+	}
+	gateDone := make(chan struct{})
+	gateStopped := make(chan struct{})
+	go func() { s.gate.run(gateSummaryEvery, gateDone); close(gateStopped) }()
+	defer func() { close(gateDone); <-gateStopped }()
 
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	defer stopWatch()
@@ -213,7 +251,8 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	if created {
 		s.log.Info("host key created", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(signer.PublicKey()))
 	}
-	s.sessions = newRegistry(cfg.MaxSessions)
+	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
+	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
 	logins := newLogins(s.log)
 
 	srv, err := wish.NewServer(
@@ -224,10 +263,16 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 		ssh.EmulatePty(),
 		wish.WithPublicKeyAuth(s.keys.publicKeyHandler),
 		func(srv *ssh.Server) error {
-			srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
-				return &gossh.ServerConfig{AuthLogCallback: logins.attempt}
+			srv.ServerConfigCallback = func(ctx ssh.Context) *gossh.ServerConfig {
+				return &gossh.ServerConfig{
+					AuthLogCallback: s.gate.authLog(gateConnOf(ctx), logins.attempt),
+					MaxAuthTries:    maxAuthFailures,
+				}
 			}
-			srv.HandshakeTimeout = handshakeTimeout
+			srv.HandshakeTimeout = cfg.LoginGraceTime
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
+				"session": sessionChannels(ssh.DefaultSessionHandler, s.log),
+			}
 			// The sessions enforce the limits themselves, with a message;
 			// these connection deadlines are the backstop for connections
 			// that hold no session (or a session that ignores its end).
@@ -239,16 +284,8 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 			}
 			srv.ConnectionFailedCallback = logins.failed
 			// Connections before login hold no session, so MaxSessions does
-			// not bound them; this does (with the handshake timeout).
-			srv.ConnCallback = func(_ ssh.Context, conn net.Conn) net.Conn {
-				if s.conns.Add(1) > int64(maxConns(cfg.MaxSessions)) {
-					s.conns.Add(-1)
-					s.log.Warn("connection refused: too many connections", "remote", conn.RemoteAddr().String(), "limit", maxConns(cfg.MaxSessions))
-					return nil
-				}
-				return conn
-			}
-			srv.ConnectionCloseCallback = func(net.Conn) { s.conns.Add(-1) }
+			// not bound them; the gate does (with the login grace time).
+			srv.ConnCallback = s.gate.connCallback
 			return nil
 		},
 		// Middlewares run from the last to the first.

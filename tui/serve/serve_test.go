@@ -109,7 +109,9 @@ func TestPasswordRefused(t *testing.T) {
 // 50 sessions at once, each with its own cursor.
 func TestConcurrentSessions(t *testing.T) {
 	const n = 50
-	ts := startServer(t, func(c *Config) { c.MaxSessions = n })
+	// n clients log in at the same instant from one address: more than
+	// one source may have logging in by default.
+	ts := startServer(t, func(c *Config) { c.MaxSessions, c.MaxLoginsPerSource = n, n })
 	terms := make([]*term, n)
 	var wg sync.WaitGroup
 	clients := make([]*gossh.Client, n)

@@ -3,6 +3,7 @@ package serve
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,7 +33,11 @@ type session struct {
 	interrupt func(reason string)
 	ended     bool
 	reason    string // why the server ended it; "" when the user did
-	status    int    // exit status sent to the client
+	// The client's window and the part of it the inspector draws (see
+	// registry.window).
+	clientW, clientH int
+	drawnW, drawnH   int
+	status           int // exit status sent to the client
 }
 
 func (st *session) touch() { st.last.Store(time.Now().UnixNano()) }
@@ -145,9 +150,41 @@ func (in input) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// activeReader and activeWriter record a command's traffic for the idle
+// timeout.
+type activeReader struct {
+	r  io.Reader
+	st *session
+}
+
+func (a activeReader) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if n > 0 {
+		a.st.touch()
+	}
+	return n, err
+}
+
+type activeWriter struct {
+	w  io.Writer
+	st *session
+}
+
+func (a activeWriter) Write(p []byte) (int, error) {
+	n, err := a.w.Write(p)
+	if n > 0 {
+		a.st.touch()
+	}
+	return n, err
+}
+
 // registry tracks the live sessions for the limits, reloads and shutdown.
 type registry struct {
 	max int
+	// The frames of all sessions share cellBudget cells: a session draws
+	// at most cellBudget/sessions cells (at least minCells, at most
+	// maxWindowWidth x maxWindowHeight).
+	cellBudget, minCells int
 
 	mu       sync.Mutex
 	nextID   uint64
@@ -156,8 +193,45 @@ type registry struct {
 	closing  string // non-empty once shutting down: why
 }
 
-func newRegistry(max int) *registry {
-	return &registry{max: max, all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
+func newRegistry(max, cellBudget, minCells int) *registry {
+	return &registry{max: max, cellBudget: cellBudget, minCells: minCells,
+		all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
+}
+
+// cellCap is the most cells one session may draw now (r.mu held).
+func (r *registry) cellCap() int {
+	n := max(len(r.admitted), 1)
+	return max(min(r.cellBudget/n, maxWindowWidth*maxWindowHeight), r.minCells)
+}
+
+// window records the client's window size for st and returns the size its
+// inspector draws.
+func (r *registry) window(st *session, w, h int) (int, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.clientW, st.clientH = w, h
+	st.drawnW, st.drawnH = fitWindow(w, h, r.cellCap())
+	return st.drawnW, st.drawnH
+}
+
+// refit resizes the running inspectors whose share of the cell budget
+// changed as sessions came or went (r.mu held).
+func (r *registry) refit() {
+	limit := r.cellCap()
+	for st := range r.admitted {
+		st.mu.Lock()
+		p, w, h := st.program, st.clientW, st.clientH
+		fw, fh := fitWindow(w, h, limit)
+		changed := p != nil && !st.ended && (fw != st.drawnW || fh != st.drawnH)
+		st.mu.Unlock()
+		if changed {
+			// The program's filter fits the client's size anew. Send
+			// blocks while the program is busy: never under r.mu.
+			go p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		}
+	}
 }
 
 func (r *registry) open(sess ssh.Session) *session {
@@ -194,6 +268,7 @@ func (r *registry) admit(st *session) (ok bool, refusal string) {
 		return false, fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
 	}
 	r.admitted[st] = true
+	r.refit()
 	return true, ""
 }
 
@@ -201,6 +276,7 @@ func (r *registry) release(st *session) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.admitted, st)
+	r.refit()
 }
 
 func (r *registry) count() int {
@@ -345,10 +421,15 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
 				_ = sess.Exit(1)
 			})
-			stdin := &limitedReader{r: sess, n: maxStdin}
+			// The idle and session limits hold for commands too: a dump
+			// of stdin that never comes ends at them, with a message.
+			// Input and output both count as activity.
+			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+			stdin := &limitedReader{r: activeReader{sess, st}, n: maxStdin}
 			// With no file named (dump, dump --json), every served file.
-			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: sess, Stderr: sess.Stderr(),
+			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: activeWriter{sess, st}, Stderr: sess.Stderr(),
 				Open: s.files.opener(stdin), Inputs: s.files.names})
+			close(st.done)
 			if st.endReason() != "" {
 				status = 1 // interrupted: the client got this status
 			}
@@ -392,13 +473,13 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 		SaveSurfaces: func(b []byte) error { return s.saved.save(key, b) },
 		Mono:         profile < colorprofile.ANSI,
 	})
-	w, h := clampWindow(pty.Window.Width, pty.Window.Height)
+	w, h := s.sessions.window(st, pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),
 		tea.WithInput(input{r: sess, st: st}),
 		// The server handles SIGINT/SIGTERM once, for every session.
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
-		tea.WithFilter(filterMsg),
+		tea.WithFilter(s.filterMsg(st)),
 	)
 	p := tea.NewProgram(m, opts...)
 	st.setProgram(p)
@@ -407,27 +488,51 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 
 // The largest window a session draws. The client chooses its pty size, and
 // the frame costs server memory in proportion (a 4000x4000 request took
-// over 3 GB), so a client must not be able to exhaust the server with it;
-// a bigger terminal shows the inspector in its top-left corner.
+// over 3 GB; 32 sessions at 1000x300 took 2.5 GB, about 260 bytes a cell),
+// so a client must not be able to exhaust the server with it: a session
+// draws at most maxWindowWidth x maxWindowHeight, and all sessions together
+// at most windowCellBudget cells (about 0.5 GB), each its share, but never
+// less than minWindowCells (200x60). A bigger terminal shows the inspector
+// in its top-left corner.
 const (
-	maxWindowWidth  = 1000
-	maxWindowHeight = 300
+	maxWindowWidth   = 1000
+	maxWindowHeight  = 300
+	windowCellBudget = 2_000_000
+	minWindowCells   = 200 * 60
 )
 
-func clampWindow(w, h int) (int, int) {
-	return min(w, maxWindowWidth), min(h, maxWindowHeight)
+// fitWindow is the part of a w x h window a session draws when it may use
+// cells cells: the window itself if it fits, else the same shape scaled
+// down.
+func fitWindow(w, h, cells int) (int, int) {
+	w, h = max(min(w, maxWindowWidth), 1), max(min(h, maxWindowHeight), 1)
+	if w*h <= cells {
+		return w, h
+	}
+	f := math.Sqrt(float64(cells) / float64(w*h))
+	fw, fh := max(int(float64(w)*f), 1), max(int(float64(h)*f), 1)
+	for fw*fh > cells && fw*fh > 1 {
+		if fw > fh {
+			fw--
+		} else {
+			fh--
+		}
+	}
+	return fw, fh
 }
 
-// filterMsg clamps every resize to the largest window, and replaces
-// suspends with resumes as bm.MakeOptions' filter (which this replaces)
-// does: a session cannot be suspended.
-func filterMsg(_ tea.Model, msg tea.Msg) tea.Msg {
-	switch m := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.Width, m.Height = clampWindow(m.Width, m.Height)
-		return m
-	case tea.SuspendMsg:
-		return tea.ResumeMsg{}
+// filterMsg fits every resize to the session's share of the window budget,
+// and replaces suspends with resumes as bm.MakeOptions' filter (which this
+// replaces) does: a session cannot be suspended.
+func (s *server) filterMsg(st *session) func(tea.Model, tea.Msg) tea.Msg {
+	return func(_ tea.Model, msg tea.Msg) tea.Msg {
+		switch m := msg.(type) {
+		case tea.WindowSizeMsg:
+			m.Width, m.Height = s.sessions.window(st, m.Width, m.Height)
+			return m
+		case tea.SuspendMsg:
+			return tea.ResumeMsg{}
+		}
+		return msg
 	}
-	return msg
 }

@@ -1,0 +1,214 @@
+package decoder
+
+import (
+	"bytes"
+	"errors"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// amplified returns a version 4.1 object file whose n function entries all
+// point at one function body of code (issue 13: 65,535 entries on one
+// 64 KiB body took 863 MB for an 80 KB file).
+func amplified(n int, code []byte) []byte {
+	const hdr = 4 + 2 + 2 + 2 + 2
+	hdrLen := hdr + n*15
+	body := cat(le32(1), []byte{0}, le32(0), le32(0), le16(0), le16(0), le16(0), []byte{0, 0, 0},
+		le32(uint32(len(code))), le32(34), []byte{0, 0}, le16(0), code)
+	data := cat([]byte("CISA"), []byte{4, 1}, le16(0), le16(0), le16(uint16(n)))
+	for range n {
+		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen)), le32(uint32(len(body))), le16(0), le16(0))
+	}
+	return cat(data, body)
+}
+
+// overlapping returns a version 4.1 object file of n function bodies of
+// their own (34 bytes each) whose entry fields all point at the same code:
+// distinct bodies, one region of instructions walked by each.
+func overlapping(n int, code []byte) []byte {
+	hdrLen := 12 + n*15
+	codeAt := hdrLen + n*34
+	data := cat([]byte("CISA"), []byte{4, 1}, le16(0), le16(0), le16(uint16(n)))
+	for i := range n {
+		// The header size counts the instructions, as a writer's did: a
+		// size that ends at the metadata would mark the body stripped.
+		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen+i*34)), le32(uint32(34+len(code))), le16(0), le16(0))
+	}
+	for i := range n {
+		entry := codeAt - (hdrLen + i*34)
+		data = cat(data, le32(1), []byte{0}, le32(0), le32(0), le16(0), le16(0), le16(0), []byte{0, 0, 0},
+			le32(uint32(len(code))), le32(uint32(entry)), []byte{0, 0}, le16(0))
+	}
+	return cat(data, code)
+}
+
+// allocs returns the bytes f allocates.
+func allocs(f func()) uint64 {
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	f()
+	runtime.ReadMemStats(&b)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// maxAllocPerByte bounds what a decode may allocate per input byte: every
+// record the decoder keeps is at most a few dozen bytes and at most a few
+// exist per input byte (the record budget), whatever the entries claim.
+const maxAllocPerByte = 96
+
+func TestAmplifiedBodiesShared(t *testing.T) {
+	code := make([]byte, 64<<10)
+	for i := range code {
+		code[i] = 0x59 // barrier: one byte each
+	}
+	data := amplified(1000, code)
+	Decode("warm", data[:100], Options{}) // compile the opcode table first
+	var f *File
+	got := allocs(func() { f = Decode("amp.isa", data, Options{}) })
+	t.Logf("%d-byte file: %d bytes allocated (%.1f per byte), %d streams, %d errors", len(data), got, float64(got)/float64(len(data)), len(f.Streams), len(f.Errors))
+	if got > maxAllocPerByte*uint64(len(data)) {
+		t.Errorf("%d-byte file: allocated %d bytes, more than %d per input byte", len(data), got, maxAllocPerByte)
+	}
+	// The body is decoded once: the entries share its tables and its walk.
+	fs := f.Object.Functions
+	if fs[0].Stream == nil || fs[1].Stream == nil {
+		t.Fatalf("first entries not walked: %v", f.Errors)
+	}
+	if &fs[0].Stream.Insts[0] != &fs[1].Stream.Insts[0] || &fs[0].Strings[0] != &fs[1].Strings[0] {
+		t.Error("two entries on one body decoded it twice")
+	}
+	if fs[1].Stream.Kernel != fs[1].Name || fs[1].Name == fs[0].Name && fs[0].Name != "" {
+		t.Errorf("shared stream keeps its entry's name: %q", fs[1].Stream.Kernel)
+	}
+	// Past the budget, one located error at the entry's offset field.
+	if len(f.Errors) != 1 {
+		t.Fatalf("want one budget error, got %d: %v", len(f.Errors), f.Errors)
+	}
+	var fe *FormatError
+	if !errors.As(f.Errors[0], &fe) || !errors.Is(fe, ErrBudget) || fe.Off <= 0 || fe.Off >= 12+1000*15 {
+		t.Errorf("budget error not located in the header: %v", f.Errors[0])
+	}
+	if records := countRecords(f); records > recordsPerByte*len(data) {
+		t.Errorf("%d records for %d bytes", records, len(data))
+	}
+}
+
+func countRecords(f *File) int {
+	n := 0
+	for _, s := range f.Streams {
+		n += len(s.Insts)
+	}
+	return n
+}
+
+// TestOverlappingBodiesBudget: bodies of their own that all point at one
+// region of code are each walked, but only up to the record budget.
+func TestOverlappingBodiesBudget(t *testing.T) {
+	code := make([]byte, 64<<10)
+	for i := range code {
+		code[i] = 0x59
+	}
+	data := overlapping(2000, code)
+	Decode("warm", data[:100], Options{})
+	var f *File
+	got := allocs(func() { f = Decode("overlap.isa", data, Options{}) })
+	t.Logf("%d-byte file: %d bytes allocated (%.1f per byte), %d streams, errors %v", len(data), got, float64(got)/float64(len(data)), len(f.Streams), f.Errors)
+	if got > maxAllocPerByte*uint64(len(data)) {
+		t.Errorf("%d-byte file: allocated %d bytes, more than %d per input byte", len(data), got, maxAllocPerByte)
+	}
+	if records := countRecords(f); records > recordsPerByte*len(data) || len(f.Streams) < 2 {
+		t.Errorf("%d records in %d streams for %d bytes", records, len(f.Streams), len(data))
+	}
+	if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrBudget) {
+		t.Errorf("want one budget error, got %v", f.Errors)
+	}
+}
+
+// TestPrintableRawIsNotHex: a raw stream of barrier bytes ('Y') is
+// printable but not hex text; --hex=false forces raw bytes.
+func TestPrintableRawIsNotHex(t *testing.T) {
+	ys := bytes.Repeat([]byte{'Y'}, 200<<10)
+	f := Decode("ys.bin", ys, Options{})
+	if f.Hex || len(f.Errors) != 0 || countRecords(f) != len(ys) {
+		t.Errorf("barrier stream: hex %v, %d instructions, errors %v", f.Hex, countRecords(f), f.Errors)
+	}
+	hexText := []byte("59 59 59\n59 59\n")
+	if f := Decode("h", hexText, Options{}); !f.Hex || countRecords(f) != 5 {
+		t.Errorf("hex text not detected: hex %v, %d instructions", f.Hex, countRecords(f))
+	}
+	var m HexMode
+	if err := m.Set("false"); err != nil || m != HexOff {
+		t.Fatalf("--hex=false: %v %v", m, err)
+	}
+	if f := Decode("h", hexText, Options{Hex: m}); f.Hex {
+		t.Error("--hex=false still parsed hex text")
+	}
+	if err := m.Set("true"); err != nil || m != HexOn {
+		t.Fatalf("--hex: %v %v", m, err)
+	}
+	// A typo in hex text is still reported as hex, at its line and column.
+	typo := []byte("70 0a 04 0f\n06 2g 00\n")
+	if f := Decode("t.hex", typo, Options{}); len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), "line 2 column 4") {
+		t.Errorf("typo: %v", f.Errors)
+	}
+}
+
+// TestHexMessagesQuoteLittle: a 10 MB bad token is quoted in a few dozen
+// bytes.
+func TestHexMessagesQuoteLittle(t *testing.T) {
+	text := append([]byte("70 0a\n"), bytes.Repeat([]byte{'Z'}, 10<<20)...)
+	f := Decode("big.hex", text, Options{Hex: HexOn})
+	if len(f.Errors) != 1 {
+		t.Fatalf("errors %v", f.Errors)
+	}
+	if msg := f.Errors[0].Error(); len(msg) > 200 || !strings.Contains(msg, "line 2 column 1") {
+		t.Errorf("%d-byte message: %.300s", len(msg), msg)
+	}
+}
+
+// TestHexParseMemory: hex text on one line converts in memory bounded by
+// its output (100 MB on one line took 2.7 GB: a copy of the line and a
+// slice of its tokens).
+func TestHexParseMemory(t *testing.T) {
+	for _, sep := range []string{" ", ", 0x", ""} {
+		var b strings.Builder
+		for b.Len() < 4<<20 {
+			b.WriteString("59")
+			b.WriteString(sep)
+		}
+		text := []byte(b.String() + "59")
+		var out []byte
+		var err error
+		got := allocs(func() { out, err = ParseHex(text, "one-line.hex") })
+		if err != nil {
+			t.Fatalf("sep %q: %v", sep, err)
+		}
+		t.Logf("sep %q: %d-byte text, %d bytes out, %d allocated", sep, len(text), len(out), got)
+		// The output's capacity is half the text, the most it can hold.
+		if got > uint64(len(text)/2+64<<10) {
+			t.Errorf("sep %q: %d-byte text allocated %d bytes", sep, len(text), got)
+		}
+	}
+}
+
+// TestOneByteInstructionsMemory: a stream of one-byte instructions costs
+// about its 8-byte records per layout tried (10 M of them took 512 MB: the
+// records slice grew by append's small steps).
+func TestOneByteInstructionsMemory(t *testing.T) {
+	code := bytes.Repeat([]byte{0x59}, 4<<20)
+	Decode("warm", code[:300], Options{Hex: HexOff})
+	for _, l := range []Layout{LayoutIGC, LayoutAuto} {
+		var f *File
+		got := allocs(func() { f = Decode("ys.bin", code, Options{Hex: HexOff, Layout: l}) })
+		walks := uint64(1)
+		if l == LayoutAuto {
+			walks = 2
+		}
+		perByte := float64(got) / float64(len(code))
+		t.Logf("%s: %d instructions, %d bytes allocated (%.1f per byte)", l, countRecords(f), got, perByte)
+		if countRecords(f) != len(code) || got > walks*10*uint64(len(code)) {
+			t.Errorf("%s: %d instructions, %.1f bytes allocated per byte (want at most %d)", l, countRecords(f), perByte, walks*10)
+		}
+	}
+}

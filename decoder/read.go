@@ -1,0 +1,168 @@
+package decoder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// DefaultMaxInput is the most bytes an input may hold when
+// Options.MaxInput is 0: far above real vISA files (kilobytes to a few
+// megabytes, their hex text three times that), and low enough that the
+// worst input (one-byte instructions, tried in both layouts) decodes in
+// about a gigabyte.
+const DefaultMaxInput = 64 << 20
+
+// sniffSize is how much of an input ReadInput reads before deciding
+// whether to read the rest.
+const sniffSize = hexSniff + 1
+
+func (o Options) maxInput() int64 {
+	if o.MaxInput > 0 {
+		return o.MaxInput
+	}
+	return DefaultMaxInput
+}
+
+// ReadInput reads an input for Decode from r, whose size is given when
+// known (a regular file's) and -1 otherwise, under o's size limit. An input
+// known to be too large is refused before anything is read, and one that
+// proves too large while read is refused as soon as it passes the limit;
+// both with a located error.
+//
+// Its first 64 KiB decide the rest: when they already fail for good (a raw
+// stream whose first instructions are invalid in every layout tried, hex
+// text with a bad token on a whole line), ReadInput returns them alone
+// without reading on, and Decode reports exactly the errors the whole
+// input would give: /dev/zero, or a sparse file of zeros, fails at byte 0
+// after 64 KiB are read. Object files are read whole (within the limit).
+func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) {
+	limit := o.maxInput()
+	if size > limit {
+		return nil, tooLarge(name, limit, fmt.Sprintf("%d bytes", size))
+	}
+	head := make([]byte, min(sniffSize, limit+1))
+	n, err := io.ReadFull(r, head)
+	head = head[:n]
+	switch {
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return head, nil
+	case err != nil:
+		return nil, err
+	case int64(n) > limit:
+		return nil, tooLarge(name, limit, "a longer input")
+	case failsEarly(head, o):
+		return head, nil
+	}
+	buf := head
+	if size > int64(len(head)) {
+		// +1: the read that sees the end of the file needs room.
+		buf = make([]byte, len(head), size+1)
+		copy(buf, head)
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):min(int64(cap(buf)), limit+1)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, tooLarge(name, limit, "a longer input")
+		}
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+func tooLarge(name string, limit int64, found string) error {
+	return &FormatError{File: name, Off: limit, Field: "input size", Expected: "at most " + FormatSize(limit) + " (raise it with --max-input)", Found: found, Err: ErrBudget}
+}
+
+// failsEarly reports whether head, the first bytes of a longer input,
+// already fails to decode in a way the rest cannot change.
+func failsEarly(head []byte, o Options) bool {
+	if bytes.HasPrefix(head, []byte(Magic)) || textReader != nil && (o.Text || textReader.Detect(head)) {
+		return false
+	}
+	if o.Hex == HexOn || o.Hex == HexAuto && LooksLikeHex(head) {
+		i := bytes.LastIndexByte(head, '\n')
+		if i < 0 {
+			return false
+		}
+		failed := false
+		scanHex(head[:i], "", func(byte) {}, func(error) bool { failed = true; return false })
+		return failed
+	}
+	if o.Offset < 0 || o.Offset >= int64(len(head)) {
+		return false
+	}
+	layouts := []Layout{o.Layout}
+	if o.Layout == LayoutAuto {
+		layouts = []Layout{LayoutIGC, LayoutSeed}
+	}
+	for _, l := range layouts {
+		s := Walk(head[o.Offset:], o.Offset, WalkOptions{Version: o.Version, Layout: l})
+		if s.Err == nil || errors.Is(s.Err, ErrTruncated) {
+			return false
+		}
+	}
+	return true
+}
+
+// FormatSize writes n bytes as "64 MiB" when a whole number of KiB, MiB or
+// GiB, else as bytes.
+func FormatSize(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return strconv.FormatInt(n>>u.shift, 10) + " " + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
+// SizeFlag is a byte count as a flag value: 1048576, 512K, 64M, 2G (K, M
+// and G are powers of 1024; a trailing "iB" or "B" is allowed).
+type SizeFlag int64
+
+// Set parses a size.
+func (s *SizeFlag) Set(v string) error {
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(v), "B"), "i")
+	shift := 0
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K', 'k':
+			shift = 10
+		case 'M', 'm':
+			shift = 20
+		case 'G', 'g':
+			shift = 30
+		}
+	}
+	if shift > 0 {
+		t = t[:len(t)-1]
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > (1<<62)>>shift {
+		return fmt.Errorf("%q: want a positive size such as 64M, 512K or 1G", v)
+	}
+	*s = SizeFlag(n << shift)
+	return nil
+}
+
+// String returns the size as FormatSize writes it.
+func (s *SizeFlag) String() string {
+	if s == nil || *s == 0 {
+		return FormatSize(DefaultMaxInput)
+	}
+	return FormatSize(int64(*s))
+}

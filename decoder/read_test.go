@@ -1,0 +1,193 @@
+package decoder
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
+
+// readDecode reads with ReadInput and decodes, measuring the bytes read
+// and allocated.
+func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (f *File, err error, read int64, alloc uint64) {
+	t.Helper()
+	cr := &countingReader{r: r}
+	alloc = allocs(func() {
+		var data []byte
+		if data, err = ReadInput(name, cr, size, o); err == nil {
+			f = Decode(name, data, o)
+		}
+	})
+	return f, err, cr.n, alloc
+}
+
+// TestReadZeros: /dev/zero (and an endless stream of zeros on stdin) fails
+// at byte 0 after its first 64 KiB are read; it used to be read until
+// memory ran out.
+func TestReadZeros(t *testing.T) {
+	Decode("warm", make([]byte, 300), Options{})
+	readers := map[string]func() (io.Reader, func()){
+		"endless zeros": func() (io.Reader, func()) { return zeros{}, func() {} },
+	}
+	if z, err := os.Open("/dev/zero"); err == nil {
+		z.Close()
+		readers["/dev/zero"] = func() (io.Reader, func()) {
+			z, _ := os.Open("/dev/zero")
+			return z, func() { z.Close() }
+		}
+	}
+	for name, open := range readers {
+		for _, o := range []Options{{}, {Layout: LayoutSeed}, {Hex: HexOff, MaxInput: 1 << 40}} {
+			r, done := open()
+			f, err, read, alloc := readDecode(t, name, r, -1, o)
+			done()
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			t.Logf("%s %+v: %d bytes read, %d allocated: %v", name, o, read, alloc, f.Errors)
+			if read > sniffSize || alloc > 2<<20 {
+				t.Errorf("%s: %d bytes read, %d allocated", name, read, alloc)
+			}
+			var fe *FormatError
+			if len(f.Errors) != 1 || !errors.As(f.Errors[0], &fe) || fe.Off != 0 || !errors.Is(fe, ErrUnknownOpcode) {
+				t.Errorf("%s: want one error at byte 0, got %v", name, f.Errors)
+			}
+		}
+	}
+}
+
+// TestReadSparse: a 2 GiB sparse file is refused from its size before a
+// byte is read; with a limit above its size, it fails at byte 0 after
+// 64 KiB (it took 2 GB and 7 s).
+func TestReadSparse(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sparse.bin")
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	for _, o := range []Options{{}, {MaxInput: 4 << 30}} {
+		fh, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err, read, alloc := readDecode(t, path, fh, 2<<30, o)
+		fh.Close()
+		t.Logf("limit %d: %d bytes read, %d allocated, %v", o.MaxInput, read, alloc, err)
+		if read > sniffSize || alloc > 2<<20 {
+			t.Errorf("limit %d: %d bytes read, %d allocated", o.MaxInput, read, alloc)
+		}
+		if o.MaxInput == 0 {
+			var fe *FormatError
+			if !errors.As(err, &fe) || !errors.Is(err, ErrBudget) || fe.Off != DefaultMaxInput || !strings.Contains(err.Error(), "64 MiB") {
+				t.Errorf("default limit: %v", err)
+			}
+			continue
+		}
+		if err != nil || len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrUnknownOpcode) {
+			t.Errorf("limit 4 GiB: %v %v", err, f)
+		}
+	}
+}
+
+// TestReadFIFO: a FIFO is read as a stream: zeros written into it fail at
+// byte 0 without being read to their end.
+func TestReadFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	go func() {
+		w, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer w.Close()
+		buf := make([]byte, 64<<10)
+		for range 1 << 10 { // 64 MiB at most; stops when the reader closes
+			if _, err := w.Write(buf); err != nil {
+				return
+			}
+		}
+	}()
+	fh, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err, read, alloc := readDecode(t, path, fh, -1, Options{})
+	fh.Close()
+	if err != nil || read > sniffSize || alloc > 2<<20 || len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrUnknownOpcode) {
+		t.Errorf("FIFO: %d bytes read, %d allocated, %v %v", read, alloc, err, f)
+	}
+}
+
+// TestReadLimit: a stream longer than the limit is refused once it passes
+// it; one within it is read whole, and decodes as Decode of its bytes.
+func TestReadLimit(t *testing.T) {
+	code := bytes.Repeat([]byte{0x59}, 300<<10)
+	cr := &countingReader{r: bytes.NewReader(code)}
+	_, err := ReadInput("ys", cr, -1, Options{MaxInput: 200 << 10})
+	if !errors.Is(err, ErrBudget) || cr.n > 200<<10+1 {
+		t.Errorf("over the limit: %v after %d bytes", err, cr.n)
+	}
+	for _, size := range []int64{-1, int64(len(code))} {
+		data, err := ReadInput("ys", bytes.NewReader(code), size, Options{})
+		if err != nil || !bytes.Equal(data, code) {
+			t.Errorf("size %d: %d bytes, %v", size, len(data), err)
+		}
+	}
+	// Hex text with a bad token on its first line fails there.
+	text := append([]byte("70 zz\n"), bytes.Repeat([]byte("59 "), 100<<10)...)
+	cr = &countingReader{r: bytes.NewReader(text)}
+	data, err := ReadInput("t.hex", cr, -1, Options{Hex: HexOn})
+	if err != nil || cr.n > sniffSize {
+		t.Fatalf("bad hex: %v after %d bytes", err, cr.n)
+	}
+	if f := Decode("t.hex", data, Options{Hex: HexOn}); len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), "line 1 column 4") {
+		t.Errorf("bad hex: %v", f.Errors)
+	}
+	var s SizeFlag
+	for in, want := range map[string]int64{"64M": 64 << 20, "512KiB": 512 << 10, "1G": 1 << 30, "1000": 1000} {
+		if err := s.Set(in); err != nil || int64(s) != want {
+			t.Errorf("size %q: %d %v", in, s, err)
+		}
+	}
+	for _, in := range []string{"", "0", "-1", "12X", "9999999999G"} {
+		if err := s.Set(in); err == nil {
+			t.Errorf("size %q accepted", in)
+		}
+	}
+}
+
+// TestReadAmplified: the amplification file read and decoded stays within
+// the per-byte allocation bound.
+func TestReadAmplified(t *testing.T) {
+	code := bytes.Repeat([]byte{0x59}, 64<<10)
+	data := amplified(1000, code)
+	Decode("warm", data[:100], Options{})
+	f, err, read, alloc := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
+	if err != nil || read != int64(len(data)) || alloc > maxAllocPerByte*uint64(len(data)) || len(f.Errors) != 1 {
+		t.Errorf("amplified: %v, %d read, %d allocated, %v", err, read, alloc, f.Errors)
+	}
+}

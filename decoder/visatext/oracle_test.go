@@ -1,0 +1,113 @@
+package visatext
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+	"infoscope/model/dump"
+)
+
+// oracleDir holds Intel's binaries, their disassembly and their source
+// text (decoder/testdata/oracle, with its provenance note).
+const oracleDir = "../testdata/oracle"
+
+// infoRecords returns the dump --json record of every INFO of f, by
+// kernel, with the file offset left out (text has none) and the file name
+// unified.
+func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, s := range f.Streams {
+		for i := range s.Infos {
+			in := &s.Infos[i]
+			r := dump.NewRecord(f, s, in.Inst, in, dump.Options{Syntax: "igc"})
+			r.File, r.Offset = "", 0
+			b, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// $N is the instruction's index in its stream.
+			out[s.Kernel] = append(out[s.Kernel], "$"+itoa(in.Inst)+" "+string(b))
+		}
+	}
+	return out
+}
+
+func itoa(n int) string { return jsonInt(n) }
+
+func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestOracleText: for every pair in the oracle set, the INFO records read
+// from Intel's disassembly (NAME.dis.visaasm) and from the source text its
+// assembler accepted (NAME.visaasm) equal those decoded from the binary
+// NAME.isa in every field but the file offset: bytes, text, names, $N.
+func TestOracleText(t *testing.T) {
+	isas, err := filepath.Glob(filepath.Join(oracleDir, "*.isa"))
+	if err != nil || len(isas) == 0 {
+		t.Fatalf("no oracle binaries in %s (%v)", oracleDir, err)
+	}
+	total := 0
+	for _, isa := range isas {
+		base := strings.TrimSuffix(isa, ".isa")
+		data, err := os.ReadFile(isa)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bin := decoder.Decode(filepath.Base(isa), data, decoder.Options{})
+		if len(bin.Errors) > 0 {
+			t.Fatalf("%s: %v", isa, bin.Errors)
+		}
+		want := infoRecords(t, bin)
+		n := 0
+		for _, v := range want {
+			n += len(v)
+		}
+		if n == 0 {
+			t.Fatalf("%s: no INFO: the comparison would prove nothing", isa)
+		}
+		total += n
+		for _, ext := range []string{".dis.visaasm", ".visaasm"} {
+			path := base + ext
+			text, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !Detect(text) {
+				t.Errorf("%s: not detected as vISA text", path)
+			}
+			f := decoder.Decode(filepath.Base(path), text, decoder.Options{})
+			for _, e := range f.Errors {
+				t.Errorf("%s: %v", path, e)
+			}
+			got := infoRecords(t, f)
+			if len(got) != len(want) {
+				t.Errorf("%s: %d bodies with INFO, binary has %d", path, len(got), len(want))
+			}
+			for k, w := range want {
+				g := got[k]
+				if len(g) != len(w) {
+					t.Errorf("%s: kernel %s: %d INFO, binary has %d", path, k, len(g), len(w))
+					continue
+				}
+				for i := range w {
+					if g[i] != w[i] {
+						t.Errorf("%s: kernel %s INFO %d:\n text   %s\n binary %s", path, k, i, g[i], w[i])
+						break
+					}
+				}
+			}
+			for _, s := range f.Streams {
+				for i := range s.Infos {
+					if s.Infos[i].Off != -1 {
+						t.Fatalf("%s: INFO has file offset %d: text has none", path, s.Infos[i].Off)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d INFO records compared, each from 2 texts", total)
+}

@@ -1,0 +1,1011 @@
+// Package visatext reads IGC's vISA text (.visaasm): the disassembler's
+// form at vISA 4.1 and 4.2, and the source text Intel's assembler accepts.
+//
+// Each kernel or function becomes a decoder.Stream: every instruction is
+// kept with its text and $N, and each resinfo / sampleinfo line is rebuilt
+// into its binary encoding in the igc layout and decoded by the decoder's
+// own INFO code, so an INFO read from text is the same record as one read
+// from a binary, except for the file offset, which text does not have.
+//
+// Importing the package registers the reader with decoder.Decode.
+package visatext
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"infoscope/decoder"
+)
+
+func init() {
+	decoder.RegisterTextReader(&decoder.TextReader{Detect: Detect, Read: Read})
+}
+
+// Reason is the File.LayoutReason of an input read from text.
+const Reason = "igc, rebuilt from vISA text (text has no file offsets)"
+
+// directives are the words that start a line of vISA text.
+var directives = map[string]bool{
+	".version": true, ".kernel": true, ".global_function": true, ".function": true,
+	".funcdecl": true, ".decl": true, ".input": true, ".parameter": true,
+	".kernel_attr": true,
+}
+
+// Detect reports whether data is vISA text: its first line that is neither
+// blank nor a comment starts with a vISA directive. A zebin ELF with
+// .visaasm sections also counts.
+func Detect(data []byte) bool {
+	if hasVisaasmSections(data) {
+		return true
+	}
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
+			continue
+		}
+		word := t
+		if i := bytes.IndexAny(t, " \t"); i >= 0 {
+			word = t[:i]
+		}
+		return directives[string(word)] || bytes.HasPrefix(word, []byte(".implicit_"))
+	}
+	return false
+}
+
+// Read reads the vISA text data (or the .visaasm sections of a zebin ELF)
+// into a File. It never fails as a whole: every line that cannot be read is
+// a located *decoder.TextError in File.Errors, and the rest still opens.
+func Read(name string, data []byte) *decoder.File {
+	f := &decoder.File{Name: name, Data: data, Layout: decoder.LayoutIGC, LayoutReason: Reason}
+	if secs, err := visaasmSections(data); err != nil || secs != nil {
+		if err != nil {
+			f.Errors = append(f.Errors, fmt.Errorf("%s: %w", name, err))
+			return f
+		}
+		for _, s := range secs {
+			sub := readText(name+"("+s.name+")", s.data)
+			f.Streams = append(f.Streams, sub.Streams...)
+			f.Errors = append(f.Errors, sub.Errors...)
+			f.Warnings = append(f.Warnings, sub.Warnings...)
+		}
+		return f
+	}
+	sub := readText(name, data)
+	sub.Data = data
+	return sub
+}
+
+func readText(name string, data []byte) *decoder.File {
+	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
+	line := 0
+	for len(data) > 0 {
+		line++
+		l := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+			p.eofLine, p.eofCol = line, len(l)+1
+		}
+		l = bytes.TrimSuffix(l, []byte("\r"))
+		p.line(line, string(l))
+	}
+	if p.eofLine == 0 {
+		p.eofLine, p.eofCol = line+1, 1
+	}
+	p.end()
+	return p.f
+}
+
+// body is the kernel or function being read.
+type body struct {
+	tb       decoder.TextBody
+	line     int                 // of its .kernel / .global_function line
+	vars     []decoder.VarInfo   // general variables, id 32+k
+	varLines []int               // declaration line of each
+	varByNm  map[string][]int    // name -> indices into vars
+	surfByNm map[string]int      // declared surface identifier -> index (6+k)
+	others   map[string]byte     // address, predicate, sampler names -> v_type
+	labels   map[string]bool     // defined labels
+	uses     []labelUse          // branch targets, checked at the body's end
+	infos    []pendingInfo       // INFO lines, built at the body's end
+	next     int                 // $N of the next instruction
+	sub      string              // a .function subroutine waiting for its label
+	subAt    [2]int              // where that .function was
+	last     *decoder.TextInst   // the last instruction read
+	lastLine int                 // its line
+	funcs    map[string]struct{} // .funcdecl names
+}
+
+type labelUse struct {
+	name      string
+	line, col int
+}
+
+type pendingInfo struct {
+	k         int // index into tb.Insts
+	op        decoder.InfoOp
+	exec, ch  uint8
+	surf      tok
+	lod, dst  tok
+	line, col int
+}
+
+// tok is a piece of a line with its 1-based column.
+type tok struct {
+	s   string
+	col int
+}
+
+type parser struct {
+	file             string
+	f                *decoder.File
+	ver              decoder.Version
+	haveVer          bool
+	verLine          int
+	b                *body
+	eofLine, eofCol  int
+	pendingVerAtEOF  bool
+	sawBody          bool
+	unknownMnemonics int
+}
+
+func (p *parser) errAt(line, col int, expected, found string) {
+	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Expected: expected, Found: found})
+}
+
+func (p *parser) msgAt(line, col int, format string, a ...any) {
+	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// found describes the text at a position for an error message.
+func found(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "end of line"
+	}
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return strconv.Quote(s)
+}
+
+func (p *parser) line(n int, raw string) {
+	t := strings.TrimLeft(raw, " \t")
+	indent := len(raw) - len(t)
+	col := indent + 1
+	if strings.TrimSpace(t) == "" {
+		return
+	}
+	if strings.HasPrefix(t, "//") {
+		return
+	}
+	if t[0] == '.' {
+		p.directive(n, col, t)
+		return
+	}
+	if t == "{" || t == "}" {
+		return // hand-written scopes
+	}
+	if name, ok := labelLine(t); ok {
+		p.label(n, col, name)
+		return
+	}
+	p.instruction(n, col, t)
+}
+
+// labelLine reports whether t is "name:" (a label), optionally followed by
+// a comment.
+func labelLine(t string) (string, bool) {
+	code, _ := splitComment(t)
+	code = strings.TrimSpace(code)
+	if !strings.HasSuffix(code, ":") {
+		return "", false
+	}
+	name := code[:len(code)-1]
+	if name == "" || !isIdent(name) {
+		return "", false
+	}
+	return name, true
+}
+
+func isIdent(s string) bool {
+	for i, c := range s {
+		switch {
+		case c == '_' || c == '$' || c == '.' || c == '%' || c == '@':
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// splitComment cuts a line at its first // outside a quoted string.
+func splitComment(s string) (code, comment string) {
+	inq := false
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '"':
+			inq = !inq
+		case !inq && s[i] == '/' && i+1 < len(s) && s[i+1] == '/':
+			return s[:i], s[i:]
+		}
+	}
+	return s, ""
+}
+
+func (p *parser) needBody(n, col int, what string) bool {
+	if p.b != nil {
+		return true
+	}
+	p.errAt(n, col, ".kernel or .global_function before "+what, found(what))
+	return false
+}
+
+func (p *parser) directive(n, col int, t string) {
+	word, rest, _ := strings.Cut(t, " ")
+	if i := strings.IndexByte(word, '\t'); i >= 0 {
+		word, rest = word[:i], word[i+1:]+" "+rest
+	}
+	restCol := col + len(word) + 1
+	switch {
+	case word == ".version":
+		code, _ := splitComment(rest)
+		v, ok := parseVersion(strings.TrimSpace(code))
+		if !ok {
+			p.errAt(n, restCol, "a version MAJOR.MINOR such as 4.1 or 4.2", found(code))
+			return
+		}
+		p.closeBody()
+		p.ver, p.haveVer, p.verLine = v, true, n
+		p.pendingVerAtEOF = true
+	case word == ".kernel" || word == ".global_function" || (word == ".function" && p.b == nil):
+		name, ok := quoted(rest)
+		if !ok {
+			p.errAt(n, restCol, `a quoted name, e.g. "my_kernel"`, found(rest))
+			return
+		}
+		p.closeBody()
+		p.pendingVerAtEOF = false
+		if !p.haveVer {
+			p.errAt(n, col, ".version before "+word+" (the INFO operand widths depend on it; 4.1 assumed)", found(word))
+			p.ver, p.haveVer = decoder.DefaultVersion, true
+		}
+		kind := decoder.KindKernel
+		if word != ".kernel" {
+			kind = decoder.KindFunction
+		}
+		p.sawBody = true
+		p.b = &body{
+			tb:   decoder.TextBody{Kind: kind, Name: name, Version: p.ver},
+			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
+			others: map[string]byte{}, labels: map[string]bool{}, funcs: map[string]struct{}{},
+		}
+	case word == ".function":
+		// Inside a body: a subroutine, whose label follows.
+		name, ok := quoted(rest)
+		if !ok {
+			p.errAt(n, restCol, `a quoted subroutine name`, found(rest))
+			return
+		}
+		p.b.sub, p.b.subAt = name, [2]int{n, col}
+	case word == ".funcdecl":
+		if !p.needBody(n, col, word) {
+			return
+		}
+		name, ok := quoted(rest)
+		if !ok {
+			p.errAt(n, restCol, `a quoted function name`, found(rest))
+			return
+		}
+		p.b.funcs[name] = struct{}{}
+	case word == ".decl":
+		if p.needBody(n, col, word) {
+			p.decl(n, restCol, rest)
+		}
+	case word == ".input" || word == ".parameter" || strings.HasPrefix(word, ".implicit_"):
+		if p.needBody(n, col, word) {
+			p.input(n, restCol, word, rest)
+		}
+	case word == ".kernel_attr":
+		if !p.needBody(n, col, word) {
+			return
+		}
+		attr, inst, instCol := splitAttr(rest, restCol)
+		if k, v, ok := strings.Cut(attr, "="); ok {
+			if k == "" || v == "" {
+				p.errAt(n, restCol, "an attribute Name or Name=value", found(attr))
+			}
+		} else if strings.TrimSpace(attr) == "" {
+			p.errAt(n, restCol, "an attribute name", found(attr))
+		}
+		if strings.TrimSpace(inst) != "" {
+			p.instruction(n, instCol, strings.TrimLeft(inst, " "))
+		}
+	default:
+		p.errAt(n, col, "a directive (.version, .kernel, .global_function, .decl, .input, .kernel_attr, ...)", found(word))
+	}
+}
+
+func parseVersion(s string) (decoder.Version, bool) {
+	maj, min, ok := strings.Cut(s, ".")
+	a, err1 := strconv.ParseUint(maj, 10, 8)
+	b, err2 := strconv.ParseUint(min, 10, 8)
+	if !ok || err1 != nil || err2 != nil || a < 3 {
+		return decoder.Version{}, false
+	}
+	return decoder.Version{Major: uint8(a), Minor: uint8(b)}, true
+}
+
+// quoted returns the quoted string at the start of s (after blanks); the
+// rest of the line may only be a comment.
+func quoted(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t")
+	if len(s) < 2 || s[0] != '"' {
+		return "", false
+	}
+	end := strings.IndexByte(s[1:], '"')
+	if end < 0 {
+		return "", false
+	}
+	rest := strings.TrimSpace(s[end+2:])
+	if rest != "" && !strings.HasPrefix(rest, "//") {
+		return "", false
+	}
+	return s[1 : end+1], true
+}
+
+// splitAttr splits a .kernel_attr line at the first run of 4 spaces
+// outside a quoted value: the printer writes the body's first instruction
+// on the same line.
+func splitAttr(rest string, col int) (attr, inst string, instCol int) {
+	inq := false
+	for i := 0; i < len(rest); i++ {
+		switch {
+		case rest[i] == '"':
+			inq = !inq
+		case !inq && strings.HasPrefix(rest[i:], "    "):
+			j := i
+			for j < len(rest) && rest[j] == ' ' {
+				j++
+			}
+			return rest[:i], rest[i:], col + j
+		}
+	}
+	a, _ := splitComment(rest)
+	return strings.TrimSpace(a), "", 0
+}
+
+// fields splits declaration text into key=value words; <...>, {...} and
+// "..." may hold blanks.
+func fields(s string, col int) []tok {
+	var out []tok
+	depth, inq, start := 0, false, -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) {
+			if start >= 0 {
+				out = append(out, tok{s[start:], col + start})
+			}
+			break
+		}
+		c := s[i]
+		if start < 0 && c != ' ' && c != '\t' {
+			start = i
+		}
+		switch {
+		case c == '"':
+			inq = !inq
+		case inq:
+		case c == '<' || c == '{':
+			depth++
+		case c == '>' || c == '}':
+			depth--
+		case (c == ' ' || c == '\t') && depth <= 0 && start >= 0:
+			out = append(out, tok{s[start:i], col + start})
+			start = -1
+		}
+	}
+	return out
+}
+
+// typeSizes are the element sizes of the .decl type names, in bytes; e2m1
+// (4-bit) counts as half a byte.
+var typeSizes = map[string]float64{
+	"ud": 4, "d": 4, "uw": 2, "w": 2, "ub": 1, "b": 1, "df": 8, "f": 4, "v": 4, "vf": 4,
+	"bool": 1, "uq": 8, "uv": 4, "q": 8, "hf": 2, "bf": 2, "tf32": 4, "hf8": 1, "bf8": 1, "e2m1": 0.5,
+}
+
+var alignNames = map[string]bool{
+	"byte": true, "word": true, "dword": true, "qword": true, "oword": true, "GRF": true,
+	"GRFx2": true, "hword": true, "wordx32": true, "wordx64": true, "2_GRF": true,
+}
+
+func (p *parser) decl(n, col int, rest string) {
+	code, _ := splitComment(rest)
+	fs := fields(code, col)
+	if len(fs) == 0 {
+		p.errAt(n, col, "a variable name", "end of line")
+		return
+	}
+	name := fs[0]
+	if strings.Contains(name.s, "=") || !isIdent(name.s) {
+		p.errAt(n, name.col, "a variable name", found(name.s))
+		return
+	}
+	kv := map[string]tok{}
+	for _, f := range fs[1:] {
+		k, v, ok := strings.Cut(f.s, "=")
+		if !ok || k == "" {
+			p.errAt(n, f.col, "key=value (v_type=, type=, num_elts=, align=, alias=, attrs=, v_name=)", found(f.s))
+			return
+		}
+		kv[k] = tok{v, f.col + len(k) + 1}
+	}
+	vt, ok := kv["v_type"]
+	if !ok {
+		p.errAt(n, name.col+len(name.s)+1, "v_type=G, A, P, S or T", found(code[len(name.s):]))
+		return
+	}
+	elts := 1
+	if ne, ok := kv["num_elts"]; ok {
+		v, err := strconv.ParseUint(ne.s, 0, 16)
+		if err != nil || v == 0 {
+			p.errAt(n, ne.col, "num_elts between 1 and 65535", found(ne.s))
+			return
+		}
+		elts = int(v)
+	} else if vt.s != "T" && vt.s != "S" {
+		p.errAt(n, col+len(code), "num_elts=N", "end of line")
+		return
+	}
+	b := p.b
+	switch vt.s {
+	case "G":
+		ty, ok := kv["type"]
+		size, known := typeSizes[ty.s]
+		if !ok || !known {
+			p.errAt(n, max(ty.col, name.col), "type=ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf, bf, tf32, hf8, bf8 or e2m1", found(ty.s))
+			return
+		}
+		if al, ok := kv["align"]; ok && !alignNames[al.s] {
+			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
+			return
+		}
+		if al, ok := kv["alias"]; ok {
+			if !p.alias(n, al) {
+				return
+			}
+		}
+		b.varByNm[name.s] = append(b.varByNm[name.s], len(b.vars))
+		b.vars = append(b.vars, decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)})
+		b.varLines = append(b.varLines, n)
+	case "T":
+		vname := name.s
+		if v, ok := kv["v_name"]; ok {
+			vname = v.s
+		}
+		idx := decoder.NumPredefinedSurfaces + len(b.surfaces())
+		if _, dup := b.surfByNm[name.s]; !dup {
+			b.surfByNm[name.s] = idx
+		}
+		b.addSurface(vname)
+	case "A", "P", "S":
+		b.others[name.s] = vt.s[0]
+	case "VME", "F":
+		// 2018 forms: no instruction refers to them by this name.
+	default:
+		p.errAt(n, vt.col, "v_type=G, A, P, S or T", found(vt.s))
+	}
+}
+
+func (b *body) surfaces() []string {
+	if b.tb.Symbols == nil {
+		return nil
+	}
+	return b.tb.Symbols.Surfaces
+}
+
+func (b *body) addSurface(name string) {
+	if b.tb.Symbols == nil {
+		b.tb.Symbols = &decoder.Symbols{}
+	}
+	b.tb.Symbols.Surfaces = append(b.tb.Symbols.Surfaces, name)
+}
+
+// alias checks alias=<base, offset>.
+func (p *parser) alias(n int, al tok) bool {
+	in := strings.TrimSpace(al.s)
+	if !strings.HasPrefix(in, "<") || !strings.HasSuffix(in, ">") {
+		p.errAt(n, al.col, "alias=<base, offset>", found(al.s))
+		return false
+	}
+	base, off, ok := strings.Cut(in[1:len(in)-1], ",")
+	base, off = strings.TrimSpace(base), strings.TrimSpace(off)
+	if _, err := strconv.ParseUint(off, 0, 32); !ok || err != nil {
+		p.errAt(n, al.col, "alias=<base, offset> with a byte offset", found(al.s))
+		return false
+	}
+	if _, ok := p.b.varByNm[base]; !ok && predefinedVar(base) < 0 {
+		p.errAt(n, al.col+1, "an alias base declared before it (a general variable or %name)", found(base))
+		return false
+	}
+	return true
+}
+
+func (p *parser) input(n, col int, word, rest string) {
+	code, _ := splitComment(rest)
+	fs := fields(code, col)
+	if len(fs) == 0 {
+		p.errAt(n, col, "an input variable name", "end of line")
+		return
+	}
+	name := fs[0]
+	if _, ok := p.b.varByNm[name.s]; !ok {
+		if _, ok := p.b.surfByNm[name.s]; !ok {
+			if _, ok := p.b.others[name.s]; !ok && predefinedVar(name.s) < 0 && !isGenerated(name.s, 'T') && !isGenerated(name.s, 'S') {
+				p.errAt(n, name.col, "a declared variable", found(name.s))
+				return
+			}
+		}
+	}
+	for _, f := range fs[1:] {
+		k, v, ok := strings.Cut(f.s, "=")
+		if !ok || (k != "offset" && k != "size") {
+			p.errAt(n, f.col, "offset=N or size=N", found(f.s))
+			return
+		}
+		if _, err := strconv.ParseInt(v, 0, 32); err != nil {
+			p.errAt(n, f.col+len(k)+1, "a number", found(v))
+			return
+		}
+	}
+	_ = word
+}
+
+func (p *parser) label(n, col int, name string) {
+	if !p.needBody(n, col, name+":") {
+		return
+	}
+	b := p.b
+	mn, text := "label", name+":"
+	op := opcodeOf["label"]
+	if b.sub != "" {
+		if b.sub != name && !strings.HasPrefix(name, b.sub) {
+			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", b.sub, b.subAt[0]), found(name+":"))
+		}
+		mn, op, b.sub = "subroutine", opcodeOf["subroutine"], ""
+	}
+	if b.labels[name] {
+		p.msgAt(n, col, "label %s is defined twice in %s", name, b.tb.Name)
+	}
+	b.labels[name] = true
+	p.add(decoder.TextInst{Line: n, Col: col, N: b.next, Mnemonic: mn, Text: text, Op: op[0], Sub: op[1]})
+}
+
+func (p *parser) add(t decoder.TextInst) {
+	b := p.b
+	if b.sub != "" && t.Mnemonic != "subroutine" {
+		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), found(t.Text))
+		b.sub = ""
+	}
+	b.next = t.N + 1
+	b.tb.Insts = append(b.tb.Insts, t)
+	b.last, b.lastLine = &b.tb.Insts[len(b.tb.Insts)-1], t.Line
+}
+
+func (p *parser) instruction(n, col int, t string) {
+	if !p.needBody(n, col, "an instruction") {
+		return
+	}
+	b := p.b
+	code, comment := splitComment(t)
+	code = strings.TrimRight(code, " \t")
+	num := b.next
+	if c, ok := strings.CutPrefix(comment, "/// $"); ok {
+		v, err := strconv.Atoi(strings.TrimSpace(c))
+		if err != nil || v < 0 || v > 1<<24 {
+			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
+		} else {
+			if v < b.next {
+				p.msgAt(n, col+len(t)-len(comment), "instruction $%d comes after $%d", v, b.next-1)
+			}
+			num = v
+		}
+	}
+	if code == "" {
+		return
+	}
+	// Predicate, then the mnemonic.
+	rest, rcol := code, col
+	pred := ""
+	if strings.HasPrefix(rest, "(") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			p.errAt(n, col, "a predicate (P1) or (!P1) closed by )", found(rest))
+			return
+		}
+		pred = rest[:end+1]
+		rest = rest[end+1:]
+		rcol += end + 1
+		trim := strings.TrimLeft(rest, " ")
+		rcol += len(rest) - len(trim)
+		rest = trim
+	}
+	mnem, _, _ := strings.Cut(rest, " ")
+	base, _, _ := strings.Cut(mnem, ".")
+	inst := decoder.TextInst{Line: n, Col: col, N: num, Mnemonic: base, Text: code}
+	if op, ok := opcodeOf[base]; ok && base != "resinfo" && base != "sampleinfo" {
+		inst.Op, inst.Sub = op[0], op[1]
+	}
+	if mnem == "" {
+		p.errAt(n, rcol, "a mnemonic", found(rest))
+	} else if !knownMnemonic(base) {
+		p.unknownMnemonics++
+		p.msgAt(n, rcol, "unknown mnemonic %q: kept as text", mnem)
+	}
+	switch base {
+	case "resinfo", "sampleinfo":
+		if pred != "" {
+			p.msgAt(n, col, "%s takes no predicate (its encoding has none): kept as text", base)
+			break
+		}
+		p.info(n, rcol, base, rest, &inst)
+	case "jmp", "goto", "call":
+		if f := strings.Fields(rest); len(f) > 0 {
+			tgt := f[len(f)-1]
+			b.uses = append(b.uses, labelUse{tgt, n, rcol + strings.LastIndex(rest, tgt)})
+		}
+	}
+	p.add(inst)
+}
+
+// info parses "resinfo.CH (EM, N)  SURF [LOD.off] DST.off" and queues the
+// instruction for its bytes, which are built when the body's declarations
+// are all known.
+func (p *parser) info(n, col int, base, s string, inst *decoder.TextInst) {
+	pi := pendingInfo{op: decoder.OpResinfo, line: n, col: col}
+	if base == "sampleinfo" {
+		pi.op = decoder.OpSampleinfo
+	}
+	c := newCursor(s, col)
+	c.pos = len(base)
+	if !c.lit(".") {
+		p.errAt(n, c.col(), "a channel suffix (.R, .RG, ..., .RGBA)", found(c.rest()))
+		return
+	}
+	ch := c.word()
+	mask, ok := channelMask(ch.s)
+	if !ok {
+		p.errAt(n, ch.col, "a channel suffix R, G, B, A in that order (e.g. RGBA, RA) or 0000", found(ch.s))
+		return
+	}
+	pi.ch = mask
+	c.blanks()
+	if !c.lit("(") {
+		p.errAt(n, c.col(), "( and the execution mask, e.g. (M1, 16)", found(c.rest()))
+		return
+	}
+	c.blanks()
+	em := c.until(",)")
+	emask, ok := parseEmask(em.s)
+	if !ok {
+		p.errAt(n, em.col, "an execution mask M1..M8 or M1_NM..M8_NM", found(em.s))
+		return
+	}
+	if !c.lit(",") {
+		p.errAt(n, c.col(), ", and the execution size", found(c.rest()))
+		return
+	}
+	c.blanks()
+	es := c.until(")")
+	code := -1
+	for k, v := range []string{"1", "2", "4", "8", "16", "32"} {
+		if strings.TrimSpace(es.s) == v {
+			code = k
+		}
+	}
+	if code < 0 {
+		p.errAt(n, es.col, "an execution size 1, 2, 4, 8, 16 or 32", found(es.s))
+		return
+	}
+	if !c.lit(")") {
+		p.errAt(n, c.col(), ")", found(c.rest()))
+		return
+	}
+	pi.exec = emask<<4 | uint8(code)
+	c.blanks()
+	if strings.HasPrefix(c.rest(), "(") {
+		p.msgAt(n, c.col(), "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", base, strings.TrimSpace(c.rest()))
+		return
+	}
+	pi.surf = c.word()
+	want := 2
+	if pi.op == decoder.OpSampleinfo {
+		want = 1
+	}
+	ops := []tok{}
+	for range want {
+		c.blanks()
+		w := c.word()
+		if w.s == "" {
+			what := "the destination operand NAME.OFFSET"
+			if want == 2 && len(ops) == 0 {
+				what = "the LOD operand NAME.OFFSET"
+			}
+			p.errAt(n, w.col, what, found(c.rest()))
+			return
+		}
+		ops = append(ops, w)
+	}
+	c.blanks()
+	if c.rest() != "" {
+		p.errAt(n, c.col(), "the end of the instruction", found(c.rest()))
+		return
+	}
+	if want == 2 {
+		pi.lod = ops[0]
+	}
+	pi.dst = ops[len(ops)-1]
+	pi.k = len(p.b.tb.Insts) // the index add will give it
+	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
+	p.b.infos = append(p.b.infos, pi)
+}
+
+func channelMask(s string) (uint8, bool) {
+	if s == "0000" {
+		return 0, true
+	}
+	var m uint8
+	last := -1
+	for _, c := range s {
+		i := strings.IndexRune("RGBA", c)
+		if i <= last {
+			return 0, false
+		}
+		m |= 1 << i
+		last = i
+	}
+	return m, s != ""
+}
+
+func parseEmask(s string) (uint8, bool) {
+	s = strings.TrimSpace(s)
+	if s == "NoMask" { // the assembler's spelling of M1_NM
+		return 8, true
+	}
+	nm := strings.HasSuffix(s, "_NM")
+	s = strings.TrimSuffix(s, "_NM")
+	if len(s) != 2 || s[0] != 'M' || s[1] < '1' || s[1] > '8' {
+		return 0, false
+	}
+	v := s[1] - '1'
+	if nm {
+		v += 8
+	}
+	return v, true
+}
+
+// closeBody finishes the current body: INFO bytes are built (every
+// declaration is known by now), branch targets are checked, and the body
+// becomes a stream.
+func (p *parser) closeBody() {
+	b := p.b
+	if b == nil {
+		return
+	}
+	p.b = nil
+	if b.sub != "" {
+		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), "none before the body ends")
+	}
+	if b.tb.Symbols == nil {
+		b.tb.Symbols = &decoder.Symbols{}
+	}
+	b.tb.Symbols.Vars = b.vars
+	for _, pi := range b.infos {
+		p.buildInfo(b, pi)
+	}
+	for _, u := range b.uses {
+		if !b.labels[u.name] {
+			p.errAt(u.line, u.col, "a label defined in "+b.tb.Name, found(u.name))
+		}
+	}
+	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
+}
+
+// end closes the last body and checks that the text did not stop inside
+// one: IGC ends every kernel with ret and every function with fret.
+func (p *parser) end() {
+	b := p.b
+	switch {
+	case b != nil && b.last == nil:
+		p.errAt(p.eofLine, p.eofCol, "the instructions of "+b.tb.Name, "end of file")
+	case b != nil && !isTerminator(b.last.Text):
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.lastLine), "end of file")
+	case b == nil && p.pendingVerAtEOF:
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
+	case b == nil && !p.sawBody:
+		p.errAt(p.eofLine, p.eofCol, ".version and a .kernel", "end of file")
+	}
+	p.closeBody()
+}
+
+func isTerminator(text string) bool {
+	m, _, _ := strings.Cut(text, " ")
+	return m == "ret" || m == "fret"
+}
+
+// buildInfo resolves an INFO line's names and writes its encoding
+// (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],
+// dst; ids UD and offsets UW from version 3.4, ids UW before).
+func (p *parser) buildInfo(b *body, pi pendingInfo) {
+	inst := &b.tb.Insts[pi.k]
+	inst.Op, inst.Sub = 0, 0 // until the bytes exist
+	surf, ok := p.surface(b, pi.surf, pi.line)
+	if !ok {
+		return
+	}
+	wide := b.tb.Version.Num() >= 304
+	enc := []byte{decoder.OpINFO, uint8(pi.op), pi.exec, pi.ch, surf}
+	for _, t := range []tok{pi.lod, pi.dst} {
+		if t.s == "" {
+			continue
+		}
+		id, off, ok := p.operand(b, t, pi.line)
+		if !ok {
+			return
+		}
+		if !wide && id > 0xFFFF {
+			p.errAt(pi.line, t.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(t.s))
+			return
+		}
+		if wide {
+			enc = append(enc, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
+		} else {
+			enc = append(enc, byte(id), byte(id>>8))
+		}
+		enc = append(enc, byte(off), byte(off>>8))
+	}
+	inst.Op, inst.Sub, inst.Bytes = decoder.OpINFO, uint8(pi.op), enc
+}
+
+var predefinedSurfaceNames = map[string]uint8{"%slm": 0, "T0": 0, "T1": 1, "T2": 2, "TSS": 3, "%bss": 4, "%scratch": 5}
+
+func (p *parser) surface(b *body, t tok, line int) (uint8, bool) {
+	if idx, ok := b.surfByNm[t.s]; ok {
+		if idx > 255 {
+			p.errAt(line, t.col, "a surface among the first 256 (the encoding has one byte)", found(t.s))
+			return 0, false
+		}
+		return uint8(idx), true
+	}
+	if v, ok := predefinedSurfaceNames[t.s]; ok {
+		return v, true
+	}
+	if isGenerated(t.s, 'T') {
+		v, err := strconv.ParseUint(t.s[1:], 10, 8)
+		if err == nil {
+			return uint8(v), true
+		}
+	}
+	if _, ok := b.varByNm[t.s]; ok {
+		p.msgAt(line, t.col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", t.s)
+		return 0, false
+	}
+	p.errAt(line, t.col, "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)", found(t.s))
+	return 0, false
+}
+
+// operand resolves NAME.OFFSET to a variable id: a declared name (its id
+// is 32 + its place among the body's general declarations), a predefined
+// %name, or an undeclared V<n>.
+func (p *parser) operand(b *body, t tok, line int) (uint32, uint16, bool) {
+	dot := strings.LastIndexByte(t.s, '.')
+	if dot <= 0 {
+		p.errAt(line, t.col, "an operand NAME.OFFSET (byte offset)", found(t.s))
+		return 0, 0, false
+	}
+	name, offs := t.s[:dot], t.s[dot+1:]
+	off, err := strconv.ParseUint(offs, 10, 16)
+	if err != nil {
+		p.errAt(line, t.col+dot+1, "a byte offset 0..65535", found(offs))
+		return 0, 0, false
+	}
+	if ks, ok := b.varByNm[name]; ok {
+		if len(ks) > 1 {
+			where := make([]string, 0, 3)
+			for _, k := range ks[:min(3, len(ks))] {
+				where = append(where, strconv.Itoa(b.varLines[k]))
+			}
+			more := ""
+			if len(ks) > 3 {
+				more = ", ..."
+			}
+			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", name, len(ks), b.tb.Name, strings.Join(where, ", "), more)
+			return 0, 0, false
+		}
+		return uint32(decoder.NumPredefinedVars + ks[0]), uint16(off), true
+	}
+	if id := predefinedVar(name); id >= 0 {
+		return uint32(id), uint16(off), true
+	}
+	if isGenerated(name, 'V') {
+		if v, err := strconv.ParseUint(name[1:], 10, 32); err == nil {
+			return uint32(v), uint16(off), true
+		}
+	}
+	p.errAt(line, t.col, "a declared general variable, a %name or V<id>", found(name))
+	return 0, 0, false
+}
+
+func predefinedVar(name string) int {
+	for id := uint32(0); id < decoder.NumPredefinedVars; id++ {
+		if n := decoder.PredefinedVarName(id); n != "" && n == name {
+			return int(id)
+		}
+	}
+	return -1
+}
+
+// isGenerated reports whether s is letter followed by decimal digits (T6,
+// V0042, S0).
+func isGenerated(s string, letter byte) bool {
+	if len(s) < 2 || s[0] != letter {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cursor walks an instruction's text, keeping columns.
+type cursor struct {
+	s    string
+	pos  int
+	col0 int
+}
+
+func newCursor(s string, col int) *cursor { return &cursor{s: s, col0: col} }
+
+func (c *cursor) col() int     { return c.col0 + c.pos }
+func (c *cursor) rest() string { return c.s[c.pos:] }
+
+func (c *cursor) blanks() {
+	for c.pos < len(c.s) && (c.s[c.pos] == ' ' || c.s[c.pos] == '\t') {
+		c.pos++
+	}
+}
+
+func (c *cursor) lit(l string) bool {
+	if strings.HasPrefix(c.s[c.pos:], l) {
+		c.pos += len(l)
+		return true
+	}
+	return false
+}
+
+// word returns the text up to the next blank.
+func (c *cursor) word() tok {
+	return c.until(" \t")
+}
+
+// until returns the text up to the next byte in stop (or the end).
+func (c *cursor) until(stop string) tok {
+	start := c.pos
+	for c.pos < len(c.s) && !strings.ContainsRune(stop, rune(c.s[c.pos])) {
+		c.pos++
+	}
+	return tok{c.s[start:c.pos], c.col0 + start}
+}

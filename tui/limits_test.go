@@ -1,0 +1,121 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// amplifiedObject is a version 4.1 object file whose n function entries
+// all point at one function body of code (issue 13: 1,000 such entries on
+// a 64 KiB body took 863 MB).
+func amplifiedObject(n int, code []byte) []byte {
+	le16 := func(b []byte, v uint16) []byte { return binary.LittleEndian.AppendUint16(b, v) }
+	le32 := func(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
+	hdrLen := 12 + n*15
+	body := le32(nil, 1)
+	body = append(body, 0)
+	body = le32(le32(body, 0), 0)
+	body = le16(le16(le16(body, 0), 0), 0)
+	body = append(body, 0, 0, 0)
+	body = le32(le32(body, uint32(len(code))), 34)
+	body = le16(append(body, 0, 0), 0)
+	body = append(body, code...)
+	data := le16(le16(le16(append([]byte("CISA"), 4, 1), 0), 0), uint16(n))
+	for range n {
+		data = le16(le16(le32(le32(le16(append(data, 0), 0), uint32(hdrLen)), uint32(len(body))), 0), 0)
+	}
+	return append(data, body...)
+}
+
+// loadMeasured loads one file source into an 80x24 inspector and returns
+// the model and the bytes allocated by reading and decoding it.
+func loadMeasured(t *testing.T, path string, o decoder.Options) (*Model, uint64) {
+	t.Helper()
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	m := newLoaded(Config{Sources: []Source{FileSource(path, o)}, Decode: o}, 80, 24)
+	runtime.ReadMemStats(&b)
+	return m, b.TotalAlloc - a.TotalAlloc
+}
+
+// fileErr returns the source's errors as one string.
+func fileErr(m *Model) string {
+	s := m.sources[0]
+	if s.readErr != nil {
+		return s.readErr.Error()
+	}
+	if s.file == nil {
+		return ""
+	}
+	return errors.Join(s.file.Errors...).Error()
+}
+
+// TestHostileInputsBounded: the inspector opens the amplification file,
+// /dev/zero, a 2 GiB sparse file and a FIFO of zeros in memory bounded by
+// what it reads (it used to read each whole, or decode a shared body once
+// per entry, until memory ran out), and shows a located error for each.
+func TestHostileInputsBounded(t *testing.T) {
+	dir := t.TempDir()
+	newLoaded(Config{Sources: []Source{BytesSource("warm", make([]byte, 300))}}, 80, 24) // compile tables
+	amp := filepath.Join(dir, "amp.isa")
+	ampData := amplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
+	if err := os.WriteFile(amp, ampData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sparse := filepath.Join(dir, "sparse.bin")
+	if err := os.WriteFile(sparse, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(sparse, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	go func() {
+		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err != nil {
+			return
+		}
+		defer w.Close()
+		buf := make([]byte, 64<<10)
+		for range 1 << 10 { // stops when the reader closes
+			if _, err := w.Write(buf); err != nil {
+				return
+			}
+		}
+	}()
+	cases := []struct {
+		path  string
+		o     decoder.Options
+		bound uint64 // bytes allocated at most
+		want  string
+	}{
+		{amp, decoder.Options{}, 100 * uint64(len(ampData)), "decoded instructions for the 80582-byte file"},
+		{"/dev/zero", decoder.Options{}, 4 << 20, "byte 0x0: opcode"},
+		{sparse, decoder.Options{}, 1 << 20, "expected at most 64 MiB"},
+		{sparse, decoder.Options{MaxInput: 4 << 30}, 4 << 20, "byte 0x0: opcode"},
+		{fifo, decoder.Options{}, 4 << 20, "byte 0x0: opcode"},
+	}
+	for _, c := range cases {
+		m, got := loadMeasured(t, c.path, c.o)
+		msg := fileErr(m)
+		t.Logf("%s (limit %d): %d bytes allocated: %.200s", filepath.Base(c.path), c.o.MaxInput, got, msg)
+		if got > c.bound {
+			t.Errorf("%s: %d bytes allocated, want at most %d", c.path, got, c.bound)
+		}
+		if !strings.Contains(msg, c.want) {
+			t.Errorf("%s: error %q, want %q", c.path, msg, c.want)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+// Package savefile writes the inspector's surface file so that nothing the
+// user had is lost: a crash, a kill or a full disk at any moment leaves the
+// file either as it was or as it is being saved, never empty or cut.
+//
+// A save writes a temporary file in the same directory (so the rename does
+// not cross file systems), syncs it, and renames it over the old one; the
+// directory is then synced so the rename itself survives a power cut. The
+// first save of a session keeps the previous version as FILE~.
+package savefile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// File is one file saved atomically. Saves are serialised; the zero value
+// with Path set is ready to use.
+type File struct {
+	Path string
+
+	mu       sync.Mutex
+	backedUp bool // FILE~ has been written this session (or there was nothing to keep)
+}
+
+// New returns a File for path.
+func New(path string) *File { return &File{Path: path} }
+
+// Save replaces the file's contents with data, atomically.
+func (f *File) Save(data []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	path := f.Path
+	// Save through a symbolic link to its target, keeping the link.
+	if t, err := filepath.EvalSymlinks(path); err == nil {
+		path = t
+	}
+	perm := fs.FileMode(0o644)
+	old, err := os.Stat(path)
+	switch {
+	case err == nil && !old.Mode().IsRegular():
+		return fmt.Errorf("save %s: not a regular file (%v)", f.Path, old.Mode().Type())
+	case err == nil:
+		perm = old.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("save: %w", err)
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	tmpName := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = tmp.Close()
+			_ = os.Remove(tmpName)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if err := tmp.Chmod(perm); err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("save %s: %w", f.Path, err)
+	}
+	if !f.backedUp && old != nil {
+		if err := backup(path, dir, base); err != nil {
+			return fmt.Errorf("save %s: keeping the previous version as %s~: %w", f.Path, base, err)
+		}
+	}
+	if err := os.Rename(tmpName, path); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	ok = true
+	f.backedUp = true
+	syncDir(dir)
+	return nil
+}
+
+// Wait returns once no save is running.
+func (f *File) Wait() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+}
+
+// backup makes path~ the current contents of path, atomically too: a hard
+// link under a temporary name renamed over path~, or a copy where the file
+// system has no links.
+func backup(path, dir, base string) error {
+	tmp, err := os.CreateTemp(dir, "."+base+"~.tmp-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_ = tmp.Close()
+	_ = os.Remove(name)
+	if err := os.Link(path, name); err != nil {
+		data, rerr := os.ReadFile(path)
+		if rerr != nil {
+			return rerr
+		}
+		if err := writeSynced(name, data); err != nil {
+			_ = os.Remove(name)
+			return err
+		}
+	}
+	if err := os.Rename(name, path+"~"); err != nil {
+		_ = os.Remove(name)
+		return err
+	}
+	return nil
+}
+
+func writeSynced(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// syncDir makes a rename in dir durable. Some systems cannot sync a
+// directory; the rename has happened either way, so that is not an error.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync()
+	_ = d.Close()
+}

@@ -1,0 +1,365 @@
+package serve
+
+import (
+	"container/list"
+	"fmt"
+	"net"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Limits on what one connection may ask for. They are far above what an
+// OpenSSH client uses and far below what would cost the server.
+const (
+	maxChannels     = 10 // open session channels per connection (OpenSSH's MaxSessions)
+	maxAuthFailures = 6  // failed authentication attempts per connection (OpenSSH's MaxAuthTries)
+	maxEnvValue     = 256
+)
+
+// acceptedEnv are the variables a client may set: those the inspector reads
+// (colours and locale). Each may be set once per session; anything else is
+// refused, so a client cannot make the server store its environment.
+var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": true, "LANG": true}
+
+// gate bounds the connections that have not logged in yet, per source
+// address and in total. When a newcomer finds its source's share or the
+// whole pool full, the oldest connection still logging in (from that
+// source, or from the source holding the most) is dropped to make room:
+// idle connections cannot lock real users out, they only push each other
+// out. Logged-in connections are counted apart, up to maxAuthed.
+type gate struct {
+	perSource, total, maxAuthed int
+	log                         *log.Logger
+
+	mu       sync.Mutex
+	pending  *list.List     // of *gateConn, oldest first: connections logging in
+	bySource map[string]int // pending connections per source address
+	authed   int
+	// Counted since the last summary, which is logged instead of a line
+	// per dropped connection.
+	dropped      int
+	droppedFrom  map[string]int
+	refused      int // logged in past maxAuthed
+	authFailures int // connections closed after maxAuthFailures
+}
+
+func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
+	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
+		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}}
+}
+
+// gateConn is a connection the gate follows.
+type gateConn struct {
+	net.Conn
+	g        *gate
+	source   string
+	elem     *list.Element // in g.pending while logging in
+	heard    atomic.Bool   // the client has sent something
+	authed   bool          // counted in g.authed (g.mu)
+	left     bool          // closed or dropped (g.mu)
+	channels atomic.Int32  // open session channels
+	failures int           // failed authentication attempts (the handshake goroutine only)
+}
+
+// gateKey holds the *gateConn in the connection's ssh.Context.
+type gateKey struct{}
+
+func sourceOf(addr net.Addr) string {
+	if addr == nil {
+		return "?"
+	}
+	host, _, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return addr.String()
+	}
+	return host
+}
+
+// admit follows a new connection, dropping an older one that is still
+// logging in when the newcomer's source or the pool is full.
+func (g *gate) admit(conn net.Conn) *gateConn {
+	gc := &gateConn{Conn: conn, g: g, source: sourceOf(conn.RemoteAddr())}
+	var victim *gateConn
+	g.mu.Lock()
+	switch {
+	case g.bySource[gc.source] >= g.perSource:
+		victim = g.oldestFrom(gc.source)
+	case g.pending.Len() >= g.total:
+		victim = g.oldestFrom(g.busiestSource())
+	}
+	if victim != nil {
+		g.unlink(victim)
+		g.dropped++
+		g.droppedFrom[victim.source]++
+	}
+	gc.elem = g.pending.PushBack(gc)
+	g.bySource[gc.source]++
+	g.mu.Unlock()
+	if victim != nil {
+		_ = victim.Close()
+	}
+	return gc
+}
+
+// oldestFrom is the oldest pending connection from source that has sent
+// nothing yet, or else the oldest from source (g.mu held): a client busy
+// logging in outlives one that only holds a socket.
+func (g *gate) oldestFrom(source string) *gateConn {
+	var oldest *gateConn
+	for e := g.pending.Front(); e != nil; e = e.Next() {
+		gc := e.Value.(*gateConn)
+		if gc.source != source {
+			continue
+		}
+		if !gc.heard.Load() {
+			return gc
+		}
+		if oldest == nil {
+			oldest = gc
+		}
+	}
+	return oldest
+}
+
+// Read notes that the client has spoken.
+func (gc *gateConn) Read(p []byte) (int, error) {
+	n, err := gc.Conn.Read(p)
+	if n > 0 && !gc.heard.Load() {
+		gc.heard.Store(true)
+	}
+	return n, err
+}
+
+// busiestSource is the source with the most pending connections; between
+// equals, the one whose connection is oldest (g.mu held).
+func (g *gate) busiestSource() string {
+	best, n := "", 0
+	for e := g.pending.Front(); e != nil; e = e.Next() {
+		gc := e.Value.(*gateConn)
+		if c := g.bySource[gc.source]; c > n {
+			best, n = gc.source, c
+		}
+	}
+	return best
+}
+
+// unlink takes gc out of the pending pool (g.mu held).
+func (g *gate) unlink(gc *gateConn) {
+	if gc.elem == nil {
+		return
+	}
+	g.pending.Remove(gc.elem)
+	gc.elem = nil
+	if g.bySource[gc.source]--; g.bySource[gc.source] <= 0 {
+		delete(g.bySource, gc.source)
+	}
+}
+
+// loggedIn moves gc from the pending pool to the logged-in count. It
+// returns false, and counts a refusal, when that count is full.
+func (g *gate) loggedIn(gc *gateConn) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gc.left || gc.authed {
+		return gc.authed
+	}
+	g.unlink(gc)
+	if g.authed >= g.maxAuthed {
+		g.refused++
+		return false
+	}
+	gc.authed = true
+	g.authed++
+	return true
+}
+
+// Close closes the connection and takes it out of the gate, once.
+func (gc *gateConn) Close() error {
+	err := gc.Conn.Close()
+	g := gc.g
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !gc.left {
+		gc.left = true
+		g.unlink(gc)
+		if gc.authed {
+			g.authed--
+			gc.authed = false
+		}
+	}
+	return err
+}
+
+// counts is the gate's state, for the summary and tests.
+func (g *gate) counts() (pending, authed int, bySource map[string]int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	bySource = make(map[string]int, len(g.bySource))
+	for k, v := range g.bySource {
+		bySource[k] = v
+	}
+	return g.pending.Len(), g.authed, bySource
+}
+
+// summarize logs what the gate dropped and refused since the last call, in
+// one line; nothing when there was nothing.
+func (g *gate) summarize(every time.Duration) {
+	g.mu.Lock()
+	dropped, refused, failures := g.dropped, g.refused, g.authFailures
+	from := g.droppedFrom
+	g.dropped, g.refused, g.authFailures, g.droppedFrom = 0, 0, 0, map[string]int{}
+	pending, authed := g.pending.Len(), g.authed
+	g.mu.Unlock()
+	if dropped == 0 && refused == 0 && failures == 0 {
+		return
+	}
+	type src struct {
+		addr string
+		n    int
+	}
+	var srcs []src
+	for a, n := range from {
+		srcs = append(srcs, src{a, n})
+	}
+	sort.Slice(srcs, func(i, j int) bool {
+		return srcs[i].n > srcs[j].n || srcs[i].n == srcs[j].n && srcs[i].addr < srcs[j].addr
+	})
+	var top []string
+	for i, s := range srcs {
+		if i == 3 {
+			top = append(top, fmt.Sprintf("%d more", len(srcs)-3))
+			break
+		}
+		top = append(top, fmt.Sprintf("%s:%d", s.addr, s.n))
+	}
+	fields := []any{"period", every, "dropped_logging_in", dropped}
+	if len(top) > 0 {
+		fields = append(fields, "sources", strings.Join(top, ","))
+	}
+	fields = append(fields, "refused_logged_in", refused, "closed_auth_failures", failures,
+		"logging_in", pending, "logged_in", authed,
+		"limits", fmt.Sprintf("%d per source, %d logging in, %d logged in", g.perSource, g.total, g.maxAuthed))
+	g.log.Warn("connections dropped or refused (summary)", fields...)
+}
+
+// run logs a summary every period until done, and a last one then.
+func (g *gate) run(every time.Duration, done <-chan struct{}) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			g.summarize(every)
+		case <-done:
+			g.summarize(every)
+			return
+		}
+	}
+}
+
+// connCallback is the server's ConnCallback: every connection enters the
+// gate.
+func (g *gate) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
+	gc := g.admit(conn)
+	ctx.SetValue(gateKey{}, gc)
+	return gc
+}
+
+func gateConnOf(ctx ssh.Context) *gateConn {
+	gc, _ := ctx.Value(gateKey{}).(*gateConn)
+	return gc
+}
+
+// authLog is the AuthLogCallback for one connection: it counts failures
+// (closing the connection at maxAuthFailures: public key queries do not
+// count in x/crypto/ssh's own limit, so a client could try key after key),
+// and moves the connection out of the pending pool once it has logged in.
+// A public key is accepted only here, after its signature was checked; the
+// key handler also runs for unsigned queries.
+func (g *gate) authLog(gc *gateConn, next func(gossh.ConnMetadata, string, error)) func(gossh.ConnMetadata, string, error) {
+	firstNone := true
+	return func(conn gossh.ConnMetadata, method string, err error) {
+		next(conn, method, err)
+		if gc == nil {
+			return
+		}
+		if err == nil {
+			if !g.loggedIn(gc) {
+				g.log.Debug("connection closed: too many logged-in connections", "remote", conn.RemoteAddr().String(), "limit", g.maxAuthed)
+				_ = gc.Close()
+			}
+			return
+		}
+		if method == "none" && firstNone {
+			firstNone = false // clients start with "none" to learn the methods
+			return
+		}
+		gc.failures++
+		if gc.failures >= maxAuthFailures {
+			g.mu.Lock()
+			g.authFailures++
+			g.mu.Unlock()
+			g.log.Warn("connection closed: too many authentication failures",
+				"remote", conn.RemoteAddr().String(), "user", conn.User(), "failures", gc.failures)
+			_ = gc.Close()
+		}
+	}
+}
+
+// sessionChannels wraps the "session" channel handler: at most maxChannels
+// open per connection, and each channel's requests filtered (env, agent
+// forwarding) before the ssh package sees them.
+func sessionChannels(next ssh.ChannelHandler, logger *log.Logger) ssh.ChannelHandler {
+	return func(srv *ssh.Server, conn *gossh.ServerConn, newChan gossh.NewChannel, ctx ssh.Context) {
+		if gc := gateConnOf(ctx); gc != nil {
+			if gc.channels.Add(1) > maxChannels {
+				gc.channels.Add(-1)
+				logger.Debug("channel refused: too many open", "remote", conn.RemoteAddr().String(), "limit", maxChannels)
+				_ = newChan.Reject(gossh.ResourceShortage, fmt.Sprintf("at most %d sessions per connection", maxChannels))
+				return
+			}
+			defer gc.channels.Add(-1)
+		}
+		next(srv, conn, filteredChannel{NewChannel: newChan}, ctx)
+	}
+}
+
+// filteredChannel accepts a session channel and screens its requests.
+type filteredChannel struct{ gossh.NewChannel }
+
+func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := f.NewChannel.Accept()
+	if err != nil {
+		return ch, reqs, err
+	}
+	out := make(chan *gossh.Request)
+	go func() {
+		defer close(out)
+		seen := map[string]bool{}
+		for req := range reqs {
+			switch req.Type {
+			case "env":
+				var kv struct{ Key, Value string }
+				if gossh.Unmarshal(req.Payload, &kv) != nil || !acceptedEnv[kv.Key] || seen[kv.Key] || len(kv.Value) > maxEnvValue {
+					_ = req.Reply(false, nil)
+					continue
+				}
+				seen[kv.Key] = true
+			case "auth-agent-req@openssh.com":
+				// Agent forwarding is never used: refuse it rather than
+				// answer "ok" (the ssh package's default).
+				_ = req.Reply(false, nil)
+				continue
+			}
+			out <- req
+		}
+	}()
+	return ch, out, nil
+}

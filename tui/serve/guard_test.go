@@ -1,0 +1,454 @@
+package serve
+
+import (
+	"bytes"
+	"crypto/rand"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"charm.land/log/v2"
+	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/crypto/ssh/agent"
+)
+
+// fakeConn is a connection from a given source address.
+type fakeConn struct {
+	net.Conn
+	remote net.Addr
+	mu     sync.Mutex
+	closed bool
+}
+
+func (f *fakeConn) RemoteAddr() net.Addr { return f.remote }
+func (f *fakeConn) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closed = true
+	return nil
+}
+func (f *fakeConn) isClosed() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.closed
+}
+
+func from(ip string) *fakeConn {
+	return &fakeConn{remote: &net.TCPAddr{IP: net.ParseIP(ip), Port: 40000}}
+}
+
+// The gate drops the oldest connection still logging in: from the
+// newcomer's source when that source has its share, else from the source
+// holding the most; logged-in connections are counted apart.
+func TestGateDropsOldestLoggingIn(t *testing.T) {
+	var logs syncBuffer
+	g := newGate(2, 4, 1, log.New(&logs))
+	a1, a2, a3 := from("10.0.0.1"), from("10.0.0.1"), from("10.0.0.1")
+	b1, c1, d1 := from("10.0.0.2"), from("10.0.0.3"), from("10.0.0.4")
+	g.admit(a1)
+	g.admit(a2)
+	g.admit(a3)
+	if !a1.isClosed() || a2.isClosed() {
+		t.Fatalf("per source: a1 closed %v, a2 closed %v; want the oldest (a1) dropped", a1.isClosed(), a2.isClosed())
+	}
+	gb := g.admit(b1)
+	g.admit(c1)
+	g.admit(d1) // the pool (4) is full: the busiest source (10.0.0.1) gives its oldest
+	if !a2.isClosed() || a3.isClosed() || b1.isClosed() || c1.isClosed() {
+		t.Fatalf("pool full: a2 %v a3 %v b1 %v c1 %v", a2.isClosed(), a3.isClosed(), b1.isClosed(), c1.isClosed())
+	}
+	if !g.loggedIn(gb) {
+		t.Fatal("b1 refused after logging in")
+	}
+	pending, authed, by := g.counts()
+	if pending != 3 || authed != 1 || by["10.0.0.2"] != 0 {
+		t.Fatalf("pending %d, logged in %d, by source %v", pending, authed, by)
+	}
+	e1 := g.admit(from("10.0.0.5"))
+	if g.loggedIn(e1) {
+		t.Error("a second logged-in connection was let past the limit of 1")
+	}
+	_ = gb.Close()
+	if _, authed, _ := g.counts(); authed != 0 {
+		t.Errorf("logged in %d after close", authed)
+	}
+	g.summarize(time.Minute)
+	if out := logs.String(); !strings.Contains(out, "dropped_logging_in=2") || !strings.Contains(out, "refused_logged_in=1") || strings.Count(out, "\n") != 1 {
+		t.Errorf("summary:\n%s", out)
+	}
+}
+
+// A connection whose client has spoken outlives an older silent one.
+func TestGateDropsSilentFirst(t *testing.T) {
+	g := newGate(2, 10, 10, log.New(io.Discard))
+	s1, s2, s3 := from("10.0.0.9"), from("10.0.0.9"), from("10.0.0.9")
+	g.admit(s1).heard.Store(true)
+	g.admit(s2)
+	g3 := g.admit(s3)
+	if s1.isClosed() || !s2.isClosed() || s3.isClosed() {
+		t.Fatalf("s1 (spoke) closed %v, s2 (silent, older) closed %v, s3 (new) closed %v", s1.isClosed(), s2.isClosed(), s3.isClosed())
+	}
+	// All have spoken: the oldest goes.
+	g3.heard.Store(true)
+	s4 := from("10.0.0.9")
+	g.admit(s4)
+	if !s1.isClosed() {
+		t.Fatal("with no silent connection, the oldest was not dropped")
+	}
+}
+
+// dialFrom opens a TCP connection to addr from the source address src.
+func dialFrom(t *testing.T, src, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("dial from %s: %v", src, err)
+	}
+	return c
+}
+
+// 500 idle connections from one address (that never log in) do not lock
+// out a user logging in from another (issue 13: 72 slots and a 30 s
+// handshake allowance locked every user out for 30 s).
+func TestLoginStarvation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens 700 connections")
+	}
+	ts := startServer(t, nil)
+	var idle []net.Conn
+	defer func() {
+		for _, c := range idle {
+			_ = c.Close()
+		}
+	}()
+	for range 500 {
+		idle = append(idle, dialFrom(t, "127.0.0.2", ts.addr))
+	}
+	// More keep coming while the user logs in.
+	churn := make(chan []net.Conn)
+	go func() {
+		var cs []net.Conn
+		for range 200 {
+			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: 5 * time.Second}
+			if c, err := d.Dial("tcp", ts.addr); err == nil {
+				cs = append(cs, c)
+			}
+		}
+		churn <- cs
+	}()
+	start := time.Now()
+	c := ts.dial(t)
+	out, _, status := run(t, c, "files", "")
+	took := time.Since(start)
+	idle = append(idle, <-churn...)
+	if status != 0 || !strings.Contains(out, "kernels.isa") {
+		t.Fatalf("files: status %d, %q", status, out)
+	}
+	if took > 5*time.Second {
+		t.Errorf("login and a command took %v with 700 idle connections from another address", took)
+	}
+	t.Logf("logged in and ran a command in %v beside 700 idle connections", took)
+	// Whatever the order the server took them in, 127.0.0.2 never holds
+	// more than its share.
+	pending, _, by := ts.gate().counts()
+	if by["127.0.0.2"] > DefaultMaxLoginsPerSource || pending > DefaultMaxLogins {
+		t.Errorf("logging in: %d from 127.0.0.2, %d in all", by["127.0.0.2"], pending)
+	}
+	ts.stop() // logs the last summary
+	var noisy int
+	for _, line := range strings.Split(ts.logs.String(), "\n") {
+		if strings.Contains(line, "127.0.0.2") && !strings.HasPrefix(line, "DEBU") {
+			noisy++
+		}
+	}
+	if noisy > 3 {
+		t.Errorf("%d log lines above debug name 127.0.0.2: want a summary, not a line per connection", noisy)
+	}
+	if !strings.Contains(ts.logs.String(), "connections dropped or refused (summary)") {
+		t.Errorf("no summary logged:\n%s", lastLines(ts.logs.String(), 10))
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// gate returns the running server's gate (tests only).
+func (ts *testServer) gate() *gate {
+	return ts.srv.Load().gate
+}
+
+// A connection that never sends its version is closed at the login grace
+// time.
+func TestLoginGraceTime(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.LoginGraceTime = 300 * time.Millisecond })
+	c := dialFrom(t, "127.0.0.1", ts.addr)
+	defer c.Close()
+	start := time.Now()
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	_, err := io.Copy(io.Discard, c) // the server's version, then the close
+	if err != nil {
+		t.Fatalf("connection not closed by the server: %v", err)
+	}
+	if d := time.Since(start); d < 250*time.Millisecond {
+		t.Errorf("closed after %v, before the grace time", d)
+	}
+}
+
+// Key after key on one connection: the connection is closed at the sixth
+// failure (issue 13: nine were tried).
+func TestAuthFailureLimit(t *testing.T) {
+	ts := startServer(t, nil)
+	var wrong []gossh.Signer
+	for range 9 {
+		wrong = append(wrong, newKey(t))
+	}
+	if c, err := ts.dialWith(gossh.PublicKeys(append(wrong, ts.client)...)); err == nil {
+		c.Close()
+		t.Fatal("logged in after 9 refused keys")
+	}
+	waitLog(t, ts, "too many authentication failures")
+	if got := strings.Count(ts.logs.String(), "auth refused: key not in authorized keys"); got != maxAuthFailures {
+		t.Errorf("%d keys were tried, want %d", got, maxAuthFailures)
+	}
+	// Five wrong keys, then the right one: let in.
+	c, err := ts.dialWith(gossh.PublicKeys(append(wrong[:5], ts.client)...))
+	if err != nil {
+		t.Fatalf("5 wrong keys then the right one: %v", err)
+	}
+	c.Close()
+}
+
+// At most maxChannels sessions are open at once on one connection.
+func TestChannelLimit(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t)
+	var open []*gossh.Session
+	for i := range maxChannels {
+		s, err := c.NewSession()
+		if err != nil {
+			t.Fatalf("session %d: %v", i+1, err)
+		}
+		open = append(open, s)
+	}
+	if s, err := c.NewSession(); err == nil {
+		s.Close()
+		t.Fatalf("session %d accepted", maxChannels+1)
+	} else if !strings.Contains(err.Error(), "at most 10 sessions per connection") {
+		t.Errorf("refusal: %v", err)
+	}
+	// Closing one makes room (once the server has seen the close).
+	open[0].Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s, err := c.NewSession()
+		if err == nil {
+			s.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no room after closing a session: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, s := range open[1:] {
+		s.Close()
+	}
+}
+
+// Only the variables the inspector reads are accepted, each once and
+// short; agent forwarding is refused.
+func TestEnvAndAgentRequests(t *testing.T) {
+	ts := startServer(t, nil)
+	c := ts.dial(t)
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	for _, name := range []string{"TERM", "NO_COLOR", "COLORTERM", "LANG"} {
+		if err := sess.Setenv(name, "x"); err != nil {
+			t.Errorf("setenv %s refused: %v", name, err)
+		}
+	}
+	big := make([]byte, 30<<10)
+	_, _ = rand.Read(big)
+	refused := map[string]string{
+		"TERM again":  "TERM",
+		"LD_PRELOAD":  "LD_PRELOAD",
+		"PATH":        "PATH",
+		"LANG (30KB)": "",
+	}
+	for what, name := range refused {
+		value := "y"
+		if name == "" {
+			// A fresh session, so LANG is not refused only as a repeat.
+			s2, err := c.NewSession()
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = s2.Setenv("LANG", string(bytes.Repeat([]byte("a"), 30<<10)))
+			s2.Close()
+			if err == nil {
+				t.Errorf("%s accepted", what)
+			}
+			continue
+		}
+		if err := sess.Setenv(name, value); err == nil {
+			t.Errorf("%s accepted", what)
+		}
+	}
+	for i := range 100 {
+		if err := sess.Setenv("X"+string(rune('A'+i%26)), string(big[:1024])); err == nil {
+			t.Fatalf("env %d accepted", i)
+		}
+	}
+	if err := agent.RequestAgentForwarding(sess); err == nil {
+		t.Error("agent forwarding answered ok")
+	}
+	var out bytes.Buffer
+	sess.Stdout = &out
+	if err := sess.Run("files"); err != nil || !strings.Contains(out.String(), "kernels.isa") {
+		t.Errorf("the session no longer works: %v %q", err, out.String())
+	}
+}
+
+// startDump runs "dump -" with a stdin the test holds open.
+func startDump(t *testing.T, ts *testServer) (*gossh.Session, io.WriteCloser, *syncBuffer) {
+	t.Helper()
+	sess, err := ts.dial(t).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close() })
+	errb := &syncBuffer{}
+	sess.Stderr = errb
+	if err := sess.Start("dump -"); err != nil {
+		t.Fatal(err)
+	}
+	return sess, stdin, errb
+}
+
+func waitExit(t *testing.T, sess *gossh.Session, within time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case err := <-done:
+		if ee, ok := err.(*gossh.ExitError); ok {
+			return ee.ExitStatus()
+		}
+		t.Fatalf("command ended with %v, want an exit status", err)
+	case <-time.After(within):
+		t.Fatalf("command still running after %v", within)
+	}
+	return -1
+}
+
+// `ssh HOST dump -` with no input ends at --idle-timeout, with a message
+// and exit status 1 (issue 13: it ran past both limits).
+func TestCommandIdleTimeout(t *testing.T) {
+	const idle = 500 * time.Millisecond
+	ts := startServer(t, func(c *Config) { c.IdleTimeout = idle })
+	sess, _, errb := startDump(t, ts)
+	if st := waitExit(t, sess, idle+5*time.Second); st != 1 {
+		t.Errorf("exit status %d, want 1", st)
+	}
+	if !strings.Contains(errb.String(), "infoscope: closed after 500ms without input") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+// ... and at --max-session-time, however busy its input.
+func TestCommandSessionTime(t *testing.T) {
+	const limit = time.Second
+	ts := startServer(t, func(c *Config) { c.MaxSessionTime = limit })
+	sess, stdin, errb := startDump(t, ts)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+				if _, err := stdin.Write([]byte("00 ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	if st := waitExit(t, sess, limit+5*time.Second); st != 1 {
+		t.Errorf("exit status %d, want 1", st)
+	}
+	if !strings.Contains(errb.String(), "infoscope: session time limit (1s) reached") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+func TestFitWindow(t *testing.T) {
+	for _, c := range []struct{ w, h, cells, ww, wh int }{
+		{80, 24, 12000, 80, 24},
+		{4000, 4000, 1 << 30, maxWindowWidth, maxWindowHeight},
+		{1000, 300, 62500, 456, 136}, // 32 sessions' share of the budget
+		{100, 30, 2000, 81, 24},
+		{0, 0, 100, 1, 1},
+	} {
+		w, h := fitWindow(c.w, c.h, c.cells)
+		if w != c.ww || h != c.wh || w*h > max(c.cells, 1) {
+			t.Errorf("fitWindow(%d, %d, %d) = %dx%d, want %dx%d", c.w, c.h, c.cells, w, h, c.ww, c.wh)
+		}
+	}
+	// The frames of 32 sessions at the largest window stay within the
+	// budget (issue 13: 2.5 GB).
+	r := newRegistry(32, windowCellBudget, minWindowCells)
+	total := 0
+	for range 32 {
+		st := &session{}
+		if ok, why := r.admit(st); !ok {
+			t.Fatal(why)
+		}
+	}
+	for st := range r.admitted {
+		w, h := r.window(st, 4000, 4000)
+		total += w * h
+	}
+	if total > windowCellBudget {
+		t.Errorf("32 sessions draw %d cells, budget %d", total, windowCellBudget)
+	}
+	t.Logf("32 sessions at 4000x4000: %d cells in all (%.0f%% of 32 x 1000x300)", total, 100*float64(total)/float64(32*maxWindowWidth*maxWindowHeight))
+}
+
+// A running session gives up part of its window when another one starts,
+// and takes it back when that one ends.
+func TestWindowShareFollowsSessions(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.cellBudget, c.minCells = 4000, 500 })
+	lastRow := func(text string) int {
+		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+		return len(lines) - 1
+	}
+	a := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
+	a.waitText("INFO list 1/32")
+	a.waitFor("all 30 rows", func(s string) bool { return lastRow(s) == 29 })
+	b := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
+	b.waitText("INFO list 1/32")
+	// Two sessions: 2000 cells each, 81x24.
+	a.scr.Resize(100, 30) // clears the emulated screen: the next frame is whole
+	a.send("j")
+	a.waitFor("a 24-row frame", func(s string) bool { return strings.Contains(s, "INFO list 2/32") && lastRow(s) == 23 })
+	b.send("q")
+	b.waitEnd(10 * time.Second)
+	a.scr.Resize(100, 30)
+	a.send("j")
+	a.waitFor("the 30 rows back", func(s string) bool { return strings.Contains(s, "INFO list 3/32") && lastRow(s) == 29 })
+}

@@ -14,11 +14,11 @@ func TestSurfaceFileLoadedAtStart(t *testing.T) {
 	sf.Surfaces["T6"] = model.DefaultSurface()
 	cfg := Config{Sources: sampleSources(t), Surfaces: sf, SurfacesLoaded: "/x/infoscope-surfaces.json"}
 	m := New(cfg)
-	if !strings.Contains(m.status, "loaded surface file /x/infoscope-surfaces.json (1 descriptions)") {
+	if !strings.Contains(m.status, "loaded surface file /x/infoscope-surfaces.json (1 description)") {
 		t.Errorf("status at start: %q", m.status)
 	}
 	m = newLoaded(cfg, 120, 40)
-	if !strings.Contains(m.status, "surface file /x/infoscope-surfaces.json loaded (1 descriptions)") {
+	if !strings.Contains(m.status, "surface file /x/infoscope-surfaces.json loaded (1 description)") {
 		t.Errorf("status after loading: %q", m.status)
 	}
 	if m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40); strings.Contains(m.status, "surface file") {

@@ -155,7 +155,7 @@ func New(cfg Config) *Model {
 	m.list.focused = true
 	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
 	if cfg.SurfacesLoaded != "" {
-		m.setStatus(fmt.Sprintf("loaded surface file %s (%d descriptions)", cfg.SurfacesLoaded, m.surfaces.Count()), false)
+		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
 	m.applyTheme()
 	m.relayout()
@@ -336,7 +336,14 @@ func (m *Model) surfacesNote() string {
 	if m.cfg.SurfacesLoaded == "" {
 		return ""
 	}
-	return fmt.Sprintf("; surface file %s loaded (%d descriptions)", m.cfg.SurfacesLoaded, m.surfaces.Count())
+	return fmt.Sprintf("; surface file %s loaded (%s)", m.cfg.SurfacesLoaded, descriptions(m.surfaces.Count()))
+}
+
+func descriptions(n int) string {
+	if n == 1 {
+		return "1 description"
+	}
+	return fmt.Sprintf("%d descriptions", n)
 }
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.

@@ -88,12 +88,12 @@ func TestOutputRules(t *testing.T) {
 		t.Fatalf("default: rules %v R %+v", m.Rules(), cellOf(m, 0, 0))
 	}
 	v := ansi.Strip(m.View())
-	for _, want := range []string{"● 4096≠", "≠ R: hw rules give (63+1)>>0 = 64", "FoldResInfoValue", "≠ B: hw rules give SurfaceArray 0: array size 0", "≠ hw differs"} {
+	for _, want := range []string{"● 4096 ≠", "≠ R: hw rules give (63+1)>>0 = 64", "FoldResInfoValue", "≠ B: hw rules give SurfaceArray 0: array size 0", "≠ hw differs"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("spec view lacks %q:\n%s", want, v)
 		}
 	}
-	if strings.Contains(v, "● 8≠") {
+	if strings.Contains(v, "● 8 ≠") {
 		t.Errorf("G agrees but is marked:\n%s", v)
 	}
 	m, _ = m.Update(press("t")) // into the table: the footer shows the other value
@@ -109,7 +109,7 @@ func TestOutputRules(t *testing.T) {
 		t.Errorf("hw R: %+v", c)
 	}
 	v = ansi.Strip(m.View())
-	for _, want := range []string{"● 64≠", "hw rules", "≠ R: spec rules give Buffer size (as written in the spec) = 4096", "≠ spec differs"} {
+	for _, want := range []string{"● 64 ≠", "hw rules", "≠ R: spec rules give Buffer size (as written in the spec) = 4096", "≠ spec differs"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("hw view lacks %q:\n%s", want, v)
 		}

@@ -189,7 +189,9 @@ func (m Output) stackedLen() int {
 // tailLines are the lines under the form (side by side) or the table
 // (stacked): the dst layout and the warnings, wrapped to w.
 func (m Output) tailLines(w int) []string {
-	return WrapLines(append(append(m.dstLines(), m.diffLines()...), m.warnLines()...), w)
+	// The notes on where the tables differ come first: they carry the
+	// sources, and the dst layout does not change with the surface.
+	return WrapLines(append(append(m.diffLines(), m.dstLines()...), m.warnLines()...), w)
 }
 
 func (m Output) header() string {
@@ -314,7 +316,7 @@ func (m Output) cellText(c model.Cell) string {
 // differs is the mark beside a cell the other rules compute differently.
 func (m Output) differs(c model.Cell) string {
 	if c.Differs {
-		return m.st.Sym.Differs
+		return " " + m.st.Sym.Differs
 	}
 	return ""
 }

@@ -330,6 +330,8 @@ func serveCmd(args []string) int {
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
 	intVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
 	intVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
+	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -341,6 +343,21 @@ func serveCmd(args []string) int {
 		return 2
 	}
 	var err error
+	if cfg.Rules, err = model.ParseRules(*rulesFlag); err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope serve: --rules:", err)
+		return 2
+	}
+	if *surfaces != "" {
+		sf, err := loadSurfaces(*surfaces)
+		if err == nil && sf == nil {
+			err = fmt.Errorf("surface file %s: no such file", *surfaces)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope serve: --surfaces:", err)
+			return 2
+		}
+		cfg.Surfaces, cfg.SurfacesName = sf, filepath.Base(*surfaces)
+	}
 	if cfg.Decode, err = opts(); err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2

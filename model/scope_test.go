@@ -145,3 +145,25 @@ func TestSetSurfaceWithoutFile(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestClone(t *testing.T) {
+	f, err := ParseSurfaceFile("s.json", []byte(scopedExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.Clone()
+	if !reflect.DeepEqual(f, g) {
+		t.Fatalf("clone differs:\n%+v\n%+v", f, g)
+	}
+	g.LOD[0] = 9
+	g.Surfaces["T6"] = Surface{Type: SurfaceCube}
+	g.SetSurface(Scope{File: "kernels.isa", Body: "info_main"}, "img", Surface{Type: Surface1D})
+	g.SetSurface(Scope{File: "new.isa", Body: "k"}, "T6", Surface{Type: Surface1D})
+	h, _ := ParseSurfaceFile("s.json", []byte(scopedExample))
+	if !reflect.DeepEqual(f, h) {
+		t.Errorf("editing the clone changed the original:\n%+v", f)
+	}
+	if (*SurfaceFile)(nil).Clone() != nil {
+		t.Error("nil clone")
+	}
+}

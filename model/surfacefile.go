@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -675,4 +676,26 @@ func marshalSurfaces(b *bytes.Buffer, m map[string]Surface, path, indent string)
 	}
 	b.WriteByte('}')
 	return nil
+}
+
+// Clone returns a deep copy of f (nil for nil), so that sessions started
+// from one file edit their own.
+func (f *SurfaceFile) Clone() *SurfaceFile {
+	if f == nil {
+		return nil
+	}
+	g := *f
+	g.LOD = slices.Clone(f.LOD)
+	g.Surfaces = maps.Clone(f.Surfaces)
+	if f.Files != nil {
+		g.Files = make(map[string]map[string]map[string]Surface, len(f.Files))
+		for fn, bodies := range f.Files {
+			nb := make(map[string]map[string]Surface, len(bodies))
+			for bn, m := range bodies {
+				nb[bn] = maps.Clone(m)
+			}
+			g.Files[fn] = nb
+		}
+	}
+	return &g
 }

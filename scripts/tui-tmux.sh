@@ -111,6 +111,7 @@ quits
 start "120x40" 120 40
 wait_for "INFO list"
 wait_for "loaded"
+wait_for "surfaces.json loaded"   # the file saved at 80x24, said so
 keys j
 wait_for "2/"
 keys 2
@@ -119,12 +120,17 @@ keys Escape
 wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
 keys E
-wait_for "file errors and warnings"
+wait_for "files: errors, warnings"
 wait_for "damaged.isa"
 keys Escape
-wait_gone "file errors and warnings"
+wait_gone "files: errors, warnings"
 keys m
 wait_for "mouse off"
+# r switches Output to the hardware notes.
+keys 4
+wait_for "▸4 Output"
+keys r
+wait_for "hw rules"
 quits
 
 start "20x5" 20 5

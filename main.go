@@ -84,7 +84,9 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	}
 }
 
-func inspect(args []string) int {
+// inspect runs the inspector; progOpts are added to the program's (tests give
+// it a pipe for keys instead of the terminal).
+func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
@@ -94,7 +96,7 @@ func inspect(args []string) int {
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -169,7 +171,7 @@ func inspect(args []string) int {
 		}
 		defer lf.Close()
 	}
-	p := tea.NewProgram(tui.New(cfg))
+	p := tea.NewProgram(tui.New(cfg), progOpts...)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// The watcher fails only while setting up; its error is printed after

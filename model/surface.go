@@ -291,7 +291,11 @@ func meansDepth(s Surface) string {
 		return fmt.Sprintf("%d cubes", n)
 	case Surface1DArray, Surface2DArray:
 		return fmt.Sprintf("%d array slices", n)
-	case Surface1D, Surface2D, SurfaceBuffer:
+	case Surface1D, Surface2D:
+		if s.SurfaceArray == 1 {
+			return fmt.Sprintf("%d array slices (spec: unused for %s; hw rules: SurfaceArray 1 reads it)", n, s.Type)
+		}
+	case SurfaceBuffer:
 	}
 	return unused(s, "depth", fmt.Sprintf("%d", n))
 }

@@ -138,6 +138,10 @@ func TestMeans(t *testing.T) {
 			}
 		}
 	}
+	s.Type, s.SurfaceArray = Surface2D, 1
+	if got := means(s)["depth"]; got != "4 array slices (spec: unused for 2d; hw rules: SurfaceArray 1 reads it)" {
+		t.Errorf("2d depth with SurfaceArray 1: %q", got)
+	}
 	// Out-of-range values must not wrap.
 	if got := SurfaceFields()[0].Means(Surface{Width: 1<<32 - 1}); got != "4294967296 texels" {
 		t.Errorf("max width means %q", got)

@@ -80,7 +80,7 @@ func ParseSurfaceType(s string) (SurfaceType, error) {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("bad type %q: expected one of %s", s, surfaceTypeList())
+	return 0, fmt.Errorf("bad type %q: expected one of %s", clipText(s), surfaceTypeList())
 }
 
 // Surface is a surface description: the surface-state values the spec's

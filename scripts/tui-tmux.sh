@@ -95,9 +95,9 @@ wait_for "▸3 Lanes"
 keys 4
 wait_for "▸4 Output"
 keys '?'
-wait_for "help — esc closes"
+wait_for "help — "
 keys Escape
-wait_gone "help — esc closes"
+wait_gone "help — "
 keys Escape
 wait_for "▸1 INFO list"
 keys : 1 Enter

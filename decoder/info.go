@@ -242,6 +242,11 @@ type VarInfo struct {
 	Name  string
 	Bytes int   // size in bytes (elements * element size)
 	Type  uint8 // VISA_Type code
+	// Alias is the id of the variable this one aliases (0: not an alias,
+	// or an alias of a file-scope variable), AliasOffset the byte offset
+	// into it: the alias reads and writes those bytes.
+	Alias       uint32
+	AliasOffset int
 }
 
 var predefinedVars = [...]string{

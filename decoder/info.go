@@ -598,3 +598,7 @@ func reservedMeaning(v uint64) string {
 	}
 	return fmt.Sprintf("reserved, set to %d", v)
 }
+
+// Stream returns the stream the instruction was decoded from, or nil for
+// an Info built by hand.
+func (in *Info) Stream() *Stream { return in.s }

@@ -160,7 +160,7 @@ func TestFocusAndGlobals(t *testing.T) {
 	var saved []byte
 	cfg := Config{Sources: sampleSources(t), SurfacePath: "s.json", SaveSurfaces: func(b []byte) error { saved = b; return nil }}
 	m := newLoaded(cfg, 80, 24)
-	order := []focusID{focusBits, focusLanes, focusOutput, focusList}
+	order := []focusID{focusBits, focusLanes, focusOutput, focusCode, focusList}
 	for _, want := range order {
 		send(m, "tab")
 		if m.focus != want {
@@ -168,8 +168,12 @@ func TestFocusAndGlobals(t *testing.T) {
 		}
 	}
 	send(m, "shift+tab")
-	if m.focus != focusOutput {
+	if m.focus != focusCode {
 		t.Fatalf("shift+tab: focus %d", m.focus)
+	}
+	send(m, "shift+tab")
+	if m.focus != focusOutput {
+		t.Fatalf("shift+tab twice: focus %d", m.focus)
 	}
 	send(m, "esc")
 	if m.focus != focusList {

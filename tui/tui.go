@@ -45,10 +45,11 @@ const (
 	focusBits
 	focusLanes
 	focusOutput
+	focusCode
 	numFocus
 )
 
-var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output"}
+var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 
 // source is the state of one input.
 type source struct {
@@ -369,6 +370,9 @@ func (m *Model) setFocus(f focusID) {
 	if f != focusList {
 		m.shown = f
 	}
+	if f == focusCode {
+		m.codePanel().m.SetGRFBytes(m.outputPanel().m.GRFBytes())
+	}
 	m.relayout() // the compact layout shows the focused panel
 }
 
@@ -428,6 +432,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Output):
 			m.setFocus(focusOutput)
+			return nil
+		case key.Matches(msg, k.Code):
+			m.setFocus(focusCode)
 			return nil
 		case key.Matches(msg, k.Mouse):
 			m.mouse = !m.mouse

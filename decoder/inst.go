@@ -463,3 +463,24 @@ const (
 	maxRaw   = 20
 	maxDiags = 8
 )
+
+// Reset empties in and gives it an opcode (and sub-op, for the opcodes
+// dispatched on it, and the 3D sampler and INFO ops), so that a reader of
+// vISA text can add the operands it parsed (Add, named as in the opcode
+// table) and print them with the same code as a decoded instruction. It
+// returns false for an opcode the table does not define at version v.
+func (in *Instruction) Reset(op uint8, sub uint16, v Version) bool {
+	in.reset()
+	in.Op, in.Sub, in.Off, in.ver = op, sub, -1, v
+	t := tableFor(v.BestEffort())
+	p := t.progs[op]
+	if s := t.subs[op]; s != nil {
+		p = s[uint8(sub)]
+	}
+	if p == nil || p.row.rejected {
+		in.Mnemonic = Mnemonic(op, uint8(sub))
+		return false
+	}
+	in.row, in.Mnemonic = p.row, p.row.mnemonic
+	return true
+}

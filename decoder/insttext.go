@@ -38,7 +38,7 @@ var formatters = map[string]bool{
 	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
 	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "nbarrier": true,
 	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
-	"dpas": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
+	"dpas": true, "vaname": true, "conv1d": true, "connect": true, "lbpmode": true, "hdcconv": true, "hdcpix": true, "mmfenable": true, "ornull": true, "typedmask": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
 }
 
 // parseTemplate compiles a text template and checks that every name it
@@ -115,7 +115,11 @@ func (in *Instruction) AppendText(b []byte) []byte {
 		case p.special == "pred":
 			b = in.Pred.appendText(b)
 		case p.special == "exec":
-			b = in.Exec.appendText(b)
+			e := in.Exec
+			if (in.Op == 0x4B || in.Op == 0x4C) && in.ver.Num() < 302 {
+				e = e&0xF0 | 3 // the reader reads these as SIMD8, whatever the byte says
+			}
+			b = e.appendText(b)
 		case p.special == "sat":
 			for _, a := range in.Args[:in.N] {
 				if a.Kind() == KindField || a.Kind() == KindSurface || a.Kind() == KindSampler || a.Kind() == KindLabel || a.Kind() == KindRaw {
@@ -141,6 +145,9 @@ func (in *Instruction) AppendText(b []byte) []byte {
 				continue
 			}
 			if o == nil {
+				if p.fmt == "ornull" {
+					b = append(b, " %null.0"...)
+				}
 				continue
 			}
 			mark(o)
@@ -351,6 +358,13 @@ var (
 	avsCtrls    = [4]string{"AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL", "AVS_8_DOWN_SAMPLE"}
 	avsExecs    = [3]string{"AVS_16x4", "AVS_INVALID", "AVS_16x8"}
 )
+
+// vaSubNames are IGC's names for the va and va_skl_plus sub-ops, by sub-op
+// (its table, including its quirks: 0x08 is printed CONV_1D_HORIZONTAL).
+var vaSubNames = [...]string{"avs", "convolve", "minmax", "minmaxfilter", "erode", "dilate", "boolcentroid", "centroid",
+	"CONV_1D_HORIZONTAL", "CONV_1D_VERTICAL", "CONV_1PIXEL", "FLOOD_FILL", "LBP_CREATION", "LBP_CORRELATION", "",
+	"CORRELATION_SEARCH", "HDC_CONVOLVE_2D", "HDC_MIN_MAX_FILTER", "HDC_ERODE", "HDC_DILATE", "HDC_LBP_CORRELATION",
+	"HDC_LBP_CREATION", "HDC_CONVOLVE_1D_H", "HDC_CONVOLVE_1D_V", "HDC_CONVOLVE_1P", "UNDEFINED"}
 
 // sampler3DNames are the 3D sampler operation names by op code (format doc
 // §5.4); "" for codes IGC names none.
@@ -639,6 +653,43 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "atomic2018": // the 2018 printer: the whole byte names the operation
 		b = append(b, '.')
 		return appendEnum(b, atomicNames[:], v)
+	case "vaname":
+		return appendEnum(b, vaSubNames[:], v)
+	case "conv1d":
+		switch v & 3 {
+		case 0:
+			return append(b, " 4x16"...)
+		case 2:
+			return append(b, " 1x16"...)
+		case 3:
+			return append(b, " 1x1"...)
+		}
+		return b
+	case "connect":
+		if v&1 != 0 {
+			return append(b, " 8_connect"...)
+		}
+		return append(b, " 4_connect"...)
+	case "lbpmode":
+		return appendEnum(b, []string{"VA_5x5_mode", "VA_3x3_mode", "VA_BOTH_mode"}, v&0xF)
+	case "hdcconv":
+		b = appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v&0xF)
+		if v&0x10 != 0 {
+			return append(b, " 31x31"...)
+		}
+		return append(b, " 15x15"...)
+	case "hdcpix":
+		return appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v)
+	case "mmfenable":
+		return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, v)
+	case "typedmask": // stored inverted before 3.2
+		if in.ver.Num() < 302 {
+			v = ^v
+		}
+		if v&0xF == 0 {
+			return append(b, "0000"...)
+		}
+		return appendLetters(b, v&0xF, "RGBA")
 	case "chinv": // gather4/scatter4 store their channel mask inverted
 		return appendLetters(b, ^v&0xF, "RGBA")
 	case "tblock":

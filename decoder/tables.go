@@ -180,7 +180,7 @@ func checkNames(toks []token) error {
 					return fmt.Errorf("condition %q names no earlier field", c)
 				}
 				if !strings.Contains(c, ".b") && !strings.Contains(c, "==") {
-					return fmt.Errorf("condition %q: want NAME.bN, NAME==V, ver... or major...", c)
+					return fmt.Errorf("condition %q: want NAME.bN, NAME==V, ver<op>M.m or major<op>N", c)
 				}
 			}
 			if t.kind == "group" {

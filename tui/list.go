@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -82,6 +83,7 @@ type listModel struct {
 	fileW   int               // 0: one file, no file column
 	shown   map[string]string // file name -> what the file column shows
 	kernelW int               // 0: no kernel names
+	indexW  int               // width of the $N column: the widest index shown
 }
 
 // openPanelMsg asks the root to focus the current panel (enter on a row).
@@ -136,12 +138,14 @@ func (l *listModel) setRows(r *rowIndex) {
 		keep = l.rows.place(s)
 	}
 	l.rows = r
-	l.fileW, l.kernelW = 0, 0
+	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
 	for _, sg := range r.segs {
 		f := r.files[sg.src]
 		names[f.Name] = true
-		l.kernelW = max(l.kernelW, min(ansi.StringWidth(f.Streams[sg.stream].Kernel), 16))
+		st := f.Streams[sg.stream]
+		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
+		l.indexW = max(l.indexW, 1+len(strconv.Itoa(len(st.Insts)-1)))
 	}
 	l.shown = shortNames(names)
 	for _, s := range l.shown {
@@ -553,6 +557,8 @@ func (l listModel) rowLine(p int) string {
 	if l.kernelW > 0 {
 		b.WriteString(pad(st.Kernel, l.kernelW) + " ")
 	}
+	// $N: Intel's instruction index, the number its listing prints.
+	b.WriteString(l.th.dim.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
 	b.WriteString(" " + in.Text())
 	if d := in.Diagnostics(); len(d) > 0 {
 		b.WriteString("  ! " + d[0])
@@ -601,8 +607,12 @@ func (l listModel) contextLine() string {
 	st := l.rows.stream(lc)
 	at := l.rows.info(lc).Inst
 	const prefix = "context "
-	// Room for the prefix and a "… " / " …" on each side.
-	avail := l.width - len(prefix) - 4
+	// The selection's $N (the number Intel's listing gives it) leads the
+	// strip, padded to the stream's widest so that a step changes only
+	// its digits and the brackets.
+	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, len(st.Insts)-1)))) + " "
+	// Room for the prefix, $N, and a "… " / " …" on each side.
+	avail := l.width - len(prefix) - len(idx) - 4
 	// The largest page that fits. Each try depends on the page alone, so
 	// the choice stays put while the selection moves within a page (it
 	// may change where pages of different sizes disagree). The last try,
@@ -633,7 +643,7 @@ func (l listModel) contextLine() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(l.th.strip.Render(prefix))
+	b.WriteString(l.th.strip.Render(prefix + idx))
 	more := func(yes bool) string {
 		if yes {
 			return "…"

@@ -8,6 +8,7 @@ package dump
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -369,13 +370,25 @@ type InstRecord struct {
 // MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
 	if !r.info {
-		return json.Marshal(r.InstRecord)
+		return marshal(r.InstRecord)
 	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = []string{}
 	}
 	type plain Record // without this method, so Marshal does not recurse
-	return json.Marshal(plain(r))
+	return marshal(plain(r))
+}
+
+// marshal is json.Marshal without HTML escaping: regions print as <8;8,1>,
+// not \u003c8;8,1\u003e.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // OperandRecord is one element of the "operands" key: the operand's kind,

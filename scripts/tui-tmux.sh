@@ -61,6 +61,18 @@ start() {
   T set-option -t s window-size manual >/dev/null
 }
 
+# start_files NAME W H FILE...: a fresh session running the inspector on
+# FILEs.
+start_files() {
+  case_name=$1
+  local w=$2 h=$3
+  shift 3
+  T kill-session -t s >/dev/null 2>&1 || true
+  T new-session -d -s s -x "$w" -y "$h" \
+    "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+}
+
 keys() { T send-keys -t s "$@"; }
 
 # fits W H: no line wider than W, no more than H lines.
@@ -81,7 +93,7 @@ quits() {
 }
 
 start "80x24" 80 24
-wait_for "embedded samples"
+wait_for "embedded sampl"   # cut to "embedded sampl…" at 80 columns
 wait_for "INFO list"
 wait_for "loaded"
 keys j j
@@ -110,7 +122,7 @@ quits
 
 start "120x40" 120 40
 wait_for "INFO list"
-wait_for "loaded"
+wait_for "1/51"   # every sample decoded ("loaded" loses the status line to damaged.isa's error when it decodes last)
 keys j
 wait_for "2/"
 keys 2
@@ -119,10 +131,10 @@ keys Escape
 wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
 keys E
-wait_for "file errors and warnings"
+wait_for "files: errors, warnings"
 wait_for "damaged.isa"
 keys Escape
-wait_gone "file errors and warnings"
+wait_gone "files: errors, warnings"
 keys m
 wait_for "mouse off"
 quits
@@ -142,4 +154,34 @@ colour=$(T capture-pane -p -e -t s | grep -cE $'\e\\[[0-9;]*(3[0-7]|38;|4[0-7]|4
 [ "$colour" -eq 0 ] || fail "colour escapes on screen with NO_COLOR=1 ($colour lines)"
 quits
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1)"
+# The Code pane on two binaries: 5, ] steps INFO rows with the pane
+# following, a reader of the result followed and back, search and n.
+for size in "80 24" "120 40"; do
+  set -- $size
+  start_files "code $1x$2" "$1" "$2" decoder/testdata/oracle/info_min.isa model/testdata/dataflow.isa
+  wait_for "INFO list 1/3"
+  keys 5
+  wait_for "▸5 Code"
+  wait_for "Code  info_min  \$1 of 4"
+  keys ]
+  wait_for "\$2 of 4"
+  keys ]
+  wait_for "Code  dataflow  \$4 of 9"
+  wait_for "c › \$5"
+  wait_for "reads G 0-7"
+  wait_for "some paths"
+  keys c
+  wait_for "at \$5 (reads G 0-7)"
+  keys BSpace
+  wait_for "\$4 of 9"
+  keys / acc Enter
+  wait_for "/acc: match 1 of 2"
+  keys n
+  wait_for "/acc: match 2 of 2"
+  keys : 0 Enter
+  wait_for "\$0 of 9"
+  fits "$1" "$2"
+  quits
+done
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, Code pane at 80x24 and 120x40)"

@@ -390,27 +390,20 @@ func (b *Body) sources(f *Flow, at int, op InfoOperands) {
 	}
 	var full bytesSet
 	full.add(0, r.End-r.Start)
-	// Bytes that reach the INFO unwritten from the body's entry.
-	if len(b.Insts) > 0 {
-		var live bytesSet
-		if at == 0 {
-			live = full
-		} else {
-			in := b.propagateFromEntry(full, kill)
-			live = in[at]
-		}
-		if m := live.lanes(0, op.Lanes); m != 0 {
-			f.Outside = laneMask(m)
-		}
+	exit := b.need(at, full, kill)
+	// Bytes that may reach the INFO unwritten from the body's entry.
+	entry := full
+	if at != 0 {
+		entry = exit[0].andNot(kill[0])
+	}
+	if m := entry.lanes(0, op.Lanes); m != 0 {
+		f.Outside = laneMask(m)
 	}
 	back := b.distances(at, false)
 	type cand struct{ i, d int }
 	var cands []cand
 	for i, in := range b.Insts {
-		if i == at || back[i] < 0 {
-			continue
-		}
-		if !project(in.Writes, r, false).empty() {
+		if i != at && back[i] >= 0 && !project(in.Writes, r, false).and(exit[i]).empty() {
 			cands = append(cands, cand{i, back[i]})
 		}
 	}
@@ -421,11 +414,7 @@ func (b *Body) sources(f *Flow, at int, op InfoOperands) {
 			continue
 		}
 		w := project(b.Insts[c.i].Writes, r, false)
-		in := b.propagate(c.i, w, kill)
-		live := in[at]
-		if live.empty() {
-			continue
-		}
+		live := w.and(exit[c.i])
 		lo, hi := live.bounds()
 		s := Source{Inst: c.i, Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
 		s.SomePaths = w != project(b.Insts[c.i].Writes, r, true) || !b.allPaths(c.i, at, live, kill)
@@ -433,12 +422,36 @@ func (b *Body) sources(f *Flow, at int, op InfoOperands) {
 	}
 }
 
-// propagateFromEntry is propagate with gen live on entry to instruction 0.
-func (b *Body) propagateFromEntry(gen bytesSet, kill []bytesSet) []bytesSet {
-	// A virtual predecessor of 0: seed by running from 0 with 0's own kill.
-	in := b.propagate(0, gen.andNot(kill[0]), kill)
-	in[0] = gen
-	return in
+// need is a backward may-analysis from the INFO at: for each instruction,
+// the LOD bytes needed at its exit, that is, read by the INFO along some
+// path from there that writes them nowhere (Must writes only) before.
+// One pass over the body, whatever the number of writes.
+func (b *Body) need(at int, full bytesSet, kill []bytesSet) []bytesSet {
+	exit := make([]bytesSet, len(b.Insts))
+	queued := make([]bool, len(b.Insts))
+	var work []int32
+	reach := func(i int32, x bytesSet) {
+		if y := exit[i].or(x); y != exit[i] {
+			exit[i] = y
+			if !queued[i] && int(i) != at {
+				queued[i] = true
+				work = append(work, i)
+			}
+		}
+	}
+	for _, p := range b.pred[at] {
+		reach(p, full)
+	}
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[i] = false
+		x := exit[i].andNot(kill[i])
+		for _, p := range b.pred[i] {
+			reach(p, x)
+		}
+	}
+	return exit
 }
 
 // allPaths reports whether the bytes live of instruction c's write reach

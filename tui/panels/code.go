@@ -80,7 +80,7 @@ func (k CodeKeyMap) FullHelp() [][]key.Binding {
 
 // MaxFlowInsts bounds the bodies whose data flow the pane computes: past
 // it the pane lists the code and says the flow was not computed.
-const MaxFlowInsts = 200_000
+const MaxFlowInsts = 50_000
 
 type codeMode int
 

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -24,6 +25,7 @@ import (
 	"charm.land/log/v2"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/dump"
 	"infoscope/sampledata"
@@ -40,7 +42,8 @@ func run(args []string) int {
 		switch args[0] {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile})
+				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Folder: folderFiles})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -66,6 +69,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	var hex decoder.HexMode
 	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
+	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error
@@ -78,11 +82,14 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		}
 		o.Offset = int64(off)
 		o.Hex = hex
+		o.Text = *text
 		return o, nil
 	}
 }
 
-func inspect(args []string) int {
+// inspect runs the inspector; progOpts are added to the program's (tests give
+// it a pipe for keys instead of the terminal).
+func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
@@ -91,7 +98,7 @@ func inspect(args []string) int {
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -116,12 +123,15 @@ func inspect(args []string) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		if err := checkInput(name, dopts); err != nil {
+		files, err := checkInput(name, dopts)
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope:", err)
 			return 1
 		}
-		cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts))
-		paths = append(paths, name)
+		for _, f := range files {
+			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
+			paths = append(paths, f)
+		}
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
@@ -157,7 +167,7 @@ func inspect(args []string) int {
 		}
 		defer lf.Close()
 	}
-	p := tea.NewProgram(tui.New(cfg))
+	p := tea.NewProgram(tui.New(cfg), progOpts...)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// The watcher fails only while setting up; its error is printed after
@@ -222,23 +232,61 @@ func loadSurfaces(path string) (*model.SurfaceFile, error) {
 	return model.ParseSurfaceFile(path, data)
 }
 
-// checkInput refuses, before the screen opens, a FILE that is missing, a
-// directory, or a regular file over the size limit: each would only show
-// an empty list with a read error.
-func checkInput(name string, o decoder.Options) error {
+// checkInput refuses, before the screen opens, a FILE that is missing or
+// a regular file over the size limit: each would only show an empty list
+// with a read error. A directory is an IGC dump folder: it stands for the
+// .visaasm files in it, and the others are skipped with one line on stderr.
+func checkInput(name string, o decoder.Options) ([]string, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fi.IsDir() {
-		return fmt.Errorf("%s is a directory (give the files in it)", name)
+		files, note, err := dumpFolder(name)
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
+		}
+		return files, nil
 	}
 	if fi.Mode().IsRegular() {
 		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return []string{name}, nil
+}
+
+// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
+func folderFiles(name string) ([]string, string, error) {
+	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
+		return nil, "", nil // dump's own read reports a missing file
+	}
+	return dumpFolder(name)
+}
+
+// dumpFolder lists the .visaasm files of directory dir to open.
+func dumpFolder(dir string) (files []string, note string, err error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			names = append(names, e.Name())
+		}
+	}
+	open, note := visatext.DumpFolder(names)
+	if len(open) == 0 {
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file (give the files to open)", dir)
+	}
+	for _, n := range open {
+		files = append(files, filepath.Join(dir, n))
+	}
+	return files, note, nil
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

@@ -45,6 +45,7 @@ type Object struct {
 	// The record budgets (see recordsPerByte): what the bodies' tables and
 	// walks may still decode, and the file size they derive from.
 	metaLeft, recLeft, size int
+	headerLen               int // bytes the file header took
 }
 
 // recordsPerByte bounds the records a file may decode per byte of it: once
@@ -400,6 +401,7 @@ func parseHeader(data []byte, file string) (*Object, error) {
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	o.headerLen = c.pos
 	return o, nil
 }
 
@@ -418,15 +420,21 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		kind BodyKind
 	}
 	parsed := map[bodyKey]*Body{}
+	metaOver := false
 	for _, b := range o.Bodies() {
-		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil {
+		// An entry whose header size makes the body stripped where the
+		// first's did not (or the reverse) needs its own code bounds:
+		// it is decoded on its own (under the budget).
+		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil && first.Stripped == (first.Err == nil && first.CodeSize != 0 && b.Size == first.MetaEnd) {
 			b.share(first)
 		} else {
-			parsed[bodyKey{b.Offset, b.Kind}] = b
+			if parsed[bodyKey{b.Offset, b.Kind}] == nil {
+				parsed[bodyKey{b.Offset, b.Kind}] = b
+			}
 			if o.metaLeft < 0 {
 				b.skipped = true
-				if o.metaLeft != -1 {
-					o.metaLeft = -1
+				if !metaOver {
+					metaOver = true
 					b.Err = located(o.overBudget(b, "table entries", -1), file, b.Name)
 				}
 				continue
@@ -439,13 +447,13 @@ func ParseObject(data []byte, file string) (*Object, error) {
 			continue
 		}
 		if b.Stripped {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, clip(b.Name), b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, clip(b.Name), b.InputOffset, b.Offset+b.inputRel))
 		}
 		if want := b.MetaEnd + b.CodeSize; b.Size != want && b.Entry == b.MetaEnd {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, b.Name, b.Size, want))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, clip(b.Name), b.Size, want))
 		}
 	}
 	return o, nil

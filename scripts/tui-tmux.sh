@@ -50,14 +50,15 @@ wait_gone() {
 }
 
 # start NAME W H [ENV=VALUE...]: a fresh session running the inspector on
-# the embedded samples.
+# the embedded samples, or on $files when set.
+files=""
 start() {
   case_name=$1
   local w=$2 h=$3
   shift 3
   T kill-session -t s >/dev/null 2>&1 || true
   T new-session -d -s s -x "$w" -y "$h" \
-    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf'; sleep 30"
+    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf' $files; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
 
@@ -107,9 +108,9 @@ wait_for "▸3 Lanes"
 keys 4
 wait_for "▸4 Output"
 keys '?'
-wait_for "help — esc closes"
+wait_for "q or esc closes"
 keys Escape
-wait_gone "help — esc closes"
+wait_gone "q or esc closes"
 keys Escape
 wait_for "▸1 INFO list"
 keys : 1 Enter
@@ -154,6 +155,72 @@ colour=$(T capture-pane -p -e -t s | grep -cE $'\e\\[[0-9;]*(3[0-7]|38;|4[0-7]|4
 [ "$colour" -eq 0 ] || fail "colour escapes on screen with NO_COLOR=1 ($colour lines)"
 quits
 
+# Hostile inputs: each opens with a located error (or, for a surface file
+# that is a FIFO, on defaults) instead of reading forever, and q leaves the
+# alternate screen.
+run_cmd() {
+  case_name=$1
+  T kill-session -t s >/dev/null 2>&1 || true
+  T new-session -d -s s -x 80 -y 24 "env TERM=xterm-256color NO_COLOR=1 $2; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+}
+restored() {
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [ "$(T display-message -p -t s '#{alternate_on}')" = 0 ] && return 0
+    sleep 0.05
+  done
+  fail "the terminal was left in the alternate screen"
+}
+mkfifo "$tmp/fifo.json"
+run_cmd "/dev/zero" "'$bin' --no-watch --surfaces '$surf' /dev/zero"
+wait_for "byte 0x0: opcode"
+quits
+restored
+run_cmd "stdin /dev/zero" "cat /dev/zero | '$bin' --surfaces '$surf' -"
+wait_for "byte 0x0: opcode"
+quits
+restored
+run_cmd "--surfaces FIFO" "'$bin' --no-watch --surfaces '$tmp/fifo.json'"
+wait_for "INFO list"
+wait_for "surface file not loaded"
+quits
+restored
+
+
+# vISA text: Intel's disassembly of a kernel and a function, and a folder
+# of IGC dumps (its non-.visaasm files skipped), at 120x40 and 80x24.
+files="decoder/testdata/oracle/func_s1.dis.visaasm decoder/visatext/testdata/dumps"
+start "visaasm 120x40" 120 40
+wait_for "INFO list"
+wait_for "L68 "
+wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
+wait_for "func_0"
+wait_for "rebuilt from text line 68 (no file offset)"
+keys j
+wait_for "2/13"
+keys 2
+wait_for "17 bytes rebuilt from text line 69 (no file offset)"
+wait_for "T7 (surf1)"
+keys 3
+wait_for "8 of 8 enabled"
+keys 4
+wait_for "▸4 Output"
+keys Escape
+wait_for "▸1 INFO list"
+fits 120 40
+quits
+
+start "visaasm 80x24" 80 24 NO_COLOR=1
+wait_for "INFO list"
+wait_for "L68 "
+keys 2
+wait_for "▸2 Bits"
+wait_for "rebuilt from text line 68"
+fits 80 24
+quits
+files=""
+
 # The Code pane on two binaries: 5, ] steps INFO rows with the pane
 # following, a reader of the result followed and back, search and n.
 for size in "80 24" "120 40"; do
@@ -184,4 +251,4 @@ for size in "80 24" "120 40"; do
   quits
 done
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, Code pane at 80x24 and 120x40)"
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40)"

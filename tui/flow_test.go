@@ -109,9 +109,9 @@ func TestFlowBrowse(t *testing.T) {
 	tm.Send(press("4"))
 	waitText(t, tm, "▸4 Output")
 	tm.Send(press("?"))
-	waitText(t, tm, "help — esc closes")
-	tm.Send(press("esc")) // closes help
-	tm.Send(press("esc")) // Output takes digits as values: esc goes back to the list
+	waitText(t, tm, "help — / filters, q or esc closes")
+	tm.Send(press("q"))   // closes help, as in less
+	tm.Send(press("esc")) // back to the list
 	tm.Send(press("q"))
 	m := final(t, tm)
 	if m.focus != focusList || m.showHelp || m.shown != focusOutput {
@@ -156,9 +156,11 @@ func TestFlowEdit(t *testing.T) {
 }
 
 // editSurfaceField sets the Output form's first numeric field (row 1, the
-// surface width) to 9: a digit starts the edit, enter applies it.
+// surface width) to 9: enter opens the field, the digit replaces its value,
+// enter applies it.
 func editSurfaceField(tm flow) {
 	tm.Send(press("j"))
+	tm.Send(press("enter"))
 	tm.Send(press("9"))
 	tm.Send(press("enter"))
 }

@@ -21,11 +21,11 @@ func DefaultKeyMap() KeyMap {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		NextFocus: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
 		PrevFocus: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
-		List:      key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "list (in Output, digits type values: use tab/esc)")),
-		Bits:      key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "bits panel")),
-		Lanes:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "lanes panel")),
-		Output:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "output panel")),
-		Code:      key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "code pane (listing, data flow)")),
+		List:      paneKey(1, "INFO list (digits type only while a field is being edited)"),
+		Bits:      paneKey(2, "Bits panel"),
+		Lanes:     paneKey(3, "Lanes panel"),
+		Output:    paneKey(4, "Output panel"),
+		Code:      paneKey(5, "Code pane: the body's listing and data flow"),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "panel: back to list")),
 		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
 		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "files: errors, warnings, headers")),
@@ -33,6 +33,13 @@ func DefaultKeyMap() KeyMap {
 		NextInfo:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next INFO (any pane)")),
 		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),
 	}
+}
+
+// paneKey is pane n's binding: the digit, and alt+digit and Fn, which
+// switch panes even while a field is being edited.
+func paneKey(n int, desc string) key.Binding {
+	d := string(rune('0' + n))
+	return key.NewBinding(key.WithKeys(d, "alt+"+d, "f"+d), key.WithHelp(d+" alt+"+d+" F"+d, desc))
 }
 
 // ShortHelp returns the global bindings shown in the footer.

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"infoscope/decoder"
 	"infoscope/model"
 )
 
@@ -22,6 +23,7 @@ const liveFilterLimit = 100_000
 type ListKeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Next, Prev, Goto, Filter, Clear, Open   key.Binding
+	Left, Right                             key.Binding // scroll the instruction text sideways
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
@@ -39,6 +41,8 @@ func DefaultListKeyMap() ListKeyMap {
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter (terms below)")),
 		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
+		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll text left")),
+		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll text right (rows cut with …)")),
 	}
 }
 
@@ -49,7 +53,7 @@ func (k ListKeyMap) ShortHelp() []key.Binding {
 
 // FullHelp returns every list binding.
 func (k ListKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Next, k.Prev, k.Goto, k.Filter, k.Clear, k.Open}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Next, k.Prev, k.Goto, k.Filter, k.Clear, k.Open}, {k.Left, k.Right}}
 }
 
 type inputMode uint8
@@ -84,6 +88,75 @@ type listModel struct {
 	shown   map[string]string // file name -> what the file column shows
 	kernelW int               // 0: no kernel names
 	indexW  int               // width of the $N column: the widest index shown
+	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
+}
+
+// hStep is how far h/l scroll the instruction text.
+const hStep = 8
+
+// rowLead is the width of a row before its file column: the gutter, the
+// offset cell, the diagnostics mark and a space.
+const rowLead = 13 // "▸ 0x000000 ! "
+
+// listCols is the width given to the file and kernel columns on the page
+// shown: the instruction text wins, so they shrink, then go (the title
+// then names the selected row's file and kernel).
+type listCols struct{ fileW, kernelW, textW int }
+
+// minCol is the narrowest a file or kernel column gets before it is dropped.
+const minCol = 8
+
+// columns fits the file and kernel columns around the widest instruction
+// text of the visible page.
+func (l listModel) columns() listCols {
+	c := listCols{fileW: l.fileW, kernelW: l.kernelW}
+	need := 0
+	n := l.count()
+	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
+		need = max(need, ansi.StringWidth(l.rows.info(l.rows.loc(l.rowAt(l.top+i))).Text()))
+	}
+	used := func() int {
+		u := 0
+		if c.fileW > 0 {
+			u += c.fileW + 1
+		}
+		if c.kernelW > 0 {
+			u += c.kernelW + 1
+		}
+		return u
+	}
+	room := l.width - rowLead - l.indexW - 1 - need
+	for used() > max(room, 0) {
+		switch {
+		case c.fileW > minCol && c.fileW >= c.kernelW:
+			c.fileW--
+		case c.kernelW > minCol:
+			c.kernelW--
+		case c.fileW > minCol:
+			c.fileW--
+		case c.fileW > 0:
+			c.fileW = 0
+		case c.kernelW > 0:
+			c.kernelW = 0
+		}
+		if c.fileW == 0 && c.kernelW == 0 {
+			break
+		}
+	}
+	c.textW = max(l.width-rowLead-l.indexW-1-used(), 0)
+	return c
+}
+
+// maxHoff is the farthest h/l scroll that still shows text: the widest
+// visible row's text and diagnostic against the room the page gives it.
+func (l listModel) maxHoff() int {
+	c := l.columns()
+	widest := 0
+	n := l.count()
+	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
+		widest = max(widest, ansi.StringWidth(l.rowTail(l.rows.info(l.rows.loc(l.rowAt(l.top+i))))))
+	}
+	return max(widest-c.textW+1, 0)
 }
 
 // openPanelMsg asks the root to focus the current panel (enter on a row).
@@ -278,6 +351,9 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		best, bestD, bestSame := -1, int64(-1), false
 		for p := 0; p < n; p++ {
 			lc := l.rows.loc(l.rowAt(p))
+			if l.rows.info(lc).FromText() {
+				continue // no offsets in text
+			}
 			d := l.rows.info(lc).Off - off
 			if d < 0 {
 				d = -d
@@ -286,6 +362,9 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
 				best, bestD, bestSame = p, d, same
 			}
+		}
+		if best < 0 {
+			return "", fmt.Errorf("go to %s: the list is read from vISA text, which has no file offsets (give a row number)", s)
 		}
 		l.cursor = best
 		l.clamp()
@@ -386,6 +465,18 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Open):
 		cmd = func() tea.Msg { return openPanelMsg{} }
+	case key.Matches(msg, k.Left):
+		if l.hoff == 0 {
+			cmd = statusCmd("h: the text is at its start (l scrolls rows cut with … to the right)", false)
+		}
+		l.hoff = max(l.hoff-hStep, 0)
+	case key.Matches(msg, k.Right):
+		if most := l.maxHoff(); l.hoff >= most {
+			l.hoff = most
+			cmd = statusCmd("l: every row's end is in view", false)
+		} else {
+			l.hoff = min(l.hoff+hStep, most)
+		}
 	}
 	l.clamp()
 	return l, cmd
@@ -436,7 +527,8 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 // exactly l.height lines of at most l.width cells.
 func (l listModel) View() string {
 	var b strings.Builder
-	b.WriteString(l.titleLine())
+	c := l.columns()
+	b.WriteString(l.titleLine(c))
 	n, h := l.count(), l.bodyRows()
 	for i := 0; i < h; i++ {
 		b.WriteByte('\n')
@@ -451,7 +543,7 @@ func (l listModel) View() string {
 			}
 			continue
 		}
-		b.WriteString(l.rowLine(p))
+		b.WriteString(l.rowLine(p, c))
 	}
 	if l.height >= 2 {
 		b.WriteByte('\n')
@@ -460,7 +552,7 @@ func (l listModel) View() string {
 	return b.String()
 }
 
-func (l listModel) titleLine() string {
+func (l listModel) titleLine(c listCols) string {
 	switch l.mode {
 	case inputFilter:
 		return ansi.Truncate(l.th.titleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
@@ -473,6 +565,20 @@ func (l listModel) titleLine() string {
 	}
 	pos := fmt.Sprintf("%d/%d", min(l.cursor+1, l.count()), l.count())
 	t := st.Render("1 INFO list") + " " + pos
+	// Columns given up for the text: the title names the selected row's.
+	if lc, ok := l.selected(); ok && ((l.fileW > 0 && c.fileW == 0) || (l.kernelW > 0 && c.kernelW == 0)) {
+		var where []string
+		if l.fileW > 0 && c.fileW == 0 {
+			where = append(where, l.shown[l.rows.file(lc).Name])
+		}
+		if l.kernelW > 0 && c.kernelW == 0 {
+			where = append(where, l.rows.stream(lc).Kernel)
+		}
+		t += " " + l.th.dim.Render(strings.Join(where, " · "))
+	}
+	if l.hoff > 0 {
+		t += l.th.dim.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
+	}
 	if l.filter != "" {
 		t += l.th.dim.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
 	}
@@ -531,12 +637,15 @@ func shortNames(names map[string]bool) map[string]string {
 // is the gutter marker and the offset cell only, so that a step restyles a
 // dozen cells on two rows instead of two whole rows; every column has a
 // fixed place, so moving the selection leaves the other cells unchanged.
-func (l listModel) rowLine(p int) string {
+func (l listModel) rowLine(p int, c listCols) string {
 	lc := l.rows.loc(l.rowAt(p))
 	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
 	cell := fmt.Sprintf(" 0x%06x ", in.Off)
+	if in.FromText() {
+		cell = fmt.Sprintf(" L%-7d ", in.Line()) // text has lines, not offsets
+	}
 	switch {
 	case sel && l.focused:
 		b.WriteString(l.th.selected.Render("▸" + cell))
@@ -551,22 +660,34 @@ func (l listModel) rowLine(p int) string {
 		b.WriteByte(' ')
 	}
 	b.WriteByte(' ')
-	if l.fileW > 0 {
-		b.WriteString(padCutLeft(l.shown[f.Name], l.fileW) + " ")
+	if c.fileW > 0 {
+		b.WriteString(padCutLeft(l.shown[f.Name], c.fileW) + " ")
 	}
-	if l.kernelW > 0 {
-		b.WriteString(pad(st.Kernel, l.kernelW) + " ")
+	if c.kernelW > 0 {
+		b.WriteString(pad(st.Kernel, c.kernelW) + " ")
 	}
 	// $N: Intel's instruction index, the number its listing prints.
 	b.WriteString(l.th.dim.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
-	b.WriteString(" " + in.Text())
+	tail := l.rowTail(in)
+	if l.hoff > 0 {
+		// « says the start is scrolled off, as … says the end is cut.
+		tail = "«" + ansi.TruncateLeft(tail, l.hoff+1, "")
+	}
+	b.WriteString(" " + tail)
+	return pad(b.String(), l.width)
+}
+
+// rowTail is what a row shows after its columns: the instruction text and
+// its first diagnostic.
+func (l listModel) rowTail(in *decoder.Info) string {
+	t := in.Text()
 	if d := in.Diagnostics(); len(d) > 0 {
-		b.WriteString("  ! " + d[0])
+		t += "  ! " + d[0]
 		if len(d) > 1 {
-			fmt.Fprintf(&b, " (+%d)", len(d)-1)
+			t += fmt.Sprintf(" (+%d)", len(d)-1)
 		}
 	}
-	return pad(b.String(), l.width)
+	return t
 }
 
 // Context strip geometry: a slot is a mnemonic between two bracket cells,
@@ -624,7 +745,7 @@ func (l listModel) contextLine() string {
 		names = names[:0]
 		used := 0
 		for i := start; i < start+count; i++ {
-			n := st.Insts[i].Mnemonic()
+			n := st.InstMnemonic(i)
 			names = append(names, n)
 			used += min(len(n), ctxMinName) + 2
 		}

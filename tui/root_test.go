@@ -183,9 +183,9 @@ func TestFocusAndGlobals(t *testing.T) {
 	if m.focus != focusOutput {
 		t.Fatalf("enter reopens the last panel: focus %d", m.focus)
 	}
-	send(m, "2")
+	send(m, "enter", "2")
 	if m.focus != focusOutput || !m.editing() {
-		t.Fatalf("a digit in Output types a value: focus %d editing %v", m.focus, m.editing())
+		t.Fatalf("a digit while a field is edited types a value: focus %d editing %v", m.focus, m.editing())
 	}
 	send(m, "esc", "esc")
 	if m.focus != focusList {

@@ -42,7 +42,7 @@ func (s *blockingSaver) save(b []byte) error {
 // editSurface sets the first surface field of the selected instruction's
 // surface in the Output panel, as a user does (4, j, a digit, enter).
 func editSurface(m *Model) {
-	send(m, "4", "j", "9", "enter")
+	send(m, "4", "j", "enter", "9", "enter")
 }
 
 func plainFrame(m *Model) string { return ansi.Strip(m.render()) }
@@ -231,5 +231,16 @@ func TestUnloadableSurfaceFileNotOverwritten(t *testing.T) {
 	}
 	if cmd := key1(m, "ctrl+s"); cmd == nil {
 		t.Error("once overwritten, ctrl+s still asks")
+	}
+}
+
+// The quit question shows in a terminal too small for the inspector.
+func TestQuitQuestionWhenTooSmall(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 120, 40)
+	editSurface(m)
+	m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
+	key1(m, "q")
+	if f := plainFrame(m); !strings.Contains(f, "s save & quit") || !strings.Contains(f, "d discard & quit") {
+		t.Errorf("no question at 20x5:\n%s", f)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
@@ -86,6 +87,7 @@ type Model struct {
 	confirmQuit       bool  // q/ctrl+c with unsaved edits: asking save / discard / cancel
 	loadErr           error // the surface file did not load at start; nil once overwritten
 	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
+	discarded         bool  // the user chose to quit without saving
 
 	keys      KeyMap
 	help      help.Model
@@ -97,6 +99,9 @@ type Model struct {
 	showHelp  bool
 	showErrs  bool
 	overlayAt int // scroll offset of the help/errors overlay
+	// helpQuery filters the help by key or words; / opens it.
+	helpQuery     textinput.Model
+	helpFiltering bool
 
 	width, height int
 	lay           layout
@@ -144,6 +149,13 @@ func New(cfg Config) *Model {
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
+	m.helpQuery = textinput.New()
+	m.helpQuery.Prompt = "/"
+	m.helpQuery.Placeholder = "key or words"
+	m.helpQuery.CharLimit = 64
+	hs := textinput.DefaultDarkStyles()
+	hs.Cursor.Blink = false // frames depend on state alone
+	m.helpQuery.SetStyles(hs)
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
@@ -196,6 +208,11 @@ func (m *Model) SurfacesJSON() []byte {
 	}
 	return b
 }
+
+// Unsaved reports whether the session ends with surface or dispatch edits
+// that were neither saved nor discarded by the user: the SSH server keeps
+// them when it ends a session itself (idle, time limit, shutdown).
+func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
 func (m *Model) loading() int {
 	n := 0
@@ -403,9 +420,17 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.showHelp || m.showErrs {
 		return m.overlayKey(msg)
 	}
-	// The Output form takes digits as values, so there 1-4 are its own.
-	digitsToChild := m.focus == focusOutput && len(msg.Text) == 1 && msg.Text[0] >= '0' && msg.Text[0] <= '9'
-	if !m.editing() && !digitsToChild {
+	// alt+digit and F1-F4 switch panes even while a field is being
+	// edited (the edit is abandoned, as on any focus change); plain digits
+	// only when no field is.
+	if f, ok := m.paneFor(msg); ok && (!m.editing() || len(msg.Text) == 0 || msg.Mod != 0) {
+		m.setFocus(f)
+		return nil
+	}
+	if !m.editing() {
+		if cmd, ok := m.listKeyFromPanel(msg); ok {
+			return cmd
+		}
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m.requestQuit()
@@ -420,21 +445,6 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.PrevFocus):
 			m.setFocus((m.focus + numFocus - 1) % numFocus)
-			return nil
-		case key.Matches(msg, k.List):
-			m.setFocus(focusList)
-			return nil
-		case key.Matches(msg, k.Bits):
-			m.setFocus(focusBits)
-			return nil
-		case key.Matches(msg, k.Lanes):
-			m.setFocus(focusLanes)
-			return nil
-		case key.Matches(msg, k.Output):
-			m.setFocus(focusOutput)
-			return nil
-		case key.Matches(msg, k.Code):
-			m.setFocus(focusCode)
 			return nil
 		case key.Matches(msg, k.Mouse):
 			m.mouse = !m.mouse
@@ -458,23 +468,108 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.setFocus(focusList)
 			return nil
 		}
+		if !m.childHandles(msg) {
+			m.setStatus(fmt.Sprintf("%s does nothing in the %s: ? lists the keys", msg.String(), paneTitle(m.focus)), false)
+			return nil
+		}
 	}
 	return m.toFocused(msg)
+}
+
+// paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.
+func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
+	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output, m.keys.Code} {
+		if key.Matches(msg, b) {
+			return focusID(i), true
+		}
+	}
+	return 0, false
+}
+
+// listKeyFromPanel lets the list's search keys work from a panel: / and :
+// open the list's prompts, n and N step to the next row with diagnostics
+// while the panel stays.
+func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	if m.focus == focusList || m.childHandles(msg) {
+		return nil, false
+	}
+	lk := m.list.keys
+	switch {
+	case key.Matches(msg, lk.Filter, lk.Goto):
+		m.setFocus(focusList)
+		return m.toFocused(msg), true
+	case key.Matches(msg, lk.Next, lk.Prev):
+		var cmd tea.Cmd
+		m.list.moved = true
+		m.list, cmd = m.list.updateKey(msg)
+		m.syncSelection()
+		return cmd, true
+	}
+	return nil, false
+}
+
+// childHandles reports whether a key is one of the focused child's
+// bindings (enabled ones only: an editing key is off outside editing).
+func (m *Model) childHandles(msg tea.KeyPressMsg) bool {
+	var groups [][]key.Binding
+	if m.focus == focusList {
+		groups = m.list.keys.FullHelp()
+	} else {
+		groups = m.panels[m.focus].FullHelp()
+	}
+	for _, g := range groups {
+		if key.Matches(msg, g...) {
+			return true
+		}
+	}
+	return false
+}
+
+// paneTitle names a pane in messages.
+func paneTitle(f focusID) string {
+	if f == focusList {
+		return "INFO list"
+	}
+	return paneNames[f] + " panel"
 }
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	// The offset stays within the text (as it is at this size), so the
 	// first k after scrolling past the end moves the view.
-	lines := m.helpLines()
+	lines := m.shownHelpLines()
 	if m.showErrs {
 		lines = m.errorLines()
 	}
 	last := max(len(lines)-(m.lay.bodyH-1), 0)
 	defer func() { m.overlayAt = max(0, min(m.overlayAt, last)) }()
 	m.overlayAt = min(m.overlayAt, last)
+	if m.helpFiltering {
+		switch msg.String() {
+		case "esc":
+			m.helpFiltering = false
+			m.helpQuery.SetValue("")
+			m.helpQuery.Blur()
+		case "enter":
+			m.helpFiltering = false
+			m.helpQuery.Blur()
+		default:
+			var cmd tea.Cmd
+			m.helpQuery, cmd = m.helpQuery.Update(msg)
+			m.overlayAt = 0
+			return cmd
+		}
+		return nil
+	}
 	switch msg.String() {
+	case "/":
+		if m.showHelp {
+			m.helpFiltering, m.overlayAt = true, 0
+			return m.helpQuery.Focus()
+		}
 	case "q":
-		return m.requestQuit()
+		// As in less, htop and k9s: q leaves the overlay, not the program.
+		m.showHelp, m.showErrs = false, false
+		m.clearHelpQuery()
 	case "j", "down":
 		m.overlayAt++
 	case "k", "up":
@@ -496,9 +591,21 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.showHelp, m.showErrs, m.overlayAt = true, false, 0
 			return nil
 		}
+		if msg.String() == "esc" && m.helpQuery.Value() != "" {
+			m.clearHelpQuery() // esc first drops the filter, then closes
+			return nil
+		}
 		m.showHelp, m.showErrs = false, false
+		m.clearHelpQuery()
 	}
 	return nil
+}
+
+func (m *Model) clearHelpQuery() {
+	m.helpFiltering = false
+	m.helpQuery.SetValue("")
+	m.helpQuery.Blur()
+	m.overlayAt = 0
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels
@@ -628,6 +735,7 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startSave()
 	case "d", "D", "n", "N":
 		m.confirmQuit = false
+		m.discarded = true
 		return m.quitWhenSaved()
 	case "esc", "c", "C", "ctrl+c", "q":
 		m.confirmQuit = false
@@ -645,6 +753,11 @@ func (m *Model) shortHelp() []key.Binding {
 		b = m.list.keys.ShortHelp()
 	} else {
 		b = m.panels[m.focus].ShortHelp()
+	}
+	if m.editing() {
+		// While a field is being edited q, ? and tab type letters: the
+		// footer names the editing keys only (and ctrl+c, which still quits).
+		return append(b, m.keys.ForceQuit)
 	}
 	return append(b, m.keys.ShortHelp()...)
 }

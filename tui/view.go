@@ -33,6 +33,10 @@ func (m *Model) render() string {
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
+		if m.confirmQuit {
+			// The question must show at any size: q then q again cancels.
+			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}
+		}
 		if h < len(msg) {
 			msg = []string{fmt.Sprintf("%dx%d<%dx%d", w, h, minWidth, minHeight)}
 		}
@@ -44,9 +48,13 @@ func (m *Model) render() string {
 	parts := []string{m.tabBar()}
 	switch {
 	case m.showHelp:
-		parts = append(parts, m.overlay("help — esc closes, j/k scroll", m.helpLines()))
+		title := "help — / filters, q or esc closes, j/k scroll"
+		if m.helpFiltering || m.helpQuery.Value() != "" {
+			title = "help " + m.helpQuery.View() + m.th.dim.Render("  enter keeps, esc clears")
+		}
+		parts = append(parts, m.overlay(title, m.shownHelpLines()))
 	case m.showErrs:
-		parts = append(parts, m.overlay("files: errors, warnings, headers — esc closes, j/k scroll", m.errorLines()))
+		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.total == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
@@ -197,24 +205,65 @@ func (m *Model) overlay(title string, lines []string) string {
 	return fit(strings.Join(out, "\n"), m.width, h)
 }
 
+// shownHelpLines is the help as filtered by the query: with one, a line
+// per binding ("group  key  description") whose key or words contain it,
+// and the lines of the filter language that do.
+func (m *Model) shownHelpLines() []string {
+	q := strings.ToLower(strings.TrimSpace(m.helpQuery.Value()))
+	if q == "" {
+		return m.helpLines()
+	}
+	var out []string
+	for _, g := range m.helpGroups() {
+		for _, col := range g.km {
+			for _, b := range col {
+				if !b.Enabled() {
+					continue
+				}
+				h := b.Help()
+				if strings.Contains(strings.ToLower(h.Key+" "+h.Desc), q) {
+					out = append(out, fmt.Sprintf("  %-14s %-18s %s", g.name, h.Key, h.Desc))
+				}
+			}
+		}
+	}
+	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
+		if strings.Contains(strings.ToLower(l), q) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{fmt.Sprintf("  nothing in the help matches %q (esc clears)", q)}
+	}
+	return out
+}
+
+type helpGroup struct {
+	name string
+	km   [][]key.Binding
+}
+
+// helpGroups is every binding by pane: global, list, each panel.
+func (m *Model) helpGroups() []helpGroup {
+	groups := []helpGroup{{"global", m.keys.FullHelp()}, {"1 INFO list", m.list.keys.FullHelp()}}
+	for id := focusBits; id < numFocus; id++ {
+		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
+	}
+	return groups
+}
+
+// helpNotes explains the list's search keys.
+func (m *Model) helpNotes() []string {
+	return []string{"n/N: the next/previous row with diagnostics among the rows shown (the filter,",
+		"  if any, narrows the list; diag as a filter term keeps only those rows).",
+		":0x1a3 goes to the instruction at that offset (or the nearest); :42 to row 42."}
+}
+
 // helpLines lists every key: global, list, each panel, then the filter
 // language.
 func (m *Model) helpLines() []string {
-	groups := []struct {
-		name string
-		km   [][]key.Binding
-	}{
-		{"global", m.keys.FullHelp()},
-		{"1 INFO list", m.list.keys.FullHelp()},
-	}
-	for id := focusBits; id < numFocus; id++ {
-		groups = append(groups, struct {
-			name string
-			km   [][]key.Binding
-		}{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
-	}
 	var lines []string
-	for _, g := range groups {
+	for _, g := range m.helpGroups() {
 		lines = append(lines, m.th.current.Render(g.name))
 		// One column at a time, so no column is dropped for width; then
 		// pack the columns side by side as far as the terminal allows.
@@ -257,9 +306,8 @@ func (m *Model) helpLines() []string {
 		flush()
 		lines = append(lines, "")
 	}
-	lines = append(lines, "n/N: the next/previous row with diagnostics among the rows shown (the filter,",
-		"  if any, narrows the list; diag as a filter term keeps only those rows).",
-		":0x1a3 goes to the instruction at that offset (or the nearest); :42 to row 42.", "")
+	lines = append(lines, m.helpNotes()...)
+	lines = append(lines, "")
 	lines = append(lines, strings.Split(filterHelp, "\n")...)
 	return lines
 }
@@ -295,11 +343,13 @@ func (m *Model) errorLines() []string {
 				if p.Object == nil {
 					continue
 				}
+				indent := "  "
 				if p != f {
 					lines = append(lines, "  "+p.Name)
+					indent = "    "
 				}
 				for _, l := range p.Object.Summary() {
-					lines = append(lines, "  "+l)
+					lines = append(lines, indent+l)
 				}
 			}
 		}

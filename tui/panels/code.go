@@ -440,14 +440,14 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 	c := m.c
 	s := c.s
 	if s.FromText() {
-		t := s.Text[i]
-		if t.Text == "" && t.Mnemonic == "" {
+		t := &s.Text[i]
+		if t.Text == "" {
 			return "(not in the text)", "", 0
 		}
 		if k, ok := c.infoAt[i]; ok {
 			diags = s.Infos[k].NumDiagnostics()
 		}
-		return t.Text, t.Mnemonic, diags
+		return t.Text, t.Mnemonic(), diags
 	}
 	s.Decode(i, &c.in)
 	diags = c.in.NumDiagnostics()

@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -20,6 +21,11 @@ import (
 // server's clipboard; bracketed paste still works.
 type lineEdit struct {
 	textinput.Model
+	// selected: the whole value is selected, as when a field opens for
+	// editing. Typing or pasting replaces it, backspace or delete clears
+	// it, any other key just drops the selection.
+	selected bool
+	selStyle lipgloss.Style
 }
 
 func newLineEdit(st Styles, width, limit int) lineEdit {
@@ -29,8 +35,11 @@ func newLineEdit(st Styles, width, limit int) lineEdit {
 	ti.SetWidth(max(0, width))
 	ti.KeyMap.Paste.SetEnabled(false)
 	ti.SetStyles(inputStyles(st))
-	return lineEdit{ti}
+	return lineEdit{Model: ti, selStyle: st.Cursor}
 }
+
+// SelectAll selects the whole value, so that what is typed next replaces it.
+func (e *lineEdit) SelectAll() { e.selected = e.Value() != "" }
 
 // inputStyles maps the panels' styles onto textinput's. textinput draws
 // its virtual cursor reversed in Cursor.Color; taking that colour from
@@ -63,6 +72,7 @@ func dropControls(s string) string {
 
 // SetValue replaces the text and puts the cursor at its end.
 func (e *lineEdit) SetValue(s string) {
+	e.selected = false
 	e.Model.SetValue(dropControls(s))
 	e.CursorEnd()
 }
@@ -81,6 +91,21 @@ func (e lineEdit) Update(msg tea.Msg) (lineEdit, tea.Cmd) {
 			msg = m
 		}
 	}
+	if e.selected {
+		e.selected = false
+		switch m := msg.(type) {
+		case tea.PasteMsg:
+			e.Model.SetValue("")
+		case tea.KeyPressMsg:
+			switch {
+			case m.Text != "":
+				e.Model.SetValue("")
+			case m.Code == tea.KeyBackspace || m.Code == tea.KeyDelete:
+				e.Model.SetValue("")
+				return e, nil
+			}
+		}
+	}
 	var cmd tea.Cmd
 	e.Model, cmd = e.Model.Update(msg)
 	return e, cmd
@@ -92,6 +117,15 @@ func (e lineEdit) Update(msg tea.Msg) (lineEdit, tea.Cmd) {
 // (the forms pad their own columns).
 func (e lineEdit) View() string {
 	m := e.Model
+	if e.selected {
+		// The selection shows as the value in reverse video, the cursor
+		// after it.
+		v := m.Value()
+		if w := m.Width(); w > 0 && ansi.StringWidth(v) > w {
+			v = ansi.TruncateLeft(v, ansi.StringWidth(v)-w, "")
+		}
+		return m.Prompt + e.selStyle.Render(v) + " "
+	}
 	if w := m.Width(); w > 0 && ansi.StringWidth(m.Value()) <= w {
 		// All of the text is visible, so width only adds padding.
 		m.SetWidth(0)

@@ -75,7 +75,6 @@ type Lanes struct {
 	w, h     int
 	focus    bool
 	input    lineEdit
-	fresh    bool // the input still holds the mask it opened with, untouched
 	editing  bool
 	err      string
 }
@@ -268,7 +267,7 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			m.KeyMap.setEditing(true)
 			m.input.SetValue(m.dispatch.String())
 			m.input.CursorEnd()
-			m.fresh = true
+			m.input.SelectAll()
 			return m, m.input.Focus()
 		}
 	case tea.MouseClickMsg:
@@ -303,21 +302,9 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 			return m, m.set(mask)
 		}
 	}
-	// The shown mask is a default: text typed or pasted before any other
+	// The shown mask is selected: text typed or pasted before any other
 	// key replaces it (at 10 characters the input is full, so appended
 	// digits would be dropped silently).
-	if m.fresh {
-		switch k := msg.(type) {
-		case tea.KeyPressMsg:
-			if k.Text != "" && k.Mod&^tea.ModShift == 0 {
-				m.input.SetValue("")
-			}
-			m.fresh = false
-		case tea.PasteMsg:
-			m.input.SetValue("")
-			m.fresh = false
-		}
-	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	return m, cmd

@@ -227,6 +227,7 @@ func TestLanesHexInputTypingReplaces(t *testing.T) {
 	wantDispatch(t, m, cmd, 0xf0)
 	// Moving first keeps the text for editing: backspace then a digit.
 	m, _ = m.Update(press("x"))
+	m, _ = m.Update(press("right"))
 	m, _ = m.Update(press("backspace"))
 	m = typeText(m, "1")
 	m, cmd = m.Update(press("enter"))

@@ -20,7 +20,7 @@ type SurfaceChangedMsg struct{}
 type OutputKeyMap struct {
 	Up, Down    key.Binding // previous / next form row or result lane
 	Left, Right key.Binding // change the value (form) or the channel (table)
-	Edit        key.Binding // type a new value (typing a digit also starts)
+	Edit        key.Binding // type a new value
 	Table       key.Binding // jump between the form and the result table
 	GRF         key.Binding // 32- or 64-byte GRFs
 	Apply       key.Binding // while typing: apply
@@ -34,7 +34,7 @@ func DefaultOutputKeyMap() OutputKeyMap {
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "less / prev")),
 		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "more / next")),
-		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter/e/0-9", "edit field")),
+		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter/e", "edit field (typing replaces the value)")),
 		Table:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "form ⇄ table")),
 		GRF:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "GRF 32/64 bytes")),
 		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
@@ -306,10 +306,12 @@ func (m *Output) startEditing(text string) tea.Cmd {
 	m.err = ""
 	m.KeyMap.setEditing(true)
 	in := &m.inputs[m.row]
+	in.CursorEnd()
 	if text != "" {
 		in.SetValue(text)
+	} else {
+		in.SelectAll() // typing replaces the value, as in a form
 	}
-	in.CursorEnd()
 	return in.Focus()
 }
 
@@ -416,13 +418,8 @@ func (m Output) startsEdit(text string) bool {
 		return false
 	}
 	c := text[0]
-	switch {
-	case c >= '0' && c <= '9':
-		return true
-	case m.row == rowType:
-		return c == 'c' || c == 'C'
-	}
-	return false
+	// Digits switch panes: a value is typed after enter or e.
+	return m.row == rowType && (c == 'c' || c == 'C')
 }
 
 // Update handles keys (only while focused) and mouse clicks.

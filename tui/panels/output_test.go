@@ -77,9 +77,10 @@ func TestOutputTypeCycles(t *testing.T) {
 		t.Errorf("left wrap: %s", m.Surface().Type)
 	}
 	// Typing a unique prefix and enter sets the type.
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "3")
 	if !m.Editing() {
-		t.Fatal("typing a digit on the type row did not start an edit")
+		t.Fatal("enter on the type row did not start an edit")
 	}
 	m, cmd = m.Update(press("enter"))
 	wantSurfaceChanged(t, cmd)
@@ -87,6 +88,7 @@ func TestOutputTypeCycles(t *testing.T) {
 		t.Errorf("typed 3: %s, editing %v", m.Surface().Type, m.Editing())
 	}
 	// An ambiguous prefix is refused and keeps the type.
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
 	m, cmd = m.Update(press("enter"))
 	if cmd != nil || m.Err() == "" || m.Surface().Type != model.Surface3D || !m.Editing() {
@@ -100,10 +102,14 @@ func TestOutputTypeCycles(t *testing.T) {
 
 func TestOutputNumericEdit(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, 1) // Width
+	m = toRow(m, 1)                 // Width
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "127")
 	if !m.Editing() {
-		t.Fatal("digits did not start an edit")
+		t.Fatal("enter did not start an edit")
+	}
+	if v := m.inputs[1].Value(); v != "127" {
+		t.Fatalf("enter on Width 63 then 127: %q, want the value replaced", v)
 	}
 	m, cmd := m.Update(press("enter"))
 	wantSurfaceChanged(t, cmd)
@@ -140,13 +146,13 @@ func TestOutputNumericEdit(t *testing.T) {
 		t.Error("esc changed the value or kept editing")
 	}
 	// Hex with 0x, and decimal with leading zeros stays decimal.
-	m = typeText(m, "0")
-	m, _ = m.Update(press("backspace"))
-	m = typeText(m, "0x1f")
+	m, _ = m.Update(press("enter"))
+	m = typeText(m, "0x1f") // replaces the selected value
 	m, _ = m.Update(press("enter"))
 	if m.Surface().Width != 31 {
 		t.Errorf("0x1f: width %d", m.Surface().Width)
 	}
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "010")
 	m, _ = m.Update(press("enter"))
 	if m.Surface().Width != 10 {
@@ -167,6 +173,7 @@ func TestOutputNumericEdit(t *testing.T) {
 func TestOutputLOD(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
 	m = toRow(m, m.lodRow())
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
 	m, cmd := m.Update(press("enter"))
 	wantSurfaceChanged(t, cmd)
@@ -356,6 +363,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 				}
 				checkSize(t, m.View(), w, h)
 				m = toRow(m, m.lodRow())
+				m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 				m = typeText(m, "1,2,3,4,5,6,7,8,9,10,11,12,13")
 				checkSize(t, m.View(), w, h)
 			}
@@ -376,6 +384,7 @@ func TestGoldenOutput(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
 			m.SetDispatch(0xfffffff5)
 			m = toRow(m, 1)
+			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 			m = typeText(m, "12")
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
@@ -383,6 +392,7 @@ func TestGoldenOutput(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
 			m.SetDispatch(0xfffffff5)
 			m = toRow(m, m.lodRow())
+			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 			m = typeText(m, "0,1,2,3")
 			m, _ = m.Update(press("enter"))
 			m, _ = m.Update(press("t"))
@@ -418,6 +428,7 @@ func TestOutputStackedLen(t *testing.T) {
 func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
 	m = toRow(m, 1)
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "1023")
 	m, _ = m.Update(press("enter"))
 	if c := cellOf(m, 0, 0); c.Value != 1024 {
@@ -436,7 +447,8 @@ func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
 // the 32-bit one: Width stops at 16383.
 func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, 1) // Width
+	m = toRow(m, 1)                 // Width
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "999999999999")
 	m, _ = m.Update(press("enter"))
 	if err := m.Err(); !strings.Contains(err, "0..16383") || strings.Contains(err, "4294967295") {
@@ -444,6 +456,7 @@ func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 	}
 	m, _ = m.Update(press("esc"))
 	m = toRow(m, m.lodRow())
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "1,99999999999")
 	m, _ = m.Update(press("enter"))
 	if err := m.Err(); !strings.Contains(err, "lod value 2") {
@@ -456,6 +469,7 @@ func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 func TestOutputWarningsWrap(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
 	m = toRow(m, m.lodRow())
+	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "0,1,2,3")
 	m, _ = m.Update(press("enter"))
 	m, _ = m.Update(press("t")) // the table: the column shows the dst layout and warnings

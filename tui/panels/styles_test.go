@@ -106,7 +106,7 @@ func TestHelpFollowsEditing(t *testing.T) {
 		t.Errorf("lanes help while typing: %q", got)
 	}
 	o, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	o, _ = o.Update(press("1"))
+	o, _ = o.Update(press("enter"))
 	if got := helpKeys(o); got != "enter esc" {
 		t.Errorf("output help while typing: %q", got)
 	}

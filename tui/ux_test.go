@@ -1,0 +1,188 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// visibleRows returns the list's rows on screen as plain text, with the
+// instruction text each should show.
+func visibleRows(m *Model) (lines, texts []string) {
+	view := strings.Split(ansi.Strip(m.View().Content), "\n")
+	for i := 0; i < m.list.bodyRows() && m.list.top+i < m.list.count(); i++ {
+		lc := m.list.rows.loc(m.list.rowAt(m.list.top + i))
+		lines = append(lines, view[m.lay.list.y+1+i])
+		texts = append(texts, m.list.rows.info(lc).Text())
+	}
+	return lines, texts
+}
+
+// Issue 12 item 1: at 80x24 with several files the instruction text is
+// shown whole; the file and kernel columns give way (and the title names
+// the selected row's file and kernel when they are gone).
+func TestListTextWinsOverColumns(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	lines, texts := visibleRows(m)
+	if len(lines) < 10 {
+		t.Fatalf("only %d rows shown", len(lines))
+	}
+	for i := range lines {
+		if !strings.Contains(lines[i], texts[i]) {
+			t.Errorf("row %d cut: %q, want %q in it", i, lines[i], texts[i])
+		}
+	}
+	m.Update(teaSize(40, 12))
+	lines, _ = visibleRows(m)
+	if strings.Contains(lines[0], ".isa") {
+		t.Errorf("40 columns: the file column stays: %q", lines[0])
+	}
+	title := ansi.Strip(strings.Split(m.View().Content, "\n")[m.lay.list.y])
+	lc, _ := m.list.selected()
+	if !strings.Contains(title, m.list.shown[m.list.rows.file(lc).Name]) {
+		t.Errorf("40 columns: the title does not name the selected row's file: %q", title)
+	}
+}
+
+// Rows that still do not fit scroll sideways with l and back with h.
+func TestListScrollsSideways(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 40, 12)
+	lines, texts := visibleRows(m)
+	end := texts[0][len(texts[0])-8:]
+	if strings.Contains(lines[0], end) {
+		t.Fatalf("40 columns: the row is not cut, nothing to test: %q", lines[0])
+	}
+	for range 6 {
+		send(m, "l")
+	}
+	lines, _ = visibleRows(m)
+	if !strings.Contains(lines[0], end) || !strings.Contains(lines[0], "«") {
+		t.Errorf("after l: %q lacks the end %q or the « mark", lines[0], end)
+	}
+	for range 10 {
+		send(m, "h")
+	}
+	lines, texts = visibleRows(m)
+	if !strings.Contains(lines[0], texts[0][:12]) {
+		t.Errorf("after h: %q does not start the text again", lines[0])
+	}
+	if m.status == "" {
+		t.Errorf("h at the start says nothing")
+	}
+}
+
+func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// Issue 12 item 3: pane keys work from every pane, alt+digit and Fn even
+// while a field is edited; plain digits type only while editing.
+func TestPaneKeysFromEveryPane(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "4", "2")
+	if m.focus != focusBits {
+		t.Fatalf("2 in Output: focus %d, want Bits", m.focus)
+	}
+	send(m, "4", "enter")
+	if !m.editing() {
+		t.Fatal("enter in Output did not open the field")
+	}
+	send(m, "1")
+	if m.focus != focusOutput || !m.editing() {
+		t.Fatalf("1 while editing: focus %d editing %v, want the digit typed", m.focus, m.editing())
+	}
+	m.Update(tea.KeyPressMsg{Code: '3', Mod: tea.ModAlt})
+	if m.focus != focusLanes {
+		t.Fatalf("alt+3 while editing: focus %d", m.focus)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF2})
+	if m.focus != focusBits {
+		t.Fatalf("F2: focus %d", m.focus)
+	}
+	m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	if m.focus != focusList {
+		t.Fatalf("F1: focus %d", m.focus)
+	}
+}
+
+// / and : work from a panel (they open the list's prompts), n steps the
+// list from a panel, and a key that does nothing says so.
+func TestSearchKeysFromPanels(t *testing.T) {
+	bad := rawInfos(8, func(i int, b []byte) {
+		if i == 5 {
+			b[3] = 0 // channel mask 0: a diagnostic
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", bad)}}, 80, 24)
+	send(m, "2", "/")
+	if m.focus != focusList || m.list.mode != inputFilter {
+		t.Fatalf("/ in Bits: focus %d mode %d", m.focus, m.list.mode)
+	}
+	send(m, "esc", "3", ":")
+	if m.focus != focusList || m.list.mode != inputGoto {
+		t.Fatalf(": in Lanes: focus %d mode %d", m.focus, m.list.mode)
+	}
+	send(m, "esc", "2")
+	before := m.list.cursor
+	send(m, "n")
+	if m.focus != focusBits || m.list.cursor == before {
+		t.Fatalf("n in Bits: focus %d cursor %d -> %d", m.focus, before, m.list.cursor)
+	}
+	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+		t.Errorf("n went to a row without diagnostics")
+	}
+	send(m, "w")
+	if !strings.Contains(m.status, "w does nothing in the Bits panel") {
+		t.Errorf("w in Bits: status %q", m.status)
+	}
+}
+
+// Issue 12 item 5: the footer shows the editing keys only while a field is
+// edited: never "q quit" when q types a letter.
+func TestFooterWhileEditing(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "4", "enter")
+	footer := func() string {
+		lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+		return lines[len(lines)-1]
+	}
+	if f := footer(); strings.Contains(f, "quit") && !strings.Contains(f, "ctrl+c") || strings.Contains(f, "q quit") || !strings.Contains(f, "apply") {
+		t.Errorf("footer while editing: %q", f)
+	}
+	send(m, "esc")
+	if f := footer(); !strings.Contains(f, "q quit") {
+		t.Errorf("footer after editing: %q", f)
+	}
+}
+
+// Issue 12 item 4: q closes the help and the errors overlay instead of
+// quitting; / filters the help by key or words.
+func TestOverlayQAndHelpFilter(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	for _, open := range []string{"?", "E"} {
+		send(m, open)
+		_, cmd := m.Update(press("q"))
+		if cmd != nil {
+			if _, quit := cmd().(tea.QuitMsg); quit {
+				t.Fatalf("q in the %s overlay quits", open)
+			}
+		}
+		if m.showHelp || m.showErrs {
+			t.Fatalf("q did not close the %s overlay", open)
+		}
+	}
+	send(m, "?", "/")
+	typeText(m, "mouse")
+	view := ansi.Strip(m.View().Content)
+	if !strings.Contains(view, "mouse on/off") || strings.Contains(view, "previous INFO") {
+		t.Errorf("help filtered by \"mouse\":\n%s", view)
+	}
+	send(m, "enter", "q")
+	if m.showHelp {
+		t.Error("q after the filter did not close the help")
+	}
+	send(m, "?")
+	if ansi.Strip(m.View().Content) == view {
+		t.Error("the filter outlived the help")
+	}
+}

@@ -140,7 +140,7 @@ func TestFrameFits(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
 	for _, sz := range [][2]int{{40, 10}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
 		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-		for _, keys := range [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"1", "?"}, {"esc", "E"}, {"esc"}} {
+		for _, keys := range [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"5"}, {"5", "]", "G"}, {"5", "/"}, {"esc"}, {"1", "?"}, {"esc", "E"}, {"esc"}} {
 			send(m, keys...)
 			out := ansi.Strip(m.View().Content)
 			lines := strings.Split(out, "\n")

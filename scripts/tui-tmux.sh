@@ -257,4 +257,17 @@ for size in "80 24" "120 40"; do
   quits
 done
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40)"
+# The Code pane on vISA text: the body listed as written, with its lines.
+files="decoder/testdata/oracle/func_s1.dis.visaasm"
+start "code visaasm" 100 30 NO_COLOR=1
+wait_for "INFO list"
+wait_for "L68 "
+keys 5
+wait_for "· vISA text"
+wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
+wait_for "not modelled: vISA text"
+fits 100 30
+quits
+files=""
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text)"

@@ -505,8 +505,13 @@ func TestDumpJSONAllDataFlow(t *testing.T) {
 			t.Errorf("%s: no INFO record", p)
 		}
 	}
+	// vISA text: data flow is not modelled, and the keys are absent.
+	out, _, code := run(t, nil, "--json", "--all", oracleDir+"/info_min.dis.visaasm")
+	if code != ExitOK || !strings.Contains(out, `"resinfo"`) || strings.Contains(out, "lod_defs") || strings.Contains(out, "dst_uses") {
+		t.Errorf("vISA text: exit %d, data-flow keys present or no INFO: %.300s", code, out)
+	}
 	// Without --all the records are as before.
-	out, _, _ := run(t, nil, "--json", oracleDir+"/info_min.isa")
+	out, _, _ = run(t, nil, "--json", oracleDir+"/info_min.isa")
 	if strings.Contains(out, "lod_defs") {
 		t.Errorf("lod_defs without --all: %s", out)
 	}

@@ -279,3 +279,37 @@ func TestInstructionByHand(t *testing.T) {
 		t.Error("opcode 0 is not defined")
 	}
 }
+
+// Files older than 3.4 numbered the predefined variables differently: in a
+// 3.3 file id 12 is %r0 and id 23 %group_id_z; in a 3.1 file id 23 is
+// outside the predefined set.
+func TestPredefinedBefore34(t *testing.T) {
+	// mov (M1, 1) V12(0,0)<1> V23(0,0)<0;1,0>, with UW ids (below 3.4)
+	// and with UD ids.
+	narrow := []byte{0x29, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x21, 0x01}
+	wide := []byte{0x29, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0x01}
+	for _, c := range []struct {
+		v     Version
+		want  string
+		diags int
+	}{
+		{Version{3, 3}, "mov (M1, 1) %r0(0,0)<1> %group_id_z(0,0)<0;1,0>", 0},
+		{Version{3, 1}, "mov (M1, 1) %r0(0,0)<1> V23(0,0)<0;1,0>", 1},
+		{Version{3, 4}, "mov (M1, 1) %hw_id(0,0)<1> V23(0,0)<0;1,0>", 1},
+	} {
+		mov := narrow
+		if c.v.wide() {
+			mov = wide
+		}
+		sym := &Symbols{Predefined: PredefinedVarNames(c.v), Full: true}
+		s := Walk(mov, 0, WalkOptions{Version: c.v, Layout: LayoutIGC, Symbols: sym})
+		if s.Err != nil || len(s.Insts) != 1 {
+			t.Fatalf("%s: %v", c.v, s.Err)
+		}
+		var in Instruction
+		s.Decode(0, &in)
+		if got := in.Text(); got != c.want || in.NumDiagnostics() != c.diags {
+			t.Errorf("%s: %q %v, want %q and %d diagnostics", c.v, got, in.Diagnostics(), c.want, c.diags)
+		}
+	}
+}

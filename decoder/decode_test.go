@@ -313,3 +313,37 @@ func TestPredefinedBefore34(t *testing.T) {
 		}
 	}
 }
+
+// Bad operand values are diagnostics on the instruction, never a panic,
+// and the text still prints what Intel's disassembler would have: V<id>
+// for a variable outside the table, ? for a region code it has no value
+// for, the label's index for a label outside the table.
+func TestBadOperandDiagnostics(t *testing.T) {
+	sym := &Symbols{Vars: docSymbols.Vars, Full: true}
+	// mov (M1, 16) V40(0,0)<1> V32(0,0)<8;9,1>; jmp L5; mov with a class-6
+	// state operand of class 3.
+	code := []byte{
+		0x29, 0x04, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00, 0x95, 0x02,
+		0x32, 0x00, 0x00, 0x00, 0x05, 0x00,
+		0x29, 0x04, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x06, 0x03, 0x07, 0x00, 0x00,
+	}
+	s := Walk(code, 0, WalkOptions{Layout: LayoutIGC, Symbols: sym})
+	if s.Err != nil || len(s.Insts) != 3 {
+		t.Fatalf("walk: %v, %d instructions", s.Err, len(s.Insts))
+	}
+	want := []struct{ text, diag string }{
+		{"mov (M1, 16) V40(0,0)<1> lod(0,0)<8;?,1>", "dst: variable id 40 is outside the variable table (V0..V33); src0: region 0x295 has a stride or width code above 7"},
+		{"jmp (M1, 1) L5", "label: label 5 is outside the label table (0 labels)"},
+		{"mov (M1, 16) res(0,0)<1> V7(0)", "src0: state class 3 is neither surface (0) nor sampler (1)"},
+	}
+	var in Instruction
+	for i, w := range want {
+		s.Decode(i, &in)
+		if got := in.Text(); got != w.text {
+			t.Errorf("%d: text %q, want %q", i, got, w.text)
+		}
+		if got := strings.Join(in.Diagnostics(), "; "); got != w.diag {
+			t.Errorf("%d: diagnostics %q, want %q", i, got, w.diag)
+		}
+	}
+}

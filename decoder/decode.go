@@ -246,7 +246,8 @@ func (d *opDecoder) value(name string) uint32 {
 }
 
 func (d *opDecoder) run(toks []token) {
-	for _, tk := range toks {
+	for i := range toks {
+		tk := &toks[i] // tokens are large: no copy per field
 		if d.bad {
 			return
 		}
@@ -290,7 +291,7 @@ func (d *opDecoder) cond(c string) bool {
 	return false
 }
 
-func (d *opDecoder) field(tk token) {
+func (d *opDecoder) field(tk *token) {
 	in := d.in
 	wide := d.t.ver.wide()
 	switch tk.kind {

@@ -186,3 +186,55 @@ func TestOverlayQAndHelpFilter(t *testing.T) {
 		t.Error("the filter outlived the help")
 	}
 }
+
+// Issue 12 item 9: values no instruction can have are refused with the
+// valid ones, as exec:abc is.
+func TestFilterRefusesImpossibleValues(t *testing.T) {
+	for in, want := range map[string]string{
+		"op:foo":   "op:resinfo or op:sampleinfo",
+		"exec:7":   "1, 2, 4, 8, 16 or 32",
+		"mask:M9":  "M1..M8",
+		"chan:XY":  "RGBA order",
+		"exec:abc": "1, 2, 4, 8, 16 or 32",
+	} {
+		if _, err := parseFilter(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err %v, want it to name %q", in, err, want)
+		}
+	}
+	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA"} {
+		if _, err := parseFilter(ok); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+}
+
+// :FILE:0xOFFSET goes to an offset in another file; n says when it wraps.
+func TestGotoFileAndDiagWrap(t *testing.T) {
+	bad := rawInfos(4, func(i int, b []byte) {
+		if i == 1 {
+			b[3] = 0
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
+	send(m, ":")
+	typeText(m, "b.bin:0x16")
+	send(m, "enter")
+	l, _ := m.list.selected()
+	if m.list.rows.file(l).Name != "dir/b.bin" || m.list.rows.info(l).Off != 0x16 {
+		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.file(l).Name, m.list.rows.info(l).Off, m.status)
+	}
+	send(m, ":")
+	typeText(m, "c.bin:0x0")
+	send(m, "enter")
+	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
+		t.Errorf(":c.bin:0x0: status %q", m.status)
+	}
+	send(m, "n")
+	if !strings.Contains(m.status, "wrapped to the first") {
+		t.Errorf("n past the last diagnostic row: status %q", m.status)
+	}
+	send(m, "n")
+	if !strings.Contains(m.status, "wrapped") {
+		t.Errorf("n on the only diagnostic row: status %q", m.status)
+	}
+}

@@ -48,13 +48,14 @@ type Env struct {
 type Options struct {
 	JSON     bool
 	All      bool
+	Strict   bool // exit 1 when any INFO record has a diagnostic
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--json] [--all] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -68,6 +69,7 @@ func Run(args []string, env Env) int {
 	var o Options
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
+	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
@@ -159,6 +161,9 @@ func Run(args []string, env Env) int {
 			continue
 		}
 		f := decoder.Decode(name, data, o.Decode)
+		if o.Strict && hasDiagnostics(f) {
+			status = ExitError
+		}
 		if err := Write(w, f, o); err != nil {
 			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 			return ExitError
@@ -181,6 +186,9 @@ func Run(args []string, env Env) int {
 	return status
 }
 
+// versionList names the versions decoder.Version.Supported accepts.
+const versionList = "3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.8"
+
 func parseVersion(s string) (decoder.Version, error) {
 	maj, min, ok := strings.Cut(s, ".")
 	a, err1 := strconv.ParseUint(maj, 10, 8)
@@ -189,10 +197,25 @@ func parseVersion(s string) (decoder.Version, error) {
 		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
 	}
 	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
-	if v.Major < 3 {
-		return v, fmt.Errorf("%q: versions below 3.0 are not vISA binaries", s)
+	if !v.Supported() {
+		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, versionList)
 	}
 	return v, nil
+}
+
+// hasDiagnostics reports whether any INFO of f (of any of its images) has
+// a diagnostic.
+func hasDiagnostics(f *decoder.File) bool {
+	for _, p := range f.Each() {
+		for _, s := range p.Streams {
+			for i := range s.Infos {
+				if s.Infos[i].NumDiagnostics() > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Write prints every record of f (of each vISA image, for a C source).
@@ -252,6 +275,12 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 		b = append(b, in.Text()...)
 	default:
 		b = append(b, s.Insts[i].Mnemonic()...)
+	}
+	// Diagnostics follow the text after "  ! ", as in the inspector's
+	// list, so the instruction's text stays a prefix of the line.
+	if in != nil && in.NumDiagnostics() > 0 {
+		b = append(b, "  ! "...)
+		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
 	}
 	return append(b, '\n')
 }

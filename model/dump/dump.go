@@ -48,7 +48,7 @@ type Env struct {
 type Options struct {
 	JSON     bool
 	All      bool
-	Strict   bool // exit 1 when any INFO record has a diagnostic
+	Strict   bool   // exit 1 when any INFO record has a diagnostic
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated

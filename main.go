@@ -15,6 +15,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -46,9 +50,102 @@ func run(args []string) int {
 		case "help":
 			usage(os.Stdout)
 			return 0
+		case "version", "--version", "-version":
+			fmt.Println(versionLine())
+			return 0
 		}
 	}
 	return inspect(args)
+}
+
+// versionLine is "infoscope VERSION (REVISION[, modified]) GOVERSION", from
+// the build information the go command records.
+func versionLine() string {
+	ver, rev, dirty := "(devel)", "", false
+	goVer := runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			ver = bi.Main.Version
+		}
+		goVer = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value[:min(12, len(s.Value))]
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	out := "infoscope " + ver
+	if rev != "" {
+		out += " (" + rev
+		if dirty {
+			out += ", modified"
+		}
+		out += ")"
+	}
+	return out + " " + goVer
+}
+
+// wantsHelp reports whether args ask for -h or --help before any file name:
+// the help then goes to stdout, as the user asked for it.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}
+
+// dirInputExts are the file name endings a directory argument opens; files
+// starting with the vISA object magic open whatever their name.
+var dirInputExts = []string{".isa"}
+
+// expandDir lists the vISA inputs in dir, sorted by name: regular files
+// with a name in dirInputExts or the object magic in their first bytes. It
+// does not descend into subdirectories.
+func expandDir(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(e.Name(), ext) }) || hasMagic(path) {
+			out = append(out, path)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: a directory with no vISA file in it (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
+	}
+	return out, nil
+}
+
+// hasMagic reports whether the file at path starts with the vISA magic.
+func hasMagic(path string) bool {
+	fh, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	b := make([]byte, len(decoder.Magic))
+	_, err = io.ReadFull(fh, b)
+	return err == nil && string(b) == decoder.Magic
+}
+
+// isTerminal reports whether f is a character device (a terminal).
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func usage(w io.Writer) {
@@ -56,6 +153,8 @@ func usage(w io.Writer) {
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+  infoscope version                print the version
+A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags.
 `)
 }
@@ -84,7 +183,12 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 
 func inspect(args []string) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
-	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
+	out := io.Writer(os.Stderr)
+	if wantsHelp(args) {
+		out = os.Stdout
+	}
+	fs.SetOutput(out)
+	fs.Usage = func() { usage(out); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
 	surfPath := fs.String("surfaces", "infoscope-surfaces.json", "surface description file: loaded if it exists, written by ctrl+s")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
@@ -106,7 +210,23 @@ func inspect(args []string) int {
 	dopts.MaxInput = int64(maxInput)
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
 	var paths []string
+	// A directory opens the vISA files in it; a missing or unreadable
+	// file among several is an error row (E lists it), not a refusal.
+	var names []string
 	for _, name := range fs.Args() {
+		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+			inDir, err := expandDir(name)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "infoscope:", err)
+				return 1
+			}
+			names = append(names, inDir...)
+			continue
+		}
+		names = append(names, name)
+	}
+	var refused []error
+	for _, name := range names {
 		if name == "-" {
 			data, err := readStdin(dopts)
 			if err != nil {
@@ -117,11 +237,24 @@ func inspect(args []string) int {
 			continue
 		}
 		if err := checkInput(name, dopts); err != nil {
-			fmt.Fprintln(os.Stderr, "infoscope:", err)
-			return 1
+			refused = append(refused, err)
+			if len(names) > 1 {
+				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
+			}
+			continue
 		}
 		cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts))
 		paths = append(paths, name)
+	}
+	if len(refused) > 0 && len(refused) == len(names) {
+		for _, err := range refused {
+			fmt.Fprintln(os.Stderr, "infoscope:", err)
+		}
+		return 1
+	}
+	if !isTerminal(os.Stdout) {
+		fmt.Fprintln(os.Stderr, "infoscope: the inspector needs a terminal; without one use \"infoscope dump FILE...\" (one line or --json object per INFO)")
+		return 2
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
@@ -252,8 +385,13 @@ func readStdin(o decoder.Options) ([]byte, error) {
 
 func serveCmd(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	out := io.Writer(os.Stderr)
+	if wantsHelp(args) {
+		out = os.Stdout
+	}
+	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
+		fmt.Fprintln(out, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
@@ -274,7 +412,15 @@ func serveCmd(args []string) int {
 		return 2
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
-		fs.Usage()
+		var missing []string
+		if cfg.AuthorizedKeysPath == "" {
+			missing = append(missing, "--authorized-keys FILE (the public keys allowed in)")
+		}
+		if fs.NArg() == 0 {
+			missing = append(missing, "the FILEs to serve")
+		}
+		fmt.Fprintf(os.Stderr, "infoscope serve: missing %s\n", strings.Join(missing, " and "))
+		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE... (-h lists the flags)")
 		return 2
 	}
 	var err error

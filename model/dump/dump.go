@@ -61,9 +61,19 @@ const Usage = "usage: infoscope dump [--json] [--all] [--strict] [--syntax igc|s
 // the exit status.
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	// Asked-for help goes to stdout; help after a flag error to stderr.
+	helpOut := env.Stderr
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			helpOut = env.Stdout
+		}
+		if a == "--" {
+			break
+		}
+	}
+	fs.SetOutput(helpOut)
 	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, Usage)
+		fmt.Fprintln(helpOut, Usage)
 		fs.PrintDefaults()
 	}
 	var o Options

@@ -83,6 +83,8 @@ func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) 
 }
 
 func (m *Model) lanesPanel() *lanesChild   { return m.panels[focusLanes].(*lanesChild) }
+func (m *Model) bitsPanel() *bitsChild { return m.panels[focusBits].(*bitsChild) }
+
 func (m *Model) outputPanel() *outputChild { return m.panels[focusOutput].(*outputChild) }
 
 // applyTheme rebuilds the root's and the panels' styles (after a

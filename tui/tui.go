@@ -454,6 +454,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.list.clamp()
 			m.syncSelection()
 			return nil
+		case key.Matches(msg, k.Copy, k.CopyBytes):
+			return m.copySelection(key.Matches(msg, k.CopyBytes))
 		case key.Matches(msg, k.Back) && m.focus != focusList:
 			m.setFocus(focusList)
 			return nil
@@ -464,6 +466,35 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return m.toFocused(msg)
+}
+
+// copySelection is y (the row's text; in Bits the selected field's value)
+// and Y (the row's bytes as hex), sent as OSC 52: the terminal, local or at
+// the far end of SSH, puts it on its clipboard.
+func (m *Model) copySelection(bytes bool) tea.Cmd {
+	if !m.selOK {
+		m.setStatus("nothing selected to copy", true)
+		return nil
+	}
+	in := m.list.rows.info(m.sel)
+	var text, what string
+	switch {
+	case bytes:
+		b := in.Bytes()
+		parts := make([]string, len(b))
+		for i, c := range b {
+			parts[i] = fmt.Sprintf("%02x", c)
+		}
+		text, what = strings.Join(parts, " "), fmt.Sprintf("%d bytes", len(b))
+	case m.focus == focusBits:
+		fields := in.Fields()
+		i := min(m.bitsPanel().m.Selected(), len(fields)-1)
+		text, what = fmt.Sprintf("0x%x", fields[i].Raw), fields[i].Name
+	default:
+		text, what = in.Text(), "the instruction text"
+	}
+	m.setStatus(fmt.Sprintf("copied %s: %s (OSC 52: the terminal must allow clipboard writes)", what, text), false)
+	return tea.SetClipboard(text)
 }
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -236,5 +237,33 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 	send(m, "n")
 	if !strings.Contains(m.status, "wrapped") {
 		t.Errorf("n on the only diagnostic row: status %q", m.status)
+	}
+}
+
+// Issue 12 item 18: y copies the row's text, Y its bytes, y in Bits the
+// selected field's value, through OSC 52 (tea.SetClipboard).
+func TestCopyKeys(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
+	clip := func(k string) string {
+		_, cmd := m.Update(press(k))
+		if cmd == nil {
+			t.Fatalf("%s: no command", k)
+		}
+		return fmt.Sprint(cmd())
+	}
+	if got := clip("y"); !strings.Contains(got, "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("y: %q", got)
+	}
+	if got := clip("Y"); !strings.Contains(got, "70 0b 04 0f 06 21 00 00 00 00 00") {
+		t.Errorf("Y: %q", got)
+	}
+	send(m, "2", "j", "j", "j") // exec_size
+	if got := clip("y"); !strings.Contains(got, "0x") {
+		t.Errorf("y in Bits: %q", got)
+	}
+	l, _ := m.list.selected()
+	f := m.list.rows.info(l).Fields()[3]
+	if !strings.Contains(m.status, "copied "+f.Name+": "+fmt.Sprintf("0x%x", f.Raw)) {
+		t.Errorf("y in Bits on %s: status %q", f.Name, m.status)
 	}
 }

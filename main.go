@@ -26,6 +26,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/log/v2"
+	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
 	"infoscope/model"
@@ -142,11 +143,9 @@ func hasMagic(path string) bool {
 	return err == nil && string(b) == decoder.Magic
 }
 
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether f is a terminal (not merely a character
+// device such as /dev/null).
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
@@ -181,7 +180,9 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	}
 }
 
-func inspect(args []string) int {
+// inspect runs the inspector; progOpts are added to the program's (tests give
+// it a pipe for keys instead of the terminal).
+func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
@@ -195,7 +196,7 @@ func inspect(args []string) int {
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -252,8 +253,11 @@ func inspect(args []string) int {
 		}
 		return 1
 	}
-	if !isTerminal(os.Stdout) {
-		fmt.Fprintln(os.Stderr, "infoscope: the inspector needs a terminal; without one use \"infoscope dump FILE...\" (one line or --json object per INFO)")
+	// Output piped or redirected from an interactive shell: the screen
+	// would go into the pipe. (Both ends redirected is a script driving
+	// the inspector, which bubbletea serves.)
+	if isTerminal(os.Stdin) && !isTerminal(os.Stdout) {
+		fmt.Fprintln(os.Stderr, noTerminal)
 		return 2
 	}
 	if len(cfg.Sources) == 0 {
@@ -290,7 +294,7 @@ func inspect(args []string) int {
 		}
 		defer lf.Close()
 	}
-	p := tea.NewProgram(tui.New(cfg))
+	p := tea.NewProgram(tui.New(cfg), progOpts...)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// The watcher fails only while setting up; its error is printed after
@@ -312,10 +316,16 @@ func inspect(args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
+		if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+			fmt.Fprintln(os.Stderr, noTerminal)
+		}
 		return 1
 	}
 	return 0
 }
+
+// noTerminal is said when the inspector has no terminal to draw on.
+const noTerminal = "infoscope: the inspector needs a terminal; without one use \"infoscope dump FILE...\" (one line or --json object per INFO)"
 
 // maxSurfaceFile bounds the surface file read at start: it describes at
 // most a few hundred surfaces, a few dozen kilobytes.

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -49,45 +52,55 @@ func TestVersionAndHelpWords(t *testing.T) {
 	}
 }
 
-// Without a terminal the inspector says to use dump instead of failing
-// with a terminal error (tests run with stdout not a terminal).
+// TestNoTerminalHelper runs the command line in a child process started
+// by TestNoTerminalSaysDump.
+func TestNoTerminalHelper(t *testing.T) {
+	args := os.Getenv("INFOSCOPE_UX_HELPER")
+	if args == "" {
+		t.Skip("the helper process of TestNoTerminalSaysDump")
+	}
+	os.Exit(run(strings.Split(args, "\x1f")))
+}
+
+// noTTY runs the command line with args in a new session (no controlling
+// terminal) with stdin and stdout on /dev/null, and returns its exit code
+// and stderr.
+func noTTY(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestNoTerminalHelper$")
+	cmd.Env = append(os.Environ(), "INFOSCOPE_UX_HELPER="+strings.Join(args, "\x1f"), "NO_COLOR=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stderr.String()
+}
+
+// Without a terminal the inspector says to use dump; a missing file among
+// several does not stop the start (it is the terminal that stops it here),
+// a lone missing file does.
 func TestNoTerminalSaysDump(t *testing.T) {
-	if isTerminal(os.Stdout) {
-		t.Skip("stdout is a terminal")
+	if testing.Short() {
+		t.Skip("starts processes")
 	}
-	stderr := captureStderr(t, func() {
-		if code := run([]string{"sampledata/kernels.isa"}); code != 2 {
-			t.Errorf("exit %d, want 2", code)
-		}
-	})
-	if !strings.Contains(stderr, "infoscope dump") {
-		t.Errorf("stderr %q does not point to dump", stderr)
+	dir := t.TempDir()
+	surf := filepath.Join(dir, "s.json")
+	code, stderr := noTTY(t, "--no-watch", "--surfaces", surf, "sampledata/kernels.isa")
+	if code == 0 || !strings.Contains(stderr, "infoscope dump") {
+		t.Errorf("exit %d, stderr %q does not point to dump", code, stderr)
 	}
-	// A missing file among several does not stop the start: it is still
-	// the terminal that is missing here, not the file.
-	stderr = captureStderr(t, func() { run([]string{"sampledata/kernels.isa", "sampledata/missing.isa"}) })
+	_, stderr = noTTY(t, "--no-watch", "--surfaces", surf, "sampledata/kernels.isa", "sampledata/missing.isa")
 	if strings.Contains(stderr, "missing.isa") || !strings.Contains(stderr, "infoscope dump") {
 		t.Errorf("a missing file among several refused the start: %q", stderr)
 	}
-	stderr = captureStderr(t, func() { run([]string{"sampledata/missing.isa"}) })
-	if !strings.Contains(stderr, "missing.isa") {
-		t.Errorf("a lone missing file: %q", stderr)
+	code, stderr = noTTY(t, "--no-watch", "--surfaces", surf, "sampledata/missing.isa")
+	if code != 1 || !strings.Contains(stderr, "missing.isa") {
+		t.Errorf("a lone missing file: exit %d, %q", code, stderr)
 	}
-}
-
-func captureStderr(t *testing.T, f func()) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := os.Stderr
-	os.Stderr = w
-	f()
-	os.Stderr = old
-	w.Close()
-	b := make([]byte, 1<<16)
-	n, _ := r.Read(b)
-	r.Close()
-	return string(b[:n])
 }

@@ -72,6 +72,15 @@ type ctok struct {
 	kind byte // 'i' identifier, 'n' number, 's' string, 'c' character literal, or the punctuation byte itself
 	at   int  // byte offset of its first character
 	text string
+	raw  []byte // a number's characters (in the source: no copy per element)
+}
+
+// str returns the token's characters.
+func (t ctok) str() string {
+	if t.raw != nil {
+		return string(t.raw)
+	}
+	return t.text
 }
 
 // cscan produces the tokens of a source with comments and preprocessor
@@ -80,6 +89,9 @@ type cscan struct {
 	src    []byte
 	pos    int
 	consts map[string]string // NAME -> the number text it is defined as
+	// skip > 0 inside "#if 0": the depth of conditionals to the one that
+	// ends it. Other conditions cannot be evaluated and count as true.
+	skip int
 }
 
 func (s *cscan) next() (ctok, bool) {
@@ -114,6 +126,11 @@ func (s *cscan) next() (ctok, bool) {
 		case c == '#' && lineStart:
 			s.directive()
 			continue
+		case s.skip > 0:
+			for s.pos < len(src) && src[s.pos] != '\n' {
+				s.pos++
+			}
+			continue
 		}
 		break
 	}
@@ -127,12 +144,12 @@ func (s *cscan) next() (ctok, bool) {
 		for s.pos < len(src) && isIdentChar(src[s.pos]) {
 			s.pos++
 		}
-		return ctok{'i', start, string(src[start:s.pos])}, true
+		return ctok{kind: 'i', at: start, text: string(src[start:s.pos])}, true
 	case c >= '0' && c <= '9' || c == '.' && s.pos+1 < len(src) && src[s.pos+1] >= '0' && src[s.pos+1] <= '9':
 		for s.pos < len(src) && (isIdentChar(src[s.pos]) || src[s.pos] == '.' || src[s.pos] == '\'' && s.pos+1 < len(src) && isIdentChar(src[s.pos+1])) {
 			s.pos++
 		}
-		return ctok{'n', start, string(src[start:s.pos])}, true
+		return ctok{kind: 'n', at: start, raw: src[start:s.pos:s.pos]}, true
 	case c == '"' || c == '\'':
 		s.pos++
 		for s.pos < len(src) && src[s.pos] != c && src[s.pos] != '\n' {
@@ -146,10 +163,10 @@ func (s *cscan) next() (ctok, bool) {
 		if c == '\'' {
 			kind = 'c'
 		}
-		return ctok{kind, start, string(src[start:s.pos])}, true
+		return ctok{kind: kind, at: start, text: string(src[start:s.pos])}, true
 	}
 	s.pos++
-	return ctok{c, start, string(c)}, true
+	return ctok{kind: c, at: start}, true
 }
 
 // directive skips a preprocessor line (with its continuations), noting
@@ -167,7 +184,24 @@ func (s *cscan) directive() {
 		line = line[:i]
 	}
 	f := strings.Fields(line[1:])
-	if len(f) == 3 && f[0] == "define" {
+	if len(f) == 0 {
+		return
+	}
+	if s.skip > 0 {
+		switch {
+		case strings.HasPrefix(f[0], "if"):
+			s.skip++
+		case f[0] == "endif":
+			s.skip--
+		case (f[0] == "else" || f[0] == "elif") && s.skip == 1:
+			s.skip = 0
+		}
+		return
+	}
+	switch {
+	case f[0] == "if" && len(f) >= 2 && strings.Trim(strings.Join(f[1:], ""), "()") == "0":
+		s.skip = 1
+	case len(f) == 3 && f[0] == "define":
 		s.consts[f[1]] = strings.Trim(f[2], "()")
 	}
 }
@@ -213,6 +247,8 @@ func elemWidth(typ []string) int {
 	return w
 }
 
+var sharedSizeMacro = regexp.MustCompile(`^(DEFINE|DECLARE)_SHARED_ARRAY_SIZE_U?INT(8|16|32|64)$`)
+
 var sharedArrayMacro = regexp.MustCompile(`^(DEFINE|DECLARE)_SHARED_ARRAY_U?INT(8|16|32|64)$`)
 
 // ParseCSource reads every array initialiser of integer literals in src
@@ -234,6 +270,20 @@ func ParseCSource(name string, src []byte) *CSource {
 		if !ok {
 			break
 		}
+		if t.kind == 'i' && sharedSizeMacro.MatchString(t.text) {
+			// DEFINE_SHARED_ARRAY_SIZE_UINT32(NAME_SIZE, 100432)
+			var a [5]ctok
+			for k := range a {
+				if a[k], ok = s.next(); !ok {
+					break
+				}
+			}
+			if ok && a[0].kind == '(' && a[1].kind == 'i' && a[2].kind == ',' && a[3].kind == 'n' && a[4].kind == ')' {
+				s.consts[a[1].text] = a[3].str()
+			}
+			back = back[:0]
+			continue
+		}
 		if t.kind != '=' {
 			push(t)
 			continue
@@ -252,7 +302,7 @@ func ParseCSource(name string, src []byte) *CSource {
 					}
 				}
 				if num.kind == 'n' {
-					s.consts[back[len(back)-1].text] = num.text
+					s.consts[back[len(back)-1].text] = num.str()
 				}
 			}
 			push(t)
@@ -448,7 +498,10 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 		var err error
 		switch t.kind {
 		case 'n':
-			v, err = parseCInt(t.text)
+			var ok bool
+			if v, ok = quickInt(t.raw); !ok {
+				v, err = parseCInt(t.str())
+			}
 		case 'c':
 			v, err = parseCChar(t.text)
 		default:
@@ -463,11 +516,11 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 			err = fmt.Errorf("does not fit %d byte(s)", width)
 		}
 		if err == nil && neg && v > limit/2+1 {
-			err = fmt.Errorf("-%s does not fit %d byte(s)", t.text, width)
+			err = fmt.Errorf("-%s does not fit %d byte(s)", t.str(), width)
 		}
 		if err != nil {
 			line, col := lineCol(s.src, t.at)
-			return nil, &FormatError{File: file, Off: int64(t.at), Field: fmt.Sprintf("line %d column %d: array %s element %d", line, col, arr, k), Expected: fmt.Sprintf("an integer literal of %d byte(s)", width), Found: fmt.Sprintf("%q (%v)", t.text, err), Err: ErrBadValue}
+			return nil, &FormatError{File: file, Off: int64(t.at), Field: fmt.Sprintf("line %d column %d: array %s element %d", line, col, arr, k), Expected: fmt.Sprintf("an integer literal of %d byte(s)", width), Found: fmt.Sprintf("%q (%v)", t.str(), err), Err: ErrBadValue}
 		}
 		if neg {
 			v = -v
@@ -478,6 +531,37 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 		out = append(out, buf[:width]...)
 		k++
 	}
+}
+
+// quickInt parses the common literals of generated arrays, 0x hex and
+// decimal of at most 16 digits with no suffix, without allocating; ok is
+// false for anything else (parseCInt decides).
+func quickInt(b []byte) (v uint64, ok bool) {
+	if len(b) > 2 && b[0] == '0' && (b[1] == 'x' || b[1] == 'X') && len(b) <= 18 {
+		for _, c := range b[2:] {
+			switch {
+			case c >= '0' && c <= '9':
+				v = v<<4 | uint64(c-'0')
+			case c >= 'a' && c <= 'f':
+				v = v<<4 | uint64(c-'a'+10)
+			case c >= 'A' && c <= 'F':
+				v = v<<4 | uint64(c-'A'+10)
+			default:
+				return 0, false
+			}
+		}
+		return v, true
+	}
+	if len(b) == 0 || len(b) > 16 || b[0] == '0' && len(b) > 1 {
+		return 0, false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	return v, true
 }
 
 // parseCInt parses a C integer literal: decimal, 0x hex, 0b binary or 0

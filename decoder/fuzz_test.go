@@ -15,6 +15,12 @@ func fuzzSeeds(f *testing.F, bodies bool) {
 	for n, b := range oracleFiles(f) {
 		seeds[n] = b
 	}
+	// The shipped binaries: whole when small, else their first 16 KiB
+	// (headers with relocation tables and file-scope variables, bodies).
+	for n, b := range realFiles(f) {
+		seeds[n] = b[:min(len(b), 16<<10)]
+	}
+	seeds["source.c"] = []byte(cStyles["uchar_hex"]("k", seeds["50d63e3d7724.isa"]))
 	for _, data := range seeds {
 		f.Add(data)
 		if !bodies {
@@ -35,6 +41,9 @@ func fuzzSeeds(f *testing.F, bodies bool) {
 // tile its decoded prefix with no gap or overlap; every INFO is one of
 // those instructions and its fields cover its bits exactly once.
 func checkFile(f *File, inputLen int) error {
+	if f.Parts != nil {
+		return checkSource(f)
+	}
 	if err := locatedIn(f, max(inputLen, len(f.Data))); err != nil {
 		return err
 	}
@@ -44,6 +53,37 @@ func checkFile(f *File, inputLen int) error {
 		}
 		if s.Base < 0 || s.Base+int64(len(s.Code)) > int64(len(f.Data)) {
 			return fmt.Errorf("stream %q at %d+%d lies outside the %d-byte data", s.Kernel, s.Base, len(s.Code), len(f.Data))
+		}
+	}
+	return nil
+}
+
+// checkSource checks a C source's decode: each image as a file of its own,
+// and every error located in the source or in one of its images.
+func checkSource(f *File) error {
+	parts := map[string]*File{}
+	for _, p := range f.Parts {
+		if !strings.HasPrefix(p.Name, f.Name+":") || len(p.Data) < 4 || string(p.Data[:4]) != Magic {
+			return fmt.Errorf("part %q of %q: %d bytes, % x", p.Name, f.Name, len(p.Data), p.Data[:min(4, len(p.Data))])
+		}
+		parts[p.Name] = p
+		if err := checkFile(p, len(p.Data)); err != nil {
+			return err
+		}
+	}
+	for _, e := range f.Errors {
+		var fe *FormatError
+		if !errors.As(e, &fe) {
+			return fmt.Errorf("error %v is not a *FormatError", e)
+		}
+		n := len(f.Data)
+		if p := parts[fe.File]; p != nil {
+			n = len(p.Data)
+		} else if fe.File != f.Name {
+			return fmt.Errorf("error %q names %q, neither the source nor an image", e, fe.File)
+		}
+		if fe.Off < 0 || fe.Off > int64(n) {
+			return fmt.Errorf("error %q: offset %d outside 0..%d", e, fe.Off, n)
 		}
 	}
 	return nil
@@ -173,6 +213,38 @@ func FuzzWalkRaw(f *testing.F) {
 		}
 		file := decodeBounded(t, code, Options{Hex: HexOff})
 		if err := checkFile(file, len(code)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// FuzzCSource reads arbitrary text as a C source: no panic, errors located
+// in the text, every image starting with the magic inside its array.
+func FuzzCSource(f *testing.F) {
+	small := realFiles(f)["50d63e3d7724.isa"]
+	for _, gen := range cStyles {
+		f.Add([]byte(gen("k", small)))
+	}
+	f.Add([]byte("/* { */ #if 0\nchar a[] = {0x43};\n#endif\nconst uint8_t b[2] = { 'C', '\\x49', -1 };\n#define b_SIZE 2\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		cs := ParseCSource("fuzz.c", src)
+		for _, e := range cs.Errors {
+			var fe *FormatError
+			if !errors.As(e, &fe) || fe.File != "fuzz.c" || fe.Off < 0 || fe.Off > int64(len(src)) {
+				t.Fatalf("error %v not located in the %d-byte source", e, len(src))
+			}
+		}
+		for _, a := range cs.Arrays {
+			if a.Width < 1 || a.Width > 8 || len(a.Data) > len(src)*a.Width {
+				t.Fatalf("array %s: width %d, %d bytes from a %d-byte source", a.Name, a.Width, len(a.Data), len(src))
+			}
+			for _, img := range a.Images {
+				if img.Off < 0 || img.Off+len(img.Data) > len(a.Data) || string(img.Data[:4]) != Magic {
+					t.Fatalf("image %s at %d+%d of %d", img.Name, img.Off, len(img.Data), len(a.Data))
+				}
+			}
+		}
+		if err := checkFile(Decode("fuzz.c", src, Options{}), len(src)); err != nil {
 			t.Fatal(err)
 		}
 	})

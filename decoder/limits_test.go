@@ -196,7 +196,7 @@ func TestHexParseMemory(t *testing.T) {
 // about its 8-byte records per layout tried (10 M of them took 512 MB: the
 // records slice grew by append's small steps).
 func TestOneByteInstructionsMemory(t *testing.T) {
-	code := bytes.Repeat([]byte{0x59}, 4<<20)
+	code := bytes.Repeat([]byte{0x59}, 1<<20)
 	Decode("warm", code[:300], Options{Hex: HexOff})
 	for _, l := range []Layout{LayoutIGC, LayoutAuto} {
 		var f *File

@@ -397,15 +397,21 @@ func ParseObject(data []byte, file string) (*Object, error) {
 		kind BodyKind
 	}
 	parsed := map[bodyKey]*Body{}
+	metaOver := false
 	for _, b := range o.Bodies() {
-		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil {
+		// An entry whose header size makes the body stripped where the
+		// first's did not (or the reverse) needs its own code bounds:
+		// it is decoded on its own (under the budget).
+		if first := parsed[bodyKey{b.Offset, b.Kind}]; first != nil && first.Stripped == (first.Err == nil && first.CodeSize != 0 && b.Size == first.MetaEnd) {
 			b.share(first)
 		} else {
-			parsed[bodyKey{b.Offset, b.Kind}] = b
+			if parsed[bodyKey{b.Offset, b.Kind}] == nil {
+				parsed[bodyKey{b.Offset, b.Kind}] = b
+			}
 			if o.metaLeft < 0 {
 				b.skipped = true
-				if o.metaLeft != -1 {
-					o.metaLeft = -1
+				if !metaOver {
+					metaOver = true
 					b.Err = located(o.overBudget(b, "table entries", -1), file, b.Name)
 				}
 				continue

@@ -40,6 +40,11 @@ type program struct {
 	// gone is set for a legacy row (an opcode removed in 2018-2019) in a
 	// table for version 3.7 or later, which cannot contain it.
 	gone bool
+	// before2019 is set, in a table for version 3.6 or older, for an
+	// opcode whose meaning changed after the writers of those files: what
+	// it meant then. It is not decoded: no known file uses it, and a 3.6
+	// file may come from either side of the change.
+	before2019 string
 }
 
 // opTable is the compiled table for one version.
@@ -159,8 +164,23 @@ func compileTable(v Version) *opTable {
 		}
 		t.progs[r.op] = p // any row; marks the opcode as known
 	}
+	if v.Num() <= legacyMaxVer {
+		for op, then := range changedOpcodes {
+			if p := t.progs[op]; p != nil {
+				t.progs[op] = &program{row: p.row, before2019: then}
+			}
+		}
+	}
 	t.buildFast()
 	return t
+}
+
+// changedOpcodes are the opcodes whose meaning in the 2018 writers differs
+// from today's (format doc §3.8): a file of version 3.6 or older that uses
+// one is reported rather than decoded with a guess.
+var changedOpcodes = map[uint8]string{
+	0x60: "if (E P) until January 2019, nbarrier from late 2021",
+	0x7C: "pbarrier (V R, no exec byte) until September 2018, then sbarrier (B)",
 }
 
 // buildFast fills the hot-path tables from the compiled programs.
@@ -211,7 +231,7 @@ func (t *opTable) buildFast() {
 // fastFrom returns p's hot-path shape, or fastNone when p reads counts or
 // conditions from the bytes, or could reach past fastWindow.
 func fastFrom(p *program) fastOp {
-	if p == nil || p.row.rejected || p.row.undet || p.gone {
+	if p == nil || p.row.rejected || p.row.undet || p.gone || p.before2019 != "" {
 		return fastOp{}
 	}
 	f := fastOp{kind: fastLen}

@@ -153,7 +153,7 @@ func (s *SizeFlag) Set(v string) error {
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	if err != nil || n <= 0 || n > (1<<62)>>shift {
-		return fmt.Errorf("%q: want a positive size such as 64M, 512K or 1G", v)
+		return errors.New("want a positive size such as 64M, 512K or 1G")
 	}
 	*s = SizeFlag(n << shift)
 	return nil

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,7 +30,7 @@ func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
 // readDecode reads with ReadInput and decodes, measuring the bytes read
 // and allocated.
-func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (f *File, err error, read int64, alloc uint64) {
+func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (f *File, read int64, alloc uint64, err error) {
 	t.Helper()
 	cr := &countingReader{r: r}
 	alloc = allocs(func() {
@@ -38,7 +39,7 @@ func readDecode(t *testing.T, name string, r io.Reader, size int64, o Options) (
 			f = Decode(name, data, o)
 		}
 	})
-	return f, err, cr.n, alloc
+	return f, cr.n, alloc, err
 }
 
 // TestReadZeros: /dev/zero (and an endless stream of zeros on stdin) fails
@@ -59,7 +60,7 @@ func TestReadZeros(t *testing.T) {
 	for name, open := range readers {
 		for _, o := range []Options{{}, {Layout: LayoutSeed}, {Hex: HexOff, MaxInput: 1 << 40}} {
 			r, done := open()
-			f, err, read, alloc := readDecode(t, name, r, -1, o)
+			f, read, alloc, err := readDecode(t, name, r, -1, o)
 			done()
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -92,7 +93,7 @@ func TestReadSparse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err, read, alloc := readDecode(t, path, fh, 2<<30, o)
+		f, read, alloc, err := readDecode(t, path, fh, 2<<30, o)
 		fh.Close()
 		t.Logf("limit %d: %d bytes read, %d allocated, %v", o.MaxInput, read, alloc, err)
 		if read > sniffSize || alloc > 2<<20 {
@@ -135,7 +136,7 @@ func TestReadFIFO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err, read, alloc := readDecode(t, path, fh, -1, Options{})
+	f, read, alloc, err := readDecode(t, path, fh, -1, Options{})
 	fh.Close()
 	if err != nil || read > sniffSize || alloc > 2<<20 || len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrUnknownOpcode) {
 		t.Errorf("FIFO: %d bytes read, %d allocated, %v %v", read, alloc, err, f)
@@ -186,8 +187,58 @@ func TestReadAmplified(t *testing.T) {
 	code := bytes.Repeat([]byte{0x59}, 64<<10)
 	data := amplified(1000, code)
 	Decode("warm", data[:100], Options{})
-	f, err, read, alloc := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
+	f, read, alloc, err := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
 	if err != nil || read != int64(len(data)) || alloc > maxAllocPerByte*uint64(len(data)) || len(f.Errors) != 1 {
 		t.Errorf("amplified: %v, %d read, %d allocated, %v", err, read, alloc, f.Errors)
 	}
+}
+
+// summary is what a user sees of a decode: its errors, layout, and the
+// instructions of each stream.
+func summary(f *File) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "hex %v layout %s (%s)\n", f.Hex, f.Layout, f.LayoutReason)
+	for _, e := range f.Errors {
+		fmt.Fprintln(&b, e)
+	}
+	for _, s := range f.Streams {
+		fmt.Fprintf(&b, "%s: %d instructions, %d INFO\n", s.Kernel, len(s.Insts), len(s.Infos))
+	}
+	return b.String()
+}
+
+// TestReadInputDecodesAsWhole: whatever ReadInput returns (the whole input,
+// or only its first 64 KiB when they already fail) decodes to what the
+// whole input does. Inputs: each sample repeated past 80 KiB, damaged at
+// a byte inside or past the first 64 KiB.
+func TestReadInputDecodesAsWhole(t *testing.T) {
+	early := 0
+	for name, file := range sampleFiles(t) {
+		whole := bytes.Repeat(file, 80<<10/len(file)+1)
+		for _, at := range []int{-1, 0, 17, 64<<10 - 1, 70 << 10} {
+			for _, bad := range []byte{0x00, 'Z'} {
+				data := bytes.Clone(whole)
+				if at >= 0 {
+					data[at] = bad
+				}
+				for _, o := range []Options{{}, {Layout: LayoutSeed}, {Hex: HexOn}, {Offset: 3}} {
+					got, err := ReadInput(name, bytes.NewReader(data), -1, o)
+					if err != nil {
+						t.Fatalf("%s at %d: %v", name, at, err)
+					}
+					if len(got) < len(data) {
+						early++
+					}
+					want, have := summary(Decode(name, data, o)), summary(Decode(name, got, o))
+					if want != have {
+						t.Errorf("%s, 0x%02x at %d, %+v: read %d of %d bytes:\n%s\nwhole:\n%s", name, bad, at, o, len(got), len(data), have, want)
+					}
+				}
+			}
+		}
+	}
+	if early == 0 {
+		t.Error("no input failed early")
+	}
+	t.Logf("%d reads stopped early", early)
 }

@@ -224,6 +224,8 @@ func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) 
 		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
 	case p.gone:
 		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, p.row.mnemonic), Err: ErrUnknownOpcode}
+	case p.before2019 != "":
+		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode with one meaning at version %s", o.Version), Found: fmt.Sprintf("0x%02x, whose meaning changed: %s; no known file of this version uses it, so it is not guessed", op, p.before2019), Err: ErrUndetermined}
 	case p.row.undet:
 		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
 	case p.fixed > 0:

@@ -82,8 +82,8 @@ func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) 
 	return [numFocus]child{nil, b, l, o}
 }
 
-func (m *Model) lanesPanel() *lanesChild   { return m.panels[focusLanes].(*lanesChild) }
-func (m *Model) bitsPanel() *bitsChild { return m.panels[focusBits].(*bitsChild) }
+func (m *Model) lanesPanel() *lanesChild { return m.panels[focusLanes].(*lanesChild) }
+func (m *Model) bitsPanel() *bitsChild   { return m.panels[focusBits].(*bitsChild) }
 
 func (m *Model) outputPanel() *outputChild { return m.panels[focusOutput].(*outputChild) }
 

@@ -233,3 +233,14 @@ func TestUnloadableSurfaceFileNotOverwritten(t *testing.T) {
 		t.Error("once overwritten, ctrl+s still asks")
 	}
 }
+
+// The quit question shows in a terminal too small for the inspector.
+func TestQuitQuestionWhenTooSmall(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 120, 40)
+	editSurface(m)
+	m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
+	key1(m, "q")
+	if f := plainFrame(m); !strings.Contains(f, "s save & quit") || !strings.Contains(f, "d discard & quit") {
+		t.Errorf("no question at 20x5:\n%s", f)
+	}
+}

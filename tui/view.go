@@ -33,6 +33,10 @@ func (m *Model) render() string {
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
+		if m.confirmQuit {
+			// The question must show at any size: q then q again cancels.
+			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}
+		}
 		if h < len(msg) {
 			msg = []string{fmt.Sprintf("%dx%d<%dx%d", w, h, minWidth, minHeight)}
 		}

@@ -49,13 +49,14 @@ type Options struct {
 	JSON     bool
 	All      bool
 	Strict   bool   // exit 1 when any INFO record has a diagnostic
+	Bodies   bool   // one record per kernel or function body (its header) instead of per instruction
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -80,11 +81,12 @@ func Run(args []string, env Env) int {
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
 	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
+	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
-	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input (e.g. 64M, 1G)")
+	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
@@ -239,6 +241,9 @@ func Write(w io.Writer, f *decoder.File, o Options) error {
 }
 
 func write(w io.Writer, f *decoder.File, o Options) error {
+	if o.Bodies {
+		return writeBodies(w, f, o)
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var line []byte

@@ -3,10 +3,13 @@ package dump
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -267,5 +270,55 @@ func TestDumpEndlessStdin(t *testing.T) {
 	code = Run([]string{"--max-input", "200K", "-"}, Env{Stdin: ys, Stdout: &out, Stderr: &errb})
 	if code != ExitError || !strings.Contains(errb.String(), "expected at most 200 KiB") {
 		t.Errorf("--max-input 200K: exit %d: %q", code, errb.String())
+	}
+}
+
+// amplifiedObject is a version 4.1 object file whose n function entries
+// all point at one function body of code.
+func amplifiedObject(n int, code []byte) []byte {
+	le16 := func(b []byte, v uint16) []byte { return binary.LittleEndian.AppendUint16(b, v) }
+	le32 := func(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
+	hdrLen := 12 + n*15
+	body := le32(nil, 1)
+	body = append(body, 0)
+	body = le32(le32(body, 0), 0)
+	body = le16(le16(le16(body, 0), 0), 0)
+	body = append(body, 0, 0, 0)
+	body = le32(le32(body, uint32(len(code))), 34)
+	body = le16(append(body, 0, 0), 0)
+	body = append(body, code...)
+	data := le16(le16(le16(append([]byte("CISA"), 4, 1), 0), 0), uint16(n))
+	for range n {
+		data = le16(le16(le32(le32(le16(append(data, 0), 0), uint32(hdrLen)), uint32(len(body))), 0), 0)
+	}
+	return append(data, body...)
+}
+
+type countingWriter struct{ n int }
+
+func (c *countingWriter) Write(p []byte) (int, error) { c.n += len(p); return len(p), nil }
+
+// TestDumpAmplifiedStdin: 'dump --all -' of 1,000 entries on one 64 KiB
+// body (what 'ssh HOST dump - < FILE' runs on the server) allocates and
+// prints in proportion to the file's size, and reports the entries left
+// out; it took 863 MB for an 80 KB file and printed 64 M lines.
+func TestDumpAmplifiedStdin(t *testing.T) {
+	data := amplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
+	Run([]string{"-"}, Env{Stdin: bytes.NewReader(data[:200]), Stdout: io.Discard, Stderr: io.Discard}) // compile tables
+	var out countingWriter
+	var errb strings.Builder
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	code := Run([]string{"--all", "-"}, Env{Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb})
+	runtime.ReadMemStats(&b)
+	alloc := b.TotalAlloc - a.TotalAlloc
+	t.Logf("%d-byte file: %d bytes allocated, %d bytes printed: %s", len(data), alloc, out.n, errb.String())
+	if code != ExitError || !strings.Contains(errb.String(), "4 per byte") {
+		t.Errorf("exit %d: %q", code, errb.String())
+	}
+	// Every line printed is about 25 bytes and allocates nothing lasting;
+	// at most 4 instructions per byte are printed.
+	if alloc > 200*uint64(len(data)) || out.n > 4*40*len(data) {
+		t.Errorf("%d-byte file: %d bytes allocated, %d printed", len(data), alloc, out.n)
 	}
 }

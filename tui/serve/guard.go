@@ -46,13 +46,14 @@ type gate struct {
 	// per dropped connection.
 	dropped      int
 	droppedFrom  map[string]int
-	refused      int // logged in past maxAuthed
-	authFailures int // connections closed after maxAuthFailures
+	refused      int       // logged in past maxAuthed
+	authFailures int       // connections closed after maxAuthFailures
+	since        time.Time // start of the summary's period
 }
 
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
 	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
-		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}}
+		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}, since: time.Now()}
 }
 
 // gateConn is a connection the gate follows.
@@ -210,11 +211,11 @@ func (g *gate) counts() (pending, authed int, bySource map[string]int) {
 
 // summarize logs what the gate dropped and refused since the last call, in
 // one line; nothing when there was nothing.
-func (g *gate) summarize(every time.Duration) {
+func (g *gate) summarize() {
 	g.mu.Lock()
 	dropped, refused, failures := g.dropped, g.refused, g.authFailures
-	from := g.droppedFrom
-	g.dropped, g.refused, g.authFailures, g.droppedFrom = 0, 0, 0, map[string]int{}
+	from, over := g.droppedFrom, time.Since(g.since).Round(time.Second)
+	g.dropped, g.refused, g.authFailures, g.droppedFrom, g.since = 0, 0, 0, map[string]int{}, time.Now()
 	pending, authed := g.pending.Len(), g.authed
 	g.mu.Unlock()
 	if dropped == 0 && refused == 0 && failures == 0 {
@@ -239,7 +240,7 @@ func (g *gate) summarize(every time.Duration) {
 		}
 		top = append(top, fmt.Sprintf("%s:%d", s.addr, s.n))
 	}
-	fields := []any{"period", every, "dropped_logging_in", dropped}
+	fields := []any{"over", over, "dropped_logging_in", dropped}
 	if len(top) > 0 {
 		fields = append(fields, "sources", strings.Join(top, ","))
 	}
@@ -256,9 +257,9 @@ func (g *gate) run(every time.Duration, done <-chan struct{}) {
 	for {
 		select {
 		case <-t.C:
-			g.summarize(every)
+			g.summarize()
 		case <-done:
-			g.summarize(every)
+			g.summarize()
 			return
 		}
 	}

@@ -75,7 +75,7 @@ func TestGateDropsOldestLoggingIn(t *testing.T) {
 	if _, authed, _ := g.counts(); authed != 0 {
 		t.Errorf("logged in %d after close", authed)
 	}
-	g.summarize(time.Minute)
+	g.summarize()
 	if out := logs.String(); !strings.Contains(out, "dropped_logging_in=2") || !strings.Contains(out, "refused_logged_in=1") || strings.Count(out, "\n") != 1 {
 		t.Errorf("summary:\n%s", out)
 	}

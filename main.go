@@ -194,6 +194,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	surfPath := fs.String("surfaces", "infoscope-surfaces.json", "surface description file: loaded if it exists, written by ctrl+s")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
+	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
 	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
@@ -209,7 +210,14 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		return 2
 	}
 	dopts.MaxInput = int64(maxInput)
+	if *theme != "auto" && *theme != "dark" && *theme != "light" {
+		fmt.Fprintf(os.Stderr, "infoscope: --theme %q: want auto, dark or light\n", *theme)
+		return 2
+	}
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
+	if *theme != "auto" {
+		cfg.Theme = *theme
+	}
 	var paths []string
 	// A directory opens the vISA files in it; a missing or unreadable
 	// file among several is an error row (E lists it), not a refusal.

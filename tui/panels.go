@@ -98,7 +98,7 @@ func (m *Model) applyTheme() {
 		m.help.Styles = help.Styles{Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain,
 			ShortSeparator: plain, FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain}
 	} else {
-		m.help.Styles = help.DefaultStyles(m.isDark)
+		m.help.Styles = helpStyles(m.isDark)
 	}
 }
 

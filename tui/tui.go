@@ -32,6 +32,9 @@ type Config struct {
 	SurfaceLoadErr error
 	NoMouse        bool // start with mouse reporting off
 	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	// Theme is "dark" or "light" to fix the palette; "" follows the
+	// terminal's background as it reports it (dark until it does).
+	Theme string
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -136,7 +139,7 @@ func New(cfg Config) *Model {
 		keys:     DefaultKeyMap(),
 		help:     help.New(),
 		mono:     cfg.Mono,
-		isDark:   true,
+		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
 		shown:    focusBits,
 		width:    80,
@@ -228,7 +231,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.relayout()
 		return m, nil
 	case tea.BackgroundColorMsg:
-		if dark := msg.IsDark(); dark != m.isDark {
+		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
 			m.applyTheme()
 			if !m.mono {

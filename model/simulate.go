@@ -79,6 +79,7 @@ type Result struct {
 	Lanes    []LaneResult // one per lane, len exec size
 	Dst      []DstChunk   // one per returned channel, in R, G, B, A order
 	Warnings []string     // lane map warnings, then simulation warnings
+	Notes    []string     // the lane map's notes (legal but unusual: not diagnostics)
 
 	grfBytes  int
 	dstOffset int
@@ -117,6 +118,7 @@ func Simulate(in *decoder.Info, env Env) Result {
 	r.Op = in.Op()
 	lm := Lanes(in, env.Dispatch)
 	r.Warnings = append(lm.Warnings, r.Warnings...)
+	r.Notes = lm.Notes
 	s := env.Surface
 	if err := s.Validate(); err != nil {
 		r.Warnings = append(r.Warnings, "surface out of range: "+err.Error())

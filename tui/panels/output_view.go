@@ -361,6 +361,9 @@ func (m Output) warnLines() []string {
 	for _, w := range m.res.Warnings {
 		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+w))
 	}
+	for _, n := range m.res.Notes {
+		out = append(out, m.st.Muted.Render(noteMark+n))
+	}
 	return out
 }
 

@@ -181,3 +181,44 @@ func BenchmarkDecodeNoInfo(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodeOperandsAllocs: decoding an instruction's operands into a
+// reused Instruction allocates nothing, and printing into a reused buffer
+// nothing either; only Text (a new string) allocates.
+func TestDecodeOperandsAllocs(t *testing.T) {
+	files := oracleFiles(t)
+	f := Decode("large_mix_1k.isa", files["large_mix_1k.isa"], Options{})
+	if len(f.Errors) > 0 || len(f.Streams) == 0 {
+		t.Fatal(f.Errors)
+	}
+	s := f.Streams[0]
+	var in Instruction
+	buf := make([]byte, 0, 4096)
+	allocs := testing.AllocsPerRun(5, func() {
+		for i := range s.Insts {
+			s.Decode(i, &in)
+			buf = in.AppendText(buf[:0])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("decoding and printing %d instructions: %.0f allocations, want 0", len(s.Insts), allocs)
+	}
+}
+
+// BenchmarkDecodeOperands decodes and prints every instruction of the
+// oracle's 1k-instruction kernel (ns/op is per kernel).
+func BenchmarkDecodeOperands(b *testing.B) {
+	files := oracleFiles(b)
+	f := Decode("large_mix_1k.isa", files["large_mix_1k.isa"], Options{})
+	s := f.Streams[0]
+	var in Instruction
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range s.Insts {
+			s.Decode(i, &in)
+			buf = in.AppendText(buf[:0])
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s.Insts)), "ns/inst")
+}

@@ -259,3 +259,23 @@ func TestBadValueLocatedAtField(t *testing.T) {
 		})
 	}
 }
+
+// An instruction built by hand (as a vISA text reader would) prints with
+// the same code as a decoded one.
+func TestInstructionByHand(t *testing.T) {
+	var in Instruction
+	if !in.Reset(0x01, 0, DefaultVersion) {
+		t.Fatal("add: not in the table")
+	}
+	in.SetSymbols(docSymbols)
+	in.HasExec, in.Exec, in.HasPred, in.Pred = true, 0x84, true, 0x8001|1<<13
+	in.Add(&General{Role: "dst", ID: 33, Region: 0x100 | 0x200})
+	in.Add(&General{Role: "src0", ID: 32, Row: 1, Region: 0x255, Mod: ModNeg})
+	in.Add(&Immediate{Role: "src1", Type: 7, Bits: 0x3f800000})
+	if got, want := in.Text(), "(!P1.any) add (M1_NM, 16) res(0,0)<2> (-)lod(1,0)<8;8,1> 0x3f800000:f"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if in.Reset(0x00, 0, DefaultVersion) {
+		t.Error("opcode 0 is not defined")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -113,6 +114,9 @@ func checkStream(s *Stream) error {
 			return fmt.Errorf("%s: walk error %v is not located in the undecoded rest [%d, %d]", s.Kernel, s.Err, s.Base+int64(pos), s.Base+int64(len(s.Code)))
 		}
 	}
+	if err := checkOperands(s); err != nil {
+		return err
+	}
 	last := -1
 	for k := range s.Infos {
 		in := &s.Infos[k]
@@ -139,6 +143,59 @@ func checkStream(s *Stream) error {
 		return fmt.Errorf("%s: %d INFO instructions, %d Infos", s.Kernel, infos, len(s.Infos))
 	}
 	return nil
+}
+
+// checkOperands decodes every instruction's operands and prints it: the
+// operand decoder, driven by the same table row as the walk, must read
+// exactly the instruction's bytes, and printing must not fail.
+func checkOperands(s *Stream) error {
+	var in Instruction
+	var b []byte
+	for i := range s.Insts {
+		s.Decode(i, &in)
+		if in.row != nil && in.consumed != int(s.Insts[i].Len) && !(in.Op == OpINFO && s.Layout == LayoutSeed) {
+			return fmt.Errorf("%s: instruction %d (%s, %d bytes): operands read %d bytes", s.Kernel, i, in.Mnemonic, s.Insts[i].Len, in.consumed)
+		}
+		if in.Index != i || in.N > MaxOperands || len(in.Diagnostics()) != in.NumDiagnostics() {
+			return fmt.Errorf("%s: instruction %d: index %d, %d operands", s.Kernel, i, in.Index, in.N)
+		}
+		for _, a := range in.Args[:in.N] {
+			if a == nil {
+				return fmt.Errorf("%s: instruction %d: nil operand", s.Kernel, i)
+			}
+			_ = in.OperandText(a)
+		}
+		b = in.appendLine(b[:0])
+	}
+	return nil
+}
+
+// FuzzDecodeOperands decodes and prints every instruction of arbitrary
+// bytes walked as a stream, with and without symbol tables, and the whole
+// listing of arbitrary bytes read as an object file.
+func FuzzDecodeOperands(f *testing.F) {
+	fuzzSeeds(f, true)
+	full := &Symbols{Vars: docSymbols.Vars, Surfaces: docSymbols.Surfaces, Labels: []LabelInfo{{Name: "L.a$", Kind: 1}}, Strings: []string{"f", "\x01\"q"}, Addrs: 1, Preds: 2, Samplers: 1, Full: true}
+	f.Fuzz(func(t *testing.T, code []byte) {
+		for _, v := range []Version{{4, 1}, {3, 3}} {
+			for _, sym := range []*Symbols{nil, full} {
+				s := Walk(code, 0, WalkOptions{File: "fuzz", Version: v, Layout: LayoutIGC, Symbols: sym})
+				if err := checkOperands(s); err != nil {
+					t.Fatalf("%s: %v", v, err)
+				}
+			}
+		}
+		if o, err := ParseObject(code, "fuzz"); err == nil {
+			for _, b := range o.Bodies() {
+				if b.Err == nil {
+					b.Walk("fuzz", o.Version.BestEffort(), LayoutIGC)
+				}
+			}
+			if err := o.WriteVisaasm(io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }
 
 // The fuzz oracles' bounds on one decode: bytes allocated per input byte

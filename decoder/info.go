@@ -70,13 +70,9 @@ func (o InfoOp) String() string {
 type MaskControl uint8
 
 // String returns "M1".."M8" or "M1_NM".."M8_NM".
-func (m MaskControl) String() string {
-	s := "M" + strconv.Itoa(int(m&7)+1)
-	if m.NoMask() {
-		s += "_NM"
-	}
-	return s
-}
+func (m MaskControl) String() string { return maskNames[m&15] }
+
+var maskNames = [16]string{"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M1_NM", "M2_NM", "M3_NM", "M4_NM", "M5_NM", "M6_NM", "M7_NM", "M8_NM"}
 
 // NoMask reports whether the control ignores the execution mask.
 func (m MaskControl) NoMask() bool { return m&8 != 0 }
@@ -110,19 +106,9 @@ func ExecSizeFromCode(code uint8) int {
 
 // ChannelNames returns the channel suffix IGC prints for a mask: R, RG, ...,
 // RGBA, and "0000" for 0.
-func ChannelNames(mask uint8) string {
-	mask &= 0xF
-	if mask == 0 {
-		return "0000"
-	}
-	s := ""
-	for i, c := range "RGBA" {
-		if mask>>i&1 != 0 {
-			s += string(c)
-		}
-	}
-	return s
-}
+func ChannelNames(mask uint8) string { return channelNames[mask&0xF] }
+
+var channelNames = [16]string{"0000", "R", "G", "RG", "B", "RB", "GB", "RGB", "A", "RA", "GA", "RGA", "BA", "RBA", "GBA", "RGBA"}
 
 // RawOperand is a raw (id + byte offset) operand. Its printed name depends
 // on the stream's variable table: see Info.VarName and Info.Operand.
@@ -234,12 +220,28 @@ func (in *Info) NumChannels() int { return bits.OnesCount8(in.ChannelMask & 0xF)
 type Symbols struct {
 	Vars     []VarInfo // declared general variables; Vars[k] has id 32+k
 	Surfaces []string  // declared surface names; Surfaces[k] is T<6+k>
+	// For the other instructions' text (nil for INFO-only users): labels by
+	// index, the body's string pool (fcall, faddr and FILE name strings),
+	// and how many addresses, predicates and samplers are declared.
+	Labels   []LabelInfo
+	Strings  []string
+	Addrs    int
+	Preds    int
+	Samplers int
+	Full     bool // the tables above are filled: indices outside them are diagnosed
+}
+
+// LabelInfo is what instruction text needs to know of a label.
+type LabelInfo struct {
+	Name string
+	Kind uint8 // 0 block, 1 subroutine, 2 FC, 3 function, 4 divergent-resource-loop
 }
 
 // VarInfo is what INFO decoding needs to know of a declared variable.
 type VarInfo struct {
 	Name  string
-	Bytes int // size in bytes (elements * element size)
+	Bytes int   // size in bytes (elements * element size)
+	Type  uint8 // VISA_Type code
 }
 
 var predefinedVars = [...]string{

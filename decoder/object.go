@@ -275,14 +275,32 @@ func (b *Body) String(i uint32) string {
 
 // Symbols returns the name tables INFO decoding uses.
 func (b *Body) Symbols() *Symbols {
-	s := &Symbols{Vars: make([]VarInfo, len(b.Vars)), Surfaces: make([]string, len(b.Surfaces))}
+	s := &Symbols{Vars: make([]VarInfo, len(b.Vars)), Surfaces: make([]string, len(b.Surfaces)),
+		Labels: make([]LabelInfo, len(b.Labels)), Strings: b.Strings,
+		Addrs: len(b.Addrs), Preds: len(b.Preds), Samplers: len(b.Samplers), Full: true}
 	for i := range b.Vars {
-		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes()}
+		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes(), Type: b.Vars[i].Type()}
+	}
+	for i := range b.Labels {
+		s.Labels[i] = LabelInfo{Name: labelDeclName(b.Labels[i]), Kind: b.Labels[i].Kind}
 	}
 	for i := range b.Surfaces {
 		s.Surfaces[i] = b.Surfaces[i].Name
 	}
 	return s
+}
+
+// labelDeclName is the name IGC's reader gives a label: its string with
+// "_<string index>" appended (string 0 is the bare "L"), except FC labels,
+// which keep their string.
+func labelDeclName(l Label) string {
+	switch {
+	case l.NameIndex == 0:
+		return "L"
+	case l.Kind == 2:
+		return l.Name
+	}
+	return l.Name + "_" + strconv.FormatUint(uint64(l.NameIndex), 10)
 }
 
 // parseHeader decodes the file header: the version, the kernel and
@@ -424,13 +442,13 @@ func ParseObject(data []byte, file string) (*Object, error) {
 			continue
 		}
 		if b.Stripped {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, b.Name, b.Size, b.Entry, b.CodeSize))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: instruction stream stripped: metadata and Gen code only (the header's size %d ends at the metadata; entry 0x%x and %d instruction bytes point past the body)", b.Kind, clip(b.Name), b.Size, b.Entry, b.CodeSize))
 		}
 		if b.Kind == KindKernel && b.InputOffset != 0 && b.InputOffset != b.Offset+b.inputRel {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, b.Name, b.InputOffset, b.Offset+b.inputRel))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: input_offset 0x%x does not point at num_inputs (0x%x)", b.Kind, clip(b.Name), b.InputOffset, b.Offset+b.inputRel))
 		}
 		if want := b.MetaEnd + b.CodeSize; b.Size != want && b.Entry == b.MetaEnd {
-			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, b.Name, b.Size, want))
+			o.Warnings = append(o.Warnings, fmt.Sprintf("%s %s: header size %d differs from metadata + instructions (%d)", b.Kind, clip(b.Name), b.Size, want))
 		}
 	}
 	return o, nil

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"bufio"
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -108,6 +109,55 @@ func TestOracle(t *testing.T) {
 					if d := s.Infos[j].Diagnostics(); len(d) != 0 {
 						t.Logf("%s INFO %d diagnostics: %v", w.name, j, d)
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestVisaasmOracle checks the whole listing of every IGC-written binary
+// against IGC's own disassembly, byte for byte.
+func TestVisaasmOracle(t *testing.T) {
+	files, _ := filepath.Glob("testdata/oracle/*.isa")
+	for _, isa := range files {
+		name := strings.TrimSuffix(filepath.Base(isa), ".isa")
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(isa)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := Decode(isa, data, Options{})
+			if len(f.Errors) > 0 || f.Object == nil {
+				t.Fatalf("decode: %v", f.Errors)
+			}
+			var got bytes.Buffer
+			if err := f.Object.WriteVisaasm(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != string(want) {
+				gl, wl := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+				n := 0
+				for i := range max(len(gl), len(wl)) {
+					var g, w string
+					if i < len(gl) {
+						g = gl[i]
+					}
+					if i < len(wl) {
+						w = wl[i]
+					}
+					if g != w {
+						t.Errorf("line %d:\n got %q\nwant %q", i+1, g, w)
+						if n++; n == 10 {
+							break
+						}
+					}
+				}
+				if n == 0 {
+					t.Errorf("listings differ (%d bytes, want %d)", got.Len(), len(want))
 				}
 			}
 		})

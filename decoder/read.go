@@ -34,11 +34,13 @@ func (o Options) maxInput() int64 {
 // both with a located error.
 //
 // Its first 64 KiB decide the rest: when they already fail for good (a raw
-// stream whose first instructions are invalid in every layout tried, hex
-// text with a bad token on a whole line), ReadInput returns them alone
-// without reading on, and Decode reports exactly the errors the whole
-// input would give: /dev/zero, or a sparse file of zeros, fails at byte 0
-// after 64 KiB are read. Object files are read whole (within the limit).
+// stream whose first instructions are invalid in every layout tried and
+// that does not read as native Gen code, hex text with a bad token on a
+// whole line, an ELF or patch-token binary), ReadInput returns them alone
+// without reading on, and Decode reports the errors the whole input would
+// give: /dev/zero, or a sparse file of zeros, fails at byte 0 after 64 KiB
+// are read. Object files, vISA text and C source are read whole (within
+// the limit).
 func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) {
 	limit := o.maxInput()
 	if size > limit {
@@ -54,7 +56,7 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 		return nil, err
 	case int64(n) > limit:
 		return nil, tooLarge(name, limit, "a longer input")
-	case failsEarly(head, o):
+	case failsEarly(name, head, o):
 		return head, nil
 	}
 	buf := head
@@ -87,9 +89,19 @@ func tooLarge(name string, limit int64, found string) error {
 
 // failsEarly reports whether head, the first bytes of a longer input,
 // already fails to decode in a way the rest cannot change.
-func failsEarly(head []byte, o Options) bool {
+func failsEarly(name string, head []byte, o Options) bool {
 	if bytes.HasPrefix(head, []byte(Magic)) || textReader != nil && (o.Text || textReader.Detect(head)) {
 		return false
+	}
+	// The kinds Decode tells from the first bytes: another binary format
+	// fails at byte 0 whatever follows; C source is read whole.
+	if o.Hex != HexOn && !o.Text {
+		if notVISA("", head) != nil {
+			return true
+		}
+		if IsCSourceName(name) || LooksLikeCSource(head) {
+			return false
+		}
 	}
 	if o.Hex == HexOn || o.Hex == HexAuto && LooksLikeHex(head) {
 		i := bytes.LastIndexByte(head, '\n')
@@ -113,7 +125,27 @@ func failsEarly(head []byte, o Options) bool {
 			return false
 		}
 	}
-	return true
+	// A stream that fails as vISA is reported as Gen code when the whole
+	// of it reads as Gen instructions: while the first bytes do, read on.
+	return !mayBeGen(head[o.Offset:])
+}
+
+// mayBeGen reports whether code, the start of a longer stream, reads as
+// native Gen instructions so far (looksLikeGen's test without its end:
+// at most one in 20 without a Gen opcode).
+func mayBeGen(code []byte) bool {
+	pos, n, bad := 0, 0, 0
+	for pos+16 <= len(code) {
+		if !genOpcodes[code[pos]&0x7F] {
+			bad++
+		}
+		n++
+		pos += 16
+		if code[pos-16+3]&0x20 != 0 {
+			pos -= 8 // compacted: 8 bytes
+		}
+	}
+	return n > 0 && bad*20 <= n
 }
 
 // FormatSize writes n bytes as "64 MiB" when a whole number of KiB, MiB or

@@ -213,7 +213,15 @@ func summary(f *File) string {
 // a byte inside or past the first 64 KiB.
 func TestReadInputDecodesAsWhole(t *testing.T) {
 	early := 0
-	for name, file := range sampleFiles(t) {
+	inputs := sampleFiles(t)
+	// Native Gen code (16-byte instructions with Gen opcodes), an ELF
+	// file, and C source.
+	gen := make([]byte, 16)
+	gen[0], gen[4] = 0x01, 0x22
+	inputs["gen.isa"] = gen
+	inputs["zebin.bin"] = append([]byte("\x7fELF\x02\x01\x01"), make([]byte, 57)...)
+	inputs["kernel.c"] = []byte("const unsigned char k[] = { 0x59, 0x59 };\n")
+	for name, file := range inputs {
 		whole := bytes.Repeat(file, 80<<10/len(file)+1)
 		for _, at := range []int{-1, 0, 17, 64<<10 - 1, 70 << 10} {
 			for _, bad := range []byte{0x00, 'Z'} {

@@ -61,11 +61,14 @@ type tableRow struct {
 	mnemonic string
 	fields   string
 	notes    string
-	rejected bool // reserved or rejected by the reader
-	undet    bool // length cannot be determined
+	text     string // the text template (see insttext.go); "" prints the fallback form
+	rejected bool   // reserved or rejected by the reader
+	undet    bool   // length cannot be determined
 	// legacy rows are opcodes of the 2018 writers, removed in 2018-2019
 	// (format doc §3.8): valid only in files of version 3.6 or older.
 	legacy bool
+	toks   []token
+	tmpl   []tmplPart
 }
 
 // token is one field of a row's sequence.
@@ -73,6 +76,7 @@ type token struct {
 	kind  string // B W D E P S LBL V VC R I
 	name  string
 	count string // "" = once; a literal or the name of an earlier field
+	n     int    // count's value when it is a literal; -1 when it names a field
 	group []token
 	cond  string
 }
@@ -113,7 +117,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 			continue
 		}
 		cols := strings.Split(line, "\t")
-		for len(cols) < 4 {
+		for len(cols) < 5 {
 			cols = append(cols, "")
 		}
 		var r tableRow
@@ -136,16 +140,70 @@ func parseTable(tsv string) ([]tableRow, error) {
 				}
 			}
 		}
-		r.mnemonic, r.fields, r.notes = cols[1], cols[2], cols[3]
+		r.mnemonic, r.fields, r.notes, r.text = cols[1], cols[2], cols[3], cols[4]
 		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
 		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
 		r.legacy = strings.HasPrefix(r.notes, "LEGACY ver<3.7 only:")
-		if _, err := parseFields(r.fields); err != nil {
+		toks, err := parseFields(r.fields)
+		if err == nil {
+			err = checkNames(toks)
+		}
+		if err == nil {
+			r.tmpl, err = parseTemplate(r.text, toks)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)
 		}
+		r.toks = toks
 		rows = append(rows, r)
 	}
 	return rows, nil
+}
+
+// checkNames refuses a count or condition that names no earlier field (it
+// would read a slot nobody wrote), and a name given to two fields of one
+// alternative.
+func checkNames(toks []token) error {
+	seen := map[string]bool{}
+	var walk func(ts []token, seen map[string]bool) error
+	walk = func(ts []token, seen map[string]bool) error {
+		for _, t := range ts {
+			if t.count != "" {
+				if _, err := strconv.Atoi(t.count); err != nil && !seen[t.count] {
+					return fmt.Errorf("count %q names no earlier field", t.count)
+				}
+			}
+			if c := t.cond; c != "" && !strings.HasPrefix(c, "ver") && !strings.HasPrefix(c, "major") {
+				name, _, _ := strings.Cut(c, ".b")
+				name, _, _ = strings.Cut(name, "==")
+				if !seen[name] {
+					return fmt.Errorf("condition %q names no earlier field", c)
+				}
+				if !strings.Contains(c, ".b") && !strings.Contains(c, "==") {
+					return fmt.Errorf("condition %q: want NAME.bN, NAME==V, ver<op>M.m or major<op>N", c)
+				}
+			}
+			if t.kind == "group" {
+				// Alternatives may reuse names; each sees the names before it.
+				inner := map[string]bool{}
+				for k := range seen {
+					inner[k] = true
+				}
+				if err := walk(t.group, inner); err != nil {
+					return err
+				}
+				for k := range inner {
+					seen[k] = true
+				}
+				continue
+			}
+			if t.name != "" {
+				seen[t.name] = true
+			}
+		}
+		return nil
+	}
+	return walk(toks, seen)
 }
 
 // parseFields splits a field sequence into tokens, with [..?cond] and
@@ -195,6 +253,10 @@ func parseFields(s string) ([]token, error) {
 		t := token{}
 		if c, rest, ok := strings.Cut(w, "*"); ok {
 			t.count, w = c, rest
+			t.n = -1
+			if n, err := strconv.Atoi(c); err == nil {
+				t.n = n
+			}
 		}
 		t.kind, t.name, _ = strings.Cut(w, ":")
 		switch t.kind {

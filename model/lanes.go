@@ -49,14 +49,14 @@ func ParseExecMask(s string) (ExecMask, error) {
 	}
 	t = strings.ReplaceAll(t, "_", "")
 	if t == "" {
-		return 0, fmt.Errorf("bad mask %q: expected hex digits such as 0xffffffff", s)
+		return 0, fmt.Errorf("bad mask %q: expected hex digits such as 0xffffffff", clipText(s))
 	}
 	if len(t) > 8 {
-		return 0, fmt.Errorf("bad mask %q: more than 32 bits (8 hex digits)", s)
+		return 0, fmt.Errorf("bad mask %q: more than 32 bits (8 hex digits)", clipText(s))
 	}
 	v, err := strconv.ParseUint(t, 16, 32)
 	if err != nil {
-		return 0, fmt.Errorf("bad mask %q: expected hex digits such as 0xffffffff", s)
+		return 0, fmt.Errorf("bad mask %q: expected hex digits such as 0xffffffff", clipText(s))
 	}
 	return ExecMask(v), nil
 }

@@ -22,14 +22,14 @@ func ParseNumber(s string, hi uint64) (uint64, error) {
 	// ParseUint accepts '_' only with base 0, and never a sign; refuse both
 	// by hand so the message is ours.
 	if digits == "" || strings.ContainsAny(digits, "+-_") {
-		return 0, fmt.Errorf("%q is not a number (decimal, or hex with 0x)", t)
+		return 0, fmt.Errorf("%q is not a number (decimal, or hex with 0x)", clipText(t))
 	}
 	v, err := strconv.ParseUint(digits, base, 64)
 	if errors.Is(err, strconv.ErrRange) || (err == nil && v > hi) {
 		return 0, fmt.Errorf("%s out of range 0..%d", t, hi)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number (decimal, or hex with 0x)", t)
+		return 0, fmt.Errorf("%q is not a number (decimal, or hex with 0x)", clipText(t))
 	}
 	return v, nil
 }

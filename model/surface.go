@@ -58,7 +58,7 @@ func ParseSurfaceType(s string) (SurfaceType, error) {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("bad type %q: expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube", s)
+	return 0, fmt.Errorf("bad type %q: expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube", clipText(s))
 }
 
 // Surface is a surface description: the surface-state values the spec's

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"infoscope/decoder"
 )
@@ -101,8 +102,11 @@ type fileParser struct {
 	data []byte
 }
 
-// errAt names the file and key path.
+// errAt names the file and key path. Key paths (and the numbers quoted by
+// the callers) are cut to 40 bytes: a megabyte key would otherwise be
+// repeated whole.
 func (p *fileParser) errAt(path, format string, args ...any) error {
+	path = clipText(path)
 	msg := fmt.Sprintf(format, args...)
 	if path == "" {
 		return fmt.Errorf("%s: %s", p.name, msg)
@@ -205,14 +209,14 @@ func (p *fileParser) number(raw json.RawMessage, path string, max uint64) (uint6
 	}
 	t := string(bytes.TrimSpace(raw))
 	if strings.HasPrefix(t, "-") {
-		return 0, p.errAt(path, "%s is negative", t)
+		return 0, p.errAt(path, "%s is negative", clipText(t))
 	}
 	v, err := strconv.ParseUint(t, 10, 64)
 	if err != nil {
 		if strings.ContainsAny(t, ".eE") {
-			return 0, p.errAt(path, "%s is not a whole number", t)
+			return 0, p.errAt(path, "%s is not a whole number", clipText(t))
 		}
-		return 0, p.errAt(path, "%s out of range 0..%d", t, max)
+		return 0, p.errAt(path, "%s out of range 0..%d", clipText(t), max)
 	}
 	if v > max {
 		return 0, p.errAt(path, "%d out of range 0..%d", v, max)
@@ -418,4 +422,17 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 	}
 	b.WriteString("}\n}\n")
 	return b.Bytes(), nil
+}
+
+// clipText cuts text taken from the file to what a message quotes.
+func clipText(s string) string {
+	const n = 40
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > n-4 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", s[:cut], len(s))
 }

@@ -119,10 +119,10 @@ keys Escape
 wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
 keys E
-wait_for "file errors and warnings"
+wait_for "files: errors, warnings"
 wait_for "damaged.isa"
 keys Escape
-wait_gone "file errors and warnings"
+wait_gone "files: errors, warnings"
 keys m
 wait_for "mouse off"
 quits
@@ -142,4 +142,36 @@ colour=$(T capture-pane -p -e -t s | grep -cE $'\e\\[[0-9;]*(3[0-7]|38;|4[0-7]|4
 [ "$colour" -eq 0 ] || fail "colour escapes on screen with NO_COLOR=1 ($colour lines)"
 quits
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1)"
+# Hostile inputs: each opens with a located error (or, for a surface file
+# that is a FIFO, on defaults) instead of reading forever, and q leaves the
+# alternate screen.
+run_cmd() {
+  case_name=$1
+  T kill-session -t s >/dev/null 2>&1 || true
+  T new-session -d -s s -x 80 -y 24 "env TERM=xterm-256color NO_COLOR=1 $2; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+}
+restored() {
+  local i
+  for ((i = 0; i < 100; i++)); do
+    [ "$(T display-message -p -t s '#{alternate_on}')" = 0 ] && return 0
+    sleep 0.05
+  done
+  fail "the terminal was left in the alternate screen"
+}
+mkfifo "$tmp/fifo.json"
+run_cmd "/dev/zero" "'$bin' --no-watch --surfaces '$surf' /dev/zero"
+wait_for "byte 0x0: opcode"
+quits
+restored
+run_cmd "stdin /dev/zero" "cat /dev/zero | '$bin' --surfaces '$surf' -"
+wait_for "byte 0x0: opcode"
+quits
+restored
+run_cmd "--surfaces FIFO" "'$bin' --no-watch --surfaces '$tmp/fifo.json'"
+wait_for "INFO list"
+wait_for "surface file not loaded"
+quits
+restored
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces)"

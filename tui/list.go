@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -86,6 +87,7 @@ type listModel struct {
 	fileW   int               // 0: one file, no file column
 	shown   map[string]string // file name -> what the file column shows
 	kernelW int               // 0: no kernel names
+	indexW  int               // width of the $N column: the widest index shown
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
 }
 
@@ -123,7 +125,7 @@ func (l listModel) columns() listCols {
 		}
 		return u
 	}
-	room := l.width - rowLead - 1 - need
+	room := l.width - rowLead - l.indexW - 1 - need
 	for used() > max(room, 0) {
 		switch {
 		case c.fileW > minCol && c.fileW >= c.kernelW:
@@ -141,7 +143,7 @@ func (l listModel) columns() listCols {
 			break
 		}
 	}
-	c.textW = max(l.width-rowLead-1-used(), 0)
+	c.textW = max(l.width-rowLead-l.indexW-1-used(), 0)
 	return c
 }
 
@@ -209,12 +211,14 @@ func (l *listModel) setRows(r *rowIndex) {
 		keep = l.rows.place(s)
 	}
 	l.rows = r
-	l.fileW, l.kernelW = 0, 0
+	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
 	for _, sg := range r.segs {
 		f := r.files[sg.src]
 		names[f.Name] = true
-		l.kernelW = max(l.kernelW, min(ansi.StringWidth(f.Streams[sg.stream].Kernel), 16))
+		st := f.Streams[sg.stream]
+		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
+		l.indexW = max(l.indexW, 1+len(strconv.Itoa(len(st.Insts)-1)))
 	}
 	l.shown = shortNames(names)
 	for _, s := range l.shown {
@@ -695,6 +699,8 @@ func (l listModel) rowLine(p int, c listCols) string {
 	if c.kernelW > 0 {
 		b.WriteString(pad(st.Kernel, c.kernelW) + " ")
 	}
+	// $N: Intel's instruction index, the number its listing prints.
+	b.WriteString(l.th.dim.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
 	tail := l.rowTail(in)
 	if l.hoff > 0 {
 		// « says the start is scrolled off, as … says the end is cut.
@@ -755,8 +761,12 @@ func (l listModel) contextLine() string {
 	st := l.rows.stream(lc)
 	at := l.rows.info(lc).Inst
 	const prefix = "context "
-	// Room for the prefix and a "… " / " …" on each side.
-	avail := l.width - len(prefix) - 4
+	// The selection's $N (the number Intel's listing gives it) leads the
+	// strip, padded to the stream's widest so that a step changes only
+	// its digits and the brackets.
+	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, len(st.Insts)-1)))) + " "
+	// Room for the prefix, $N, and a "… " / " …" on each side.
+	avail := l.width - len(prefix) - len(idx) - 4
 	// The largest page that fits. Each try depends on the page alone, so
 	// the choice stays put while the selection moves within a page (it
 	// may change where pages of different sizes disagree). The last try,
@@ -787,7 +797,7 @@ func (l listModel) contextLine() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(l.th.strip.Render(prefix))
+	b.WriteString(l.th.strip.Render(prefix + idx))
 	more := func(yes bool) string {
 		if yes {
 			return "…"

@@ -288,7 +288,7 @@ func TestContextWindowPages(t *testing.T) {
 }
 
 // Moving the selection within a page changes only the bracket cells of
-// the context strip.
+// the context strip and the digits of the selection's $N that leads it.
 func TestContextLineMovesOnlyBrackets(t *testing.T) {
 	m := newLoaded(Config{Sources: []Source{BytesSource("r.bin", rawInfos(40, nil))}}, 120, 40)
 	line := func() string { return ansi.Strip(m.list.contextLine()) }
@@ -304,8 +304,8 @@ func TestContextLineMovesOnlyBrackets(t *testing.T) {
 			diff++
 		}
 	}
-	if diff != 4 || !strings.Contains(a, "[sampleinfo]") || !strings.Contains(b, "[sampleinfo]") {
-		t.Errorf("%d cells changed, want the 4 brackets:\n%s\n%s", diff, a, b)
+	if diff != 5 || !strings.Contains(a, "[sampleinfo]") || !strings.Contains(b, "[sampleinfo]") || !strings.HasPrefix(a, "context $0  ") || !strings.HasPrefix(b, "context $1  ") {
+		t.Errorf("%d cells changed, want the 4 brackets and the $N digit:\n%s\n%s", diff, a, b)
 	}
 }
 

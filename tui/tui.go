@@ -89,6 +89,7 @@ type Model struct {
 	confirmQuit       bool  // q/ctrl+c with unsaved edits: asking save / discard / cancel
 	loadErr           error // the surface file did not load at start; nil once overwritten
 	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
+	discarded         bool  // the user chose to quit without saving
 
 	keys      KeyMap
 	help      help.Model
@@ -209,6 +210,11 @@ func (m *Model) SurfacesJSON() []byte {
 	}
 	return b
 }
+
+// Unsaved reports whether the session ends with surface or dispatch edits
+// that were neither saved nor discarded by the user: the SSH server keeps
+// them when it ends a session itself (idle, time limit, shutdown).
+func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
 func (m *Model) loading() int {
 	n := 0
@@ -759,6 +765,7 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.startSave()
 	case "d", "D", "n", "N":
 		m.confirmQuit = false
+		m.discarded = true
 		return m.quitWhenSaved()
 	case "esc", "c", "C", "ctrl+c", "q":
 		m.confirmQuit = false

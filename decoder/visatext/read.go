@@ -651,7 +651,7 @@ func (p *parser) instruction(n, col int, t string) {
 		p.errAt(n, rcol, "a mnemonic", found(rest))
 	} else if !knownMnemonic(base) {
 		p.unknownMnemonics++
-		p.msgAt(n, rcol, "unknown mnemonic %q: kept as text", mnem)
+		p.msgAt(n, rcol, "unknown mnemonic %s: kept as text", found(mnem))
 	}
 	switch base {
 	case "resinfo", "sampleinfo":

@@ -8,6 +8,7 @@ package dump
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -46,6 +47,7 @@ type Env struct {
 
 // Options are the parsed flags.
 type Options struct {
+	Visaasm  bool // the whole listing, as Intel's disassembler wrote it
 	JSON     bool
 	All      bool
 	Strict   bool   // exit 1 when any INFO record has a diagnostic
@@ -56,7 +58,7 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -81,6 +83,7 @@ func Run(args []string, env Env) int {
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
 	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
+	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
@@ -104,6 +107,9 @@ func Run(args []string, env Env) int {
 	}
 	if o.Syntax != "igc" && o.Syntax != "seed" {
 		return usage("--syntax %q: want igc or seed", o.Syntax)
+	}
+	if o.Visaasm && (o.JSON || o.Bodies) {
+		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
 	var err error
 	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
@@ -230,7 +236,8 @@ func hasDiagnostics(f *decoder.File) bool {
 	return false
 }
 
-// Write prints every record of f (of each vISA image, for a C source).
+// Write prints every record of f (of each vISA image, for a C source;
+// with Options.Visaasm, their listings).
 func Write(w io.Writer, f *decoder.File, o Options) error {
 	for _, p := range f.Each() {
 		if err := write(w, p, o); err != nil {
@@ -241,12 +248,16 @@ func Write(w io.Writer, f *decoder.File, o Options) error {
 }
 
 func write(w io.Writer, f *decoder.File, o Options) error {
+	if o.Visaasm {
+		return WriteVisaasm(w, f)
+	}
 	if o.Bodies {
 		return writeBodies(w, f, o)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	var line []byte
+	var inst decoder.Instruction
 	for _, s := range f.Streams {
 		next := 0 // index into s.Infos
 		for i := range s.Insts {
@@ -258,13 +269,14 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 			if in == nil && !o.All {
 				continue
 			}
+			s.Decode(i, &inst)
 			if o.JSON {
-				if err := enc.Encode(NewRecord(f, s, i, in, o)); err != nil {
+				if err := enc.Encode(newRecord(f, s, i, in, &inst, o)); err != nil {
 					return err
 				}
 				continue
 			}
-			line = appendTextLine(line[:0], f, s, i, in, o)
+			line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			if _, err := w.Write(line); err != nil {
 				return err
 			}
@@ -273,15 +285,39 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	return nil
 }
 
-// appendTextLine formats "FILE:KERNEL+0xOFFSET  TEXT\n". OFFSET is the
+// WriteVisaasm prints f as Intel's disassembler did: an object file's
+// whole listing (every body's declarations and instructions); for a raw
+// stream, which has no declarations, its instruction lines alone.
+func WriteVisaasm(w io.Writer, f *decoder.File) error {
+	if f.Object != nil {
+		return f.Object.WriteVisaasm(w)
+	}
+	var inst decoder.Instruction
+	var b []byte
+	for _, s := range f.Streams {
+		for i := range s.Insts {
+			s.Decode(i, &inst)
+			b = append(append(b[:0], inst.Line()...), '\n')
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
 // absolute input offset, the same number as the JSON "offset" key, so it can
-// be handed to xxd -s.
-func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) []byte {
+// be handed to xxd -s; N is Intel's instruction index in the body (JSON
+// "index").
+func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
 	b = append(b, f.Name...)
 	b = append(b, ':')
 	b = append(b, s.Kernel...)
 	b = append(b, "+0x"...)
 	b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	b = append(b, " $"...)
+	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, "  "...)
 	switch {
 	case in != nil && o.Syntax == "seed":
@@ -289,7 +325,15 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	case in != nil:
 		b = append(b, in.Text()...)
 	default:
-		b = append(b, s.Insts[i].Mnemonic()...)
+		// One line per record: a subroutine's text spans two lines
+		// (.function "NAME" and its label), joined here by a space.
+		n := len(b)
+		b = inst.AppendText(b)
+		for k := n; k < len(b); k++ {
+			if b[k] == '\n' {
+				b[k] = ' '
+			}
+		}
 	}
 	// Diagnostics follow the text after "  ! ", as in the inspector's
 	// list, so the instruction's text stays a prefix of the line.
@@ -325,25 +369,98 @@ type Record struct {
 
 // InstRecord holds the keys every record has, INFO or not.
 type InstRecord struct {
-	File     string `json:"file"`
-	Kernel   string `json:"kernel"`
-	Offset   int64  `json:"offset"`
-	Length   int    `json:"length"`
-	Bytes    string `json:"bytes"`
-	Opcode   uint8  `json:"opcode"`
-	Mnemonic string `json:"mnemonic"`
+	File     string          `json:"file"`
+	Kernel   string          `json:"kernel"`
+	Index    int             `json:"index"` // $N, Intel's instruction index in the body
+	Offset   int64           `json:"offset"`
+	Length   int             `json:"length"`
+	Bytes    string          `json:"bytes"`
+	Opcode   uint8           `json:"opcode"`
+	Mnemonic string          `json:"mnemonic"`
+	Text     string          `json:"text"` // as Intel's disassembler printed it
+	Operands []OperandRecord `json:"operands"`
+	Diags    []string        `json:"diagnostics,omitempty"` // bad operand values (INFO records: Record.Diagnostics)
 }
 
 // MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
 	if !r.info {
-		return json.Marshal(r.InstRecord)
+		return marshal(r.InstRecord)
 	}
 	if r.Diagnostics == nil {
 		r.Diagnostics = []string{}
 	}
 	type plain Record // without this method, so Marshal does not recurse
-	return json.Marshal(plain(r))
+	return marshal(plain(r))
+}
+
+// marshal is json.Marshal without HTML escaping: regions print as <8;8,1>,
+// not \u003c8;8,1\u003e.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// OperandRecord is one element of the "operands" key: the operand's kind,
+// its field name in the opcode table, its text as Intel printed it, and
+// the details of its kind (absent keys do not apply).
+type OperandRecord struct {
+	Kind     string  `json:"kind"`
+	Name     string  `json:"name"`
+	Text     string  `json:"text"`
+	ID       *uint32 `json:"id,omitempty"`       // general, raw, address, predicate, indirect's address; surface, sampler, label, state: index
+	Var      string  `json:"var,omitempty"`      // general, raw: the variable's name
+	Row      *uint8  `json:"row,omitempty"`      // general
+	Col      *uint8  `json:"col,omitempty"`      // general
+	Region   string  `json:"region,omitempty"`   // general, indirect: "<v;w,h>"
+	Modifier string  `json:"modifier,omitempty"` // vector operands: abs, neg, neg_abs, sat, not
+	Type     string  `json:"type,omitempty"`     // immediate, indirect
+	Value    *uint64 `json:"value,omitempty"`    // immediate (its bits), field
+	Offset   *int64  `json:"offset,omitempty"`   // raw (bytes), address, state, indirect (immediate offset)
+}
+
+var modNames = [...]string{"", "abs", "neg", "neg_abs", "sat", "not", "mod6", "mod7"}
+
+func operandRecords(in *decoder.Instruction) []OperandRecord {
+	out := make([]OperandRecord, 0, in.N)
+	u32 := func(v uint32) *uint32 { return &v }
+	u8 := func(v uint8) *uint8 { return &v }
+	u64 := func(v uint64) *uint64 { return &v }
+	i64 := func(v int64) *int64 { return &v }
+	for _, a := range in.Args[:in.N] {
+		r := OperandRecord{Kind: string(a.Kind()), Name: a.Name(), Text: strings.TrimPrefix(in.OperandText(a), " ")}
+		switch o := a.(type) {
+		case *decoder.General:
+			r.ID, r.Var, r.Row, r.Col, r.Region, r.Modifier = u32(o.ID), in.VarName(o.ID), u8(o.Row), u8(o.Col), o.Region.String(), modNames[o.Mod&7]
+		case *decoder.Raw:
+			r.ID, r.Var, r.Offset = u32(o.ID), in.VarName(o.ID), i64(int64(o.Offset))
+		case *decoder.Address:
+			r.ID, r.Offset, r.Modifier = u32(uint32(o.ID)), i64(int64(o.Off)), modNames[o.Mod&7]
+		case *decoder.Predicate:
+			r.ID, r.Modifier = u32(uint32(o.ID)), modNames[o.Mod&7]
+		case *decoder.Indirect:
+			r.ID, r.Offset, r.Region, r.Type, r.Modifier = u32(uint32(o.Addr)), i64(int64(o.ImmOff)), o.Region.String(), decoder.TypeName(o.Type), modNames[o.Mod&7]
+		case *decoder.Immediate:
+			r.Type, r.Value, r.Modifier = decoder.TypeName(o.Type), u64(o.Bits), modNames[o.Mod&7]
+		case *decoder.State:
+			r.ID, r.Offset, r.Modifier = u32(uint32(o.Index)), i64(int64(o.Off)), modNames[o.Mod&7]
+		case *decoder.Surface:
+			r.ID = u32(uint32(o.Index))
+		case *decoder.Sampler:
+			r.ID = u32(uint32(o.Index))
+		case *decoder.LabelRef:
+			r.ID = u32(uint32(o.Index))
+		case *decoder.Param:
+			r.Value = u64(uint64(o.Value))
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // SurfaceRef is the "surface" key.
@@ -362,12 +479,20 @@ type OperandRef struct {
 // NewRecord builds the record of instruction i of s; in is its INFO decode
 // or nil.
 func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Options) Record {
+	var inst decoder.Instruction
+	s.Decode(i, &inst)
+	return newRecord(f, s, i, in, &inst, o)
+}
+
+func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options) Record {
 	inst := s.Insts[i]
 	r := Record{InstRecord: InstRecord{
-		File: f.Name, Kernel: s.Kernel, Offset: s.AbsOff(i), Length: int(inst.Len),
+		File: f.Name, Kernel: s.Kernel, Index: i, Offset: s.AbsOff(i), Length: int(inst.Len),
 		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: inst.Mnemonic(),
+		Text: dec.Text(), Operands: operandRecords(dec),
 	}}
 	if in == nil {
+		r.Diags = dec.Diagnostics()
 		return r
 	}
 	r.info = true

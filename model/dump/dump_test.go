@@ -23,7 +23,7 @@ func run(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-var reINFO = regexp.MustCompile(`^\s*(?:\.kernel_attr .*?    )?((?:resinfo|sampleinfo)\..*?)\s*/// \$\d+$`)
+var reINFO = regexp.MustCompile(`^\s*(?:\.kernel_attr .*?    )?((?:resinfo|sampleinfo)\..*?)\s*/// (\$\d+)$`)
 
 // TestDumpMatchesIGC checks that every default dump line of every oracle
 // binary is FILE:KERNEL+0xOFF followed by exactly IGC's text.
@@ -37,11 +37,12 @@ func TestDumpMatchesIGC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var want []string
+		var want, wantN []string
 		sc := bufio.NewScanner(bytes.NewReader(dis))
 		for sc.Scan() {
 			if m := reINFO.FindStringSubmatch(sc.Text()); m != nil {
 				want = append(want, m[1])
+				wantN = append(wantN, m[2])
 			}
 		}
 		out, errs, code := run(t, nil, isa)
@@ -54,8 +55,11 @@ func TestDumpMatchesIGC(t *testing.T) {
 		}
 		for i, l := range lines {
 			prefix, text, ok := strings.Cut(l, "  ")
-			if !ok || !strings.HasPrefix(prefix, isa+":") || !regexp.MustCompile(`\+0x[0-9a-f]+$`).MatchString(prefix) {
+			if !ok || !strings.HasPrefix(prefix, isa+":") || !regexp.MustCompile(`\+0x[0-9a-f]+ \$\d+$`).MatchString(prefix) {
 				t.Errorf("%s line %d: bad prefix %q", isa, i, l)
+			}
+			if !strings.HasSuffix(prefix, " "+wantN[i]) {
+				t.Errorf("%s line %d: %q, IGC numbers it %s", isa, i, prefix, wantN[i])
 			}
 			if text != want[i] {
 				t.Errorf("%s line %d: got %q, IGC %q", isa, i, text, want[i])
@@ -125,7 +129,7 @@ func TestDumpStdinRawSeed(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := "-:+0x0  RESINFO (16) T6 V32.0 V33.0\n-:+0x10  SAMPLEINFO (8) T6 V33.64\n"
+	want := "-:+0x0 $0  RESINFO (16) T6 V32.0 V33.0\n-:+0x10 $1  SAMPLEINFO (8) T6 V33.64\n"
 	if out != want {
 		t.Errorf("got %q want %q", out, want)
 	}
@@ -226,7 +230,7 @@ func TestDumpNumbers(t *testing.T) {
 	}
 	raw := append(make([]byte, 10), 0x70, 0x0b, 0x03, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00)
 	out, errs, code = run(t, raw, "--layout", "seed", "--offset", "010", "-")
-	if code != ExitOK || !strings.HasPrefix(out, "-:+0xa  ") {
+	if code != ExitOK || !strings.HasPrefix(out, "-:+0xa $0  ") {
 		t.Errorf("--offset 010: exit %d, %q %q; want the instruction at 0xa", code, out, errs)
 	}
 	if _, errs, _ := run(t, raw, "--offset", "-1", "-"); !strings.Contains(errs, `--offset: "-1" is not a number`) {
@@ -241,7 +245,7 @@ func TestHexFalseForcesRaw(t *testing.T) {
 	for _, c := range []struct {
 		flag string
 		want string
-	}{{"--hex", "t.hex:+0x1  barrier\n"}, {"--hex=true", "t.hex:+0x1  barrier\n"}, {"--hex=false", "oword_ld"}} {
+	}{{"--hex", "t.hex:+0x1 $1  barrier\n"}, {"--hex=true", "t.hex:+0x1 $1  barrier\n"}, {"--hex=false", "oword_ld"}} {
 		var out, errb strings.Builder
 		Run([]string{"--all", c.flag, "t.hex"}, Env{Stdout: &out, Stderr: &errb, Open: func(string) ([]byte, error) { return text, nil }})
 		if !strings.Contains(out.String()+errb.String(), c.want) {
@@ -270,6 +274,109 @@ func TestDumpEndlessStdin(t *testing.T) {
 	code = Run([]string{"--max-input", "200K", "-"}, Env{Stdin: ys, Stdout: &out, Stderr: &errb})
 	if code != ExitError || !strings.Contains(errb.String(), "expected at most 200 KiB") {
 		t.Errorf("--max-input 200K: exit %d: %q", code, errb.String())
+	}
+}
+
+// TestDumpVisaasm: for every oracle binary, dump --visaasm prints exactly
+// Intel's disassembly, byte for byte.
+func TestDumpVisaasm(t *testing.T) {
+	files, _ := filepath.Glob(oracleDir + "/*.isa")
+	if len(files) < 11 {
+		t.Fatalf("%d oracle files", len(files))
+	}
+	for _, isa := range files {
+		want, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := run(t, nil, "--visaasm", isa)
+		if code != ExitOK || errs != "" {
+			t.Errorf("%s: exit %d, stderr %q", isa, code, errs)
+		}
+		if out != string(want) {
+			t.Errorf("%s: --visaasm differs from Intel's disassembly (%d bytes, want %d)", isa, len(out), len(want))
+		}
+	}
+}
+
+var reNumbered = regexp.MustCompile(`^(?:\.kernel_attr .*?    |    )(.*?)\s*/// \$(\d+)$`)
+
+// TestDumpAllText: every numbered instruction of every oracle disassembly
+// appears in dump --all with the same $N and the same text.
+func TestDumpAllText(t *testing.T) {
+	files, _ := filepath.Glob(oracleDir + "/*.isa")
+	for _, isa := range files {
+		dis, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, l := range strings.Split(string(dis), "\n") {
+			if m := reNumbered.FindStringSubmatch(l); m != nil {
+				want = append(want, "$"+m[2]+"  "+m[1])
+			}
+		}
+		out, _, code := run(t, nil, "--all", isa)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d", isa, code)
+		}
+		got := map[string]bool{}
+		for _, l := range strings.Split(out, "\n") {
+			if _, rest, ok := strings.Cut(l, " $"); ok {
+				got["$"+rest] = true
+			}
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("%s: no --all line %q", isa, w)
+			}
+		}
+	}
+}
+
+// TestDumpJSONAll: --all records carry index, text and typed operands.
+func TestDumpJSONAll(t *testing.T) {
+	out, _, code := run(t, nil, "--json", "--all", oracleDir+"/info_min.isa")
+	if code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("%d records, want 4", len(lines))
+	}
+	var mov struct {
+		Index    int    `json:"index"`
+		Text     string `json:"text"`
+		Operands []struct {
+			Kind, Name, Text, Var, Region, Type string
+			ID                                  *uint32
+			Value                               *uint64
+		} `json:"operands"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &mov); err != nil {
+		t.Fatal(err)
+	}
+	if mov.Index != 0 || mov.Text != "mov (M1, 8) lod(0,0)<1> 0x0:ud" || len(mov.Operands) != 2 {
+		t.Fatalf("mov record: %+v", mov)
+	}
+	d, s := mov.Operands[0], mov.Operands[1]
+	if d.Kind != "general" || d.Name != "dst" || d.Var != "lod" || *d.ID != 32 || d.Region != "<1>" || d.Text != "lod(0,0)<1>" {
+		t.Errorf("dst: %+v", d)
+	}
+	if s.Kind != "immediate" || s.Name != "src0" || s.Type != "ud" || *s.Value != 0 {
+		t.Errorf("src0: %+v", s)
+	}
+	var info map[string]any
+	if err := json.Unmarshal([]byte(lines[1]), &info); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"index", "operands", "fields", "lod", "dst", "channels"} {
+		if _, ok := info[k]; !ok {
+			t.Errorf("INFO record lacks %q", k)
+		}
+	}
+	if info["index"].(float64) != 1 || info["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
+		t.Errorf("INFO record: index %v text %v", info["index"], info["text"])
 	}
 }
 

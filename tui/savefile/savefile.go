@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 )
 
 // File is one file saved atomically. Saves are serialised; the zero value
@@ -24,7 +25,13 @@ type File struct {
 
 	mu       sync.Mutex
 	backedUp bool // FILE~ has been written this session (or there was nothing to keep)
+	swept    bool // stale temporary files have been looked for
 }
+
+// staleAfter is the age past which a temporary file beside the surface file
+// is taken for the leftover of a save that was killed: no save takes that
+// long, so it cannot be another process's save in progress.
+const staleAfter = 10 * time.Minute
 
 // New returns a File for path.
 func New(path string) *File { return &File{Path: path} }
@@ -51,6 +58,10 @@ func (f *File) Save(data []byte) error {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
+	}
+	if !f.swept {
+		f.swept = true
+		sweep(dir, base)
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
@@ -94,6 +105,19 @@ func (f *File) Save(data []byte) error {
 func (f *File) Wait() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+}
+
+// sweep removes the temporary files that killed saves of dir/base left
+// behind, once they are old enough to be sure of it.
+func sweep(dir, base string) {
+	for _, pattern := range []string{"." + base + ".tmp-*", "." + base + "~.tmp-*"} {
+		names, _ := filepath.Glob(filepath.Join(dir, pattern))
+		for _, name := range names {
+			if fi, err := os.Lstat(name); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > staleAfter {
+				_ = os.Remove(name)
+			}
+		}
+	}
 }
 
 // backup makes path~ the current contents of path, atomically too: a hard

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestMain(m *testing.M) {
@@ -210,5 +211,35 @@ func TestFailedSaveLeavesFile(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Errorf("%d entries left in the directory", len(ents))
+	}
+}
+
+// Temporary files left by killed saves are removed once they are stale;
+// a fresh one (another process saving now) is left alone.
+func TestSaveSweepsStaleTemporaryFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.json")
+	stale := filepath.Join(dir, ".s.json.tmp-123")
+	staleBackup := filepath.Join(dir, ".s.json~.tmp-456")
+	fresh := filepath.Join(dir, ".s.json.tmp-789")
+	other := filepath.Join(dir, ".other.json.tmp-1")
+	old := time.Now().Add(-time.Hour)
+	for _, name := range []string{stale, staleBackup, fresh, other} {
+		if err := os.WriteFile(name, []byte("cut"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if name != fresh {
+			if err := os.Chtimes(name, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := New(path).Save([]byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{stale: false, staleBackup: false, fresh: true, other: true} {
+		if _, err := os.Stat(name); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", filepath.Base(name), err == nil, want)
+		}
 	}
 }

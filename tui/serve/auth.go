@@ -21,6 +21,7 @@ import (
 type keyring struct {
 	path   string
 	logger *log.Logger
+	quota  func() bool // may a refusal be logged now (nil: always)
 
 	mu    sync.Mutex
 	keys  map[string]bool // marshalled wire form of each key
@@ -95,6 +96,9 @@ func (k *keyring) publicKeyHandler(ctx ssh.Context, key ssh.PublicKey) bool {
 	if k.allowed(key) {
 		return true
 	}
+	if k.quota != nil && !k.quota() {
+		return false
+	}
 	k.logger.Warn("auth refused: key not in authorized keys",
 		"fingerprint", gossh.FingerprintSHA256(key), "type", key.Type(),
 		"user", ctx.User(), "remote", ctx.RemoteAddr().String())
@@ -107,6 +111,7 @@ func (k *keyring) publicKeyHandler(ctx ssh.Context, key ssh.PublicKey) bool {
 // too when it fails, rather than not at all.
 type logins struct {
 	logger *log.Logger
+	quota  func() bool // may a refusal be logged now (nil: always)
 
 	mu      sync.Mutex
 	pending map[string]string // remote address -> user, until a key or password is tried
@@ -132,6 +137,9 @@ func (l *logins) attempt(conn gossh.ConnMetadata, method string, err error) {
 	if method == "none" || method == "publickey" || err == nil {
 		return
 	}
+	if l.quota != nil && !l.quota() {
+		return
+	}
 	l.logger.Warn("auth refused: only public keys are accepted",
 		"method", method, "user", conn.User(), "remote", remote)
 }
@@ -143,7 +151,7 @@ func (l *logins) failed(conn net.Conn, err error) {
 	user, pending := l.pending[remote]
 	delete(l.pending, remote)
 	l.mu.Unlock()
-	if pending {
+	if pending && (l.quota == nil || l.quota()) {
 		l.logger.Warn("auth refused: the client offered no public key (only public keys are accepted)",
 			"user", user, "remote", remote)
 		return

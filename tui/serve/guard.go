@@ -49,6 +49,29 @@ type gate struct {
 	refused      int       // logged in past maxAuthed
 	authFailures int       // connections closed after maxAuthFailures
 	since        time.Time // start of the summary's period
+	// Refusals (unknown keys, passwords, ...) are logged one by one up to
+	// refusalLogQuota per summary period, then only counted.
+	refusalsLogged, refusalsNotLogged int
+}
+
+// refusalLogQuota is how many refusals a summary period logs one by one: an
+// operator sees who tried, and a flood of attempts cannot flood the log.
+const refusalLogQuota = 30
+
+// maxSummarySources bounds the addresses a summary counts drops for.
+const maxSummarySources = 1000
+
+// quota reports whether a refusal may be logged on its own line now; when
+// not, it is counted for the summary.
+func (g *gate) quota() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.refusalsLogged < refusalLogQuota {
+		g.refusalsLogged++
+		return true
+	}
+	g.refusalsNotLogged++
+	return false
 }
 
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
@@ -98,7 +121,11 @@ func (g *gate) admit(conn net.Conn) *gateConn {
 	if victim != nil {
 		g.unlink(victim)
 		g.dropped++
-		g.droppedFrom[victim.source]++
+		// Sources are named in the summary, up to a bound: many
+		// addresses (an IPv6 block) must not grow the map without end.
+		if _, ok := g.droppedFrom[victim.source]; ok || len(g.droppedFrom) < maxSummarySources {
+			g.droppedFrom[victim.source]++
+		}
 	}
 	gc.elem = g.pending.PushBack(gc)
 	g.bySource[gc.source]++
@@ -213,12 +240,13 @@ func (g *gate) counts() (pending, authed int, bySource map[string]int) {
 // one line; nothing when there was nothing.
 func (g *gate) summarize() {
 	g.mu.Lock()
-	dropped, refused, failures := g.dropped, g.refused, g.authFailures
+	dropped, refused, failures, quiet := g.dropped, g.refused, g.authFailures, g.refusalsNotLogged
 	from, over := g.droppedFrom, time.Since(g.since).Round(time.Second)
 	g.dropped, g.refused, g.authFailures, g.droppedFrom, g.since = 0, 0, 0, map[string]int{}, time.Now()
+	g.refusalsLogged, g.refusalsNotLogged = 0, 0
 	pending, authed := g.pending.Len(), g.authed
 	g.mu.Unlock()
-	if dropped == 0 && refused == 0 && failures == 0 {
+	if dropped == 0 && refused == 0 && failures == 0 && quiet == 0 {
 		return
 	}
 	type src struct {
@@ -244,7 +272,7 @@ func (g *gate) summarize() {
 	if len(top) > 0 {
 		fields = append(fields, "sources", strings.Join(top, ","))
 	}
-	fields = append(fields, "refused_logged_in", refused, "closed_auth_failures", failures,
+	fields = append(fields, "refused_logged_in", refused, "closed_auth_failures", failures, "auth_refusals_not_logged", quiet,
 		"logging_in", pending, "logged_in", authed,
 		"limits", fmt.Sprintf("%d per source, %d logging in, %d logged in", g.perSource, g.total, g.maxAuthed))
 	g.log.Warn("connections dropped or refused (summary)", fields...)
@@ -307,6 +335,10 @@ func (g *gate) authLog(gc *gateConn, next func(gossh.ConnMetadata, string, error
 			g.mu.Lock()
 			g.authFailures++
 			g.mu.Unlock()
+			if !g.quota() {
+				_ = gc.Close()
+				return
+			}
 			g.log.Warn("connection closed: too many authentication failures",
 				"remote", conn.RemoteAddr().String(), "user", conn.User(), "failures", gc.failures)
 			_ = gc.Close()

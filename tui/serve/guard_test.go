@@ -442,13 +442,82 @@ func TestWindowShareFollowsSessions(t *testing.T) {
 	a.waitFor("all 30 rows", func(s string) bool { return lastRow(s) == 29 })
 	b := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
 	b.waitText("INFO list 1/32")
-	// Two sessions: 2000 cells each, 81x24.
-	a.scr.Resize(100, 30) // clears the emulated screen: the next frame is whole
+	// Two sessions: 2000 cells each, 81x24 (the repaint at the new size
+	// erases the rows below).
 	a.send("j")
 	a.waitFor("a 24-row frame", func(s string) bool { return strings.Contains(s, "INFO list 2/32") && lastRow(s) == 23 })
 	b.send("q")
 	b.waitEnd(10 * time.Second)
-	a.scr.Resize(100, 30)
 	a.send("j")
 	a.waitFor("the 30 rows back", func(s string) bool { return strings.Contains(s, "INFO list 3/32") && lastRow(s) == 29 })
+}
+
+// Refusals are logged one by one up to a quota per period, then counted in
+// the summary: a flood of attempts cannot flood the log.
+func TestRefusalLogQuota(t *testing.T) {
+	var logs syncBuffer
+	g := newGate(10, 100, 10, log.New(&logs))
+	logged := 0
+	for range refusalLogQuota + 50 {
+		if g.quota() {
+			logged++
+		}
+	}
+	if logged != refusalLogQuota {
+		t.Errorf("%d refusals logged, want %d", logged, refusalLogQuota)
+	}
+	g.summarize()
+	if !strings.Contains(logs.String(), "auth_refusals_not_logged=50") {
+		t.Errorf("summary: %s", logs.String())
+	}
+	if !g.quota() {
+		t.Error("the quota did not start again after the summary")
+	}
+}
+
+// Edits neither saved nor discarded are kept when the server ends the
+// session (here at the idle timeout), and the user is told; edits the user
+// discarded are not.
+func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
+	const idle = 3 * time.Second // the first part types within it, even on a loaded machine
+	ts := startServer(t, func(c *Config) { c.IdleTimeout = idle })
+	c := ts.dial(t)
+
+	// Discarded: nothing kept.
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("INFO list 1/32")
+	tm.send("3")
+	tm.waitText("dispatch 1111 1111")
+	tm.send("z") // all lanes off: an unsaved edit
+	tm.waitText("0 of 16 enabled")
+	tm.send("q")
+	tm.waitText("d discard & quit")
+	tm.send("d")
+	if st := tm.waitEnd(10 * time.Second); st != 0 {
+		t.Errorf("discard and quit: status %d", st)
+	}
+	if _, _, status := run(t, c, "surfaces", ""); status != 1 {
+		t.Fatalf("discarded edits were kept (surfaces: status %d)", status)
+	}
+
+	// Left unsaved until the server ends the session: kept.
+	tm = openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("INFO list 1/32")
+	tm.send("3")
+	tm.waitText("dispatch 1111 1111")
+	tm.send("z")
+	tm.waitText("0 of 16 enabled")
+	if st := tm.waitEnd(idle + 10*time.Second); st != 1 {
+		t.Errorf("idle end: status %d", st)
+	}
+	if text := tm.scr.Text(); !strings.Contains(text, "your unsaved surface edits were kept: ssh HOST surfaces prints them") {
+		t.Errorf("the user was not told:\n%s", text)
+	}
+	out, stderr, status := run(t, c, "surfaces", "")
+	if status != 0 {
+		t.Fatalf("surfaces: status %d, %s", status, stderr)
+	}
+	if !strings.Contains(out, `"dispatch_mask": "0x00000000"`) {
+		t.Errorf("kept surfaces: %s", out)
+	}
 }

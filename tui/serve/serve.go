@@ -16,7 +16,8 @@
 //   - Clients can read the served files and nothing else: the inspector's
 //     sources are those paths, and `dump` looks names up in a fixed table.
 //   - Clients never write to the server's disk: ctrl+s keeps the surface file
-//     in memory, per key, for `ssh HOST surfaces` to print.
+//     in memory, per key, for `ssh HOST surfaces` to print; so does the end
+//     of a session the server ended with edits neither saved nor discarded.
 //   - No shell, exec, port forwarding, agent forwarding or subsystems;
 //     sessions, idle time, session length and the window a session draws
 //     are limited, for commands as for the inspector.
@@ -254,6 +255,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
 	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
 	logins := newLogins(s.log)
+	logins.quota, s.keys.quota = s.gate.quota, s.gate.quota
 
 	srv, err := wish.NewServer(
 		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },

@@ -28,6 +28,7 @@ type session struct {
 
 	mu      sync.Mutex
 	program *tea.Program // nil until the inspector starts, and for commands
+	model   *tui.Model   // the inspector's model; read once the program has ended
 	// interrupt ends a running command early, telling the user why: a
 	// command may wait on the client's stdin (dump -) for ever.
 	interrupt func(reason string)
@@ -401,7 +402,11 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
+			kept := s.keepUnsaved(st)
 			if r := st.endReason(); r != "" {
+				if kept {
+					r += "; your unsaved surface edits were kept: ssh HOST surfaces prints them"
+				}
 				// On stdout, behind the inspector's last bytes (leaving the
 				// alternate screen): the client writes its stdout and
 				// stderr separately, so on stderr the line could land on
@@ -456,6 +461,25 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 	}
 }
 
+// keepUnsaved stores the surface edits of an inspector that ended without
+// the user saving or discarding them (the server ended it, or the
+// connection dropped), as if ctrl+s had been pressed, and reports whether
+// it did.
+func (s *server) keepUnsaved(st *session) bool {
+	st.mu.Lock()
+	m := st.model
+	st.mu.Unlock()
+	if m == nil || !m.Unsaved() {
+		return false
+	}
+	if err := s.saved.save(st.key, m.SurfacesJSON()); err != nil {
+		s.log.Warn("unsaved surface edits not kept", "session", st.id, "err", err)
+		return false
+	}
+	s.log.Info("unsaved surface edits kept", "session", st.id, "key", st.key)
+	return true
+}
+
 // program builds the inspector of one session, for the bubbletea
 // middleware. The middleware's options take input, output, window size and
 // colour profile from the SSH session: with the emulated pty the profile is
@@ -482,6 +506,9 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 		tea.WithFilter(s.filterMsg(st)),
 	)
 	p := tea.NewProgram(m, opts...)
+	st.mu.Lock()
+	st.model = m
+	st.mu.Unlock()
 	st.setProgram(p)
 	return p
 }

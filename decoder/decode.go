@@ -1,0 +1,659 @@
+package decoder
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Decoding one instruction's operands, on demand: the walk keeps only each
+// instruction's offset and length (8 bytes), and Stream.Decode reads the
+// operands of the one asked for by interpreting its opcode-table row.
+
+// diagCode is one kind of bad operand value.
+type diagCode uint8
+
+const (
+	dgNone          diagCode = iota
+	dgVarOutside             // general-variable id outside the declared table
+	dgVarReserved            // a reserved predefined id (22..31)
+	dgRegion                 // a region code above 7
+	dgTypeCode               // a type byte outside the 4-bit enum
+	dgModifier               // modifier 6 or 7
+	dgStateClass             // state operand class other than surface/sampler
+	dgAddrOutside            // address id outside the declared table
+	dgPredOutside            // predicate id outside the declared table
+	dgLabelOutside           // label index outside the label table
+	dgSurfOutside            // surface index outside the surface table
+	dgSampOutside            // sampler index outside the sampler table
+	dgExecSize               // exec-size code >= 6
+	dgStringOutside          // string index outside the string pool
+	dgTruncated              // the row reads past the instruction (table and walk disagree)
+	dgTooMany                // more operands than the instruction model holds
+	dgNoText                 // the opcode has no text form: printed in the fallback form
+)
+
+type diag struct {
+	code diagCode
+	role string
+	val  uint32
+}
+
+func (in *Instruction) addDiag(c diagCode, role string, val uint32) {
+	if in.nd < maxDiags {
+		in.diags[in.nd] = diag{c, role, val}
+		in.nd++
+	}
+}
+
+// Diagnostics returns one message per bad operand value found while
+// decoding, or nil.
+func (in *Instruction) Diagnostics() []string {
+	if in.nd == 0 {
+		return nil
+	}
+	out := make([]string, 0, in.nd)
+	for _, d := range in.diags[:in.nd] {
+		out = append(out, in.diagText(d))
+	}
+	return out
+}
+
+// NumDiagnostics returns how many diagnostics the instruction has.
+func (in *Instruction) NumDiagnostics() int { return in.nd }
+
+func (in *Instruction) diagText(d diag) string {
+	what := d.role
+	if what == "" {
+		what = "operand"
+	}
+	sym := in.sym
+	switch d.code {
+	case dgVarOutside:
+		return fmt.Sprintf("%s: variable id %d is outside the variable table (V0..V%d)", what, d.val, NumPredefinedVars+len(sym.Vars)-1)
+	case dgVarReserved:
+		return fmt.Sprintf("%s: variable id %d is a reserved predefined id", what, d.val)
+	case dgRegion:
+		return fmt.Sprintf("%s: region 0x%03x has a stride or width code above 7", what, d.val)
+	case dgTypeCode:
+		return fmt.Sprintf("%s: type byte 0x%02x is outside the type enum (0-15); printed as %s", what, d.val, TypeName(uint8(d.val)&0xF))
+	case dgModifier:
+		return fmt.Sprintf("%s: modifier code %d is undefined (0-5)", what, d.val)
+	case dgStateClass:
+		return fmt.Sprintf("%s: state class %d is neither surface (0) nor sampler (1)", what, d.val)
+	case dgAddrOutside:
+		return fmt.Sprintf("%s: address A%d is outside the address table (%d declared)", what, d.val, sym.Addrs)
+	case dgPredOutside:
+		return fmt.Sprintf("%s: predicate P%d is outside the predicate table (P1..P%d)", what, d.val, sym.Preds)
+	case dgLabelOutside:
+		return fmt.Sprintf("%s: label %d is outside the label table (%d labels)", what, d.val, len(sym.Labels))
+	case dgSurfOutside:
+		return fmt.Sprintf("%s: surface index %d is outside the surface table (T0..T%d)", what, d.val, NumPredefinedSurfaces+len(sym.Surfaces)-1)
+	case dgSampOutside:
+		return fmt.Sprintf("%s: sampler S%d is outside the sampler table (%d declared, S31 bindless)", what, d.val, sym.Samplers)
+	case dgExecSize:
+		return fmt.Sprintf("exec-size code %d is illegal: expected 0..5 (1 to 32 lanes)", d.val)
+	case dgStringOutside:
+		return fmt.Sprintf("%s: string index %d is outside the string pool (%d strings)", what, d.val, len(sym.Strings))
+	case dgTruncated:
+		return fmt.Sprintf("%s: the operand layout reads past the instruction's %d bytes", what, in.Len)
+	case dgTooMany:
+		return "more operands than the instruction model holds; the rest are not shown"
+	case dgNoText:
+		return fmt.Sprintf("%s has no text form here; printed as its mnemonic and operands", in.Mnemonic)
+	}
+	return "unknown diagnostic"
+}
+
+// Decode decodes the operands of instruction i into in, which may be reused
+// from a previous call (nothing is allocated). Bad values become
+// diagnostics on in; Decode never fails on an instruction the walk accepted.
+func (s *Stream) Decode(i int, in *Instruction) {
+	si := s.Insts[i]
+	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
+	in.reset()
+	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
+	in.sym, in.ver = s.Symbols, s.Version
+	if len(b) == 0 {
+		// A stream read from text keeps only INFO's bytes: the other
+		// instructions have no encoding to decode.
+		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		return
+	}
+	t := tableFor(s.Version)
+	p := t.progs[si.Op]
+	if sub := t.subs[si.Op]; sub != nil && len(b) > 1 {
+		p = sub[b[1]]
+	}
+	if p == nil {
+		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		return
+	}
+	in.row = p.row
+	in.Mnemonic = p.row.mnemonic
+	if si.Op == OpINFO {
+		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		if s.Layout == LayoutSeed {
+			in.decodeSeedInfo(b, s.Version.wide())
+			return
+		}
+	}
+	d := opDecoder{in: in, b: b, pos: 1, t: t}
+	d.run(p.row.toks)
+	in.consumed = d.pos
+	if in.HasExec && in.Exec.Size() == 0 {
+		in.addDiag(dgExecSize, "exec", uint32(in.Exec.SizeCode()))
+	}
+	if p.row.text == "" {
+		in.addDiag(dgNoText, "", 0)
+	}
+}
+
+// decodeSeedInfo fills an INFO instruction read in the seed layout (no
+// channel-mask byte), which has no row of its own in the table.
+func (in *Instruction) decodeSeedInfo(b []byte, wide bool) {
+	raw := 4
+	if wide {
+		raw = 6
+	}
+	in.Sub = uint16(b[1])
+	in.HasExec, in.Exec = true, Exec(b[2])
+	in.Add(in.param("subop", uint32(b[1]), 1))
+	in.Add(in.param("chmask", 0xF, 0))
+	sf := in.surface("surface", b[3])
+	in.Add(sf)
+	p := 4
+	if b[1]&0x1F == uint8(OpResinfo) && p+2*raw <= len(b) {
+		in.Add(in.rawAt("lod", b, p, wide))
+		p += raw
+	}
+	if p+raw <= len(b) {
+		in.Add(in.rawAt("dst", b, p, wide))
+	}
+}
+
+func (in *Instruction) reset() {
+	in.Op, in.Sub, in.Mnemonic, in.Index, in.Off, in.Len = 0, 0, "", 0, 0, 0
+	in.HasExec, in.Exec, in.HasPred, in.Pred = false, 0, false, 0
+	for k := range in.Args[:in.N] {
+		in.Args[k] = nil
+	}
+	in.N, in.nd, in.row, in.consumed = 0, 0, nil, 0
+	st := &in.store
+	st.nv = [6]uint8{}
+	st.nraw, st.nsurf, st.nsamp, st.nlabel, st.nparam = 0, 0, 0, 0, 0
+}
+
+type opDecoder struct {
+	in  *Instruction
+	b   []byte
+	pos int
+	t   *opTable
+	bad bool // ran past the end: stop
+}
+
+func (d *opDecoder) need(n int, role string) bool {
+	if d.bad {
+		return false
+	}
+	if d.pos+n > len(d.b) {
+		d.in.addDiag(dgTruncated, role, 0)
+		d.bad = true
+		return false
+	}
+	return true
+}
+
+func (d *opDecoder) u8() uint8 {
+	v := d.b[d.pos]
+	d.pos++
+	return v
+}
+
+func (d *opDecoder) u16() uint16 {
+	v := binary.LittleEndian.Uint16(d.b[d.pos:])
+	d.pos += 2
+	return v
+}
+
+func (d *opDecoder) u32() uint32 {
+	v := binary.LittleEndian.Uint32(d.b[d.pos:])
+	d.pos += 4
+	return v
+}
+
+func (d *opDecoder) add(o Operand) {
+	if o == nil || !d.in.Add(o) {
+		if d.in.nd == 0 || d.in.diags[d.in.nd-1].code != dgTooMany {
+			d.in.addDiag(dgTooMany, "", 0)
+		}
+	}
+}
+
+// value returns the value of an earlier field, for counts and conditions
+// (the table is validated at load: the name exists).
+func (d *opDecoder) value(name string) uint32 {
+	v, _ := d.in.Value(name)
+	return v
+}
+
+func (d *opDecoder) run(toks []token) {
+	for _, tk := range toks {
+		if d.bad {
+			return
+		}
+		if tk.kind == "group" {
+			if d.cond(tk.cond) {
+				d.run(tk.group)
+			}
+			continue
+		}
+		n := 1
+		if tk.count != "" {
+			n = tk.n
+			if n < 0 {
+				n = int(d.value(tk.count))
+			}
+		}
+		for range n {
+			d.field(tk)
+			if d.bad {
+				return
+			}
+		}
+	}
+}
+
+func (d *opDecoder) cond(c string) bool {
+	switch {
+	case c == "":
+		return true
+	case strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major"):
+		return d.t.versionCond(c)
+	case strings.Contains(c, ".b"):
+		name, bit, _ := strings.Cut(c, ".b")
+		n, _ := strconv.Atoi(bit)
+		return d.value(name)>>n&1 != 0
+	case strings.Contains(c, "=="):
+		name, val, _ := strings.Cut(c, "==")
+		n, _ := strconv.ParseUint(val, 0, 32)
+		return d.value(name) == uint32(n)
+	}
+	return false
+}
+
+func (d *opDecoder) field(tk token) {
+	in := d.in
+	wide := d.t.ver.wide()
+	switch tk.kind {
+	case "E":
+		if d.need(1, "exec") {
+			in.HasExec, in.Exec = true, Exec(d.u8())
+		}
+	case "P":
+		if d.need(2, "pred") {
+			in.HasPred, in.Pred = true, Pred(d.u16())
+			if id := in.Pred.ID(); id != 0 && in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
+				in.addDiag(dgPredOutside, "pred", uint32(id))
+			}
+		}
+	case "B", "W", "D", "I":
+		size := d.t.fixedSize(tk.kind)
+		if !d.need(size, tk.name) {
+			return
+		}
+		var v uint32
+		switch size {
+		case 1:
+			v = uint32(d.u8())
+		case 2:
+			v = uint32(d.u16())
+		default:
+			v = d.u32()
+		}
+		if tk.name == "subop" {
+			in.Sub = uint16(v)
+		}
+		d.add(in.param(tk.name, v, uint8(size)))
+		if strings.HasSuffix(tk.name, "string_index") {
+			in.checkString(tk.name, v)
+		}
+	case "S":
+		if !d.need(1, tk.name) {
+			return
+		}
+		v := d.u8()
+		if tk.name == "sampler" {
+			d.add(in.sampler(tk.name, v))
+		} else {
+			d.add(in.surface(tk.name, v))
+		}
+	case "LBL":
+		if d.need(2, tk.name) {
+			d.add(in.label(tk.name, d.u16()))
+		}
+	case "R":
+		n := 4
+		if wide {
+			n = 6
+		}
+		if d.need(n, tk.name) {
+			d.add(in.rawAt(tk.name, d.b, d.pos, wide))
+			d.pos += n
+		}
+	case "V", "VC":
+		d.vector(tk.name, tk.kind == "VC")
+	}
+}
+
+// vector reads one vector operand (format doc §3.2).
+func (d *opDecoder) vector(role string, cmpDst bool) {
+	in := d.in
+	if !d.need(1, role) {
+		return
+	}
+	tag := d.b[d.pos]
+	cls, mod := tag&7, Modifier(tag>>3&7)
+	if mod > ModNot {
+		in.addDiag(dgModifier, role, uint32(mod))
+	}
+	if cmpDst && cls != 0 {
+		if !d.need(3, role) {
+			return
+		}
+		d.pos++
+		o := in.predicate(role, d.u16()&0xFFF, mod)
+		d.add(o)
+		return
+	}
+	switch cls {
+	case 0:
+		n := 7
+		if d.t.ver.wide() {
+			n = 9
+		}
+		if !d.need(n, role) {
+			return
+		}
+		d.pos++
+		var id uint32
+		if d.t.ver.wide() {
+			id = d.u32()
+		} else {
+			id = uint32(d.u16())
+		}
+		g := in.newGeneral()
+		if g == nil {
+			d.pos += 4
+			d.add(nil)
+			return
+		}
+		*g = General{Role: role, ID: id, Row: d.u8(), Col: d.u8(), Region: Region(d.u16()), Mod: mod}
+		in.checkVar(role, id)
+		if !g.Region.valid() {
+			in.addDiag(dgRegion, role, uint32(g.Region))
+		}
+		d.add(g)
+	case 1:
+		if !d.need(5, role) {
+			return
+		}
+		d.pos++
+		a := in.newAddress()
+		if a == nil {
+			d.pos += 4
+			d.add(nil)
+			return
+		}
+		*a = Address{Role: role, ID: d.u16(), Off: d.u8(), Width: d.u8(), Mod: mod}
+		if in.sym != nil && in.sym.Full && int(a.ID) >= in.sym.Addrs {
+			in.addDiag(dgAddrOutside, role, uint32(a.ID))
+		}
+		d.add(a)
+	case 2:
+		if !d.need(3, role) {
+			return
+		}
+		d.pos++
+		d.add(in.predicate(role, d.u16()&0xFFF, mod))
+	case 3:
+		if !d.need(9, role) {
+			return
+		}
+		d.pos++
+		x := in.newIndirect()
+		if x == nil {
+			d.pos += 8
+			d.add(nil)
+			return
+		}
+		x.Role, x.Mod = role, mod
+		x.Addr, x.AddrOff, x.ImmOff = d.u16(), d.u8(), int16(d.u16())
+		ty := d.u8()
+		x.Type, x.Region = ty&0xF, Region(d.u16())
+		if ty > 0xF {
+			in.addDiag(dgTypeCode, role, uint32(ty))
+		}
+		if !x.Region.valid() {
+			in.addDiag(dgRegion, role, uint32(x.Region))
+		}
+		if in.sym != nil && in.sym.Full && int(x.Addr) >= in.sym.Addrs {
+			in.addDiag(dgAddrOutside, role, uint32(x.Addr))
+		}
+		d.add(x)
+	case 5:
+		if !d.need(2, role) {
+			return
+		}
+		ty := d.b[d.pos+1]
+		n := 6
+		if longImm>>(ty&0xF)&1 != 0 {
+			n = 10
+		}
+		if !d.need(n, role) {
+			return
+		}
+		d.pos += 2
+		m := in.newImmediate()
+		if m == nil {
+			d.pos += n - 2
+			d.add(nil)
+			return
+		}
+		var bits uint64
+		if n == 10 {
+			bits = binary.LittleEndian.Uint64(d.b[d.pos:])
+		} else {
+			bits = uint64(binary.LittleEndian.Uint32(d.b[d.pos:]))
+		}
+		d.pos += n - 2
+		*m = Immediate{Role: role, Type: ty & 0xF, Bits: bits, Mod: mod}
+		if ty > 0xF {
+			in.addDiag(dgTypeCode, role, uint32(ty))
+		}
+		d.add(m)
+	case 6:
+		if !d.need(5, role) {
+			return
+		}
+		d.pos++
+		st := in.newState()
+		if st == nil {
+			d.pos += 4
+			d.add(nil)
+			return
+		}
+		*st = State{Role: role, Class: d.u8(), Index: d.u16(), Off: d.u8(), Mod: mod}
+		switch st.Class {
+		case 0:
+			in.checkSurface(role, st.Index)
+		case 1:
+			in.checkSampler(role, st.Index)
+		default:
+			in.addDiag(dgStateClass, role, uint32(st.Class))
+		}
+		d.add(st)
+	default:
+		// The walk refuses classes 4 and 7, so a decode never gets here;
+		// stop rather than guess a length.
+		in.addDiag(dgTruncated, role, 0)
+		d.bad = true
+	}
+}
+
+func (in *Instruction) checkVar(role string, id uint32) {
+	if in.sym == nil {
+		return
+	}
+	if _, ok := in.sym.varName(id); !ok {
+		if id < NumPredefinedVars {
+			in.addDiag(dgVarReserved, role, id)
+		} else {
+			in.addDiag(dgVarOutside, role, id)
+		}
+	}
+}
+
+func (in *Instruction) checkSurface(role string, idx uint16) {
+	if in.sym != nil && idx >= NumPredefinedSurfaces && int(idx)-NumPredefinedSurfaces >= len(in.sym.Surfaces) {
+		in.addDiag(dgSurfOutside, role, uint32(idx))
+	}
+}
+
+func (in *Instruction) checkSampler(role string, idx uint16) {
+	if in.sym != nil && in.sym.Full && idx != 31 && int(idx) >= in.sym.Samplers {
+		in.addDiag(dgSampOutside, role, uint32(idx))
+	}
+}
+
+func (in *Instruction) checkString(role string, idx uint32) {
+	if in.sym != nil && in.sym.Full && uint64(idx) >= uint64(len(in.sym.Strings)) {
+		in.addDiag(dgStringOutside, role, idx)
+	}
+}
+
+// The constructors below take storage from in.store; they return nil (or
+// the last slot, for fixed fields) when it is full, which only a hostile
+// table could cause: Add then records dgTooMany.
+
+func (in *Instruction) newGeneral() *General {
+	st := &in.store
+	if int(st.nv[0]) >= maxVec {
+		return nil
+	}
+	st.nv[0]++
+	return &st.gen[st.nv[0]-1]
+}
+
+func (in *Instruction) newAddress() *Address {
+	st := &in.store
+	if int(st.nv[1]) >= maxVec {
+		return nil
+	}
+	st.nv[1]++
+	return &st.addr[st.nv[1]-1]
+}
+
+func (in *Instruction) newIndirect() *Indirect {
+	st := &in.store
+	if int(st.nv[3]) >= maxVec {
+		return nil
+	}
+	st.nv[3]++
+	return &st.ind[st.nv[3]-1]
+}
+
+func (in *Instruction) newImmediate() *Immediate {
+	st := &in.store
+	if int(st.nv[4]) >= maxVec {
+		return nil
+	}
+	st.nv[4]++
+	return &st.imm[st.nv[4]-1]
+}
+
+func (in *Instruction) newState() *State {
+	st := &in.store
+	if int(st.nv[5]) >= maxVec {
+		return nil
+	}
+	st.nv[5]++
+	return &st.state[st.nv[5]-1]
+}
+
+func (in *Instruction) predicate(role string, id uint16, mod Modifier) Operand {
+	st := &in.store
+	if int(st.nv[2]) >= maxVec {
+		return nil
+	}
+	p := &st.pred[st.nv[2]]
+	st.nv[2]++
+	*p = Predicate{Role: role, ID: id, Mod: mod}
+	if in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
+		in.addDiag(dgPredOutside, role, uint32(id))
+	}
+	return p
+}
+
+func (in *Instruction) param(role string, v uint32, size uint8) Operand {
+	st := &in.store
+	if int(st.nparam) >= len(st.param) {
+		return nil
+	}
+	p := &st.param[st.nparam]
+	st.nparam++
+	*p = Param{Role: role, Value: v, Size: size}
+	return p
+}
+
+func (in *Instruction) surface(role string, idx uint8) Operand {
+	st := &in.store
+	if int(st.nsurf) >= len(st.surf) {
+		return nil
+	}
+	p := &st.surf[st.nsurf]
+	st.nsurf++
+	*p = Surface{Role: role, Index: idx}
+	in.checkSurface(role, uint16(idx))
+	return p
+}
+
+func (in *Instruction) sampler(role string, idx uint8) Operand {
+	st := &in.store
+	if int(st.nsamp) >= len(st.samp) {
+		return nil
+	}
+	p := &st.samp[st.nsamp]
+	st.nsamp++
+	*p = Sampler{Role: role, Index: idx}
+	in.checkSampler(role, uint16(idx))
+	return p
+}
+
+func (in *Instruction) label(role string, idx uint16) Operand {
+	st := &in.store
+	if int(st.nlabel) >= len(st.label) {
+		return nil
+	}
+	p := &st.label[st.nlabel]
+	st.nlabel++
+	*p = LabelRef{Role: role, Index: idx}
+	if in.sym != nil && in.sym.Full && int(idx) >= len(in.sym.Labels) {
+		in.addDiag(dgLabelOutside, role, uint32(idx))
+	}
+	return p
+}
+
+func (in *Instruction) rawAt(role string, b []byte, p int, wide bool) Operand {
+	st := &in.store
+	if int(st.nraw) >= len(st.raw) {
+		return nil
+	}
+	r := &st.raw[st.nraw]
+	st.nraw++
+	r.Role = role
+	readRaw(&r.RawOperand, b, p, wide)
+	in.checkVar(role, r.ID)
+	return r
+}

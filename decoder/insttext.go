@@ -1,0 +1,866 @@
+package decoder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Instruction text as IGC's disassembler prints it. Each opcode row carries
+// a template (opcodes.tsv, column "text"):
+//
+//	literal text is copied;
+//	{name}      the operand or field named name, in its kind's form:
+//	            vector and raw operands with a leading space (as IGC
+//	            prints them), surfaces T<n>/%slm..., samplers S<k>, labels
+//	            by name, fields in decimal; nothing when the field is absent;
+//	{name:fmt}  the same through a named formatter (formatters below);
+//	{...}       every operand not printed yet, in encoding order;
+//	{.pred}     the instruction predicate "(!P1.any) " or "";
+//	{.exec}     the exec size "(M1, 16)";
+//	{.sat}      ".sat" when the first vector operand saturates;
+//	{.lsc}      the whole LSC instruction (its form has too many cases).
+
+type tmplPart struct {
+	lit     string
+	name    string // field name; "" for a literal or a special
+	fmt     string
+	special string // "pred", "exec", "sat", "lsc", "rest"
+}
+
+// formatters are the names a template may use after ':'.
+var formatters = map[string]bool{
+	"addrof": true, "noregion": true, "relop": true, "minmax": true, "bfn": true,
+	"label": true, "subroutine": true, "call": true, "callee": true, "list": true,
+	"owords": true, "mod": true, "mediald": true, "mediast": true, "eltsize": true,
+	"sgexec": true, "chmask": true, "chmaskstr": true, "channels": true, "channel": true,
+	"simd": true, "unormfmt": true, "avsctrl": true, "avsexec": true, "svmalign": true,
+	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
+	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "nbarrier": true,
+	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
+	"dpas": true, "vaname": true, "conv1d": true, "connect": true, "lbpmode": true, "hdcconv": true, "hdcpix": true, "mmfenable": true, "ornull": true, "typedmask": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
+}
+
+// parseTemplate compiles a text template and checks that every name it
+// uses is a field of the row and every formatter exists.
+func parseTemplate(s string, toks []token) ([]tmplPart, error) {
+	names := map[string]bool{}
+	var collect func([]token)
+	collect = func(ts []token) {
+		for _, t := range ts {
+			if t.name != "" {
+				names[t.name] = true
+			}
+			collect(t.group)
+		}
+	}
+	collect(toks)
+	var out []tmplPart
+	for s != "" {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			out = append(out, tmplPart{lit: s})
+			break
+		}
+		if i > 0 {
+			out = append(out, tmplPart{lit: s[:i]})
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return nil, fmt.Errorf("text: unclosed {")
+		}
+		ref := s[i+1 : i+j]
+		s = s[i+j+1:]
+		switch ref {
+		case ".pred", ".exec", ".sat", ".lsc":
+			out = append(out, tmplPart{special: ref[1:]})
+			continue
+		case "...":
+			out = append(out, tmplPart{special: "rest"})
+			continue
+		}
+		name, f, _ := strings.Cut(ref, ":")
+		if !names[name] {
+			return nil, fmt.Errorf("text: {%s} names no field", ref)
+		}
+		if f != "" && !formatters[f] {
+			return nil, fmt.Errorf("text: {%s}: unknown formatter %q", ref, f)
+		}
+		out = append(out, tmplPart{name: name, fmt: f})
+	}
+	return out, nil
+}
+
+// Text returns the instruction as IGC's disassembler prints it, without the
+// indentation and the "/// $N" comment.
+func (in *Instruction) Text() string { return string(in.AppendText(nil)) }
+
+// AppendText appends the instruction's text to b.
+func (in *Instruction) AppendText(b []byte) []byte {
+	if in.row == nil || in.row.text == "" {
+		return in.appendFallback(b)
+	}
+	var printed uint64 // bit k: Args[k] printed
+	mark := func(o Operand) {
+		for k := range in.Args[:min(in.N, 64)] {
+			if in.Args[k] == o {
+				printed |= 1 << k
+			}
+		}
+	}
+	for _, p := range in.row.tmpl {
+		switch {
+		case p.lit != "":
+			b = append(b, p.lit...)
+		case p.special == "pred":
+			b = in.Pred.appendText(b)
+		case p.special == "exec":
+			e := in.Exec
+			if (in.Op == 0x4B || in.Op == 0x4C) && in.ver.Num() < 302 {
+				e = e&0xF0 | 3 // the reader reads these as SIMD8, whatever the byte says
+			}
+			b = e.appendText(b)
+		case p.special == "sat":
+			for _, a := range in.Args[:in.N] {
+				if a.Kind() == KindField || a.Kind() == KindSurface || a.Kind() == KindSampler || a.Kind() == KindLabel || a.Kind() == KindRaw {
+					continue
+				}
+				if vecMod(a) == ModSat {
+					b = append(b, ".sat"...)
+				}
+				break
+			}
+		case p.special == "lsc":
+			b = in.appendLSC(b)
+		case p.special == "rest":
+			for k, a := range in.Args[:in.N] {
+				if _, isField := a.(*Param); !isField && k < 64 && printed>>k&1 == 0 {
+					b = in.appendOperand(b, a)
+				}
+			}
+		default:
+			o := in.Operand(p.name)
+			if p.fmt == "list" {
+				b = in.appendList(b, p.name)
+				continue
+			}
+			if o == nil {
+				if p.fmt == "ornull" {
+					b = append(b, " %null.0"...)
+				}
+				continue
+			}
+			mark(o)
+			if p.fmt == "" {
+				b = in.appendOperand(b, o)
+			} else {
+				b = in.format(b, p.fmt, o)
+			}
+		}
+	}
+	return b
+}
+
+// appendFallback prints an opcode without a text form: its mnemonic, exec
+// size and operands in their default forms.
+func (in *Instruction) appendFallback(b []byte) []byte {
+	b = in.Pred.appendText(b)
+	b = append(b, strings.ReplaceAll(in.Mnemonic, "/", "_")...)
+	if in.HasExec {
+		b = append(b, ' ')
+		b = in.Exec.appendText(b)
+	}
+	for _, a := range in.Args[:in.N] {
+		if a.Name() == "subop" {
+			continue
+		}
+		switch a.Kind() {
+		case KindField, KindSurface, KindSampler, KindLabel:
+			b = append(b, ' ')
+		}
+		b = in.appendOperand(b, a)
+	}
+	return b
+}
+
+func vecMod(o Operand) Modifier {
+	switch o := o.(type) {
+	case *General:
+		return o.Mod
+	case *Address:
+		return o.Mod
+	case *Predicate:
+		return o.Mod
+	case *Indirect:
+		return o.Mod
+	case *Immediate:
+		return o.Mod
+	case *State:
+		return o.Mod
+	}
+	return ModNone
+}
+
+// VarName returns the name a general-variable id prints as.
+func (in *Instruction) VarName(id uint32) string {
+	n, _ := in.sym.varName(id)
+	return n
+}
+
+// appendOperand prints o in its kind's default form.
+func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
+	switch o := o.(type) {
+	case *General:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, in.VarName(o.ID)...)
+		b = appendRowCol(b, o.Row, o.Col)
+		return o.Region.appendText(b)
+	case *Address:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, 'A')
+		b = strconv.AppendUint(b, uint64(o.ID), 10)
+		b = append(b, '(')
+		b = strconv.AppendUint(b, uint64(o.Off), 10)
+		b = append(b, ")<"...)
+		if n := ExecSizeFromCode(o.Width & 0xF); n > 0 {
+			b = strconv.AppendInt(b, int64(n), 10)
+		} else {
+			b = append(b, '?')
+		}
+		return append(b, '>')
+	case *Predicate:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, 'P')
+		return strconv.AppendUint(b, uint64(o.ID), 10)
+	case *Indirect:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, "r[A"...)
+		b = strconv.AppendUint(b, uint64(o.Addr), 10)
+		b = append(b, '(')
+		b = strconv.AppendUint(b, uint64(o.AddrOff), 10)
+		b = append(b, "),"...)
+		b = strconv.AppendInt(b, int64(o.ImmOff), 10)
+		b = append(b, ']')
+		b = o.Region.appendText(b)
+		b = append(b, ':')
+		return append(b, TypeName(o.Type)...)
+	case *Immediate:
+		b = append(b, " 0x"...)
+		v := o.Bits
+		if longImm>>o.Type&1 == 0 {
+			v &= 0xFFFFFFFF
+		}
+		b = strconv.AppendUint(b, v, 16)
+		b = append(b, ':')
+		return append(b, TypeName(o.Type)...)
+	case *State:
+		b = append(b, ' ')
+		switch o.Class {
+		case 0:
+			b = appendSurface(b, uint32(o.Index))
+		case 1:
+			b = append(b, 'S')
+			b = strconv.AppendUint(b, uint64(o.Index), 10)
+		default:
+			b = append(b, in.VarName(uint32(o.Index))...)
+		}
+		b = append(b, '(')
+		b = strconv.AppendUint(b, uint64(o.Off), 10)
+		return append(b, ')')
+	case *Raw:
+		b = append(b, ' ')
+		b = append(b, in.VarName(o.ID)...)
+		b = append(b, '.')
+		return strconv.AppendUint(b, uint64(o.Offset), 10)
+	case *Surface:
+		return appendSurface(b, uint32(o.Index))
+	case *Sampler:
+		b = append(b, 'S')
+		return strconv.AppendUint(b, uint64(o.Index), 10)
+	case *LabelRef:
+		return append(b, in.labelName(o.Index)...)
+	case *Param:
+		return strconv.AppendUint(b, uint64(o.Value), 10)
+	}
+	return b
+}
+
+func appendRowCol(b []byte, row, col uint8) []byte {
+	b = append(b, '(')
+	b = strconv.AppendUint(b, uint64(row), 10)
+	b = append(b, ',')
+	b = strconv.AppendUint(b, uint64(col), 10)
+	return append(b, ')')
+}
+
+func appendSurface(b []byte, idx uint32) []byte {
+	if idx < 256 {
+		return append(b, SurfaceName(uint8(idx))...)
+	}
+	b = append(b, 'T')
+	return strconv.AppendUint(b, uint64(idx), 10)
+}
+
+func (in *Instruction) labelName(idx uint16) string {
+	if in.sym != nil && int(idx) < len(in.sym.Labels) {
+		return in.sym.Labels[idx].Name
+	}
+	return "L" + strconv.Itoa(int(idx))
+}
+
+func (in *Instruction) str(idx uint32) string {
+	if in.sym != nil && uint64(idx) < uint64(len(in.sym.Strings)) {
+		return in.sym.Strings[idx]
+	}
+	return "str" + strconv.FormatUint(uint64(idx), 10)
+}
+
+// appendList prints every label operand named name, joined by ", ".
+func (in *Instruction) appendList(b []byte, name string) []byte {
+	first := true
+	for _, a := range in.Args[:in.N] {
+		if l, ok := a.(*LabelRef); ok && l.Role == name {
+			if !first {
+				b = append(b, ", "...)
+			}
+			first = false
+			b = append(b, in.labelName(l.Index)...)
+		}
+	}
+	return b
+}
+
+// val returns a field's numeric value (Param, surface, sampler, label).
+func val(o Operand) uint32 {
+	switch o := o.(type) {
+	case *Param:
+		return o.Value
+	case *Surface:
+		return uint32(o.Index)
+	case *Sampler:
+		return uint32(o.Index)
+	case *LabelRef:
+		return uint32(o.Index)
+	}
+	return 0
+}
+
+var (
+	relopNames  = [8]string{"eq", "ne", "gt", "ge", "lt", "le", " ", "?7"}
+	atomicNames = [...]string{"add", "sub", "inc", "dec", "min", "max", "xchg", "cmpxchg", "and", "or", "xor", "minsint", "maxsint", "", "", "", "fmax", "fmin", "fcmpwr", "fadd", "fsub"}
+	mediaLdMods = [...]string{"nomod", "modified", "top", "bottom", "top_mod", "bottom_mod"}
+	mediaStMods = [...]string{"nomod", "reserved", "top", "bottom"}
+	unormFmts   = [4]string{"16-full", "16-downsampled", "8-full", "8-downsampled"}
+	avsCtrls    = [4]string{"AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL", "AVS_8_DOWN_SAMPLE"}
+	avsExecs    = [3]string{"AVS_16x4", "AVS_INVALID", "AVS_16x8"}
+)
+
+// vaSubNames are IGC's names for the va and va_skl_plus sub-ops, by sub-op
+// (its table, including its quirks: 0x08 is printed CONV_1D_HORIZONTAL).
+var vaSubNames = [...]string{"avs", "convolve", "minmax", "minmaxfilter", "erode", "dilate", "boolcentroid", "centroid",
+	"CONV_1D_HORIZONTAL", "CONV_1D_VERTICAL", "CONV_1PIXEL", "FLOOD_FILL", "LBP_CREATION", "LBP_CORRELATION", "",
+	"CORRELATION_SEARCH", "HDC_CONVOLVE_2D", "HDC_MIN_MAX_FILTER", "HDC_ERODE", "HDC_DILATE", "HDC_LBP_CORRELATION",
+	"HDC_LBP_CREATION", "HDC_CONVOLVE_1D_H", "HDC_CONVOLVE_1D_V", "HDC_CONVOLVE_1P", "UNDEFINED"}
+
+// sampler3DNames are the 3D sampler operation names by op code (format doc
+// §5.4); "" for codes IGC names none.
+var sampler3DNames = map[uint8]string{
+	0x0: "sample_3d", 0x1: "sample_b", 0x2: "sample_l", 0x3: "sample_c", 0x4: "sample_d",
+	0x5: "sample_b_c", 0x6: "sample_l_c", 0x7: "load_3d", 0x8: "sample4", 0x9: "lod",
+	0xA: "resinfo", 0xB: "sampleinfo", 0xC: "sample+killpix", 0x10: "sample4_c",
+	0x11: "sample4_po", 0x12: "sample4_po_c", 0x14: "sample_d_c", 0x18: "sample_lz",
+	0x19: "sample_c_lz", 0x1A: "load_lz", 0x1C: "load_2dms_w", 0x1D: "load_mcs",
+}
+
+func appendEnum(b []byte, names []string, v uint32) []byte {
+	if uint64(v) < uint64(len(names)) && names[v] != "" {
+		return append(b, names[v]...)
+	}
+	b = append(b, '?')
+	return strconv.AppendUint(b, uint64(v), 10)
+}
+
+func appendLetters(b []byte, mask uint32, letters string) []byte {
+	for i := range letters {
+		if mask>>i&1 != 0 {
+			b = append(b, letters[i])
+		}
+	}
+	return b
+}
+
+// owordNum maps an oword-count code to the count (1, 2, 4, 8, 16).
+func owordNum(code uint32) int {
+	if code <= 4 {
+		return 1 << code
+	}
+	return 0
+}
+
+// format prints o through the named formatter.
+func (in *Instruction) format(b []byte, f string, o Operand) []byte {
+	v := val(o)
+	switch f {
+	case "noregion":
+		if g, ok := o.(*General); ok {
+			b = append(b, ' ')
+			b = append(b, g.Mod.String()...)
+			b = append(b, in.VarName(g.ID)...)
+			return appendRowCol(b, g.Row, g.Col)
+		}
+		return in.appendOperand(b, o)
+	case "addrof":
+		return in.appendAddrOf(b, o)
+	case "relop":
+		if v&0x80 != 0 {
+			b = append(b, 'n')
+		}
+		b = append(b, '.')
+		return append(b, relopNames[v&7]...)
+	case "minmax":
+		if v == 0 {
+			return append(b, "min"...)
+		}
+		return append(b, "max"...)
+	case "bfn":
+		b = append(b, ".x"...)
+		return strconv.AppendUint(b, uint64(v&0xFF), 16)
+	case "label":
+		b = append(b, labelText(in.labelName(uint16(v)))...)
+		return append(b, ':')
+	case "subroutine":
+		name := labelText(in.labelName(uint16(v)))
+		orig := in.labelName(uint16(v))
+		suffix := "_" + strconv.Itoa(int(v))
+		if !strings.HasSuffix(name, suffix) {
+			name += suffix
+		}
+		b = append(b, ".function "...)
+		b = appendQuoted(b, name)
+		if labelText(orig) != orig {
+			b = append(b, " /// Original Name: "...)
+			b = appendQuoted(b, orig)
+		}
+		b = append(b, '\n')
+		b = append(b, name...)
+		return append(b, ':')
+	case "call":
+		if in.sym != nil && int(v) < len(in.sym.Labels) && in.sym.Labels[v].Kind == 2 {
+			return append(b, "fccall"...)
+		}
+		return append(b, "call"...)
+	case "callee":
+		name := labelText(in.labelName(uint16(v)))
+		b = append(b, name...)
+		if suffix := "_" + strconv.Itoa(int(v)); !strings.HasSuffix(name, suffix) {
+			b = append(b, suffix...)
+		}
+		return b
+	case "owords":
+		return strconv.AppendInt(b, int64(owordNum(v&7)), 10)
+	case "mod":
+		if v&1 != 0 {
+			b = append(b, ".mod"...)
+		}
+		return b
+	case "mediald":
+		return appendEnum(b, mediaLdMods[:], v)
+	case "mediast":
+		return appendEnum(b, mediaStMods[:], v)
+	case "eltsize":
+		return appendEnum(b, []string{"1", "2", "4"}, v&3)
+	case "sgexec":
+		b = append(b, '(')
+		b = append(b, MaskControl(v>>4&0xF).String()...)
+		b = append(b, ", "...)
+		b = appendEnum(b, []string{"8", "16", "1"}, v&3)
+		return append(b, ')')
+	case "chmask", "channels":
+		return appendLetters(b, v&0xF, "RGBA")
+	case "chmaskstr":
+		if v&0xF == 0 {
+			return append(b, "0000"...)
+		}
+		return appendLetters(b, v&0xF, "RGBA")
+	case "channel":
+		if v > 3 {
+			return append(b, "illegal"...)
+		}
+		return append(b, "RGBA"[v])
+	case "simd":
+		switch v >> 4 & 3 {
+		case 0:
+			return append(b, '8')
+		case 1:
+			return append(b, "16"...)
+		}
+		return strconv.AppendUint(b, uint64(v>>4&3), 10)
+	case "unormfmt":
+		return append(b, unormFmts[v>>4&3]...)
+	case "avsctrl":
+		return append(b, avsCtrls[v&3]...)
+	case "avsexec":
+		return appendEnum(b, avsExecs[:], v&0xF)
+	case "svmalign":
+		if v&8 != 0 {
+			return append(b, ".unaligned"...)
+		}
+		return append(b, ".aligned"...)
+	case "svmblock":
+		return appendEnum(b, []string{"1", "4", "8"}, v&3)
+	case "blocknum":
+		return appendEnum(b, []string{"1", "2", "4", "8"}, v&3)
+	case "atomic":
+		b = append(b, '.')
+		b = appendEnum(b, atomicNames[:], v&0x1F)
+		switch {
+		case v>>5 == 1:
+			b = append(b, ".16"...)
+		case v>>6 == 1:
+			b = append(b, ".64"...)
+		}
+		return b
+	case "symbol":
+		s := in.str(v)
+		if isIdentifier(s) {
+			return append(b, s...)
+		}
+		return appendQuoted(b, s)
+	case "strlit":
+		return appendQuoted(b, in.str(v))
+	case "num":
+		return strconv.AppendUint(b, uint64(v), 10)
+	case "hex":
+		b = append(b, "0x"...)
+		return strconv.AppendUint(b, uint64(v), 16)
+	case "fence":
+		if v&0x80 != 0 {
+			return append(b, "_sw"...)
+		}
+		if v&0x20 != 0 {
+			b = append(b, "_local"...)
+		} else {
+			b = append(b, "_global"...)
+		}
+		if v != 0 {
+			b = append(b, '.')
+			for i, l := range []string{"E", "I", "S", "C", "R", "", "L1"} {
+				if v>>i&1 != 0 {
+					b = append(b, l...)
+				}
+			}
+		}
+		return b
+	case "sendc":
+		if v == 1 {
+			b = append(b, 'c')
+		}
+		return b
+	case "sends":
+		switch v & 3 {
+		case 1:
+			return append(b, 'c')
+		case 2:
+			return append(b, "_eot"...)
+		case 3:
+			return append(b, "c_eot"...)
+		}
+		return b
+	case "nbarrier":
+		if v&1 != 0 {
+			b = append(b, ".signal"...)
+		} else {
+			b = append(b, ".wait"...)
+		}
+		for k, a := range in.Args[:in.N] {
+			if k == 0 {
+				continue
+			}
+			if k == 1 || v&1 != 0 {
+				b = in.appendOperand(b, a)
+			}
+		}
+		return b
+	case "sbarrier":
+		if v != 0 {
+			return append(b, ".signal"...)
+		}
+		return append(b, ".wait"...)
+	case "sampler3d":
+		op, pnm, cps, div := v&0x1F, v>>5&1, v>>6&1, v>>7&1
+		if in.ver.Major >= 4 {
+			op, pnm, cps, div = v&0xFF, v>>8&1, v>>9&1, v>>10&1
+		}
+		if n, ok := sampler3DNames[uint8(op)]; ok && op <= 0xFF {
+			b = append(b, n...)
+		} else {
+			b = append(b, "sampler_unknown"...)
+		}
+		if pnm != 0 {
+			b = append(b, ".pixel_null_mask"...)
+		}
+		if cps != 0 && in.Op == 0x6D {
+			b = append(b, ".cps"...)
+		}
+		if div != 0 && in.Op == 0x6D {
+			b = append(b, ".divS"...)
+		}
+		return b
+	case "info3d":
+		switch InfoOp(v) {
+		case OpResinfo, OpSampleinfo:
+			b = append(b, InfoOp(v).String()...)
+			b = append(b, '.')
+			m, _ := in.Value("chmask")
+			return append(b, ChannelNames(uint8(m))...)
+		}
+		b = append(b, "info_0x"...)
+		return strconv.AppendUint(b, uint64(v), 16)
+	case "rtmode":
+		if v != 0 {
+			b = append(b, '.')
+			for i, l := range []string{"", "", "<RTI>", "<A>", "<O>", "<Z>", "<ST>", "<LRTW>", "<CPS>", "<PS>", "<CM>", "<SI>", "<NULLRT>"} {
+				if v>>i&1 != 0 {
+					b = append(b, l...)
+				}
+			}
+		}
+		return b
+	case "lifetime":
+		if v&1 == 0 {
+			b = append(b, "start "...)
+		} else {
+			b = append(b, "end "...)
+		}
+		id, _ := in.Value("var_id")
+		switch v >> 4 & 3 {
+		case 0:
+			b = append(b, in.VarName(id)...)
+		case 1:
+			b = append(b, 'A')
+			b = strconv.AppendUint(b, uint64(id), 10)
+		case 2:
+			b = append(b, 'P')
+			b = strconv.AppendUint(b, uint64(id), 10)
+		}
+		return b
+	case "dpas":
+		return appendDpas(b, v)
+	case "atomic2018": // the 2018 printer: the whole byte names the operation
+		b = append(b, '.')
+		return appendEnum(b, atomicNames[:], v)
+	case "vaname":
+		return appendEnum(b, vaSubNames[:], v)
+	case "conv1d":
+		switch v & 3 {
+		case 0:
+			return append(b, " 4x16"...)
+		case 2:
+			return append(b, " 1x16"...)
+		case 3:
+			return append(b, " 1x1"...)
+		}
+		return b
+	case "connect":
+		if v&1 != 0 {
+			return append(b, " 8_connect"...)
+		}
+		return append(b, " 4_connect"...)
+	case "lbpmode":
+		return appendEnum(b, []string{"VA_5x5_mode", "VA_3x3_mode", "VA_BOTH_mode"}, v&0xF)
+	case "hdcconv":
+		b = appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v&0xF)
+		if v&0x10 != 0 {
+			return append(b, " 31x31"...)
+		}
+		return append(b, " 15x15"...)
+	case "hdcpix":
+		return appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v)
+	case "mmfenable":
+		return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, v)
+	case "typedmask": // stored inverted before 3.2
+		if in.ver.Num() < 302 {
+			v = ^v
+		}
+		if v&0xF == 0 {
+			return append(b, "0000"...)
+		}
+		return appendLetters(b, v&0xF, "RGBA")
+	case "chinv": // gather4/scatter4 store their channel mask inverted
+		return appendLetters(b, ^v&0xF, "RGBA")
+	case "tblock":
+		return appendEnum(b, []string{"1", "2", "4", "8"}, v)
+	case "convmode":
+		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
+		if v>>2&1 != 0 {
+			return append(b, " 31x31"...)
+		}
+		return append(b, " 15x15"...)
+	case "edmode":
+		return append(b, []string{"VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1"}[v&3]...)
+	case "mmfexec":
+		return append(b, []string{"VA_MMF_16x4", "VA_MMF_INVALID", "VA_MMF_16x1", "VA_MMF_1x1"}[v&3]...)
+	case "mmfmode":
+		if m, ok := o.(*Immediate); ok {
+			b = append(b, ' ')
+			return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, uint32(m.Bits))
+		}
+		return in.appendOperand(b, o)
+	}
+	return in.appendOperand(b, o)
+}
+
+// appendAddrOf prints addr_add's src0, which is an address of a variable
+// (general, state) unless it is an address operand. Offsets of general
+// variables count GRFs as 32 bytes: the binary does not say the platform.
+func (in *Instruction) appendAddrOf(b []byte, o Operand) []byte {
+	switch o := o.(type) {
+	case *General:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, '&')
+		b = append(b, in.VarName(o.ID)...)
+		size := 4
+		if o.ID < NumPredefinedVars {
+			size = predefinedVarSize(o.ID)
+		} else if in.sym != nil {
+			if k := o.ID - NumPredefinedVars; uint64(k) < uint64(len(in.sym.Vars)) {
+				size = TypeSize(in.sym.Vars[k].Type)
+			}
+		}
+		if off := int(o.Col)*size + int(o.Row)*32; off != 0 {
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(off), 10)
+			b = append(b, ']')
+		}
+		return b
+	case *State:
+		b = append(b, ' ')
+		b = append(b, o.Mod.String()...)
+		b = append(b, '&')
+		if o.Class == 0 {
+			b = appendSurface(b, uint32(o.Index))
+		} else {
+			b = append(b, 'S')
+			b = strconv.AppendUint(b, uint64(o.Index), 10)
+		}
+		if off := int(o.Off) * 4; off != 0 {
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(off), 10)
+			b = append(b, ']')
+		}
+		return b
+	}
+	return in.appendOperand(b, o)
+}
+
+// predefinedVarSize is the element size of a predefined variable.
+func predefinedVarSize(id uint32) int {
+	switch id {
+	case 1, 2, 17: // %thread_x %thread_y %color: UW
+		return 2
+	case 10, 11, 18, 19, 21: // %sp %fp %impl_arg_buf_ptr %local_id_buf_ptr %scratchloc: UQ
+		return 8
+	}
+	return 4
+}
+
+var precisionNames = [...]string{"", "u1", "s1", "u2", "s2", "u4", "s4", "u8", "s8", "bf", "hf", "", "tf32"}
+
+// appendDpas prints dpas's precision word: .W.A.depth.count (IGC's
+// UI32ToDpasInfo: bits 7..0 W, 15..8 A, 23..16 depth, 31..24 repeat
+// count); an unnamed precision prints "?".
+func appendDpas(b []byte, v uint32) []byte {
+	w, a, dd, c := v&0xFF, v>>8&0xFF, v>>16&0xFF, v>>24&0xFF
+	prec := func(b []byte, p uint32) []byte {
+		if p < uint32(len(precisionNames)) && precisionNames[p] != "" {
+			return append(b, precisionNames[p]...)
+		}
+		return append(b, '?')
+	}
+	b = append(b, '.')
+	b = prec(b, w)
+	b = append(b, '.')
+	b = prec(b, a)
+	b = append(b, '.')
+	b = strconv.AppendUint(b, uint64(dd), 10)
+	b = append(b, '.')
+	return strconv.AppendUint(b, uint64(c), 10)
+}
+
+// labelText replaces the characters IGC replaces in label names.
+func labelText(s string) string {
+	if !strings.ContainsAny(s, ".$") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '.' || r == '$' {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// isIdentifier reports whether s is [A-Za-z_][A-Za-z0-9_]*.
+func isIdentifier(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+		if !alpha && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// appendQuoted prints s as IGC's string literals: double quotes, C escapes,
+// \xNN for other unprintable bytes.
+func appendQuoted(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\a':
+			b = append(b, `\a`...)
+		case '\b':
+			b = append(b, `\b`...)
+		case 0x1B:
+			b = append(b, `\e`...)
+		case '\f':
+			b = append(b, `\f`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\v':
+			b = append(b, `\v`...)
+		case '\'':
+			b = append(b, `\'`...)
+		case '"':
+			b = append(b, `\"`...)
+		case '\\':
+			b = append(b, `\\`...)
+		default:
+			if c >= 0x20 && c < 0x7F {
+				b = append(b, c)
+			} else {
+				b = append(b, `\x`...)
+				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+			}
+		}
+	}
+	return append(b, '"')
+}
+
+// OperandText returns o as it prints in its kind's default form (vector and
+// raw operands with IGC's leading space).
+func (in *Instruction) OperandText(o Operand) string { return string(in.appendOperand(nil, o)) }

@@ -269,3 +269,27 @@ func TestCopyKeys(t *testing.T) {
 		t.Errorf("y in Bits on %s: status %q", f.Name, m.status)
 	}
 }
+
+// Issue 12 item 7: at 200x60 a panel gets the rows it can fill and the
+// list the rest, instead of a third of the screen staying blank.
+func TestTallTerminalGivesListTheRoom(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 200, 60)
+	send(m, "2")
+	if m.lay.list.h < 30 {
+		t.Errorf("200x60 with Bits: list %d rows, panels %d", m.lay.list.h, m.lay.panes[0].r.h)
+	}
+	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+	blank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(strings.Trim(l, "│ ")) == "" {
+			blank++
+		}
+	}
+	if blank > 8 {
+		t.Errorf("%d blank lines of 60:\n%s", blank, strings.Join(lines, "\n"))
+	}
+	m.Update(teaSize(120, 40))
+	if m.lay.list.h < 14 {
+		t.Errorf("120x40: list %d rows", m.lay.list.h)
+	}
+}

@@ -524,3 +524,13 @@ func TestOutputStickyHeadings(t *testing.T) {
 		t.Errorf("click on the headings moved the cursor to lane %d", l)
 	}
 }
+
+// Issue 12 item 7: a lane table cut by the panel's height says how many
+// lanes are below.
+func TestOutputMarksHiddenLanes(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 16)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "lanes more") {
+		t.Errorf("16 lanes in a 16-row panel, no more mark:\n%s", v)
+	}
+}

@@ -154,13 +154,13 @@ func (m Output) View() string {
 	lines := []string{m.header()}
 	var body []string
 	if g.side {
-		left := window(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH)
+		left := windowMore(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH, st, "rows", m.cursorLine(false))
 		// The headings stay put while the lanes scroll under them.
 		table := m.tableLines(g)
-		right := append(window(table[:1], 0, g.tableW, 1), window(table[1:], m.rtop, g.tableW, g.bodyH-1)...)
+		right := append(window(table[:1], 0, g.tableW, 1), windowMore(table[1:], m.rtop, g.tableW, g.bodyH-1, st, "lanes", m.cursorLine(true))...)
 		body = sideBySide(left, right, g.leftW, 2)
 	} else {
-		body = window(m.stackedLines(g), m.top, m.w, g.bodyH)
+		body = windowMore(m.stackedLines(g), m.top, m.w, g.bodyH, st, "rows", m.stackedCursorLine())
 	}
 	for len(body) < g.bodyH {
 		body = append(body, "")
@@ -309,6 +309,26 @@ func (m Output) cellStyle(c model.Cell) lipgloss.Style {
 		return m.st.Undefined
 	}
 	return m.st.Label
+}
+
+// cursorLine is the cursor's line in the side-by-side form (table false)
+// or lane rows (true), -1 when the cursor is in the other one.
+func (m Output) cursorLine(table bool) int {
+	switch {
+	case table && m.inTable:
+		return m.lane
+	case !table && !m.inTable:
+		return m.row
+	}
+	return -1
+}
+
+// stackedCursorLine is the cursor's line in the stacked body.
+func (m Output) stackedCursorLine() int {
+	if m.inTable {
+		return m.stackedTableStart() + 1 + m.lane
+	}
+	return m.row
 }
 
 // tableLines renders the column headings and one row per lane.

@@ -29,6 +29,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/dump"
 	"infoscope/sampledata"
@@ -45,7 +46,8 @@ func run(args []string) int {
 		switch args[0] {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile})
+				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Folder: folderFiles})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -103,32 +105,21 @@ func wantsHelp(args []string) bool {
 	return false
 }
 
-// dirInputExts are the file name endings a directory argument opens; files
-// starting with the vISA object magic open whatever their name.
+// dirInputExts are the binary file name endings a directory argument
+// opens (besides its .visaasm dumps); files starting with the vISA object
+// magic open whatever their name.
 var dirInputExts = []string{".isa"}
 
-// expandDir lists the vISA inputs in dir, sorted by name: regular files
-// with a name in dirInputExts or the object magic in their first bytes. It
-// does not descend into subdirectories.
-func expandDir(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
+// binariesIn returns the names (of regular files in dir) that are vISA
+// binaries: a name in dirInputExts or the object magic in the first bytes.
+func binariesIn(dir string, names []string) []string {
 	var out []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(e.Name(), ext) }) || hasMagic(path) {
-			out = append(out, path)
+	for _, n := range names {
+		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
+			out = append(out, n)
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: a directory with no vISA file in it (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
-	}
-	return out, nil
+	return out
 }
 
 // hasMagic reports whether the file at path starts with the vISA magic.
@@ -164,6 +155,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	var hex decoder.HexMode
 	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
+	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error
@@ -176,6 +168,7 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 		}
 		o.Offset = int64(off)
 		o.Hex = hex
+		o.Text = *text
 		return o, nil
 	}
 }
@@ -219,21 +212,10 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		cfg.Theme = *theme
 	}
 	var paths []string
-	// A directory opens the vISA files in it; a missing or unreadable
-	// file among several is an error row (E lists it), not a refusal.
-	var names []string
-	for _, name := range fs.Args() {
-		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-			inDir, err := expandDir(name)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "infoscope:", err)
-				return 1
-			}
-			names = append(names, inDir...)
-			continue
-		}
-		names = append(names, name)
-	}
+	// A directory opens the vISA files in it (checkInput); a missing or
+	// unreadable file among several is an error row (E lists it), not a
+	// refusal to start.
+	names := fs.Args()
 	var refused []error
 	for _, name := range names {
 		if name == "-" {
@@ -245,15 +227,18 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
 			continue
 		}
-		if err := checkInput(name, dopts); err != nil {
+		files, err := checkInput(name, dopts)
+		if err != nil {
 			refused = append(refused, err)
 			if len(names) > 1 {
 				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
 			}
 			continue
 		}
-		cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts))
-		paths = append(paths, name)
+		for _, f := range files {
+			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
+			paths = append(paths, f)
+		}
 	}
 	if len(refused) > 0 && len(refused) == len(names) {
 		for _, err := range refused {
@@ -373,23 +358,66 @@ func loadSurfaces(path string) (*model.SurfaceFile, error) {
 	return model.ParseSurfaceFile(path, data)
 }
 
-// checkInput refuses, before the screen opens, a FILE that is missing, a
-// directory, or a regular file over the size limit: each would only show
-// an empty list with a read error.
-func checkInput(name string, o decoder.Options) error {
+// checkInput refuses, before the screen opens, a FILE that is missing or
+// a regular file over the size limit: each would only show an empty list
+// with a read error. A directory is an IGC dump folder: it stands for the
+// .visaasm files in it, and the others are skipped with one line on stderr.
+func checkInput(name string, o decoder.Options) ([]string, error) {
 	fi, err := os.Stat(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if fi.IsDir() {
-		return fmt.Errorf("%s is a directory (give the files in it)", name)
+		files, note, err := dumpFolder(name)
+		if err != nil {
+			return nil, err
+		}
+		if note != "" {
+			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
+		}
+		return files, nil
 	}
 	if fi.Mode().IsRegular() {
 		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return []string{name}, nil
+}
+
+// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
+func folderFiles(name string) ([]string, string, error) {
+	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
+		return nil, "", nil // dump's own read reports a missing file
+	}
+	return dumpFolder(name)
+}
+
+// dumpFolder lists the .visaasm files of directory dir to open.
+func dumpFolder(dir string) (files []string, note string, err error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	var names []string
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			names = append(names, e.Name())
+		}
+	}
+	// The vISA binaries in it open too; the note counts what is neither.
+	bins := binariesIn(dir, names)
+	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
+	open, note := visatext.DumpFolder(names)
+	open = append(open, bins...)
+	if len(open) == 0 {
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
+	}
+	sort.Strings(open)
+	for _, n := range open {
+		files = append(files, filepath.Join(dir, n))
+	}
+	return files, note, nil
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

@@ -11,22 +11,41 @@ import (
 	"infoscope/decoder"
 )
 
-// A directory is refused before the screen opens, as a missing file is
-// (it used to open an empty inspector with a read error).
+// A missing file is refused before the screen opens (it used to open an
+// empty inspector with a read error); so is a directory with no .visaasm
+// file, while an IGC dump folder stands for its .visaasm files.
 func TestCheckInput(t *testing.T) {
 	dir := t.TempDir()
-	if err := checkInput(dir, decoder.Options{}); err == nil {
-		t.Error("a directory was accepted")
+	if _, err := checkInput(dir, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no .visaasm file and no vISA binary") {
+		t.Errorf("an empty directory was accepted (%v)", err)
 	}
-	if err := checkInput(filepath.Join(dir, "missing.isa"), decoder.Options{}); err == nil {
+	if _, err := checkInput(filepath.Join(dir, "missing.isa"), decoder.Options{}); err == nil {
 		t.Error("a missing file was accepted")
 	}
 	f := filepath.Join(dir, "k.isa")
 	if err := os.WriteFile(f, []byte("CISA"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := checkInput(f, decoder.Options{}); err != nil {
-		t.Errorf("a file was refused: %v", err)
+	if files, err := checkInput(f, decoder.Options{}); err != nil || len(files) != 1 || files[0] != f {
+		t.Errorf("a file was refused: %v %v", files, err)
+	}
+	for _, n := range []string{"b.visaasm", "a.visaasm", "a.inline.visaasm", "c.inline.visaasm", "x.ll"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(".version 4.1\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, note, err := dumpFolder(dir)
+	want := []string{"a.visaasm", "b.visaasm", "c.inline.visaasm", "k.isa"} // binaries open too
+	if err != nil || len(files) != len(want) {
+		t.Fatalf("dump folder: %v %v", files, err)
+	}
+	for i, w := range want {
+		if files[i] != filepath.Join(dir, w) {
+			t.Errorf("file %d: %s, want %s", i, files[i], w)
+		}
+	}
+	if note != "skipped 1 not .visaasm (x.ll) and 1 .inline.visaasm with their kernel's .visaasm beside them" {
+		t.Errorf("note %q", note)
 	}
 }
 
@@ -81,10 +100,10 @@ func TestSurfacesAndInputsNotRegular(t *testing.T) {
 			t.Errorf("%s: %v, %v, %d bytes allocated", p, sf, err, b.TotalAlloc-a.TotalAlloc)
 		}
 	}
-	if err := checkInput(sparse, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "at most 64 MiB") {
+	if _, err := checkInput(sparse, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "at most 64 MiB") {
 		t.Errorf("2 GiB input: %v", err)
 	}
-	if err := checkInput(sparse, decoder.Options{MaxInput: 4 << 30}); err != nil {
+	if _, err := checkInput(sparse, decoder.Options{MaxInput: 4 << 30}); err != nil {
 		t.Errorf("2 GiB input under a 4 GiB limit: %v", err)
 	}
 }

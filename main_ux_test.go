@@ -8,15 +8,19 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"infoscope/decoder"
 )
 
-// Issue 12 item 15: a directory argument opens the vISA files in it (by
-// name or by magic), nothing else, sorted; an empty one says what it wants.
-func TestExpandDir(t *testing.T) {
+// Issue 12 item 15: a directory argument opens the vISA files in it: its
+// .visaasm dumps and its binaries (by name or by magic), nothing else,
+// sorted; an empty one says what it wants.
+func TestDirectoryOpensBinariesAndText(t *testing.T) {
 	dir := t.TempDir()
 	for name, data := range map[string]string{
 		"b.isa":     "CISA....",
 		"a.bin":     "CISA....", // object magic, any name
+		"k.visaasm": ".kernel \"k\"\n",
 		"notes.txt": "hello",
 		"raw.bin":   "\x70\x0a",
 	} {
@@ -27,15 +31,18 @@ func TestExpandDir(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "sub.isa"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	got, err := expandDir(dir)
+	got, err := checkInput(dir, decoder.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{filepath.Join(dir, "a.bin"), filepath.Join(dir, "b.isa")}
+	var want []string
+	for _, n := range []string{"a.bin", "b.isa", "k.visaasm"} {
+		want = append(want, filepath.Join(dir, n))
+	}
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	if _, err := expandDir(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no vISA file") {
+	if _, err := checkInput(t.TempDir(), decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no vISA binary") {
 		t.Errorf("empty directory: %v", err)
 	}
 }

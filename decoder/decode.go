@@ -115,10 +115,14 @@ func (s *Stream) Decode(i int, in *Instruction) {
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
 	in.sym, in.ver = s.Symbols, s.Version
+	if s.Text != nil {
+		in.Off = -1 // text has no file offsets
+	}
 	if len(b) == 0 {
 		// A stream read from text keeps only INFO's bytes: the other
-		// instructions have no encoding to decode.
-		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		// instructions have no encoding to decode. Their mnemonic is the
+		// text's (lsc_load has no opcode of its own, so Op is 0).
+		in.Mnemonic = s.InstMnemonic(i)
 		return
 	}
 	t := tableFor(s.Version)

@@ -177,7 +177,7 @@ func FuzzDecodeOperands(f *testing.F) {
 	fuzzSeeds(f, true)
 	full := &Symbols{Vars: docSymbols.Vars, Surfaces: docSymbols.Surfaces, Labels: []LabelInfo{{Name: "L.a$", Kind: 1}}, Strings: []string{"f", "\x01\"q"}, Addrs: 1, Preds: 2, Samplers: 1, Full: true}
 	f.Fuzz(func(t *testing.T, code []byte) {
-		for _, v := range []Version{{4, 1}, {3, 3}} {
+		for _, v := range []Version{{4, 1}, {3, 3}, {3, 1}} {
 			for _, sym := range []*Symbols{nil, full} {
 				s := Walk(code, 0, WalkOptions{File: "fuzz", Version: v, Layout: LayoutIGC, Symbols: sym})
 				if err := checkOperands(s); err != nil {
@@ -245,6 +245,13 @@ func FuzzDecodeObject(f *testing.F) {
 	// code: the amplification shapes.
 	f.Add(amplified(40, bytes.Repeat([]byte{0x59}, 4<<10)))
 	f.Add(overlapping(40, bytes.Repeat([]byte{0x59}, 4<<10)))
+	f.Add(nestedHeaders(40))
+	var src bytes.Buffer
+	src.WriteString("unsigned char k[] = {")
+	for _, c := range nestedHeaders(40) {
+		fmt.Fprintf(&src, "%d,", c)
+	}
+	f.Add(append(src.Bytes(), "};\n"...))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, l := range []Layout{LayoutAuto, LayoutSeed} {
 			file := decodeBounded(t, data, Options{Layout: l})

@@ -77,18 +77,20 @@ func Decode(name string, data []byte, o Options) *File {
 		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
 		return f
 	}
+	// vISA text first: a zebin ELF may carry it in .visaasm sections.
+	if textReader != nil && (o.Text || textReader.Detect(data)) {
+		return o.textNotes(textReader.Read(name, data))
+	}
 	if o.Hex != HexOn && !o.Text && !bytes.HasPrefix(data, []byte(Magic)) {
 		if err := notVISA(name, data); err != nil {
 			f.Errors = append(f.Errors, err)
 			return f
 		}
-		if IsCSourceName(name) || LooksLikeCSource(data) {
+		// A .c/.h holding only hex bytes (no declaration) stays hex text.
+		if LooksLikeCSource(data) || IsCSourceName(name) && !(o.Hex == HexAuto && LooksLikeHex(data) && parsesAsHex(data)) {
 			f.decodeCSource(o)
 			return f
 		}
-	}
-	if textReader != nil && (o.Text || textReader.Detect(data)) {
-		return textReader.Read(name, data)
 	}
 	if o.Hex == HexOn || (o.Hex == HexAuto && LooksLikeHex(data)) {
 		b, err := ParseHex(data, name)
@@ -104,6 +106,11 @@ func Decode(name string, data []byte, o Options) *File {
 		f.decodeRaw(o)
 	}
 	return f
+}
+
+func parsesAsHex(data []byte) bool {
+	_, err := ParseHex(data, "")
+	return err == nil
 }
 
 // decodeCSource decodes every vISA image of a C/C++ source as a part.

@@ -49,9 +49,9 @@ var genOpcodes = func() (m [128]bool) {
 }()
 
 // looksLikeGen reports whether code reads as native Gen EU instructions: a
-// whole run of 16-byte instructions and 8-byte compacted ones (bit 29 of
-// the first dword), at least 8 of them, nearly all with a Gen opcode, the
-// rest of the bytes zero padding. vISA streams fail this at once: their
+// run of 16-byte instructions and 8-byte compacted ones (bit 29 of the
+// first dword), at least 8 of them, nearly all with a Gen opcode, up to
+// zero padding or a last instruction cut short. vISA streams fail this at once: their
 // lengths follow their own opcodes, not the compaction bit.
 func looksLikeGen(code []byte) (n int, ok bool) {
 	pos, bad := 0, 0
@@ -64,16 +64,15 @@ func looksLikeGen(code []byte) (n int, ok bool) {
 			l = 8
 		}
 		if pos+l > len(code) {
-			return n, false
+			// Cut short: the input may be the first bytes of a longer
+			// one (ReadInput stops early on what fails as vISA).
+			break
 		}
 		if !genOpcodes[code[pos]&0x7F] {
 			bad++
 		}
 		n++
 		pos += l
-	}
-	if pos+8 > len(code) && pos != len(code) && !allZero(code[pos:]) {
-		return n, false
 	}
 	return n, n >= 8 && bad*20 <= n
 }

@@ -45,6 +45,7 @@ type Object struct {
 	// The record budgets (see recordsPerByte): what the bodies' tables and
 	// walks may still decode, and the file size they derive from.
 	metaLeft, recLeft, size int
+	headerLen               int // bytes the file header took
 }
 
 // recordsPerByte bounds the records a file may decode per byte of it: once
@@ -397,6 +398,7 @@ func parseHeader(data []byte, file string) (*Object, error) {
 	if c.err != nil {
 		return nil, located(c.err, file, "")
 	}
+	o.headerLen = c.pos
 	return o, nil
 }
 

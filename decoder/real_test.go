@@ -413,3 +413,56 @@ func BenchmarkRealDecode(b *testing.B) {
 		}
 	}
 }
+
+// A C source or Gen code longer than the 64 KiB ReadInput decides by is
+// read whole: the source fails as hex text, the Gen code as a vISA stream,
+// and neither may be cut to its first bytes.
+func TestReadInputWholeSourceAndGen(t *testing.T) {
+	img := realFiles(t)["9be93e2638bd.isa"]
+	src := []byte(cStyles["uchar_hex"]("hist", img))
+	for _, name := range []string{"k.cpp", "k.txt"} {
+		got, err := ReadInput(name, bytes.NewReader(src), int64(len(src)), Options{})
+		if err != nil || len(got) != len(src) {
+			t.Fatalf("%s: read %d of %d bytes: %v", name, len(got), len(src), err)
+		}
+		f := Decode(name, got, Options{})
+		if len(f.Errors) > 0 || len(f.Parts) != 1 || !bytes.Equal(f.Parts[0].Data, img) {
+			t.Errorf("%s: %d parts, errors %v", name, len(f.Parts), f.Errors)
+		}
+	}
+	// The largest Gen binary of the shipped files.
+	var gen []byte
+	for _, data := range realFiles(t) {
+		o, _ := ParseObject(data, "")
+		for _, b := range o.Kernels {
+			for _, g := range b.GenBinaries {
+				if int(g.Size) > len(gen) {
+					gen = data[g.Offset : g.Offset+g.Size]
+				}
+			}
+		}
+	}
+	if len(gen) <= 64<<10 {
+		t.Fatalf("largest Gen binary %d bytes", len(gen))
+	}
+	got, err := ReadInput("k.gen", bytes.NewReader(gen), int64(len(gen)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := Decode("k.gen", got, Options{}); len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) {
+		t.Errorf("Gen code read as %d bytes: %v", len(got), f.Errors)
+	}
+}
+
+// A .h holding only hex bytes is hex text; one holding code but no image
+// says so.
+func TestCSourceNameFallsBackToHex(t *testing.T) {
+	f := Decode("bytes.h", []byte("0x70, 0x0b, 0x83, 0x09, 0x06, 0x21, 0x00, 0x00, 0x00, 0x40, 0x00\n"), Options{})
+	if len(f.Errors) > 0 || !f.Hex || f.NumInfos() != 1 {
+		t.Errorf("hex in a .h: hex %v, %d INFO, errors %v", f.Hex, f.NumInfos(), f.Errors)
+	}
+	f = Decode("code.c", []byte("int main(void) { return 0; }\n"), Options{})
+	if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) || !strings.Contains(f.Errors[0].Error(), "no array initialiser of integers") {
+		t.Errorf("code with no array: %v", f.Errors)
+	}
+}

@@ -3,29 +3,55 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"strings"
 )
 
 // TextInst is one instruction of a body read from vISA text (IGC's
 // .visaasm form). Text has no encoding: only INFO instructions get bytes,
-// rebuilt from the line in the igc layout; every other instruction is kept
-// as its text.
+// rebuilt from the line in the igc layout (TextBody.InfoBytes); every other
+// instruction is kept as its text. It is 32 bytes, so that text of short
+// lines costs memory in proportion to its size.
 type TextInst struct {
-	Line     int    // 1-based line of the instruction in its file
-	Col      int    // 1-based column where its text starts
-	N        int    // $N: its index in the body's binary instruction stream
-	Mnemonic string // as written, e.g. "lsc_load.ugm" or "resinfo.RGBA"; "label" for labels
-	Text     string // the instruction as written, without indentation or the /// comment
-	Op, Sub  uint8  // opcode and sub-op when the mnemonic names one; 0 otherwise
-	Bytes    []byte // the rebuilt INFO encoding; nil for any other instruction
+	Text    string // as written, without indentation or the /// comment; "name:" for a label
+	Line    int32  // 1-based line of the instruction in its file; 0 for a $N the text skips
+	Col     int32  // 1-based column where its text starts
+	N       int32  // $N: its index in the body's binary instruction stream
+	Op, Sub uint8  // opcode and sub-op when the mnemonic names one (label, subroutine included); 0 otherwise
 }
+
+// Mnemonic returns the instruction's mnemonic as written, before its first
+// '.' ("lsc_load" for "lsc_load.ugm.uc.uc ..."), after any predicate;
+// "label" or "subroutine" for labels.
+func (t *TextInst) Mnemonic() string {
+	if t.Op == opSubroutine || t.Op == opLabel {
+		return Mnemonic(t.Op, 0)
+	}
+	s := t.Text
+	if strings.HasPrefix(s, "(") {
+		if i := strings.IndexByte(s, ')'); i >= 0 {
+			s = strings.TrimLeft(s[i+1:], " \t")
+		}
+	}
+	if i := strings.IndexAny(s, " \t."); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// The label opcodes (format doc: SUBROUTINE, LABEL).
+const (
+	opSubroutine = 0x30
+	opLabel      = 0x31
+)
 
 // TextBody is one kernel or function read from vISA text.
 type TextBody struct {
-	Kind    BodyKind
-	Name    string  // as the text prints it
-	Version Version // from the body's .version line
-	Symbols *Symbols
-	Insts   []TextInst // in $N order
+	Kind      BodyKind
+	Name      string  // as the text prints it
+	Version   Version // from the body's .version line
+	Symbols   *Symbols
+	Insts     []TextInst     // in $N order
+	InfoBytes map[int][]byte // the rebuilt encoding of each INFO, by $N
 }
 
 // NewTextStream builds the Stream of a body read from text. Its Code holds
@@ -38,7 +64,7 @@ func NewTextStream(b *TextBody) *Stream {
 	s := &Stream{Kernel: b.Name, Version: b.Version, Layout: LayoutIGC, Symbols: b.Symbols}
 	n := 0
 	for _, t := range b.Insts {
-		n = max(n, t.N+1)
+		n = max(n, int(t.N)+1)
 	}
 	s.Insts = make([]Inst, n)
 	s.Text = make([]TextInst, n)
@@ -47,14 +73,13 @@ func NewTextStream(b *TextBody) *Stream {
 		if t.N < 0 {
 			continue
 		}
-		in := Inst{Off: uint32(code.Len()), Len: uint16(len(t.Bytes)), Op: t.Op, Sub: t.Sub}
-		if t.Op == OpINFO && len(t.Bytes) != infoLen(t.Sub, LayoutIGC, b.Version) {
+		enc := b.InfoBytes[int(t.N)]
+		in := Inst{Off: uint32(code.Len()), Op: t.Op, Sub: t.Sub}
+		if t.Op == OpINFO && len(enc) == infoLen(t.Sub, LayoutIGC, b.Version) {
+			in.Len = uint16(len(enc))
+			code.Write(enc)
+		} else if t.Op == OpINFO {
 			in.Op, in.Sub = 0, 0 // an INFO whose bytes could not be rebuilt is text only
-		}
-		if in.Op == OpINFO {
-			code.Write(t.Bytes)
-		} else {
-			in.Len = 0
 		}
 		s.Insts[t.N] = in
 		s.Text[t.N] = t
@@ -74,7 +99,7 @@ func (s *Stream) FromText() bool { return s.Text != nil }
 // stream read from text, from the opcode table otherwise.
 func (s *Stream) InstMnemonic(i int) string {
 	if s.Text != nil {
-		if m := s.Text[i].Mnemonic; m != "" {
+		if m := s.Text[i].Mnemonic(); m != "" {
 			return m
 		}
 		return "?"
@@ -88,7 +113,7 @@ func (s *Stream) Line(i int) int {
 	if s.Text == nil || i < 0 || i >= len(s.Text) {
 		return 0
 	}
-	return s.Text[i].Line
+	return int(s.Text[i].Line)
 }
 
 // TextError is a located error in vISA text: "file:line:column: expected
@@ -124,3 +149,27 @@ var textReader *TextReader
 // text reader lives in its own package (decoder/visatext), which imports
 // this one; it registers itself when imported, as image formats do.
 func RegisterTextReader(r *TextReader) { textReader = r }
+
+// FromText reports whether the instruction was read from vISA text: its
+// bytes were rebuilt from the line, and it has no file offset (Off is -1).
+func (in *Info) FromText() bool { return in.s != nil && in.s.Text != nil }
+
+// Line returns the 1-based text line of an INFO read from vISA text, or 0.
+func (in *Info) Line() int {
+	if !in.FromText() {
+		return 0
+	}
+	return in.s.Line(in.Inst)
+}
+
+// textNotes warns of the options that do not apply to vISA text, rather
+// than ignoring them in silence.
+func (o Options) textNotes(f *File) *File {
+	if o.Layout == LayoutSeed {
+		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
+	}
+	if o.Offset != 0 {
+		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
+	}
+	return f
+}

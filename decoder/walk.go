@@ -283,5 +283,11 @@ func (s *Stream) InstBytes(i int) []byte {
 	return s.Code[in.Off : int(in.Off)+int(in.Len)]
 }
 
-// AbsOff returns the absolute input offset of instruction i.
-func (s *Stream) AbsOff(i int) int64 { return s.Base + int64(s.Insts[i].Off) }
+// AbsOff returns the absolute input offset of instruction i, or -1 for a
+// stream read from vISA text, which has none.
+func (s *Stream) AbsOff(i int) int64 {
+	if s.Text != nil {
+		return -1
+	}
+	return s.Base + int64(s.Insts[i].Off)
+}

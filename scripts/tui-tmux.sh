@@ -63,14 +63,15 @@ wait_gone() {
 }
 
 # start NAME W H [ENV=VALUE...]: a fresh session running the inspector on
-# the embedded samples.
+# the embedded samples, or on $files when set.
+files=""
 start() {
   case_name=$1
   local w=$2 h=$3
   shift 3
   T kill-session -t s >/dev/null 2>&1 || true
   new_session -d -s s -x "$w" -y "$h" \
-    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf'; sleep 30"
+    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf' $files; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
 
@@ -242,4 +243,38 @@ wait_for "surface file not loaded"
 quits
 restored
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces)"
+
+# vISA text: Intel's disassembly of a kernel and a function, and a folder
+# of IGC dumps (its non-.visaasm files skipped), at 120x40 and 80x24.
+files="decoder/testdata/oracle/func_s1.dis.visaasm decoder/visatext/testdata/dumps"
+start "visaasm 120x40" 120 40
+wait_for "INFO list"
+wait_for "L68 "
+wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
+wait_for "func_0"
+wait_for "rebuilt from text line 68 (no file offset)"
+keys j
+wait_for "2/13"
+keys 2
+wait_for "17 bytes rebuilt from text line 69 (no file offset)"
+wait_for "T7 (surf1)"
+keys 3
+wait_for "8 of 8 enabled"
+keys 4
+wait_for "▸4 Output"
+keys Escape
+wait_for "▸1 INFO list"
+fits 120 40
+quits
+
+start "visaasm 80x24" 80 24 NO_COLOR=1
+wait_for "INFO list"
+wait_for "L68 "
+keys 2
+wait_for "▸2 Bits"
+wait_for "rebuilt from text line 68"
+fits 80 24
+quits
+files=""
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text)"

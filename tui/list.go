@@ -382,6 +382,9 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			if !inFile(lc.src) {
 				continue
 			}
+			if l.rows.info(lc).FromText() {
+				continue // no offsets in text
+			}
 			d := l.rows.info(lc).Off - off
 			if d < 0 {
 				d = -d
@@ -392,7 +395,10 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			}
 		}
 		if best < 0 {
-			return "", fmt.Errorf("go to %s:%s: the file has no INFO row in the list", fileName, s)
+			if fileName != "" {
+				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)
+			}
+			return "", fmt.Errorf("go to %s: the list is read from vISA text, which has no file offsets (give a row number)", s)
 		}
 		l.cursor = best
 		l.clamp()
@@ -679,6 +685,9 @@ func (l listModel) rowLine(p int, c listCols) string {
 	sel := p == l.cursor
 	var b strings.Builder
 	cell := fmt.Sprintf(" 0x%06x ", in.Off)
+	if in.FromText() {
+		cell = fmt.Sprintf(" L%-7d ", in.Line()) // text has lines, not offsets
+	}
 	switch {
 	case sel && l.focused:
 		b.WriteString(l.th.selected.Render("▸" + cell))
@@ -778,7 +787,7 @@ func (l listModel) contextLine() string {
 		names = names[:0]
 		used := 0
 		for i := start; i < start+count; i++ {
-			n := st.Insts[i].Mnemonic()
+			n := st.InstMnemonic(i)
 			names = append(names, n)
 			used += min(len(n), ctxMinName) + 2
 		}

@@ -61,7 +61,16 @@ type place struct {
 }
 
 func (r *rowIndex) place(l loc) place {
-	return place{r.files[l.src].Name, r.stream(l).Kernel, r.info(l).Off, true}
+	return place{r.files[l.src].Name, r.stream(l).Kernel, posOf(r.info(l)), true}
+}
+
+// posOf is where an INFO is in its stream: its offset, or for text (which
+// has none) its $N. Both grow along the stream.
+func posOf(in *decoder.Info) int64 {
+	if in.FromText() {
+		return int64(in.Inst)
+	}
+	return in.Off
 }
 
 // nearest returns the row at p, or the nearest instruction to it: same
@@ -83,12 +92,12 @@ func (r *rowIndex) nearest(p place) int {
 		}
 		// Infos are in offset order: binary search the closest.
 		infos := st.Infos
-		j := sort.Search(len(infos), func(j int) bool { return infos[j].Off >= p.off })
+		j := sort.Search(len(infos), func(j int) bool { return posOf(&infos[j]) >= p.off })
 		for _, k := range []int{j - 1, j} {
 			if k < 0 || k >= len(infos) {
 				continue
 			}
-			d := infos[k].Off - p.off
+			d := posOf(&infos[k]) - p.off
 			if d < 0 {
 				d = -d
 			}

@@ -43,8 +43,12 @@ func (m *Model) summary(w, h int) string {
 		// encodings of different lengths rewrites two digits. The space
 		// after them shares their style: the renderer rewrites one cell
 		// past a change, and a style switch there would cost two codes.
-		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.dim.Render(fmt.Sprintf("bytes, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
-			in.Layout, paneNames[m.shown])))
+		where := ""
+		if in.FromText() {
+			where = fmt.Sprintf(" rebuilt from text line %d (no file offset)", in.Line())
+		}
+		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.dim.Render(fmt.Sprintf("bytes%s, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
+			where, in.Layout, paneNames[m.shown])))
 	}
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], w, "…")

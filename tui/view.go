@@ -344,11 +344,13 @@ func (m *Model) errorLines() []string {
 				if p.Object == nil {
 					continue
 				}
+				indent := "  "
 				if p != f {
 					lines = append(lines, "  "+p.Name)
+					indent = "    "
 				}
 				for _, l := range p.Object.Summary() {
-					lines = append(lines, "  "+l)
+					lines = append(lines, indent+l)
 				}
 			}
 		}

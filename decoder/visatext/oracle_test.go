@@ -25,7 +25,16 @@ func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
 		for i := range s.Infos {
 			in := &s.Infos[i]
 			r := dump.NewRecord(f, s, in.Inst, in, dump.Options{Syntax: "igc"})
-			r.File, r.Offset = "", 0
+			// Where the record came from: the file offset of a binary; the
+			// line, the text as written and a note of a text. The rest must
+			// be equal.
+			if s.FromText() && (r.Offset != nil || r.Line != int(s.Text[in.Inst].Line) || r.Line == 0 || r.Note != dump.TextNote || r.Source == "") {
+				t.Fatalf("%s: text record offset %v line %d note %q", f.Name, r.Offset, r.Line, r.Note)
+			}
+			if strings.HasSuffix(f.Name, ".dis.visaasm") && r.Source != r.Text {
+				t.Errorf("%s: Intel's text %q, ours %q", f.Name, r.Source, r.Text)
+			}
+			r.File, r.Offset, r.Line, r.Source, r.Note = "", nil, 0, "", ""
 			b, err := json.Marshal(r)
 			if err != nil {
 				t.Fatal(err)

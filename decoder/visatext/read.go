@@ -13,6 +13,8 @@ package visatext
 import (
 	"bytes"
 	"fmt"
+	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -24,7 +26,10 @@ func init() {
 }
 
 // Reason is the File.LayoutReason of an input read from text.
-const Reason = "igc, rebuilt from vISA text (text has no file offsets)"
+const Reason = "igc: INFO bytes rebuilt from vISA text, which has no file offsets"
+
+// bom is the UTF-8 byte-order mark some editors put first.
+const bom = "\ufeff"
 
 // directives are the words that start a line of vISA text.
 var directives = map[string]bool{
@@ -40,6 +45,7 @@ func Detect(data []byte) bool {
 	if hasVisaasmSections(data) {
 		return true
 	}
+	data = bytes.TrimPrefix(data, []byte(bom))
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -65,9 +71,10 @@ func Detect(data []byte) bool {
 // a located *decoder.TextError in File.Errors, and the rest still opens.
 func Read(name string, data []byte) *decoder.File {
 	f := &decoder.File{Name: name, Data: data, Layout: decoder.LayoutIGC, LayoutReason: Reason}
-	if secs, err := visaasmSections(data); err != nil || secs != nil {
+	if isELF(data) {
+		secs, err := visaasmSections(data)
 		if err != nil {
-			f.Errors = append(f.Errors, fmt.Errorf("%s: %w", name, err))
+			f.Errors = append(f.Errors, &decoder.FormatError{File: name, Field: "ELF sections", Expected: "a zebin ELF with .visaasm sections", Found: err.Error(), Err: decoder.ErrBadValue})
 			return f
 		}
 		for _, s := range secs {
@@ -83,46 +90,55 @@ func Read(name string, data []byte) *decoder.File {
 	return sub
 }
 
-func readText(name string, data []byte) *decoder.File {
+func readText(name string, raw []byte) *decoder.File {
 	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
+	// One conversion: lines, names and instruction texts are substrings.
+	data := strings.TrimPrefix(string(raw), bom)
+	// One instruction buffer for all bodies, sized by the lines: appends
+	// never regrow it (each body's stream gets an exact copy).
+	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)
 	line := 0
 	for len(data) > 0 {
 		line++
 		l := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
 			l, data = data[:i], data[i+1:]
 		} else {
-			data = nil
+			data = ""
 			p.eofLine, p.eofCol = line, len(l)+1
 		}
-		l = bytes.TrimSuffix(l, []byte("\r"))
-		p.line(line, string(l))
+		p.line(line, strings.TrimSuffix(l, "\r"))
 	}
 	if p.eofLine == 0 {
 		p.eofLine, p.eofCol = line+1, 1
 	}
 	p.end()
+	if p.dropped > 0 {
+		p.f.Errors = append(p.f.Errors, &decoder.TextError{File: name, Line: p.dropAt[0], Col: p.dropAt[1],
+			Msg: fmt.Sprintf("%d more errors from here on, not listed (the first %d are)", p.dropped, maxErrors)})
+	}
 	return p.f
 }
+
+// maxGap is the largest jump in /// $N numbers taken as written.
+const maxGap = 64
 
 // body is the kernel or function being read.
 type body struct {
 	tb       decoder.TextBody
-	line     int                 // of its .kernel / .global_function line
-	vars     []decoder.VarInfo   // general variables, id 32+k
-	varLines []int               // declaration line of each
-	varByNm  map[string][]int    // name -> indices into vars
-	surfByNm map[string]int      // declared surface identifier -> index (6+k)
-	others   map[string]byte     // address, predicate, sampler names -> v_type
-	labels   map[string]bool     // defined labels
-	uses     []labelUse          // branch targets, checked at the body's end
-	infos    []pendingInfo       // INFO lines, built at the body's end
-	next     int                 // $N of the next instruction
-	sub      string              // a .function subroutine waiting for its label
-	subAt    [2]int              // where that .function was
-	last     *decoder.TextInst   // the last instruction read
-	lastLine int                 // its line
-	funcs    map[string]struct{} // .funcdecl names
+	line     int               // of its .kernel / .global_function line
+	vars     []decoder.VarInfo // general variables, id 32+k
+	varLines []int             // declaration line of each
+	varByNm  map[string][]int  // name -> indices into vars
+	surfByNm map[string]int    // declared surface identifier -> index (6+k)
+	others   map[string]byte   // address, predicate, sampler names -> v_type
+	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
+	uses     []labelUse        // branch targets, checked at the body's end
+	infos    []pendingInfo     // INFO lines, built at the body's end
+	next     int               // $N of the next instruction
+	sub      string            // a .function subroutine waiting for its label
+	subAt    [2]int            // where that .function was
+	last     int               // index of the last instruction read in tb.Insts; -1 none
 }
 
 type labelUse struct {
@@ -146,24 +162,48 @@ type tok struct {
 }
 
 type parser struct {
-	file             string
-	f                *decoder.File
-	ver              decoder.Version
-	haveVer          bool
-	verLine          int
-	b                *body
-	eofLine, eofCol  int
-	pendingVerAtEOF  bool
-	sawBody          bool
-	unknownMnemonics int
+	file            string
+	f               *decoder.File
+	ver             decoder.Version
+	haveVer         bool
+	verLine         int
+	b               *body
+	eofLine, eofCol int
+	pendingVerAtEOF bool
+	sawBody         bool
+	insts           []decoder.TextInst // reused by every body
+	dropped         int                // errors past maxErrors
+	dropAt          [2]int             // where the first of them is
 }
 
+// maxErrors is how many errors a file lists; past it they are counted, so
+// that text that is all errors costs memory in proportion to its size.
+const maxErrors = 1000
+
 func (p *parser) errAt(line, col int, expected, found string) {
+	if p.full(line, col) {
+		return
+	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Expected: expected, Found: found})
 }
 
 func (p *parser) msgAt(line, col int, format string, a ...any) {
+	if p.full(line, col) {
+		return
+	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)})
+}
+
+// full reports whether the error list is full, counting the error.
+func (p *parser) full(line, col int) bool {
+	if len(p.f.Errors) < maxErrors {
+		return false
+	}
+	if p.dropped == 0 {
+		p.dropAt = [2]int{line, col}
+	}
+	p.dropped++
+	return true
 }
 
 // found describes the text at a position for an error message.
@@ -196,7 +236,7 @@ func (p *parser) line(n int, raw string) {
 		return // hand-written scopes
 	}
 	if name, ok := labelLine(t); ok {
-		p.label(n, col, name)
+		p.label(n, col, name, t[:len(name)+1])
 		return
 	}
 	p.instruction(n, col, t)
@@ -205,6 +245,9 @@ func (p *parser) line(n int, raw string) {
 // labelLine reports whether t is "name:" (a label), optionally followed by
 // a comment.
 func labelLine(t string) (string, bool) {
+	if w, _, _ := strings.Cut(t, " "); !strings.HasSuffix(w, ":") {
+		return "", false // the common case, an instruction, without a scan
+	}
 	code, _ := splitComment(t)
 	code = strings.TrimSpace(code)
 	if !strings.HasSuffix(code, ":") {
@@ -232,6 +275,13 @@ func isIdent(s string) bool {
 
 // splitComment cuts a line at its first // outside a quoted string.
 func splitComment(s string) (code, comment string) {
+	i := strings.Index(s, "//")
+	if i < 0 {
+		return s, ""
+	}
+	if strings.IndexByte(s[:i], '"') < 0 {
+		return s[:i], s[i:]
+	}
 	inq := false
 	for i := 0; i < len(s); i++ {
 		switch {
@@ -289,8 +339,11 @@ func (p *parser) directive(n, col int, t string) {
 		p.b = &body{
 			tb:   decoder.TextBody{Kind: kind, Name: name, Version: p.ver},
 			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
-			others: map[string]byte{}, labels: map[string]bool{}, funcs: map[string]struct{}{},
+			others: map[string]byte{},
+			last:   -1,
 		}
+		p.b.tb.InfoBytes = map[int][]byte{}
+		p.b.tb.Insts = p.insts[:0]
 	case word == ".function":
 		// Inside a body: a subroutine, whose label follows.
 		name, ok := quoted(rest)
@@ -303,19 +356,17 @@ func (p *parser) directive(n, col int, t string) {
 		if !p.needBody(n, col, word) {
 			return
 		}
-		name, ok := quoted(rest)
-		if !ok {
+		// For information only: the functions of the same build.
+		if _, ok := quoted(rest); !ok {
 			p.errAt(n, restCol, `a quoted function name`, found(rest))
-			return
 		}
-		p.b.funcs[name] = struct{}{}
 	case word == ".decl":
 		if p.needBody(n, col, word) {
 			p.decl(n, restCol, rest)
 		}
 	case word == ".input" || word == ".parameter" || strings.HasPrefix(word, ".implicit_"):
 		if p.needBody(n, col, word) {
-			p.input(n, restCol, word, rest)
+			p.input(n, restCol, rest)
 		}
 	case word == ".kernel_attr":
 		if !p.needBody(n, col, word) {
@@ -542,7 +593,7 @@ func (p *parser) alias(n int, al tok) bool {
 	return true
 }
 
-func (p *parser) input(n, col int, word, rest string) {
+func (p *parser) input(n, col int, rest string) {
 	code, _ := splitComment(rest)
 	fs := fields(code, col)
 	if len(fs) == 0 {
@@ -569,38 +620,34 @@ func (p *parser) input(n, col int, word, rest string) {
 			return
 		}
 	}
-	_ = word
 }
 
-func (p *parser) label(n, col int, name string) {
-	if !p.needBody(n, col, name+":") {
+// label adds a label; text is "name:", a substring of the line.
+func (p *parser) label(n, col int, name, text string) {
+	if !p.needBody(n, col, text) {
 		return
 	}
 	b := p.b
-	mn, text := "label", name+":"
 	op := opcodeOf["label"]
 	if b.sub != "" {
 		if b.sub != name && !strings.HasPrefix(name, b.sub) {
 			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", b.sub, b.subAt[0]), found(name+":"))
 		}
-		mn, op, b.sub = "subroutine", opcodeOf["subroutine"], ""
+		op, b.sub = opcodeOf["subroutine"], ""
 	}
-	if b.labels[name] {
-		p.msgAt(n, col, "label %s is defined twice in %s", name, b.tb.Name)
-	}
-	b.labels[name] = true
-	p.add(decoder.TextInst{Line: n, Col: col, N: b.next, Mnemonic: mn, Text: text, Op: op[0], Sub: op[1]})
+	b.labels = append(b.labels, int32(len(b.tb.Insts)))
+	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
 }
 
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
-	if b.sub != "" && t.Mnemonic != "subroutine" {
+	if b.sub != "" && t.Op != opcodeOf["subroutine"][0] {
 		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), found(t.Text))
 		b.sub = ""
 	}
-	b.next = t.N + 1
+	b.next = int(t.N) + 1
 	b.tb.Insts = append(b.tb.Insts, t)
-	b.last, b.lastLine = &b.tb.Insts[len(b.tb.Insts)-1], t.Line
+	b.last = len(b.tb.Insts) - 1
 }
 
 func (p *parser) instruction(n, col int, t string) {
@@ -613,13 +660,20 @@ func (p *parser) instruction(n, col int, t string) {
 	num := b.next
 	if c, ok := strings.CutPrefix(comment, "/// $"); ok {
 		v, err := strconv.Atoi(strings.TrimSpace(c))
-		if err != nil || v < 0 || v > 1<<24 {
+		if err != nil || v < 0 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
-			if v < b.next {
-				p.msgAt(n, col+len(t)-len(comment), "instruction $%d comes after $%d", v, b.next-1)
+			if v != b.next {
+				// The printer numbers every instruction, labels included:
+				// a gap or a step back means lines are missing or moved.
+				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, b.tb.Name)
 			}
-			num = v
+			// A small gap is believed (the numbers are the binary's); a
+			// step back or a leap is not, so the stream stays in order
+			// and its size bounded by the lines.
+			if v >= b.next && v <= b.next+maxGap {
+				num = v
+			}
 		}
 	}
 	if code == "" {
@@ -643,14 +697,13 @@ func (p *parser) instruction(n, col int, t string) {
 	}
 	mnem, _, _ := strings.Cut(rest, " ")
 	base, _, _ := strings.Cut(mnem, ".")
-	inst := decoder.TextInst{Line: n, Col: col, N: num, Mnemonic: base, Text: code}
+	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
 	if op, ok := opcodeOf[base]; ok && base != "resinfo" && base != "sampleinfo" {
 		inst.Op, inst.Sub = op[0], op[1]
 	}
 	if mnem == "" {
 		p.errAt(n, rcol, "a mnemonic", found(rest))
 	} else if !knownMnemonic(base) {
-		p.unknownMnemonics++
 		p.msgAt(n, rcol, "unknown mnemonic %s: kept as text", found(mnem))
 	}
 	switch base {
@@ -814,12 +867,28 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
+	p.checkLabels(b)
+	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
+}
+
+// checkLabels reports labels defined twice and branches to labels not
+// defined. The labels are sorted rather than put in a map: text of short
+// label lines then costs memory in proportion to its size.
+func (p *parser) checkLabels(b *body) {
+	name := func(k int32) string { return strings.TrimSuffix(b.tb.Insts[k].Text, ":") }
+	sort.SliceStable(b.labels, func(i, j int) bool { return name(b.labels[i]) < name(b.labels[j]) })
+	for i := 1; i < len(b.labels); i++ {
+		if k := b.labels[i]; name(k) == name(b.labels[i-1]) {
+			in := b.tb.Insts[k]
+			p.msgAt(int(in.Line), int(in.Col), "label %s is defined twice in %s (first on line %d)", name(k), b.tb.Name, b.tb.Insts[b.labels[i-1]].Line)
+		}
+	}
 	for _, u := range b.uses {
-		if !b.labels[u.name] {
+		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
+		if i == len(b.labels) || name(b.labels[i]) != u.name {
 			p.errAt(u.line, u.col, "a label defined in "+b.tb.Name, found(u.name))
 		}
 	}
-	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
 }
 
 // end closes the last body and checks that the text did not stop inside
@@ -827,10 +896,10 @@ func (p *parser) closeBody() {
 func (p *parser) end() {
 	b := p.b
 	switch {
-	case b != nil && b.last == nil:
+	case b != nil && b.last < 0:
 		p.errAt(p.eofLine, p.eofCol, "the instructions of "+b.tb.Name, "end of file")
-	case b != nil && !isTerminator(b.last.Text):
-		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.lastLine), "end of file")
+	case b != nil && !isTerminator(b.tb.Insts[b.last].Text):
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.tb.Insts[b.last].Line), "end of file")
 	case b == nil && p.pendingVerAtEOF:
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
 	case b == nil && !p.sawBody:
@@ -839,10 +908,11 @@ func (p *parser) end() {
 	p.closeBody()
 }
 
-func isTerminator(text string) bool {
-	m, _, _ := strings.Cut(text, " ")
-	return m == "ret" || m == "fret"
-}
+// reTerminator matches a whole ret or fret line, so that text cut inside
+// its last line ("ret (M1") does not pass for a complete body.
+var reTerminator = regexp.MustCompile(`^f?ret \(M[1-8](_NM)?, (1|2|4|8|16|32)\)$`)
+
+func isTerminator(text string) bool { return reTerminator.MatchString(text) }
 
 // buildInfo resolves an INFO line's names and writes its encoding
 // (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],
@@ -875,7 +945,8 @@ func (p *parser) buildInfo(b *body, pi pendingInfo) {
 		}
 		enc = append(enc, byte(off), byte(off>>8))
 	}
-	inst.Op, inst.Sub, inst.Bytes = decoder.OpINFO, uint8(pi.op), enc
+	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
+	b.tb.InfoBytes[int(inst.N)] = enc
 }
 
 var predefinedSurfaceNames = map[string]uint8{"%slm": 0, "T0": 0, "T1": 1, "T2": 2, "TSS": 3, "%bss": 4, "%scratch": 5}

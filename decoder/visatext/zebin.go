@@ -3,6 +3,7 @@ package visatext
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"fmt"
 	"strings"
 )
@@ -16,19 +17,29 @@ type section struct {
 	data []byte
 }
 
+func isELF(data []byte) bool { return bytes.HasPrefix(data, []byte(elf.ELFMAG)) }
+
 // hasVisaasmSections reports whether data is an ELF file with at least one
-// .visaasm section.
+// .visaasm section. When data is the start of a longer ELF file whose
+// section table lies past it, it cannot tell and says yes, so that the
+// whole file is read and decides.
 func hasVisaasmSections(data []byte) bool {
+	if !isELF(data) {
+		return false
+	}
+	if len(data) >= 64 && data[4] == 2 && data[5] == 1 { // 64-bit little-endian, as zebin is
+		shoff := binary.LittleEndian.Uint64(data[40:])
+		n := uint64(binary.LittleEndian.Uint16(data[60:])) * uint64(binary.LittleEndian.Uint16(data[58:]))
+		if shoff > uint64(len(data)) || n > uint64(len(data))-shoff {
+			return true
+		}
+	}
 	secs, err := visaasmSections(data)
 	return err == nil && len(secs) > 0
 }
 
-// visaasmSections returns the .visaasm sections of a zebin ELF, nil (and no
-// error) when data is not ELF or has none.
+// visaasmSections returns the .visaasm sections of an ELF file.
 func visaasmSections(data []byte) (secs []section, err error) {
-	if !bytes.HasPrefix(data, []byte(elf.ELFMAG)) {
-		return nil, nil
-	}
 	defer func() {
 		// debug/elf is not meant for hostile input: a panic on a damaged
 		// file is reported, not propagated.
@@ -38,7 +49,7 @@ func visaasmSections(data []byte) (secs []section, err error) {
 	}()
 	ef, err := elf.NewFile(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil // not an ELF we can read: not ours to report
+		return nil, fmt.Errorf("ELF file: %v", err)
 	}
 	for _, s := range ef.Sections {
 		if !strings.HasPrefix(s.Name, ".visaasm.") && uint32(s.Type) != shtZebinVisaasm {
@@ -48,6 +59,9 @@ func visaasmSections(data []byte) (secs []section, err error) {
 			return nil, fmt.Errorf("ELF section %s: expected %d bytes at offset 0x%x, found a %d-byte file", s.Name, s.Size, s.Offset, len(data))
 		}
 		secs = append(secs, section{s.Name, data[s.Offset : s.Offset+s.Size]})
+	}
+	if len(secs) == 0 {
+		return nil, fmt.Errorf("ELF file with no .visaasm section (IGC writes them with -emit-zebin-visa-sections)")
 	}
 	return secs, nil
 }

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,10 @@ type Env struct {
 	// Inputs are dumped when the arguments name no file (a server's served
 	// files); when empty, no file is a usage error.
 	Inputs []string
+	// Folder, when set, returns the files a directory argument stands for
+	// (an IGC dump folder: its .visaasm files) and a note on the files it
+	// skipped, or nil for a name that is not a directory.
+	Folder func(name string) (files []string, note string, err error)
 }
 
 // Options are the parsed flags.
@@ -58,7 +63,7 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -89,6 +94,7 @@ func Run(args []string, env Env) int {
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
+	fs.BoolVar(&o.Decode.Text, "visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
@@ -158,9 +164,28 @@ func Run(args []string, env Env) int {
 	if len(names) == 0 {
 		return usage("no input file")
 	}
+	status := ExitOK
+	if env.Folder != nil {
+		var all []string
+		for _, name := range names {
+			files, note, err := env.Folder(name)
+			switch {
+			case err != nil:
+				fmt.Fprintf(env.Stderr, "infoscope dump: %v\n", err)
+				status = ExitError
+			case files == nil:
+				all = append(all, name)
+			default:
+				if note != "" {
+					fmt.Fprintf(env.Stderr, "%s: %s\n", name, note)
+				}
+				all = append(all, files...)
+			}
+		}
+		names = all
+	}
 	w := bufio.NewWriterSize(env.Stdout, 64<<10)
 	defer w.Flush()
-	status := ExitOK
 	for _, name := range names {
 		var data []byte
 		switch {
@@ -296,6 +321,13 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	var b []byte
 	for _, s := range f.Streams {
 		for i := range s.Insts {
+			if s.FromText() {
+				b = appendTextListing(b[:0], s, i)
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+				continue
+			}
 			s.Decode(i, &inst)
 			b = append(append(b[:0], inst.Line()...), '\n')
 			if _, err := w.Write(b); err != nil {
@@ -306,6 +338,33 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	return nil
 }
 
+// appendTextListing writes instruction i of a stream read from vISA text
+// as a listing line: a label at column 0; anything else indented, INFO in
+// Intel's form (the rest as written), padded to column 80 and numbered
+// "/// $N" as IGC's printer does.
+func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
+	t := &s.Text[i]
+	switch m := t.Mnemonic(); {
+	case m == "label" || m == "subroutine":
+		return append(append(b, t.Text...), '\n')
+	case t.Line == 0:
+		return b // a $N the text skipped
+	}
+	start := len(b)
+	b = append(b, "    "...)
+	if k := sort.Search(len(s.Infos), func(k int) bool { return s.Infos[k].Inst >= i }); k < len(s.Infos) && s.Infos[k].Inst == i {
+		b = append(b, s.Infos[k].Text()...)
+	} else {
+		b = append(b, t.Text...)
+	}
+	for len(b)-start < 80 {
+		b = append(b, ' ')
+	}
+	b = append(b, " /// $"...)
+	b = strconv.AppendInt(b, int64(i), 10)
+	return append(b, '\n')
+}
+
 // appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
 // absolute input offset, the same number as the JSON "offset" key, so it can
 // be handed to xxd -s; N is Intel's instruction index in the body (JSON
@@ -313,9 +372,16 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
 	b = append(b, f.Name...)
 	b = append(b, ':')
-	b = append(b, s.Kernel...)
-	b = append(b, "+0x"...)
-	b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	if s.FromText() {
+		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
+		b = strconv.AppendInt(b, int64(s.Line(i)), 10)
+		b = append(b, ": "...)
+		b = append(b, s.Kernel...)
+	} else {
+		b = append(b, s.Kernel...)
+		b = append(b, "+0x"...)
+		b = strconv.AppendInt(b, s.AbsOff(i), 16)
+	}
 	b = append(b, " $"...)
 	b = strconv.AppendInt(b, int64(i), 10)
 	b = append(b, "  "...)
@@ -324,6 +390,8 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 		b = append(b, in.SeedText()...)
 	case in != nil:
 		b = append(b, in.Text()...)
+	case s.FromText():
+		b = append(b, s.Text[i].Text...)
 	default:
 		// One line per record: a subroutine's text spans two lines
 		// (.function "NAME" and its label), joined here by a space.
@@ -369,18 +437,26 @@ type Record struct {
 
 // InstRecord holds the keys every record has, INFO or not.
 type InstRecord struct {
-	File     string          `json:"file"`
-	Kernel   string          `json:"kernel"`
-	Index    int             `json:"index"` // $N, Intel's instruction index in the body
-	Offset   int64           `json:"offset"`
+	File   string `json:"file"`
+	Kernel string `json:"kernel"`
+	Index  int    `json:"index"` // $N, Intel's instruction index in the body
+	// Offset is the absolute input offset; null for vISA text, which has
+	// none (Line and Note say where the record came from instead).
+	Offset   *int64          `json:"offset"`
 	Length   int             `json:"length"`
 	Bytes    string          `json:"bytes"`
 	Opcode   uint8           `json:"opcode"`
 	Mnemonic string          `json:"mnemonic"`
-	Text     string          `json:"text"` // as Intel's disassembler printed it
+	Text     string          `json:"text"` // as Intel's disassembler printed it; for vISA text, as written
 	Operands []OperandRecord `json:"operands"`
 	Diags    []string        `json:"diagnostics,omitempty"` // bad operand values (INFO records: Record.Diagnostics)
+	Line     int             `json:"line,omitempty"`        // vISA text: the instruction's line
+	Source   string          `json:"source,omitempty"`      // vISA text: the instruction as written
+	Note     string          `json:"note,omitempty"`        // vISA text: what the record cannot hold
 }
+
+// TextNote is the Note of a record read from vISA text.
+const TextNote = "read from vISA text: no file offset; INFO bytes rebuilt in the igc layout"
 
 // MarshalJSON writes the INFO keys only on INFO records.
 func (r Record) MarshalJSON() ([]byte, error) {
@@ -487,10 +563,19 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options) Record {
 	inst := s.Insts[i]
 	r := Record{InstRecord: InstRecord{
-		File: f.Name, Kernel: s.Kernel, Index: i, Offset: s.AbsOff(i), Length: int(inst.Len),
-		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: inst.Mnemonic(),
+		File: f.Name, Kernel: s.Kernel, Index: i, Length: int(inst.Len),
+		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i),
 		Text: dec.Text(), Operands: operandRecords(dec),
 	}}
+	if s.FromText() {
+		r.Line, r.Source, r.Note = s.Line(i), s.Text[i].Text, TextNote
+		if in == nil {
+			r.Text = s.Text[i].Text // no encoding to print it from
+		}
+	} else {
+		off := s.AbsOff(i)
+		r.Offset = &off
+	}
 	if in == nil {
 		r.Diags = dec.Diagnostics()
 		return r

@@ -253,8 +253,13 @@ func (m Bits) View() string {
 	lines := make([]string, 0, m.h)
 	// The size and layout go before the text: they rarely change between
 	// instructions, the text's width often does.
+	where := ""
+	if m.in.FromText() {
+		// Said, not invented: text has no encoding and no file offset.
+		where = fmt.Sprintf(" rebuilt from text line %d (no file offset)", m.in.Line())
+	}
 	lines = append(lines, st.Title.Render("Bits")+
-		st.Muted.Render(fmt.Sprintf("  %2d bytes, %s layout  ", len(m.in.Bytes()), m.in.Layout))+
+		st.Muted.Render(fmt.Sprintf("  %2d bytes%s, %s layout  ", len(m.in.Bytes()), where, m.in.Layout))+
 		st.Value.Render(m.in.Text()))
 
 	bh := m.bodyHeight()

@@ -1,0 +1,54 @@
+package visatext
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// allocated returns the bytes allocated while reading src.
+func allocated(src string) uint64 {
+	data := []byte(src)
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	f := Read("a.visaasm", data)
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(f)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// Memory stays in proportion to the text, also for the densest text there
+// is: one-character labels, 3 bytes a line, each an instruction.
+func TestReadMemoryBound(t *testing.T) {
+	const lines = 100000
+	var sb strings.Builder
+	sb.WriteString(head)
+	for i := range lines {
+		sb.WriteString("L" + strconv.Itoa(i) + ":\n")
+	}
+	sb.WriteString("    ret (M1, 1)\n")
+	src := sb.String()
+	got := allocated(src)
+	t.Logf("%d bytes of labels: %d bytes allocated (%.1fx)", len(src), got, float64(got)/float64(len(src)))
+	if got > 20*uint64(len(src)) {
+		t.Errorf("%d bytes of text allocated %d bytes (over 20x)", len(src), got)
+	}
+	// Text that is all errors: the list stops at maxErrors and says so.
+	bad := strings.Repeat("    frob\n", lines)
+	got = allocated(bad)
+	t.Logf("%d bytes of errors: %d bytes allocated (%.1fx)", len(bad), got, float64(got)/float64(len(bad)))
+	if got > 20*uint64(len(bad)) {
+		t.Errorf("%d bytes of bad text allocated %d bytes (over 20x)", len(bad), got)
+	}
+	if f := Read("bad.visaasm", []byte(bad)); len(f.Errors) != maxErrors+1 || !strings.Contains(f.Errors[maxErrors].Error(), "more errors from here on, not listed") {
+		t.Errorf("%d errors, last %v", len(f.Errors), f.Errors[len(f.Errors)-1])
+	}
+	typical := string(mustRead(t, oracleDir+"/large_mix_1k.dis.visaasm"))
+	got = allocated(typical)
+	t.Logf("Intel's disassembly, %d bytes: %d bytes allocated (%.1fx)", len(typical), got, float64(got)/float64(len(typical)))
+	if got > 6*uint64(len(typical)) {
+		t.Errorf("%d bytes of disassembly allocated %d bytes (over 6x)", len(typical), got)
+	}
+}

@@ -1,0 +1,33 @@
+package visatext
+
+import (
+	"path/filepath"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// BenchmarkRead reads the largest oracle text (Intel's disassembly of a
+// 1,000-instruction kernel).
+func BenchmarkRead(b *testing.B) {
+	data := mustRead(b, filepath.Join(oracleDir, "large_mix_1k.dis.visaasm"))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if f := Read("large_mix_1k.dis.visaasm", data); len(f.Errors) > 0 {
+			b.Fatal(f.Errors)
+		}
+	}
+}
+
+// BenchmarkDecodeBinary decodes the binary that text describes, for the
+// ratio text/binary.
+func BenchmarkDecodeBinary(b *testing.B) {
+	data := mustRead(b, filepath.Join(oracleDir, "large_mix_1k.isa"))
+	b.ReportAllocs()
+	for b.Loop() {
+		if f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{}); len(f.Errors) > 0 {
+			b.Fatal(f.Errors)
+		}
+	}
+}

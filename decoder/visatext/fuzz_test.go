@@ -1,0 +1,46 @@
+package visatext
+
+import (
+	"errors"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// FuzzRead: any input reads without a panic, every error is located, every
+// INFO has its rebuilt bytes and $N is the instruction's index.
+func FuzzRead(f *testing.F) {
+	for _, p := range textInputs(f) {
+		if data := mustRead(f, p); len(data) < 8<<10 {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(head + "    resinfo.R (M1, 8) T1 %r0.0 %r0.0\n    ret (M1, 1)\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := Read("f.visaasm", data)
+		for _, e := range file.Errors {
+			var te *decoder.TextError
+			if errors.As(e, &te) && (te.Line < 1 || te.Col < 1) {
+				t.Fatalf("unlocated: %v", e)
+			}
+		}
+		for _, s := range file.Streams {
+			if len(s.Text) != len(s.Insts) {
+				t.Fatalf("%d texts for %d insts", len(s.Text), len(s.Insts))
+			}
+			for i := range s.Insts {
+				if s.AbsOff(i) != -1 {
+					t.Fatalf("$%d has file offset %d: text has none", i, s.AbsOff(i))
+				}
+			}
+			for i := range s.Infos {
+				in := &s.Infos[i]
+				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {
+					t.Fatalf("INFO $%d: % x off %d", in.Inst, in.Bytes(), in.Off)
+				}
+				_ = in.Fields()
+				_ = in.Diagnostics()
+			}
+		}
+	})
+}

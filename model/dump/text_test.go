@@ -1,0 +1,103 @@
+package dump
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	_ "infoscope/decoder/visatext" // Decode reads vISA text once this is imported
+)
+
+const oracleText = "../../decoder/testdata/oracle/info_min.visaasm"
+
+// dump of vISA text: lines FILE:LINE: KERNEL $N, JSON records with offset
+// null and the line, $N, source line and a note; --all lists the other
+// instructions as written.
+func TestDumpVisaasmText(t *testing.T) {
+	out, errs, code := run(t, nil, oracleText)
+	want := oracleText + ":9: info_min $1  resinfo.RGBA (M1, 8)  T6 lod.0 res.0\n" +
+		oracleText + ":10: info_min $2  sampleinfo.RGBA (M1, 8)  T1 res.0\n"
+	if code != ExitOK || out != want {
+		t.Errorf("exit %d\n%s\nwant\n%s\nstderr %s", code, out, want, errs)
+	}
+	out, _, _ = run(t, nil, "--all", oracleText)
+	if !strings.Contains(out, ":8: info_min $0  mov (M1, 8) lod(0,0)<1> 0x0:ud\n") || !strings.Contains(out, ":11: info_min $3  ret (M1, 1)\n") {
+		t.Errorf("--all:\n%s", out)
+	}
+	out, _, _ = run(t, nil, "--json", oracleText)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d records", len(lines))
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r["offset"] != nil || r["line"] != float64(9) || r["index"] != float64(1) || r["note"] != TextNote ||
+		r["source"] != "resinfo.RGBA (M1, 8) mysurf lod.0 res.0" || r["bytes"] != "700a030f06200000000000210000000000" ||
+		r["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
+		t.Errorf("record %v", r)
+	}
+	// --visaasm-text forces text whatever the first line says.
+	src, err := os.ReadFile(oracleText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := append([]byte("garbage first line\n"), src...)
+	if out, errs, code := run(t, odd, "-"); code == ExitOK || strings.Contains(out, "resinfo") {
+		t.Errorf("undetected text decoded as text: %q %q", out, errs)
+	}
+	out, errs, code = run(t, odd, "--visaasm-text", "-")
+	if !strings.Contains(out, "-:10: info_min $1  resinfo.RGBA") || !strings.Contains(errs, "-:1:1: expected a directive") && !strings.Contains(errs, "-:1:1:") || code != ExitError {
+		t.Errorf("--visaasm-text: exit %d %q %q", code, out, errs)
+	}
+}
+
+// A directory argument stands for the files Env.Folder gives, after its note.
+func TestDumpFolder(t *testing.T) {
+	var out, errb bytes.Buffer
+	folder := func(name string) ([]string, string, error) {
+		if name != "dumps" {
+			return nil, "", nil
+		}
+		return []string{oracleText, oracleText}, "skipped 1 not .visaasm (x.isa)", nil
+	}
+	code := Run([]string{"dumps"}, Env{Stdout: &out, Stderr: &errb, Open: os.ReadFile, Folder: folder})
+	if code != ExitOK || strings.Count(out.String(), "resinfo") != 2 || !strings.Contains(errb.String(), "dumps: skipped 1 not .visaasm (x.isa)") {
+		t.Errorf("exit %d %q %q", code, out.String(), errb.String())
+	}
+}
+
+// Options that do not apply to text are said to, not ignored in silence.
+func TestDumpTextOptionNotes(t *testing.T) {
+	_, errs, code := run(t, nil, "--layout", "seed", "--offset", "4", oracleText)
+	if code != ExitOK || !strings.Contains(errs, "warning: --layout seed does not apply to vISA text") || !strings.Contains(errs, "warning: --offset does not apply to vISA text") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// --visaasm of hand-written source text prints its instructions as Intel's
+// disassembler printed them from the binary: INFO with surfaces by index,
+// padding and $N (every numbered line of info_surfaces.dis.visaasm).
+func TestDumpVisaasmOfText(t *testing.T) {
+	out, errs, code := run(t, nil, "--visaasm", "../../decoder/testdata/oracle/info_surfaces.visaasm")
+	dis, err := os.ReadFile("../../decoder/testdata/oracle/info_surfaces.dis.visaasm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, l := range strings.Split(string(dis), "\n") {
+		if !strings.Contains(l, "/// $") {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(l, `.kernel_attr Target="3d"`); ok {
+			l = rest
+		}
+		want.WriteString(l + "\n")
+	}
+	if code != ExitOK || out != want.String() || want.Len() < 1000 {
+		t.Errorf("exit %d, stderr %q\n%s\nwant\n%s", code, errs, out, want.String())
+	}
+}

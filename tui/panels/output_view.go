@@ -400,7 +400,7 @@ func (m Output) footer() []string {
 		first = fmt.Sprintf("lane %d (EM bit %s) %s: ", l.Lane, emBit(l.EMBit), channelNames[m.ch]) +
 			m.cellStyle(c).Render(m.cellText(c)) + "  " + st.Meaning.Render(c.Formula)
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or type 1d 1d_array 2d 2d_array 3d cube")
+		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type 1d 1d_array 2d 2d_array 3d cube")
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")

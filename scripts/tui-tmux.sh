@@ -136,6 +136,7 @@ quits
 start "120x40" 120 40
 wait_for "INFO list"
 wait_for "loaded"
+wait_for "surfaces.json loaded"   # the file saved at 80x24, said so
 keys j
 wait_for "2/"
 keys 2
@@ -151,6 +152,11 @@ keys Escape
 wait_gone "files: errors, warnings"
 keys m
 wait_for "mouse off"
+# r switches Output to the hardware notes.
+keys 4
+wait_for "▸4 Output"
+keys r
+wait_for "hw rules"
 quits
 
 start "200x60" 200 60

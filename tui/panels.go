@@ -71,7 +71,7 @@ func (c *outputChild) Editing() bool                    { return c.m.Editing() }
 func (c *outputChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
 func (c *outputChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
 
-func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) [numFocus]child {
+func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
 	b := &bitsChild{panels.NewBits(st)}
 	l := &lanesChild{panels.NewLanes(st)}
 	o := &outputChild{panels.NewOutput(st)}
@@ -79,6 +79,7 @@ func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) 
 	o.m.SetSurfaceFile(sf)
 	o.m.SetDispatch(sf.DispatchMask)
 	o.m.SetEditTracker(edits)
+	o.m.SetRules(rules)
 	return [numFocus]child{nil, b, l, o}
 }
 
@@ -106,7 +107,7 @@ func (m *Model) applyTheme() {
 // (they take styles only at construction). The report comes right after
 // start, so only the panels' cursors are lost; the shared state is re-applied.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m})
+	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, m.cfg.Rules)
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)
@@ -127,6 +128,14 @@ func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
 	case panels.SurfaceChangedMsg:
 		// The Output panel has marked the edit already (editTracker).
 		m.lanesPanel().m.SetDispatch(m.surfaces.DispatchMask)
+		return true, nil
+	case panels.RulesChangedMsg:
+		m.cfg.Rules = msg.Rules
+		if msg.Rules == model.RulesHW {
+			m.setStatus("results by the hardware notes (IGC, Mesa); ≠ marks where the spec's table differs", false)
+		} else {
+			m.setStatus("results by the spec's table; ≠ marks where the hardware notes differ", false)
+		}
 		return true, nil
 	}
 	return false, nil

@@ -238,6 +238,83 @@ func TestDumpNumbers(t *testing.T) {
 	}
 }
 
+// TestDumpSurfaceSourceAndScope: records say whether the simulated surface
+// came from the file or the defaults; descriptions are keyed per file and
+// body; --grf and the file's grf_bytes set the dst layout; --rules hw
+// computes by the hardware notes and "differs" names the channels where
+// the tables part.
+func TestDumpSurfaceSourceAndScope(t *testing.T) {
+	type rec struct {
+		Kernel        string `json:"kernel"`
+		Text          string `json:"text"`
+		Rules         string `json:"rules"`
+		SurfaceSource string `json:"surface_source"`
+		Lanes         []struct {
+			R       *uint32 `json:"r"`
+			G       *uint32 `json:"g"`
+			B       *uint32 `json:"b"`
+			Differs string  `json:"differs"`
+		} `json:"lanes"`
+		DstLayout struct {
+			GRFBytes int `json:"grf_bytes"`
+		} `json:"dst_layout"`
+	}
+	parse := func(out string) []rec {
+		t.Helper()
+		var rs []rec
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r rec
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatalf("%v: %s", err, l)
+			}
+			rs = append(rs, r)
+		}
+		return rs
+	}
+	in := oracleDir + "/info_min.isa"
+	out, errs, code := run(t, nil, "--json", "--lod", "0", in)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r := parse(out)[0]
+	if r.SurfaceSource != "default" || r.Rules != "spec" || r.DstLayout.GRFBytes != 32 {
+		t.Errorf("no file: %+v", r)
+	}
+	// A description for this file and kernel, one for another kernel.
+	dir := t.TempDir()
+	sf := filepath.Join(dir, "s.json")
+	os.WriteFile(sf, []byte(`{"grf_bytes": 64, "files": {"info_min.isa": {
+		"`+r.Kernel+`": {"T6": {"type": "1d_array", "width": 15, "depth": 2}},
+		"other_kernel": {"T6": {"type": "3d", "width": 1}}}}}`), 0o644)
+	out, errs, code = run(t, nil, "--json", "--surfaces", sf, in)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r = parse(out)[0]
+	if r.SurfaceSource != "file" || r.DstLayout.GRFBytes != 64 || *r.Lanes[0].R != 16 || *r.Lanes[0].G != 3 || r.Lanes[0].Differs != "G" {
+		t.Errorf("scoped: %+v %+v", r, r.Lanes[0])
+	}
+	out, _, _ = run(t, nil, "--json", "--surfaces", sf, "--grf", "32", "--rules", "hw", in)
+	r = parse(out)[0]
+	if r.Rules != "hw" || r.DstLayout.GRFBytes != 32 || *r.Lanes[0].G != 0 || r.Lanes[0].Differs != "G" {
+		t.Errorf("--grf 32 --rules hw: %+v %+v", r, r.Lanes[0])
+	}
+	if _, errs, code := run(t, nil, "--json", "--grf", "48", in); code != ExitUsage || !strings.Contains(errs, "--grf \"48\": want 32 or 64") {
+		t.Errorf("--grf 48: exit %d %q", code, errs)
+	}
+	if _, errs, code := run(t, nil, "--json", "--rules", "mesa", in); code != ExitUsage || !strings.Contains(errs, "want spec") {
+		t.Errorf("--rules mesa: exit %d %q", code, errs)
+	}
+	// Text output with simulation flags says where the lanes are.
+	out, errs, code = run(t, nil, "--lod", "1", in)
+	if code != ExitOK || !strings.Contains(errs, "only --json output carries the simulated lanes") || strings.Contains(out, "lanes") {
+		t.Errorf("text with --lod: exit %d %q %q", code, out, errs)
+	}
+	if _, errs, _ := run(t, nil, in); strings.Contains(errs, "only --json") {
+		t.Errorf("text without simulation flags: %q", errs)
+	}
+}
+
 // TestHexFalseForcesRaw: --hex=false reads hex-looking text as raw bytes,
 // --hex reads it as hex text.
 func TestHexFalseForcesRaw(t *testing.T) {

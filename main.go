@@ -57,6 +57,8 @@ func run(args []string) int {
 		case "version", "--version", "-version":
 			fmt.Println(versionLine())
 			return 0
+		case "completion", "man":
+			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
 		}
 	}
 	return inspect(args)
@@ -198,6 +200,9 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 			return 0
 		}
 		return 2
+	}
+	if probed(fs) {
+		return 0
 	}
 	dopts, err := opts()
 	if err != nil {
@@ -520,6 +525,9 @@ func serveCmd(args []string) int {
 			return 0
 		}
 		return 2
+	}
+	if probed(fs) {
+		return 0
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
 		var missing []string

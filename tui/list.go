@@ -260,18 +260,7 @@ func (l *listModel) applyFilter() {
 		l.view = nil
 		return
 	}
-	view := make([]int32, 0, 64)
-	r := l.rows
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
-		st := f.Streams[sg.stream]
-		for i := range st.Infos {
-			if matchAll(l.terms, f, st, &st.Infos[i]) {
-				view = append(view, int32(sg.start+i))
-			}
-		}
-	}
-	l.view = view
+	l.view = l.rows.filterRows(l.terms)
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still
@@ -314,16 +303,13 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
 func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
-	n := l.count()
-	for i := 1; i <= n; i++ {
-		p := ((l.cursor+dir*i)%n + n) % n
-		if l.rows.info(l.rows.loc(l.rowAt(p))).NumDiagnostics() > 0 {
-			wrapped = (dir > 0 && p <= l.cursor) || (dir < 0 && p >= l.cursor)
-			l.cursor = p
-			return true, wrapped
-		}
+	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
+	if p < 0 {
+		return false, false
 	}
-	return false, false
+	wrapped = (dir > 0 && p <= l.cursor) || (dir < 0 && p >= l.cursor)
+	l.cursor = p
+	return true, wrapped
 }
 
 // gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
@@ -358,7 +344,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		if c, ok := l.selected(); ok {
 			curFile = c.src
 		}
-		inFile := func(int) bool { return true }
+		var inFile func(src int) bool // nil: every file
 		if fileName != "" {
 			want := map[int]bool{}
 			var names []string
@@ -376,24 +362,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			}
 			inFile = func(src int) bool { return want[src] }
 		}
-		best, bestD, bestSame := -1, int64(-1), false
-		for p := 0; p < n; p++ {
-			lc := l.rows.loc(l.rowAt(p))
-			if !inFile(lc.src) {
-				continue
-			}
-			if l.rows.info(lc).FromText() {
-				continue // no offsets in text
-			}
-			d := l.rows.info(lc).Off - off
-			if d < 0 {
-				d = -d
-			}
-			same := lc.src == curFile
-			if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
-				best, bestD, bestSame = p, d, same
-			}
-		}
+		best, bestD := l.rows.nearestOffset(l.view, curFile, off, inFile)
 		if best < 0 {
 			if fileName != "" {
 				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)

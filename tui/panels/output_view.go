@@ -54,11 +54,10 @@ func (m Output) geometry() geometry {
 
 // naturalLeftWidth is the width the form and dst lines need unclipped.
 func (m Output) naturalLeftWidth() int {
-	labelW, valueW, meanW := len("GRF size"), 4, 0
+	labelW, valueW, meanW := len("GRF size"), m.formValueWidth(), 0
 	for r := range m.formRows() {
-		l, v, mean := m.rowText(r)
+		l, _, mean := m.rowText(r)
 		labelW = max(labelW, len(l))
-		valueW = max(valueW, len(v))
 		meanW = max(meanW, ansi.StringWidth(mean))
 	}
 	n := 2 + labelW + 1 + valueW + 1 + meanW
@@ -67,6 +66,24 @@ func (m Output) naturalLeftWidth() int {
 	}
 	return n
 }
+
+// formValueWidth is the form's value column: the widest value, but a
+// per-lane LOD list gets at most lodValueW cells (more only when another
+// row's value is wider), so it does not turn every meaning into "…".
+func (m Output) formValueWidth() int {
+	w, widest := 4, 4
+	for r := range m.formRows() {
+		_, v, _ := m.rowText(r)
+		widest = max(widest, len(v))
+		if r != m.lodRow() {
+			w = max(w, len(v))
+		}
+	}
+	return min(widest, max(w, lodValueW))
+}
+
+// lodValueW is the least the value column gives a long LOD list.
+const lodValueW = 8
 
 // Body line indexes (stacked layout) of the table's parts.
 func (m Output) stackedTableStart() int { return m.formRows() + 1 } // after a blank line
@@ -232,11 +249,7 @@ func (m Output) formLines(w int) []string {
 	for _, f := range m.specs {
 		labelW = max(labelW, len(f.Label))
 	}
-	valueW := 4
-	for r := range m.formRows() {
-		_, v, _ := m.rowText(r)
-		valueW = max(valueW, len(v))
-	}
+	valueW := m.formValueWidth()
 	lines := make([]string, 0, m.formRows())
 	for r := range m.formRows() {
 		label, value, meaning := m.rowText(r)
@@ -246,7 +259,10 @@ func (m Output) formLines(w int) []string {
 			marker = st.Sym.Selected + " "
 			ls = ls.Inherit(st.Selected)
 		}
-		v := st.Value.Render(pad(value, valueW))
+		// A long value (a per-lane LOD list) is cut here rather than
+		// pushing every row's meaning off the panel; the footer shows it
+		// whole when the row is selected.
+		v := st.Value.Render(pad(ansi.Truncate(value, valueW, "…"), valueW))
 		if m.editing && r == m.row {
 			ls = st.Editing
 			v = pad(m.inputs[r].View(), valueW)

@@ -670,7 +670,7 @@ func (m Code) flowLines(h int) []string {
 		text, _, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
 	}
-	modelled := !c.sfText() && len(c.s.Insts) <= MaxFlowInsts
+	modelled := len(c.s.Insts) <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
 		body = append(body, st.Muted.Render("   ‹ no instruction of this body writes the LOD"))
 	}
@@ -692,8 +692,6 @@ func (m Code) flowLines(h int) []string {
 	}
 	return append(out, body...)
 }
-
-func (c *codeState) sfText() bool { return c.s != nil && c.s.FromText() }
 
 func (m Code) bottomLine() string {
 	st := m.st

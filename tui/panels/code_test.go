@@ -90,7 +90,7 @@ func TestCodeBinary(t *testing.T) {
 }
 
 // TestCodeText: a body read from vISA text lists each instruction as
-// written with its line, and says data flow is not modelled for text.
+// written with its line, and its data flow is read from the lines.
 func TestCodeText(t *testing.T) {
 	f := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
 	if len(f.Errors) != 0 || len(f.Streams) != 1 || len(f.Streams[0].Infos) != 2 {
@@ -106,7 +106,8 @@ func TestCodeText(t *testing.T) {
 		"mov (M1, 8) lod(0,0)<1> 0x0:ud",
 		"▸◆ $2  L",
 		"sampleinfo.RGBA (M1, 8)  T1 res.0",
-		"not modelled: vISA text",
+		"not modelled: vISA text: which message operands are read or written",
+		"› no instruction of this body reads the result",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)

@@ -96,7 +96,7 @@ quits() {
 start "80x24" 80 24
 wait_for "embedded sampl"   # cut to "embedded sampl…" at 80 columns
 wait_for "INFO list"
-wait_for "loaded"
+wait_gone "loading "   # not "loaded": when damaged.isa decodes last its error takes the status line
 keys j j
 wait_for "3/"
 keys / op:resinfo Enter
@@ -123,7 +123,7 @@ quits
 
 start "120x40" 120 40
 wait_for "INFO list"
-wait_for "loaded"
+wait_gone "loading "   # not "loaded": when damaged.isa decodes last its error takes the status line
 wait_for "surfaces.json loaded"   # the file saved at 80x24, said so
 keys j
 wait_for "2/"

@@ -48,6 +48,10 @@ type Env struct {
 	// (an IGC dump folder: its .visaasm files) and a note on the files it
 	// skipped, or nil for a name that is not a directory.
 	Folder func(name string) (files []string, note string, err error)
+	// Flags, when set, is handed the command's FlagSet once its flags are
+	// registered, and Run returns at once: shell completions and the man
+	// page are built from the flags the command really defines.
+	Flags func(*flag.FlagSet)
 }
 
 // Options are the parsed flags.
@@ -96,6 +100,10 @@ func Run(args []string, env Env) int {
 			return ExitOK
 		}
 		return ExitUsage
+	}
+	if env.Flags != nil {
+		env.Flags(fs)
+		return ExitOK
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(env.Stderr, "infoscope dump: "+format+"\n", a...)

@@ -438,10 +438,9 @@ func (d *opDecoder) vector(role string, cmpDst bool) {
 		x.Role, x.Mod = role, mod
 		x.Addr, x.AddrOff, x.ImmOff = d.u16(), d.u8(), int16(d.u16())
 		ty := d.u8()
+		// The high nibble carries other bits in real 3.x files (0x10
+		// is common); the reader, like IGC's, keeps the low one.
 		x.Type, x.Region = ty&0xF, Region(d.u16())
-		if ty > 0xF {
-			in.addDiag(dgTypeCode, role, uint32(ty))
-		}
 		if !x.Region.valid() {
 			in.addDiag(dgRegion, role, uint32(x.Region))
 		}

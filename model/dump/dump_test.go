@@ -566,3 +566,19 @@ func TestDumpAmplifiedStdin(t *testing.T) {
 		t.Errorf("%d-byte file: %d bytes allocated, %d printed", len(data), alloc, out.n)
 	}
 }
+
+// TestDumpVisaasmRaw: a raw stream has no declarations, so --visaasm
+// prints its instruction lines alone; --visaasm refuses --json.
+func TestDumpVisaasmRaw(t *testing.T) {
+	// fence, barrier, ret (M1, 1)
+	out, errs, code := run(t, []byte{0x5C, 0x01, 0x59, 0x34, 0x00, 0x00, 0x00}, "--visaasm", "-")
+	want := "    fence_global.E" + strings.Repeat(" ", 80-18) + " /// $0\n" +
+		"    barrier" + strings.Repeat(" ", 80-11) + " /// $1\n" +
+		"    ret (M1, 1)" + strings.Repeat(" ", 80-15) + " /// $2\n"
+	if code != ExitOK || out != want {
+		t.Errorf("exit %d, stderr %q, out:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	if _, _, code := run(t, nil, "--visaasm", "--json", "-"); code != ExitUsage {
+		t.Errorf("--visaasm --json: exit %d, want %d", code, ExitUsage)
+	}
+}

@@ -42,7 +42,7 @@ func DefaultCodeKeyMap() CodeKeyMap {
 		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last")),
 		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
-		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N or 0xOFFSET")),
+		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n/N", "next/previous match")),
 		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
 		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
@@ -344,6 +344,10 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft {
+			m.click(c.Mouse().Y)
+			return m, nil
+		}
 		if w, ok := msg.(tea.MouseWheelMsg); ok {
 			switch w.Mouse().Button {
 			case tea.MouseWheelUp:
@@ -409,6 +413,23 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
 	}
 	return m, nil
+}
+
+// click handles a left click on pane row y: a listing line moves the
+// cursor there, a data-flow entry jumps to its instruction.
+func (m *Code) click(y int) {
+	lh := m.listHeight()
+	switch {
+	case y >= 1 && y <= lh:
+		if i := m.viewTop() + y - 1; i < m.total() {
+			m.moveTo(i)
+		}
+	case y >= lh+2:
+		if e := y - lh - 2; e < len(m.c.entries) && e < m.flowHeight()-1 {
+			m.jump(m.c.entries[e].inst)
+			m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[e].what)
+		}
+	}
 }
 
 func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
@@ -533,8 +554,9 @@ func (m *Code) nextMatch(dir int) {
 	}
 }
 
-// gotoTarget goes to "$N", "N" or "0xOFFSET" (a file offset within the
-// instruction).
+// gotoTarget goes to "$N", "N", "0xOFFSET" (a file offset within the
+// instruction) or, in vISA text, "L<line>" (the first instruction at or
+// after the line).
 func (m *Code) gotoTarget(v string) {
 	if v == "" {
 		return
@@ -556,6 +578,19 @@ func (m *Code) gotoTarget(v string) {
 			return
 		}
 		m.jump(i)
+		return
+	}
+	if (v[0] == 'L' || v[0] == 'l') && s.FromText() {
+		line, err := strconv.Atoi(v[1:])
+		if err == nil {
+			for i := range s.Insts {
+				if s.Line(i) >= line {
+					m.jump(i)
+					return
+				}
+			}
+		}
+		m.msg, m.msgErr = fmt.Sprintf(":%s: no instruction at or after that line", v), true
 		return
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "$"))

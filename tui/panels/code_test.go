@@ -3,9 +3,11 @@ package panels
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
@@ -120,5 +122,44 @@ func TestCodeText(t *testing.T) {
 	m = typeLine(keys(m, "/"), "resinfo")
 	if m.Cursor() != 1 {
 		t.Errorf("search resinfo: cursor %d", m.Cursor())
+	}
+}
+
+// TestCodeMouseAndLine: a click on a listing line moves the cursor, a
+// click on a data-flow entry jumps to it; :L<line> goes to a text line.
+func TestCodeMouseAndLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
+	m := NewCode(MonoStyles())
+	m.SetSize(100, 30)
+	m.Focus()
+	m.SetInfo(&f.Streams[0].Infos[0])
+	click := func(y int) {
+		m, _ = m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: y})
+	}
+	click(3) // title, then $0, $1, $2: row 3 is $2
+	if m.Cursor() != 2 {
+		t.Fatalf("click on row 3: cursor %d\n%s", m.Cursor(), codeView(m))
+	}
+	lines := strings.Split(codeView(m), "\n")
+	row := -1
+	for i, l := range lines {
+		if strings.Contains(l, "c › $5") {
+			row = i
+		}
+	}
+	click(row)
+	if m.Cursor() != 5 || !strings.Contains(m.Message(), "reads G 0-7") {
+		t.Fatalf("click on entry c (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
+	}
+	tf := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
+	m.SetInfo(&tf.Streams[0].Infos[0])
+	line := tf.Streams[0].Line(3)
+	m = typeLine(keys(m, ":"), "L"+strconv.Itoa(line))
+	if m.Cursor() != 3 {
+		t.Errorf(":L%d: cursor %d (%q)", line, m.Cursor(), m.Message())
 	}
 }

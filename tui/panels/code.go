@@ -342,6 +342,13 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	if m.mode != codeBrowse {
 		return m.updateInput(msg)
 	}
+	if r, ok := msg.(codeSearchMsg); ok {
+		if r.s == m.c.s && r.query == m.query {
+			m.msg = ""
+			m.searched(r.matches)
+		}
+		return m, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft {
@@ -443,10 +450,10 @@ func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 			mode := m.mode
 			m.stopEditing()
 			if mode == codeSearch {
-				m.search(v)
-			} else {
-				m.gotoTarget(v)
+				cmd := m.search(v)
+				return m, cmd
 			}
+			m.gotoTarget(v)
 			return m, nil
 		}
 	}
@@ -478,17 +485,32 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 	return c.in.Text(), c.in.Mnemonic, diags
 }
 
-// matchesAt reports whether instruction i matches q (lower case): its
-// text, mnemonic or an operand's field or variable name.
-func (m Code) matchesAt(i int, q string) bool {
-	text, mn, _ := m.lineText(i)
-	if strings.Contains(strings.ToLower(text), q) || strings.Contains(strings.ToLower(mn), q) {
+// searchBody returns the instructions of s that match q (lower case):
+// their text, mnemonic or an operand's field or variable name. It uses
+// only its arguments, so a long body is searched in a Cmd.
+func searchBody(s *decoder.Stream, q string) []int {
+	var out []int
+	var in decoder.Instruction
+	for i := range s.Insts {
+		if s.FromText() {
+			t := &s.Text[i]
+			if strings.Contains(strings.ToLower(t.Text), q) {
+				out = append(out, i)
+			}
+			continue
+		}
+		s.Decode(i, &in)
+		if matchInst(&in, q) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func matchInst(in *decoder.Instruction, q string) bool {
+	if strings.Contains(strings.ToLower(in.Text()), q) || strings.Contains(strings.ToLower(in.Mnemonic), q) {
 		return true
 	}
-	if m.c.s.FromText() {
-		return false
-	}
-	in := &m.c.in
 	for _, a := range in.Args[:in.N] {
 		if strings.Contains(strings.ToLower(a.Name()), q) {
 			return true
@@ -509,23 +531,40 @@ func (m Code) matchesAt(i int, q string) bool {
 	return false
 }
 
-func (m *Code) search(q string) {
+// syncSearchInsts is the most instructions searched within a key press;
+// a longer body is searched in a Cmd while the pane says so.
+const syncSearchInsts = 20_000
+
+// codeSearchMsg carries the matches of a search run in a Cmd.
+type codeSearchMsg struct {
+	s       *decoder.Stream
+	query   string
+	matches []int
+}
+
+func (m *Code) search(q string) tea.Cmd {
 	if q == "" {
 		q = m.query
 	}
 	if q == "" {
-		return
+		return nil
 	}
 	m.query = q
-	lq := strings.ToLower(q)
-	m.c.matches = m.c.matches[:0]
-	for i := range m.total() {
-		if m.matchesAt(i, lq) {
-			m.c.matches = append(m.c.matches, i)
-		}
+	s, lq := m.c.s, strings.ToLower(q)
+	if len(s.Insts) > syncSearchInsts {
+		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, len(s.Insts))
+		return func() tea.Msg { return codeSearchMsg{s, q, searchBody(s, lq)} }
 	}
-	if len(m.c.matches) == 0 {
-		m.msg, m.msgErr = fmt.Sprintf("/%s: no match in this body", q), true
+	m.searched(searchBody(s, lq))
+	return nil
+}
+
+// searched installs the matches of the current query and goes to the first
+// after the cursor.
+func (m *Code) searched(matches []int) {
+	m.c.matches = matches
+	if len(matches) == 0 {
+		m.msg, m.msgErr = fmt.Sprintf("/%s: no match in this body", m.query), true
 		return
 	}
 	m.nextMatch(1)

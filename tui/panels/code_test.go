@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -161,5 +162,33 @@ func TestCodeMouseAndLine(t *testing.T) {
 	m = typeLine(keys(m, ":"), "L"+strconv.Itoa(line))
 	if m.Cursor() != 3 {
 		t.Errorf(":L%d: cursor %d (%q)", line, m.Cursor(), m.Message())
+	}
+}
+
+// TestCodeSearchLongBody: a body past syncSearchInsts is searched in a
+// Cmd; the pane says it is searching, then goes to the first match.
+func TestCodeSearchLongBody(t *testing.T) {
+	code := bytes.Repeat([]byte{0x34, 0x00, 0x00, 0x00}, syncSearchInsts+10) // ret (M1, 1)
+	code = append(code, resinfoBytes...)
+	f := decoder.Decode("long", code, decoder.Options{Layout: decoder.LayoutIGC, Hex: decoder.HexOff})
+	if len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 {
+		t.Fatalf("decode: %v", f.Errors)
+	}
+	m := NewCode(MonoStyles())
+	m.SetSize(80, 20)
+	m.Focus()
+	m.SetInfo(&f.Streams[0].Infos[0])
+	m = keys(m, "g")
+	m = keys(m, "/")
+	for _, r := range "resinfo" {
+		m, _ = m.Update(press(string(r)))
+	}
+	m, cmd := m.Update(press("enter"))
+	if cmd == nil || !strings.Contains(m.Message(), "searching") {
+		t.Fatalf("no search Cmd (%q)", m.Message())
+	}
+	m, _ = m.Update(cmd())
+	if m.Cursor() != syncSearchInsts+10 || m.Message() != "/resinfo: match 1 of 1" {
+		t.Errorf("cursor %d, %q", m.Cursor(), m.Message())
 	}
 }

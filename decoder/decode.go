@@ -246,11 +246,12 @@ func (d *opDecoder) value(name string) uint32 {
 }
 
 func (d *opDecoder) run(toks []token) {
-	for _, tk := range toks {
+	for i := range toks {
+		tk := &toks[i] // tokens are large: no copy per field
 		if d.bad {
 			return
 		}
-		if tk.kind == "group" {
+		if tk.k == tkGroup {
 			if d.cond(tk.cond) {
 				d.run(tk.group)
 			}
@@ -290,22 +291,22 @@ func (d *opDecoder) cond(c string) bool {
 	return false
 }
 
-func (d *opDecoder) field(tk token) {
+func (d *opDecoder) field(tk *token) {
 	in := d.in
 	wide := d.t.ver.wide()
-	switch tk.kind {
-	case "E":
+	switch tk.k {
+	case tkExec:
 		if d.need(1, "exec") {
 			in.HasExec, in.Exec = true, Exec(d.u8())
 		}
-	case "P":
+	case tkPred:
 		if d.need(2, "pred") {
 			in.HasPred, in.Pred = true, Pred(d.u16())
 			if id := in.Pred.ID(); id != 0 && in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
 				in.addDiag(dgPredOutside, "pred", uint32(id))
 			}
 		}
-	case "B", "W", "D", "I":
+	case tkFixed:
 		size := d.t.fixedSize(tk.kind)
 		if !d.need(size, tk.name) {
 			return
@@ -323,10 +324,10 @@ func (d *opDecoder) field(tk token) {
 			in.Sub = uint16(v)
 		}
 		d.add(in.param(tk.name, v, uint8(size)))
-		if strings.HasSuffix(tk.name, "string_index") {
+		if tk.str {
 			in.checkString(tk.name, v)
 		}
-	case "S":
+	case tkState:
 		if !d.need(1, tk.name) {
 			return
 		}
@@ -336,11 +337,11 @@ func (d *opDecoder) field(tk token) {
 		} else {
 			d.add(in.surface(tk.name, v))
 		}
-	case "LBL":
+	case tkLabel:
 		if d.need(2, tk.name) {
 			d.add(in.label(tk.name, d.u16()))
 		}
-	case "R":
+	case tkRaw:
 		n := 4
 		if wide {
 			n = 6
@@ -349,8 +350,8 @@ func (d *opDecoder) field(tk token) {
 			d.add(in.rawAt(tk.name, d.b, d.pos, wide))
 			d.pos += n
 		}
-	case "V", "VC":
-		d.vector(tk.name, tk.kind == "VC")
+	case tkVec, tkVecCmp:
+		d.vector(tk.name, tk.k == tkVecCmp)
 	}
 }
 

@@ -471,7 +471,7 @@ type Record struct {
 	// With --all, the data flow within the body (see model.Flow): the
 	// instructions that write LOD bytes reaching this INFO, nearest first,
 	// and those that read its result, with the channels and lanes read.
-	// [] when none; absent for vISA text, whose operands are not read.
+	// [] when none.
 	LODDefs *[]int    `json:"lod_defs,omitempty"`
 	DstUses *[]DstUse `json:"dst_uses,omitempty"`
 	info    bool
@@ -485,9 +485,6 @@ type DstUse struct {
 
 // setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
 func (r *Record) setFlow(sf *model.StreamFlow, k int) {
-	if sf.Text {
-		return
-	}
 	f := sf.Info(k)
 	defs := make([]int, 0, len(f.Sources))
 	for _, s := range f.Sources {

@@ -50,6 +50,8 @@ func run(args []string) int {
 		case "help":
 			usage(os.Stdout)
 			return 0
+		case "completion", "man":
+			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
 		}
 	}
 	return inspect(args)
@@ -106,6 +108,9 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 			return 0
 		}
 		return 2
+	}
+	if probed(fs) {
+		return 0
 	}
 	dopts, err := opts()
 	if err != nil {
@@ -384,6 +389,9 @@ func serveCmd(args []string) int {
 			return 0
 		}
 		return 2
+	}
+	if probed(fs) {
+		return 0
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
 		fs.Usage()

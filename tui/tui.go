@@ -50,10 +50,11 @@ const (
 	focusBits
 	focusLanes
 	focusOutput
+	focusCode
 	numFocus
 )
 
-var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output"}
+var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 
 // source is the state of one input.
 type source struct {
@@ -412,6 +413,9 @@ func (m *Model) setFocus(f focusID) {
 	if f != focusList {
 		m.shown = f
 	}
+	if f == focusCode {
+		m.codePanel().m.SetGRFBytes(m.outputPanel().m.GRFBytes())
+	}
 	m.relayout() // the compact layout shows the focused panel
 }
 
@@ -500,7 +504,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.
 func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
-	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output} {
+	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output, m.keys.Code} {
 		if key.Matches(msg, b) {
 			return focusID(i), true
 		}

@@ -48,6 +48,10 @@ type Env struct {
 	// (an IGC dump folder: its .visaasm files) and a note on the files it
 	// skipped, or nil for a name that is not a directory.
 	Folder func(name string) (files []string, note string, err error)
+	// Flags, when set, is handed the command's FlagSet once its flags are
+	// registered, and Run returns at once: shell completions and the man
+	// page are built from the flags the command really defines.
+	Flags func(*flag.FlagSet)
 }
 
 // Options are the parsed flags.
@@ -96,6 +100,10 @@ func Run(args []string, env Env) int {
 			return ExitOK
 		}
 		return ExitUsage
+	}
+	if env.Flags != nil {
+		env.Flags(fs)
+		return ExitOK
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(env.Stderr, "infoscope dump: "+format+"\n", a...)
@@ -269,6 +277,10 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	var line []byte
 	var inst decoder.Instruction
 	for _, s := range f.Streams {
+		var sf *model.StreamFlow
+		if o.JSON && o.All && len(s.Infos) > 0 {
+			sf = model.NewStreamFlow(s, 32)
+		}
 		next := 0 // index into s.Infos
 		for i := range s.Insts {
 			var in *decoder.Info
@@ -281,7 +293,11 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 			}
 			s.Decode(i, &inst)
 			if o.JSON {
-				if err := enc.Encode(newRecord(f, s, i, in, &inst, o)); err != nil {
+				r := newRecord(f, s, i, in, &inst, o)
+				if sf != nil && in != nil {
+					r.setFlow(sf, next-1)
+				}
+				if err := enc.Encode(r); err != nil {
 					return err
 				}
 				continue
@@ -413,7 +429,36 @@ type Record struct {
 	SurfaceSource string             `json:"surface_source,omitempty"`
 	Lanes         []model.LaneRecord `json:"lanes,omitempty"`
 	DstLayout     any                `json:"dst_layout,omitempty"`
-	info          bool
+	// With --all, the data flow within the body (see model.Flow): the
+	// instructions that write LOD bytes reaching this INFO, nearest first,
+	// and those that read its result, with the channels and lanes read.
+	// [] when none; absent for vISA text, whose operands are not read.
+	LODDefs *[]int    `json:"lod_defs,omitempty"`
+	DstUses *[]DstUse `json:"dst_uses,omitempty"`
+	info    bool
+}
+
+// DstUse is one reader of an INFO's result: its $N and what it reads.
+type DstUse struct {
+	Index    int                  `json:"index"`
+	Channels []model.ChannelLanes `json:"channels"`
+}
+
+// setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
+func (r *Record) setFlow(sf *model.StreamFlow, k int) {
+	if sf.Text {
+		return
+	}
+	f := sf.Info(k)
+	defs := make([]int, 0, len(f.Sources))
+	for _, s := range f.Sources {
+		defs = append(defs, s.Inst)
+	}
+	uses := make([]DstUse, 0, len(f.Readers))
+	for _, u := range f.Readers {
+		uses = append(uses, DstUse{Index: u.Inst, Channels: u.Channels})
+	}
+	r.LODDefs, r.DstUses = &defs, &uses
 }
 
 // InstRecord holds the keys every record has, INFO or not.

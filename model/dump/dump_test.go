@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
@@ -454,6 +455,65 @@ func TestDumpJSONAll(t *testing.T) {
 	}
 	if info["index"].(float64) != 1 || info["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
 		t.Errorf("INFO record: index %v text %v", info["index"], info["text"])
+	}
+}
+
+// TestDumpJSONAllDataFlow: with --all, INFO records carry lod_defs and
+// dst_uses; info_min's resinfo reads the LOD its mov wrote, and nothing
+// reads a result; the other oracle files' INFO have both lists empty
+// (their kernels touch LOD and result variables only in INFO), never null.
+func TestDumpJSONAllDataFlow(t *testing.T) {
+	files, err := filepath.Glob(oracleDir + "/*.isa")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no oracle files: %v", err)
+	}
+	for _, p := range files {
+		out, _, code := run(t, nil, "--json", "--all", p)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d", p, code)
+		}
+		infos := 0
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r struct {
+				Index   int       `json:"index"`
+				Op      *string   `json:"op"`
+				LODDefs *[]int    `json:"lod_defs"`
+				DstUses *[]DstUse `json:"dst_uses"`
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Op == nil {
+				if r.LODDefs != nil || r.DstUses != nil {
+					t.Errorf("%s $%d: a non-INFO record has data-flow keys", p, r.Index)
+				}
+				continue
+			}
+			infos++
+			if r.LODDefs == nil || r.DstUses == nil {
+				t.Fatalf("%s $%d: lod_defs %v, dst_uses %v: want lists", p, r.Index, r.LODDefs, r.DstUses)
+			}
+			want := []int{}
+			if filepath.Base(p) == "info_min.isa" && r.Index == 1 || filepath.Base(p) == "info_min_skl.isa" && r.Index == 1 {
+				want = []int{0}
+			}
+			if !reflect.DeepEqual(*r.LODDefs, want) || len(*r.DstUses) != 0 {
+				t.Errorf("%s $%d: lod_defs %v dst_uses %v, want %v and []", p, r.Index, *r.LODDefs, *r.DstUses, want)
+			}
+		}
+		if infos == 0 {
+			t.Errorf("%s: no INFO record", p)
+		}
+	}
+	// vISA text: data flow is not modelled, and the keys are absent.
+	out, _, code := run(t, nil, "--json", "--all", oracleDir+"/info_min.dis.visaasm")
+	if code != ExitOK || !strings.Contains(out, `"resinfo"`) || strings.Contains(out, "lod_defs") || strings.Contains(out, "dst_uses") {
+		t.Errorf("vISA text: exit %d, data-flow keys present or no INFO: %.300s", code, out)
+	}
+	// Without --all the records are as before.
+	out, _, _ = run(t, nil, "--json", oracleDir+"/info_min.isa")
+	if strings.Contains(out, "lod_defs") {
+		t.Errorf("lod_defs without --all: %s", out)
 	}
 }
 

@@ -353,15 +353,16 @@ type textMatcher struct {
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
 
-	op   [512]uint8 // from state 0, by SubOp | seed<<8
-	mid  [][]uint8  // [state][exec | mask<<4 | chan<<8]
-	surf [][]uint8  // [state][surface]
-	name [][]uint32 // [state][id]: (generation+1)<<8 | state after " name."
-	off  [][]uint8  // [state][offset]: state after its digits
+	op    [512]uint8 // from state 0, by SubOp | seed<<8
+	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
+	surf  [][]uint8  // [state][surface]
+	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
+	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
+	off   [][]uint8  // [state][offset]: state after its digits
 
-	gen   uint32 // names of the current stream: 0 for streams without symbols
-	nsym  uint32 // streams with symbols seen
-	live  []bool // per state: the match can still complete inside the operands
+	sym   *decoder.Symbols // the current stream's
+	nvars uint32           // its declared variables
+	live  []bool           // per state: the match can still complete inside the operands
 	lives map[[4]uint64][]bool
 }
 
@@ -377,7 +378,8 @@ func newTextMatcher(val string) *textMatcher {
 	}
 	m := len(val)
 	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
-		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint32, m+1), off: make([][]uint8, m+1)}
+		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint8, m+1),
+		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
 	x := 0
@@ -390,7 +392,13 @@ func newTextMatcher(val string) *textMatcher {
 		tm.delta[m*256+c] = uint8(m)
 	}
 	for i := range tm.op {
-		tm.op[i] = unset
+		k := uint32(i&0xFF) | uint32(i>>8)<<28
+		switch op := keyOp(k); op {
+		case decoder.OpResinfo, decoder.OpSampleinfo:
+			tm.op[i] = tm.run(0, op.String())
+		default:
+			tm.op[i] = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
+		}
 	}
 	return tm
 }
@@ -421,14 +429,14 @@ func (tm *textMatcher) runLower(q uint8, s string) uint8 {
 // enter prepares for the rows of a stream with symbols sym (names depend
 // on them), whose operand text holds only bytes of alpha.
 func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
-	tm.gen = 0
-	if sym != nil {
-		tm.nsym++
-		if tm.nsym >= 1<<23 { // generations run out: forget the names
-			tm.nsym = 1
-			clear(tm.name)
+	if sym != tm.sym {
+		// Only ids 32.. of the stream's table have its own names: ids
+		// below and past it print the same in every stream.
+		tm.sym, tm.nvars = sym, 0
+		if sym != nil {
+			tm.nvars = uint32(min(len(sym.Vars), 1<<31))
 		}
-		tm.gen = tm.nsym
+		clear(tm.dname)
 	}
 	if l, ok := tm.lives[alpha]; ok {
 		tm.live = l
@@ -474,15 +482,6 @@ func (tm *textMatcher) match(k uint32, in *decoder.Info) bool {
 func (tm *textMatcher) prefix(k uint32) uint8 {
 	oi := k&0xFF | (k&kSeed)>>(28-8)
 	q := tm.op[oi]
-	if q == unset {
-		switch op := keyOp(k); op {
-		case decoder.OpResinfo, decoder.OpSampleinfo:
-			q = tm.run(0, op.String())
-		default:
-			q = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
-		}
-		tm.op[oi] = q
-	}
 	v := k >> kExecShift & 0xFFF
 	t := tm.mid[q]
 	if t == nil {
@@ -523,23 +522,29 @@ func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) 
 	if !tm.live[q] {
 		return q
 	}
-	if r.ID < nameLimit {
-		t := tm.name[q]
-		if t == nil {
-			t = make([]uint32, nameLimit)
+	var t []uint8
+	var i uint32
+	switch id := r.ID; {
+	case id >= decoder.NumPredefinedVars && id-decoder.NumPredefinedVars < tm.nvars:
+		if t, i = tm.dname[q], id-decoder.NumPredefinedVars; t == nil {
+			t = newTable(int(tm.nvars))
+			tm.dname[q] = t
+		}
+	case id < nameLimit:
+		if t, i = tm.name[q], id; t == nil {
+			t = newTable(nameLimit)
 			tm.name[q] = t
 		}
-		if e := t[r.ID]; e>>8 == tm.gen+1 {
-			q = uint8(e)
-		} else {
-			q2 := tm.runName(q, in, r.ID)
-			t[r.ID] = (tm.gen+1)<<8 | uint32(q2)
-			q = q2
-		}
-	} else {
-		q = tm.runName(q, in, r.ID)
 	}
-	t := tm.off[q]
+	if t == nil {
+		q = tm.runName(q, in, r.ID)
+	} else {
+		if t[i] == unset {
+			t[i] = tm.runName(q, in, r.ID)
+		}
+		q = t[i]
+	}
+	t = tm.off[q]
 	if t == nil {
 		t = newTable(1 << 16)
 		tm.off[q] = t

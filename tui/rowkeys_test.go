@@ -104,7 +104,7 @@ func sampleTerms(r *rowIndex, rng *rand.Rand, n int) []string {
 // every row, for every term kind, on the samples and generated streams.
 func TestFilterFastPath(t *testing.T) {
 	r := fastPathModel(t)
-	cases := append(slices.Clone(filterCases), sampleTerms(r, rand.New(rand.NewSource(3)), 150)...)
+	cases := append(slices.Clone(filterCases), sampleTerms(r, rand.New(rand.NewSource(3)), 80)...)
 	for _, f := range cases {
 		terms, err := parseFilter(f)
 		if err != nil {

@@ -19,6 +19,10 @@ type rowKeys struct {
 	diag  []int32     // rows with diagnostics, ascending
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
 	raw   []bool      // per segment: it has rows marked kRaw
+	// dtext holds, for each row of diag, its messages lower-cased and
+	// joined by newlines (no term holds one), made by the first diag:TEXT
+	// filter; nil when there are more than diagTextLimit.
+	dtext []string
 	// scratch is where filterRows collects its rows (one per row, made on
 	// first use): growing a fresh slice to a million rows would allocate
 	// five times its size.
@@ -133,11 +137,7 @@ type fastTerm struct {
 	term
 	tab  [256]bool // op, exec, mask, chan: by field value; surface: by name
 	text *textMatcher
-	one  []term // diag:TEXT, for matchAll
-	// diag:TEXT by the instruction's bytes, for the current stream: its
-	// messages depend on nothing else (the layout, version and names are
-	// the stream's).
-	seen map[string]bool
+	one  []term // diag:TEXT, for matchAll when the messages are not kept
 }
 
 // compile fills t's table from the same expressions matchAll uses, so
@@ -244,6 +244,13 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		ks.scratch = make([]int32, r.total)
 	}
 	buf, n := ks.scratch, 0
+	var dt []string // the rows' diagnostics, for diag:TEXT
+	di := 0         // the position in ks.diag of the row tried last
+	for _, ft := range rest {
+		if ft.one != nil {
+			dt = r.diagText()
+		}
+	}
 	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
@@ -255,8 +262,6 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
 				ft.text.enter(st.Symbols, ks.alpha[si])
-			} else {
-				ft.seen = map[string]bool{}
 			}
 		}
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
@@ -307,11 +312,13 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 				if ft.text != nil {
 					ok = ft.text.match(k, in)
 				} else if k&kDiag != 0 {
-					b := in.Bytes()
-					var hit bool
-					if ok, hit = ft.seen[string(b)]; !hit {
+					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
-						ft.seen[string(b)] = ok
+					} else {
+						for int(ks.diag[di]) < sg.start+i {
+							di++
+						}
+						ok = strings.Contains(dt[di], ft.val)
 					}
 				}
 				if ok == ft.neg {
@@ -323,6 +330,22 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		}
 	}
 	return slices.Clone(buf[:n])
+}
+
+// diagTextLimit bounds the diagnostics kept for diag:TEXT (~100 bytes a
+// row); past it each filter formats them again.
+const diagTextLimit = 200_000
+
+// diagText returns the messages of the rows with diagnostics (see dtext).
+func (r *rowIndex) diagText() []string {
+	ks := r.keys()
+	if ks.dtext == nil && len(ks.diag) <= diagTextLimit {
+		ks.dtext = make([]string, len(ks.diag))
+		for i, row := range ks.diag {
+			ks.dtext[i] = strings.ToLower(strings.Join(r.info(r.loc(int(row))).Diagnostics(), "\n"))
+		}
+	}
+	return ks.dtext
 }
 
 // filterRowsSlow is filterRows by matchAll on every row: the reference

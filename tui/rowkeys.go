@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"infoscope/decoder"
 )
@@ -19,6 +20,7 @@ type rowKeys struct {
 	diag  []int32     // rows with diagnostics, ascending
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
 	raw   []bool      // per segment: it has rows marked kRaw
+	pre   []uint64    // per row, a bit: an operand is a predefined variable (%null, %arg, ...)
 	// dtext holds, for each row of diag, its messages lower-cased and
 	// joined by newlines (no term holds one), made by the first diag:TEXT
 	// filter; nil when there are more than diagTextLimit.
@@ -54,10 +56,10 @@ func (r *rowIndex) keys() *rowKeys {
 }
 
 func buildRowKeys(r *rowIndex) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs))}
+	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs)),
+		pre: make([]uint64, (r.total+63)/64)}
 	for si, sg := range r.segs {
 		st := r.files[sg.src].Streams[sg.stream]
-		var predef uint32 // predefined variable ids used as operands
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
 		for i := range st.Infos {
 			in := &st.Infos[i]
@@ -79,23 +81,22 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 				k |= kDiag
 				ks.diag = append(ks.diag, int32(sg.start+i))
 			}
-			if in.HasLOD && in.LOD.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.LOD.ID
-			}
-			if in.Dst.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.Dst.ID
+			if (in.HasLOD && decoder.PredefinedVarName(in.LOD.ID) != "") || decoder.PredefinedVarName(in.Dst.ID) != "" {
+				row := sg.start + i
+				ks.pre[row/64] |= 1 << (row % 64)
 			}
 			keys[i] = k
 		}
-		ks.alpha[si] = operandAlphabet(st, predef)
+		ks.alpha[si] = operandAlphabet(st)
 	}
 	return ks
 }
 
 // operandAlphabet returns a superset of the bytes the lower-cased operand
-// text of st's INFO rows can hold: a text term with a byte outside it
-// cannot be completed inside the operands.
-func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
+// text of st's INFO rows can hold, but for predefined variables' names
+// (rows marked in pre): a text term with a byte outside it cannot be
+// completed inside the operands.
+func operandAlphabet(st *decoder.Stream) [4]uint64 {
 	var a [4]uint64
 	add := func(s string) {
 		for _, c := range []byte(strings.ToLower(s)) {
@@ -103,11 +104,6 @@ func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
 		}
 	}
 	add(" .0123456789v")
-	for id := uint32(0); id < decoder.NumPredefinedVars; id++ {
-		if predef&(1<<id) != 0 {
-			add(decoder.PredefinedVarName(id))
-		}
-	}
 	if st.Symbols != nil {
 		for _, v := range st.Symbols.Vars {
 			add(v.Name)
@@ -310,7 +306,8 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 				in := &st.Infos[i]
 				var ok bool
 				if ft.text != nil {
-					ok = ft.text.match(k, in)
+					row := sg.start + i
+					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
 				} else if k&kDiag != 0 {
 					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
@@ -383,6 +380,10 @@ type textMatcher struct {
 	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
 	off   [][]uint8  // [state][offset]: state after its digits
 
+	// noPrefix: the value's first byte is none the text before the
+	// operands can hold, so the automaton leaves it in state 0.
+	noPrefix bool
+
 	sym   *decoder.Symbols // the current stream's
 	nvars uint32           // its declared variables
 	live  []bool           // per state: the match can still complete inside the operands
@@ -414,6 +415,10 @@ func newTextMatcher(val string) *textMatcher {
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
 	}
+	tm.noPrefix = true
+	for _, c := range prefixBytes() {
+		tm.noPrefix = tm.noPrefix && tm.delta[int(c)] == 0
+	}
 	for i := range tm.op {
 		k := uint32(i&0xFF) | uint32(i>>8)<<28
 		switch op := keyOp(k); op {
@@ -425,6 +430,32 @@ func newTextMatcher(val string) *textMatcher {
 	}
 	return tm
 }
+
+// prefixBytes returns every byte the lower-cased text before the
+// operands can hold, for every value of the fields that make it.
+var prefixBytes = sync.OnceValue(func() []byte {
+	var seen [256]bool
+	add := func(s string) {
+		for _, c := range []byte(strings.ToLower(s)) {
+			seen[c] = true
+		}
+	}
+	add("resinfo sampleinfo info_0x0123456789abcdef.(,)?")
+	for v := range 16 {
+		add(decoder.ChannelNames(uint8(v)))
+		add(decoder.MaskControl(v).String())
+	}
+	for v := range 256 {
+		add(decoder.SurfaceName(uint8(v)))
+	}
+	var out []byte
+	for c, ok := range seen {
+		if ok {
+			out = append(out, byte(c))
+		}
+	}
+	return out
+})
 
 // run feeds s (lower-casing ASCII) to the automaton from state q.
 func (tm *textMatcher) run(q uint8, s string) uint8 {
@@ -486,11 +517,17 @@ func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
 }
 
 // match reports whether in's lower-cased text contains the value; k is
-// in's packed key.
-func (tm *textMatcher) match(k uint32, in *decoder.Info) bool {
-	q := tm.prefix(k)
-	if !tm.live[q] {
-		return q == uint8(tm.m)
+// in's packed key, pre its bit of rowKeys.pre.
+func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
+	q := uint8(0)
+	if !tm.noPrefix {
+		q = tm.prefix(k)
+	}
+	if q == uint8(tm.m) {
+		return true
+	}
+	if !pre && !tm.live[q] {
+		return false
 	}
 	if k&kLOD != 0 {
 		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
@@ -542,9 +579,6 @@ func newTable(n int) []uint8 {
 
 // operand runs the automaton over " name.offset" from state q.
 func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) uint8 {
-	if !tm.live[q] {
-		return q
-	}
 	var t []uint8
 	var i uint32
 	switch id := r.ID; {

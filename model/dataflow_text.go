@@ -145,11 +145,22 @@ func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]ui
 		fi.Opaque = true
 	}
 	msg := isMessage(mn)
-	first := true
-	for _, m := range reGeneral.FindAllStringSubmatch(ops, -1) {
+	// The destination is the first operand, when that is a general one
+	// (cmp and setp write a predicate, addr_add an address: then every
+	// general operand is read).
+	lead := len(ops) - len(strings.TrimLeft(ops, " \t"))
+	for _, idx := range reGeneral.FindAllStringSubmatchIndex(ops, -1) {
+		m := []string{"", "", ops[idx[4]:idx[5]], ops[idx[6]:idx[7]], ops[idx[8]:idx[9]], ""}
+		if idx[10] >= 0 {
+			m[5] = ops[idx[10]:idx[11]]
+		}
+		start := idx[4]
+		if idx[2] >= 0 {
+			start = idx[2]
+		}
+		first := start == lead
 		id, ok := names[m[2]]
 		if !ok || id == 0 {
-			first = false
 			continue
 		}
 		row, _ := strconv.Atoi(m[3])
@@ -158,7 +169,6 @@ func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]ui
 		esz := elemSize(sym, id)
 		base := off + row*grf + col*esz
 		write := first && !msg
-		first = false
 		vs, w, h := regionValues(m[5], write, n)
 		accs := spanAccesses(v, base, esz, n, vs, w, h, !pred || !write)
 		if write {

@@ -120,8 +120,16 @@ func (s *Stream) Decode(i int, in *Instruction) {
 	}
 	if len(b) == 0 {
 		// A stream read from text keeps only INFO's bytes: the other
-		// instructions have no encoding to decode. Their mnemonic is the
-		// text's (lsc_load has no opcode of its own, so Op is 0).
+		// instructions are parsed from their text where the opcode table
+		// prints them exactly so; the rest keep the text's mnemonic
+		// (lsc_load has no opcode of its own, so Op is 0).
+		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.ParseText(s.Text[i].Text, s.Version, s.names) == nil {
+			in.Index, in.Off = i, -1
+			return
+		}
+		in.reset()
+		in.Op, in.Index, in.Off = si.Op, i, -1
+		in.sym, in.ver = s.Symbols, s.Version
 		in.Mnemonic = s.InstMnemonic(i)
 		return
 	}

@@ -881,8 +881,12 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
+	n := &names{vars: b.varByNm, uses: b.uses, sym: b.tb.Symbols}
+	b.tb.Names = n
 	p.checkLabels(b)
-	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
+	st := decoder.NewTextStream(&b.tb)
+	n.text = st.Text
+	p.f.Streams = append(p.f.Streams, st)
 }
 
 // checkLabels reports labels defined twice and branches to labels not

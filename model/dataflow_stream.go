@@ -59,9 +59,6 @@ func (sf *StreamFlow) Info(k int) Flow {
 	if sf.s.Err != nil {
 		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", len(sf.s.Insts)-1)}, f.Notes...)
 	}
-	if sf.Text {
-		f.Notes = append([]string{"vISA text: which message operands are read or written (both assumed)"}, f.Notes...)
-	}
 	return f
 }
 

@@ -328,7 +328,7 @@ wait_for "L68 "
 keys 5
 wait_for "· vISA text"
 wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
-wait_for "not modelled: vISA text: which message operands"
+wait_for "Data flow of \$"
 fits 100 30
 quits
 files=""

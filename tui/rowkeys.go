@@ -375,7 +375,7 @@ type textMatcher struct {
 
 	op    [512]uint8 // from state 0, by SubOp | seed<<8
 	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
-	surf  [][]uint8  // [state][surface]
+	surf  [256]uint8 // from state 0, by surface
 	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
 	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
 	off   [][]uint8  // [state][offset]: state after its digits
@@ -397,12 +397,12 @@ const (
 )
 
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextLen {
+	if len(val) == 0 || len(val) > maxTextLen || strings.ContainsRune(val, ' ') {
 		return nil
 	}
 	m := len(val)
 	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
-		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint8, m+1),
+		mid: make([][]uint8, m+1), name: make([][]uint8, m+1),
 		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
@@ -414,6 +414,9 @@ func newTextMatcher(val string) *textMatcher {
 	}
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
+	}
+	for v := range tm.surf {
+		tm.surf[v] = tm.run(0, decoder.SurfaceName(uint8(v)))
 	}
 	tm.noPrefix = true
 	for _, c := range prefixBytes() {
@@ -517,31 +520,28 @@ func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
 }
 
 // match reports whether in's lower-cased text contains the value; k is
-// in's packed key, pre its bit of rowKeys.pre.
+// in's packed key, pre its bit of rowKeys.pre. The value holds no space
+// (terms are split on spaces), so each space of the text puts the
+// automaton back to state 0: the pieces between spaces are tried alone.
 func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
-	q := uint8(0)
-	if !tm.noPrefix {
-		q = tm.prefix(k)
-	}
-	if q == uint8(tm.m) {
+	m := uint8(tm.m)
+	if !tm.noPrefix && tm.prefix(k) == m {
 		return true
 	}
-	if !pre && !tm.live[q] {
+	if !pre && !tm.live[0] {
 		return false
 	}
-	if k&kLOD != 0 {
-		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
-			return true
-		}
+	if k&kLOD != 0 && tm.operand(0, in, in.LOD) == m {
+		return true
 	}
-	return tm.operand(q, in, in.Dst) == uint8(tm.m)
+	return tm.operand(0, in, in.Dst) == m
 }
 
 // prefix runs the automaton over the text before the operands, as
-// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE".
+// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE". It returns m when
+// the value is found there.
 func (tm *textMatcher) prefix(k uint32) uint8 {
-	oi := k&0xFF | (k&kSeed)>>(28-8)
-	q := tm.op[oi]
+	q := tm.op[k&0xFF|(k&kSeed)>>(28-8)]
 	v := k >> kExecShift & 0xFFF
 	t := tm.mid[q]
 	if t == nil {
@@ -556,17 +556,11 @@ func (tm *textMatcher) prefix(k uint32) uint8 {
 		}
 		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
 	}
-	q = t[v]
-	s := k >> kSurfaceShift & 0xFF
-	t = tm.surf[q]
-	if t == nil {
-		t = newTable(256)
-		tm.surf[q] = t
+	if t[v] == uint8(tm.m) {
+		return t[v]
 	}
-	if t[s] == unset {
-		t[s] = tm.run(q, decoder.SurfaceName(uint8(s)))
-	}
-	return t[s]
+	// After the two spaces the state is 0.
+	return tm.surf[k>>kSurfaceShift&0xFF]
 }
 
 func newTable(n int) []uint8 {

@@ -367,8 +367,9 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 // kept in a table: the op, then channels, mask and exec size (12 bits of
 // the key), the surface, then each operand as " name." by variable id and
 // its offset's digits. Operands are skipped when the automaton cannot
-// complete the match with the bytes they can hold. The pieces are those
-// of decoder's Info.Text; TestFilterFastPath holds the two together.
+// reach the match with the bytes they can hold, the prefix when the value
+// cannot start in it. The pieces are those of decoder's Info.Text;
+// TestFilterFastPath holds the two together.
 type textMatcher struct {
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing

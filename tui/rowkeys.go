@@ -687,13 +687,17 @@ func posIn(view []int32, row int) int {
 
 // nearestOffset returns the view position of the binary row closest to
 // off, preferring rows of source curSrc, the first one on ties, as a scan
-// of the view would find it; d is its distance; -1 when the view has no
+// of the view would find it (of the files inFile keeps; nil keeps all); d
+// is its distance; -1 when the view has no
 // binary rows. Rows of a stream are in offset order, so each stream costs
 // two binary searches.
-func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64) (best int, bestD int64) {
+func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile func(src int) bool) (best int, bestD int64) {
 	best, bestD = -1, -1
 	bestSame := false
 	for _, sg := range r.segs {
+		if inFile != nil && !inFile(sg.src) {
+			continue // FILE:0xOFFSET names another file
+		}
 		st := r.files[sg.src].Streams[sg.stream]
 		infos := st.Infos
 		if len(infos) == 0 || infos[0].FromText() {

@@ -222,7 +222,7 @@ func TestGotoOffsetFastPath(t *testing.T) {
 					best, bestD, bestSame = p, d, same
 				}
 			}
-			got, gotD := r.nearestOffset(view, cur, off)
+			got, gotD := r.nearestOffset(view, cur, off, nil)
 			if got != best || (best >= 0 && gotD != bestD) {
 				t.Fatalf("view %q, 0x%x from source %d: position %d (distance %d), want %d (%d)", name, off, cur, got, gotD, best, bestD)
 			}

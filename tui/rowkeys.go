@@ -270,6 +270,20 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 			}
 			continue
 		}
+		if surfs == nil && len(rest) == 1 && rest[0].text != nil && !ks.raw[si] {
+			// One text term: its outcome is added without a branch.
+			tm, neg := rest[0].text, rest[0].neg
+			for i, k := range keys {
+				if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+					continue
+				}
+				row := sg.start + i
+				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &st.Infos[i])
+				buf[n] = int32(row)
+				n += int(b2u(ok != neg))
+			}
+			continue
+		}
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
@@ -526,11 +540,14 @@ func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
 // automaton back to state 0: the pieces between spaces are tried alone.
 func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
 	m := uint8(tm.m)
-	if !tm.noPrefix && tm.prefix(k) == m {
-		return true
-	}
+	hit := !tm.noPrefix && tm.prefix(k) == m
+	// Tested in this order, the branches follow the stream (live) and rare
+	// rows (pre), not the random outcome of each row.
 	if !pre && !tm.live[0] {
-		return false
+		return hit
+	}
+	if hit {
+		return true
 	}
 	if k&kLOD != 0 && tm.operand(0, in, in.LOD) == m {
 		return true

@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"slices"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,11 +169,69 @@ func (ft *fastTerm) compile() {
 	}
 }
 
+// parallelRows is the row count from which filterRows splits the rows
+// between two goroutines.
+const parallelRows = 1 << 16
+
 // filterRows returns the rows (ascending) that satisfy every term: the
-// result of matchAll on each row, read from the packed keys. The terms on
-// the key's fields fold into two tables, so a row costs two lookups
-// before any text term is tried.
+// result of matchAll on each row, read from the packed keys.
 func (r *rowIndex) filterRows(terms []term) []int32 {
+	parts := 1
+	if r.total >= parallelRows {
+		parts = min(runtime.GOMAXPROCS(0), 2)
+	}
+	return r.filterRowsIn(terms, parts)
+}
+
+// filterRowsIn is filterRows with the rows split into parts (contiguous
+// ranges, each filtered by its own goroutine into its own stretch of the
+// scratch buffer).
+func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
+	ks := r.keys()
+	for _, t := range terms {
+		switch {
+		case t.kind == termText && !textFast(t.val):
+			return r.filterRowsSlow(terms)
+		case t.kind == termDiag && t.val != "":
+			r.diagText() // made before the goroutines read it
+		}
+	}
+	if len(ks.scratch) < r.total {
+		ks.scratch = make([]int32, r.total)
+	}
+	parts = max(1, min(parts, r.total))
+	ns := make([]int, parts)
+	span := func(w int) (int, int) { return r.total * w / parts, r.total * (w + 1) / parts }
+	if parts == 1 {
+		ns[0] = r.filterRange(terms, 0, r.total, ks.scratch)
+	} else {
+		var wg sync.WaitGroup
+		for w := range parts {
+			from, to := span(w)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ns[w] = r.filterRange(terms, from, to, ks.scratch[from:to])
+			}()
+		}
+		wg.Wait()
+	}
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	out := make([]int32, 0, total)
+	for w, n := range ns {
+		from, _ := span(w)
+		out = append(out, ks.scratch[from:from+n]...)
+	}
+	return out
+}
+
+// filterRange writes to buf the rows from..to-1 that pass, and returns
+// their number. The terms on the key's fields fold into two tables, so a
+// row costs two lookups before any text term is tried.
+func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 	ks := r.keys()
 	var (
 		segTerms []term     // file: and kernel:, decided once per stream
@@ -190,9 +248,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		case termSurface:
 			surfs = append(surfs, ft)
 		case termText:
-			if ft.text = newTextMatcher(t.val); ft.text == nil {
-				return r.filterRowsSlow(terms)
-			}
+			ft.text = newTextMatcher(t.val)
 			rest = append(rest, ft)
 		case termDiag:
 			if t.val != "" {
@@ -236,12 +292,10 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		}
 		hi[v] = b2u(ok)
 	}
-	if len(ks.scratch) < r.total {
-		ks.scratch = make([]int32, r.total)
-	}
-	buf, n := ks.scratch, 0
+	n := 0
 	var dt []string // the rows' diagnostics, for diag:TEXT
-	di := 0         // the position in ks.diag of the row tried last
+	// The position in ks.diag of the row tried last.
+	di := sort.Search(len(ks.diag), func(i int) bool { return int(ks.diag[i]) >= from })
 	for _, ft := range rest {
 		if ft.one != nil {
 			dt = r.diagText()
@@ -251,21 +305,24 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
-		if !matchAll(segTerms, f, st, nil) {
+		// This stream's rows within from..to: base..base+len(infos).
+		base, end := max(from, sg.start), min(to, sg.start+len(st.Infos))
+		if base >= end || !matchAll(segTerms, f, st, nil) {
 			continue
 		}
+		infos := st.Infos[base-sg.start : end-sg.start]
 		surf = [256]int8{}
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
 				ft.text.enter(st.Symbols, ks.alpha[si])
 			}
 		}
-		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+		keys := ks.key[base:end]
 		if surfs == nil && rest == nil && !ks.raw[si] {
 			// Without a branch per row: a filter keeping half the rows
 			// at random would mispredict every other one.
 			for i, k := range keys {
-				buf[n] = int32(sg.start + i)
+				buf[n] = int32(base + i)
 				n += int(lo[k&0xFFF|k>>16&0x1000] & hi[k>>12&0xFF|k>>22&0x100])
 			}
 			continue
@@ -277,8 +334,8 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 				if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 					continue
 				}
-				row := sg.start + i
-				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &st.Infos[i])
+				row := base + i
+				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &infos[i])
 				buf[n] = int32(row)
 				n += int(b2u(ok != neg))
 			}
@@ -287,8 +344,8 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, &st.Infos[i]) {
-					buf[n] = int32(sg.start + i)
+				if matchAll(terms, f, st, &infos[i]) {
+					buf[n] = int32(base + i)
 					n++
 				}
 				continue
@@ -303,7 +360,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 					for _, ft := range surfs {
 						ok := ft.tab[s]
 						if !ok {
-							d := st.Infos[i].SurfaceDecl()
+							d := infos[i].SurfaceDecl()
 							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
 						if ok == ft.neg {
@@ -317,16 +374,16 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 			}
 			for j := range rest {
 				ft := &rest[j]
-				in := &st.Infos[i]
+				in := &infos[i]
 				var ok bool
 				if ft.text != nil {
-					row := sg.start + i
+					row := base + i
 					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
 				} else if k&kDiag != 0 {
 					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
 					} else {
-						for int(ks.diag[di]) < sg.start+i {
+						for int(ks.diag[di]) < base+i {
 							di++
 						}
 						ok = strings.Contains(dt[di], ft.val)
@@ -336,11 +393,11 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 					continue rows
 				}
 			}
-			buf[n] = int32(sg.start + i)
+			buf[n] = int32(base + i)
 			n++
 		}
 	}
-	return slices.Clone(buf[:n])
+	return n
 }
 
 // diagTextLimit bounds the diagnostics kept for diag:TEXT (~100 bytes a
@@ -411,8 +468,15 @@ const (
 	maxTextLen = 200     // longer text terms go through matchAll
 )
 
+// textFast reports whether a text term's value suits textMatcher: not
+// too long for its byte states, and without a space (terms are split on
+// spaces, so it never has one).
+func textFast(val string) bool {
+	return len(val) > 0 && len(val) <= maxTextLen && !strings.ContainsRune(val, ' ')
+}
+
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextLen || strings.ContainsRune(val, ' ') {
+	if !textFast(val) {
 		return nil
 	}
 	m := len(val)

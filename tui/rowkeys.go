@@ -292,6 +292,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 		}
 		hi[v] = b2u(ok)
 	}
+	keyed := len(keyTerms) > 0 // else lo and hi pass every row
 	n := 0
 	var dt []string // the rows' diagnostics, for diag:TEXT
 	// The position in ks.diag of the row tried last.
@@ -331,7 +332,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 			// One text term: its outcome is added without a branch.
 			tm, neg := rest[0].text, rest[0].neg
 			for i, k := range keys {
-				if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+				if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 					continue
 				}
 				row := base + i
@@ -350,7 +351,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 				}
 				continue
 			}
-			if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+			if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 				continue
 			}
 			if surfs != nil {

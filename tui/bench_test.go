@@ -28,10 +28,12 @@ func BenchmarkKeyToFrame(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
+				start, _ := cpuTime()
 				for i := 0; i < b.N; i++ {
 					m.Update(msgs[i%len(msgs)])
 					_ = m.View()
 				}
+				reportCPU(b, start)
 			})
 		}
 	}

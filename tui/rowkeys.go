@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"slices"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,11 +169,69 @@ func (ft *fastTerm) compile() {
 	}
 }
 
+// parallelRows is the row count from which filterRows splits the rows
+// between two goroutines.
+const parallelRows = 1 << 16
+
 // filterRows returns the rows (ascending) that satisfy every term: the
-// result of matchAll on each row, read from the packed keys. The terms on
-// the key's fields fold into two tables, so a row costs two lookups
-// before any text term is tried.
+// result of matchAll on each row, read from the packed keys.
 func (r *rowIndex) filterRows(terms []term) []int32 {
+	parts := 1
+	if r.total >= parallelRows {
+		parts = min(runtime.GOMAXPROCS(0), 2)
+	}
+	return r.filterRowsIn(terms, parts)
+}
+
+// filterRowsIn is filterRows with the rows split into parts (contiguous
+// ranges, each filtered by its own goroutine into its own stretch of the
+// scratch buffer).
+func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
+	ks := r.keys()
+	for _, t := range terms {
+		switch {
+		case t.kind == termText && !textFast(t.val):
+			return r.filterRowsSlow(terms)
+		case t.kind == termDiag && t.val != "":
+			r.diagText() // made before the goroutines read it
+		}
+	}
+	if len(ks.scratch) < r.total {
+		ks.scratch = make([]int32, r.total)
+	}
+	parts = max(1, min(parts, r.total))
+	ns := make([]int, parts)
+	span := func(w int) (int, int) { return r.total * w / parts, r.total * (w + 1) / parts }
+	if parts == 1 {
+		ns[0] = r.filterRange(terms, 0, r.total, ks.scratch)
+	} else {
+		var wg sync.WaitGroup
+		for w := range parts {
+			from, to := span(w)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ns[w] = r.filterRange(terms, from, to, ks.scratch[from:to])
+			}()
+		}
+		wg.Wait()
+	}
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	out := make([]int32, 0, total)
+	for w, n := range ns {
+		from, _ := span(w)
+		out = append(out, ks.scratch[from:from+n]...)
+	}
+	return out
+}
+
+// filterRange writes to buf the rows from..to-1 that pass, and returns
+// their number. The terms on the key's fields fold into two tables, so a
+// row costs two lookups before any text term is tried.
+func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 	ks := r.keys()
 	var (
 		segTerms []term     // file: and kernel:, decided once per stream
@@ -190,9 +248,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		case termSurface:
 			surfs = append(surfs, ft)
 		case termText:
-			if ft.text = newTextMatcher(t.val); ft.text == nil {
-				return r.filterRowsSlow(terms)
-			}
+			ft.text = newTextMatcher(t.val)
 			rest = append(rest, ft)
 		case termDiag:
 			if t.val != "" {
@@ -236,12 +292,11 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		}
 		hi[v] = b2u(ok)
 	}
-	if len(ks.scratch) < r.total {
-		ks.scratch = make([]int32, r.total)
-	}
-	buf, n := ks.scratch, 0
+	keyed := len(keyTerms) > 0 // else lo and hi pass every row
+	n := 0
 	var dt []string // the rows' diagnostics, for diag:TEXT
-	di := 0         // the position in ks.diag of the row tried last
+	// The position in ks.diag of the row tried last.
+	di := sort.Search(len(ks.diag), func(i int) bool { return int(ks.diag[i]) >= from })
 	for _, ft := range rest {
 		if ft.one != nil {
 			dt = r.diagText()
@@ -251,35 +306,52 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
-		if !matchAll(segTerms, f, st, nil) {
+		// This stream's rows within from..to: base..base+len(infos).
+		base, end := max(from, sg.start), min(to, sg.start+len(st.Infos))
+		if base >= end || !matchAll(segTerms, f, st, nil) {
 			continue
 		}
+		infos := st.Infos[base-sg.start : end-sg.start]
 		surf = [256]int8{}
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
 				ft.text.enter(st.Symbols, ks.alpha[si])
 			}
 		}
-		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+		keys := ks.key[base:end]
 		if surfs == nil && rest == nil && !ks.raw[si] {
 			// Without a branch per row: a filter keeping half the rows
 			// at random would mispredict every other one.
 			for i, k := range keys {
-				buf[n] = int32(sg.start + i)
+				buf[n] = int32(base + i)
 				n += int(lo[k&0xFFF|k>>16&0x1000] & hi[k>>12&0xFF|k>>22&0x100])
+			}
+			continue
+		}
+		if surfs == nil && len(rest) == 1 && rest[0].text != nil && !ks.raw[si] {
+			// One text term: its outcome is added without a branch.
+			tm, neg := rest[0].text, rest[0].neg
+			for i, k := range keys {
+				if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+					continue
+				}
+				row := base + i
+				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &infos[i])
+				buf[n] = int32(row)
+				n += int(b2u(ok != neg))
 			}
 			continue
 		}
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, &st.Infos[i]) {
-					buf[n] = int32(sg.start + i)
+				if matchAll(terms, f, st, &infos[i]) {
+					buf[n] = int32(base + i)
 					n++
 				}
 				continue
 			}
-			if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+			if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 				continue
 			}
 			if surfs != nil {
@@ -289,7 +361,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 					for _, ft := range surfs {
 						ok := ft.tab[s]
 						if !ok {
-							d := st.Infos[i].SurfaceDecl()
+							d := infos[i].SurfaceDecl()
 							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
 						if ok == ft.neg {
@@ -303,16 +375,16 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 			}
 			for j := range rest {
 				ft := &rest[j]
-				in := &st.Infos[i]
+				in := &infos[i]
 				var ok bool
 				if ft.text != nil {
-					row := sg.start + i
+					row := base + i
 					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
 				} else if k&kDiag != 0 {
 					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
 					} else {
-						for int(ks.diag[di]) < sg.start+i {
+						for int(ks.diag[di]) < base+i {
 							di++
 						}
 						ok = strings.Contains(dt[di], ft.val)
@@ -322,11 +394,11 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 					continue rows
 				}
 			}
-			buf[n] = int32(sg.start + i)
+			buf[n] = int32(base + i)
 			n++
 		}
 	}
-	return slices.Clone(buf[:n])
+	return n
 }
 
 // diagTextLimit bounds the diagnostics kept for diag:TEXT (~100 bytes a
@@ -367,15 +439,16 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 // kept in a table: the op, then channels, mask and exec size (12 bits of
 // the key), the surface, then each operand as " name." by variable id and
 // its offset's digits. Operands are skipped when the automaton cannot
-// complete the match with the bytes they can hold. The pieces are those
-// of decoder's Info.Text; TestFilterFastPath holds the two together.
+// reach the match with the bytes they can hold, the prefix when the value
+// cannot start in it. The pieces are those of decoder's Info.Text;
+// TestFilterFastPath holds the two together.
 type textMatcher struct {
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
 
 	op    [512]uint8 // from state 0, by SubOp | seed<<8
 	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
-	surf  [][]uint8  // [state][surface]
+	surf  [256]uint8 // from state 0, by surface
 	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
 	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
 	off   [][]uint8  // [state][offset]: state after its digits
@@ -396,13 +469,20 @@ const (
 	maxTextLen = 200     // longer text terms go through matchAll
 )
 
+// textFast reports whether a text term's value suits textMatcher: not
+// too long for its byte states, and without a space (terms are split on
+// spaces, so it never has one).
+func textFast(val string) bool {
+	return len(val) > 0 && len(val) <= maxTextLen && !strings.ContainsRune(val, ' ')
+}
+
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextLen {
+	if !textFast(val) {
 		return nil
 	}
 	m := len(val)
 	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
-		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint8, m+1),
+		mid: make([][]uint8, m+1), name: make([][]uint8, m+1),
 		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
@@ -414,6 +494,9 @@ func newTextMatcher(val string) *textMatcher {
 	}
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
+	}
+	for v := range tm.surf {
+		tm.surf[v] = tm.run(0, decoder.SurfaceName(uint8(v)))
 	}
 	tm.noPrefix = true
 	for _, c := range prefixBytes() {
@@ -517,31 +600,31 @@ func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
 }
 
 // match reports whether in's lower-cased text contains the value; k is
-// in's packed key, pre its bit of rowKeys.pre.
+// in's packed key, pre its bit of rowKeys.pre. The value holds no space
+// (terms are split on spaces), so each space of the text puts the
+// automaton back to state 0: the pieces between spaces are tried alone.
 func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
-	q := uint8(0)
-	if !tm.noPrefix {
-		q = tm.prefix(k)
+	m := uint8(tm.m)
+	hit := !tm.noPrefix && tm.prefix(k) == m
+	// Tested in this order, the branches follow the stream (live) and rare
+	// rows (pre), not the random outcome of each row.
+	if !pre && !tm.live[0] {
+		return hit
 	}
-	if q == uint8(tm.m) {
+	if hit {
 		return true
 	}
-	if !pre && !tm.live[q] {
-		return false
+	if k&kLOD != 0 && tm.operand(0, in, in.LOD) == m {
+		return true
 	}
-	if k&kLOD != 0 {
-		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
-			return true
-		}
-	}
-	return tm.operand(q, in, in.Dst) == uint8(tm.m)
+	return tm.operand(0, in, in.Dst) == m
 }
 
 // prefix runs the automaton over the text before the operands, as
-// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE".
+// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE". It returns m when
+// the value is found there.
 func (tm *textMatcher) prefix(k uint32) uint8 {
-	oi := k&0xFF | (k&kSeed)>>(28-8)
-	q := tm.op[oi]
+	q := tm.op[k&0xFF|(k&kSeed)>>(28-8)]
 	v := k >> kExecShift & 0xFFF
 	t := tm.mid[q]
 	if t == nil {
@@ -556,17 +639,11 @@ func (tm *textMatcher) prefix(k uint32) uint8 {
 		}
 		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
 	}
-	q = t[v]
-	s := k >> kSurfaceShift & 0xFF
-	t = tm.surf[q]
-	if t == nil {
-		t = newTable(256)
-		tm.surf[q] = t
+	if t[v] == uint8(tm.m) {
+		return t[v]
 	}
-	if t[s] == unset {
-		t[s] = tm.run(q, decoder.SurfaceName(uint8(s)))
-	}
-	return t[s]
+	// After the two spaces the state is 0.
+	return tm.surf[k>>kSurfaceShift&0xFF]
 }
 
 func newTable(n int) []uint8 {

@@ -115,9 +115,13 @@ func TestFilterFastPath(t *testing.T) {
 		if err != nil {
 			continue // a value the language refuses: nothing to filter
 		}
-		got, want := r.filterRows(terms), r.filterRowsSlow(terms)
-		if !slices.Equal(got, want) {
-			t.Errorf("filter %q: %d rows, want %d", f, len(got), len(want))
+		want := r.filterRowsSlow(terms)
+		// One part, and the rows split between goroutines at points
+		// inside streams.
+		for _, parts := range []int{1, 2, 7} {
+			if got := r.filterRowsIn(terms, parts); !slices.Equal(got, want) {
+				t.Errorf("filter %q in %d parts: %d rows, want %d", f, parts, len(got), len(want))
+			}
 		}
 	}
 }

@@ -493,8 +493,11 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		p.pos += i
 		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
 	}
-	if part.fmt == "lifetime" {
+	switch part.fmt {
+	case "lifetime":
 		return p.lifetime(part, fi)
+	case "dpas":
+		return p.dpas(part, fi)
 	}
 	limit := uint32(1) << (8 * min(fi.size, 1))
 	if part.fmt == "sampler3d" {
@@ -1164,4 +1167,34 @@ func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
 		return err
 	}
 	return p.add("var_id", in.param("var_id", id, uint8(vfi.size)))
+}
+
+// dpas parses ".W.A.depth.count", the precision word appendDpas prints.
+func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
+	r := p.rest()
+	f := strings.SplitN(r, ".", 6)
+	if len(f) < 5 || f[0] != "" {
+		return p.fail(".W.A.depth.count")
+	}
+	prec := func(s string) (uint32, bool) {
+		for k, n := range precisionNames {
+			if n != "" && n == s {
+				return uint32(k), true
+			}
+		}
+		return 0, false
+	}
+	w, ok1 := prec(f[1])
+	a, ok2 := prec(f[2])
+	d, err1 := strconv.ParseUint(f[3], 10, 8)
+	i := 0
+	for i < len(f[4]) && f[4][i] >= '0' && f[4][i] <= '9' {
+		i++
+	}
+	c, err2 := strconv.ParseUint(f[4][:i], 10, 8)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil {
+		return p.fail(".W.A.depth.count with known precisions")
+	}
+	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
+	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
 }

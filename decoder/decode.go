@@ -3,8 +3,6 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // Decoding one instruction's operands, on demand: the walk keeps only each
@@ -254,12 +252,13 @@ func (d *opDecoder) value(name string) uint32 {
 }
 
 func (d *opDecoder) run(toks []token) {
-	for _, tk := range toks {
+	for i := range toks {
+		tk := &toks[i] // tokens are large: no copy per field
 		if d.bad {
 			return
 		}
-		if tk.kind == "group" {
-			if d.cond(tk.cond) {
+		if tk.k == tkGroup {
+			if d.cond(tk) {
 				d.run(tk.group)
 			}
 			continue
@@ -280,40 +279,34 @@ func (d *opDecoder) run(toks []token) {
 	}
 }
 
-func (d *opDecoder) cond(c string) bool {
+func (d *opDecoder) cond(tk *token) bool {
 	switch {
-	case c == "":
+	case tk.cond == "":
 		return true
-	case strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major"):
-		return d.t.versionCond(c)
-	case strings.Contains(c, ".b"):
-		name, bit, _ := strings.Cut(c, ".b")
-		n, _ := strconv.Atoi(bit)
-		return d.value(name)>>n&1 != 0
-	case strings.Contains(c, "=="):
-		name, val, _ := strings.Cut(c, "==")
-		n, _ := strconv.ParseUint(val, 0, 32)
-		return d.value(name) == uint32(n)
+	case tk.cname == "": // ver... or major...
+		return d.t.versionCond(tk.cond)
+	case tk.cbit:
+		return d.value(tk.cname)>>tk.cval&1 != 0
 	}
-	return false
+	return d.value(tk.cname) == tk.cval
 }
 
-func (d *opDecoder) field(tk token) {
+func (d *opDecoder) field(tk *token) {
 	in := d.in
 	wide := d.t.ver.wide()
-	switch tk.kind {
-	case "E":
+	switch tk.k {
+	case tkExec:
 		if d.need(1, "exec") {
 			in.HasExec, in.Exec = true, Exec(d.u8())
 		}
-	case "P":
+	case tkPred:
 		if d.need(2, "pred") {
 			in.HasPred, in.Pred = true, Pred(d.u16())
 			if id := in.Pred.ID(); id != 0 && in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
 				in.addDiag(dgPredOutside, "pred", uint32(id))
 			}
 		}
-	case "B", "W", "D", "I":
+	case tkFixed:
 		size := d.t.fixedSize(tk.kind)
 		if !d.need(size, tk.name) {
 			return
@@ -331,10 +324,10 @@ func (d *opDecoder) field(tk token) {
 			in.Sub = uint16(v)
 		}
 		d.add(in.param(tk.name, v, uint8(size)))
-		if strings.HasSuffix(tk.name, "string_index") {
+		if tk.str {
 			in.checkString(tk.name, v)
 		}
-	case "S":
+	case tkState:
 		if !d.need(1, tk.name) {
 			return
 		}
@@ -344,11 +337,11 @@ func (d *opDecoder) field(tk token) {
 		} else {
 			d.add(in.surface(tk.name, v))
 		}
-	case "LBL":
+	case tkLabel:
 		if d.need(2, tk.name) {
 			d.add(in.label(tk.name, d.u16()))
 		}
-	case "R":
+	case tkRaw:
 		n := 4
 		if wide {
 			n = 6
@@ -357,8 +350,8 @@ func (d *opDecoder) field(tk token) {
 			d.add(in.rawAt(tk.name, d.b, d.pos, wide))
 			d.pos += n
 		}
-	case "V", "VC":
-		d.vector(tk.name, tk.kind == "VC")
+	case tkVec, tkVecCmp:
+		d.vector(tk.name, tk.k == tkVecCmp)
 	}
 }
 
@@ -446,10 +439,9 @@ func (d *opDecoder) vector(role string, cmpDst bool) {
 		x.Role, x.Mod = role, mod
 		x.Addr, x.AddrOff, x.ImmOff = d.u16(), d.u8(), int16(d.u16())
 		ty := d.u8()
+		// The high nibble carries other bits in real 3.x files (0x10
+		// is common); the reader, like IGC's, keeps the low one.
 		x.Type, x.Region = ty&0xF, Region(d.u16())
-		if ty > 0xF {
-			in.addDiag(dgTypeCode, role, uint32(ty))
-		}
 		if !x.Region.valid() {
 			in.addDiag(dgRegion, role, uint32(x.Region))
 		}

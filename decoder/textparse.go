@@ -1108,7 +1108,7 @@ func (p *textParser) assemble(toks []token, fields map[string]fieldInfo) error {
 	run = func(ts []token) error {
 		for _, tk := range ts {
 			if tk.kind == "group" {
-				if d.cond(tk.cond) {
+				if d.cond(&tk) {
 					if err := run(tk.group); err != nil {
 						return err
 					}

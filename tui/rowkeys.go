@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"infoscope/decoder"
 )
@@ -17,6 +19,16 @@ type rowKeys struct {
 	key   []uint32
 	diag  []int32     // rows with diagnostics, ascending
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
+	raw   []bool      // per segment: it has rows marked kRaw
+	pre   []uint64    // per row, a bit: an operand is a predefined variable (%null, %arg, ...)
+	// dtext holds, for each row of diag, its messages lower-cased and
+	// joined by newlines (no term holds one), made by the first diag:TEXT
+	// filter; nil when there are more than diagTextLimit.
+	dtext []string
+	// scratch is where filterRows collects its rows (one per row, made on
+	// first use): growing a fresh slice to a million rows would allocate
+	// five times its size.
+	scratch []int32
 }
 
 // Layout of a key: the fields that decide the text before the operands
@@ -44,16 +56,17 @@ func (r *rowIndex) keys() *rowKeys {
 }
 
 func buildRowKeys(r *rowIndex) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs))}
+	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs)),
+		pre: make([]uint64, (r.total+63)/64)}
 	for si, sg := range r.segs {
 		st := r.files[sg.src].Streams[sg.stream]
-		var predef uint32 // predefined variable ids used as operands
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
 		for i := range st.Infos {
 			in := &st.Infos[i]
 			var k uint32
 			if in.ExecCode > 15 || in.Mask > 15 || in.ChannelMask > 15 {
 				k = kRaw
+				ks.raw[si] = true
 			} else {
 				k = uint32(in.SubOp) | uint32(in.ExecCode)<<kExecShift | uint32(in.Mask)<<kMaskShift |
 					uint32(in.ChannelMask)<<kChanShift | uint32(in.Surface)<<kSurfaceShift
@@ -68,23 +81,22 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 				k |= kDiag
 				ks.diag = append(ks.diag, int32(sg.start+i))
 			}
-			if in.HasLOD && in.LOD.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.LOD.ID
-			}
-			if in.Dst.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.Dst.ID
+			if (in.HasLOD && decoder.PredefinedVarName(in.LOD.ID) != "") || decoder.PredefinedVarName(in.Dst.ID) != "" {
+				row := sg.start + i
+				ks.pre[row/64] |= 1 << (row % 64)
 			}
 			keys[i] = k
 		}
-		ks.alpha[si] = operandAlphabet(st, predef)
+		ks.alpha[si] = operandAlphabet(st)
 	}
 	return ks
 }
 
 // operandAlphabet returns a superset of the bytes the lower-cased operand
-// text of st's INFO rows can hold: a text term with a byte outside it
-// cannot be completed inside the operands.
-func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
+// text of st's INFO rows can hold, but for predefined variables' names
+// (rows marked in pre): a text term with a byte outside it cannot be
+// completed inside the operands.
+func operandAlphabet(st *decoder.Stream) [4]uint64 {
 	var a [4]uint64
 	add := func(s string) {
 		for _, c := range []byte(strings.ToLower(s)) {
@@ -92,17 +104,19 @@ func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
 		}
 	}
 	add(" .0123456789v")
-	for id := uint32(0); id < decoder.NumPredefinedVars; id++ {
-		if predef&(1<<id) != 0 {
-			add(decoder.PredefinedVarName(id))
-		}
-	}
 	if st.Symbols != nil {
 		for _, v := range st.Symbols.Vars {
 			add(v.Name)
 		}
 	}
 	return a
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // keyOp is the sub-operation of a packed key, as Info.Op computes it.
@@ -114,121 +128,221 @@ func keyOp(k uint32) decoder.InfoOp {
 	return decoder.InfoOp(op)
 }
 
-// fastTerm is a term compiled against the packed keys: a table per field
-// value, computed from the same expressions matchAll uses, so the two
-// agree by construction.
+// fastTerm is a term compiled against the packed keys.
 type fastTerm struct {
 	term
 	tab  [256]bool // op, exec, mask, chan: by field value; surface: by name
 	text *textMatcher
-	one  []term // diag:TEXT, for matchAll
+	one  []term // diag:TEXT, for matchAll when the messages are not kept
+}
+
+// compile fills t's table from the same expressions matchAll uses, so
+// the two agree by construction.
+func (ft *fastTerm) compile() {
+	t := ft.term
+	switch t.kind {
+	case termOp:
+		for v := range 256 {
+			ft.tab[v] = decoder.InfoOp(v).String() == t.val
+		}
+	case termExec:
+		for v := range 16 {
+			ft.tab[v] = decoder.ExecSizeFromCode(uint8(v)) == t.num
+		}
+	case termMask:
+		for v := range 16 {
+			m := strings.ToLower(decoder.MaskControl(v).String())
+			ft.tab[v] = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
+		}
+	case termNoMask:
+		for v := range 16 {
+			ft.tab[v] = decoder.MaskControl(v).NoMask()
+		}
+	case termChan:
+		for v := range 16 {
+			ft.tab[v] = strings.ToLower(decoder.ChannelNames(uint8(v))) == t.val
+		}
+	case termSurface:
+		for v := range 256 {
+			ft.tab[v] = strings.EqualFold(decoder.SurfaceName(uint8(v)), t.val)
+		}
+	}
 }
 
 // filterRows returns the rows (ascending) that satisfy every term: the
-// result of matchAll on each row, read from the packed keys.
+// result of matchAll on each row, read from the packed keys. The terms on
+// the key's fields fold into two tables, so a row costs two lookups
+// before any text term is tried.
 func (r *rowIndex) filterRows(terms []term) []int32 {
 	ks := r.keys()
-	fts := make([]fastTerm, 0, len(terms))
-	var segTerms []term // file: and kernel:, decided once per stream
+	var (
+		segTerms []term     // file: and kernel:, decided once per stream
+		surfs    []fastTerm // surface:, decided once per stream and surface
+		rest     []fastTerm // text and diag:TEXT, per row
+		keyTerms []fastTerm // the others
+	)
 	for _, t := range terms {
 		ft := fastTerm{term: t}
+		ft.compile()
 		switch t.kind {
 		case termFile, termKernel:
 			segTerms = append(segTerms, t)
-			continue
-		case termOp:
-			for v := range 256 {
-				ft.tab[v] = decoder.InfoOp(v).String() == t.val
-			}
-		case termExec:
-			for v := range 16 {
-				ft.tab[v] = decoder.ExecSizeFromCode(uint8(v)) == t.num
-			}
-		case termMask:
-			for v := range 16 {
-				m := strings.ToLower(decoder.MaskControl(v).String())
-				ft.tab[v] = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
-			}
-		case termChan:
-			for v := range 16 {
-				ft.tab[v] = strings.ToLower(decoder.ChannelNames(uint8(v))) == t.val
-			}
 		case termSurface:
-			for v := range 256 {
-				ft.tab[v] = strings.EqualFold(decoder.SurfaceName(uint8(v)), t.val)
-			}
+			surfs = append(surfs, ft)
 		case termText:
 			if ft.text = newTextMatcher(t.val); ft.text == nil {
 				return r.filterRowsSlow(terms)
 			}
+			rest = append(rest, ft)
 		case termDiag:
-			ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied below
+			if t.val != "" {
+				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied below
+				rest = append(rest, ft)
+				continue
+			}
+			keyTerms = append(keyTerms, ft)
+		default:
+			keyTerms = append(keyTerms, ft)
 		}
-		fts = append(fts, ft)
 	}
-	view := make([]int32, 0, 64)
-	var decl [256]int8 // surface declared names of this stream: 0 unknown, 1 match, -1 not
+	// lo: by SubOp, exec code and seed layout (key bits 0..11, 28);
+	// hi: by mask, channels and diagnostics (bits 12..19, 30).
+	var lo [1 << 13]uint8
+	var hi [1 << 9]uint8
+	for v := range lo {
+		k := uint32(v&0xFFF) | uint32(v>>12)<<28
+		ok := true
+		for _, ft := range keyTerms {
+			switch ft.kind {
+			case termOp:
+				ok = ok && ft.tab[keyOp(k)] != ft.neg
+			case termExec:
+				ok = ok && ft.tab[k>>kExecShift&15] != ft.neg
+			}
+		}
+		lo[v] = b2u(ok)
+	}
+	for v := range hi {
+		ok := true
+		for _, ft := range keyTerms {
+			switch ft.kind {
+			case termMask, termNoMask:
+				ok = ok && ft.tab[v&15] != ft.neg
+			case termChan:
+				ok = ok && ft.tab[v>>4&15] != ft.neg
+			case termDiag:
+				ok = ok && (v>>8 != 0) != ft.neg
+			}
+		}
+		hi[v] = b2u(ok)
+	}
+	if len(ks.scratch) < r.total {
+		ks.scratch = make([]int32, r.total)
+	}
+	buf, n := ks.scratch, 0
+	var dt []string // the rows' diagnostics, for diag:TEXT
+	di := 0         // the position in ks.diag of the row tried last
+	for _, ft := range rest {
+		if ft.one != nil {
+			dt = r.diagText()
+		}
+	}
+	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
 		if !matchAll(segTerms, f, st, nil) {
 			continue
 		}
-		decl = [256]int8{}
-		for _, ft := range fts {
-			if ft.text != nil {
-				ft.text.enter(si, ks.alpha[si])
+		surf = [256]int8{}
+		for j := range rest {
+			if ft := &rest[j]; ft.text != nil {
+				ft.text.enter(st.Symbols, ks.alpha[si])
 			}
 		}
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+		if surfs == nil && rest == nil && !ks.raw[si] {
+			// Without a branch per row: a filter keeping half the rows
+			// at random would mispredict every other one.
+			for i, k := range keys {
+				buf[n] = int32(sg.start + i)
+				n += int(lo[k&0xFFF|k>>16&0x1000] & hi[k>>12&0xFF|k>>22&0x100])
+			}
+			continue
+		}
 	rows:
 		for i, k := range keys {
-			in := &st.Infos[i]
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, in) {
-					view = append(view, int32(sg.start+i))
+				if matchAll(terms, f, st, &st.Infos[i]) {
+					buf[n] = int32(sg.start + i)
+					n++
 				}
 				continue
 			}
-			for j := range fts {
-				ft := &fts[j]
-				var ok bool
-				switch ft.kind {
-				case termOp:
-					ok = ft.tab[keyOp(k)]
-				case termExec:
-					ok = ft.tab[k>>kExecShift&15]
-				case termMask:
-					ok = ft.tab[k>>kMaskShift&15]
-				case termNoMask:
-					ok = k>>kMaskShift&8 != 0
-				case termChan:
-					ok = ft.tab[k>>kChanShift&15]
-				case termSurface:
-					s := k >> kSurfaceShift & 0xFF
-					ok = ft.tab[s]
-					if !ok {
-						if decl[s] == 0 {
-							decl[s] = -1
-							if d := in.SurfaceDecl(); d != "" && strings.EqualFold(d, ft.val) {
-								decl[s] = 1
-							}
+			if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+				continue
+			}
+			if surfs != nil {
+				s := k >> kSurfaceShift & 0xFF
+				if surf[s] == 0 {
+					surf[s] = 1
+					for _, ft := range surfs {
+						ok := ft.tab[s]
+						if !ok {
+							d := st.Infos[i].SurfaceDecl()
+							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
-						ok = decl[s] > 0
+						if ok == ft.neg {
+							surf[s] = -1
+						}
 					}
-				case termDiag:
-					ok = k&kDiag != 0 && (ft.val == "" || matchAll(ft.one, f, st, in))
-				case termText:
-					ok = ft.text.match(k, in)
+				}
+				if surf[s] < 0 {
+					continue
+				}
+			}
+			for j := range rest {
+				ft := &rest[j]
+				in := &st.Infos[i]
+				var ok bool
+				if ft.text != nil {
+					row := sg.start + i
+					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
+				} else if k&kDiag != 0 {
+					if dt == nil {
+						ok = matchAll(ft.one, f, st, in)
+					} else {
+						for int(ks.diag[di]) < sg.start+i {
+							di++
+						}
+						ok = strings.Contains(dt[di], ft.val)
+					}
 				}
 				if ok == ft.neg {
 					continue rows
 				}
 			}
-			view = append(view, int32(sg.start+i))
+			buf[n] = int32(sg.start + i)
+			n++
 		}
 	}
-	return view
+	return slices.Clone(buf[:n])
+}
+
+// diagTextLimit bounds the diagnostics kept for diag:TEXT (~100 bytes a
+// row); past it each filter formats them again.
+const diagTextLimit = 200_000
+
+// diagText returns the messages of the rows with diagnostics (see dtext).
+func (r *rowIndex) diagText() []string {
+	ks := r.keys()
+	if ks.dtext == nil && len(ks.diag) <= diagTextLimit {
+		ks.dtext = make([]string, len(ks.diag))
+		for i, row := range ks.diag {
+			ks.dtext[i] = strings.ToLower(strings.Join(r.info(r.loc(int(row))).Diagnostics(), "\n"))
+		}
+	}
+	return ks.dtext
 }
 
 // filterRowsSlow is filterRows by matchAll on every row: the reference
@@ -248,44 +362,48 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 }
 
 // textMatcher decides "the lower-cased Info.Text contains val" without
-// formatting the text: a KMP automaton runs over the text's pieces, the
-// part before the operands cached by its packed fields, each operand by
-// (variable, offset), and the operands skipped when the automaton cannot
-// complete the match with the bytes they can hold.
+// formatting the text: a KMP automaton runs over the text's pieces, each
+// piece's effect on the automaton computed once per (state, value) and
+// kept in a table: the op, then channels, mask and exec size (12 bits of
+// the key), the surface, then each operand as " name." by variable id and
+// its offset's digits. Operands are skipped when the automaton cannot
+// complete the match with the bytes they can hold. The pieces are those
+// of decoder's Info.Text; TestFilterFastPath holds the two together.
 type textMatcher struct {
-	val   string
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
 
-	pre   [1 << 12]prefixEntry // direct-mapped: prefix key -> state after it
-	ops   [1 << 12]opEntry     // direct-mapped: (stream, state, id, offset) -> state after " name.off"
-	seg   int32
-	live  []bool // per state: the match can still complete inside the operands
+	op    [512]uint8 // from state 0, by SubOp | seed<<8
+	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
+	surf  [][]uint8  // [state][surface]
+	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
+	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
+	off   [][]uint8  // [state][offset]: state after its digits
+
+	// noPrefix: the value's first byte is none the text before the
+	// operands can hold, so the automaton leaves it in state 0.
+	noPrefix bool
+
+	sym   *decoder.Symbols // the current stream's
+	nvars uint32           // its declared variables
+	live  []bool           // per state: the match can still complete inside the operands
 	lives map[[4]uint64][]bool
 }
 
-type prefixEntry struct {
-	key   uint32 // prefix key + 1; 0 is empty
-	state uint8
-}
-
-type opEntry struct {
-	key   uint64
-	seg   int32
-	state uint8
-	ok    bool
-}
-
-// maxTextTerm bounds the automaton (states fit a byte); longer text terms
-// use matchAll.
-const maxTextTerm = 200
+const (
+	unset      = 0xFF    // a table entry not computed yet (states are < 255)
+	nameLimit  = 1 << 16 // ids with a table entry; larger ids are run each time
+	maxTextLen = 200     // longer text terms go through matchAll
+)
 
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextTerm {
+	if len(val) == 0 || len(val) > maxTextLen {
 		return nil
 	}
 	m := len(val)
-	tm := &textMatcher{val: val, m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{}}
+	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
+		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint8, m+1),
+		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
 	x := 0
@@ -297,8 +415,47 @@ func newTextMatcher(val string) *textMatcher {
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
 	}
+	tm.noPrefix = true
+	for _, c := range prefixBytes() {
+		tm.noPrefix = tm.noPrefix && tm.delta[int(c)] == 0
+	}
+	for i := range tm.op {
+		k := uint32(i&0xFF) | uint32(i>>8)<<28
+		switch op := keyOp(k); op {
+		case decoder.OpResinfo, decoder.OpSampleinfo:
+			tm.op[i] = tm.run(0, op.String())
+		default:
+			tm.op[i] = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
+		}
+	}
 	return tm
 }
+
+// prefixBytes returns every byte the lower-cased text before the
+// operands can hold, for every value of the fields that make it.
+var prefixBytes = sync.OnceValue(func() []byte {
+	var seen [256]bool
+	add := func(s string) {
+		for _, c := range []byte(strings.ToLower(s)) {
+			seen[c] = true
+		}
+	}
+	add("resinfo sampleinfo info_0x0123456789abcdef.(,)?")
+	for v := range 16 {
+		add(decoder.ChannelNames(uint8(v)))
+		add(decoder.MaskControl(v).String())
+	}
+	for v := range 256 {
+		add(decoder.SurfaceName(uint8(v)))
+	}
+	var out []byte
+	for c, ok := range seen {
+		if ok {
+			out = append(out, byte(c))
+		}
+	}
+	return out
+})
 
 // run feeds s (lower-casing ASCII) to the automaton from state q.
 func (tm *textMatcher) run(q uint8, s string) uint8 {
@@ -312,10 +469,29 @@ func (tm *textMatcher) run(q uint8, s string) uint8 {
 	return q
 }
 
-// enter prepares for the rows of segment seg, whose operand text holds
-// only bytes of alpha.
-func (tm *textMatcher) enter(seg int, alpha [4]uint64) {
-	tm.seg = int32(seg)
+// runLower runs s lower-cased as strings.ToLower does: byte by byte for
+// ASCII, through ToLower otherwise.
+func (tm *textMatcher) runLower(q uint8, s string) uint8 {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return tm.run(q, strings.ToLower(s))
+		}
+	}
+	return tm.run(q, s)
+}
+
+// enter prepares for the rows of a stream with symbols sym (names depend
+// on them), whose operand text holds only bytes of alpha.
+func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
+	if sym != tm.sym {
+		// Only ids 32.. of the stream's table have its own names: ids
+		// below and past it print the same in every stream.
+		tm.sym, tm.nvars = sym, 0
+		if sym != nil {
+			tm.nvars = uint32(min(len(sym.Vars), 1<<31))
+		}
+		clear(tm.dname)
+	}
 	if l, ok := tm.lives[alpha]; ok {
 		tm.live = l
 		return
@@ -341,70 +517,110 @@ func (tm *textMatcher) enter(seg int, alpha [4]uint64) {
 }
 
 // match reports whether in's lower-cased text contains the value; k is
-// in's packed key.
-func (tm *textMatcher) match(k uint32, in *decoder.Info) bool {
-	if tm == nil {
-		return false
+// in's packed key, pre its bit of rowKeys.pre.
+func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
+	q := uint8(0)
+	if !tm.noPrefix {
+		q = tm.prefix(k)
 	}
-	pk := k & kPrefix
-	e := &tm.pre[(pk*2654435761)>>20&uint32(len(tm.pre)-1)]
-	if e.key != pk+1 {
-		e.key, e.state = pk+1, tm.prefixState(in)
+	if q == uint8(tm.m) {
+		return true
 	}
-	q := e.state
-	if !tm.live[q] {
+	if !pre && !tm.live[q] {
 		return false
 	}
 	if k&kLOD != 0 {
-		q = tm.operand(q, in, in.LOD)
-		if q == uint8(tm.m) {
+		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
 			return true
 		}
 	}
 	return tm.operand(q, in, in.Dst) == uint8(tm.m)
 }
 
-// prefixState runs the automaton over the text before the operands.
-func (tm *textMatcher) prefixState(in *decoder.Info) uint8 {
-	text := in.Text()
-	n := len(in.Operand(in.Dst)) + 1
-	if in.HasLOD {
-		n += len(in.Operand(in.LOD)) + 1
+// prefix runs the automaton over the text before the operands, as
+// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE".
+func (tm *textMatcher) prefix(k uint32) uint8 {
+	oi := k&0xFF | (k&kSeed)>>(28-8)
+	q := tm.op[oi]
+	v := k >> kExecShift & 0xFFF
+	t := tm.mid[q]
+	if t == nil {
+		t = newTable(1 << 12)
+		tm.mid[q] = t
 	}
-	return tm.runLower(0, text[:len(text)-n])
+	if t[v] == unset {
+		code := uint8(v & 15)
+		exec := "?" + strconv.Itoa(int(code))
+		if n := decoder.ExecSizeFromCode(code); n != 0 {
+			exec = strconv.Itoa(n)
+		}
+		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
+	}
+	q = t[v]
+	s := k >> kSurfaceShift & 0xFF
+	t = tm.surf[q]
+	if t == nil {
+		t = newTable(256)
+		tm.surf[q] = t
+	}
+	if t[s] == unset {
+		t[s] = tm.run(q, decoder.SurfaceName(uint8(s)))
+	}
+	return t[s]
 }
 
-// runLower runs s lower-cased as strings.ToLower does: byte by byte for
-// ASCII, through ToLower otherwise.
-func (tm *textMatcher) runLower(q uint8, s string) uint8 {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return tm.run(q, strings.ToLower(s))
-		}
+func newTable(n int) []uint8 {
+	t := make([]uint8, n)
+	for i := range t {
+		t[i] = unset
 	}
-	return tm.run(q, s)
+	return t
 }
 
 // operand runs the automaton over " name.offset" from state q.
 func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) uint8 {
-	if q == uint8(tm.m) || !tm.live[q] {
-		return q
+	var t []uint8
+	var i uint32
+	switch id := r.ID; {
+	case id >= decoder.NumPredefinedVars && id-decoder.NumPredefinedVars < tm.nvars:
+		if t, i = tm.dname[q], id-decoder.NumPredefinedVars; t == nil {
+			t = newTable(int(tm.nvars))
+			tm.dname[q] = t
+		}
+	case id < nameLimit:
+		if t, i = tm.name[q], id; t == nil {
+			t = newTable(nameLimit)
+			tm.name[q] = t
+		}
 	}
-	key := uint64(q)<<48 | uint64(r.Offset)<<32 | uint64(r.ID)
-	h := (key ^ uint64(tm.seg)<<40) * 0x9E3779B97F4A7C15 >> 52
-	e := &tm.ops[h&uint64(len(tm.ops)-1)]
-	if e.ok && e.key == key && e.seg == tm.seg {
-		return e.state
+	if t == nil {
+		q = tm.runName(q, in, r.ID)
+	} else {
+		if t[i] == unset {
+			t[i] = tm.runName(q, in, r.ID)
+		}
+		q = t[i]
 	}
+	t = tm.off[q]
+	if t == nil {
+		t = newTable(1 << 16)
+		tm.off[q] = t
+	}
+	if t[r.Offset] == unset {
+		var buf [8]byte
+		q2 := q
+		for _, c := range strconv.AppendUint(buf[:0], uint64(r.Offset), 10) {
+			q2 = tm.delta[int(q2)*256+int(c)]
+		}
+		t[r.Offset] = q2
+	}
+	return t[r.Offset]
+}
+
+func (tm *textMatcher) runName(q uint8, in *decoder.Info, id uint32) uint8 {
 	q = tm.delta[int(q)*256+' ']
-	q = tm.runLower(q, in.VarName(r.ID))
-	q = tm.delta[int(q)*256+'.']
-	var buf [8]byte
-	for _, c := range strconv.AppendUint(buf[:0], uint64(r.Offset), 10) {
-		q = tm.delta[int(q)*256+int(c)]
-	}
-	*e = opEntry{key: key, seg: tm.seg, state: q, ok: true}
-	return q
+	q = tm.runLower(q, in.VarName(id))
+	return tm.delta[int(q)*256+'.']
 }
 
 // nextDiagRow returns the view position of the next (dir 1) or previous
@@ -476,13 +692,17 @@ func posIn(view []int32, row int) int {
 
 // nearestOffset returns the view position of the binary row closest to
 // off, preferring rows of source curSrc, the first one on ties, as a scan
-// of the view would find it; d is its distance; -1 when the view has no
+// of the view would find it (of the files inFile keeps; nil keeps all); d
+// is its distance; -1 when the view has no
 // binary rows. Rows of a stream are in offset order, so each stream costs
 // two binary searches.
-func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64) (best int, bestD int64) {
+func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile func(src int) bool) (best int, bestD int64) {
 	best, bestD = -1, -1
 	bestSame := false
 	for _, sg := range r.segs {
+		if inFile != nil && !inFile(sg.src) {
+			continue // FILE:0xOFFSET names another file
+		}
 		st := r.files[sg.src].Streams[sg.stream]
 		infos := st.Infos
 		if len(infos) == 0 || infos[0].FromText() {

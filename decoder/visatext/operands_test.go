@@ -144,6 +144,7 @@ func TestDumpOperands(t *testing.T) {
 	}
 	lines, parsed := 0, 0
 	missed := map[string]int{}
+	byVer := map[string][2]int{} // version: parsed, lines
 	var in decoder.Instruction
 	for _, p := range paths {
 		f := Read(filepath.Base(p), mustRead(t, p))
@@ -154,11 +155,16 @@ func TestDumpOperands(t *testing.T) {
 					continue
 				}
 				lines++
+				v := byVer[s.Version.String()]
+				v[1]++
 				s.Decode(i, &in)
 				if !in.HasOperands() {
+					byVer[s.Version.String()] = v
 					missed[s.Text[i].Mnemonic()]++
 					continue
 				}
+				v[0]++
+				byVer[s.Version.String()] = v
 				parsed++
 				if got := in.Text(); got != line {
 					t.Errorf("%s $%d: parsed, but prints as %q, not %q", f.Name, i, got, line)
@@ -173,6 +179,9 @@ func TestDumpOperands(t *testing.T) {
 	sort.Strings(ms)
 	share := float64(parsed) / float64(lines)
 	t.Logf("dumps: parsed %d of %d non-INFO instruction lines (%.1f%%); kept as text: %s", parsed, lines, 100*share, strings.Join(ms, ", "))
+	for v, n := range byVer {
+		t.Logf("dumps at version %s: parsed %d of %d", v, n[0], n[1])
+	}
 	if share < 0.9 {
 		t.Errorf("parsed %.1f%% of the dumps' lines, less than the 90%% reached before", 100*share)
 	}

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/atotto/clipboard"
 	"io"
 	"os"
 	"os/signal"
@@ -220,7 +221,8 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		return 2
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
-	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules}
+	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
+		CopyLocal: clipboard.WriteAll}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}

@@ -34,7 +34,10 @@ type Config struct {
 	// SurfaceLoadErr is why the surface file could not be loaded at start:
 	// the session starts on defaults and ctrl+s asks before overwriting it.
 	SurfaceLoadErr error
-	NoMouse        bool // start with mouse reporting off
+	// CopyLocal also puts y/Y copies on this machine's clipboard; nil
+	// (over SSH, where the client's clipboard is not ours) sends OSC 52 only.
+	CopyLocal func(string) error
+	NoMouse   bool // start with mouse reporting off
 	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 	// Theme is "dark" or "light" to fix the palette; "" follows the
 	// terminal's background as it reports it (dark until it does).
@@ -532,8 +535,19 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 	default:
 		text, what = in.Text(), "the instruction text"
 	}
-	m.setStatus(fmt.Sprintf("copied %s: %s (OSC 52: the terminal must allow clipboard writes)", what, text), false)
-	return tea.SetClipboard(text)
+	osc := tea.SetClipboard(text)
+	local := m.cfg.CopyLocal
+	if local == nil {
+		m.setStatus(fmt.Sprintf("copied %s: %s (OSC 52: the terminal must allow clipboard writes)", what, text), false)
+		return osc
+	}
+	m.setStatus(fmt.Sprintf("copied %s: %s (system clipboard and OSC 52)", what, text), false)
+	// One command, so the system clipboard's helper process runs off the
+	// update loop; its failure (no clipboard here) leaves OSC 52 to do it.
+	return func() tea.Msg {
+		_ = local(text)
+		return osc()
+	}
 }
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.

@@ -270,6 +270,28 @@ func TestCopyKeys(t *testing.T) {
 	}
 }
 
+// Issue 12 item 18: run locally, y also puts the text on the system
+// clipboard, and the command still sends OSC 52.
+func TestCopyLocalClipboard(t *testing.T) {
+	var got string
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+		CopyLocal: func(s string) error { got = s; return nil }}, 80, 24)
+	_, cmd := m.Update(press("y"))
+	if cmd == nil {
+		t.Fatal("y: no command")
+	}
+	msg := cmd()
+	if !strings.Contains(got, "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("system clipboard got %q", got)
+	}
+	if !strings.Contains(fmt.Sprint(msg), "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("OSC 52 message %q", fmt.Sprint(msg))
+	}
+	if !strings.Contains(m.status, "system clipboard") {
+		t.Errorf("status %q", m.status)
+	}
+}
+
 // Issue 12 item 7: at 200x60 a panel gets the rows it can fill and the
 // list the rest, instead of a third of the screen staying blank.
 func TestTallTerminalGivesListTheRoom(t *testing.T) {

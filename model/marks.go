@@ -40,7 +40,7 @@ const (
 // Mark is one bookmark.
 type Mark struct {
 	File   string // the decoded file's name (input name plus image); not stored
-	Kernel string
+	Kernel string // "" in a raw stream, which has no kernels
 	Pos    int64
 	Text   string
 	Note   string
@@ -116,8 +116,6 @@ func ParseMarks(name, input string, data []byte) ([]Mark, error) {
 	out := make([]Mark, 0, len(f.Marks))
 	for i, mj := range f.Marks {
 		switch {
-		case mj.Kernel == "":
-			return nil, fmt.Errorf("%s: mark %d: expected a kernel name, found none", name, i+1)
 		case mj.Text == "":
 			return nil, fmt.Errorf("%s: mark %d: expected the instruction text, found none", name, i+1)
 		case mj.Pos < 0:

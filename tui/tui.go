@@ -27,6 +27,7 @@ type Config struct {
 	Surfaces     *model.SurfaceFile // nil: model.NewSurfaceFile()
 	SurfacePath  string             // shown in the status line after a save
 	SaveSurfaces func([]byte) error // ctrl+s; nil disables the key and hides it from help
+	Marks        MarksConfig        // bookmarks (M, ')
 	// SurfaceLoadErr is why the surface file could not be loaded at start:
 	// the session starts on defaults and ctrl+s asks before overwriting it.
 	SurfaceLoadErr error
@@ -80,6 +81,7 @@ type Model struct {
 	// covers the edits up to the editGen it started with.
 	editGen, savedGen int
 	edited            map[string]int
+	marks             marksState // bookmarks, their overlay and note prompt
 	saving            bool  // a save is running
 	saveQueued        bool  // ctrl+s while saving: save again when it ends
 	quitAfterSave     bool  // quit once no save is running
@@ -155,6 +157,7 @@ func New(cfg Config) *Model {
 	hs := textinput.DefaultDarkStyles()
 	hs.Cursor.Blink = false // frames depend on state alone
 	m.helpQuery.SetStyles(hs)
+	m.initMarks(cfg.Marks)
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
@@ -350,6 +353,7 @@ func (m *Model) rebuild() {
 		files = append(files, s.file.Each()...) // a C source's images
 	}
 	m.list.setRows(newRowIndex(files))
+	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()
 }
@@ -412,6 +416,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if key.Matches(msg, k.Save) {
 		return m.save()
+	}
+	if cmd, ok := m.marksKey(msg); ok {
+		return cmd
 	}
 	if m.showHelp || m.showErrs {
 		return m.overlayKey(msg)

@@ -82,13 +82,13 @@ type Model struct {
 	editGen, savedGen int
 	edited            map[string]int
 	marks             marksState // bookmarks, their overlay and note prompt
-	saving            bool  // a save is running
-	saveQueued        bool  // ctrl+s while saving: save again when it ends
-	quitAfterSave     bool  // quit once no save is running
-	confirmQuit       bool  // q/ctrl+c with unsaved edits: asking save / discard / cancel
-	loadErr           error // the surface file did not load at start; nil once overwritten
-	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
-	discarded         bool  // the user chose to quit without saving
+	saving            bool       // a save is running
+	saveQueued        bool       // ctrl+s while saving: save again when it ends
+	quitAfterSave     bool       // quit once no save is running
+	confirmQuit       bool       // q/ctrl+c with unsaved edits: asking save / discard / cancel
+	loadErr           error      // the surface file did not load at start; nil once overwritten
+	confirmOverwrite  bool       // ctrl+s was refused once because of loadErr
+	discarded         bool       // the user chose to quit without saving
 
 	keys      KeyMap
 	help      help.Model

@@ -81,14 +81,13 @@ type Model struct {
 	// covers the edits up to the editGen it started with.
 	editGen, savedGen int
 	edited            map[string]int
-	marks             marksState // bookmarks, their overlay and note prompt
-	saving            bool       // a save is running
-	saveQueued        bool       // ctrl+s while saving: save again when it ends
-	quitAfterSave     bool       // quit once no save is running
-	confirmQuit       bool       // q/ctrl+c with unsaved edits: asking save / discard / cancel
-	loadErr           error      // the surface file did not load at start; nil once overwritten
-	confirmOverwrite  bool       // ctrl+s was refused once because of loadErr
-	discarded         bool       // the user chose to quit without saving
+	saving            bool  // a save is running
+	saveQueued        bool  // ctrl+s while saving: save again when it ends
+	quitAfterSave     bool  // quit once no save is running
+	confirmQuit       bool  // q/ctrl+c with unsaved edits: asking save / discard / cancel
+	loadErr           error // the surface file did not load at start; nil once overwritten
+	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
+	discarded         bool  // the user chose to quit without saving
 
 	keys      KeyMap
 	help      help.Model
@@ -106,6 +105,8 @@ type Model struct {
 
 	width, height int
 	lay           layout
+
+	marks marksState // bookmarks, their overlay and the note prompt
 
 	status    string
 	statusErr bool

@@ -17,6 +17,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -95,7 +96,8 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
-	surfPath := fs.String("surfaces", "infoscope-surfaces.json", "surface description file: loaded if it exists, written by ctrl+s")
+	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
+	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
@@ -116,7 +118,13 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		return 2
 	}
 	dopts.MaxInput = int64(maxInput)
-	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: *surfPath}
+	rules, err := model.ParseRules(*rulesFlag)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope: --rules:", err)
+		return 2
+	}
+	surfacesAt := surfacesPath(*surfPath, fs.Args())
+	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules}
 	var paths []string
 	for _, name := range fs.Args() {
 		if name == "-" {
@@ -158,8 +166,11 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	// A surface file that cannot be loaded does not keep the user out: the
 	// inspector says why, starts on defaults and leaves the file alone
 	// until the user confirms overwriting it.
-	cfg.Surfaces, cfg.SurfaceLoadErr = loadSurfaces(*surfPath)
-	saver := savefile.New(*surfPath)
+	cfg.Surfaces, cfg.SurfaceLoadErr = loadSurfaces(surfacesAt)
+	if cfg.Surfaces != nil {
+		cfg.SurfacesLoaded = surfacesAt
+	}
+	saver := savefile.New(surfacesAt)
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
@@ -197,6 +208,57 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		return 1
 	}
 	return 0
+}
+
+// intFlag is a count flag read by the one number parser (decimal, or 0x
+// hex): flag.IntVar would read "010" as octal 8.
+type intFlag struct{ p *int }
+
+func (f intFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f intFlag) Set(s string) error {
+	v, err := model.ParseNumber(s, 1<<31-1)
+	if err != nil {
+		return err
+	}
+	*f.p = int(v)
+	return nil
+}
+
+// intVar registers an intFlag with a default value.
+func intVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
+	*p = def
+	fs.Var(intFlag{p}, name, usage)
+}
+
+// surfaceFileName is the surface file's name when --surfaces does not give
+// one.
+const surfaceFileName = "infoscope-surfaces.json"
+
+// surfacesPath is where the surface file is read from and ctrl+s writes:
+// --surfaces when given, else surfaceFileName beside the first input file,
+// else (embedded samples, stdin) in the current directory; absolute, so
+// the status line says exactly where.
+func surfacesPath(flagValue string, inputs []string) string {
+	p := flagValue
+	if p == "" {
+		p = surfaceFileName
+		for _, in := range inputs {
+			if in != "-" {
+				p = filepath.Join(filepath.Dir(in), surfaceFileName)
+				break
+			}
+		}
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // maxSurfaceFile bounds the surface file read at start: it describes at
@@ -314,12 +376,14 @@ func serveCmd(args []string) int {
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	fs.IntVar(&cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	intVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	fs.IntVar(&cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
-	fs.IntVar(&cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	intVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	intVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
+	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -334,6 +398,21 @@ func serveCmd(args []string) int {
 		return 2
 	}
 	var err error
+	if cfg.Rules, err = model.ParseRules(*rulesFlag); err != nil {
+		fmt.Fprintln(os.Stderr, "infoscope serve: --rules:", err)
+		return 2
+	}
+	if *surfaces != "" {
+		sf, err := loadSurfaces(*surfaces)
+		if err == nil && sf == nil {
+			err = fmt.Errorf("surface file %s: no such file", *surfaces)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope serve: --surfaces:", err)
+			return 2
+		}
+		cfg.Surfaces, cfg.SurfacesName = sf, filepath.Base(*surfaces)
+	}
 	if cfg.Decode, err = opts(); err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2

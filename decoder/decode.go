@@ -125,7 +125,10 @@ func (s *Stream) Decode(i int, in *Instruction) {
 		in.Mnemonic = s.InstMnemonic(i)
 		return
 	}
-	t := tableFor(s.Version)
+	t := s.tab
+	if t == nil || t.ver != s.Version {
+		t = tableFor(s.Version)
+	}
 	p := t.progs[si.Op]
 	if sub := t.subs[si.Op]; sub != nil && len(b) > 1 {
 		p = sub[b[1]]

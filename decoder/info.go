@@ -242,6 +242,11 @@ type VarInfo struct {
 	Name  string
 	Bytes int   // size in bytes (elements * element size)
 	Type  uint8 // VISA_Type code
+	// Alias is the id of the variable this one aliases (0: not an alias,
+	// or an alias of a file-scope variable), AliasOffset the byte offset
+	// into it: the alias reads and writes those bytes.
+	Alias       uint32
+	AliasOffset int
 }
 
 var predefinedVars = [...]string{
@@ -593,3 +598,7 @@ func reservedMeaning(v uint64) string {
 	}
 	return fmt.Sprintf("reserved, set to %d", v)
 }
+
+// Stream returns the stream the instruction was decoded from, or nil for
+// an Info built by hand.
+func (in *Info) Stream() *Stream { return in.s }

@@ -18,11 +18,9 @@ const commentColumn = 80
 // whose metadata could not be decoded are skipped; their errors are the
 // caller's to report.
 func (o *Object) WriteVisaasm(w io.Writer) error {
-	var funcs []string
+	funcs := make([]string, 0, len(o.Functions))
 	for _, f := range o.Functions {
-		if f.Err == nil {
-			funcs = append(funcs, f.Name)
-		}
+		funcs = append(funcs, f.Name)
 	}
 	var b []byte
 	var in Instruction

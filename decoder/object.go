@@ -281,6 +281,9 @@ func (b *Body) Symbols() *Symbols {
 		Addrs: len(b.Addrs), Preds: len(b.Preds), Samplers: len(b.Samplers), Full: true}
 	for i := range b.Vars {
 		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes(), Type: b.Vars[i].Type()}
+		if b.Vars[i].AliasScope == 0 {
+			s.Vars[i].Alias, s.Vars[i].AliasOffset = b.Vars[i].AliasIndex, int(b.Vars[i].AliasOffset)
+		}
 	}
 	for i := range b.Labels {
 		s.Labels[i] = LabelInfo{Name: labelDeclName(b.Labels[i]), Kind: b.Labels[i].Kind}

@@ -50,6 +50,7 @@ type Stream struct {
 	Insts   []Inst   // every instruction decoded, in order
 	Infos   []Info   // the INFO instructions among them, in order
 	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
+	tab     *opTable // the table the walk used (Decode reuses it); nil for streams not walked
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.
 	Text []TextInst
@@ -82,6 +83,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		return s
 	}
 	t := tableFor(o.Version)
+	s.tab = t
 	fastAt := &t.fastAt[0]
 	if o.Layout == LayoutSeed {
 		fastAt = &t.fastAt[1]

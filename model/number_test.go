@@ -2,6 +2,7 @@ package model
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -67,4 +68,26 @@ func TestParseLODList(t *testing.T) {
 	if _, err := ParseLODList("1,4294967296"); err == nil || err.Error() != `lod value 2: 4294967296 out of range 0..4294967295` {
 		t.Errorf("error %v", err)
 	}
+}
+
+// FuzzParseNumber: never panics; what it accepts is within range and reads
+// back the same from its decimal and hex forms.
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"0", "010", "0x1f", "0X", "-1", "1_0", "99999999999999999999", " 7 "} {
+		f.Add(s, uint64(1000))
+	}
+	f.Fuzz(func(t *testing.T, s string, hi uint64) {
+		v, err := ParseNumber(s, hi)
+		if err != nil {
+			return
+		}
+		if v > hi {
+			t.Fatalf("%q: %d above %d", s, v, hi)
+		}
+		for _, back := range []string{strconv.FormatUint(v, 10), "0x" + strconv.FormatUint(v, 16)} {
+			if w, err := ParseNumber(back, hi); err != nil || w != v {
+				t.Fatalf("%q = %d, but %q = %d, %v", s, v, back, w, err)
+			}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"infoscope/decoder"
 )
@@ -17,6 +18,42 @@ type Env struct {
 	LOD      []uint32
 	Dispatch ExecMask // the dispatch (EM) mask
 	GRFBytes int      // GRF size in bytes: 32 (the default when 0) or 64
+	Rules    Rules    // which table computes the values: the spec's (default) or the hardware notes'
+}
+
+// Rules chooses the table RESINFO results are computed by.
+type Rules uint8
+
+// The rule sets.
+const (
+	// RulesSpec is the INFO spec's result table: the contract, and the
+	// default.
+	RulesSpec Rules = iota
+	// RulesHW is what Intel's compiler and Mesa say the hardware returns
+	// (docs: info-hardware-notes): CUBE R is (Width+1)>>LOD, the array size
+	// is Depth+1 only when SurfaceArray is set (0 otherwise), BUFFER returns
+	// its buffer size in R and 0 elsewhere, and Surface Min LOD is added to
+	// the LOD.
+	RulesHW
+)
+
+// String returns "spec" or "hw".
+func (r Rules) String() string {
+	if r == RulesHW {
+		return "hw"
+	}
+	return "spec"
+}
+
+// ParseRules reads "spec" or "hw".
+func ParseRules(s string) (Rules, error) {
+	switch s {
+	case "spec":
+		return RulesSpec, nil
+	case "hw":
+		return RulesHW, nil
+	}
+	return RulesSpec, fmt.Errorf("rules %q: want spec (the INFO spec's table) or hw (the hardware notes)", s)
 }
 
 // CellState says what the instruction does to one channel of one lane.
@@ -49,8 +86,22 @@ func (c CellState) String() string {
 type Cell struct {
 	State CellState
 	Value uint32 // meaningful only when State is CellWritten
-	// Formula is the spec's formula with this lane's numbers substituted,
-	// e.g. "((63+1)>>2)*(0+1) = 16", or why nothing is written.
+	// Formula is the formula of the rules in use with this lane's numbers
+	// substituted, e.g. "((63+1)>>2)*(0+1) = 16", or why nothing is written.
+	Formula string
+	// Differs is set when the other rules (the hardware notes beside the
+	// spec's table, or the reverse) give this cell another state or value;
+	// Other is that cell and Source where the hardware behaviour is
+	// documented.
+	Differs bool
+	Other   OtherCell
+	Source  string
+}
+
+// OtherCell is a cell as the other rules compute it.
+type OtherCell struct {
+	State   CellState
+	Value   uint32
 	Formula string
 }
 
@@ -76,6 +127,7 @@ type DstChunk struct {
 // Result is the simulated effect of one INFO instruction.
 type Result struct {
 	Op       decoder.InfoOp
+	Rules    Rules        // the rules the cells were computed by
 	Lanes    []LaneResult // one per lane, len exec size
 	Dst      []DstChunk   // one per returned channel, in R, G, B, A order
 	Warnings []string     // lane map warnings, then simulation warnings
@@ -115,6 +167,7 @@ func Simulate(in *decoder.Info, env Env) Result {
 		return r
 	}
 	r.Op = in.Op()
+	r.Rules = env.Rules
 	lm := Lanes(in, env.Dispatch)
 	r.Warnings = append(lm.Warnings, r.Warnings...)
 	s := env.Surface
@@ -145,17 +198,25 @@ func Simulate(in *decoder.Info, env Env) Result {
 		lr := LaneResult{Lane: i, EMBit: lm.EMBit(i), Enabled: lm.Enabled[i]}
 		if resinfo {
 			lr.LOD = laneLOD(env.LOD, i)
-			if lr.Enabled && lr.LOD > s.MIPCount {
+			eff := uint64(lr.LOD)
+			if env.Rules == RulesHW {
+				eff += uint64(s.MinLOD)
+			}
+			if lr.Enabled && eff > uint64(s.MIPCount) {
 				deep = append(deep, i)
 			}
 		}
 		for c := range 4 {
-			lr.Cells[c] = cell(in, r.Op, s, lr, c)
+			lr.Cells[c] = ruledCell(in, r.Op, s, lr, c, env.Rules)
 		}
 		r.Lanes[i] = lr
 	}
 	if len(deep) > 0 {
-		r.Warnings = append(r.Warnings, fmt.Sprintf("LOD beyond MIPCount %d on lanes %s: the result for an out-of-range LOD is not documented; shown as the formula gives it", s.MIPCount, laneList(deep)))
+		what := "LOD"
+		if env.Rules == RulesHW && s.MinLOD > 0 {
+			what = fmt.Sprintf("LOD+MinLOD %d", s.MinLOD)
+		}
+		r.Warnings = append(r.Warnings, fmt.Sprintf("%s beyond MIPCount %d on lanes %s: the result for an out-of-range LOD is not documented; shown as the formula gives it", what, s.MIPCount, laneList(deep)))
 	}
 	r.layout(in, n)
 	return r
@@ -172,8 +233,29 @@ func laneLOD(lod []uint32, i int) uint32 {
 	return 0
 }
 
-// cell computes channel c of lane lr.
-func cell(in *decoder.Info, op decoder.InfoOp, s Surface, lr LaneResult, c int) Cell {
+// ruledCell computes channel c of lane lr by rules, and by the other rules
+// to say where they part.
+func ruledCell(in *decoder.Info, op decoder.InfoOp, s Surface, lr LaneResult, c int, rules Rules) Cell {
+	specC := cell(in, op, s, lr, c, RulesSpec)
+	hwC := cell(in, op, s, lr, c, RulesHW)
+	use, other := specC, hwC
+	if rules == RulesHW {
+		use, other = hwC, specC
+	}
+	if use.State != other.State || (use.State == CellWritten && use.Value != other.Value) {
+		use.Differs = true
+		use.Other = OtherCell{State: other.State, Value: other.Value, Formula: other.Formula}
+		use.Source = hwC.Source
+	}
+	if !use.Differs {
+		use.Source = ""
+	}
+	return use
+}
+
+// cell computes channel c of lane lr by one set of rules; for RulesHW its
+// Source names the documents the value comes from.
+func cell(in *decoder.Info, op decoder.InfoOp, s Surface, lr LaneResult, c int, rules Rules) Cell {
 	if in.ChannelMask>>uint(c)&1 == 0 {
 		return Cell{State: CellNotReturned, Formula: "channel " + channelNames[c] + " is masked off: not returned, no element in dst"}
 	}
@@ -182,6 +264,9 @@ func cell(in *decoder.Info, op decoder.InfoOp, s Surface, lr LaneResult, c int) 
 	}
 	switch op {
 	case decoder.OpResinfo:
+		if rules == RulesHW {
+			return resinfoHWCell(s, lr.LOD, c)
+		}
 		return resinfoCell(s, lr.LOD, c)
 	case decoder.OpSampleinfo:
 		return sampleinfoCell(s, c)
@@ -212,6 +297,9 @@ func shifted(field, lod uint32) (string, uint64) {
 
 // resinfoCell is one cell of the spec's RESINFO table.
 func resinfoCell(s Surface, lod uint32, c int) Cell {
+	if s.Type == SurfaceBuffer {
+		return Cell{State: CellUndefined, Formula: "undefined: the spec's table has no BUFFER row"}
+	}
 	if c == 3 {
 		return written("MIPCount", uint64(s.MIPCount))
 	}
@@ -254,6 +342,98 @@ func resinfoCell(s Surface, lod uint32, c int) Cell {
 			depth}[c]()
 	}
 	return Cell{State: CellUndefined, Formula: "undefined: surface type " + s.Type.String() + " is not in the spec's table"}
+}
+
+// Where the hardware rules come from (info-hardware-notes, section 1).
+const (
+	srcFold   = "IGC DynamicTextureFolding.cpp FoldResInfoValue"
+	srcArray  = srcFold + "; Mesa brw_nir_clamp_image_1d_2d_array_sizes.c: SurfaceArray 0 makes RESINFO report an array size of 0"
+	srcMinLOD = "Surface Min LOD is added to the LOD: Sandy Bridge PRM vol. 4 part 1 p. 83, quoted by Mesa ilo_state_surface.c"
+	srcMIP    = "A: IGC returns the MipCount field; Mesa reads A as the number of levels (field+1): not settled, the field is shown"
+)
+
+// resinfoHWCell is one cell by the hardware notes: IGC's model of RESINFO
+// (no array types: the SurfaceArray bit decides the array size; CUBE R is
+// the width; BUFFER returns its size), with Surface Min LOD added to the
+// LOD as the PRM says.
+func resinfoHWCell(s Surface, lod uint32, c int) Cell {
+	hw := func(x Cell, src ...string) Cell {
+		x.Source = strings.Join(src, "; ")
+		return x
+	}
+	if s.Type == SurfaceBuffer {
+		if c == 0 {
+			return hw(written("Buffer size (as stored)", uint64(s.BufferSize)), srcFold)
+		}
+		return hw(Cell{State: CellWritten, Formula: "0 (BUFFER)"}, srcFold)
+	}
+	if !s.Type.valid() {
+		return hw(Cell{State: CellWritten, Formula: "0 (not an image type)"}, srcFold)
+	}
+	if c == 3 {
+		return hw(written("MIPCount", uint64(s.MIPCount)), srcMIP)
+	}
+	// Min LOD: the level read is LOD + MinLOD.
+	var eff uint64 = uint64(lod) + uint64(s.MinLOD)
+	lodText := strconv.FormatUint(uint64(lod), 10)
+	src := []string{srcFold}
+	if s.MinLOD > 0 {
+		lodText = fmt.Sprintf("(%d+%d)", lod, s.MinLOD)
+		src = append(src, srcMinLOD)
+	}
+	sh := func(field uint32) (string, uint64) {
+		v := plus1(field)
+		if eff < 64 {
+			v >>= eff
+		} else {
+			v = 0
+		}
+		return fmt.Sprintf("(%d+1)>>%s", field, lodText), v
+	}
+	shift := func(field uint32) Cell {
+		t, v := sh(field)
+		return hw(written(t, v), src...)
+	}
+	quilted := func(field, quilt uint32) Cell {
+		t, v := sh(field)
+		return hw(written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt)), src...)
+	}
+	array := func() Cell {
+		if s.SurfaceArray == 0 {
+			return hw(Cell{State: CellWritten, Formula: "SurfaceArray 0: array size 0"}, srcArray)
+		}
+		return hw(written(fmt.Sprintf("SurfaceArray 1: %d+1", s.Depth), plus1(s.Depth)), srcArray)
+	}
+	zero := hw(Cell{State: CellWritten, Formula: "0"}, srcFold)
+	switch s.Type {
+	case Surface1D, Surface1DArray:
+		switch c {
+		case 0:
+			return shift(s.Width)
+		case 1:
+			return array()
+		}
+		return zero
+	case Surface2D, Surface2DArray:
+		switch c {
+		case 0:
+			return quilted(s.Width, s.QuiltWidth)
+		case 1:
+			return quilted(s.Height, s.QuiltHeight)
+		}
+		return array()
+	case Surface3D:
+		return shift([3]uint32{s.Width, s.Height, s.Depth}[c])
+	case SurfaceCube:
+		switch c {
+		case 0:
+			return shift(s.Width)
+		case 1:
+			return shift(s.Height)
+		}
+		return array()
+	}
+	return zero
 }
 
 // sampleinfoCell is one cell of the spec's SAMPLEINFO table (2D only).
@@ -317,6 +497,9 @@ type LaneRecord struct {
 	G       *uint32 `json:"g"`
 	B       *uint32 `json:"b"`
 	A       *uint32 `json:"a"`
+	// Differs lists the channels ("RB") where the other rules (the hardware
+	// notes beside the spec's table, or the reverse) give another result.
+	Differs string `json:"differs,omitempty"`
 }
 
 // LaneRecords returns one record per lane for dump's JSON.
@@ -329,6 +512,9 @@ func (r Result) LaneRecords() []LaneRecord {
 			if cl.State == CellWritten {
 				v := cl.Value
 				*ptrs[c] = &v
+			}
+			if cl.Differs {
+				rec.Differs += channelNames[c]
 			}
 		}
 		out[i] = rec

@@ -9,7 +9,9 @@ import (
 // SurfaceType is the kind of surface the spec's result table is keyed on.
 type SurfaceType uint8
 
-// The surface types of the spec's RESINFO table, in its row order.
+// The surface types of the spec's RESINFO table, in its row order, then
+// BUFFER, which the spec's table has no row for (the hardware notes give
+// what IGC computes for it).
 const (
 	Surface1D SurfaceType = iota
 	Surface1DArray
@@ -17,8 +19,18 @@ const (
 	Surface2DArray
 	Surface3D
 	SurfaceCube
+	SurfaceBuffer
 	numSurfaceTypes
 )
+
+// SurfaceTypes returns every surface type, in order.
+func SurfaceTypes() []SurfaceType {
+	out := make([]SurfaceType, numSurfaceTypes)
+	for i := range out {
+		out[i] = SurfaceType(i)
+	}
+	return out
+}
 
 var surfaceTypeNames = [numSurfaceTypes]struct{ file, label string }{
 	Surface1D:      {"1d", "1D"},
@@ -27,10 +39,20 @@ var surfaceTypeNames = [numSurfaceTypes]struct{ file, label string }{
 	Surface2DArray: {"2d_array", "2D_array"},
 	Surface3D:      {"3d", "3D"},
 	SurfaceCube:    {"cube", "CUBE"},
+	SurfaceBuffer:  {"buffer", "BUFFER"},
+}
+
+// surfaceTypeList is "1d, 1d_array, 2d, 2d_array, 3d, cube, buffer".
+func surfaceTypeList() string {
+	names := make([]string, numSurfaceTypes)
+	for i, n := range surfaceTypeNames {
+		names[i] = n.file
+	}
+	return strings.Join(names, ", ")
 }
 
 // String returns the surface file form: "1d", "1d_array", "2d", "2d_array",
-// "3d" or "cube"; "type(N)" for a value outside the enumeration.
+// "3d", "cube" or "buffer"; "type(N)" for a value outside the enumeration.
 func (t SurfaceType) String() string {
 	if t < numSurfaceTypes {
 		return surfaceTypeNames[t].file
@@ -39,7 +61,7 @@ func (t SurfaceType) String() string {
 }
 
 // Label returns the name the spec's table uses: "1D", "1D_array", "2D",
-// "2D_array", "3D" or "CUBE".
+// "2D_array", "3D", "CUBE" or "BUFFER".
 func (t SurfaceType) Label() string {
 	if t < numSurfaceTypes {
 		return surfaceTypeNames[t].label
@@ -47,7 +69,7 @@ func (t SurfaceType) Label() string {
 	return t.String()
 }
 
-// valid reports whether t is one of the six surface types.
+// valid reports whether t is one of the seven surface types.
 func (t SurfaceType) valid() bool { return t < numSurfaceTypes }
 
 // ParseSurfaceType parses the surface file form of a type. Case is ignored,
@@ -58,7 +80,7 @@ func ParseSurfaceType(s string) (SurfaceType, error) {
 			return t, nil
 		}
 	}
-	return 0, fmt.Errorf("bad type %q: expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube", clipText(s))
+	return 0, fmt.Errorf("bad type %q: expected one of %s", clipText(s), surfaceTypeList())
 }
 
 // Surface is a surface description: the surface-state values the spec's
@@ -66,8 +88,9 @@ func ParseSurfaceType(s string) (SurfaceType, error) {
 // hardware encodes them (the formulas say Width+1); MIPCount, QuiltWidth,
 // QuiltHeight and BufferSize are stored as the formulas use them; Samples is
 // the number of samples and SamplePaletteIndex the sample-position palette
-// index, which SAMPLEINFO returns as they are. SurfaceFields gives each
-// field's range.
+// index, which SAMPLEINFO returns as they are. SurfaceArray (0 or 1) and
+// MinLOD are the surface-state fields the spec's table does not read and
+// the hardware rules do (RulesHW). SurfaceFields gives each field's range.
 type Surface struct {
 	Type               SurfaceType
 	Width              uint32 // texels - 1
@@ -79,6 +102,8 @@ type Surface struct {
 	BufferSize         uint32 // returned in R for CUBE as written in the spec
 	Samples            uint32 // number of samples (SAMPLEINFO R)
 	SamplePaletteIndex uint32 // sample-position palette index (SAMPLEINFO A)
+	SurfaceArray       uint32 // 1: the SurfaceArray bit is set (hardware: the array size is returned only then)
+	MinLOD             uint32 // Surface Min LOD (hardware: added to the LOD operand)
 }
 
 // DefaultSurface returns the surface used when the surface file has no
@@ -114,6 +139,8 @@ type FieldSpec struct {
 //	buffer_size           32 bits  0..2^32-1   (our choice: the spec gives no width)
 //	samples                        0..16       (our choice: a count, not the log2 code; 16 is the hardware maximum)
 //	sample_palette_index   3 bits  0..7        (Multisample Position Palette Index)
+//	surface_array          1 bit   0..1        (SurfaceArray)
+//	min_lod                4 bits  0..15       (Surface Min LOD)
 var fieldSpecs = []fieldSpec{
 	{FieldSpec{"width", "Width", 1<<14 - 1, meansWidth}, func(s *Surface) *uint32 { return &s.Width }},
 	{FieldSpec{"height", "Height", 1<<14 - 1, meansHeight}, func(s *Surface) *uint32 { return &s.Height }},
@@ -124,6 +151,8 @@ var fieldSpecs = []fieldSpec{
 	{FieldSpec{"buffer_size", "Buffer size", 1<<32 - 1, meansBuffer}, func(s *Surface) *uint32 { return &s.BufferSize }},
 	{FieldSpec{"samples", "Samples", 16, meansSamples}, func(s *Surface) *uint32 { return &s.Samples }},
 	{FieldSpec{"sample_palette_index", "Sample palette index", 1<<3 - 1, meansPalette}, func(s *Surface) *uint32 { return &s.SamplePaletteIndex }},
+	{FieldSpec{"surface_array", "SurfaceArray", 1, meansArray}, func(s *Surface) *uint32 { return &s.SurfaceArray }},
+	{FieldSpec{"min_lod", "MinLOD", 1<<4 - 1, meansMinLOD}, func(s *Surface) *uint32 { return &s.MinLOD }},
 }
 
 // fieldSpec pairs the public description with the field's storage.
@@ -205,8 +234,13 @@ func rangeError(key string, v uint64, max uint32) error {
 }
 
 // uses reports whether RESINFO on a surface of type t reads field key
-// (the spec's table); SAMPLEINFO fields are used by 2D only.
+// (the spec's table; BUFFER by the hardware notes); SAMPLEINFO fields are
+// used by 2D only. surface_array and min_lod are read by the hardware
+// rules only and say so themselves.
 func uses(t SurfaceType, key string) bool {
+	if t == SurfaceBuffer {
+		return key == "buffer_size" || key == "surface_array" || key == "min_lod"
+	}
 	switch key {
 	case "width":
 		return t != SurfaceCube
@@ -217,7 +251,7 @@ func uses(t SurfaceType, key string) bool {
 	case "quilt_width", "quilt_height":
 		return t == Surface2D || t == Surface2DArray
 	case "buffer_size":
-		return t == SurfaceCube
+		return t == SurfaceCube || t == SurfaceBuffer
 	case "samples", "sample_palette_index":
 		return t == Surface2D
 	}
@@ -238,6 +272,9 @@ func unused(s Surface, key, text string) string {
 func plus1(v uint32) uint64 { return uint64(v) + 1 }
 
 func meansWidth(s Surface) string {
+	if s.Type == SurfaceCube {
+		return fmt.Sprintf("%d texels (spec: unused for cube; hw rules: R)", plus1(s.Width))
+	}
 	return unused(s, "width", fmt.Sprintf("%d texels", plus1(s.Width)))
 }
 
@@ -255,6 +292,10 @@ func meansDepth(s Surface) string {
 	case Surface1DArray, Surface2DArray:
 		return fmt.Sprintf("%d array slices", n)
 	case Surface1D, Surface2D:
+		if s.SurfaceArray == 1 {
+			return fmt.Sprintf("%d array slices (spec: unused for %s; hw rules: SurfaceArray 1 reads it)", n, s.Type)
+		}
+	case SurfaceBuffer:
 	}
 	return unused(s, "depth", fmt.Sprintf("%d", n))
 }
@@ -276,7 +317,21 @@ func meansQuilt(dir string, get func(Surface) uint32) func(Surface) string {
 }
 
 func meansBuffer(s Surface) string {
+	if s.Type == SurfaceBuffer {
+		return fmt.Sprintf("%d, R returns it as is (hardware notes)", s.BufferSize)
+	}
 	return unused(s, "buffer_size", fmt.Sprintf("%d, CUBE R returns it as is", s.BufferSize))
+}
+
+func meansArray(s Surface) string {
+	if s.SurfaceArray == 0 {
+		return "off (hw rules: array size 0)"
+	}
+	return "on (hw rules: array size Depth+1)"
+}
+
+func meansMinLOD(s Surface) string {
+	return fmt.Sprintf("%d (hw rules: added to LOD)", s.MinLOD)
 }
 
 func meansSamples(s Surface) string {

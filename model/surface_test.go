@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -8,9 +9,12 @@ import (
 
 func TestSurfaceTypes(t *testing.T) {
 	want := []struct{ file, label string }{
-		{"1d", "1D"}, {"1d_array", "1D_array"}, {"2d", "2D"}, {"2d_array", "2D_array"}, {"3d", "3D"}, {"cube", "CUBE"},
+		{"1d", "1D"}, {"1d_array", "1D_array"}, {"2d", "2D"}, {"2d_array", "2D_array"}, {"3d", "3D"}, {"cube", "CUBE"}, {"buffer", "BUFFER"},
 	}
-	all := []SurfaceType{Surface1D, Surface1DArray, Surface2D, Surface2DArray, Surface3D, SurfaceCube}
+	all := []SurfaceType{Surface1D, Surface1DArray, Surface2D, Surface2DArray, Surface3D, SurfaceCube, SurfaceBuffer}
+	if !slices.Equal(SurfaceTypes(), all) {
+		t.Errorf("SurfaceTypes() = %v", SurfaceTypes())
+	}
 	for i, typ := range all {
 		if typ.String() != want[i].file || typ.Label() != want[i].label {
 			t.Errorf("%d: %q %q", typ, typ.String(), typ.Label())
@@ -21,8 +25,8 @@ func TestSurfaceTypes(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"", "2", "2d ", "buffer", "cube_array", "1darray"} {
-		if _, err := ParseSurfaceType(s); err == nil || !strings.Contains(err.Error(), "expected one of 1d, 1d_array") {
+	for _, s := range []string{"", "2", "2d ", "buf", "cube_array", "1darray"} {
+		if _, err := ParseSurfaceType(s); err == nil || !strings.Contains(err.Error(), "expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube, buffer") {
 			t.Errorf("%q: %v", s, err)
 		}
 	}
@@ -37,6 +41,7 @@ func TestFieldRanges(t *testing.T) {
 	want := map[string]uint32{
 		"width": 16383, "height": 16383, "depth": 2047, "mip_count": 15, "quilt_width": 31,
 		"quilt_height": 31, "buffer_size": 1<<32 - 1, "samples": 16, "sample_palette_index": 7,
+		"surface_array": 1, "min_lod": 15,
 	}
 	fields := SurfaceFields()
 	if len(fields) != len(want) {
@@ -74,8 +79,8 @@ func TestFieldRanges(t *testing.T) {
 	if err := s.Set("type", uint32(SurfaceCube)); err != nil || s.Type != SurfaceCube || s.Get("type") != uint32(SurfaceCube) {
 		t.Errorf("type: %v %v", err, s.Type)
 	}
-	if err := s.Set("type", 6); err == nil || s.Type != SurfaceCube {
-		t.Errorf("type 6: %v", err)
+	if err := s.Set("type", 7); err == nil || s.Type != SurfaceCube {
+		t.Errorf("type 7: %v", err)
 	}
 	if err := s.Set("type", 256); err == nil {
 		t.Error("type 256 accepted")
@@ -84,8 +89,8 @@ func TestFieldRanges(t *testing.T) {
 	if err := bad.Validate(); err == nil || err.Error() != "width: 70000 out of range 0..16383" {
 		t.Errorf("validate: %v", err)
 	}
-	if err := (Surface{Type: 6}).Validate(); err == nil {
-		t.Error("type 6 valid")
+	if err := (Surface{Type: 7}).Validate(); err == nil {
+		t.Error("type 7 valid")
 	}
 	if err := DefaultSurface().Validate(); err != nil {
 		t.Errorf("default: %v", err)
@@ -120,7 +125,9 @@ func TestMeans(t *testing.T) {
 		{Surface1DArray, map[string]string{"depth": "4 array slices", "height": "32 texels (unused for 1d_array)"}},
 		{Surface2DArray, map[string]string{"depth": "4 array slices", "quilt_height": "x1, 1 down"}},
 		{Surface3D, map[string]string{"depth": "4 texels", "quilt_width": "x2, 2 across (unused for 3d)"}},
-		{SurfaceCube, map[string]string{"depth": "4 cubes", "width": "64 texels (unused for cube)", "buffer_size": "512, CUBE R returns it as is"}},
+		{SurfaceBuffer, map[string]string{"buffer_size": "512, R returns it as is (hardware notes)", "width": "64 texels (unused for buffer)",
+			"surface_array": "off (hw rules: array size 0)", "min_lod": "0 (hw rules: added to LOD)"}},
+		{SurfaceCube, map[string]string{"depth": "4 cubes", "width": "64 texels (spec: unused for cube; hw rules: R)", "buffer_size": "512, CUBE R returns it as is"}},
 	}
 	for _, tc := range tests {
 		s.Type = tc.typ
@@ -130,6 +137,10 @@ func TestMeans(t *testing.T) {
 				t.Errorf("%s %s: %q, want %q", tc.typ, k, got[k], w)
 			}
 		}
+	}
+	s.Type, s.SurfaceArray = Surface2D, 1
+	if got := means(s)["depth"]; got != "4 array slices (spec: unused for 2d; hw rules: SurfaceArray 1 reads it)" {
+		t.Errorf("2d depth with SurfaceArray 1: %q", got)
 	}
 	// Out-of-range values must not wrap.
 	if got := SurfaceFields()[0].Means(Surface{Width: 1<<32 - 1}); got != "4294967296 texels" {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,59 +25,208 @@ const MaxLODs = 32
 //	{
 //	  "dispatch_mask": "0xffffffff",
 //	  "lod": [0],
+//	  "grf_bytes": 32,
 //	  "surfaces": {
 //	    "T6": {"type": "2d", "width": 63, "height": 31, "depth": 0,
 //	           "mip_count": 7, "quilt_width": 0, "quilt_height": 0,
-//	           "buffer_size": 0, "samples": 0, "sample_palette_index": 0}
+//	           "buffer_size": 0, "samples": 0, "sample_palette_index": 0,
+//	           "surface_array": 0, "min_lod": 0}
+//	  },
+//	  "files": {
+//	    "kernels.isa": {
+//	      "*":         {"T6": {"type": "3d", ...}},
+//	      "info_main": {"T6": {"type": "cube", ...}}
+//	    }
 //	  }
 //	}
 //
 // dispatch_mask is a hex string (default all lanes). lod is one value for
 // every lane, or 2 to 32 values, one per lane from lane 0 (a bare number is
 // read as a one-value list; default [0]); an instruction with more lanes
-// than values gets 0 for the rest, with a warning from Simulate. Surfaces
-// are keyed as the disassembly prints them ("T6") or by their declared
-// name; in each, "type" is required and missing numbers are 0.
+// than values gets 0 for the rest, with a warning from Simulate. grf_bytes
+// is 32 (default) or 64. Surfaces are keyed as the disassembly prints them
+// ("T6") or by their declared name; in each, "type" is required and missing
+// numbers are 0. "surfaces" is the default for every input; "files" keys
+// descriptions by input file (its name as given, or its base name) and
+// body (kernel or function name; "" for a raw stream, "*" for every body
+// of that file), since a T6 in one kernel is not the T6 of another. A
+// lookup takes the body's entry, then the file's "*", then "surfaces".
+// Files written before "grf_bytes", "files", "surface_array", "min_lod" and
+// the buffer type existed read as before.
 type SurfaceFile struct {
 	DispatchMask ExecMask
 	LOD          []uint32
-	Surfaces     map[string]Surface
+	GRFBytes     int                // 32 or 64
+	Surfaces     map[string]Surface // the default for every file and body
+	// Files holds descriptions per input file, then per body ("*": every
+	// body of the file), then per surface name. nil when there are none.
+	Files map[string]map[string]map[string]Surface
+}
+
+// AllBodies is the body key of Files that applies to every body of a file.
+const AllBodies = "*"
+
+// Scope names where an instruction sits: its input file (as the inspector
+// or dump names it) and its body (kernel or function; "" for raw streams).
+type Scope struct{ File, Body string }
+
+// SurfaceSource says where a description came from.
+type SurfaceSource uint8
+
+// The places a lookup finds a description, least specific first.
+const (
+	SourceDefault SurfaceSource = iota // not in the file: DefaultSurface
+	SourceAll                          // "surfaces": every file and body
+	SourceFile                         // files[FILE]["*"]: every body of the file
+	SourceBody                         // files[FILE][BODY]
+)
+
+// String returns "default" for SourceDefault and "file" otherwise (dump's
+// surface_source).
+func (s SurfaceSource) String() string {
+	if s == SourceDefault {
+		return "default"
+	}
+	return "file"
 }
 
 // NewSurfaceFile returns a file with every lane dispatched, LOD 0 for every
-// lane and no surfaces.
+// lane, 32-byte GRFs and no surfaces.
 func NewSurfaceFile() *SurfaceFile {
-	return &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{}}
+	return &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{}}
 }
 
-// SurfaceFor returns the surface described for in: the entry keyed by its
+// fileEntry returns the Files entry for an input name: the name as given,
+// else its base name.
+func (f *SurfaceFile) fileEntry(name string) (map[string]map[string]Surface, string) {
+	if e, ok := f.Files[name]; ok {
+		return e, name
+	}
+	b := baseName(name)
+	if e, ok := f.Files[b]; ok {
+		return e, b
+	}
+	return nil, b
+}
+
+// baseName is the last element of a slash- or backslash-separated name.
+func baseName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 && i < len(name)-1 {
+		return name[i+1:]
+	}
+	return name
+}
+
+// pick returns the entry of m for in: its printed name, else its declared
+// name.
+func pick(m map[string]Surface, in *decoder.Info) (Surface, string, bool) {
+	if n := in.SurfaceName(); n != "" {
+		if s, ok := m[n]; ok {
+			return s, n, true
+		}
+	}
+	if d := in.SurfaceDecl(); d != "" {
+		if s, ok := m[d]; ok {
+			return s, d, true
+		}
+	}
+	return Surface{}, "", false
+}
+
+// Lookup returns the surface described for in at sc: the body's entry,
+// else the file's "*" entry, else the default "surfaces" entry, each keyed
+// by the printed name (T6) or the declared name; DefaultSurface and
+// SourceDefault when none exists. key is the entry's name.
+func (f *SurfaceFile) Lookup(sc Scope, in *decoder.Info) (s Surface, src SurfaceSource, key string) {
+	if f == nil || in == nil {
+		return DefaultSurface(), SourceDefault, ""
+	}
+	if e, _ := f.fileEntry(sc.File); e != nil {
+		if s, k, ok := pick(e[sc.Body], in); ok {
+			return s, SourceBody, k
+		}
+		if s, k, ok := pick(e[AllBodies], in); ok {
+			return s, SourceFile, k
+		}
+	}
+	if s, k, ok := pick(f.Surfaces, in); ok {
+		return s, SourceAll, k
+	}
+	return DefaultSurface(), SourceDefault, ""
+}
+
+// SurfaceFor returns the surface described for in by the default
+// "surfaces" entries alone (no file or body): the entry keyed by its
 // printed name (SurfaceName, e.g. "T6"), else the one keyed by its declared
 // name (SurfaceDecl). ok is false when neither exists.
 func (f *SurfaceFile) SurfaceFor(in *decoder.Info) (Surface, bool) {
 	if f == nil || in == nil {
 		return Surface{}, false
 	}
-	if s, ok := f.Surfaces[in.SurfaceName()]; ok && in.SurfaceName() != "" {
-		return s, true
-	}
-	if s, ok := f.Surfaces[in.SurfaceDecl()]; ok && in.SurfaceDecl() != "" {
-		return s, true
-	}
-	return Surface{}, false
+	s, _, ok := pick(f.Surfaces, in)
+	return s, ok
 }
 
-// Env returns the simulation environment for in: its surface (DefaultSurface
-// when the file has none), the file's LOD values and dispatch mask, and
-// 32-byte GRFs. A nil file gives NewSurfaceFile's environment.
+// SetSurface stores s for the body of sc under key (an entry in Files,
+// keyed by the file's existing entry or its base name) and returns where
+// it went. With no file named it goes to the default for every file.
+func (f *SurfaceFile) SetSurface(sc Scope, key string, s Surface) SurfaceSource {
+	if sc.File == "" {
+		if f.Surfaces == nil {
+			f.Surfaces = map[string]Surface{}
+		}
+		f.Surfaces[key] = s
+		return SourceAll
+	}
+	_, fk := f.fileEntry(sc.File)
+	if f.Files == nil {
+		f.Files = map[string]map[string]map[string]Surface{}
+	}
+	if f.Files[fk] == nil {
+		f.Files[fk] = map[string]map[string]Surface{}
+	}
+	if f.Files[fk][sc.Body] == nil {
+		f.Files[fk][sc.Body] = map[string]Surface{}
+	}
+	f.Files[fk][sc.Body][key] = s
+	return SourceBody
+}
+
+// Count returns how many descriptions the file holds, in every scope.
+func (f *SurfaceFile) Count() int {
+	if f == nil {
+		return 0
+	}
+	n := len(f.Surfaces)
+	for _, bodies := range f.Files {
+		for _, m := range bodies {
+			n += len(m)
+		}
+	}
+	return n
+}
+
+// Env returns the simulation environment for in with no file or body
+// scope; see EnvFor.
 func (f *SurfaceFile) Env(in *decoder.Info) Env {
+	env, _ := f.EnvFor(Scope{}, in)
+	return env
+}
+
+// EnvFor returns the simulation environment for in at sc: its surface
+// (Lookup; DefaultSurface when the file has none), the file's LOD values,
+// dispatch mask and GRF size, and where the surface came from. A nil file
+// gives NewSurfaceFile's environment.
+func (f *SurfaceFile) EnvFor(sc Scope, in *decoder.Info) (Env, SurfaceSource) {
 	if f == nil {
 		f = NewSurfaceFile()
 	}
-	s, ok := f.SurfaceFor(in)
-	if !ok {
-		s = DefaultSurface()
+	s, src, _ := f.Lookup(sc, in)
+	grf := f.GRFBytes
+	if grf == 0 {
+		grf = 32
 	}
-	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: 32}
+	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: grf}, src
 }
 
 // ParseSurfaceFile parses a surface file. Errors read
@@ -267,27 +417,82 @@ func (p *fileParser) parse() (*SurfaceFile, error) {
 				return nil, err
 			}
 			f.LOD = lod
-		case "surfaces":
-			names, svals, err := p.object(v, k)
+		case "grf_bytes":
+			n, err := p.number(v, k, 64)
 			if err != nil {
 				return nil, err
 			}
-			for _, sn := range names {
-				path := join(k, sn)
-				if strings.TrimSpace(sn) == "" {
-					return nil, p.errAt(k, "empty surface name")
-				}
-				s, err := p.surface(svals[sn], path)
-				if err != nil {
-					return nil, err
-				}
-				f.Surfaces[sn] = s
+			if n != 32 && n != 64 {
+				return nil, p.errAt(k, "%d: want 32 or 64", n)
+			}
+			f.GRFBytes = int(n)
+		case "surfaces":
+			m, err := p.surfaces(v, k)
+			if err != nil {
+				return nil, err
+			}
+			f.Surfaces = m
+		case "files":
+			if err := p.files(f, v, k); err != nil {
+				return nil, err
 			}
 		default:
-			return nil, p.errAt(k, "unknown key (expected dispatch_mask, lod or surfaces)")
+			return nil, p.errAt(k, "unknown key (expected dispatch_mask, lod, grf_bytes, surfaces or files)")
 		}
 	}
 	return f, nil
+}
+
+// surfaces reads an object of surface descriptions keyed by surface name.
+func (p *fileParser) surfaces(raw json.RawMessage, path string) (map[string]Surface, error) {
+	names, svals, err := p.object(raw, path)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Surface, len(names))
+	for _, sn := range names {
+		if strings.TrimSpace(sn) == "" {
+			return nil, p.errAt(path, "empty surface name")
+		}
+		s, err := p.surface(svals[sn], join(path, sn))
+		if err != nil {
+			return nil, err
+		}
+		out[sn] = s
+	}
+	return out, nil
+}
+
+// files reads "files": input file name -> body name ("*": every body) ->
+// surfaces.
+func (p *fileParser) files(f *SurfaceFile, raw json.RawMessage, path string) error {
+	fnames, fvals, err := p.object(raw, path)
+	if err != nil {
+		return err
+	}
+	for _, fn := range fnames {
+		if strings.TrimSpace(fn) == "" {
+			return p.errAt(path, "empty file name")
+		}
+		fpath := join(path, fn)
+		bnames, bvals, err := p.object(fvals[fn], fpath)
+		if err != nil {
+			return err
+		}
+		bodies := make(map[string]map[string]Surface, len(bnames))
+		for _, bn := range bnames {
+			m, err := p.surfaces(bvals[bn], join(fpath, bn))
+			if err != nil {
+				return err
+			}
+			bodies[bn] = m
+		}
+		if f.Files == nil {
+			f.Files = map[string]map[string]map[string]Surface{}
+		}
+		f.Files[fn] = bodies
+	}
+	return nil
 }
 
 func (p *fileParser) lod(raw json.RawMessage) ([]uint32, error) {
@@ -358,7 +563,7 @@ func (p *fileParser) surface(raw json.RawMessage, path string) (Surface, error) 
 		*fs.ptr(&s) = uint32(n)
 	}
 	if !typed {
-		return Surface{}, p.errAt(join(path, "type"), "missing (one of 1d, 1d_array, 2d, 2d_array, 3d, cube)")
+		return Surface{}, p.errAt(join(path, "type"), "missing (one of %s)", surfaceTypeList())
 	}
 	return s, nil
 }
@@ -372,16 +577,24 @@ func fieldKeys() []string {
 }
 
 // Marshal writes the file in its canonical form: keys in the documented
-// order, surfaces sorted by name, two-space indentation, one surface per
-// line, a final newline. It refuses a file that ParseSurfaceFile would
-// refuse (an out-of-range surface, an empty or too long lod list, an empty
-// surface name). A nil file marshals as NewSurfaceFile.
+// order, surfaces, files and bodies sorted by name, two-space indentation,
+// one surface per line, a final newline; "files" only when it has entries.
+// It refuses a file that ParseSurfaceFile would refuse (an out-of-range
+// surface, an empty or too long lod list, an empty surface or file name, a
+// GRF size other than 32 or 64). A nil file marshals as NewSurfaceFile.
 func (f *SurfaceFile) Marshal() ([]byte, error) {
 	if f == nil {
 		f = NewSurfaceFile()
 	}
 	if len(f.LOD) == 0 || len(f.LOD) > MaxLODs {
 		return nil, fmt.Errorf("lod: %d values: give one value for every lane or one per lane (up to %d)", len(f.LOD), MaxLODs)
+	}
+	grf := f.GRFBytes
+	if grf == 0 {
+		grf = 32
+	}
+	if grf != 32 && grf != 64 {
+		return nil, fmt.Errorf("grf_bytes: %d: want 32 or 64", grf)
 	}
 	var b bytes.Buffer
 	b.WriteString("{\n  \"dispatch_mask\": \"" + f.DispatchMask.String() + "\",\n  \"lod\": [")
@@ -391,37 +604,104 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 		}
 		b.WriteString(strconv.FormatUint(uint64(v), 10))
 	}
-	b.WriteString("],\n  \"surfaces\": {")
-	names := make([]string, 0, len(f.Surfaces))
-	for n := range f.Surfaces {
+	b.WriteString("],\n  \"grf_bytes\": " + strconv.Itoa(grf) + ",\n  \"surfaces\": ")
+	if err := marshalSurfaces(&b, f.Surfaces, "surfaces", "  "); err != nil {
+		return nil, err
+	}
+	if len(f.Files) > 0 {
+		b.WriteString(",\n  \"files\": {")
+		for i, fn := range sortedKeys(f.Files) {
+			if strings.TrimSpace(fn) == "" {
+				return nil, errors.New("files: empty file name")
+			}
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("\n    " + quote(fn) + ": {")
+			bodies := f.Files[fn]
+			for j, bn := range sortedKeys(bodies) {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString("\n      " + quote(bn) + ": ")
+				if err := marshalSurfaces(&b, bodies[bn], "files."+fn+"."+bn, "      "); err != nil {
+					return nil, err
+				}
+			}
+			if len(bodies) > 0 {
+				b.WriteString("\n    ")
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString("\n  }")
+	}
+	b.WriteString("\n}\n")
+	return b.Bytes(), nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	return names
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// marshalSurfaces writes one object of surfaces, one per line, indented by
+// indent plus two spaces.
+func marshalSurfaces(b *bytes.Buffer, m map[string]Surface, path, indent string) error {
+	b.WriteByte('{')
+	names := sortedKeys(m)
 	for i, n := range names {
-		s := f.Surfaces[n]
+		s := m[n]
 		if strings.TrimSpace(n) == "" {
-			return nil, errors.New("surfaces: empty surface name")
+			return errors.New(path + ": empty surface name")
 		}
 		if err := s.Validate(); err != nil {
-			return nil, fmt.Errorf("surfaces.%s.%w", n, err)
+			return fmt.Errorf("%s.%s.%w", path, n, err)
 		}
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		key, _ := json.Marshal(n)
-		b.WriteString("\n    ")
-		b.Write(key)
-		b.WriteString(": {\"type\": \"" + s.Type.String() + "\"")
+		b.WriteString("\n" + indent + "  " + quote(n) + ": {\"type\": \"" + s.Type.String() + "\"")
 		for _, fs := range fieldSpecs {
 			b.WriteString(", \"" + fs.Key + "\": " + strconv.FormatUint(uint64(*fs.ptr(&s)), 10))
 		}
 		b.WriteByte('}')
 	}
 	if len(names) > 0 {
-		b.WriteString("\n  ")
+		b.WriteString("\n" + indent)
 	}
-	b.WriteString("}\n}\n")
-	return b.Bytes(), nil
+	b.WriteByte('}')
+	return nil
+}
+
+// Clone returns a deep copy of f (nil for nil), so that sessions started
+// from one file edit their own.
+func (f *SurfaceFile) Clone() *SurfaceFile {
+	if f == nil {
+		return nil
+	}
+	g := *f
+	g.LOD = slices.Clone(f.LOD)
+	g.Surfaces = maps.Clone(f.Surfaces)
+	if f.Files != nil {
+		g.Files = make(map[string]map[string]map[string]Surface, len(f.Files))
+		for fn, bodies := range f.Files {
+			nb := make(map[string]map[string]Surface, len(bodies))
+			for bn, m := range bodies {
+				nb[bn] = maps.Clone(m)
+			}
+			g.Files[fn] = nb
+		}
+	}
+	return &g
 }
 
 // clipText cuts text taken from the file to what a message quotes.

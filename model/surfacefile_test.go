@@ -20,7 +20,7 @@ func TestParseSurfaceFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{
+	want := &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{
 		"T6": {Type: Surface2D, Width: 63, Height: 31, MIPCount: 7},
 	}}
 	if !reflect.DeepEqual(f, want) {
@@ -33,15 +33,15 @@ func TestParseSurfaceFile(t *testing.T) {
 	}{
 		{"empty object gives defaults", `{}`, NewSurfaceFile()},
 		{"missing numbers are 0", `{"surfaces": {"img": {"type": "cube", "buffer_size": 4294967295}}}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{"img": {Type: SurfaceCube, BufferSize: 1<<32 - 1}}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{"img": {Type: SurfaceCube, BufferSize: 1<<32 - 1}}}},
 		{"lod per lane, mask", `{"dispatch_mask": "0x0000ff00", "lod": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]}`,
-			&SurfaceFile{DispatchMask: 0xff00, LOD: []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: 0xff00, LOD: []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, GRFBytes: 32, Surfaces: map[string]Surface{}}},
 		{"lod bare number", `{"lod": 3, "dispatch_mask": "FF"}`,
-			&SurfaceFile{DispatchMask: 0xff, LOD: []uint32{3}, Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: 0xff, LOD: []uint32{3}, GRFBytes: 32, Surfaces: map[string]Surface{}}},
 		{"lod 32 values, max value", `{"lod": [4294967295` + strings.Repeat(", 0", 31) + `]}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: append([]uint32{1<<32 - 1}, make([]uint32, 31)...), Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: append([]uint32{1<<32 - 1}, make([]uint32, 31)...), GRFBytes: 32, Surfaces: map[string]Surface{}}},
 		{"label-case type, escaped key", `{"surfaces": {"T\u0037": {"type": "3D", "depth": 2047}}}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{"T7": {Type: Surface3D, Depth: 2047}}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{"T7": {Type: Surface3D, Depth: 2047}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,15 +74,15 @@ func TestParseSurfaceFileRefusals(t *testing.T) {
 		{"string number", surf(`"width": "63"`), "f.json: surfaces.T6.width: expected a number, found a string"},
 		{"null number", surf(`"depth": null`), "f.json: surfaces.T6.depth: expected a number, found null"},
 		{"bool number", surf(`"depth": true`), "f.json: surfaces.T6.depth: expected a number, found a boolean"},
-		{"unknown surface key", surf(`"widht": 3`), "f.json: surfaces.T6.widht: unknown key (expected type, width, height, depth, mip_count, quilt_width, quilt_height, buffer_size, samples, sample_palette_index)"},
+		{"unknown surface key", surf(`"widht": 3`), "f.json: surfaces.T6.widht: unknown key (expected type, width, height, depth, mip_count, quilt_width, quilt_height, buffer_size, samples, sample_palette_index, surface_array, min_lod)"},
 		{"repeated key", surf(`"width": 3, "width": 4`), "f.json: surfaces.T6.width: repeated key"},
-		{"bad type", `{"surfaces": {"T6": {"type": "4d"}}}`, `f.json: surfaces.T6.type: bad type "4d": expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube`},
+		{"bad type", `{"surfaces": {"T6": {"type": "4d"}}}`, `f.json: surfaces.T6.type: bad type "4d": expected one of 1d, 1d_array, 2d, 2d_array, 3d, cube, buffer`},
 		{"type not string", `{"surfaces": {"T6": {"type": 2}}}`, "f.json: surfaces.T6.type: expected a string, found a number"},
-		{"missing type", `{"surfaces": {"T6": {"width": 2}}}`, "f.json: surfaces.T6.type: missing (one of 1d, 1d_array, 2d, 2d_array, 3d, cube)"},
+		{"missing type", `{"surfaces": {"T6": {"width": 2}}}`, "f.json: surfaces.T6.type: missing (one of 1d, 1d_array, 2d, 2d_array, 3d, cube, buffer)"},
 		{"surface not object", `{"surfaces": {"T6": [1]}}`, "f.json: surfaces.T6: expected an object, found an array"},
 		{"surfaces not object", `{"surfaces": []}`, "f.json: surfaces: expected an object, found an array"},
 		{"empty surface name", `{"surfaces": {"": {"type": "2d"}}}`, "f.json: surfaces: empty surface name"},
-		{"unknown top key", `{"dispatch": "0x1"}`, "f.json: dispatch: unknown key (expected dispatch_mask, lod or surfaces)"},
+		{"unknown top key", `{"dispatch": "0x1"}`, "f.json: dispatch: unknown key (expected dispatch_mask, lod, grf_bytes, surfaces or files)"},
 		{"repeated top key", `{"lod": [1], "lod": [2]}`, "f.json: lod: repeated key"},
 		{"top not object", `[1, 2]`, "f.json: top level: expected an object, found an array"},
 		{"mask not string", `{"dispatch_mask": 255}`, "f.json: dispatch_mask: expected a string, found a number"},
@@ -146,8 +146,9 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 	want := `{
   "dispatch_mask": "0xffffffff",
   "lod": [0],
+  "grf_bytes": 32,
   "surfaces": {
-    "T6": {"type": "2d", "width": 63, "height": 31, "depth": 0, "mip_count": 7, "quilt_width": 0, "quilt_height": 0, "buffer_size": 0, "samples": 0, "sample_palette_index": 0}
+    "T6": {"type": "2d", "width": 63, "height": 31, "depth": 0, "mip_count": 7, "quilt_width": 0, "quilt_height": 0, "buffer_size": 0, "samples": 0, "sample_palette_index": 0, "surface_array": 0, "min_lod": 0}
   }
 }
 `
@@ -155,7 +156,7 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b, want)
 	}
 	b, _ = NewSurfaceFile().Marshal()
-	if string(b) != "{\n  \"dispatch_mask\": \"0xffffffff\",\n  \"lod\": [0],\n  \"surfaces\": {}\n}\n" {
+	if string(b) != "{\n  \"dispatch_mask\": \"0xffffffff\",\n  \"lod\": [0],\n  \"grf_bytes\": 32,\n  \"surfaces\": {}\n}\n" {
 		t.Errorf("empty file:\n%s", b)
 	}
 	var nilFile *SurfaceFile
@@ -167,7 +168,10 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 func TestMarshalRefuses(t *testing.T) {
 	for name, f := range map[string]*SurfaceFile{
 		"surface out of range": {LOD: []uint32{0}, Surfaces: map[string]Surface{"T6": {Type: Surface2D, Depth: 5000}}},
-		"bad type":             {LOD: []uint32{0}, Surfaces: map[string]Surface{"T6": {Type: 7}}},
+		"bad type":             {LOD: []uint32{0}, Surfaces: map[string]Surface{"T6": {Type: 8}}},
+		"grf 48":               {LOD: []uint32{0}, GRFBytes: 48},
+		"bad scoped surface":   {LOD: []uint32{0}, Files: map[string]map[string]map[string]Surface{"a.isa": {"k": {"T6": {Type: Surface2D, MinLOD: 16}}}}},
+		"empty file name":      {LOD: []uint32{0}, Files: map[string]map[string]map[string]Surface{" ": {}}},
 		"no lod":               {Surfaces: map[string]Surface{}},
 		"too many lods":        {LOD: make([]uint32, 33)},
 		"empty name":           {LOD: []uint32{0}, Surfaces: map[string]Surface{"": {}}},
@@ -234,6 +238,7 @@ func FuzzParseSurfaceFile(f *testing.F) {
 	f.Add([]byte(issueExample))
 	f.Add([]byte(`{"lod": 3, "surfaces": {"x": {"type": "cube"}}}`))
 	f.Add([]byte(`{"dispatch_mask": "0x1", "lod": [1, 2]}`))
+	f.Add([]byte(scopedExample))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sf, err := ParseSurfaceFile("fuzz", data)
 		if err != nil {

@@ -62,6 +62,18 @@ start() {
   T set-option -t s window-size manual >/dev/null
 }
 
+# start_files NAME W H FILE...: a fresh session running the inspector on
+# FILEs.
+start_files() {
+  case_name=$1
+  local w=$2 h=$3
+  shift 3
+  T kill-session -t s >/dev/null 2>&1 || true
+  T new-session -d -s s -x "$w" -y "$h" \
+    "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+}
+
 keys() { T send-keys -t s "$@"; }
 
 # fits W H: no line wider than W, no more than H lines.
@@ -82,9 +94,9 @@ quits() {
 }
 
 start "80x24" 80 24
-wait_for "embedded samples"
+wait_for "embedded sampl"   # cut to "embedded sampl…" at 80 columns
 wait_for "INFO list"
-wait_for "loaded"
+wait_gone "loading "   # not "loaded": when damaged.isa decodes last its error takes the status line
 keys j j
 wait_for "3/"
 keys / op:resinfo Enter
@@ -111,7 +123,8 @@ quits
 
 start "120x40" 120 40
 wait_for "INFO list"
-wait_for "loaded"
+wait_gone "loading "   # not "loaded": when damaged.isa decodes last its error takes the status line
+wait_for "surfaces.json loaded"   # the file saved at 80x24, said so
 keys j
 wait_for "2/"
 keys 2
@@ -126,6 +139,11 @@ keys Escape
 wait_gone "files: errors, warnings"
 keys m
 wait_for "mouse off"
+# r switches Output to the hardware notes.
+keys 4
+wait_for "▸4 Output"
+keys r
+wait_for "hw rules"
 quits
 
 start "20x5" 20 5
@@ -209,4 +227,47 @@ fits 80 24
 quits
 files=""
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text)"
+# The Code pane on two binaries: 5, ] steps INFO rows with the pane
+# following, a reader of the result followed and back, search and n.
+for size in "80 24" "120 40"; do
+  set -- $size
+  start_files "code $1x$2" "$1" "$2" decoder/testdata/oracle/info_min.isa model/testdata/dataflow.isa
+  wait_for "INFO list 1/3"
+  keys 5
+  wait_for "▸5 Code"
+  wait_for "Code  info_min  \$1 of 4"
+  keys ]
+  wait_for "\$2 of 4"
+  keys ]
+  wait_for "Code  dataflow  \$4 of 9"
+  wait_for "c › \$5"
+  wait_for "reads G 0-7"
+  wait_for "some paths"
+  keys c
+  wait_for "at \$5 (reads G 0-7)"
+  keys BSpace
+  wait_for "\$4 of 9"
+  keys / acc Enter
+  wait_for "/acc: match 1 of 2"
+  keys n
+  wait_for "/acc: match 2 of 2"
+  keys : 0 Enter
+  wait_for "\$0 of 9"
+  fits "$1" "$2"
+  quits
+done
+
+# The Code pane on vISA text: the body listed as written, with its lines.
+files="decoder/testdata/oracle/func_s1.dis.visaasm"
+start "code visaasm" 100 30 NO_COLOR=1
+wait_for "INFO list"
+wait_for "L68 "
+keys 5
+wait_for "· vISA text"
+wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
+wait_for "not modelled: vISA text"
+fits 100 30
+quits
+files=""
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text)"

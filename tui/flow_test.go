@@ -179,6 +179,17 @@ func checkSurfaceEdited(t *testing.T, m *Model) {
 			t.Logf("surface %s edited: %+v", name, s)
 		}
 	}
+	// Edits are kept per file and body.
+	for file, bodies := range m.surfaces.Files {
+		for body, surfaces := range bodies {
+			for name, s := range surfaces {
+				if s.Get(key) == 9 {
+					found = true
+					t.Logf("surface %s of %s in %s edited: %+v", name, body, file, s)
+				}
+			}
+		}
+	}
 	if !found {
 		t.Errorf("the session's surface file has no surface with %s 9: %+v", key, m.surfaces.Surfaces)
 	}

@@ -28,6 +28,8 @@ func TestGoldenViews(t *testing.T) {
 		{"bits", []string{"2"}, "", nil},
 		{"lanes", []string{"3"}, "", nil},
 		{"output", []string{"4"}, "", nil},
+		{"code", []string{"5", "]", "]"}, "", nil},
+		{"code_search", []string{"5", "/"}, "res", []string{"enter", "n"}},
 		{"help", []string{"?"}, "", nil},
 		{"errors", []string{"E"}, "", nil},
 	}

@@ -6,7 +6,7 @@ import "charm.land/bubbles/v2/key"
 // except while a child is editing text (then only ctrl+c and ctrl+s).
 type KeyMap struct {
 	Quit, Help, NextFocus, PrevFocus     key.Binding
-	List, Bits, Lanes, Output            key.Binding
+	List, Bits, Lanes, Output, Code      key.Binding
 	Back, Mouse, Errors, Save, ForceQuit key.Binding
 	// NextInfo and PrevInfo step the list from any pane, so a panel can be
 	// watched while stepping through the instructions.
@@ -25,6 +25,7 @@ func DefaultKeyMap() KeyMap {
 		Bits:      paneKey(2, "Bits panel"),
 		Lanes:     paneKey(3, "Lanes panel"),
 		Output:    paneKey(4, "Output panel"),
+		Code:      paneKey(5, "Code pane: the body's listing and data flow"),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "panel: back to list")),
 		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
 		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "files: errors, warnings, headers")),
@@ -50,6 +51,6 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back, k.NextInfo, k.PrevInfo},
-		{k.List, k.Bits, k.Lanes, k.Output, k.Mouse, k.Errors, k.Save},
+		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Mouse, k.Errors, k.Save},
 	}
 }

@@ -260,18 +260,7 @@ func (l *listModel) applyFilter() {
 		l.view = nil
 		return
 	}
-	view := make([]int32, 0, 64)
-	r := l.rows
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
-		st := f.Streams[sg.stream]
-		for i := range st.Infos {
-			if matchAll(l.terms, f, st, &st.Infos[i]) {
-				view = append(view, int32(sg.start+i))
-			}
-		}
-	}
-	l.view = view
+	l.view = l.rows.filterRows(l.terms)
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still
@@ -314,15 +303,12 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
 func (l *listModel) nextDiag(dir int) bool {
-	n := l.count()
-	for i := 1; i <= n; i++ {
-		p := ((l.cursor+dir*i)%n + n) % n
-		if l.rows.info(l.rows.loc(l.rowAt(p))).NumDiagnostics() > 0 {
-			l.cursor = p
-			return true
-		}
+	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
+	if p < 0 {
+		return false
 	}
-	return false
+	l.cursor = p
+	return true
 }
 
 // gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
@@ -348,21 +334,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		if c, ok := l.selected(); ok {
 			curFile = c.src
 		}
-		best, bestD, bestSame := -1, int64(-1), false
-		for p := 0; p < n; p++ {
-			lc := l.rows.loc(l.rowAt(p))
-			if l.rows.info(lc).FromText() {
-				continue // no offsets in text
-			}
-			d := l.rows.info(lc).Off - off
-			if d < 0 {
-				d = -d
-			}
-			same := lc.src == curFile
-			if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
-				best, bestD, bestSame = p, d, same
-			}
-		}
+		best, bestD := l.rows.nearestOffset(l.view, curFile, off)
 		if best < 0 {
 			return "", fmt.Errorf("go to %s: the list is read from vISA text, which has no file offsets (give a row number)", s)
 		}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -71,7 +73,19 @@ func (c *outputChild) Editing() bool                    { return c.m.Editing() }
 func (c *outputChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
 func (c *outputChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
 
-func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) [numFocus]child {
+type codeChild struct{ m panels.Code }
+
+func (c *codeChild) Update(msg tea.Msg) (cmd tea.Cmd) { c.m, cmd = c.m.Update(msg); return }
+func (c *codeChild) View() string                     { return c.m.View() }
+func (c *codeChild) SetSize(w, h int)                 { c.m.SetSize(w, h) }
+func (c *codeChild) SetInfo(in *decoder.Info)         { c.m.SetInfo(in) }
+func (c *codeChild) Focus()                           { c.m.Focus() }
+func (c *codeChild) Blur()                            { c.m.Blur() }
+func (c *codeChild) Editing() bool                    { return c.m.Editing() }
+func (c *codeChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
+func (c *codeChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
+
+func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
 	b := &bitsChild{panels.NewBits(st)}
 	l := &lanesChild{panels.NewLanes(st)}
 	o := &outputChild{panels.NewOutput(st)}
@@ -79,11 +93,13 @@ func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker) 
 	o.m.SetSurfaceFile(sf)
 	o.m.SetDispatch(sf.DispatchMask)
 	o.m.SetEditTracker(edits)
-	return [numFocus]child{nil, b, l, o}
+	o.m.SetRules(rules)
+	return [numFocus]child{nil, b, l, o, &codeChild{panels.NewCode(st)}}
 }
 
 func (m *Model) lanesPanel() *lanesChild   { return m.panels[focusLanes].(*lanesChild) }
 func (m *Model) outputPanel() *outputChild { return m.panels[focusOutput].(*outputChild) }
+func (m *Model) codePanel() *codeChild     { return m.panels[focusCode].(*codeChild) }
 
 // applyTheme rebuilds the root's and the panels' styles (after a
 // background-colour report or at start).
@@ -104,7 +120,7 @@ func (m *Model) applyTheme() {
 // (they take styles only at construction). The report comes right after
 // start, so only the panels' cursors are lost; the shared state is re-applied.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m})
+	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, m.cfg.Rules)
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)
@@ -122,10 +138,49 @@ func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
 		m.markEdited("")
 		m.setStatus("dispatch mask "+msg.Mask.String(), false)
 		return true, nil
+	case panels.SelectInfoMsg:
+		m.selectInst(msg.Stream, msg.Inst)
+		return true, nil
 	case panels.SurfaceChangedMsg:
 		// The Output panel has marked the edit already (editTracker).
 		m.lanesPanel().m.SetDispatch(m.surfaces.DispatchMask)
 		return true, nil
+	case panels.RulesChangedMsg:
+		m.cfg.Rules = msg.Rules
+		if msg.Rules == model.RulesHW {
+			m.setStatus("results by the hardware notes (IGC, Mesa); ≠ marks where the spec's table differs", false)
+		} else {
+			m.setStatus("results by the spec's table; ≠ marks where the hardware notes differ", false)
+		}
+		return true, nil
 	}
 	return false, nil
+}
+
+// selectInst moves the list to the INFO at instruction inst of stream s
+// (enter on an INFO line of the Code pane).
+func (m *Model) selectInst(s *decoder.Stream, inst int) {
+	r := m.list.rows
+	for _, sg := range r.segs {
+		if r.files[sg.src].Streams[sg.stream] != s {
+			continue
+		}
+		for k := range s.Infos {
+			if s.Infos[k].Inst != inst {
+				continue
+			}
+			row := sg.start + k
+			pos := m.list.posOf(row)
+			if pos >= m.list.count() || m.list.rowAt(pos) != row {
+				m.setStatus(fmt.Sprintf("$%d is hidden by the list's filter", inst), true)
+				return
+			}
+			m.list.cursor = pos
+			m.list.moved = true
+			m.list.clamp()
+			m.syncSelection()
+			m.setStatus(fmt.Sprintf("selected $%d in the list", inst), false)
+			return
+		}
+	}
 }

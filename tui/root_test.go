@@ -140,7 +140,7 @@ func TestFrameFits(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
 	for _, sz := range [][2]int{{40, 10}, {80, 24}, {100, 30}, {120, 40}, {200, 50}} {
 		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-		for _, keys := range [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"1", "?"}, {"esc", "E"}, {"esc"}} {
+		for _, keys := range [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"5"}, {"5", "]", "G"}, {"5", "/"}, {"esc"}, {"1", "?"}, {"esc", "E"}, {"esc"}} {
 			send(m, keys...)
 			out := ansi.Strip(m.View().Content)
 			lines := strings.Split(out, "\n")
@@ -160,7 +160,7 @@ func TestFocusAndGlobals(t *testing.T) {
 	var saved []byte
 	cfg := Config{Sources: sampleSources(t), SurfacePath: "s.json", SaveSurfaces: func(b []byte) error { saved = b; return nil }}
 	m := newLoaded(cfg, 80, 24)
-	order := []focusID{focusBits, focusLanes, focusOutput, focusList}
+	order := []focusID{focusBits, focusLanes, focusOutput, focusCode, focusList}
 	for _, want := range order {
 		send(m, "tab")
 		if m.focus != want {
@@ -168,8 +168,12 @@ func TestFocusAndGlobals(t *testing.T) {
 		}
 	}
 	send(m, "shift+tab")
-	if m.focus != focusOutput {
+	if m.focus != focusCode {
 		t.Fatalf("shift+tab: focus %d", m.focus)
+	}
+	send(m, "shift+tab")
+	if m.focus != focusOutput {
+		t.Fatalf("shift+tab twice: focus %d", m.focus)
 	}
 	send(m, "esc")
 	if m.focus != focusList {

@@ -20,6 +20,7 @@ type rowIndex struct {
 	files []*decoder.File // per source; nil while not loaded
 	segs  []seg
 	total int
+	rk    *rowKeys // packed per-row fields for the filter; see keys
 }
 
 func newRowIndex(files []*decoder.File) *rowIndex {

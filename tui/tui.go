@@ -27,12 +27,17 @@ type Config struct {
 	Surfaces     *model.SurfaceFile // nil: model.NewSurfaceFile()
 	SurfacePath  string             // shown in the status line after a save
 	SaveSurfaces func([]byte) error // ctrl+s; nil disables the key and hides it from help
-	Marks        MarksConfig        // bookmarks (M, ')
+	// SurfacesLoaded is the path Surfaces was read from at start, for the
+	// status line ("" when none was read).
+	SurfacesLoaded string
+	Rules          model.Rules // the table Output computes by at start (r switches)
 	// SurfaceLoadErr is why the surface file could not be loaded at start:
 	// the session starts on defaults and ctrl+s asks before overwriting it.
 	SurfaceLoadErr error
 	NoMouse        bool // start with mouse reporting off
 	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+
+	Marks MarksConfig // bookmarks (M, ')
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -47,10 +52,11 @@ const (
 	focusBits
 	focusLanes
 	focusOutput
+	focusCode
 	numFocus
 )
 
-var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output"}
+var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 
 // source is the state of one input.
 type source struct {
@@ -165,7 +171,10 @@ func New(cfg Config) *Model {
 	m.th = newTheme(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m})
+	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
+	if cfg.SurfacesLoaded != "" {
+		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
+	}
 	m.applyTheme()
 	m.relayout()
 	if m.loadErr != nil {
@@ -340,8 +349,24 @@ func (m *Model) onDecoded(msg decodedMsg) {
 	case reload:
 		m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", f.Name, f.NumInfos()), false)
 	case m.loading() == 0:
-		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total), false)
+		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total)+m.surfacesNote(), false)
 	}
+}
+
+// surfacesNote tells, once loading is done, that a surface file was
+// loaded at start and from where (its descriptions change every result).
+func (m *Model) surfacesNote() string {
+	if m.cfg.SurfacesLoaded == "" {
+		return ""
+	}
+	return fmt.Sprintf("; surface file %s loaded (%s)", m.cfg.SurfacesLoaded, descriptions(m.surfaces.Count()))
+}
+
+func descriptions(n int) string {
+	if n == 1 {
+		return "1 description"
+	}
+	return fmt.Sprintf("%d descriptions", n)
 }
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
@@ -367,9 +392,12 @@ func (m *Model) syncSelection() {
 	}
 	m.sel, m.selOK = l, ok
 	var in *decoder.Info
+	var sc model.Scope
 	if ok {
 		in = m.list.rows.info(l)
+		sc = model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
 	}
+	m.outputPanel().m.SetScope(sc)
 	for _, p := range m.panels[1:] {
 		p.SetInfo(in)
 	}
@@ -390,6 +418,9 @@ func (m *Model) setFocus(f focusID) {
 	}
 	if f != focusList {
 		m.shown = f
+	}
+	if f == focusCode {
+		m.codePanel().m.SetGRFBytes(m.outputPanel().m.GRFBytes())
 	}
 	m.relayout() // the compact layout shows the focused panel
 }
@@ -482,7 +513,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.
 func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
-	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output} {
+	for i, b := range []key.Binding{m.keys.List, m.keys.Bits, m.keys.Lanes, m.keys.Output, m.keys.Code} {
 		if key.Matches(msg, b) {
 			return focusID(i), true
 		}

@@ -532,13 +532,14 @@ func (p *parser) decl(n, col int, rest string) {
 			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
 			return
 		}
+		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
 		if al, ok := kv["alias"]; ok {
-			if !p.alias(n, al) {
+			if !p.alias(n, al, &vi) {
 				return
 			}
 		}
 		b.varByNm[name.s] = append(b.varByNm[name.s], len(b.vars))
-		b.vars = append(b.vars, decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)})
+		b.vars = append(b.vars, vi)
 		b.varLines = append(b.varLines, n)
 	case "T":
 		vname := name.s
@@ -573,8 +574,8 @@ func (b *body) addSurface(name string) {
 	b.tb.Symbols.Surfaces = append(b.tb.Symbols.Surfaces, name)
 }
 
-// alias checks alias=<base, offset>.
-func (p *parser) alias(n int, al tok) bool {
+// alias checks alias=<base, offset> and records it in vi.
+func (p *parser) alias(n int, al tok, vi *decoder.VarInfo) bool {
 	in := strings.TrimSpace(al.s)
 	if !strings.HasPrefix(in, "<") || !strings.HasSuffix(in, ">") {
 		p.errAt(n, al.col, "alias=<base, offset>", found(al.s))
@@ -582,14 +583,22 @@ func (p *parser) alias(n int, al tok) bool {
 	}
 	base, off, ok := strings.Cut(in[1:len(in)-1], ",")
 	base, off = strings.TrimSpace(base), strings.TrimSpace(off)
-	if _, err := strconv.ParseUint(off, 0, 32); !ok || err != nil {
+	o, err := strconv.ParseUint(off, 0, 32)
+	if !ok || err != nil {
 		p.errAt(n, al.col, "alias=<base, offset> with a byte offset", found(al.s))
 		return false
 	}
-	if _, ok := p.b.varByNm[base]; !ok && predefinedVar(base) < 0 {
+	ks, ok := p.b.varByNm[base]
+	if !ok && predefinedVar(base) < 0 {
 		p.errAt(n, al.col+1, "an alias base declared before it (a general variable or %name)", found(base))
 		return false
 	}
+	if ok {
+		vi.Alias = uint32(decoder.NumPredefinedVars + ks[len(ks)-1])
+	} else {
+		vi.Alias = uint32(predefinedVar(base))
+	}
+	vi.AliasOffset = int(o)
 	return true
 }
 

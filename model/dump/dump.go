@@ -63,10 +63,11 @@ type Options struct {
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
+	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -91,7 +92,9 @@ func Run(args []string, env Env) int {
 	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
-	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...]; adds lanes")
+	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
+	grf := fs.String("grf", "", "GRF size in bytes for dst_layout: 32 or 64 (default: the surface file's, else 32); adds lanes")
+	rules := fs.String("rules", "", "result table: spec (the INFO spec's, default) or hw (the hardware notes: IGC and Mesa); adds lanes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
@@ -125,7 +128,12 @@ func Run(args []string, env Env) int {
 	if o.Decode.Version, err = parseVersion(*ver); err != nil {
 		return usage("--visa-version: %v", err)
 	}
-	if *surfaces != "" || *dmask != "" || *lod != "" {
+	if *rules != "" {
+		if o.Rules, err = model.ParseRules(*rules); err != nil {
+			return usage("--rules: %v", err)
+		}
+	}
+	if *surfaces != "" || *dmask != "" || *lod != "" || *grf != "" || *rules != "" {
 		o.Surfaces = model.NewSurfaceFile()
 		if *surfaces != "" {
 			data, err := env.Open(*surfaces)
@@ -151,6 +159,16 @@ func Run(args []string, env Env) int {
 				return usage("--lod: %v", err)
 			}
 			o.Surfaces.LOD = l
+		}
+		if *grf != "" {
+			n, err := model.ParseNumber(*grf, 64)
+			if err != nil || (n != 32 && n != 64) {
+				return usage("--grf %q: want 32 or 64", *grf)
+			}
+			o.Surfaces.GRFBytes = int(n)
+		}
+		if !o.JSON {
+			fmt.Fprintln(env.Stderr, "infoscope dump: note: only --json output carries the simulated lanes and dst_layout; text lines are unchanged")
 		}
 	}
 	names := fs.Args()
@@ -259,6 +277,10 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	var line []byte
 	var inst decoder.Instruction
 	for _, s := range f.Streams {
+		var sf *model.StreamFlow
+		if o.JSON && o.All && len(s.Infos) > 0 {
+			sf = model.NewStreamFlow(s, 32)
+		}
 		next := 0 // index into s.Infos
 		for i := range s.Insts {
 			var in *decoder.Info
@@ -271,7 +293,11 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 			}
 			s.Decode(i, &inst)
 			if o.JSON {
-				if err := enc.Encode(newRecord(f, s, i, in, &inst, o)); err != nil {
+				r := newRecord(f, s, i, in, &inst, o)
+				if sf != nil && in != nil {
+					r.setFlow(sf, next-1)
+				}
+				if err := enc.Encode(r); err != nil {
 					return err
 				}
 				continue
@@ -386,22 +412,53 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 // SAMPLEINFO and diagnostics [] when there are none.
 type Record struct {
 	InstRecord
-	Layout      string             `json:"layout"`
-	Op          string             `json:"op"`
-	ExecSize    int                `json:"exec_size"`
-	Mask        string             `json:"mask"`
-	NoMask      bool               `json:"nomask"`
-	LaneOffset  int                `json:"lane_offset"`
-	Channels    string             `json:"channels"`
-	Surface     *SurfaceRef        `json:"surface"`
-	LOD         *OperandRef        `json:"lod"`
-	Dst         *OperandRef        `json:"dst"`
-	Text        string             `json:"text"`
-	Diagnostics []string           `json:"diagnostics"`
-	Fields      []decoder.Field    `json:"fields"`
-	Lanes       []model.LaneRecord `json:"lanes,omitempty"`
-	DstLayout   any                `json:"dst_layout,omitempty"`
-	info        bool
+	Layout        string             `json:"layout"`
+	Op            string             `json:"op"`
+	ExecSize      int                `json:"exec_size"`
+	Mask          string             `json:"mask"`
+	NoMask        bool               `json:"nomask"`
+	LaneOffset    int                `json:"lane_offset"`
+	Channels      string             `json:"channels"`
+	Surface       *SurfaceRef        `json:"surface"`
+	LOD           *OperandRef        `json:"lod"`
+	Dst           *OperandRef        `json:"dst"`
+	Text          string             `json:"text"`
+	Diagnostics   []string           `json:"diagnostics"`
+	Fields        []decoder.Field    `json:"fields"`
+	Rules         string             `json:"rules,omitempty"`
+	SurfaceSource string             `json:"surface_source,omitempty"`
+	Lanes         []model.LaneRecord `json:"lanes,omitempty"`
+	DstLayout     any                `json:"dst_layout,omitempty"`
+	// With --all, the data flow within the body (see model.Flow): the
+	// instructions that write LOD bytes reaching this INFO, nearest first,
+	// and those that read its result, with the channels and lanes read.
+	// [] when none; absent for vISA text, whose operands are not read.
+	LODDefs *[]int    `json:"lod_defs,omitempty"`
+	DstUses *[]DstUse `json:"dst_uses,omitempty"`
+	info    bool
+}
+
+// DstUse is one reader of an INFO's result: its $N and what it reads.
+type DstUse struct {
+	Index    int                  `json:"index"`
+	Channels []model.ChannelLanes `json:"channels"`
+}
+
+// setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
+func (r *Record) setFlow(sf *model.StreamFlow, k int) {
+	if sf.Text {
+		return
+	}
+	f := sf.Info(k)
+	defs := make([]int, 0, len(f.Sources))
+	for _, s := range f.Sources {
+		defs = append(defs, s.Inst)
+	}
+	uses := make([]DstUse, 0, len(f.Readers))
+	for _, u := range f.Readers {
+		uses = append(uses, DstUse{Index: u.Inst, Channels: u.Channels})
+	}
+	r.LODDefs, r.DstUses = &defs, &uses
 }
 
 // InstRecord holds the keys every record has, INFO or not.
@@ -572,7 +629,11 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 	r.Diagnostics = in.Diagnostics()
 	r.Fields = in.Fields()
 	if o.Surfaces != nil {
-		res := model.Simulate(in, o.Surfaces.Env(in))
+		env, src := o.Surfaces.EnvFor(model.Scope{File: f.Name, Body: s.Kernel}, in)
+		env.Rules = o.Rules
+		res := model.Simulate(in, env)
+		r.Rules = o.Rules.String()
+		r.SurfaceSource = src.String()
 		r.Lanes = res.LaneRecords()
 		r.DstLayout = res.DstLayout()
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
@@ -238,6 +239,83 @@ func TestDumpNumbers(t *testing.T) {
 	}
 }
 
+// TestDumpSurfaceSourceAndScope: records say whether the simulated surface
+// came from the file or the defaults; descriptions are keyed per file and
+// body; --grf and the file's grf_bytes set the dst layout; --rules hw
+// computes by the hardware notes and "differs" names the channels where
+// the tables part.
+func TestDumpSurfaceSourceAndScope(t *testing.T) {
+	type rec struct {
+		Kernel        string `json:"kernel"`
+		Text          string `json:"text"`
+		Rules         string `json:"rules"`
+		SurfaceSource string `json:"surface_source"`
+		Lanes         []struct {
+			R       *uint32 `json:"r"`
+			G       *uint32 `json:"g"`
+			B       *uint32 `json:"b"`
+			Differs string  `json:"differs"`
+		} `json:"lanes"`
+		DstLayout struct {
+			GRFBytes int `json:"grf_bytes"`
+		} `json:"dst_layout"`
+	}
+	parse := func(out string) []rec {
+		t.Helper()
+		var rs []rec
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r rec
+			if err := json.Unmarshal([]byte(l), &r); err != nil {
+				t.Fatalf("%v: %s", err, l)
+			}
+			rs = append(rs, r)
+		}
+		return rs
+	}
+	in := oracleDir + "/info_min.isa"
+	out, errs, code := run(t, nil, "--json", "--lod", "0", in)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r := parse(out)[0]
+	if r.SurfaceSource != "default" || r.Rules != "spec" || r.DstLayout.GRFBytes != 32 {
+		t.Errorf("no file: %+v", r)
+	}
+	// A description for this file and kernel, one for another kernel.
+	dir := t.TempDir()
+	sf := filepath.Join(dir, "s.json")
+	os.WriteFile(sf, []byte(`{"grf_bytes": 64, "files": {"info_min.isa": {
+		"`+r.Kernel+`": {"T6": {"type": "1d_array", "width": 15, "depth": 2}},
+		"other_kernel": {"T6": {"type": "3d", "width": 1}}}}}`), 0o644)
+	out, errs, code = run(t, nil, "--json", "--surfaces", sf, in)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	r = parse(out)[0]
+	if r.SurfaceSource != "file" || r.DstLayout.GRFBytes != 64 || *r.Lanes[0].R != 16 || *r.Lanes[0].G != 3 || r.Lanes[0].Differs != "G" {
+		t.Errorf("scoped: %+v %+v", r, r.Lanes[0])
+	}
+	out, _, _ = run(t, nil, "--json", "--surfaces", sf, "--grf", "32", "--rules", "hw", in)
+	r = parse(out)[0]
+	if r.Rules != "hw" || r.DstLayout.GRFBytes != 32 || *r.Lanes[0].G != 0 || r.Lanes[0].Differs != "G" {
+		t.Errorf("--grf 32 --rules hw: %+v %+v", r, r.Lanes[0])
+	}
+	if _, errs, code := run(t, nil, "--json", "--grf", "48", in); code != ExitUsage || !strings.Contains(errs, "--grf \"48\": want 32 or 64") {
+		t.Errorf("--grf 48: exit %d %q", code, errs)
+	}
+	if _, errs, code := run(t, nil, "--json", "--rules", "mesa", in); code != ExitUsage || !strings.Contains(errs, "want spec") {
+		t.Errorf("--rules mesa: exit %d %q", code, errs)
+	}
+	// Text output with simulation flags says where the lanes are.
+	out, errs, code = run(t, nil, "--lod", "1", in)
+	if code != ExitOK || !strings.Contains(errs, "only --json output carries the simulated lanes") || strings.Contains(out, "lanes") {
+		t.Errorf("text with --lod: exit %d %q %q", code, out, errs)
+	}
+	if _, errs, _ := run(t, nil, in); strings.Contains(errs, "only --json") {
+		t.Errorf("text without simulation flags: %q", errs)
+	}
+}
+
 // TestHexFalseForcesRaw: --hex=false reads hex-looking text as raw bytes,
 // --hex reads it as hex text.
 func TestHexFalseForcesRaw(t *testing.T) {
@@ -377,6 +455,65 @@ func TestDumpJSONAll(t *testing.T) {
 	}
 	if info["index"].(float64) != 1 || info["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
 		t.Errorf("INFO record: index %v text %v", info["index"], info["text"])
+	}
+}
+
+// TestDumpJSONAllDataFlow: with --all, INFO records carry lod_defs and
+// dst_uses; info_min's resinfo reads the LOD its mov wrote, and nothing
+// reads a result; the other oracle files' INFO have both lists empty
+// (their kernels touch LOD and result variables only in INFO), never null.
+func TestDumpJSONAllDataFlow(t *testing.T) {
+	files, err := filepath.Glob(oracleDir + "/*.isa")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no oracle files: %v", err)
+	}
+	for _, p := range files {
+		out, _, code := run(t, nil, "--json", "--all", p)
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d", p, code)
+		}
+		infos := 0
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var r struct {
+				Index   int       `json:"index"`
+				Op      *string   `json:"op"`
+				LODDefs *[]int    `json:"lod_defs"`
+				DstUses *[]DstUse `json:"dst_uses"`
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Op == nil {
+				if r.LODDefs != nil || r.DstUses != nil {
+					t.Errorf("%s $%d: a non-INFO record has data-flow keys", p, r.Index)
+				}
+				continue
+			}
+			infos++
+			if r.LODDefs == nil || r.DstUses == nil {
+				t.Fatalf("%s $%d: lod_defs %v, dst_uses %v: want lists", p, r.Index, r.LODDefs, r.DstUses)
+			}
+			want := []int{}
+			if filepath.Base(p) == "info_min.isa" && r.Index == 1 || filepath.Base(p) == "info_min_skl.isa" && r.Index == 1 {
+				want = []int{0}
+			}
+			if !reflect.DeepEqual(*r.LODDefs, want) || len(*r.DstUses) != 0 {
+				t.Errorf("%s $%d: lod_defs %v dst_uses %v, want %v and []", p, r.Index, *r.LODDefs, *r.DstUses, want)
+			}
+		}
+		if infos == 0 {
+			t.Errorf("%s: no INFO record", p)
+		}
+	}
+	// vISA text: data flow is not modelled, and the keys are absent.
+	out, _, code := run(t, nil, "--json", "--all", oracleDir+"/info_min.dis.visaasm")
+	if code != ExitOK || !strings.Contains(out, `"resinfo"`) || strings.Contains(out, "lod_defs") || strings.Contains(out, "dst_uses") {
+		t.Errorf("vISA text: exit %d, data-flow keys present or no INFO: %.300s", code, out)
+	}
+	// Without --all the records are as before.
+	out, _, _ = run(t, nil, "--json", oracleDir+"/info_min.isa")
+	if strings.Contains(out, "lod_defs") {
+		t.Errorf("lod_defs without --all: %s", out)
 	}
 }
 

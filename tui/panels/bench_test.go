@@ -1,6 +1,8 @@
 package panels
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"infoscope/decoder"
@@ -50,6 +52,26 @@ func BenchmarkLanesKeyAndView(b *testing.B) {
 	t := &testing.T{}
 	m := newTestLanes(t, resinfoBytes, 120, 14)
 	keys := []string{"space", "h", "space", "l"}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		m, _ = m.Update(press(keys[i%len(keys)]))
+		_ = m.View()
+	}
+}
+
+// BenchmarkCodeKeyAndView: a cursor step and a frame of the Code pane on
+// the largest oracle body (1,060 instructions), at 120x40.
+func BenchmarkCodeKeyAndView(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
+	m := NewCode(MonoStyles())
+	m.SetSize(120, 30)
+	m.Focus()
+	m.SetInfo(&f.Streams[0].Infos[len(f.Streams[0].Infos)/2])
+	keys := []string{"j", "j", "k", "down", "up"}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m, _ = m.Update(press(keys[i%len(keys)]))

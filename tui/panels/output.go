@@ -13,8 +13,13 @@ import (
 )
 
 // SurfaceChangedMsg reports that the Output panel wrote an edit into the
-// shared surface file (a surface description or the LOD list).
+// shared surface file (a surface description, the LOD list or the GRF
+// size).
 type SurfaceChangedMsg struct{}
+
+// RulesChangedMsg reports that the user switched the table results are
+// computed by (the spec's or the hardware notes').
+type RulesChangedMsg struct{ Rules model.Rules }
 
 // OutputKeyMap are the Output panel's bindings.
 type OutputKeyMap struct {
@@ -23,6 +28,7 @@ type OutputKeyMap struct {
 	Edit        key.Binding // type a new value
 	Table       key.Binding // jump between the form and the result table
 	GRF         key.Binding // 32- or 64-byte GRFs
+	Rules       key.Binding // the spec's table or the hardware notes
 	Apply       key.Binding // while typing: apply
 	Cancel      key.Binding // while typing: cancel
 }
@@ -37,6 +43,7 @@ func DefaultOutputKeyMap() OutputKeyMap {
 		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter/e", "edit field (typing replaces the value)")),
 		Table:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "form ⇄ table")),
 		GRF:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "GRF 32/64 bytes")),
+		Rules:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "spec table ⇄ hw rules")),
 		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
@@ -45,7 +52,7 @@ func DefaultOutputKeyMap() OutputKeyMap {
 }
 
 func (k *OutputKeyMap) setEditing(on bool) {
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF} {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF, &k.Rules} {
 		b.SetEnabled(!on)
 	}
 	k.Apply.SetEnabled(on)
@@ -59,7 +66,7 @@ func (k OutputKeyMap) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k OutputKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Edit, k.Table, k.GRF}, {k.Apply, k.Cancel}}
+	return [][]key.Binding{{k.Up, k.Down, k.Left, k.Right}, {k.Edit, k.Table, k.GRF, k.Rules}, {k.Apply, k.Cancel}}
 }
 
 // rowType is the form's first row. The rows are the type, the numeric
@@ -77,12 +84,14 @@ type Output struct {
 	st       Styles
 	in       *decoder.Info
 	file     *model.SurfaceFile
+	scope    model.Scope // the selected instruction's file and body
 	dispatch model.ExecMask
-	grf      int // GRF size in bytes: 32 or 64
+	rules    model.Rules
 	specs    []model.FieldSpec
 	surf     model.Surface
-	inFile   bool        // the surface file has an entry for the instruction
-	edits    EditTracker // nil: edits are not tracked
+	src      model.SurfaceSource // where the surface file had the description
+	key      string              // the name it was found under ("" when not found)
+	edits    EditTracker         // nil: edits are not tracked
 	res      model.Result
 
 	row     int  // selected form row
@@ -102,7 +111,7 @@ type Output struct {
 // NewOutput returns an Output panel with a fresh surface file (replace it
 // with SetSurfaceFile to share the session's).
 func NewOutput(st Styles) Output {
-	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, grf: 32, specs: model.SurfaceFields()}
+	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, specs: model.SurfaceFields()}
 	m.inputs = make([]lineEdit, m.lodRow()+1)
 	for i := range m.inputs {
 		m.inputs[i] = newLineEdit(st, formValueW-1, 12)
@@ -128,6 +137,19 @@ func (m *Output) SetSurfaceFile(f *model.SurfaceFile) {
 	m.load()
 }
 
+// SetScope names the file and body of the instruction SetInfo will show,
+// which its surface description is looked up and edited under.
+func (m *Output) SetScope(sc model.Scope) { m.scope = sc }
+
+// SetRules sets the table results are computed by.
+func (m *Output) SetRules(r model.Rules) {
+	m.rules = r
+	m.recompute()
+}
+
+// Rules returns the table results are computed by.
+func (m Output) Rules() model.Rules { return m.rules }
+
 // EditTracker follows the surface edits that are not saved yet.
 type EditTracker interface {
 	MarkEdited(key string)   // the surface under key was changed
@@ -150,16 +172,40 @@ func (m *Output) SetDispatch(mask model.ExecMask) {
 	m.recompute()
 }
 
-// SetGRFBytes sets the GRF size (32 or 64; anything else is ignored).
+// SetGRFBytes sets the surface file's GRF size (32 or 64; anything else
+// is ignored).
 func (m *Output) SetGRFBytes(n int) {
 	if n == 32 || n == 64 {
-		m.grf = n
+		m.file.GRFBytes = n
 		m.recompute()
 	}
 }
 
 // GRFBytes returns the GRF size the destination layout uses.
-func (m Output) GRFBytes() int { return m.grf }
+func (m Output) GRFBytes() int {
+	if m.file.GRFBytes == 64 {
+		return 64
+	}
+	return 32
+}
+
+// toggleGRF switches between 32- and 64-byte GRFs and reports the edit.
+func (m *Output) toggleGRF() tea.Cmd {
+	m.SetGRFBytes(96 - m.GRFBytes())
+	return m.commitFile()
+}
+
+func changed() tea.Msg { return SurfaceChangedMsg{} }
+
+// toggleRules switches between the spec's table and the hardware notes.
+func (m *Output) toggleRules() tea.Cmd {
+	r := model.RulesHW
+	if m.rules == model.RulesHW {
+		r = model.RulesSpec
+	}
+	m.SetRules(r)
+	return func() tea.Msg { return RulesChangedMsg{r} }
+}
 
 // Surface returns the surface description shown.
 func (m Output) Surface() model.Surface { return m.surf }
@@ -210,32 +256,27 @@ func (m Output) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
 // FullHelp implements help.KeyMap.
 func (m Output) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
-// surfaceKey is the surface file key edits go to: an existing entry under
-// the printed or the declared name, else the printed name (T6).
+// surfaceKey is the surface name edits are stored under: the name the
+// description was found under (printed or declared), else the printed
+// name (T6).
 func (m Output) surfaceKey() string {
 	if m.in == nil {
 		return ""
 	}
-	if _, ok := m.file.Surfaces[m.in.SurfaceName()]; ok {
-		return m.in.SurfaceName()
-	}
-	if d := m.in.SurfaceDecl(); d != "" {
-		if _, ok := m.file.Surfaces[d]; ok {
-			return d
-		}
+	if m.key != "" {
+		return m.key
 	}
 	return m.in.SurfaceName()
 }
 
-// load reads the instruction's surface from the file and recomputes.
+// load reads the instruction's surface from the file (its body's entry,
+// the file's, or the default for every file) and recomputes.
 func (m *Output) load() {
 	m.stopEditing()
 	m.err = ""
-	m.surf, m.inFile = model.DefaultSurface(), false
+	m.surf, m.src, m.key = model.DefaultSurface(), model.SourceDefault, ""
 	if m.in != nil {
-		if s, ok := m.file.SurfaceFor(m.in); ok {
-			m.surf, m.inFile = s, true
-		}
+		m.surf, m.src, m.key = m.file.Lookup(m.scope, m.in)
 	}
 	m.recompute()
 }
@@ -243,10 +284,11 @@ func (m *Output) load() {
 func (m *Output) recompute() {
 	m.res = model.Result{}
 	if m.in != nil {
-		env := m.file.Env(m.in)
+		env, _ := m.file.EnvFor(m.scope, m.in)
 		env.Surface = m.surf
 		env.Dispatch = m.dispatch
-		env.GRFBytes = m.grf
+		env.GRFBytes = m.GRFBytes()
+		env.Rules = m.rules
 		m.res = model.Simulate(m.in, env)
 	}
 	m.lane = max(0, min(m.lane, len(m.res.Lanes)-1))
@@ -315,20 +357,41 @@ func (m *Output) startEditing(text string) tea.Cmd {
 	return in.Focus()
 }
 
-// commit stores a changed surface or LOD list in the file and reports it.
+// commit stores the changed surface in the file, under the selected
+// instruction's file and body (a T6 in one kernel is not the T6 of
+// another), and reports it.
 func (m *Output) commit() tea.Cmd {
-	if m.file.Surfaces == nil {
-		m.file.Surfaces = map[string]model.Surface{}
-	}
-	m.file.Surfaces[m.surfaceKey()] = m.surf
-	m.inFile = true
+	m.src = m.file.SetSurface(m.scope, m.surfaceKey(), m.surf)
+	m.mark(m.editKey())
 	m.err = ""
 	m.recompute()
+	return changed
+}
+
+// commitFile reports a change to the file's session-wide values (LOD, GRF
+// size).
+func (m *Output) commitFile() tea.Cmd {
+	m.mark("")
+	m.err = ""
+	m.recompute()
+	return changed
+}
+
+// mark tells the edit tracker at once, not in the message: a save may
+// start before the message arrives.
+func (m *Output) mark(key string) {
 	if m.edits != nil {
-		// At once, not in the message: a save may start before it arrives.
-		m.edits.MarkEdited(m.surfaceKey())
+		m.edits.MarkEdited(key)
 	}
-	return func() tea.Msg { return SurfaceChangedMsg{} }
+}
+
+// editKey names the edited description for the tracker: the surface name
+// with the file and body it is stored for.
+func (m Output) editKey() string {
+	if m.scope.File == "" {
+		return m.surfaceKey()
+	}
+	return m.scope.File + "\x00" + m.scope.Body + "\x00" + m.surfaceKey()
 }
 
 // apply parses the edited row; on error the old value stays and the input
@@ -352,7 +415,7 @@ func (m *Output) apply() tea.Cmd {
 		}
 		m.stopEditing()
 		m.file.LOD = l
-		return m.commit()
+		return m.commitFile()
 	default:
 		f := m.specs[m.row-1]
 		v, err := parseNum(text, f.Max)
@@ -377,12 +440,10 @@ func (m *Output) step(d int) tea.Cmd {
 	}
 	switch {
 	case m.row == rowType:
-		n := int(model.SurfaceCube) + 1
+		n := len(model.SurfaceTypes())
 		m.surf.Type = model.SurfaceType((int(m.surf.Type) + d + n) % n)
 	case m.row == m.grfRow():
-		m.grf = 96 - m.grf
-		m.recompute()
-		return nil
+		return m.toggleGRF()
 	case m.row == m.lodRow():
 		if len(m.file.LOD) > 1 {
 			m.err = "lod: per-lane values; press enter to edit them"
@@ -397,7 +458,7 @@ func (m *Output) step(d int) tea.Cmd {
 			return nil
 		}
 		m.file.LOD = []uint32{uint32(v)}
-		return m.commit()
+		return m.commitFile()
 	default:
 		f := m.specs[m.row-1]
 		v := int64(m.surf.Get(f.Key)) + int64(d)
@@ -461,7 +522,9 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Table):
 			m.inTable = false
 		case key.Matches(msg, k.GRF):
-			m.SetGRFBytes(96 - m.grf)
+			return m.toggleGRF()
+		case key.Matches(msg, k.Rules):
+			return m.toggleRules()
 		}
 		return nil
 	}
@@ -479,15 +542,16 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.inTable = true
 		}
 	case key.Matches(msg, k.GRF):
-		m.SetGRFBytes(96 - m.grf)
+		return m.toggleGRF()
+	case key.Matches(msg, k.Rules):
+		return m.toggleRules()
 	case key.Matches(msg, k.Left):
 		return m.step(-1)
 	case key.Matches(msg, k.Right):
 		return m.step(+1)
 	case key.Matches(msg, k.Edit):
 		if m.row == m.grfRow() {
-			m.SetGRFBytes(96 - m.grf)
-			return nil
+			return m.toggleGRF()
 		}
 		return m.startEditing("")
 	case m.startsEdit(msg.Text):
@@ -517,7 +581,7 @@ func (m Output) updateEditing(msg tea.Msg) (Output, tea.Cmd) {
 // "1d_" is 1d_array); an exact name or anything else is returned as is.
 func completeType(s string) string {
 	var match string
-	for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+	for _, t := range model.SurfaceTypes() {
 		n := t.String()
 		if strings.EqualFold(n, s) {
 			return n

@@ -66,14 +66,14 @@ func TestOutputTypeCycles(t *testing.T) {
 	if m.Surface().Type != model.Surface2DArray || f.Surfaces["T6"].Type != model.Surface2DArray {
 		t.Fatalf("right: type %s, file %+v", m.Surface().Type, f.Surfaces)
 	}
-	for range 3 {
+	for range 4 {
 		m, _ = m.Update(press("l"))
 	}
-	if m.Surface().Type != model.Surface1D { // 2d_array -> 3d -> cube -> 1d
+	if m.Surface().Type != model.Surface1D { // 2d_array -> 3d -> cube -> buffer -> 1d
 		t.Errorf("wrap: %s", m.Surface().Type)
 	}
 	m, _ = m.Update(press("left"))
-	if m.Surface().Type != model.SurfaceCube {
+	if m.Surface().Type != model.SurfaceBuffer {
 		t.Errorf("left wrap: %s", m.Surface().Type)
 	}
 	// Typing a unique prefix and enter sets the type.

@@ -189,7 +189,9 @@ func (m Output) stackedLen() int {
 // tailLines are the lines under the form (side by side) or the table
 // (stacked): the dst layout and the warnings, wrapped to w.
 func (m Output) tailLines(w int) []string {
-	return WrapLines(append(m.dstLines(), m.warnLines()...), w)
+	// The notes on where the tables differ come first: they carry the
+	// sources, and the dst layout does not change with the surface.
+	return WrapLines(append(append(m.diffLines(), m.dstLines()...), m.warnLines()...), w)
 }
 
 func (m Output) header() string {
@@ -198,14 +200,28 @@ func (m Output) header() string {
 	if d := m.in.SurfaceDecl(); d != "" && d != name {
 		name += " (" + d + ")"
 	}
-	state := name + " from the surface file"
-	switch {
-	case m.edits != nil && m.edits.Unsaved(m.surfaceKey()):
-		state = name + " edited, not saved (ctrl+s saves)"
-	case !m.inFile:
-		state = name + " not in the surface file: defaults"
+	return st.Title.Render("Output") + "  " + st.Value.Render(m.in.Text()) + st.Muted.Render(" · "+name+" "+m.sourceText())
+}
+
+// sourceText says where the description shown comes from, and for which
+// body (edits are stored for that body).
+func (m Output) sourceText() string {
+	of := ""
+	if m.scope.Body != "" {
+		of = "of " + m.scope.Body + ": "
 	}
-	return st.Title.Render("Output") + "  " + st.Value.Render(m.in.Text()) + st.Muted.Render(" · "+state)
+	if m.edits != nil && m.edits.Unsaved(m.editKey()) {
+		return of + "edited, not saved (ctrl+s saves)"
+	}
+	switch m.src {
+	case model.SourceBody:
+		return of + "from the surface file"
+	case model.SourceFile:
+		return of + "from the surface file (every body of its file)"
+	case model.SourceAll:
+		return of + "from the surface file (every file)"
+	}
+	return of + "not in the surface file: defaults"
 }
 
 // formLines renders the form, one row per field: label, stored value (or the
@@ -246,7 +262,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 	switch {
 	case r == rowType:
 		var sb strings.Builder
-		for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+		for _, t := range model.SurfaceTypes() {
 			if t > 0 {
 				sb.WriteByte(' ')
 			}
@@ -271,7 +287,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		}
 		return "LOD", formatLOD(l), meaning
 	case r == m.grfRow():
-		if m.grf == 64 {
+		if m.GRFBytes() == 64 {
 			return "GRF size", "64 B", "PVC and later (native SIMD16)"
 		}
 		return "GRF size", "32 B", "before PVC (native SIMD8)"
@@ -286,15 +302,70 @@ func (m Output) cellText(c model.Cell) string {
 	sym := m.st.Sym
 	switch c.State {
 	case model.CellWritten:
-		return sym.Written + " " + strconv.FormatUint(uint64(c.Value), 10)
+		return sym.Written + " " + strconv.FormatUint(uint64(c.Value), 10) + m.differs(c)
 	case model.CellUnchanged:
 		return sym.Unchanged + " old"
 	case model.CellNotReturned:
 		return sym.NotReturned + " -"
 	case model.CellUndefined:
-		return sym.Undefined + " n/a"
+		return sym.Undefined + " n/a" + m.differs(c)
 	}
 	return "?"
+}
+
+// differs is the mark beside a cell the other rules compute differently.
+func (m Output) differs(c model.Cell) string {
+	if c.Differs {
+		return " " + m.st.Sym.Differs
+	}
+	return ""
+}
+
+// anyDiffers reports whether a cell of the result carries the ≠ mark.
+func (m Output) anyDiffers() bool {
+	for _, l := range m.res.Lanes {
+		for _, c := range l.Cells {
+			if c.Differs {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// otherRules names the rules not in use, for the notes on differing cells.
+func (m Output) otherRules() string {
+	if m.rules == model.RulesHW {
+		return "spec"
+	}
+	return "hw"
+}
+
+// otherValue renders a differing cell's result by the other rules.
+func otherValue(o model.OtherCell) string {
+	if o.State == model.CellWritten {
+		return o.Formula
+	}
+	return o.State.String() + " (" + o.Formula + ")"
+}
+
+// diffLines say, once per channel, where the other rules part from the
+// ones shown, with the source of the hardware behaviour (first lane that
+// differs).
+func (m Output) diffLines() []string {
+	var out []string
+	for c := range 4 {
+		for _, l := range m.res.Lanes {
+			cl := l.Cells[c]
+			if !cl.Differs {
+				continue
+			}
+			out = append(out, m.st.Warn.Render(fmt.Sprintf("%s %s: %s rules give %s", m.st.Sym.Differs, channelNames[c], m.otherRules(), otherValue(cl.Other)))+
+				m.st.Muted.Render(" (lane "+strconv.Itoa(l.Lane)+"; "+cl.Source+")"))
+			break
+		}
+	}
+	return out
 }
 
 func (m Output) cellStyle(c model.Cell) lipgloss.Style {
@@ -346,7 +417,7 @@ func (m Output) tableLines(g geometry) []string {
 // variable hold which channel of which lanes, and which GRFs that is.
 func (m Output) dstLines() []string {
 	st := m.st
-	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.grf))}
+	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.GRFBytes()))}
 	for _, d := range m.res.Dst {
 		lines = append(lines, fmt.Sprintf("  %s lanes %-5s bytes %-7s ", d.Channel, d.Lanes, fmt.Sprintf("%d-%d", d.ByteStart, d.ByteEnd-1))+st.Muted.Render(d.GRFs))
 	}
@@ -376,8 +447,11 @@ func (m Output) footer() []string {
 		c := l.Cells[m.ch]
 		first = fmt.Sprintf("lane %d (EM bit %s) %s: ", l.Lane, emBit(l.EMBit), channelNames[m.ch]) +
 			m.cellStyle(c).Render(m.cellText(c)) + "  " + st.Meaning.Render(c.Formula)
+		if c.Differs {
+			first += st.Warn.Render(" · " + m.otherRules() + ": " + otherValue(c.Other))
+		}
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or type 1d 1d_array 2d 2d_array 3d cube")
+		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or type "+typeNames())
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")
@@ -389,8 +463,16 @@ func (m Output) footer() []string {
 		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.surf)) +
 			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, digits or enter edit", f.Max))
 	}
-	second := st.Written.Render(st.Sym.Written+" written") + "  " + st.Unchanged.Render(st.Sym.Unchanged+" unchanged (lane off)") + "  " +
+	// The legend names the rules only when they are not the default, and
+	// the ≠ mark only when a cell carries it.
+	second := st.Written.Render(st.Sym.Written+" written") + "  " + st.Unchanged.Render(st.Sym.Unchanged+" old (lane off)") + "  " +
 		st.NotReturned.Render(st.Sym.NotReturned+" not returned") + "  " + st.Undefined.Render(st.Sym.Undefined+" undefined")
+	if m.rules == model.RulesHW {
+		second = st.Title.Render("hw rules") + "  " + second
+	}
+	if m.anyDiffers() {
+		second += "  " + st.Warn.Render(st.Sym.Differs+" "+m.otherRules()+" differs")
+	}
 	switch {
 	case m.err != "":
 		second = st.Error.Render(st.Sym.Warn + " " + m.err)
@@ -411,13 +493,22 @@ func emBit(b int) string {
 // typeMatches lists the surface types that start with what was typed.
 func typeMatches(prefix string) string {
 	var out []string
-	for t := model.Surface1D; t <= model.SurfaceCube; t++ {
+	for _, t := range model.SurfaceTypes() {
 		if strings.HasPrefix(t.String(), strings.ToLower(strings.TrimSpace(prefix))) {
 			out = append(out, t.String())
 		}
 	}
 	if len(out) == 0 {
-		return "none (1d 1d_array 2d 2d_array 3d cube)"
+		return "none (" + typeNames() + ")"
+	}
+	return strings.Join(out, " ")
+}
+
+// typeNames is "1d 1d_array 2d 2d_array 3d cube buffer".
+func typeNames() string {
+	var out []string
+	for _, t := range model.SurfaceTypes() {
+		out = append(out, t.String())
 	}
 	return strings.Join(out, " ")
 }

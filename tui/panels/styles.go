@@ -21,6 +21,7 @@ type Symbols struct {
 	Unchanged   string // a cell of a disabled lane: keeps its old contents
 	NotReturned string // a channel the channel mask turns off
 	Undefined   string // the spec leaves the value undefined (N/A)
+	Differs     string // beside a result cell: the other rules (hardware notes or spec) give another value
 	Enabled     string // an enabled lane
 	Disabled    string // a disabled lane
 	InWindow    string // an EM bit the instruction reads
@@ -69,6 +70,7 @@ func defaultSymbols() Symbols {
 		Unchanged:   "·",
 		NotReturned: "×",
 		Undefined:   "?",
+		Differs:     "≠",
 		Enabled:     "●",
 		Disabled:    "○",
 		InWindow:    "■",

@@ -59,6 +59,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"infoscope/decoder"
+	"infoscope/model"
 	"infoscope/tui"
 	"infoscope/tui/watch"
 )
@@ -105,6 +106,14 @@ type Config struct {
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
 	Decode decoder.Options
+	// Surfaces, if set, are the team's surface descriptions (serve
+	// --surfaces): every session starts with its own copy, unless its key
+	// saved with ctrl+s, in which case it starts with that save. The server
+	// never writes them back. SurfacesName names them in the status line.
+	Surfaces     *model.SurfaceFile
+	SurfacesName string
+	// Rules is the result table sessions' Output starts with (--rules).
+	Rules model.Rules
 	// Listener, if set, is served instead of listening on Listen (tests use
 	// 127.0.0.1:0; socket activation). Run closes it.
 	Listener net.Listener
@@ -323,6 +332,23 @@ func (s *server) shutdown(srv *ssh.Server) {
 		_ = srv.Close()
 	}
 	s.log.Info("stopped")
+}
+
+// startSurfaces is what a session of key starts with: the surface file
+// it last saved with ctrl+s, else a copy of the team's file, else nothing;
+// and what the status line calls it.
+func (s *server) startSurfaces(key string) (*model.SurfaceFile, string) {
+	if b, ok := s.saved.load(key); ok {
+		// Saved bytes come from Marshal, so they parse; a failure would
+		// only mean starting on defaults.
+		if f, err := model.ParseSurfaceFile("saved", b); err == nil {
+			return f, "in server memory (your last ctrl+s)"
+		}
+	}
+	if s.cfg.Surfaces != nil {
+		return s.cfg.Surfaces.Clone(), s.cfg.SurfacesName + " (the server's, read-only; ctrl+s keeps your copy in server memory)"
+	}
+	return nil, ""
 }
 
 // surfaceStore keeps each key's last saved surface file, in memory only.

@@ -490,12 +490,16 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	pty, _, _ := sess.Pty()
 	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
 	key := st.key
+	surfaces, loaded := s.startSurfaces(key)
 	m := tui.New(tui.Config{
-		Sources:      s.files.sources(),
-		Decode:       s.cfg.Decode,
-		SurfacePath:  "in server memory (ssh HOST surfaces prints it)",
-		SaveSurfaces: func(b []byte) error { return s.saved.save(key, b) },
-		Mono:         profile < colorprofile.ANSI,
+		Sources:        s.files.sources(),
+		Decode:         s.cfg.Decode,
+		Surfaces:       surfaces,
+		SurfacesLoaded: loaded,
+		Rules:          s.cfg.Rules,
+		SurfacePath:    "in server memory (ssh HOST surfaces prints it)",
+		SaveSurfaces:   func(b []byte) error { return s.saved.save(key, b) },
+		Mono:           profile < colorprofile.ANSI,
 	})
 	w, h := s.sessions.window(st, pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),

@@ -1,0 +1,49 @@
+package model
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// BenchmarkStreamFlow: building the data-flow view of the largest oracle
+// body (large_mix_1k.isa) and analysing each of its INFO.
+func BenchmarkStreamFlow(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
+	s := f.Streams[0]
+	for b.Loop() {
+		sf := NewStreamFlow(s, 32)
+		for k := range s.Infos {
+			sf.Info(k)
+		}
+	}
+	b.ReportMetric(float64(len(s.Insts)), "insts")
+	b.ReportMetric(float64(len(s.Infos)), "infos")
+}
+
+// BenchmarkFlowLargeBody: the Code pane's bound (panels.MaxFlowInsts,
+// 50,000 instructions): a raw stream of movs to the LOD with one INFO at the end,
+// built and analysed once.
+func BenchmarkFlowLargeBody(b *testing.B) {
+	mov := []byte{0x29, 0x03, 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0, 0x02, 0x05, 0, 0, 0, 0, 0}
+	info := []byte{0x70, 0x0a, 0x03, 0x0f, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
+	code := append(bytes.Repeat(mov, 50_000-1), info...)
+	s := decoder.Walk(code, 0, decoder.WalkOptions{})
+	if len(s.Infos) != 1 || s.Err != nil {
+		b.Fatalf("walk: %d INFO, %v", len(s.Infos), s.Err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		fl := NewStreamFlow(s, 32).Info(0)
+		if len(fl.Sources) != 1 {
+			b.Fatalf("sources %+v", fl.Sources)
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package model
+
+import (
+	"strings"
+
+	"infoscope/decoder"
+)
+
+// StreamFlow is the data-flow view of one decoded body (a kernel, a
+// function or a raw stream): build it once with NewStreamFlow, then ask
+// Info for each of its INFO instructions.
+type StreamFlow struct {
+	Body *Body
+	// Text: the body was read from vISA text, whose instructions other
+	// than INFO carry no operands here: data flow is not modelled.
+	Text bool
+	s    *decoder.Stream
+	grf  int
+	ops  []InfoOperands // per Info of the stream
+}
+
+// NewStreamFlow decodes every instruction of s (grfBytes: 32, or 64) and
+// builds its control flow graph.
+func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
+	if grfBytes != 64 {
+		grfBytes = 32
+	}
+	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, len(s.Infos))}
+	infoAt := make(map[int]int, len(s.Infos))
+	for k := range s.Infos {
+		sf.ops[k] = infoOperands(&s.Infos[k], s.Symbols, grfBytes)
+		infoAt[s.Infos[k].Inst] = k
+	}
+	insts := make([]FlowInst, len(s.Insts))
+	if !sf.Text {
+		var in decoder.Instruction
+		for i := range s.Insts {
+			if k, ok := infoAt[i]; ok {
+				insts[i] = infoFlowInst(sf.ops[k])
+				continue
+			}
+			s.Decode(i, &in)
+			insts[i] = flowInst(&in, grfBytes)
+		}
+	} else {
+		for i := range insts {
+			insts[i].Label = -1
+		}
+	}
+	sf.Body = NewBody(insts)
+	return sf
+}
+
+// Info returns the data flow of the stream's k-th INFO instruction.
+func (sf *StreamFlow) Info(k int) Flow {
+	if k < 0 || k >= len(sf.ops) {
+		return Flow{}
+	}
+	if sf.Text {
+		return Flow{Notes: []string{"vISA text: the operands of instructions other than INFO are not read, so data flow is not modelled"}}
+	}
+	return sf.Body.Analyze(sf.s.Infos[k].Inst, sf.ops[k])
+}
+
+// Operands returns where the k-th INFO reads its LOD and writes its result.
+func (sf *StreamFlow) Operands(k int) InfoOperands { return sf.ops[k] }
+
+// root resolves id through its alias chain: the root variable and the
+// byte offset of id within it.
+func root(sym *decoder.Symbols, id uint32) (uint32, int) {
+	off := 0
+	for range 16 { // alias chains are short; a cycle stops here
+		if sym == nil || id < decoder.NumPredefinedVars {
+			return id, off
+		}
+		k := int(id - decoder.NumPredefinedVars)
+		if k >= len(sym.Vars) || sym.Vars[k].Alias == 0 {
+			return id, off
+		}
+		off += sym.Vars[k].AliasOffset
+		id = sym.Vars[k].Alias
+	}
+	return id, off
+}
+
+// varBytes returns the size of a variable, or a bound for one whose size
+// is not known (predefined variables, raw streams).
+func varBytes(sym *decoder.Symbols, id uint32, grf int) int {
+	if sym != nil && id >= decoder.NumPredefinedVars {
+		if k := int(id - decoder.NumPredefinedVars); k < len(sym.Vars) {
+			return sym.Vars[k].Bytes
+		}
+	}
+	return 128 * grf
+}
+
+func elemSize(sym *decoder.Symbols, id uint32) int {
+	if sym != nil && id >= decoder.NumPredefinedVars {
+		if k := int(id - decoder.NumPredefinedVars); k < len(sym.Vars) {
+			if n := decoder.TypeSize(sym.Vars[k].Type); n > 0 {
+				return n
+			}
+		}
+	}
+	return 4
+}
+
+func infoOperands(in *decoder.Info, sym *decoder.Symbols, grf int) InfoOperands {
+	n := in.ExecSize()
+	op := InfoOperands{HasLOD: in.HasLOD, Lanes: n}
+	if in.HasLOD && n > 0 {
+		v, off := root(sym, in.LOD.ID)
+		start := off + int(in.LOD.Offset)
+		op.LOD = Range{Var: v, Start: start, End: start + n*4}
+	}
+	v, off := root(sym, in.Dst.ID)
+	for _, c := range Simulate(in, Env{GRFBytes: grf}).Dst {
+		op.Dst = append(op.Dst, ChunkRange{Channel: c.Channel, Range: Range{Var: v, Start: off + c.ByteStart, End: off + c.ByteEnd}})
+	}
+	return op
+}
+
+func infoFlowInst(op InfoOperands) FlowInst {
+	fi := FlowInst{Label: -1}
+	if op.HasLOD && op.LOD.End > op.LOD.Start {
+		fi.Reads = append(fi.Reads, Access{Var: op.LOD.Var, Start: op.LOD.Start, End: op.LOD.End, Must: true})
+	}
+	for _, c := range op.Dst {
+		fi.Writes = append(fi.Writes, Access{Var: c.Var, Start: c.Start, End: c.End, Must: true})
+	}
+	return fi
+}
+
+// flowInst reduces a decoded instruction to what data flow needs.
+func flowInst(in *decoder.Instruction, grf int) FlowInst {
+	fi := FlowInst{Label: -1}
+	sym := in.Symbols()
+	pred := in.HasPred && in.Pred.ID() != 0
+	n := 1
+	if in.HasExec {
+		n = max(in.Exec.Size(), 1)
+	}
+	mn := in.Mnemonic
+	switch mn {
+	case "label", "subroutine":
+		if l, ok := in.Operand("label").(*decoder.LabelRef); ok {
+			fi.Label = int(l.Index)
+		}
+	case "jmp", "goto":
+		if l, ok := in.Operand("label").(*decoder.LabelRef); ok {
+			fi.Targets = []int{int(l.Index)}
+		}
+		fi.Stop = !pred
+	case "switchjmp":
+		for _, a := range in.Args[:in.N] {
+			if l, ok := a.(*decoder.LabelRef); ok {
+				fi.Targets = append(fi.Targets, int(l.Index))
+			}
+		}
+		fi.Stop = true
+	case "ret", "fret":
+		fi.Stop = !pred
+	case "call", "fcall":
+		fi.Call = true
+	case "ifcall":
+		fi.Call, fi.Indirect = true, true
+	}
+	loadLike := strings.Contains(mn, "gather") || strings.Contains(mn, "_ld") || strings.Contains(mn, "load") || strings.Contains(mn, "read")
+	for _, a := range in.Args[:in.N] {
+		switch o := a.(type) {
+		case *decoder.General:
+			if o.ID == 0 { // %null
+				continue
+			}
+			v, off := root(sym, o.ID)
+			esz := elemSize(sym, o.ID)
+			base := off + int(o.Row)*grf + int(o.Col)*esz
+			write := o.Role == "dst"
+			accs := regionAccesses(v, base, esz, n, o.Region, write, !pred || !write)
+			if write {
+				fi.Writes = append(fi.Writes, accs...)
+			} else {
+				fi.Reads = append(fi.Reads, accs...)
+			}
+		case *decoder.Indirect:
+			fi.Opaque = true
+		case *decoder.Raw:
+			if o.ID == 0 {
+				continue
+			}
+			v, off := root(sym, o.ID)
+			start := off + int(o.Offset)
+			write := o.Role == "dst" || o.Role == "out" || ((o.Role == "data" || o.Role == "msg") && loadLike)
+			acc := Access{Var: v, Start: start, Must: !pred || !write}
+			if g, ok := rawGRFs(in, o.Role); ok {
+				acc.End = start + g*grf
+			} else {
+				_, rootOff := root(sym, o.ID)
+				acc.End = max(start+1, rootOff+varBytes(sym, o.ID, grf))
+				acc.Must = false
+				fi.Payload = true
+			}
+			if write {
+				fi.Writes = append(fi.Writes, acc)
+			} else {
+				fi.Reads = append(fi.Reads, acc)
+			}
+		}
+	}
+	return fi
+}
+
+// rawGRFs returns the size in GRFs a raw send states for the raw operand
+// role.
+func rawGRFs(in *decoder.Instruction, role string) (int, bool) {
+	var field string
+	switch in.Mnemonic {
+	case "raw_send":
+		field = map[string]string{"src": "num_src", "dst": "num_dst"}[role]
+	case "raw_sends":
+		field = map[string]string{"src0": "num_src0", "src1": "num_src1", "dst": "num_dst"}[role]
+	}
+	if field == "" {
+		return 0, false
+	}
+	v, ok := in.Value(field)
+	return int(v), ok
+}
+
+// regionAccesses returns the bytes a general operand touches over n lanes:
+// a destination's <h> region or a source's <v;w,h>, one element per lane,
+// contiguous runs merged.
+func regionAccesses(v uint32, base, esz, n int, r decoder.Region, dst, must bool) []Access {
+	var accs []Access
+	add := func(o int) {
+		s := base + o*esz
+		if k := len(accs) - 1; k >= 0 && accs[k].End == s {
+			accs[k].End = s + esz
+			return
+		}
+		for _, a := range accs {
+			if s >= a.Start && s+esz <= a.End {
+				return
+			}
+		}
+		accs = append(accs, Access{Var: v, Start: s, End: s + esz, Must: must})
+	}
+	h := decoder.RegionValue(r.HStride())
+	if dst || r.Width() == 0 {
+		h = max(h, 1)
+		if !dst {
+			h = max(h, 0)
+		}
+		for i := range n {
+			add(i * h)
+		}
+		return accs
+	}
+	vs, w := decoder.RegionValue(r.VStride()), decoder.RegionValue(r.Width())
+	if vs < 0 || w <= 0 || h < 0 {
+		// A region the format does not define: the lanes' elements in a row.
+		vs, w, h = n, n, 1
+	}
+	for i := range n {
+		add(i/w*vs + i%w*h)
+	}
+	return accs
+}

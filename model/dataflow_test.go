@@ -1,0 +1,277 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// Hand-built bodies: variables 40 (lod), 41 (res), 42 (other).
+const (
+	vLOD   = 40
+	vRes   = 41
+	vOther = 42
+)
+
+func w(v uint32, s, e int) Access  { return Access{Var: v, Start: s, End: e, Must: true} }
+func mw(v uint32, s, e int) Access { return Access{Var: v, Start: s, End: e} }
+
+func fi(reads, writes []Access) FlowInst {
+	return FlowInst{Reads: reads, Writes: writes, Label: -1}
+}
+func label(l int) FlowInst { return FlowInst{Label: l} }
+func jmp(l int, cond bool) FlowInst {
+	return FlowInst{Label: -1, Targets: []int{l}, Stop: !cond}
+}
+
+// info8 is a SIMD8 resinfo reading lod bytes 0..32 and returning R and G
+// into res (R at 0..32, G at 32..64).
+func info8() (FlowInst, InfoOperands) {
+	op := InfoOperands{HasLOD: true, LOD: Range{vLOD, 0, 32}, Lanes: 8,
+		Dst: []ChunkRange{{"R", Range{vRes, 0, 32}}, {"G", Range{vRes, 32, 64}}}}
+	return infoFlowInst(op), op
+}
+
+func TestFlowStraight(t *testing.T) {
+	in, op := info8()
+	body := []FlowInst{
+		fi(nil, []Access{w(vLOD, 0, 32)}),           // $0 writes all of lod
+		fi(nil, []Access{w(vOther, 0, 32)}),         // $1 unrelated
+		in,                                          // $2 INFO
+		fi([]Access{w(vRes, 0, 16)}, nil),           // $3 reads R lanes 0-3
+		fi(nil, []Access{w(vRes, 0, 32)}),           // $4 overwrites R
+		fi([]Access{w(vRes, 0, 64)}, nil),           // $5 reads R (new value) and G
+		fi([]Access{w(vRes, 40, 44)}, nil),          // $6 reads G lane 2
+		fi(nil, []Access{w(vRes, 32, 64)}),          // $7 overwrites G
+		fi([]Access{w(vRes, 0, 64)}, nil),           // $8 reads nothing of INFO's
+		{Label: -1, Reads: []Access{w(vLOD, 0, 4)}}, // $9 reads lod: not a reader of the result
+		fi(nil, []Access{w(vLOD, 0, 32)}),           // $10 writes lod after: not a source
+	}
+	f := NewBody(body).Analyze(2, op)
+	if want := []Source{{Inst: 0, Start: 0, End: 32, Lanes: "0-7"}}; !reflect.DeepEqual(f.Sources, want) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	}
+	wantR := []Reader{
+		{3, []ChannelLanes{{"R", "0-3"}}},
+		{5, []ChannelLanes{{"G", "0-7"}}},
+		{6, []ChannelLanes{{"G", "2"}}},
+	}
+	if !reflect.DeepEqual(f.Readers, wantR) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	}
+	wantO := []Overwrite{{"R", 4, "0-7"}, {"G", 7, "0-7"}}
+	if !reflect.DeepEqual(f.Overwrites, wantO) {
+		t.Errorf("overwrites = %+v, want %+v", f.Overwrites, wantO)
+	}
+	if f.Outside != "" || f.Blocks != 1 || len(f.Notes) != 0 {
+		t.Errorf("outside %q, blocks %d, notes %v", f.Outside, f.Blocks, f.Notes)
+	}
+}
+
+func TestFlowBranch(t *testing.T) {
+	in, op := info8()
+	body := []FlowInst{
+		jmp(1, true),                       // $0 (P1) jmp L1
+		fi(nil, []Access{w(vLOD, 0, 32)}),  // $1 then side
+		jmp(2, false),                      // $2 jmp L2
+		label(1),                           // $3 L1:
+		fi(nil, []Access{w(vLOD, 0, 16)}),  // $4 else side: lanes 0-3 only
+		label(2),                           // $5 L2:
+		in,                                 // $6 INFO
+		jmp(3, true),                       // $7 (P2) jmp L3
+		fi([]Access{w(vRes, 32, 64)}, nil), // $8 reads G on one side
+		label(3),                           // $9 L3:
+		fi([]Access{w(vRes, 0, 32)}, nil),  // $10 reads R after the join
+	}
+	f := NewBody(body).Analyze(6, op)
+	want := []Source{
+		{Inst: 4, Start: 0, End: 16, Lanes: "0-3", SomePaths: true},
+		{Inst: 1, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+	}
+	if !reflect.DeepEqual(f.Sources, want) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	}
+	// Lanes 4-7 are unwritten on the else path: they come from outside.
+	if f.Outside != "4-7" {
+		t.Errorf("outside = %q, want 4-7", f.Outside)
+	}
+	wantR := []Reader{{8, []ChannelLanes{{"G", "0-7"}}}, {10, []ChannelLanes{{"R", "0-7"}}}}
+	if !reflect.DeepEqual(f.Readers, wantR) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	}
+	if f.Blocks != 6 || f.Block != [2]int{5, 7} {
+		t.Errorf("blocks = %d, INFO's block %v", f.Blocks, f.Block)
+	}
+}
+
+func TestFlowLoop(t *testing.T) {
+	in, op := info8()
+	body := []FlowInst{
+		fi(nil, []Access{w(vLOD, 0, 32)}),  // $0 before the loop
+		label(0),                           // $1 L0:
+		fi([]Access{w(vRes, 0, 4)}, nil),   // $2 reads R lane 0 of the previous iteration
+		in,                                 // $3 INFO
+		fi(nil, []Access{w(vLOD, 0, 32)}),  // $4 next iteration's LOD
+		jmp(0, true),                       // $5 (P1) jmp L0
+		fi([]Access{w(vRes, 60, 64)}, nil), // $6 after the loop: G lane 7
+		{Label: -1, Stop: true},            // $7 ret
+		fi([]Access{w(vRes, 0, 64)}, nil),  // $8 unreachable
+	}
+	f := NewBody(body).Analyze(3, op)
+	want := []Source{
+		{Inst: 0, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+		{Inst: 4, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+	}
+	if !reflect.DeepEqual(f.Sources, want) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	}
+	wantR := []Reader{{6, []ChannelLanes{{"G", "7"}}}, {2, []ChannelLanes{{"R", "0"}}}}
+	if !reflect.DeepEqual(f.Readers, wantR) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	}
+	if f.Outside != "" {
+		t.Errorf("outside = %q", f.Outside)
+	}
+}
+
+func TestFlowPartialAndPredicated(t *testing.T) {
+	in, op := info8()
+	body := []FlowInst{
+		fi(nil, []Access{w(vLOD, 16, 48)}), // $0 lanes 4-7 of lod (and 16 bytes past it)
+		fi(nil, []Access{w(vLOD, 0, 20)}),  // $1 lanes 0-4: kills lane 4 of $0
+		fi(nil, []Access{mw(vLOD, 0, 8)}),  // $2 predicated: lanes 0-1, may
+		in,                                 // $3 INFO
+		fi([]Access{w(vRes, 28, 36)}, nil), // $4 straddles R lane 7 and G lane 0
+		fi(nil, []Access{mw(vRes, 0, 64)}), // $5 predicated write: no overwrite
+		fi([]Access{w(vRes, 30, 31)}, nil), // $6 one byte of R lane 7
+	}
+	f := NewBody(body).Analyze(3, op)
+	want := []Source{
+		{Inst: 2, Start: 0, End: 8, Lanes: "0-1", SomePaths: true},
+		{Inst: 1, Start: 0, End: 20, Lanes: "0-4"},
+		{Inst: 0, Start: 20, End: 32, Lanes: "5-7"},
+	}
+	if !reflect.DeepEqual(f.Sources, want) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	}
+	wantR := []Reader{{4, []ChannelLanes{{"R", "7"}, {"G", "0"}}}, {6, []ChannelLanes{{"R", "7"}}}}
+	if !reflect.DeepEqual(f.Readers, wantR) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	}
+	if len(f.Overwrites) != 0 {
+		t.Errorf("overwrites = %+v, want none (the write is predicated)", f.Overwrites)
+	}
+}
+
+// gen builds a general operand V<id>(row,col)<region>.
+func gen(role string, id uint32, row, col uint8, r decoder.Region) *decoder.General {
+	return &decoder.General{Role: role, ID: id, Row: row, Col: col, Region: r}
+}
+
+// Regions: <1> for a destination, <1;1,0> and <0;1,0> for sources.
+const (
+	regDst    decoder.Region = 2 << 8
+	regSeq    decoder.Region = 2 | 2<<4 | 1<<8
+	regScalar decoder.Region = 1 | 2<<4 | 1<<8
+)
+
+func movInst(exec int, dst, src *decoder.General, sym *decoder.Symbols) *decoder.Instruction {
+	in := &decoder.Instruction{Mnemonic: "mov", HasExec: true, HasPred: true}
+	for code := uint8(0); code < 8; code++ {
+		if decoder.ExecSizeFromCode(code) == exec {
+			in.Exec = decoder.Exec(code)
+		}
+	}
+	in.Add(dst)
+	in.Add(src)
+	in.SetSymbols(sym)
+	return in
+}
+
+// TestFlowAliasAndSIMD32 decodes hand-built instructions: a SIMD32 RGBA
+// result spans 16 GRFs; an alias of res reads G through its root's bytes,
+// and a mov to an alias of lod is a source.
+func TestFlowAliasAndSIMD32(t *testing.T) {
+	sym := &decoder.Symbols{Vars: []decoder.VarInfo{
+		{Name: "lod", Bytes: 128, Type: 0},
+		{Name: "res", Bytes: 512, Type: 0},
+		{Name: "resG", Bytes: 128, Type: 0, Alias: 33, AliasOffset: 128}, // id 34: res bytes 128..256
+		{Name: "lodHi", Bytes: 64, Type: 0, Alias: 32, AliasOffset: 64},  // id 35: lod bytes 64..128
+		{Name: "x", Bytes: 128, Type: 0},                                 // id 36
+	}}
+	info := InfoOperands{HasLOD: true, LOD: Range{32, 0, 128}, Lanes: 32}
+	for c, name := range []string{"R", "G", "B", "A"} {
+		info.Dst = append(info.Dst, ChunkRange{name, Range{33, c * 128, c*128 + 128}})
+	}
+	body := []FlowInst{
+		flowInst(movInst(16, gen("dst", 35, 0, 0, regDst), gen("src0", 36, 0, 0, regScalar), sym), 32), // lanes 16-31 of lod
+		infoFlowInst(info),
+		flowInst(movInst(16, gen("dst", 36, 0, 0, regDst), gen("src0", 34, 1, 0, regSeq), sym), 32),    // resG row 1: G lanes 8-23
+		flowInst(movInst(8, gen("dst", 36, 0, 0, regDst), gen("src0", 33, 12, 0, regScalar), sym), 32), // res row 12 col 0: A lane 0
+		flowInst(movInst(32, gen("dst", 34, 0, 0, regDst), gen("src0", 36, 0, 0, regScalar), sym), 32), // overwrites all of G
+	}
+	f := NewBody(body).Analyze(1, info)
+	if want := []Source{{Inst: 0, Start: 64, End: 128, Lanes: "16-31"}}; !reflect.DeepEqual(f.Sources, want) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	}
+	if f.Outside != "0-15" {
+		t.Errorf("outside = %q, want 0-15", f.Outside)
+	}
+	wantR := []Reader{{2, []ChannelLanes{{"G", "8-23"}}}, {3, []ChannelLanes{{"A", "0"}}}}
+	if !reflect.DeepEqual(f.Readers, wantR) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	}
+	if want := []Overwrite{{"G", 4, "0-31"}}; !reflect.DeepEqual(f.Overwrites, want) {
+		t.Errorf("overwrites = %+v, want %+v", f.Overwrites, want)
+	}
+}
+
+// oracleSources lists the oracle INFO with a LOD source: info_min's
+// kernels set their LOD with a mov ("mov (M1, 8) lod(0,0)<1> 0x0:ud").
+var oracleSources = map[string][]int{
+	"info_min.isa $1":     {0},
+	"info_min_skl.isa $1": {0},
+}
+
+// TestFlowOracles: apart from info_min's mov, the oracle kernels never
+// touch their LOD or result variables outside INFO instructions, so every
+// other INFO has no LOD source, and none has a reader.
+func TestFlowOracles(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "decoder", "testdata", "oracle", "*.isa"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no oracle files: %v", err)
+	}
+	infos := 0
+	for _, p := range files {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := decoder.Decode(filepath.Base(p), data, decoder.Options{})
+		for _, s := range f.Streams {
+			sf := NewStreamFlow(s, 32)
+			for k := range s.Infos {
+				infos++
+				fl := sf.Info(k)
+				var got []int
+				for _, src := range fl.Sources {
+					got = append(got, src.Inst)
+				}
+				want := oracleSources[f.Name+" $"+strconv.Itoa(s.Infos[k].Inst)]
+				if !reflect.DeepEqual(got, want) || len(fl.Readers) != 0 {
+					t.Errorf("%s %s $%d: sources %+v, readers %+v; want sources %v and no reader", f.Name, s.Kernel, s.Infos[k].Inst, fl.Sources, fl.Readers, want)
+				}
+				if fl.Blocks < 1 || fl.Block[0] > s.Infos[k].Inst || fl.Block[1] < s.Infos[k].Inst {
+					t.Errorf("%s $%d: block %v of %d", f.Name, s.Infos[k].Inst, fl.Block, fl.Blocks)
+				}
+			}
+		}
+	}
+	if infos == 0 {
+		t.Fatal("no INFO in the oracle files")
+	}
+}

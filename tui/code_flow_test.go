@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// codeSources are the oracle info_min.isa (two INFO) and the data-flow
+// sample (one INFO with LOD sources on both sides of a branch, two
+// readers, one through an alias, and an overwrite).
+func codeSources(t *testing.T) []Source {
+	t.Helper()
+	var srcs []Source
+	for _, p := range []string{
+		filepath.Join("..", "decoder", "testdata", "oracle", "info_min.isa"),
+		filepath.Join("..", "model", "testdata", "dataflow.isa"),
+	} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, BytesSource(filepath.Base(p), data))
+	}
+	return srcs
+}
+
+// TestFlowCode opens binaries, switches to the Code pane, steps INFO rows
+// with ] (the pane follows), follows a reader of the result and comes
+// back, searches, goes to $N and selects an INFO line with enter; at 80x24
+// and 120x40.
+func TestFlowCode(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			tm := startFlow(t, Config{Sources: codeSources(t)}, sz[0], sz[1])
+			waitLoaded(t, tm)
+			tm.Send(press("5"))
+			waitText(t, tm, "▸5 Code", "Code  info_min  $1 of 4", "▸◆ $1", "a ‹ $0")
+			tm.Send(press("]"))
+			waitText(t, tm, "$2 of 4", "▸◆ $2")
+			tm.Send(press("]"))
+			waitText(t, tm, "Code  dataflow  $4 of 9", "Data flow of $4", "a ‹ $2", "b ‹ $0", "c › $5", "d › $6", "e × $7")
+			waitText(t, tm, "some paths", "reads G 0-7", "overwrites R 0-7")
+			// Follow the first reader, then come back.
+			tm.Send(press("c"))
+			waitText(t, tm, "$5 of 9", "at $5 (reads G 0-7)")
+			tm.Send(press("backspace"))
+			waitText(t, tm, "$4 of 9", "▸◆ $4")
+			// Search a variable's name.
+			tm.Send(press("/"))
+			tm.Type("acc")
+			tm.Send(press("enter"))
+			waitText(t, tm, "/acc: match 1 of 2", "$5 of 9")
+			tm.Send(press("n"))
+			waitText(t, tm, "/acc: match 2 of 2", "$6 of 9")
+			// Go to $0 by number, and enter on a line that is no INFO.
+			tm.Send(press(":"))
+			tm.Type("$0")
+			tm.Send(press("enter"))
+			waitText(t, tm, "$0 of 9")
+			tm.Send(press("enter"))
+			waitText(t, tm, "enter selects an INFO line")
+			// Back in info_min's body, enter on its other INFO selects it.
+			tm.Send(press("["))
+			waitText(t, tm, "Code  info_min  $2 of 4")
+			tm.Send(press(":"))
+			tm.Type("0x183")
+			tm.Send(press("enter"))
+			waitText(t, tm, "$1 of 4")
+			tm.Send(press("enter"))
+			waitText(t, tm, "selected $1 in the list", "▸◆ $1")
+			tm.Send(press("q"))
+			m := final(t, tm)
+			if l, ok := m.list.selected(); !ok || m.list.rows.info(l).Inst != 1 || m.list.rows.stream(l).Kernel != "info_min" {
+				t.Errorf("list selection: %+v", l)
+			}
+			if m.focus != focusCode {
+				t.Errorf("focus %d", m.focus)
+			}
+		})
+	}
+}

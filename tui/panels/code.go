@@ -1,0 +1,725 @@
+package panels
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// SelectInfoMsg asks the root to select, in the INFO list, the INFO at
+// instruction Inst of Stream (enter on an INFO line of the Code pane).
+type SelectInfoMsg struct {
+	Stream *decoder.Stream
+	Inst   int
+}
+
+// CodeKeyMap are the Code pane's bindings.
+type CodeKeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+	Search, Goto, Next, Prev                key.Binding
+	Select, Back, Flow                      key.Binding
+	Apply, Cancel                           key.Binding // while typing
+}
+
+// flowKeys are the keys of the data-flow entries, in order: letters the
+// pane and the root do not use otherwise.
+const flowKeys = "abcdefhiloprstuvwxyz"
+
+// DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
+func DefaultCodeKeyMap() CodeKeyMap {
+	k := CodeKeyMap{
+		Up:       key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
+		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last")),
+		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N or 0xOFFSET")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n/N", "next/previous match")),
+		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
+		Back:     key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
+		Flow:     key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+	k.setEditing(false)
+	return k
+}
+
+func (k *CodeKeyMap) setEditing(on bool) {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom,
+		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow} {
+		b.SetEnabled(!on)
+	}
+	k.Apply.SetEnabled(on)
+	k.Cancel.SetEnabled(on)
+}
+
+// ShortHelp implements help.KeyMap.
+func (k CodeKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Search, k.Next, k.Goto, k.Flow, k.Back, k.Select, k.Apply, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k CodeKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Search, k.Next, k.Prev, k.Goto},
+		{k.Select, k.Flow, k.Back, k.Apply, k.Cancel},
+	}
+}
+
+// MaxFlowInsts bounds the bodies whose data flow the pane computes: past
+// it the pane lists the code and says the flow was not computed.
+const MaxFlowInsts = 50_000
+
+type codeMode int
+
+const (
+	codeBrowse codeMode = iota
+	codeSearch
+	codeGoto
+)
+
+// flowEntry is one line of the data-flow section that a key jumps to.
+type flowEntry struct {
+	inst int
+	mark string // ‹ (LOD source), › (reader), × (overwrite)
+	what string
+}
+
+// codeState is what the pane derives from its body and selection; held
+// by pointer so the value-typed model stays cheap to copy.
+type codeState struct {
+	s       *decoder.Stream
+	info    int // index into s.Infos; -1 none
+	infoAt  map[int]int
+	sf      *model.StreamFlow
+	flow    model.Flow
+	fresh   bool // flow is computed for the current selection
+	entries []flowEntry
+	marks   map[int]string // instruction -> data-flow mark
+	matches []int
+	in      decoder.Instruction
+}
+
+// Code lists the selected INFO's kernel or function in full, with the
+// data flow around the INFO under it.
+type Code struct {
+	KeyMap CodeKeyMap
+
+	st       Styles
+	c        *codeState
+	cur, top int
+	w, h     int
+	focus    bool
+	mode     codeMode
+	input    lineEdit
+	query    string
+	back     []int
+	msg      string
+	msgErr   bool
+	grf      int
+}
+
+// NewCode returns an empty Code pane.
+func NewCode(st Styles) Code {
+	in := newLineEdit(st, 30, 200)
+	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, input: in, grf: 32}
+}
+
+// SetInfo shows the body of in with in under the cursor (nil: none).
+func (m *Code) SetInfo(in *decoder.Info) {
+	c := m.c
+	if in == nil || in.Stream() == nil {
+		*c = codeState{info: -1}
+		m.cur, m.top = 0, 0
+		return
+	}
+	s := in.Stream()
+	if s != c.s {
+		*c = codeState{s: s, info: -1, infoAt: make(map[int]int, len(s.Infos))}
+		for k := range s.Infos {
+			c.infoAt[s.Infos[k].Inst] = k
+		}
+		m.back, m.query = nil, ""
+	}
+	k := c.infoAt[in.Inst]
+	if k != c.info {
+		c.info, c.fresh = k, false
+		m.cur = in.Inst
+		m.top = max(0, m.cur-m.listHeight()/3)
+	}
+	if m.focus {
+		m.computeFlow()
+	}
+}
+
+// SetGRFBytes sets the GRF size the destination layout uses (32 or 64).
+func (m *Code) SetGRFBytes(n int) {
+	if (n == 32 || n == 64) && n != m.grf {
+		m.grf = n
+		m.c.sf, m.c.fresh = nil, false
+	}
+}
+
+// computeFlow computes the data flow of the selected INFO once: only when
+// the pane is seen, so stepping the list elsewhere costs nothing here.
+func (m *Code) computeFlow() {
+	c := m.c
+	if c.fresh || c.s == nil || c.info < 0 {
+		return
+	}
+	c.fresh = true
+	c.entries, c.marks = nil, map[int]string{}
+	if len(c.s.Insts) > MaxFlowInsts {
+		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", len(c.s.Insts), MaxFlowInsts)}}
+		return
+	}
+	if c.sf == nil {
+		c.sf = model.NewStreamFlow(c.s, m.grf)
+	}
+	c.flow = c.sf.Info(c.info)
+	for _, s := range c.flow.Sources {
+		what := "LOD lanes " + s.Lanes
+		if s.SomePaths {
+			what += " · some paths"
+		}
+		c.entries = append(c.entries, flowEntry{s.Inst, "‹", what})
+	}
+	for _, r := range c.flow.Readers {
+		var parts []string
+		for _, ch := range r.Channels {
+			parts = append(parts, ch.Channel+" "+ch.Lanes)
+		}
+		c.entries = append(c.entries, flowEntry{r.Inst, "›", "reads " + strings.Join(parts, " · ")})
+	}
+	// One entry per overwriting instruction: "overwrites RGBA 0-7" when
+	// the lanes agree, else each channel with its lanes.
+	for i := 0; i < len(c.flow.Overwrites); {
+		j := i
+		same := true
+		for j+1 < len(c.flow.Overwrites) && c.flow.Overwrites[j+1].Inst == c.flow.Overwrites[i].Inst {
+			j++
+			same = same && c.flow.Overwrites[j].Lanes == c.flow.Overwrites[i].Lanes
+		}
+		var chans, parts []string
+		for _, o := range c.flow.Overwrites[i : j+1] {
+			chans = append(chans, o.Channel)
+			parts = append(parts, o.Channel+" "+o.Lanes)
+		}
+		what := "overwrites " + strings.Join(parts, " · ")
+		if same {
+			what = "overwrites " + strings.Join(chans, "") + " " + c.flow.Overwrites[i].Lanes
+		}
+		c.entries = append(c.entries, flowEntry{c.flow.Overwrites[i].Inst, "×", what})
+		i = j + 1
+	}
+	for _, e := range c.entries {
+		if _, ok := c.marks[e.inst]; !ok {
+			c.marks[e.inst] = e.mark
+		}
+	}
+}
+
+// Flow returns the data flow shown (computed when the pane has focus).
+func (m Code) Flow() model.Flow { return m.c.flow }
+
+// Cursor returns the instruction under the cursor ($N).
+func (m Code) Cursor() int { return m.cur }
+
+// Message returns the pane's last message, or "".
+func (m Code) Message() string { return m.msg }
+
+// SetSize sets the pane's size in cells.
+func (m *Code) SetSize(w, h int) {
+	m.w, m.h = max(0, w), max(0, h)
+	m.input.SetWidth(max(1, w-12))
+}
+
+// Focus gives the pane the keyboard.
+func (m *Code) Focus() {
+	m.focus = true
+	m.computeFlow()
+}
+
+// Blur takes the keyboard away (an open prompt is cancelled).
+func (m *Code) Blur() {
+	m.focus = false
+	m.stopEditing()
+}
+
+// Editing reports whether a prompt is open.
+func (m Code) Editing() bool { return m.mode != codeBrowse }
+
+func (m *Code) stopEditing() {
+	m.mode = codeBrowse
+	m.input.Blur()
+	m.KeyMap.setEditing(false)
+}
+
+func (m Code) total() int {
+	if m.c.s == nil {
+		return 0
+	}
+	return len(m.c.s.Insts)
+}
+
+// flowHeight is the rows of the data-flow section; listHeight the rows
+// left for the listing (title and message line apart).
+func (m Code) flowHeight() int {
+	if m.c.s == nil || m.c.info < 0 {
+		return 0
+	}
+	n := 2 + len(m.c.entries) + len(m.c.flow.Notes)
+	if m.c.flow.Outside != "" {
+		n++
+	}
+	return min(n, max((m.h-2)/2, 2))
+}
+
+func (m Code) listHeight() int { return max(m.h-2-m.flowHeight(), 1) }
+
+func (m *Code) moveTo(i int) {
+	n := m.total()
+	if n == 0 {
+		return
+	}
+	m.cur = min(max(i, 0), n-1)
+	m.top = m.viewTop()
+	h := m.listHeight()
+	if m.cur < m.top {
+		m.top = m.cur
+	}
+	if m.cur >= m.top+h {
+		m.top = m.cur - h + 1
+	}
+	m.top = min(max(m.top, 0), max(n-h, 0))
+}
+
+// viewTop returns the first line shown: m.top, moved so that the cursor
+// is in view and no rows are left empty below the last instruction (the
+// size or the data-flow section may have changed since m.top was set).
+func (m Code) viewTop() int {
+	h, n := m.listHeight(), m.total()
+	top := m.top
+	if m.cur < top {
+		top = m.cur
+	}
+	if m.cur >= top+h {
+		top = m.cur - h + 1
+	}
+	return min(max(top, 0), max(n-h, 0))
+}
+
+// jump moves to i, remembering where it was for Back.
+func (m *Code) jump(i int) {
+	if i != m.cur {
+		m.back = append(m.back, m.cur)
+		if len(m.back) > 100 {
+			m.back = m.back[1:]
+		}
+	}
+	m.moveTo(i)
+	// A jump puts its target a third down the listing, with context.
+	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
+}
+
+// Update handles keys while focused.
+func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
+	if !m.focus {
+		return m, nil
+	}
+	if m.mode != codeBrowse {
+		return m.updateInput(msg)
+	}
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		if w, ok := msg.(tea.MouseWheelMsg); ok {
+			switch w.Mouse().Button {
+			case tea.MouseWheelUp:
+				m.moveTo(m.cur - 3)
+			case tea.MouseWheelDown:
+				m.moveTo(m.cur + 3)
+			}
+		}
+		return m, nil
+	}
+	m.msg, m.msgErr = "", false
+	page := max(m.listHeight()-1, 1)
+	km := m.KeyMap
+	switch {
+	case key.Matches(k, km.Up):
+		m.moveTo(m.cur - 1)
+	case key.Matches(k, km.Down):
+		m.moveTo(m.cur + 1)
+	case key.Matches(k, km.PageUp):
+		m.moveTo(m.cur - page)
+	case key.Matches(k, km.PageDown):
+		m.moveTo(m.cur + page)
+	case key.Matches(k, km.Top):
+		m.moveTo(0)
+	case key.Matches(k, km.Bottom):
+		m.moveTo(m.total() - 1)
+	case key.Matches(k, km.Search), key.Matches(k, km.Goto):
+		if m.c.s == nil {
+			return m, nil
+		}
+		m.mode = codeSearch
+		m.input.Prompt = "/"
+		if key.Matches(k, km.Goto) {
+			m.mode, m.input.Prompt = codeGoto, ":"
+		}
+		m.input.SetValue("")
+		m.KeyMap.setEditing(true)
+		return m, m.input.Focus()
+	case key.Matches(k, km.Next):
+		m.nextMatch(1)
+	case key.Matches(k, km.Prev):
+		m.nextMatch(-1)
+	case key.Matches(k, km.Back):
+		if n := len(m.back); n > 0 {
+			m.moveTo(m.back[n-1])
+			m.back = m.back[:n-1]
+		} else {
+			m.msg = "no earlier place to go back to"
+		}
+	case key.Matches(k, km.Select):
+		if _, ok := m.c.infoAt[m.cur]; ok && m.c.s != nil {
+			s, i := m.c.s, m.cur
+			return m, func() tea.Msg { return SelectInfoMsg{Stream: s, Inst: i} }
+		}
+		m.msg = "enter selects an INFO line (marked ◆ or •)"
+	case key.Matches(k, km.Flow):
+		i := strings.Index(flowKeys, k.String())
+		if i < 0 || i >= len(m.c.entries) {
+			m.msg = "no data-flow entry " + k.String()
+			return m, nil
+		}
+		m.jump(m.c.entries[i].inst)
+		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
+	}
+	return m, nil
+}
+
+func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case key.Matches(k, m.KeyMap.Cancel):
+			m.stopEditing()
+			return m, nil
+		case key.Matches(k, m.KeyMap.Apply):
+			v := strings.TrimSpace(m.input.Value())
+			mode := m.mode
+			m.stopEditing()
+			if mode == codeSearch {
+				m.search(v)
+			} else {
+				m.gotoTarget(v)
+			}
+			return m, nil
+		}
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return m, cmd
+}
+
+// lineText returns instruction i's text and mnemonic, and its number of
+// diagnostics.
+func (m Code) lineText(i int) (text, mnemonic string, diags int) {
+	c := m.c
+	s := c.s
+	if s.FromText() {
+		t := &s.Text[i]
+		if t.Text == "" {
+			return "(not in the text)", "", 0
+		}
+		if k, ok := c.infoAt[i]; ok {
+			diags = s.Infos[k].NumDiagnostics()
+		}
+		return t.Text, t.Mnemonic(), diags
+	}
+	s.Decode(i, &c.in)
+	diags = c.in.NumDiagnostics()
+	if k, ok := c.infoAt[i]; ok {
+		diags = s.Infos[k].NumDiagnostics()
+	}
+	return c.in.Text(), c.in.Mnemonic, diags
+}
+
+// matchesAt reports whether instruction i matches q (lower case): its
+// text, mnemonic or an operand's field or variable name.
+func (m Code) matchesAt(i int, q string) bool {
+	text, mn, _ := m.lineText(i)
+	if strings.Contains(strings.ToLower(text), q) || strings.Contains(strings.ToLower(mn), q) {
+		return true
+	}
+	if m.c.s.FromText() {
+		return false
+	}
+	in := &m.c.in
+	for _, a := range in.Args[:in.N] {
+		if strings.Contains(strings.ToLower(a.Name()), q) {
+			return true
+		}
+		var id uint32
+		switch o := a.(type) {
+		case *decoder.General:
+			id = o.ID
+		case *decoder.Raw:
+			id = o.ID
+		default:
+			continue
+		}
+		if strings.Contains(strings.ToLower(in.VarName(id)), q) {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Code) search(q string) {
+	if q == "" {
+		q = m.query
+	}
+	if q == "" {
+		return
+	}
+	m.query = q
+	lq := strings.ToLower(q)
+	m.c.matches = m.c.matches[:0]
+	for i := range m.total() {
+		if m.matchesAt(i, lq) {
+			m.c.matches = append(m.c.matches, i)
+		}
+	}
+	if len(m.c.matches) == 0 {
+		m.msg, m.msgErr = fmt.Sprintf("/%s: no match in this body", q), true
+		return
+	}
+	m.nextMatch(1)
+}
+
+// nextMatch moves to the next (dir 1) or previous (-1) match, wrapping.
+func (m *Code) nextMatch(dir int) {
+	ms := m.c.matches
+	if len(ms) == 0 {
+		m.msg = "no search yet: / searches"
+		if m.query != "" {
+			m.msg = "/" + m.query + ": no match in this body"
+		}
+		return
+	}
+	j := sort.SearchInts(ms, m.cur+1)
+	if dir < 0 {
+		j = sort.SearchInts(ms, m.cur) - 1
+	}
+	wrapped := j < 0 || j >= len(ms)
+	j = (j + len(ms)) % len(ms)
+	m.jump(ms[j])
+	m.msg = fmt.Sprintf("/%s: match %d of %d", m.query, j+1, len(ms))
+	if wrapped {
+		m.msg += " (wrapped)"
+	}
+}
+
+// gotoTarget goes to "$N", "N" or "0xOFFSET" (a file offset within the
+// instruction).
+func (m *Code) gotoTarget(v string) {
+	if v == "" {
+		return
+	}
+	s := m.c.s
+	if strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0X") {
+		off, err := strconv.ParseInt(v[2:], 16, 64)
+		if err != nil {
+			m.msg, m.msgErr = fmt.Sprintf(":%s: expected $N or 0xOFFSET", v), true
+			return
+		}
+		if s.FromText() {
+			m.msg, m.msgErr = "vISA text has no file offsets: use $N", true
+			return
+		}
+		i := sort.Search(len(s.Insts), func(i int) bool { return s.AbsOff(i)+int64(s.Insts[i].Len) > off })
+		if i >= len(s.Insts) || s.AbsOff(i) > off {
+			m.msg, m.msgErr = fmt.Sprintf(":%s: no instruction of this body at that offset (0x%x-0x%x)", v, s.Base, s.Base+int64(len(s.Code))), true
+			return
+		}
+		m.jump(i)
+		return
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(v, "$"))
+	if err != nil {
+		m.msg, m.msgErr = fmt.Sprintf(":%s: expected $N or 0xOFFSET", v), true
+		return
+	}
+	if n < 0 || n >= len(s.Insts) {
+		m.msg, m.msgErr = fmt.Sprintf(":%s: this body has $0-$%d", v, len(s.Insts)-1), true
+		return
+	}
+	m.jump(n)
+}
+
+// View renders the pane.
+func (m Code) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return ""
+	}
+	st := m.st
+	c := m.c
+	if c.s == nil {
+		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
+	}
+	s := c.s
+	n := len(s.Insts)
+	name := s.Kernel
+	if name == "" {
+		name = "raw stream"
+	}
+	title := st.Title.Render("Code") + "  " + st.Value.Render(name) +
+		st.Muted.Render(fmt.Sprintf("  $%d of %d", m.cur, n))
+	if s.FromText() {
+		title += st.Muted.Render(" · vISA text")
+	}
+	lines := []string{fit(title, m.w)}
+	lh := m.listHeight()
+	numW := len(strconv.Itoa(max(n-1, 0))) + 1
+	offW := 0
+	if n > 0 && !s.FromText() {
+		offW = len(fmt.Sprintf("0x%x", s.AbsOff(n-1)))
+	}
+	top := m.viewTop()
+	for i := top; i < min(top+lh, n); i++ {
+		lines = append(lines, m.listLine(i, numW, offW))
+	}
+	for len(lines) < 1+lh {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.flowLines(m.flowHeight())...)
+	lines = append(lines, m.bottomLine())
+	for i := range lines {
+		lines[i] = fit(lines[i], m.w)
+	}
+	return strings.Join(lines[:min(len(lines), m.h)], "\n")
+}
+
+func (m Code) listLine(i, numW, offW int) string {
+	st, c := m.st, m.c
+	text, _, diags := m.lineText(i)
+	cursor := " "
+	if i == m.cur {
+		cursor = st.Sym.Selected
+	}
+	kind := " "
+	if k, ok := c.infoAt[i]; ok {
+		kind = "•"
+		if k == c.info {
+			kind = "◆"
+		}
+	} else if mk, ok := c.marks[i]; ok {
+		kind = mk
+	}
+	diag := " "
+	if diags > 0 {
+		diag = st.Warn.Render(st.Sym.Warn)
+	}
+	where := ""
+	if c.s.FromText() {
+		if l := c.s.Line(i); l > 0 {
+			where = "L" + strconv.Itoa(l)
+		}
+		where = pad(where, 7)
+	} else {
+		where = padLeft(fmt.Sprintf("0x%x", c.s.AbsOff(i)), offW)
+	}
+	line := cursor + kind + diag + padLeft("$"+strconv.Itoa(i), numW) + "  " + st.Muted.Render(where) + "  " + text
+	if i == m.cur {
+		return st.Selected.Render(fit(line, m.w))
+	}
+	return line
+}
+
+func (m Code) flowLines(h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	st, c := m.st, m.c
+	f := c.flow
+	in := &c.s.Infos[c.info]
+	head := st.Header.Render(fmt.Sprintf("Data flow of $%d", in.Inst))
+	if f.Blocks > 0 {
+		head += st.Muted.Render(fmt.Sprintf("  block $%d-$%d of %d", f.Block[0], f.Block[1], f.Blocks))
+	}
+	out := []string{head}
+	var body []string
+	for k, e := range c.entries {
+		keyName := " "
+		if k < len(flowKeys) {
+			keyName = flowKeys[k : k+1]
+		}
+		text, _, _ := m.lineText(e.inst)
+		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
+	}
+	modelled := !c.sfText() && len(c.s.Insts) <= MaxFlowInsts
+	if in.HasLOD && len(f.Sources) == 0 && modelled {
+		body = append(body, st.Muted.Render("   ‹ no instruction of this body writes the LOD"))
+	}
+	if f.Outside != "" {
+		body = append(body, st.Muted.Render("   ‹ LOD lanes "+f.Outside+" may come from outside this body (input, argument or caller)"))
+	}
+	if len(f.Readers) == 0 && modelled {
+		body = append(body, st.Muted.Render("   › no instruction of this body reads the result"))
+	}
+	if f.Omitted > 0 {
+		body = append(body, st.Muted.Render(fmt.Sprintf("   … %d more past the first %d", f.Omitted, len(f.Sources)+len(f.Readers))))
+	}
+	for _, note := range f.Notes {
+		body = append(body, st.Warn.Render("   not modelled: "+note))
+	}
+	if room := h - 1; len(body) > room {
+		more := len(body) - room + 1
+		body = append(body[:max(room-1, 0)], st.Muted.Render(fmt.Sprintf("   … %d more lines (a taller terminal shows them)", more)))
+	}
+	return append(out, body...)
+}
+
+func (c *codeState) sfText() bool { return c.s != nil && c.s.FromText() }
+
+func (m Code) bottomLine() string {
+	st := m.st
+	switch m.mode {
+	case codeSearch, codeGoto:
+		return m.input.View()
+	}
+	if m.msg != "" {
+		if m.msgErr {
+			return st.Error.Render(m.msg)
+		}
+		return st.Muted.Render(m.msg)
+	}
+	if m.c.s == nil || m.cur >= len(m.c.s.Insts) {
+		return ""
+	}
+	// The cursor line's diagnostics, else where the line comes from.
+	if k, ok := m.c.infoAt[m.cur]; ok {
+		if d := m.c.s.Infos[k].Diagnostics(); len(d) > 0 {
+			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
+		}
+	} else if !m.c.s.FromText() {
+		m.c.s.Decode(m.cur, &m.c.in)
+		if d := m.c.in.Diagnostics(); len(d) > 0 {
+			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
+		}
+	}
+	return st.Muted.Render("◆ selected INFO · • INFO · ‹ LOD source · › reader · × overwrite")
+}

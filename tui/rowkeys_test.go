@@ -1,0 +1,234 @@
+package tui
+
+import (
+	"encoding/binary"
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// mixedInfos returns a raw stream of n INFO instructions with every field
+// varied (resinfo, sampleinfo and unknown sub-ops, illegal exec codes,
+// masks, channels, surfaces, variable ids and offsets): one in diagEvery
+// has an illegal exec size, so n and diag have rows to find.
+func mixedInfos(n int, seed int64, diagEvery int) []byte {
+	rng := rand.New(rand.NewSource(seed))
+	var out []byte
+	op := func() []byte {
+		var b [6]byte
+		id := uint32(rng.Intn(40))
+		if rng.Intn(4) == 0 {
+			id = uint32(rng.Intn(5000))
+		}
+		binary.LittleEndian.PutUint32(b[:], id)
+		binary.LittleEndian.PutUint16(b[4:], uint16([]int{0, 0, 0, 1, 16, 32, 64, 100, 1234, 65535}[rng.Intn(10)]))
+		return b[:]
+	}
+	for i := 0; i < n; i++ {
+		sub := []byte{0x0a, 0x0b, 0x0b, 0x0c, 0x1b}[rng.Intn(5)]
+		exec := byte(rng.Intn(6)) | byte(rng.Intn(16))<<4
+		if diagEvery > 0 && i%diagEvery == diagEvery/2 {
+			exec = exec&0xF0 | byte(6+rng.Intn(10))
+		}
+		ch := byte(1 + rng.Intn(15))
+		surf := []byte{0, 1, 5, 6, 7, 12, 33, 250}[rng.Intn(8)]
+		out = append(out, 0x70, sub, exec, ch, surf)
+		if sub == 0x0a {
+			out = append(out, op()...)
+		}
+		out = append(out, op()...)
+	}
+	return out
+}
+
+// fastPathModel loads the samples and two generated streams (diagnostics
+// frequent in one, rare in the other).
+func fastPathModel(t testing.TB) *rowIndex {
+	srcs := append(sampleSources(t),
+		BytesSource("gen-a.bin", mixedInfos(6000, 1, 50)),
+		BytesSource("gen-b.bin", mixedInfos(6000, 2, 1500)))
+	m := newLoaded(Config{Sources: srcs}, 120, 40)
+	r := m.list.rows
+	if r.total < 12000 {
+		t.Fatalf("%d rows, want at least 12000", r.total)
+	}
+	return r
+}
+
+// filterCases are filters of every term kind, negated and combined, with
+// text that spans the pieces of the instruction text.
+var filterCases = []string{
+	"", "resinfo", "SAMPLEINFO", "info_0x", "info_0x1b", ".rgba", "rgba (m", "(m5_nm, 16)", ", 16)  t6", "16)",
+	"t6", "t7 v", "t250", "%slm", "v33.0", "v3", "3", "0", ".0 v", "0 v1", " ", "%null", "%thread", "e.", "?6",
+	"text:T6", "!resinfo", "op:resinfo", "op:sampleinfo", "!op:sampleinfo", "op:unknown",
+	"surface:T6", "surface:t7", "surface:%slm", "surface:TSS", "!surface:T6",
+	"mask:M5", "mask:5", "mask:M5_NM", "mask:m1", "!mask:M1", "exec:16", "exec:1", "exec:0", "!exec:8",
+	"nm", "!nm", "chan:RGBA", "chan:r", "chan:ga", "!chan:RGBA",
+	"file:gen", "file:a.bin", "!file:gen", "kernel:main", "kernel:x",
+	"diag", "!diag", "diag:exec", "diag:lanes", "diag:surface", "!diag:exec",
+	"op:sampleinfo exec:16", "surface:T6 !nm", "resinfo mask:M2 !diag", "nm exec:32 chan:RGBA v1",
+	"file:gen-b op:resinfo !t6 diag", "v33 v33.", "t6 t6 !t7",
+}
+
+// sampleTerms adds text terms cut from the rows' own text, so matches
+// cross every boundary between the pieces.
+func sampleTerms(r *rowIndex, rng *rand.Rand, n int) []string {
+	var out []string
+	for len(out) < n {
+		in := r.info(r.loc(rng.Intn(r.total)))
+		text := strings.ToLower(in.Text())
+		a := rng.Intn(len(text))
+		b := min(len(text), a+1+rng.Intn(12))
+		w := strings.TrimSpace(text[a:b])
+		if w == "" || strings.ContainsAny(w, " :!") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// TestFilterFastPath checks the packed-key filter against matchAll on
+// every row, for every term kind, on the samples and generated streams.
+func TestFilterFastPath(t *testing.T) {
+	r := fastPathModel(t)
+	cases := append(slices.Clone(filterCases), sampleTerms(r, rand.New(rand.NewSource(3)), 150)...)
+	for _, f := range cases {
+		terms, err := parseFilter(f)
+		if err != nil {
+			continue // a value the language refuses: nothing to filter
+		}
+		got, want := r.filterRows(terms), r.filterRowsSlow(terms)
+		if !slices.Equal(got, want) {
+			t.Errorf("filter %q: %d rows, want %d", f, len(got), len(want))
+		}
+	}
+}
+
+// viewsFor returns the views the n/N and :0x tests walk: every row, and a
+// few filters.
+func viewsFor(t *testing.T, r *rowIndex) map[string][]int32 {
+	views := map[string][]int32{"": nil}
+	for _, f := range []string{"resinfo", "!diag", "diag", "t6", "file:gen-b", "exec:16 nm", "v1"} {
+		terms, err := parseFilter(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views[f] = r.filterRowsSlow(terms)
+	}
+	return views
+}
+
+// TestNextDiagFastPath checks n and N against a walk of the view.
+func TestNextDiagFastPath(t *testing.T) {
+	r := fastPathModel(t)
+	rng := rand.New(rand.NewSource(4))
+	for name, view := range viewsFor(t, r) {
+		n := r.total
+		if view != nil {
+			n = len(view)
+		}
+		if n == 0 {
+			continue
+		}
+		row := func(p int) int {
+			if view != nil {
+				return int(view[p])
+			}
+			return p
+		}
+		for k := 0; k < 300; k++ {
+			cur := rng.Intn(n)
+			if k < 4 {
+				cur = []int{0, n - 1, 0, n - 1}[k]
+			}
+			for _, dir := range []int{1, -1} {
+				want := -1
+				for i := 1; i <= n; i++ {
+					p := ((cur+dir*i)%n + n) % n
+					if r.info(r.loc(row(p))).NumDiagnostics() > 0 {
+						want = p
+						break
+					}
+				}
+				if got := r.nextDiagRow(view, cur, dir); got != want {
+					t.Fatalf("view %q, cursor %d, dir %d: position %d, want %d", name, cur, dir, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestGotoOffsetFastPath checks :0xOFFSET against a scan of the view.
+func TestGotoOffsetFastPath(t *testing.T) {
+	r := fastPathModel(t)
+	rng := rand.New(rand.NewSource(5))
+	for name, view := range viewsFor(t, r) {
+		n := r.total
+		if view != nil {
+			n = len(view)
+		}
+		row := func(p int) int {
+			if view != nil {
+				return int(view[p])
+			}
+			return p
+		}
+		for k := 0; k < 200; k++ {
+			var off int64
+			switch k % 3 {
+			case 0: // a row's own offset
+				if n > 0 {
+					off = r.info(r.loc(row(rng.Intn(n)))).Off
+				}
+			case 1: // near one
+				if n > 0 {
+					off = r.info(r.loc(row(rng.Intn(n)))).Off + int64(rng.Intn(9)) - 4
+				}
+			default:
+				off = rng.Int63n(200_000)
+			}
+			off = max(off, 0)
+			cur := rng.Intn(len(r.files)+1) - 1
+			best, bestD, bestSame := -1, int64(-1), false
+			for p := 0; p < n; p++ {
+				lc := r.loc(row(p))
+				if r.info(lc).FromText() {
+					continue
+				}
+				d := r.info(lc).Off - off
+				if d < 0 {
+					d = -d
+				}
+				same := lc.src == cur
+				if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
+					best, bestD, bestSame = p, d, same
+				}
+			}
+			got, gotD := r.nearestOffset(view, cur, off)
+			if got != best || (best >= 0 && gotD != bestD) {
+				t.Fatalf("view %q, 0x%x from source %d: position %d (distance %d), want %d (%d)", name, off, cur, got, gotD, best, bestD)
+			}
+		}
+	}
+}
+
+// TestRowKeysRaw checks that a row whose fields do not fit the packing is
+// still filtered by its Info.
+func TestRowKeysRaw(t *testing.T) {
+	in := decoder.Info{ExecCode: 20, SubOp: 0x0b, ChannelMask: 0xF, Surface: 6}
+	st := &decoder.Stream{Infos: []decoder.Info{in}}
+	r := newRowIndex([]*decoder.File{{Name: "x", Streams: []*decoder.Stream{st}}})
+	if r.keys().key[0]&kRaw == 0 {
+		t.Fatal("exec code 20 packed")
+	}
+	for _, f := range []string{"exec:16", "!exec:16", "sampleinfo", "?20", "op:sampleinfo"} {
+		terms, _ := parseFilter(f)
+		if got, want := r.filterRows(terms), r.filterRowsSlow(terms); !slices.Equal(got, want) {
+			t.Errorf("%q: %v, want %v", f, got, want)
+		}
+	}
+}

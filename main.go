@@ -174,6 +174,15 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
+	// Bookmarks live beside each input file (the samples and stdin keep
+	// them in memory); writes still to do are done before exiting.
+	marks := openSidecars(paths)
+	cfg.Marks = marks.config()
+	defer func() {
+		if err := marks.wait(); err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
+		}
+	}()
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
 		lf, err := tea.LogToFile(f, "infoscope")

@@ -62,7 +62,9 @@ func usage(w io.Writer) {
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
-run "infoscope dump -h" or "infoscope serve -h" for their flags.
+run "infoscope dump -h" or "infoscope serve -h" for their flags;
+"infoscope completion bash|zsh|fish" and "infoscope man" print the shell
+completions and the manual page.
 `)
 }
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -125,7 +126,7 @@ func ParseMarks(name, input string, data []byte) ([]Mark, error) {
 		case utf8.RuneCountInString(mj.Note) > MaxNoteRunes:
 			return nil, fmt.Errorf("%s: mark %d: note of %d characters: at most %d", name, i+1, utf8.RuneCountInString(mj.Note), MaxNoteRunes)
 		}
-		out = append(out, Mark{File: input + mj.Image, Kernel: mj.Kernel, Pos: mj.Pos, Text: mj.Text, Note: mj.Note})
+		out = append(out, Mark{File: input + mj.Image, Kernel: mj.Kernel, Pos: mj.Pos, Text: mj.Text, Note: CleanNote(mj.Note)})
 	}
 	return out, nil
 }
@@ -164,9 +165,16 @@ func (mk Mark) Attach(ins Instructions) (i int, moved bool) {
 	return best, best >= 0
 }
 
-// CleanNote makes typed text a note: one line, trimmed, at most
+// CleanNote makes typed or read text a note: one line without control
+// characters (a note is drawn on the terminal), spaces collapsed, at most
 // MaxNoteRunes characters.
 func CleanNote(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > MaxNoteRunes {
 		s = string([]rune(s)[:MaxNoteRunes])

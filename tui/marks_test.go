@@ -198,3 +198,16 @@ func must(l loc, ok bool) loc {
 	}
 	return l
 }
+
+// A mark file's text cannot drive the terminal: control characters are
+// drawn as '?'.
+func TestBookmarkPrintable(t *testing.T) {
+	m := newLoaded(Config{Marks: MarksConfig{Marks: []model.Mark{{File: "x.isa", Kernel: "k\x1b]52;c;AAAA\a", Text: "t\x1b[2J", Note: "n"}}}}, 80, 24)
+	send(m, "'")
+	if r := m.render(); strings.Contains(r, "]52;") && strings.Contains(r, "\x1b]52") || strings.Contains(r, "\x1b[2J") {
+		t.Fatalf("control characters drawn: %q", r)
+	}
+	if !strings.Contains(plainFrame(m), "[not found] x.isa k?]52;c;AAAA?") {
+		t.Fatalf("\n%s", plainFrame(m))
+	}
+}

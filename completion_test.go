@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -273,5 +276,43 @@ func TestDocsCmdUsage(t *testing.T) {
 		return errb.String()
 	}(), "bash, zsh, fish") {
 		t.Error("an unknown shell is not told the ones that exist")
+	}
+}
+
+// Every command word run accepts is in the completions and the man page
+// (read from run's own switch, so a new command cannot be forgotten).
+func TestCommandsCoverRun(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "run" {
+			continue
+		}
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if cc, ok := n.(*ast.CaseClause); ok {
+				for _, e := range cc.List {
+					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if w, err := strconv.Unquote(lit.Value); err == nil && !strings.HasPrefix(w, "-") {
+							words = append(words, w)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(words) < 4 {
+		t.Fatalf("run's commands not found: %v", words)
+	}
+	names := subcommandNames(commands())
+	for _, w := range words {
+		if !slices.Contains(names, w) {
+			t.Errorf("run accepts %q, which the completions and the man page do not list", w)
+		}
 	}
 }

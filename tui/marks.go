@@ -184,6 +184,17 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
+// noteMsg gives the note prompt, while it is open, what would go to the
+// focused pane (a paste).
+func (m *Model) noteMsg(msg tea.Msg) (tea.Cmd, bool) {
+	if m.marks.editing < 0 {
+		return nil, false
+	}
+	var cmd tea.Cmd
+	m.marks.note, cmd = m.marks.note.Update(msg)
+	return cmd, true
+}
+
 // noteKey types the note: enter keeps it (and saves), esc cancels.
 func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 	mk := &m.marks

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"infoscope/model"
 )
 
@@ -55,7 +57,8 @@ func TestBookmarkFlow(t *testing.T) {
 	if frame := plainFrame(m); !strings.Contains(frame, "note: ") || !strings.Contains(frame, want) {
 		t.Fatalf("M shows no note prompt for %q:\n%s", want, frame)
 	}
-	typeText(m, "LOD from V33?")
+	typeText(m, "LOD ")
+	m.Update(tea.PasteMsg{Content: "from V33?"})
 	send(m, "enter")
 	if !strings.Contains(m.status, "bookmarked: saved live.bin.infoscope-marks.json") {
 		t.Errorf("status %q", m.status)

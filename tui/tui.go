@@ -646,6 +646,9 @@ func (m *Model) clearHelpQuery() {
 // toFocused sends msg to the focused child only, then re-syncs the panels
 // if the list moved.
 func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.noteMsg(msg); ok {
+		return cmd
+	}
 	var cmd tea.Cmd
 	if m.focus == focusList {
 		m.list, cmd = m.list.Update(msg)

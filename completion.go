@@ -68,6 +68,7 @@ func commands() []command {
 		{name: "completion", args: strings.Join(shells, "|"), summary: "print the shell completion script for bash, zsh or fish", argWords: strings.Join(shells, " ")},
 		{name: "man", summary: "print the manual page (roff)"},
 		{name: "help", summary: "print the usage"},
+		{name: "version", summary: "print the version"},
 	}
 }
 

@@ -16,6 +16,9 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +27,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/log/v2"
+	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
@@ -50,6 +54,9 @@ func run(args []string) int {
 		case "help":
 			usage(os.Stdout)
 			return 0
+		case "version", "--version", "-version":
+			fmt.Println(versionLine())
+			return 0
 		case "completion", "man":
 			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
 		}
@@ -57,11 +64,90 @@ func run(args []string) int {
 	return inspect(args)
 }
 
+// versionLine is "infoscope VERSION (REVISION[, modified]) GOVERSION", from
+// the build information the go command records.
+func versionLine() string {
+	ver, rev, dirty := "(devel)", "", false
+	goVer := runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			ver = bi.Main.Version
+		}
+		goVer = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value[:min(12, len(s.Value))]
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	out := "infoscope " + ver
+	if rev != "" {
+		out += " (" + rev
+		if dirty {
+			out += ", modified"
+		}
+		out += ")"
+	}
+	return out + " " + goVer
+}
+
+// wantsHelp reports whether args ask for -h or --help before any file name:
+// the help then goes to stdout, as the user asked for it.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}
+
+// dirInputExts are the binary file name endings a directory argument
+// opens (besides its .visaasm dumps); files starting with the vISA object
+// magic open whatever their name.
+var dirInputExts = []string{".isa"}
+
+// binariesIn returns the names (of regular files in dir) that are vISA
+// binaries: a name in dirInputExts or the object magic in the first bytes.
+func binariesIn(dir string, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// hasMagic reports whether the file at path starts with the vISA magic.
+func hasMagic(path string) bool {
+	fh, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	b := make([]byte, len(decoder.Magic))
+	_, err = io.ReadFull(fh, b)
+	return err == nil && string(b) == decoder.Magic
+}
+
+// isTerminal reports whether f is a terminal (not merely a character
+// device such as /dev/null).
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
+
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+  infoscope version                print the version
+A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags;
 "infoscope completion bash|zsh|fish" and "infoscope man" print the shell
 completions and the manual page.
@@ -96,12 +182,18 @@ func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
 // it a pipe for keys instead of the terminal).
 func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
-	fs.Usage = func() { usage(os.Stderr); fs.PrintDefaults() }
+	out := io.Writer(os.Stderr)
+	if wantsHelp(args) {
+		out = os.Stdout
+	}
+	fs.SetOutput(out)
+	fs.Usage = func() { usage(out); fs.PrintDefaults() }
 	opts := decodeFlags(fs)
 	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
+	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
 	var maxInput decoder.SizeFlag
 	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
@@ -120,6 +212,10 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		return 2
 	}
 	dopts.MaxInput = int64(maxInput)
+	if *theme != "auto" && *theme != "dark" && *theme != "light" {
+		fmt.Fprintf(os.Stderr, "infoscope: --theme %q: want auto, dark or light\n", *theme)
+		return 2
+	}
 	rules, err := model.ParseRules(*rulesFlag)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope: --rules:", err)
@@ -127,8 +223,16 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules}
+	if *theme != "auto" {
+		cfg.Theme = *theme
+	}
 	var paths []string
-	for _, name := range fs.Args() {
+	// A directory opens the vISA files in it (checkInput); a missing or
+	// unreadable file among several is an error row (E lists it), not a
+	// refusal to start.
+	names := fs.Args()
+	var refused []error
+	for _, name := range names {
 		if name == "-" {
 			data, err := readStdin(dopts)
 			if err != nil {
@@ -140,13 +244,29 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		}
 		files, err := checkInput(name, dopts)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "infoscope:", err)
-			return 1
+			refused = append(refused, err)
+			if len(names) > 1 {
+				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
+			}
+			continue
 		}
 		for _, f := range files {
 			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
 			paths = append(paths, f)
 		}
+	}
+	if len(refused) > 0 && len(refused) == len(names) {
+		for _, err := range refused {
+			fmt.Fprintln(os.Stderr, "infoscope:", err)
+		}
+		return 1
+	}
+	// Output piped or redirected from an interactive shell: the screen
+	// would go into the pipe. (Both ends redirected is a script driving
+	// the inspector, which bubbletea serves.)
+	if isTerminal(os.Stdin) && !isTerminal(os.Stdout) {
+		fmt.Fprintln(os.Stderr, noTerminal)
+		return 2
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
@@ -216,10 +336,16 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
+		if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+			fmt.Fprintln(os.Stderr, noTerminal)
+		}
 		return 1
 	}
 	return 0
 }
+
+// noTerminal is said when the inspector has no terminal to draw on.
+const noTerminal = "infoscope: the inspector needs a terminal; without one use \"infoscope dump FILE...\" (one line or --json object per INFO)"
 
 // intFlag is a count flag read by the one number parser (decimal, or 0x
 // hex): flag.IntVar would read "010" as octal 8.
@@ -357,10 +483,15 @@ func dumpFolder(dir string) (files []string, note string, err error) {
 			names = append(names, e.Name())
 		}
 	}
+	// The vISA binaries in it open too; the note counts what is neither.
+	bins := binariesIn(dir, names)
+	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
 	open, note := visatext.DumpFolder(names)
+	open = append(open, bins...)
 	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file (give the files to open)", dir)
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
 	}
+	sort.Strings(open)
 	for _, n := range open {
 		files = append(files, filepath.Join(dir, n))
 	}
@@ -378,8 +509,13 @@ func readStdin(o decoder.Options) ([]byte, error) {
 
 func serveCmd(args []string) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	out := io.Writer(os.Stderr)
+	if wantsHelp(args) {
+		out = os.Stdout
+	}
+	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
+		fmt.Fprintln(out, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
@@ -405,7 +541,15 @@ func serveCmd(args []string) int {
 		return 0
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
-		fs.Usage()
+		var missing []string
+		if cfg.AuthorizedKeysPath == "" {
+			missing = append(missing, "--authorized-keys FILE (the public keys allowed in)")
+		}
+		if fs.NArg() == 0 {
+			missing = append(missing, "the FILEs to serve")
+		}
+		fmt.Fprintf(os.Stderr, "infoscope serve: missing %s\n", strings.Join(missing, " and "))
+		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE... (-h lists the flags)")
 		return 2
 	}
 	var err error

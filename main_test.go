@@ -16,7 +16,7 @@ import (
 // file, while an IGC dump folder stands for its .visaasm files.
 func TestCheckInput(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := checkInput(dir, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no .visaasm file") {
+	if _, err := checkInput(dir, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no .visaasm file and no vISA binary") {
 		t.Errorf("an empty directory was accepted (%v)", err)
 	}
 	if _, err := checkInput(filepath.Join(dir, "missing.isa"), decoder.Options{}); err == nil {
@@ -35,7 +35,7 @@ func TestCheckInput(t *testing.T) {
 		}
 	}
 	files, note, err := dumpFolder(dir)
-	want := []string{"a.visaasm", "b.visaasm", "c.inline.visaasm"}
+	want := []string{"a.visaasm", "b.visaasm", "c.inline.visaasm", "k.isa"} // binaries open too
 	if err != nil || len(files) != len(want) {
 		t.Fatalf("dump folder: %v %v", files, err)
 	}
@@ -44,7 +44,7 @@ func TestCheckInput(t *testing.T) {
 			t.Errorf("file %d: %s, want %s", i, files[i], w)
 		}
 	}
-	if note != "skipped 2 not .visaasm (k.isa, x.ll) and 1 .inline.visaasm with their kernel's .visaasm beside them" {
+	if note != "skipped 1 not .visaasm (x.ll) and 1 .inline.visaasm with their kernel's .visaasm beside them" {
 		t.Errorf("note %q", note)
 	}
 }

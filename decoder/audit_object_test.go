@@ -147,6 +147,14 @@ func TestAuditObjectVersions(t *testing.T) {
 				t.Fatalf("object %+v, %d streams", o, len(f.Streams))
 			}
 			k, fn := o.Kernels[0], o.Functions[0]
+			// Id 8 is %arg from 3.4 on; the 3.x writers before 3.4 numbered
+			// the predefined variables differently (IGC b0f00b3ee,
+			// PreDefinedVarsInternal_3_1.._3_3), and there it is
+			// %group_id_y.
+			arg := "%arg"
+			if w.v.Num() < 304 {
+				arg = "%group_id_y"
+			}
 			emask := "M2_NM" // nibble 9
 			if w.v.Num() == 300 {
 				emask = "M1" // version 3.0: 9 means "default", M1 (§6)
@@ -173,7 +181,7 @@ func TestAuditObjectVersions(t *testing.T) {
 				{"function sizes", sp(fn.InputSize, fn.RetValSize, len(fn.Inputs)), "2 1 0"},
 				{"function code", fmt.Sprintf("% x", fn.Code), fmt.Sprintf("% x", fCode)},
 				{"function offset < kernel offset", fn.Offset < k.Offset, true},
-				{"sampleinfo", f.Streams[1].Infos[0].Text(), "sampleinfo.RA (M1, 8)  %slm %arg.64"},
+				{"sampleinfo", f.Streams[1].Infos[0].Text(), "sampleinfo.RA (M1, 8)  %slm " + arg + ".64"},
 				{"function insts", mnems(f.Streams[1]), "sampleinfo fret"},
 			}
 			for _, c := range checks {

@@ -120,8 +120,16 @@ func (s *Stream) Decode(i int, in *Instruction) {
 	}
 	if len(b) == 0 {
 		// A stream read from text keeps only INFO's bytes: the other
-		// instructions have no encoding to decode. Their mnemonic is the
-		// text's (lsc_load has no opcode of its own, so Op is 0).
+		// instructions are parsed from their text where the opcode table
+		// prints them exactly so; the rest keep the text's mnemonic
+		// (lsc_load has no opcode of its own, so Op is 0).
+		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.ParseText(s.Text[i].Text, s.Version, s.names) == nil {
+			in.Index, in.Off = i, -1
+			return
+		}
+		in.reset()
+		in.Op, in.Index, in.Off = si.Op, i, -1
+		in.sym, in.ver = s.Symbols, s.Version
 		in.Mnemonic = s.InstMnemonic(i)
 		return
 	}
@@ -246,11 +254,12 @@ func (d *opDecoder) value(name string) uint32 {
 }
 
 func (d *opDecoder) run(toks []token) {
-	for _, tk := range toks {
+	for i := range toks {
+		tk := &toks[i] // tokens are large: no copy per field
 		if d.bad {
 			return
 		}
-		if tk.kind == "group" {
+		if tk.k == tkGroup {
 			if d.cond(tk.cond) {
 				d.run(tk.group)
 			}
@@ -290,22 +299,22 @@ func (d *opDecoder) cond(c string) bool {
 	return false
 }
 
-func (d *opDecoder) field(tk token) {
+func (d *opDecoder) field(tk *token) {
 	in := d.in
 	wide := d.t.ver.wide()
-	switch tk.kind {
-	case "E":
+	switch tk.k {
+	case tkExec:
 		if d.need(1, "exec") {
 			in.HasExec, in.Exec = true, Exec(d.u8())
 		}
-	case "P":
+	case tkPred:
 		if d.need(2, "pred") {
 			in.HasPred, in.Pred = true, Pred(d.u16())
 			if id := in.Pred.ID(); id != 0 && in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
 				in.addDiag(dgPredOutside, "pred", uint32(id))
 			}
 		}
-	case "B", "W", "D", "I":
+	case tkFixed:
 		size := d.t.fixedSize(tk.kind)
 		if !d.need(size, tk.name) {
 			return
@@ -323,10 +332,10 @@ func (d *opDecoder) field(tk token) {
 			in.Sub = uint16(v)
 		}
 		d.add(in.param(tk.name, v, uint8(size)))
-		if strings.HasSuffix(tk.name, "string_index") {
+		if tk.str {
 			in.checkString(tk.name, v)
 		}
-	case "S":
+	case tkState:
 		if !d.need(1, tk.name) {
 			return
 		}
@@ -336,11 +345,11 @@ func (d *opDecoder) field(tk token) {
 		} else {
 			d.add(in.surface(tk.name, v))
 		}
-	case "LBL":
+	case tkLabel:
 		if d.need(2, tk.name) {
 			d.add(in.label(tk.name, d.u16()))
 		}
-	case "R":
+	case tkRaw:
 		n := 4
 		if wide {
 			n = 6
@@ -349,8 +358,8 @@ func (d *opDecoder) field(tk token) {
 			d.add(in.rawAt(tk.name, d.b, d.pos, wide))
 			d.pos += n
 		}
-	case "V", "VC":
-		d.vector(tk.name, tk.kind == "VC")
+	case tkVec, tkVecCmp:
+		d.vector(tk.name, tk.k == tkVecCmp)
 	}
 }
 
@@ -438,10 +447,9 @@ func (d *opDecoder) vector(role string, cmpDst bool) {
 		x.Role, x.Mod = role, mod
 		x.Addr, x.AddrOff, x.ImmOff = d.u16(), d.u8(), int16(d.u16())
 		ty := d.u8()
+		// The high nibble carries other bits in real 3.x files (0x10
+		// is common); the reader, like IGC's, keeps the low one.
 		x.Type, x.Region = ty&0xF, Region(d.u16())
-		if ty > 0xF {
-			in.addDiag(dgTypeCode, role, uint32(ty))
-		}
 		if !x.Region.valid() {
 			in.addDiag(dgRegion, role, uint32(x.Region))
 		}

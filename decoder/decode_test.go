@@ -279,3 +279,71 @@ func TestInstructionByHand(t *testing.T) {
 		t.Error("opcode 0 is not defined")
 	}
 }
+
+// Files older than 3.4 numbered the predefined variables differently: in a
+// 3.3 file id 12 is %r0 and id 23 %group_id_z; in a 3.1 file id 23 is
+// outside the predefined set.
+func TestPredefinedBefore34(t *testing.T) {
+	// mov (M1, 1) V12(0,0)<1> V23(0,0)<0;1,0>, with UW ids (below 3.4)
+	// and with UD ids.
+	narrow := []byte{0x29, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x21, 0x01}
+	wide := []byte{0x29, 0x00, 0x00, 0x00, 0x00, 0x0C, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x17, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0x01}
+	for _, c := range []struct {
+		v     Version
+		want  string
+		diags int
+	}{
+		{Version{3, 3}, "mov (M1, 1) %r0(0,0)<1> %group_id_z(0,0)<0;1,0>", 0},
+		{Version{3, 1}, "mov (M1, 1) %r0(0,0)<1> V23(0,0)<0;1,0>", 1},
+		{Version{3, 4}, "mov (M1, 1) %hw_id(0,0)<1> V23(0,0)<0;1,0>", 1},
+	} {
+		mov := narrow
+		if c.v.wide() {
+			mov = wide
+		}
+		sym := &Symbols{Predefined: PredefinedVarNames(c.v), Full: true}
+		s := Walk(mov, 0, WalkOptions{Version: c.v, Layout: LayoutIGC, Symbols: sym})
+		if s.Err != nil || len(s.Insts) != 1 {
+			t.Fatalf("%s: %v", c.v, s.Err)
+		}
+		var in Instruction
+		s.Decode(0, &in)
+		if got := in.Text(); got != c.want || in.NumDiagnostics() != c.diags {
+			t.Errorf("%s: %q %v, want %q and %d diagnostics", c.v, got, in.Diagnostics(), c.want, c.diags)
+		}
+	}
+}
+
+// Bad operand values are diagnostics on the instruction, never a panic,
+// and the text still prints what Intel's disassembler would have: V<id>
+// for a variable outside the table, ? for a region code it has no value
+// for, the label's index for a label outside the table.
+func TestBadOperandDiagnostics(t *testing.T) {
+	sym := &Symbols{Vars: docSymbols.Vars, Full: true}
+	// mov (M1, 16) V40(0,0)<1> V32(0,0)<8;9,1>; jmp L5; mov with a class-6
+	// state operand of class 3.
+	code := []byte{
+		0x29, 0x04, 0x00, 0x00, 0x00, 0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00, 0x95, 0x02,
+		0x32, 0x00, 0x00, 0x00, 0x05, 0x00,
+		0x29, 0x04, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x06, 0x03, 0x07, 0x00, 0x00,
+	}
+	s := Walk(code, 0, WalkOptions{Layout: LayoutIGC, Symbols: sym})
+	if s.Err != nil || len(s.Insts) != 3 {
+		t.Fatalf("walk: %v, %d instructions", s.Err, len(s.Insts))
+	}
+	want := []struct{ text, diag string }{
+		{"mov (M1, 16) V40(0,0)<1> lod(0,0)<8;?,1>", "dst: variable id 40 is outside the variable table (V0..V33); src0: region 0x295 has a stride or width code above 7"},
+		{"jmp (M1, 1) L5", "label: label 5 is outside the label table (0 labels)"},
+		{"mov (M1, 16) res(0,0)<1> V7(0)", "src0: state class 3 is neither surface (0) nor sampler (1)"},
+	}
+	var in Instruction
+	for i, w := range want {
+		s.Decode(i, &in)
+		if got := in.Text(); got != w.text {
+			t.Errorf("%d: text %q, want %q", i, got, w.text)
+		}
+		if got := strings.Join(in.Diagnostics(), "; "); got != w.diag {
+			t.Errorf("%d: diagnostics %q, want %q", i, got, w.diag)
+		}
+	}
+}

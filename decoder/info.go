@@ -229,6 +229,34 @@ type Symbols struct {
 	Preds    int
 	Samplers int
 	Full     bool // the tables above are filled: indices outside them are diagnosed
+	// Predefined names the predefined ids of files older than 3.4, which
+	// numbered them differently (PredefinedVarNames); nil: today's.
+	Predefined []string
+}
+
+// The predefined variables of the 3.x writers before 3.4 (IGC b0f00b3ee,
+// visa/PreDefinedVars.cpp, PreDefinedVarsInternal_3_1 .. _3_3): 3.0 and
+// 3.1 had ids 0-19, 3.2 added ce0, dbg0 and color, 3.3 group_id_z. 3.4
+// renumbered them as today.
+var predefinedVars33 = [...]string{
+	"%null", "%thread_x", "%thread_y", "%local_id_x", "%local_id_y", "%local_size_x", "%local_size_y",
+	"%group_id_x", "%group_id_y", "%group_count_x", "%group_count_y", "%tsc", "%r0", "%arg", "%retval",
+	"%sp", "%fp", "%hw_id", "%sr0", "%cr0", "%ce0", "%dbg0", "%color", "%group_id_z",
+}
+
+// PredefinedVarNames returns the names of the predefined variable ids of
+// version v when they differ from today's numbering (versions before 3.4),
+// or nil.
+func PredefinedVarNames(v Version) []string {
+	switch n := v.Num(); {
+	case n >= 304 || n < 300:
+		return nil
+	case n <= 301:
+		return predefinedVars33[:20]
+	case n == 302:
+		return predefinedVars33[:23]
+	}
+	return predefinedVars33[:]
 }
 
 // LabelInfo is what instruction text needs to know of a label.
@@ -288,6 +316,12 @@ var surfaceNames = func() (t [256]string) {
 
 // varName resolves a general-variable id and reports whether it is valid.
 func (s *Symbols) varName(id uint32) (string, bool) {
+	if id < NumPredefinedVars && s != nil && s.Predefined != nil {
+		if id < uint32(len(s.Predefined)) {
+			return s.Predefined[id], true
+		}
+		return vName(id), false
+	}
 	if id < NumPredefinedVars {
 		if n := PredefinedVarName(id); n != "" {
 			return n, true
@@ -454,7 +488,7 @@ func (in *Info) diagnose() diagSet {
 // caller scales that onto the operand's three diagSet bits.
 func checkRaw(sym *Symbols, r RawOperand, need int) diagSet {
 	if r.ID < NumPredefinedVars {
-		if r.ID < uint32(len(predefinedVars)) || sym == nil {
+		if _, ok := sym.varName(r.ID); ok {
 			return 0
 		}
 		return 1

@@ -265,8 +265,12 @@ func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
 		case 1:
 			b = append(b, 'S')
 			b = strconv.AppendUint(b, uint64(o.Index), 10)
-		default:
-			b = append(b, in.VarName(uint32(o.Index))...)
+		default: // no such class: IGC's printer names it as a variable, V<id> when predefined
+			if o.Index < NumPredefinedVars {
+				b = append(b, vName(uint32(o.Index))...)
+			} else {
+				b = append(b, in.VarName(uint32(o.Index))...)
+			}
 		}
 		b = append(b, '(')
 		b = strconv.AppendUint(b, uint64(o.Off), 10)

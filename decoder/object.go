@@ -617,7 +617,9 @@ func (b *Body) CodeOffset() int64 { return int64(b.Offset) + int64(b.Entry) }
 // the file: the walk then stops with a truncation error at the last whole
 // instruction).
 func (b *Body) Walk(file string, v Version, layout Layout) *Stream {
-	s := Walk(b.Code, b.CodeOffset(), WalkOptions{File: file, Kernel: b.Name, Version: v, Layout: layout, Symbols: b.Symbols()})
+	sym := b.Symbols()
+	sym.Predefined = PredefinedVarNames(v)
+	s := Walk(b.Code, b.CodeOffset(), WalkOptions{File: file, Kernel: b.Name, Version: v, Layout: layout, Symbols: sym})
 	b.Stream = s
 	return s
 }

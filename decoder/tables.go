@@ -79,7 +79,26 @@ type token struct {
 	n     int    // count's value when it is a literal; -1 when it names a field
 	group []token
 	cond  string
+	k     tokKind // kind, as a small number for the operand decoder
+	str   bool    // the field is a string-pool index (name ends in string_index)
 }
+
+// tokKind is a token's kind for the operand decoder's switch.
+type tokKind uint8
+
+const (
+	tkGroup tokKind = iota
+	tkFixed         // B, W, D, I: a sub-field
+	tkExec
+	tkPred
+	tkState
+	tkLabel
+	tkRaw
+	tkVec
+	tkVecCmp
+)
+
+var tokKinds = map[string]tokKind{"B": tkFixed, "W": tkFixed, "D": tkFixed, "I": tkFixed, "E": tkExec, "P": tkPred, "S": tkState, "LBL": tkLabel, "R": tkRaw, "V": tkVec, "VC": tkVecCmp}
 
 var (
 	tableRows []tableRow
@@ -259,11 +278,11 @@ func parseFields(s string) ([]token, error) {
 			}
 		}
 		t.kind, t.name, _ = strings.Cut(w, ":")
-		switch t.kind {
-		case "B", "W", "D", "E", "P", "S", "LBL", "V", "VC", "R", "I":
-		default:
+		k, ok := tokKinds[t.kind]
+		if !ok {
 			return nil, fmt.Errorf("unknown field token %q", w)
 		}
+		t.k, t.str = k, strings.HasSuffix(t.name, "string_index")
 		out = append(out, t)
 	}
 	return out, nil

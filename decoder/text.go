@@ -52,6 +52,10 @@ type TextBody struct {
 	Symbols   *Symbols
 	Insts     []TextInst     // in $N order
 	InfoBytes map[int][]byte // the rebuilt encoding of each INFO, by $N
+	// Names resolves the names of the instructions' operands, so that
+	// Stream.Decode parses them (Instruction.ParseText); nil leaves every
+	// instruction but INFO as text.
+	Names TextNames
 }
 
 // NewTextStream builds the Stream of a body read from text. Its Code holds
@@ -61,7 +65,7 @@ type TextBody struct {
 // the same code as a binary's, so they equal a binary's INFO in every field
 // but the file offset: text has none, and Info.Off is -1.
 func NewTextStream(b *TextBody) *Stream {
-	s := &Stream{Kernel: b.Name, Version: b.Version, Layout: LayoutIGC, Symbols: b.Symbols}
+	s := &Stream{Kernel: b.Name, Version: b.Version, Layout: LayoutIGC, Symbols: b.Symbols, names: b.Names}
 	n := 0
 	for _, t := range b.Insts {
 		n = max(n, int(t.N)+1)

@@ -54,6 +54,9 @@ type Stream struct {
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.
 	Text []TextInst
+	// names resolves the names of Text's instructions, so that Decode
+	// parses their operands (nil: Decode gives only their mnemonic).
+	names TextNames
 }
 
 // WalkOptions configures Walk.

@@ -19,8 +19,10 @@ func FuzzStreamFlow(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	if data, err := os.ReadFile(filepath.Join("testdata", "dataflow.isa")); err == nil {
-		f.Add(data)
+	for _, name := range []string{"dataflow.isa", "dataflow.visaasm"} {
+		if data, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+			f.Add(data)
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := decoder.Decode("fuzz", data, decoder.Options{})

@@ -11,8 +11,8 @@ import (
 // Info for each of its INFO instructions.
 type StreamFlow struct {
 	Body *Body
-	// Text: the body was read from vISA text, whose instructions other
-	// than INFO carry no operands here: data flow is not modelled.
+	// Text: the body was read from vISA text; its operands are read from
+	// the lines (dataflow_text.go).
 	Text bool
 	s    *decoder.Stream
 	grf  int
@@ -43,9 +43,7 @@ func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
 			insts[i] = flowInst(&in, grfBytes)
 		}
 	} else {
-		for i := range insts {
-			insts[i].Label = -1
-		}
+		insts = textFlowInsts(s, infoAt, sf.ops, grfBytes)
 	}
 	sf.Body = NewBody(insts)
 	return sf
@@ -56,10 +54,11 @@ func (sf *StreamFlow) Info(k int) Flow {
 	if k < 0 || k >= len(sf.ops) {
 		return Flow{}
 	}
+	f := sf.Body.Analyze(sf.s.Infos[k].Inst, sf.ops[k])
 	if sf.Text {
-		return Flow{Notes: []string{"vISA text: the operands of instructions other than INFO are not read, so data flow is not modelled"}}
+		f.Notes = append([]string{"vISA text: which message operands are read or written (both assumed)"}, f.Notes...)
 	}
-	return sf.Body.Analyze(sf.s.Infos[k].Inst, sf.ops[k])
+	return f
 }
 
 // Operands returns where the k-th INFO reads its LOD and writes its result.

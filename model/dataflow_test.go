@@ -1,13 +1,16 @@
 package model
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 )
 
 // Hand-built bodies: variables 40 (lod), 41 (res), 42 (other).
@@ -273,5 +276,67 @@ func TestFlowOracles(t *testing.T) {
 	}
 	if infos == 0 {
 		t.Fatal("no INFO in the oracle files")
+	}
+}
+
+// flowSummary is what a test compares between a binary and its text: the
+// $N of the sources (with some-paths), the readers with their channels and
+// lanes, and the overwrites.
+func flowSummary(f Flow) string {
+	var b strings.Builder
+	for _, s := range f.Sources {
+		fmt.Fprintf(&b, "src $%d %s %v; ", s.Inst, s.Lanes, s.SomePaths)
+	}
+	for _, r := range f.Readers {
+		fmt.Fprintf(&b, "reader $%d %v; ", r.Inst, r.Channels)
+	}
+	for _, o := range f.Overwrites {
+		fmt.Fprintf(&b, "over %s $%d %s; ", o.Channel, o.Inst, o.Lanes)
+	}
+	fmt.Fprintf(&b, "outside %q", f.Outside)
+	return b.String()
+}
+
+// TestFlowTextMatchesBinary: data flow read from vISA text (Intel's own
+// disassembly of every oracle binary, and the data-flow sample's listing)
+// equals the binary's, INFO by INFO.
+func TestFlowTextMatchesBinary(t *testing.T) {
+	oracles, _ := filepath.Glob(filepath.Join("..", "decoder", "testdata", "oracle", "*.isa"))
+	pairs := [][2]string{{filepath.Join("testdata", "dataflow.isa"), filepath.Join("testdata", "dataflow.visaasm")}}
+	for _, p := range oracles {
+		pairs = append(pairs, [2]string{p, strings.TrimSuffix(p, ".isa") + ".dis.visaasm"})
+	}
+	compared := 0
+	for _, p := range pairs {
+		bin, err := os.ReadFile(p[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt, err := os.ReadFile(p[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		fb := decoder.Decode(p[0], bin, decoder.Options{})
+		ft := visatext.Read(p[1], txt)
+		if len(fb.Streams) != len(ft.Streams) {
+			t.Fatalf("%s: %d bodies, text %d", p[0], len(fb.Streams), len(ft.Streams))
+		}
+		for si, sb := range fb.Streams {
+			st := ft.Streams[si]
+			if len(sb.Infos) != len(st.Infos) {
+				t.Fatalf("%s %s: %d INFO, text %d", p[0], sb.Kernel, len(sb.Infos), len(st.Infos))
+			}
+			flb, flt := NewStreamFlow(sb, 32), NewStreamFlow(st, 32)
+			for k := range sb.Infos {
+				gb, gt := flowSummary(flb.Info(k)), flowSummary(flt.Info(k))
+				if gb != gt {
+					t.Errorf("%s %s $%d:\nbinary %s\ntext   %s", p[0], sb.Kernel, sb.Infos[k].Inst, gb, gt)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < 100 {
+		t.Errorf("only %d INFO compared", compared)
 	}
 }

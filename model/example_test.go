@@ -68,12 +68,12 @@ func ExampleLanes() {
 	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
 	lm := model.Lanes(&st.Infos[0], 0x000000f0)
 	fmt.Println("offset", lm.Offset, "enabled", lm.Enabled[:6])
-	for _, w := range lm.Warnings {
-		fmt.Println("warning:", w)
+	for _, w := range lm.Notes {
+		fmt.Println("note:", w)
 	}
 	// Output:
 	// offset 4 enabled [true true true true false false]
-	// warning: lane offset 4 (M2) is not a multiple of exec size 16: the spec requires alignment (the verifier does not check it)
+	// note: lane offset 4 (M2) is not a multiple of exec size 16: the spec requires alignment (the verifier does not check it)
 }
 
 func ExampleParseSurfaceFile() {

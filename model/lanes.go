@@ -76,8 +76,12 @@ type LaneMap struct {
 	// Enabled says, per lane (len ExecSize), whether the lane is written:
 	// always with NoMask, otherwise when its EM bit is set in Dispatch. A
 	// lane whose EM bit would be past 31 is disabled unless NoMask.
-	Enabled  []bool
-	Warnings []string // impossible or questionable combinations
+	Enabled []bool
+	// Warnings are what the decoder also reports as the instruction's
+	// diagnostics (marked ! everywhere); Notes are legal but unusual
+	// encodings and dispatch consequences, marked ! nowhere.
+	Warnings []string
+	Notes    []string
 }
 
 // EMBit returns the EM bit lane i reads, or -1 when the lane has none (past
@@ -113,10 +117,10 @@ func Lanes(in *decoder.Info, dispatch ExecMask) LaneMap {
 		lm.Warnings = append(lm.Warnings, fmt.Sprintf("exec size %d + lane offset %d (%s) = %d exceeds 32: lanes %d-%d have no EM bit", n, lm.Offset, in.Mask, n+lm.Offset, 32-lm.Offset, n-1))
 	}
 	if lm.Offset%n != 0 {
-		lm.Warnings = append(lm.Warnings, fmt.Sprintf("lane offset %d (%s) is not a multiple of exec size %d: the spec requires alignment (the verifier does not check it)", lm.Offset, in.Mask, n))
+		lm.Notes = append(lm.Notes, fmt.Sprintf("lane offset %d (%s) is not a multiple of exec size %d: the spec requires alignment (the verifier does not check it)", lm.Offset, in.Mask, n))
 	}
 	if n < 8 {
-		lm.Warnings = append(lm.Warnings, fmt.Sprintf("exec size %d: the verifier accepts it but the code generator only encodes 8, 16 and 32 lanes", n))
+		lm.Notes = append(lm.Notes, fmt.Sprintf("exec size %d: the verifier accepts it but the code generator only encodes 8, 16 and 32 lanes", n))
 	}
 	lm.Enabled = make([]bool, n)
 	on := 0
@@ -131,7 +135,7 @@ func Lanes(in *decoder.Info, dispatch ExecMask) LaneMap {
 		}
 	}
 	if on == 0 {
-		lm.Warnings = append(lm.Warnings, fmt.Sprintf("no lane is enabled: dispatch mask %s has no bit in EM %d-%d, nothing is written", dispatch, lm.Offset, min(lm.Offset+n, 32)-1))
+		lm.Notes = append(lm.Notes, fmt.Sprintf("no lane is enabled: dispatch mask %s has no bit in EM %d-%d, nothing is written", dispatch, lm.Offset, min(lm.Offset+n, 32)-1))
 	}
 	return lm
 }

@@ -2,6 +2,8 @@ package model
 
 import (
 	"testing"
+
+	"infoscope/decoder"
 )
 
 func TestExecMask(t *testing.T) {
@@ -93,13 +95,16 @@ func TestLanes(t *testing.T) {
 			if string(e) != tc.enabled || len(lm.Enabled) != tc.size {
 				t.Errorf("enabled %s, want %s", e, tc.enabled)
 			}
+			// Warnings and notes together: which is which is checked by
+			// TestLaneWarningsAreDiagnostics.
+			both := append(append([]string(nil), lm.Warnings...), lm.Notes...)
 			for _, s := range tc.warn {
-				if !hasWarning(lm.Warnings, s) {
-					t.Errorf("missing warning %q in %q", s, lm.Warnings)
+				if !hasWarning(both, s) {
+					t.Errorf("missing warning %q in %q", s, both)
 				}
 			}
-			if tc.warn == nil && len(lm.Warnings) != 0 {
-				t.Errorf("unexpected warnings %q", lm.Warnings)
+			if tc.warn == nil && len(both) != 0 {
+				t.Errorf("unexpected warnings %q", both)
 			}
 			// Lanes at or past the exec size do not exist.
 			if lm.EMBit(tc.size) != -1 || lm.EMBit(-1) != -1 {
@@ -123,6 +128,31 @@ func TestLaneList(t *testing.T) {
 	for want, in := range map[string][]int{"": nil, "3": {3}, "0-3,8,10-11": {0, 1, 2, 3, 8, 10, 11}} {
 		if got := laneList(in); got != want {
 			t.Errorf("%v: %q", in, got)
+		}
+	}
+}
+
+// Issue 12 item 8: one notion of a diagnostic. A lane map warning (marked
+// ! in the panels) is exactly what the decoder reports as a diagnostic of
+// the instruction; legal but unusual encodings are notes.
+func TestLaneWarningsAreDiagnostics(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		exec  uint8 // exec byte: size code | mask << 4
+		warns bool
+	}{
+		{"exec size 1", 0x00, false},
+		{"exec size 2", 0x01, false},
+		{"M2 unaligned at 16", 0x14, false},
+		{"M8 16 lanes past 32", 0x74, true},
+		{"M1 16", 0x04, false},
+	} {
+		b := []byte{0x70, 0x0A, tc.exec, 0x01, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
+		st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
+		in := &st.Infos[0]
+		lm := Lanes(in, AllLanes)
+		if (len(lm.Warnings) > 0) != tc.warns || (in.NumDiagnostics() > 0) != tc.warns {
+			t.Errorf("%s: lane warnings %q, diagnostics %q: want both or neither", tc.name, lm.Warnings, in.Diagnostics())
 		}
 	}
 }

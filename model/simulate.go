@@ -131,6 +131,7 @@ type Result struct {
 	Lanes    []LaneResult // one per lane, len exec size
 	Dst      []DstChunk   // one per returned channel, in R, G, B, A order
 	Warnings []string     // lane map warnings, then simulation warnings
+	Notes    []string     // the lane map's notes (legal but unusual: not diagnostics)
 
 	grfBytes  int
 	dstOffset int
@@ -170,6 +171,7 @@ func Simulate(in *decoder.Info, env Env) Result {
 	r.Rules = env.Rules
 	lm := Lanes(in, env.Dispatch)
 	r.Warnings = append(lm.Warnings, r.Warnings...)
+	r.Notes = lm.Notes
 	s := env.Surface
 	if err := s.Validate(); err != nil {
 		r.Warnings = append(r.Warnings, "surface out of range: "+err.Error())

@@ -140,8 +140,8 @@ func TestPerLaneLOD(t *testing.T) {
 		for _, lr := range r.Lanes {
 			checkCells(t, lr, [4]uint64{want, N, N, N})
 		}
-		if len(r.Warnings) != 1 || !hasWarning(r.Warnings, "exec size 4") {
-			t.Errorf("LOD %v: warnings %q", l, r.Warnings)
+		if len(r.Warnings) != 0 || len(r.Notes) != 1 || !hasWarning(r.Notes, "exec size 4") {
+			t.Errorf("LOD %v: warnings %q, notes %q", l, r.Warnings, r.Notes)
 		}
 	}
 }

@@ -16,7 +16,9 @@
 //     seed INFO layouts; auto-detection picks each one's own layout.
 //   - stream.hex: an igc stream as xxd hex text.
 //   - damaged.isa: an object file whose second kernel holds a reserved
-//     opcode; the first kernel still decodes.
+//     opcode; the first kernel still decodes; the third ("suspect") decodes
+//     but each of its three INFO has a diagnostic (channel mask 0, a surface
+//     outside the table, exec size + lane offset past 32).
 package sampledata
 
 import (

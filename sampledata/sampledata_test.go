@@ -235,10 +235,20 @@ func TestDamaged(t *testing.T) {
 	if !errors.As(f.Errors[0], &fe) || !errors.Is(fe, decoder.ErrUnknownOpcode) {
 		t.Fatalf("error %v is not an unknown-opcode *FormatError", f.Errors[0])
 	}
-	if len(f.Streams) != 2 {
+	if len(f.Streams) != 3 {
 		t.Fatalf("%d streams", len(f.Streams))
 	}
-	intact, broken := f.Streams[0], f.Streams[1]
+	intact, broken, suspect := f.Streams[0], f.Streams[1], f.Streams[2]
+	// suspect decodes cleanly and every INFO in it has a diagnostic: what
+	// n and the diag filter show on first contact.
+	if suspect.Err != nil || len(suspect.Infos) != 3 {
+		t.Errorf("suspect: err %v, %d INFO", suspect.Err, len(suspect.Infos))
+	}
+	for _, in := range suspect.Infos {
+		if in.NumDiagnostics() == 0 {
+			t.Errorf("suspect+0x%x %s: no diagnostic", in.Off, in.Text())
+		}
+	}
 	if intact.Err != nil || len(intact.Infos) != 2 {
 		t.Errorf("intact: err %v, %d INFO", intact.Err, len(intact.Infos))
 	}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Drives the real infoscope binary in tmux and checks what is on screen:
-# 80x24, 120x40, 20x5 (and a resize back), and NO_COLOR=1. Every wait is
+# 80x24, 120x40, 200x60, 20x5 (and a resize back), a light background
+# (detected, and --theme light) and NO_COLOR=1. Every wait is
 # bounded; the private tmux server and the temporary directory are removed
 # on exit. Exits non-zero on the first failed check, printing the screen.
 set -euo pipefail
@@ -20,6 +21,18 @@ failures=0
 case_name=""
 
 screen() { T capture-pane -p -t s 2>/dev/null || true; }
+
+# new_session ARGS: tmux new-session, retried: a server starting while the
+# machine is busy sometimes exits before it answers ("server exited
+# unexpectedly").
+new_session() {
+  local i
+  for ((i = 0; i < 5; i++)); do
+    T new-session "$@" 2>/dev/null && return 0
+    sleep 0.2
+  done
+  T new-session "$@"
+}
 
 fail() {
   echo "FAIL [$case_name]: $*" >&2
@@ -57,7 +70,7 @@ start() {
   local w=$2 h=$3
   shift 3
   T kill-session -t s >/dev/null 2>&1 || true
-  T new-session -d -s s -x "$w" -y "$h" \
+  new_session -d -s s -x "$w" -y "$h" \
     "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf' $files; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
@@ -97,6 +110,7 @@ start "80x24" 80 24
 wait_for "embedded sampl"   # cut to "embedded sampl…" at 80 columns
 wait_for "INFO list"
 wait_gone "loading "   # not "loaded": when damaged.isa decodes last its error takes the status line
+wait_for "resinfo.RGBA (M1_NM, 32)  T6 %arg.0 res.0"   # the text wins over the columns
 keys j j
 wait_for "3/"
 keys / op:resinfo Enter
@@ -107,10 +121,20 @@ keys 3
 wait_for "▸3 Lanes"
 keys 4
 wait_for "▸4 Output"
+keys 2   # digits switch panes from Output too (they type only while editing)
+wait_for "▸2 Bits"
+keys M-3
+wait_for "▸3 Lanes"
+keys F4
+wait_for "▸4 Output"
 keys '?'
-wait_for "q or esc closes"
-keys Escape
-wait_gone "q or esc closes"
+wait_for "help — / filters, q or esc closes"
+keys / mouse
+wait_for "mouse on/off"
+wait_gone "previous INFO"
+keys Enter q   # q closes the help, it does not quit
+wait_gone "help "
+wait_for "▸4 Output"
 keys Escape
 wait_for "▸1 INFO list"
 keys : 1 Enter
@@ -128,7 +152,8 @@ wait_for "surfaces.json loaded"   # the file saved at 80x24, said so
 keys j
 wait_for "2/"
 keys 2
-wait_for "binary"   # the Bits panel's binary column: only in the wide layout
+wait_for "M1_NM: NoMask, all lanes enabled; EM window from bit 0"   # the meaning whole
+wait_for "+0a 00"                         # every byte of the row: none cut
 keys Escape
 wait_for "▸1 INFO list"   # before the next key, or ESC+E reads as alt+E
 fits 120 40
@@ -144,6 +169,49 @@ keys 4
 wait_for "▸4 Output"
 keys r
 wait_for "hw rules"
+quits
+
+start "200x60" 200 60
+wait_for "INFO list"
+wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
+keys 2
+wait_for "▸2 Bits"
+wait_for "· = reserved, 0"
+rows=$(screen | grep -cE '^[ ▸] 0x[0-9a-f]{6}' || true)
+[ "$rows" -ge 28 ] || fail "200x60 with Bits open: only $rows list rows"
+fits 200 60
+keys 4
+wait_for "▸4 Output"
+keys Escape
+wait_for "▸1 INFO list"
+quits
+
+start "40x12" 40 12
+wait_for "INFO list"
+wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
+wait_for "kernels.isa · info_main"   # columns gone: the title names them
+keys l l l
+wait_for "«"
+quits
+
+# A light background: tmux answers the inspector's background query with
+# the pane's colour; the light palette's grey (#6B6B6B, 242 in 256 colours)
+# replaces the dark one's (#A0A0A0, 247). --theme light forces it.
+light_grey() { T capture-pane -p -e -t s | grep -c $'\e\[38;5;242m' || true; }
+dark_grey() { T capture-pane -p -e -t s | grep -c $'\e\[38;5;247m' || true; }
+# The pane gets its white background before the inspector starts and asks.
+case_name="light background"
+T kill-session -t s >/dev/null 2>&1 || true
+new_session -d -s s -x 80 -y 24 "sleep 30" \; set-option -t s window-style 'bg=#ffffff,fg=#000000' \; \
+  respawn-pane -k -t s "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf'; sleep 30"
+wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
+[ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ] || fail "white background: not the light palette"
+quits
+case_name="--theme light"
+T kill-session -t s
+new_session -d -s s -x 80 -y 24 "env TERM=xterm-256color '$bin' --theme light --no-watch --surfaces '$surf'; sleep 30"
+wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
+[ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ] || fail "--theme light: not the light palette"
 quits
 
 start "20x5" 20 5
@@ -167,7 +235,7 @@ quits
 run_cmd() {
   case_name=$1
   T kill-session -t s >/dev/null 2>&1 || true
-  T new-session -d -s s -x 80 -y 24 "env TERM=xterm-256color NO_COLOR=1 $2; sleep 30"
+  new_session -d -s s -x 80 -y 24 "env TERM=xterm-256color NO_COLOR=1 $2; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
 restored() {
@@ -265,7 +333,7 @@ wait_for "L68 "
 keys 5
 wait_for "· vISA text"
 wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
-wait_for "not modelled: vISA text"
+wait_for "not modelled: vISA text: which message operands"
 fits 100 30
 quits
 files=""
@@ -303,4 +371,4 @@ keys Enter
 wait_for "kept in memory"
 quits
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text)"
+echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"

@@ -54,17 +54,90 @@ func BenchmarkFirstFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkFilter1M measures one filter change over 1M rows (it runs once
-// per change, on enter, above liveFilterLimit rows).
+// filterBench are BenchmarkFilter1M's filters, one per term kind.
+var filterBench = []struct{ name, filter string }{
+	{"text", "V33.0"}, {"text-prefix", "(M5_NM"}, {"op", "op:resinfo"}, {"surface", "surface:T6"},
+	{"mask", "mask:M5"}, {"exec", "exec:16"}, {"nm", "nm"}, {"chan", "chan:RGBA"},
+	{"file", "file:big"}, {"kernel", "kernel:main"}, {"diag", "diag"}, {"diag-text", "diag:exec"},
+	{"negation", "!resinfo"}, {"combined", "op:sampleinfo exec:16 !nm v3"},
+}
+
+// BenchmarkFilter1M measures one filter change over 1M rows of varied
+// INFO (every field varied, one row in 50 with a diagnostic).
 func BenchmarkFilter1M(b *testing.B) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(1_000_000, nil))}}, 80, 24)
-	for _, f := range []string{"op:sampleinfo exec:16", "surface:T6 !nm", "V33.0"} {
-		b.Run(f, func(b *testing.B) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", mixedInfos(1_000_000, 1, 50))}}, 80, 24)
+	if m.list.rows.total != 1_000_000 {
+		b.Fatalf("%d rows", m.list.rows.total)
+	}
+	_ = m.list.setFilter("diag") // the row keys are built on first use
+	for _, c := range filterBench {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			start, _ := cpuTime()
 			for i := 0; i < b.N; i++ {
-				if err := m.list.setFilter(f); err != nil || m.list.count() != 1_000_000 {
-					b.Fatalf("%v: %d rows", err, m.list.count())
+				if err := m.list.setFilter(c.filter); err != nil {
+					b.Fatal(err)
 				}
 			}
+			reportCPU(b, start)
+			b.ReportMetric(float64(m.list.count()), "rows")
+		})
+	}
+}
+
+// BenchmarkRowKeys1M measures building the packed row keys of 1M rows,
+// which the first filter, n, N or :0x after a load pays once.
+func BenchmarkRowKeys1M(b *testing.B) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", mixedInfos(1_000_000, 1, 50))}}, 80, 24)
+	b.ResetTimer()
+	start, _ := cpuTime()
+	for i := 0; i < b.N; i++ {
+		m.list.rows.rk = nil
+		_ = m.list.rows.keys()
+	}
+	reportCPU(b, start)
+}
+
+// BenchmarkNextDiag1M measures n then N over 1M rows with 4 diagnostics,
+// over every row and over a filtered view.
+func BenchmarkNextDiag1M(b *testing.B) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", mixedInfos(1_000_000, 1, 250_000))}}, 80, 24)
+	for _, f := range []string{"", "!op:sampleinfo"} {
+		b.Run("filter="+f, func(b *testing.B) {
+			if err := m.list.setFilter(f); err != nil {
+				b.Fatal(err)
+			}
+			m.list.cursor = m.list.count() / 3
+			b.ResetTimer()
+			start, _ := cpuTime()
+			for i := 0; i < b.N; i++ {
+				if found, _ := m.list.nextDiag(1 - 2*(i%2)); !found {
+					b.Fatal("no row with diagnostics")
+				}
+			}
+			reportCPU(b, start)
+		})
+	}
+}
+
+// BenchmarkGotoOffset1M measures :0xOFFSET over 1M rows, every row and a
+// filtered view.
+func BenchmarkGotoOffset1M(b *testing.B) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", mixedInfos(1_000_000, 1, 50))}}, 80, 24)
+	for _, f := range []string{"", "!op:sampleinfo"} {
+		b.Run("filter="+f, func(b *testing.B) {
+			if err := m.list.setFilter(f); err != nil {
+				b.Fatal(err)
+			}
+			targets := []string{"0x6ab1c3", "0x10", "0xfffffff"}
+			b.ResetTimer()
+			start, _ := cpuTime()
+			for i := 0; i < b.N; i++ {
+				if _, err := m.list.gotoTarget(targets[i%len(targets)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, start)
 		})
 	}
 }

@@ -76,12 +76,15 @@ func parseFilter(s string) ([]term, error) {
 			if k == termExec {
 				n, err := strconv.Atoi(val)
 				if err != nil {
-					return nil, fmt.Errorf("filter: exec:%s: want a number of lanes", val)
+					return nil, fmt.Errorf("filter: exec:%s: want a number of lanes: 1, 2, 4, 8, 16 or 32", val)
 				}
 				t.num = n
 			}
 			if k == termMask && !strings.HasPrefix(val, "m") {
 				t.val = "m" + val // mask:5 means M5
+			}
+			if err := checkTermValue(k, field, val, t); err != nil {
+				return nil, err
 			}
 		}
 		terms = append(terms, t)
@@ -134,4 +137,37 @@ func matchAll(terms []term, f *decoder.File, st *decoder.Stream, in *decoder.Inf
 		}
 	}
 	return true
+}
+
+// checkTermValue refuses a value no instruction can have, naming the ones
+// that exist: a typo would otherwise just match nothing.
+func checkTermValue(k termKind, field, val string, t term) error {
+	switch k {
+	case termOp:
+		if val != "resinfo" && val != "sampleinfo" {
+			return fmt.Errorf("filter: op:%s: want op:resinfo or op:sampleinfo", val)
+		}
+	case termExec:
+		switch t.num {
+		case 1, 2, 4, 8, 16, 32:
+		default:
+			return fmt.Errorf("filter: exec:%s: want 1, 2, 4, 8, 16 or 32 lanes", val)
+		}
+	case termMask:
+		v := strings.TrimSuffix(t.val, "_nm")
+		if len(v) != 2 || v[0] != 'm' || v[1] < '1' || v[1] > '8' {
+			return fmt.Errorf("filter: mask:%s: want M1..M8, with _NM for NoMask (mask:M5, mask:M5_NM)", val)
+		}
+	case termChan:
+		// Channels are a subsequence of RGBA, as the disassembler writes them.
+		rest := "rgba"
+		for _, c := range val {
+			i := strings.IndexRune(rest, c)
+			if i < 0 {
+				return fmt.Errorf("filter: chan:%s: want channels in RGBA order, e.g. chan:RGBA, chan:RA, chan:B", val)
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return nil
 }

@@ -11,6 +11,10 @@ type KeyMap struct {
 	// NextInfo and PrevInfo step the list from any pane, so a panel can be
 	// watched while stepping through the instructions.
 	NextInfo, PrevInfo key.Binding
+	// Copy and CopyBytes put the selected row's text (in Bits: the
+	// selected field's value) or its bytes on the clipboard through OSC 52,
+	// which reaches the local clipboard over SSH too.
+	Copy, CopyBytes key.Binding
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
@@ -32,6 +36,8 @@ func DefaultKeyMap() KeyMap {
 		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save surface file")),
 		NextInfo:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next INFO (any pane)")),
 		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),
+		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the row's text (Bits: the field's value)")),
+		CopyBytes: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the row's bytes as hex")),
 	}
 }
 
@@ -51,6 +57,6 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back, k.NextInfo, k.PrevInfo},
-		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Mouse, k.Errors, k.Save},
+		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Mouse, k.Errors, k.Save, k.Copy, k.CopyBytes},
 	}
 }

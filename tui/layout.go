@@ -73,6 +73,9 @@ func (m *Model) relayout() {
 	listH := min(max(lay.bodyH/4, 4), lay.bodyH-4)
 	if wide {
 		listH = min(max(lay.bodyH*2/5, 8), lay.bodyH-8)
+		// A tall terminal gives the panels what they can fill and the
+		// list the rest, rather than leaving the panels' lower half blank.
+		listH = max(listH, lay.bodyH-panelRowsWanted(m.shown))
 	}
 	lay.list = rect{0, 1, w, listH}
 	py, ph := 1+listH, lay.bodyH-listH
@@ -129,4 +132,18 @@ func sideBySide(a, b string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// panelRowsWanted is the most rows a panel fills: Bits a 17-byte
+// instruction (title, headings, bytes, legend, detail, diagnostics);
+// Output a 32-lane table beside its form; Lanes its strip and notes. Rows
+// past it stay blank, so a tall terminal gives them to the list instead.
+func panelRowsWanted(f focusID) int {
+	switch f {
+	case focusOutput:
+		return 40
+	case focusLanes:
+		return 24 // beside Bits in the side-by-side layout
+	}
+	return 24
 }

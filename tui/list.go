@@ -37,7 +37,7 @@ func DefaultListKeyMap() ListKeyMap {
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next with diagnostics")),
 		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous with diagnostics")),
-		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to 0xOFFSET or row N")),
+		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to [FILE:]0xOFFSET or row N")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter (terms below)")),
 		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
@@ -302,13 +302,14 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
-func (l *listModel) nextDiag(dir int) bool {
+func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
 	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
 	if p < 0 {
-		return false
+		return false, false
 	}
+	wrapped = (dir > 0 && p <= l.cursor) || (dir < 0 && p >= l.cursor)
 	l.cursor = p
-	return true
+	return true, wrapped
 }
 
 // gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
@@ -324,6 +325,15 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 	if n == 0 {
 		return "", fmt.Errorf("go to: the list is empty")
 	}
+	// FILE:0xOFFSET names the file: its name as the list shows it, or
+	// the end of its path.
+	fileName := ""
+	if i := strings.LastIndex(s, ":"); i > 0 {
+		fileName, s = s[:i], s[i+1:]
+		if !strings.HasPrefix(s, "0x") && !strings.HasPrefix(s, "0X") {
+			return "", fmt.Errorf("go to %s:%s: want FILE:0xOFFSET", fileName, s)
+		}
+	}
 	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
 		u, err := model.ParseNumber(s, 1<<63-1)
 		if err != nil {
@@ -334,8 +344,29 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		if c, ok := l.selected(); ok {
 			curFile = c.src
 		}
-		best, bestD := l.rows.nearestOffset(l.view, curFile, off)
+		var inFile func(src int) bool // nil: every file
+		if fileName != "" {
+			want := map[int]bool{}
+			var names []string
+			for src, f := range l.rows.files {
+				if f == nil {
+					continue
+				}
+				names = append(names, l.shown[f.Name])
+				if l.shown[f.Name] == fileName || f.Name == fileName || strings.HasSuffix(f.Name, "/"+fileName) {
+					want[src] = true
+				}
+			}
+			if len(want) == 0 {
+				return "", fmt.Errorf("go to %s: no such file in the list (%s)", fileName, strings.Join(names, ", "))
+			}
+			inFile = func(src int) bool { return want[src] }
+		}
+		best, bestD := l.rows.nearestOffset(l.view, curFile, off, inFile)
 		if best < 0 {
+			if fileName != "" {
+				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)
+			}
 			return "", fmt.Errorf("go to %s: the list is read from vISA text, which has no file offsets (give a row number)", s)
 		}
 		l.cursor = best
@@ -421,8 +452,16 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		if key.Matches(msg, k.Prev) {
 			dir = -1
 		}
-		if l.count() > 0 && !l.nextDiag(dir) {
-			cmd = statusCmd("no instruction with diagnostics in the list", false)
+		if l.count() > 0 {
+			found, wrapped := l.nextDiag(dir)
+			switch {
+			case !found:
+				cmd = statusCmd("no instruction with diagnostics in the list", false)
+			case wrapped && dir > 0:
+				cmd = statusCmd("n: past the last row with diagnostics, wrapped to the first", false)
+			case wrapped:
+				cmd = statusCmd("N: past the first row with diagnostics, wrapped to the last", false)
+			}
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
@@ -529,7 +568,7 @@ func (l listModel) titleLine(c listCols) string {
 	case inputFilter:
 		return ansi.Truncate(l.th.titleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
 	case inputGoto:
-		return ansi.Truncate(l.th.titleFocus.Render("go to")+" :"+l.input.View()+l.th.dim.Render("  0x1a3 = offset, 42 = row"), l.width, "…")
+		return ansi.Truncate(l.th.titleFocus.Render("go to")+" :"+l.input.View()+l.th.dim.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
 	}
 	st := l.th.title
 	if l.focused {

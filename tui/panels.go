@@ -97,7 +97,9 @@ func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, 
 	return [numFocus]child{nil, b, l, o, &codeChild{panels.NewCode(st)}}
 }
 
-func (m *Model) lanesPanel() *lanesChild   { return m.panels[focusLanes].(*lanesChild) }
+func (m *Model) lanesPanel() *lanesChild { return m.panels[focusLanes].(*lanesChild) }
+func (m *Model) bitsPanel() *bitsChild   { return m.panels[focusBits].(*bitsChild) }
+
 func (m *Model) outputPanel() *outputChild { return m.panels[focusOutput].(*outputChild) }
 func (m *Model) codePanel() *codeChild     { return m.panels[focusCode].(*codeChild) }
 
@@ -112,7 +114,7 @@ func (m *Model) applyTheme() {
 		m.help.Styles = help.Styles{Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain,
 			ShortSeparator: plain, FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain}
 	} else {
-		m.help.Styles = help.DefaultStyles(m.isDark)
+		m.help.Styles = helpStyles(m.isDark)
 	}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,6 +18,11 @@ type rowKeys struct {
 	key   []uint32
 	diag  []int32     // rows with diagnostics, ascending
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
+	raw   []bool      // per segment: it has rows marked kRaw
+	// scratch is where filterRows collects its rows (one per row, made on
+	// first use): growing a fresh slice to a million rows would allocate
+	// five times its size.
+	scratch []int32
 }
 
 // Layout of a key: the fields that decide the text before the operands
@@ -44,7 +50,7 @@ func (r *rowIndex) keys() *rowKeys {
 }
 
 func buildRowKeys(r *rowIndex) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs))}
+	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs))}
 	for si, sg := range r.segs {
 		st := r.files[sg.src].Streams[sg.stream]
 		var predef uint32 // predefined variable ids used as operands
@@ -54,6 +60,7 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 			var k uint32
 			if in.ExecCode > 15 || in.Mask > 15 || in.ChannelMask > 15 {
 				k = kRaw
+				ks.raw[si] = true
 			} else {
 				k = uint32(in.SubOp) | uint32(in.ExecCode)<<kExecShift | uint32(in.Mask)<<kMaskShift |
 					uint32(in.ChannelMask)<<kChanShift | uint32(in.Surface)<<kSurfaceShift
@@ -105,6 +112,13 @@ func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
 	return a
 }
 
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // keyOp is the sub-operation of a packed key, as Info.Op computes it.
 func keyOp(k uint32) decoder.InfoOp {
 	op := uint8(k)
@@ -114,121 +128,201 @@ func keyOp(k uint32) decoder.InfoOp {
 	return decoder.InfoOp(op)
 }
 
-// fastTerm is a term compiled against the packed keys: a table per field
-// value, computed from the same expressions matchAll uses, so the two
-// agree by construction.
+// fastTerm is a term compiled against the packed keys.
 type fastTerm struct {
 	term
 	tab  [256]bool // op, exec, mask, chan: by field value; surface: by name
 	text *textMatcher
 	one  []term // diag:TEXT, for matchAll
+	// diag:TEXT by the instruction's bytes, for the current stream: its
+	// messages depend on nothing else (the layout, version and names are
+	// the stream's).
+	seen map[string]bool
+}
+
+// compile fills t's table from the same expressions matchAll uses, so
+// the two agree by construction.
+func (ft *fastTerm) compile() {
+	t := ft.term
+	switch t.kind {
+	case termOp:
+		for v := range 256 {
+			ft.tab[v] = decoder.InfoOp(v).String() == t.val
+		}
+	case termExec:
+		for v := range 16 {
+			ft.tab[v] = decoder.ExecSizeFromCode(uint8(v)) == t.num
+		}
+	case termMask:
+		for v := range 16 {
+			m := strings.ToLower(decoder.MaskControl(v).String())
+			ft.tab[v] = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
+		}
+	case termNoMask:
+		for v := range 16 {
+			ft.tab[v] = decoder.MaskControl(v).NoMask()
+		}
+	case termChan:
+		for v := range 16 {
+			ft.tab[v] = strings.ToLower(decoder.ChannelNames(uint8(v))) == t.val
+		}
+	case termSurface:
+		for v := range 256 {
+			ft.tab[v] = strings.EqualFold(decoder.SurfaceName(uint8(v)), t.val)
+		}
+	}
 }
 
 // filterRows returns the rows (ascending) that satisfy every term: the
-// result of matchAll on each row, read from the packed keys.
+// result of matchAll on each row, read from the packed keys. The terms on
+// the key's fields fold into two tables, so a row costs two lookups
+// before any text term is tried.
 func (r *rowIndex) filterRows(terms []term) []int32 {
 	ks := r.keys()
-	fts := make([]fastTerm, 0, len(terms))
-	var segTerms []term // file: and kernel:, decided once per stream
+	var (
+		segTerms []term     // file: and kernel:, decided once per stream
+		surfs    []fastTerm // surface:, decided once per stream and surface
+		rest     []fastTerm // text and diag:TEXT, per row
+		keyTerms []fastTerm // the others
+	)
 	for _, t := range terms {
 		ft := fastTerm{term: t}
+		ft.compile()
 		switch t.kind {
 		case termFile, termKernel:
 			segTerms = append(segTerms, t)
-			continue
-		case termOp:
-			for v := range 256 {
-				ft.tab[v] = decoder.InfoOp(v).String() == t.val
-			}
-		case termExec:
-			for v := range 16 {
-				ft.tab[v] = decoder.ExecSizeFromCode(uint8(v)) == t.num
-			}
-		case termMask:
-			for v := range 16 {
-				m := strings.ToLower(decoder.MaskControl(v).String())
-				ft.tab[v] = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
-			}
-		case termChan:
-			for v := range 16 {
-				ft.tab[v] = strings.ToLower(decoder.ChannelNames(uint8(v))) == t.val
-			}
 		case termSurface:
-			for v := range 256 {
-				ft.tab[v] = strings.EqualFold(decoder.SurfaceName(uint8(v)), t.val)
-			}
+			surfs = append(surfs, ft)
 		case termText:
 			if ft.text = newTextMatcher(t.val); ft.text == nil {
 				return r.filterRowsSlow(terms)
 			}
+			rest = append(rest, ft)
 		case termDiag:
-			ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied below
+			if t.val != "" {
+				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied below
+				rest = append(rest, ft)
+				continue
+			}
+			keyTerms = append(keyTerms, ft)
+		default:
+			keyTerms = append(keyTerms, ft)
 		}
-		fts = append(fts, ft)
 	}
-	view := make([]int32, 0, 64)
-	var decl [256]int8 // surface declared names of this stream: 0 unknown, 1 match, -1 not
+	// lo: by SubOp, exec code and seed layout (key bits 0..11, 28);
+	// hi: by mask, channels and diagnostics (bits 12..19, 30).
+	var lo [1 << 13]uint8
+	var hi [1 << 9]uint8
+	for v := range lo {
+		k := uint32(v&0xFFF) | uint32(v>>12)<<28
+		ok := true
+		for _, ft := range keyTerms {
+			switch ft.kind {
+			case termOp:
+				ok = ok && ft.tab[keyOp(k)] != ft.neg
+			case termExec:
+				ok = ok && ft.tab[k>>kExecShift&15] != ft.neg
+			}
+		}
+		lo[v] = b2u(ok)
+	}
+	for v := range hi {
+		ok := true
+		for _, ft := range keyTerms {
+			switch ft.kind {
+			case termMask, termNoMask:
+				ok = ok && ft.tab[v&15] != ft.neg
+			case termChan:
+				ok = ok && ft.tab[v>>4&15] != ft.neg
+			case termDiag:
+				ok = ok && (v>>8 != 0) != ft.neg
+			}
+		}
+		hi[v] = b2u(ok)
+	}
+	if len(ks.scratch) < r.total {
+		ks.scratch = make([]int32, r.total)
+	}
+	buf, n := ks.scratch, 0
+	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
 		if !matchAll(segTerms, f, st, nil) {
 			continue
 		}
-		decl = [256]int8{}
-		for _, ft := range fts {
-			if ft.text != nil {
-				ft.text.enter(si, ks.alpha[si])
+		surf = [256]int8{}
+		for j := range rest {
+			if ft := &rest[j]; ft.text != nil {
+				ft.text.enter(st.Symbols, ks.alpha[si])
+			} else {
+				ft.seen = map[string]bool{}
 			}
 		}
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+		if surfs == nil && rest == nil && !ks.raw[si] {
+			// Without a branch per row: a filter keeping half the rows
+			// at random would mispredict every other one.
+			for i, k := range keys {
+				buf[n] = int32(sg.start + i)
+				n += int(lo[k&0xFFF|k>>16&0x1000] & hi[k>>12&0xFF|k>>22&0x100])
+			}
+			continue
+		}
 	rows:
 		for i, k := range keys {
-			in := &st.Infos[i]
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, in) {
-					view = append(view, int32(sg.start+i))
+				if matchAll(terms, f, st, &st.Infos[i]) {
+					buf[n] = int32(sg.start + i)
+					n++
 				}
 				continue
 			}
-			for j := range fts {
-				ft := &fts[j]
-				var ok bool
-				switch ft.kind {
-				case termOp:
-					ok = ft.tab[keyOp(k)]
-				case termExec:
-					ok = ft.tab[k>>kExecShift&15]
-				case termMask:
-					ok = ft.tab[k>>kMaskShift&15]
-				case termNoMask:
-					ok = k>>kMaskShift&8 != 0
-				case termChan:
-					ok = ft.tab[k>>kChanShift&15]
-				case termSurface:
-					s := k >> kSurfaceShift & 0xFF
-					ok = ft.tab[s]
-					if !ok {
-						if decl[s] == 0 {
-							decl[s] = -1
-							if d := in.SurfaceDecl(); d != "" && strings.EqualFold(d, ft.val) {
-								decl[s] = 1
-							}
+			if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+				continue
+			}
+			if surfs != nil {
+				s := k >> kSurfaceShift & 0xFF
+				if surf[s] == 0 {
+					surf[s] = 1
+					for _, ft := range surfs {
+						ok := ft.tab[s]
+						if !ok {
+							d := st.Infos[i].SurfaceDecl()
+							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
-						ok = decl[s] > 0
+						if ok == ft.neg {
+							surf[s] = -1
+						}
 					}
-				case termDiag:
-					ok = k&kDiag != 0 && (ft.val == "" || matchAll(ft.one, f, st, in))
-				case termText:
+				}
+				if surf[s] < 0 {
+					continue
+				}
+			}
+			for j := range rest {
+				ft := &rest[j]
+				in := &st.Infos[i]
+				var ok bool
+				if ft.text != nil {
 					ok = ft.text.match(k, in)
+				} else if k&kDiag != 0 {
+					b := in.Bytes()
+					var hit bool
+					if ok, hit = ft.seen[string(b)]; !hit {
+						ok = matchAll(ft.one, f, st, in)
+						ft.seen[string(b)] = ok
+					}
 				}
 				if ok == ft.neg {
 					continue rows
 				}
 			}
-			view = append(view, int32(sg.start+i))
+			buf[n] = int32(sg.start + i)
+			n++
 		}
 	}
-	return view
+	return slices.Clone(buf[:n])
 }
 
 // filterRowsSlow is filterRows by matchAll on every row: the reference
@@ -248,44 +342,42 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 }
 
 // textMatcher decides "the lower-cased Info.Text contains val" without
-// formatting the text: a KMP automaton runs over the text's pieces, the
-// part before the operands cached by its packed fields, each operand by
-// (variable, offset), and the operands skipped when the automaton cannot
-// complete the match with the bytes they can hold.
+// formatting the text: a KMP automaton runs over the text's pieces, each
+// piece's effect on the automaton computed once per (state, value) and
+// kept in a table: the op, then channels, mask and exec size (12 bits of
+// the key), the surface, then each operand as " name." by variable id and
+// its offset's digits. Operands are skipped when the automaton cannot
+// complete the match with the bytes they can hold. The pieces are those
+// of decoder's Info.Text; TestFilterFastPath holds the two together.
 type textMatcher struct {
-	val   string
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
 
-	pre   [1 << 12]prefixEntry // direct-mapped: prefix key -> state after it
-	ops   [1 << 12]opEntry     // direct-mapped: (stream, state, id, offset) -> state after " name.off"
-	seg   int32
+	op   [512]uint8 // from state 0, by SubOp | seed<<8
+	mid  [][]uint8  // [state][exec | mask<<4 | chan<<8]
+	surf [][]uint8  // [state][surface]
+	name [][]uint32 // [state][id]: (generation+1)<<8 | state after " name."
+	off  [][]uint8  // [state][offset]: state after its digits
+
+	gen   uint32 // names of the current stream: 0 for streams without symbols
+	nsym  uint32 // streams with symbols seen
 	live  []bool // per state: the match can still complete inside the operands
 	lives map[[4]uint64][]bool
 }
 
-type prefixEntry struct {
-	key   uint32 // prefix key + 1; 0 is empty
-	state uint8
-}
-
-type opEntry struct {
-	key   uint64
-	seg   int32
-	state uint8
-	ok    bool
-}
-
-// maxTextTerm bounds the automaton (states fit a byte); longer text terms
-// use matchAll.
-const maxTextTerm = 200
+const (
+	unset      = 0xFF    // a table entry not computed yet (states are < 255)
+	nameLimit  = 1 << 16 // ids with a table entry; larger ids are run each time
+	maxTextLen = 200     // longer text terms go through matchAll
+)
 
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextTerm {
+	if len(val) == 0 || len(val) > maxTextLen {
 		return nil
 	}
 	m := len(val)
-	tm := &textMatcher{val: val, m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{}}
+	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
+		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint32, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
 	x := 0
@@ -296,6 +388,9 @@ func newTextMatcher(val string) *textMatcher {
 	}
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
+	}
+	for i := range tm.op {
+		tm.op[i] = unset
 	}
 	return tm
 }
@@ -312,10 +407,29 @@ func (tm *textMatcher) run(q uint8, s string) uint8 {
 	return q
 }
 
-// enter prepares for the rows of segment seg, whose operand text holds
-// only bytes of alpha.
-func (tm *textMatcher) enter(seg int, alpha [4]uint64) {
-	tm.seg = int32(seg)
+// runLower runs s lower-cased as strings.ToLower does: byte by byte for
+// ASCII, through ToLower otherwise.
+func (tm *textMatcher) runLower(q uint8, s string) uint8 {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return tm.run(q, strings.ToLower(s))
+		}
+	}
+	return tm.run(q, s)
+}
+
+// enter prepares for the rows of a stream with symbols sym (names depend
+// on them), whose operand text holds only bytes of alpha.
+func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
+	tm.gen = 0
+	if sym != nil {
+		tm.nsym++
+		if tm.nsym >= 1<<23 { // generations run out: forget the names
+			tm.nsym = 1
+			clear(tm.name)
+		}
+		tm.gen = tm.nsym
+	}
 	if l, ok := tm.lives[alpha]; ok {
 		tm.live = l
 		return
@@ -343,68 +457,108 @@ func (tm *textMatcher) enter(seg int, alpha [4]uint64) {
 // match reports whether in's lower-cased text contains the value; k is
 // in's packed key.
 func (tm *textMatcher) match(k uint32, in *decoder.Info) bool {
-	if tm == nil {
-		return false
-	}
-	pk := k & kPrefix
-	e := &tm.pre[(pk*2654435761)>>20&uint32(len(tm.pre)-1)]
-	if e.key != pk+1 {
-		e.key, e.state = pk+1, tm.prefixState(in)
-	}
-	q := e.state
+	q := tm.prefix(k)
 	if !tm.live[q] {
-		return false
+		return q == uint8(tm.m)
 	}
 	if k&kLOD != 0 {
-		q = tm.operand(q, in, in.LOD)
-		if q == uint8(tm.m) {
+		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
 			return true
 		}
 	}
 	return tm.operand(q, in, in.Dst) == uint8(tm.m)
 }
 
-// prefixState runs the automaton over the text before the operands.
-func (tm *textMatcher) prefixState(in *decoder.Info) uint8 {
-	text := in.Text()
-	n := len(in.Operand(in.Dst)) + 1
-	if in.HasLOD {
-		n += len(in.Operand(in.LOD)) + 1
+// prefix runs the automaton over the text before the operands, as
+// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE".
+func (tm *textMatcher) prefix(k uint32) uint8 {
+	oi := k&0xFF | (k&kSeed)>>(28-8)
+	q := tm.op[oi]
+	if q == unset {
+		switch op := keyOp(k); op {
+		case decoder.OpResinfo, decoder.OpSampleinfo:
+			q = tm.run(0, op.String())
+		default:
+			q = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
+		}
+		tm.op[oi] = q
 	}
-	return tm.runLower(0, text[:len(text)-n])
+	v := k >> kExecShift & 0xFFF
+	t := tm.mid[q]
+	if t == nil {
+		t = newTable(1 << 12)
+		tm.mid[q] = t
+	}
+	if t[v] == unset {
+		code := uint8(v & 15)
+		exec := "?" + strconv.Itoa(int(code))
+		if n := decoder.ExecSizeFromCode(code); n != 0 {
+			exec = strconv.Itoa(n)
+		}
+		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
+	}
+	q = t[v]
+	s := k >> kSurfaceShift & 0xFF
+	t = tm.surf[q]
+	if t == nil {
+		t = newTable(256)
+		tm.surf[q] = t
+	}
+	if t[s] == unset {
+		t[s] = tm.run(q, decoder.SurfaceName(uint8(s)))
+	}
+	return t[s]
 }
 
-// runLower runs s lower-cased as strings.ToLower does: byte by byte for
-// ASCII, through ToLower otherwise.
-func (tm *textMatcher) runLower(q uint8, s string) uint8 {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return tm.run(q, strings.ToLower(s))
-		}
+func newTable(n int) []uint8 {
+	t := make([]uint8, n)
+	for i := range t {
+		t[i] = unset
 	}
-	return tm.run(q, s)
+	return t
 }
 
 // operand runs the automaton over " name.offset" from state q.
 func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) uint8 {
-	if q == uint8(tm.m) || !tm.live[q] {
+	if !tm.live[q] {
 		return q
 	}
-	key := uint64(q)<<48 | uint64(r.Offset)<<32 | uint64(r.ID)
-	h := (key ^ uint64(tm.seg)<<40) * 0x9E3779B97F4A7C15 >> 52
-	e := &tm.ops[h&uint64(len(tm.ops)-1)]
-	if e.ok && e.key == key && e.seg == tm.seg {
-		return e.state
+	if r.ID < nameLimit {
+		t := tm.name[q]
+		if t == nil {
+			t = make([]uint32, nameLimit)
+			tm.name[q] = t
+		}
+		if e := t[r.ID]; e>>8 == tm.gen+1 {
+			q = uint8(e)
+		} else {
+			q2 := tm.runName(q, in, r.ID)
+			t[r.ID] = (tm.gen+1)<<8 | uint32(q2)
+			q = q2
+		}
+	} else {
+		q = tm.runName(q, in, r.ID)
 	}
+	t := tm.off[q]
+	if t == nil {
+		t = newTable(1 << 16)
+		tm.off[q] = t
+	}
+	if t[r.Offset] == unset {
+		var buf [8]byte
+		q2 := q
+		for _, c := range strconv.AppendUint(buf[:0], uint64(r.Offset), 10) {
+			q2 = tm.delta[int(q2)*256+int(c)]
+		}
+		t[r.Offset] = q2
+	}
+	return t[r.Offset]
+}
+
+func (tm *textMatcher) runName(q uint8, in *decoder.Info, id uint32) uint8 {
 	q = tm.delta[int(q)*256+' ']
-	q = tm.runLower(q, in.VarName(r.ID))
-	q = tm.delta[int(q)*256+'.']
-	var buf [8]byte
-	for _, c := range strconv.AppendUint(buf[:0], uint64(r.Offset), 10) {
-		q = tm.delta[int(q)*256+int(c)]
-	}
-	*e = opEntry{key: key, seg: tm.seg, state: q, ok: true}
-	return q
+	q = tm.runLower(q, in.VarName(id))
+	return tm.delta[int(q)*256+'.']
 }
 
 // nextDiagRow returns the view position of the next (dir 1) or previous
@@ -476,13 +630,17 @@ func posIn(view []int32, row int) int {
 
 // nearestOffset returns the view position of the binary row closest to
 // off, preferring rows of source curSrc, the first one on ties, as a scan
-// of the view would find it; d is its distance; -1 when the view has no
+// of the view would find it (of the files inFile keeps; nil keeps all); d
+// is its distance; -1 when the view has no
 // binary rows. Rows of a stream are in offset order, so each stream costs
 // two binary searches.
-func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64) (best int, bestD int64) {
+func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile func(src int) bool) (best int, bestD int64) {
 	best, bestD = -1, -1
 	bestSame := false
 	for _, sg := range r.segs {
+		if inFile != nil && !inFile(sg.src) {
+			continue // FILE:0xOFFSET names another file
+		}
 		st := r.files[sg.src].Streams[sg.stream]
 		infos := st.Infos
 		if len(infos) == 0 || infos[0].FromText() {

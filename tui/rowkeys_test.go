@@ -11,9 +11,9 @@ import (
 )
 
 // mixedInfos returns a raw stream of n INFO instructions with every field
-// varied (resinfo, sampleinfo and unknown sub-ops, illegal exec codes,
-// masks, channels, surfaces, variable ids and offsets): one in diagEvery
-// has an illegal exec size, so n and diag have rows to find.
+// varied (resinfo and sampleinfo, masks, exec sizes, channels, surfaces,
+// variable ids and offsets). One row in diagEvery (none when 0) has a
+// diagnostic: an unknown sub-op, an illegal exec size, or lanes past 32.
 func mixedInfos(n int, seed int64, diagEvery int) []byte {
 	rng := rand.New(rand.NewSource(seed))
 	var out []byte
@@ -28,10 +28,19 @@ func mixedInfos(n int, seed int64, diagEvery int) []byte {
 		return b[:]
 	}
 	for i := 0; i < n; i++ {
-		sub := []byte{0x0a, 0x0b, 0x0b, 0x0c, 0x1b}[rng.Intn(5)]
-		exec := byte(rng.Intn(6)) | byte(rng.Intn(16))<<4
+		sub := []byte{0x0a, 0x0b, 0x0b}[rng.Intn(3)]
+		code := rng.Intn(6)
+		// Lane offset + exec size within 32: a clean row.
+		exec := byte(code) | byte(rng.Intn(2))<<7 | byte(rng.Intn(1+(32-1<<code)/4))<<4
 		if diagEvery > 0 && i%diagEvery == diagEvery/2 {
-			exec = exec&0xF0 | byte(6+rng.Intn(10))
+			switch rng.Intn(3) {
+			case 0:
+				sub = []byte{0x0c, 0x1b}[rng.Intn(2)]
+			case 1:
+				exec = exec&0xF0 | byte(6+rng.Intn(10))
+			default:
+				exec = 5 | 7<<4
+			}
 		}
 		ch := byte(1 + rng.Intn(15))
 		surf := []byte{0, 1, 5, 6, 7, 12, 33, 250}[rng.Intn(8)]
@@ -208,7 +217,7 @@ func TestGotoOffsetFastPath(t *testing.T) {
 					best, bestD, bestSame = p, d, same
 				}
 			}
-			got, gotD := r.nearestOffset(view, cur, off)
+			got, gotD := r.nearestOffset(view, cur, off, nil)
 			if got != best || (best >= 0 && gotD != bestD) {
 				t.Fatalf("view %q, 0x%x from source %d: position %d (distance %d), want %d (%d)", name, off, cur, got, gotD, best, bestD)
 			}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 )
 
@@ -45,7 +46,10 @@ func newTheme(isDark, mono bool) theme {
 	}
 	ld := lipgloss.LightDark(isDark)
 	accent := ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#B8A6FF"))
-	subtle := ld(lipgloss.Color("#6B6B6B"), lipgloss.Color("#8A8A8A"))
+	// Every foreground reaches WCAG AA (4.5:1) on black, #1E1E1E and
+	// #282C34 (dark) and on white, #F5F5F5 and #FDF6E3 (light); see
+	// TestThemeContrastAA.
+	subtle := ld(lipgloss.Color("#6B6B6B"), lipgloss.Color("#A0A0A0"))
 	fg := ld(lipgloss.Color("#1A1A1A"), lipgloss.Color("#EEEEEE"))
 	red := ld(lipgloss.Color("#B00020"), lipgloss.Color("#FF6B6B"))
 	barBg := ld(lipgloss.Color("#E4E4E4"), lipgloss.Color("#303030"))
@@ -68,4 +72,14 @@ func newTheme(isDark, mono bool) theme {
 		tabActive: lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
 		box:       lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(accent).Padding(0, 1),
 	}
+}
+
+// helpStyles are the key hints' styles: bubbles' defaults are greys of
+// 2-3:1 on a dark background; these reach AA on either.
+func helpStyles(isDark bool) help.Styles {
+	ld := lipgloss.LightDark(isDark)
+	key := lipgloss.NewStyle().Foreground(ld(lipgloss.Color("#1A1A1A"), lipgloss.Color("#EEEEEE")))
+	desc := lipgloss.NewStyle().Foreground(ld(lipgloss.Color("#6B6B6B"), lipgloss.Color("#A0A0A0")))
+	return help.Styles{Ellipsis: desc, ShortKey: key, ShortDesc: desc, ShortSeparator: desc,
+		FullKey: key, FullDesc: desc, FullSeparator: desc}
 }

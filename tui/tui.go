@@ -36,6 +36,9 @@ type Config struct {
 	SurfaceLoadErr error
 	NoMouse        bool // start with mouse reporting off
 	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	// Theme is "dark" or "light" to fix the palette; "" follows the
+	// terminal's background as it reports it (dark until it does).
+	Theme string
 
 	Marks MarksConfig // bookmarks (M, ')
 }
@@ -146,7 +149,7 @@ func New(cfg Config) *Model {
 		keys:     DefaultKeyMap(),
 		help:     help.New(),
 		mono:     cfg.Mono,
-		isDark:   true,
+		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
 		shown:    focusBits,
 		width:    80,
@@ -247,7 +250,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.relayout()
 		return m, nil
 	case tea.BackgroundColorMsg:
-		if dark := msg.IsDark(); dark != m.isDark {
+		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
 			m.applyTheme()
 			if !m.mono {
@@ -499,6 +502,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.list.clamp()
 			m.syncSelection()
 			return nil
+		case key.Matches(msg, k.Copy, k.CopyBytes):
+			return m.copySelection(key.Matches(msg, k.CopyBytes))
 		case key.Matches(msg, k.Back) && m.focus != focusList:
 			m.setFocus(focusList)
 			return nil
@@ -509,6 +514,35 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return m.toFocused(msg)
+}
+
+// copySelection is y (the row's text; in Bits the selected field's value)
+// and Y (the row's bytes as hex), sent as OSC 52: the terminal, local or at
+// the far end of SSH, puts it on its clipboard.
+func (m *Model) copySelection(bytes bool) tea.Cmd {
+	if !m.selOK {
+		m.setStatus("nothing selected to copy", true)
+		return nil
+	}
+	in := m.list.rows.info(m.sel)
+	var text, what string
+	switch {
+	case bytes:
+		b := in.Bytes()
+		parts := make([]string, len(b))
+		for i, c := range b {
+			parts[i] = fmt.Sprintf("%02x", c)
+		}
+		text, what = strings.Join(parts, " "), fmt.Sprintf("%d bytes", len(b))
+	case m.focus == focusBits:
+		fields := in.Fields()
+		i := min(m.bitsPanel().m.Selected(), len(fields)-1)
+		text, what = fmt.Sprintf("0x%x", fields[i].Raw), fields[i].Name
+	default:
+		text, what = in.Text(), "the instruction text"
+	}
+	m.setStatus(fmt.Sprintf("copied %s: %s (OSC 52: the terminal must allow clipboard writes)", what, text), false)
+	return tea.SetClipboard(text)
 }
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -54,10 +55,12 @@ func TestListScrollsSideways(t *testing.T) {
 	if strings.Contains(lines[0], end) {
 		t.Fatalf("40 columns: the row is not cut, nothing to test: %q", lines[0])
 	}
-	for range 6 {
+	for range 10 {
 		send(m, "l")
+		if lines, _ = visibleRows(m); strings.Contains(lines[0], end) {
+			break
+		}
 	}
-	lines, _ = visibleRows(m)
 	if !strings.Contains(lines[0], end) || !strings.Contains(lines[0], "«") {
 		t.Errorf("after l: %q lacks the end %q or the « mark", lines[0], end)
 	}
@@ -184,5 +187,109 @@ func TestOverlayQAndHelpFilter(t *testing.T) {
 	send(m, "?")
 	if ansi.Strip(m.View().Content) == view {
 		t.Error("the filter outlived the help")
+	}
+}
+
+// Issue 12 item 9: values no instruction can have are refused with the
+// valid ones, as exec:abc is.
+func TestFilterRefusesImpossibleValues(t *testing.T) {
+	for in, want := range map[string]string{
+		"op:foo":   "op:resinfo or op:sampleinfo",
+		"exec:7":   "1, 2, 4, 8, 16 or 32",
+		"mask:M9":  "M1..M8",
+		"chan:XY":  "RGBA order",
+		"exec:abc": "1, 2, 4, 8, 16 or 32",
+	} {
+		if _, err := parseFilter(in); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err %v, want it to name %q", in, err, want)
+		}
+	}
+	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA"} {
+		if _, err := parseFilter(ok); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+}
+
+// :FILE:0xOFFSET goes to an offset in another file; n says when it wraps.
+func TestGotoFileAndDiagWrap(t *testing.T) {
+	bad := rawInfos(4, func(i int, b []byte) {
+		if i == 1 {
+			b[3] = 0
+		}
+	})
+	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
+	send(m, ":")
+	typeText(m, "b.bin:0x16")
+	send(m, "enter")
+	l, _ := m.list.selected()
+	if m.list.rows.file(l).Name != "dir/b.bin" || m.list.rows.info(l).Off != 0x16 {
+		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.file(l).Name, m.list.rows.info(l).Off, m.status)
+	}
+	send(m, ":")
+	typeText(m, "c.bin:0x0")
+	send(m, "enter")
+	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
+		t.Errorf(":c.bin:0x0: status %q", m.status)
+	}
+	send(m, "n")
+	if !strings.Contains(m.status, "wrapped to the first") {
+		t.Errorf("n past the last diagnostic row: status %q", m.status)
+	}
+	send(m, "n")
+	if !strings.Contains(m.status, "wrapped") {
+		t.Errorf("n on the only diagnostic row: status %q", m.status)
+	}
+}
+
+// Issue 12 item 18: y copies the row's text, Y its bytes, y in Bits the
+// selected field's value, through OSC 52 (tea.SetClipboard).
+func TestCopyKeys(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
+	clip := func(k string) string {
+		_, cmd := m.Update(press(k))
+		if cmd == nil {
+			t.Fatalf("%s: no command", k)
+		}
+		return fmt.Sprint(cmd())
+	}
+	if got := clip("y"); !strings.Contains(got, "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("y: %q", got)
+	}
+	if got := clip("Y"); !strings.Contains(got, "70 0b 04 0f 06 21 00 00 00 00 00") {
+		t.Errorf("Y: %q", got)
+	}
+	send(m, "2", "j", "j", "j") // exec_size
+	if got := clip("y"); !strings.Contains(got, "0x") {
+		t.Errorf("y in Bits: %q", got)
+	}
+	l, _ := m.list.selected()
+	f := m.list.rows.info(l).Fields()[3]
+	if !strings.Contains(m.status, "copied "+f.Name+": "+fmt.Sprintf("0x%x", f.Raw)) {
+		t.Errorf("y in Bits on %s: status %q", f.Name, m.status)
+	}
+}
+
+// Issue 12 item 7: at 200x60 a panel gets the rows it can fill and the
+// list the rest, instead of a third of the screen staying blank.
+func TestTallTerminalGivesListTheRoom(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 200, 60)
+	send(m, "2")
+	if m.lay.list.h < 30 {
+		t.Errorf("200x60 with Bits: list %d rows, panels %d", m.lay.list.h, m.lay.panes[0].r.h)
+	}
+	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
+	blank := 0
+	for _, l := range lines {
+		if strings.TrimSpace(strings.Trim(l, "│ ")) == "" {
+			blank++
+		}
+	}
+	if blank > 8 {
+		t.Errorf("%d blank lines of 60:\n%s", blank, strings.Join(lines, "\n"))
+	}
+	m.Update(teaSize(120, 40))
+	if m.lay.list.h < 14 {
+		t.Errorf("120x40: list %d rows", m.lay.list.h)
 	}
 }

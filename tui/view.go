@@ -259,7 +259,8 @@ func (m *Model) helpGroups() []helpGroup {
 func (m *Model) helpNotes() []string {
 	return []string{"n/N: the next/previous row with diagnostics among the rows shown (the filter,",
 		"  if any, narrows the list; diag as a filter term keeps only those rows).",
-		":0x1a3 goes to the instruction at that offset (or the nearest); :42 to row 42."}
+		":0x1a3 goes to the instruction at that offset (or the nearest); :k.isa:0x1a3 in",
+		"  file k.isa; :42 to row 42."}
 }
 
 // helpLines lists every key: global, list, each panel, then the filter

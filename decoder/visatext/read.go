@@ -533,6 +533,11 @@ func (p *parser) decl(n, col int, rest string) {
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
+		for code := uint8(0); code < 16; code++ {
+			if decoder.TypeName(code) == ty.s {
+				vi.Type = code // what a binary's var_info holds; types past the table stay 0
+			}
+		}
 		if al, ok := kv["alias"]; ok {
 			if !p.alias(n, al, &vi) {
 				return
@@ -876,8 +881,12 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
+	n := &names{vars: b.varByNm, uses: b.uses, sym: b.tb.Symbols}
+	b.tb.Names = n
 	p.checkLabels(b)
-	p.f.Streams = append(p.f.Streams, decoder.NewTextStream(&b.tb))
+	st := decoder.NewTextStream(&b.tb)
+	n.text = st.Text
+	p.f.Streams = append(p.f.Streams, st)
 }
 
 // checkLabels reports labels defined twice and branches to labels not

@@ -59,6 +59,7 @@ type Options struct {
 	Visaasm  bool // the whole listing, as Intel's disassembler wrote it
 	JSON     bool
 	All      bool
+	Strict   bool   // exit 1 when any INFO record has a diagnostic
 	Bodies   bool   // one record per kernel or function body (its header) instead of per instruction
 	Syntax   string // "igc" or "seed"
 	Decode   decoder.Options
@@ -67,20 +68,31 @@ type Options struct {
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
+	// Asked-for help goes to stdout; help after a flag error to stderr.
+	helpOut := env.Stderr
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			helpOut = env.Stdout
+		}
+		if a == "--" {
+			break
+		}
+	}
+	fs.SetOutput(helpOut)
 	fs.Usage = func() {
-		fmt.Fprintln(env.Stderr, Usage)
+		fmt.Fprintln(helpOut, Usage)
 		fs.PrintDefaults()
 	}
 	var o Options
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
+	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
 	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
@@ -218,6 +230,9 @@ func Run(args []string, env Env) int {
 			continue
 		}
 		f := decoder.Decode(name, data, o.Decode)
+		if o.Strict && hasDiagnostics(f) {
+			status = ExitError
+		}
 		if err := Write(w, f, o); err != nil {
 			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 			return ExitError
@@ -240,6 +255,9 @@ func Run(args []string, env Env) int {
 	return status
 }
 
+// versionList names the versions decoder.Version.Supported accepts.
+const versionList = "3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.8"
+
 func parseVersion(s string) (decoder.Version, error) {
 	maj, min, ok := strings.Cut(s, ".")
 	a, err1 := strconv.ParseUint(maj, 10, 8)
@@ -248,10 +266,25 @@ func parseVersion(s string) (decoder.Version, error) {
 		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
 	}
 	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
-	if v.Major < 3 {
-		return v, fmt.Errorf("%q: versions below 3.0 are not vISA binaries", s)
+	if !v.Supported() {
+		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, versionList)
 	}
 	return v, nil
+}
+
+// hasDiagnostics reports whether any INFO of f (of any of its images) has
+// a diagnostic.
+func hasDiagnostics(f *decoder.File) bool {
+	for _, p := range f.Each() {
+		for _, s := range p.Streams {
+			for i := range s.Infos {
+				if s.Infos[i].NumDiagnostics() > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Write prints every record of f (of each vISA image, for a C source;
@@ -404,6 +437,12 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 			}
 		}
 	}
+	// Diagnostics follow the text after "  ! ", as in the inspector's
+	// list, so the instruction's text stays a prefix of the line.
+	if in != nil && in.NumDiagnostics() > 0 {
+		b = append(b, "  ! "...)
+		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
+	}
 	return append(b, '\n')
 }
 
@@ -432,7 +471,7 @@ type Record struct {
 	// With --all, the data flow within the body (see model.Flow): the
 	// instructions that write LOD bytes reaching this INFO, nearest first,
 	// and those that read its result, with the channels and lanes read.
-	// [] when none; absent for vISA text, whose operands are not read.
+	// [] when none.
 	LODDefs *[]int    `json:"lod_defs,omitempty"`
 	DstUses *[]DstUse `json:"dst_uses,omitempty"`
 	info    bool
@@ -446,9 +485,6 @@ type DstUse struct {
 
 // setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
 func (r *Record) setFlow(sf *model.StreamFlow, k int) {
-	if sf.Text {
-		return
-	}
 	f := sf.Info(k)
 	defs := make([]int, 0, len(f.Sources))
 	for _, s := range f.Sources {

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
 )
@@ -263,10 +264,19 @@ func (m Bits) View() string {
 
 	bh := m.bodyHeight()
 	hex := m.hexLines(bh)
-	tw := m.w - hexWidth - 1
+	tw := m.w - hexWidth - 2
 	var body []string
 	if tw >= 20 {
-		body = sideBySide(hex, m.tableLines(tw, bh), hexWidth, 1)
+		// A rule between the two: they scroll apart (the bytes follow the
+		// bit cursor, the table the selected field), so a row of one is
+		// not the row of the other.
+		for i := range hex {
+			hex[i] = fit(hex[i], hexWidth) + st.Muted.Render("│")
+		}
+		for len(hex) < bh {
+			hex = append(hex, strings.Repeat(" ", hexWidth)+st.Muted.Render("│"))
+		}
+		body = sideBySide(hex, m.tableLines(tw, bh), hexWidth+1, 1)
 	} else {
 		body = hex // too narrow for the table: the detail line names the field
 	}
@@ -288,7 +298,13 @@ func (m Bits) View() string {
 func (m Bits) hexLines(h int) []string {
 	st := m.st
 	lines := []string{st.Header.Render(" off hx 7654 3210")}
-	for b := m.htop; b < len(m.in.Bytes()) && len(lines) < h; b++ {
+	n := len(m.in.Bytes())
+	// Rows past the panel are counted on its last row instead of one byte.
+	last := n
+	if n-m.htop > h-1 {
+		last = m.htop + h - 2
+	}
+	for b := m.htop; b < last && len(lines) < h; b++ {
 		v := m.in.Bytes()[b]
 		marker := " "
 		hx := fmt.Sprintf("%02x", v)
@@ -341,7 +357,24 @@ func (m Bits) hexLines(h int) []string {
 		flush()
 		lines = append(lines, marker+fmt.Sprintf("+%02x ", b)+hx+" "+sb.String())
 	}
+	if last < n && len(lines) < h {
+		lines = append(lines, st.Muted.Render(fmt.Sprintf(" ↓ +%02x..+%02x more", last, n-1)))
+	}
+	if m.hasZeroReserved() && len(lines) < h {
+		lines = append(lines, st.Muted.Render(" "+st.Sym.Reserved+" = reserved, 0"))
+	}
 	return lines
+}
+
+// hasZeroReserved reports whether the hex view shows reserved bits that
+// are 0 (drawn as the Reserved symbol, which then needs its legend).
+func (m Bits) hasZeroReserved() bool {
+	for _, g := range m.fields {
+		if g.Name == "reserved" && g.Raw == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Kinds of bit cell in the hex view; bitSelected combines with the first
@@ -378,18 +411,14 @@ func (m Bits) byteSelected(b int) bool {
 	return b >= f.Byte && b <= (f.Byte*8+f.Bit+f.Bits-1)/8
 }
 
-// bitRange writes a field's span as "byte.hi..lo", with the byte repeated
-// for fields that cross bytes ("8.7..5.0").
+// bitRange writes a field's bits as hardware manuals do, "[hi:lo]" ("[3]"
+// for one bit), counted from bit 0 of its first byte (the byte column),
+// little-endian across bytes: a 32-bit id in bytes 5-8 is "[31:0]".
 func bitRange(f decoder.Field) string {
-	lo := f.Byte*8 + f.Bit
-	hi := lo + f.Bits - 1
-	switch {
-	case f.Bits == 1:
-		return fmt.Sprintf("%d.%d", f.Byte, f.Bit)
-	case hi/8 == lo/8:
-		return fmt.Sprintf("%d.%d..%d", f.Byte, hi%8, lo%8)
+	if f.Bits == 1 {
+		return fmt.Sprintf("[%d]", f.Bit)
 	}
-	return fmt.Sprintf("%d.%d..%d.%d", hi/8, hi%8, lo/8, lo%8)
+	return fmt.Sprintf("[%d:%d]", f.Bit+f.Bits-1, f.Bit)
 }
 
 func byteRange(f decoder.Field) string {
@@ -418,7 +447,7 @@ func binary(v uint64, n int) string {
 
 // Fixed column widths of the field table, the widest any INFO can need:
 // names of both layouts ("mask_control"), the byte and bit spans of a
-// 17-byte instruction ("15-16", "16.7..15.0"), and a 32-bit operand id in
+// 17-byte instruction ("15-16", "[31:0]"), and a 32-bit operand id in
 // binary. Fixed so that stepping between instructions rewrites only the
 // cells whose values differ, not every row shifted by a column. The raw
 // column holds 16 bits: a wider value (a variable id past 0xffff) pushes
@@ -426,7 +455,7 @@ func binary(v uint64, n int) string {
 const (
 	nameColW = len("mask_control")
 	byteColW = len("15-16")
-	bitsColW = len("16.7..15.0")
+	bitsColW = len("[31:0]")
 	binColW  = 32 + 32/4 - 1
 	rawColW  = len("0xffff")
 )
@@ -442,8 +471,13 @@ func (m Bits) tableLines(w, h int) []string {
 	for i, f := range m.fields {
 		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), f.Meaning}
 	}
-	const meaningMin = 16
-	withBin := 2 + wd[0] + wd[1] + wd[2] + wd[3] + wd[4] + 5 + meaningMin
+	// The binary column goes first when the meanings would be cut: the
+	// hex view beside it shows the same bits.
+	meaningW := 16
+	for _, r := range rows {
+		meaningW = max(meaningW, ansi.StringWidth(r.mean))
+	}
+	withBin := 2 + wd[0] + wd[1] + wd[2] + wd[3] + wd[4] + 5 + meaningW
 	showBin := withBin <= w
 	format := func(r row) string {
 		s := pad(r.name, wd[0]) + " " + padLeft(r.byt, wd[1]) + " " + pad(r.bits, wd[2]) + " "
@@ -453,7 +487,11 @@ func (m Bits) tableLines(w, h int) []string {
 		return s + padLeft(r.raw, wd[4]) + " " + r.mean
 	}
 	lines := []string{st.Header.Render(fit("  "+format(head), w))}
-	for i := m.ftop; i < len(rows) && len(lines) < h; i++ {
+	end := len(rows)
+	if end-m.ftop > h-1 {
+		end = m.ftop + h - 2 // the last row counts the rest
+	}
+	for i := m.ftop; i < end && len(lines) < h; i++ {
 		f := m.fields[i]
 		marker := "  "
 		text := format(rows[i])
@@ -471,6 +509,9 @@ func (m Bits) tableLines(w, h int) []string {
 		}
 		lines = append(lines, marker+style.Render(fit(text, w-2)))
 	}
+	if end < len(rows) && len(lines) < h {
+		lines = append(lines, st.Muted.Render(fmt.Sprintf("  ↓ %d more fields (j)", len(rows)-end)))
+	}
 	return lines
 }
 
@@ -479,10 +520,16 @@ func (m Bits) tableLines(w, h int) []string {
 func (m Bits) detail() string {
 	f := m.fields[m.sel]
 	b, bit := m.Cursor()
+	// The legend of the reserved symbol goes under the bytes; here only
+	// when the bytes fill the panel.
+	legend := ""
+	if rows := len(m.in.Bytes()) + 1 + 1; m.hasZeroReserved() && rows > m.bodyHeight() {
+		legend = " · " + m.st.Sym.Reserved + " = reserved, 0"
+	}
 	return m.st.Value.Render(m.st.Sym.Selected+" "+f.Name) +
-		fmt.Sprintf(" %s = 0x%x (%d): ", bitRange(f), f.Raw, f.Raw) +
+		fmt.Sprintf(" byte %s bits %s = 0x%x (%d): ", byteRange(f), bitRange(f), f.Raw, f.Raw) +
 		m.st.Meaning.Render(f.Meaning) +
-		m.st.Muted.Render(fmt.Sprintf(" · cursor %d.%d", b, bit))
+		m.st.Muted.Render(fmt.Sprintf("%s · cursor byte %d bit %d", legend, b, bit))
 }
 
 func (m Bits) diagnostics() []string {

@@ -133,10 +133,11 @@ func TestBitsBitRange(t *testing.T) {
 		f    decoder.Field
 		want string
 	}{
-		{decoder.Field{Byte: 2, Bit: 4, Bits: 4}, "2.7..4"},
-		{decoder.Field{Byte: 2, Bit: 3, Bits: 1}, "2.3"},
-		{decoder.Field{Byte: 5, Bit: 0, Bits: 32}, "8.7..5.0"},
-		{decoder.Field{Byte: 0, Bit: 0, Bits: 8}, "0.7..0"},
+		{decoder.Field{Byte: 2, Bit: 4, Bits: 4}, "[7:4]"},
+		{decoder.Field{Byte: 2, Bit: 3, Bits: 1}, "[3]"},
+		{decoder.Field{Byte: 5, Bit: 0, Bits: 32}, "[31:0]"},
+		{decoder.Field{Byte: 0, Bit: 0, Bits: 8}, "[7:0]"},
+		{decoder.Field{Byte: 2, Bit: 4, Bits: 8}, "[11:4]"},
 	} {
 		if got := bitRange(c.f); got != c.want {
 			t.Errorf("bitRange(%+v) = %q, want %q", c.f, got, c.want)
@@ -225,4 +226,20 @@ func rowOf(lines []string, field string) string {
 		}
 	}
 	return ""
+}
+
+// Issue 12 item 6: the hex bytes and the field table are visibly separate
+// (they scroll apart), hidden bytes are counted, the reserved-bit symbol
+// is explained, and bit ranges read as [hi:lo], not as version numbers.
+func TestBitsMarksAndSeparation(t *testing.T) {
+	m := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 80, 16)
+	v := ansi.Strip(m.View())
+	for _, want := range []string{"│", "↓ +", "more", "· = reserved, 0", "[7:0]", "[31:0]"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("lacks %q:\n%s", want, v)
+		}
+	}
+	if strings.Contains(v, "0.7..0") || strings.Contains(v, "8.7..5.0") {
+		t.Errorf("bit ranges read like versions:\n%s", v)
+	}
 }

@@ -42,7 +42,7 @@ func DefaultCodeKeyMap() CodeKeyMap {
 		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last")),
 		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
-		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N or 0xOFFSET")),
+		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
 		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n/N", "next/previous match")),
 		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
 		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
@@ -342,8 +342,19 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	if m.mode != codeBrowse {
 		return m.updateInput(msg)
 	}
+	if r, ok := msg.(codeSearchMsg); ok {
+		if r.s == m.c.s && r.query == m.query {
+			m.msg = ""
+			m.searched(r.matches)
+		}
+		return m, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
+		if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft {
+			m.click(c.Mouse().Y)
+			return m, nil
+		}
 		if w, ok := msg.(tea.MouseWheelMsg); ok {
 			switch w.Mouse().Button {
 			case tea.MouseWheelUp:
@@ -411,6 +422,23 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	return m, nil
 }
 
+// click handles a left click on pane row y: a listing line moves the
+// cursor there, a data-flow entry jumps to its instruction.
+func (m *Code) click(y int) {
+	lh := m.listHeight()
+	switch {
+	case y >= 1 && y <= lh:
+		if i := m.viewTop() + y - 1; i < m.total() {
+			m.moveTo(i)
+		}
+	case y >= lh+2:
+		if e := y - lh - 2; e < len(m.c.entries) && e < m.flowHeight()-1 {
+			m.jump(m.c.entries[e].inst)
+			m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[e].what)
+		}
+	}
+}
+
 func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
@@ -422,10 +450,10 @@ func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 			mode := m.mode
 			m.stopEditing()
 			if mode == codeSearch {
-				m.search(v)
-			} else {
-				m.gotoTarget(v)
+				cmd := m.search(v)
+				return m, cmd
 			}
+			m.gotoTarget(v)
 			return m, nil
 		}
 	}
@@ -457,17 +485,32 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 	return c.in.Text(), c.in.Mnemonic, diags
 }
 
-// matchesAt reports whether instruction i matches q (lower case): its
-// text, mnemonic or an operand's field or variable name.
-func (m Code) matchesAt(i int, q string) bool {
-	text, mn, _ := m.lineText(i)
-	if strings.Contains(strings.ToLower(text), q) || strings.Contains(strings.ToLower(mn), q) {
+// searchBody returns the instructions of s that match q (lower case):
+// their text, mnemonic or an operand's field or variable name. It uses
+// only its arguments, so a long body is searched in a Cmd.
+func searchBody(s *decoder.Stream, q string) []int {
+	var out []int
+	var in decoder.Instruction
+	for i := range s.Insts {
+		if s.FromText() {
+			t := &s.Text[i]
+			if strings.Contains(strings.ToLower(t.Text), q) {
+				out = append(out, i)
+			}
+			continue
+		}
+		s.Decode(i, &in)
+		if matchInst(&in, q) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func matchInst(in *decoder.Instruction, q string) bool {
+	if strings.Contains(strings.ToLower(in.Text()), q) || strings.Contains(strings.ToLower(in.Mnemonic), q) {
 		return true
 	}
-	if m.c.s.FromText() {
-		return false
-	}
-	in := &m.c.in
 	for _, a := range in.Args[:in.N] {
 		if strings.Contains(strings.ToLower(a.Name()), q) {
 			return true
@@ -488,23 +531,40 @@ func (m Code) matchesAt(i int, q string) bool {
 	return false
 }
 
-func (m *Code) search(q string) {
+// syncSearchInsts is the most instructions searched within a key press;
+// a longer body is searched in a Cmd while the pane says so.
+const syncSearchInsts = 20_000
+
+// codeSearchMsg carries the matches of a search run in a Cmd.
+type codeSearchMsg struct {
+	s       *decoder.Stream
+	query   string
+	matches []int
+}
+
+func (m *Code) search(q string) tea.Cmd {
 	if q == "" {
 		q = m.query
 	}
 	if q == "" {
-		return
+		return nil
 	}
 	m.query = q
-	lq := strings.ToLower(q)
-	m.c.matches = m.c.matches[:0]
-	for i := range m.total() {
-		if m.matchesAt(i, lq) {
-			m.c.matches = append(m.c.matches, i)
-		}
+	s, lq := m.c.s, strings.ToLower(q)
+	if len(s.Insts) > syncSearchInsts {
+		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, len(s.Insts))
+		return func() tea.Msg { return codeSearchMsg{s, q, searchBody(s, lq)} }
 	}
-	if len(m.c.matches) == 0 {
-		m.msg, m.msgErr = fmt.Sprintf("/%s: no match in this body", q), true
+	m.searched(searchBody(s, lq))
+	return nil
+}
+
+// searched installs the matches of the current query and goes to the first
+// after the cursor.
+func (m *Code) searched(matches []int) {
+	m.c.matches = matches
+	if len(matches) == 0 {
+		m.msg, m.msgErr = fmt.Sprintf("/%s: no match in this body", m.query), true
 		return
 	}
 	m.nextMatch(1)
@@ -533,8 +593,9 @@ func (m *Code) nextMatch(dir int) {
 	}
 }
 
-// gotoTarget goes to "$N", "N" or "0xOFFSET" (a file offset within the
-// instruction).
+// gotoTarget goes to "$N", "N", "0xOFFSET" (a file offset within the
+// instruction) or, in vISA text, "L<line>" (the first instruction at or
+// after the line).
 func (m *Code) gotoTarget(v string) {
 	if v == "" {
 		return
@@ -556,6 +617,19 @@ func (m *Code) gotoTarget(v string) {
 			return
 		}
 		m.jump(i)
+		return
+	}
+	if (v[0] == 'L' || v[0] == 'l') && s.FromText() {
+		line, err := strconv.Atoi(v[1:])
+		if err == nil {
+			for i := range s.Insts {
+				if s.Line(i) >= line {
+					m.jump(i)
+					return
+				}
+			}
+		}
+		m.msg, m.msgErr = fmt.Sprintf(":%s: no instruction at or after that line", v), true
 		return
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(v, "$"))
@@ -670,7 +744,7 @@ func (m Code) flowLines(h int) []string {
 		text, _, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
 	}
-	modelled := !c.sfText() && len(c.s.Insts) <= MaxFlowInsts
+	modelled := len(c.s.Insts) <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
 		body = append(body, st.Muted.Render("   ‹ no instruction of this body writes the LOD"))
 	}
@@ -692,8 +766,6 @@ func (m Code) flowLines(h int) []string {
 	}
 	return append(out, body...)
 }
-
-func (c *codeState) sfText() bool { return c.s != nil && c.s.FromText() }
 
 func (m Code) bottomLine() string {
 	st := m.st

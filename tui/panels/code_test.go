@@ -1,11 +1,14 @@
 package panels
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
@@ -90,7 +93,7 @@ func TestCodeBinary(t *testing.T) {
 }
 
 // TestCodeText: a body read from vISA text lists each instruction as
-// written with its line, and says data flow is not modelled for text.
+// written with its line, and its data flow is read from the lines.
 func TestCodeText(t *testing.T) {
 	f := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
 	if len(f.Errors) != 0 || len(f.Streams) != 1 || len(f.Streams[0].Infos) != 2 {
@@ -106,7 +109,8 @@ func TestCodeText(t *testing.T) {
 		"mov (M1, 8) lod(0,0)<1> 0x0:ud",
 		"▸◆ $2  L",
 		"sampleinfo.RGBA (M1, 8)  T1 res.0",
-		"not modelled: vISA text",
+		"not modelled: vISA text: which message operands are read or written",
+		"› no instruction of this body reads the result",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -119,5 +123,72 @@ func TestCodeText(t *testing.T) {
 	m = typeLine(keys(m, "/"), "resinfo")
 	if m.Cursor() != 1 {
 		t.Errorf("search resinfo: cursor %d", m.Cursor())
+	}
+}
+
+// TestCodeMouseAndLine: a click on a listing line moves the cursor, a
+// click on a data-flow entry jumps to it; :L<line> goes to a text line.
+func TestCodeMouseAndLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
+	m := NewCode(MonoStyles())
+	m.SetSize(100, 30)
+	m.Focus()
+	m.SetInfo(&f.Streams[0].Infos[0])
+	click := func(y int) {
+		m, _ = m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: y})
+	}
+	click(3) // title, then $0, $1, $2: row 3 is $2
+	if m.Cursor() != 2 {
+		t.Fatalf("click on row 3: cursor %d\n%s", m.Cursor(), codeView(m))
+	}
+	lines := strings.Split(codeView(m), "\n")
+	row := -1
+	for i, l := range lines {
+		if strings.Contains(l, "c › $5") {
+			row = i
+		}
+	}
+	click(row)
+	if m.Cursor() != 5 || !strings.Contains(m.Message(), "reads G 0-7") {
+		t.Fatalf("click on entry c (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
+	}
+	tf := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
+	m.SetInfo(&tf.Streams[0].Infos[0])
+	line := tf.Streams[0].Line(3)
+	m = typeLine(keys(m, ":"), "L"+strconv.Itoa(line))
+	if m.Cursor() != 3 {
+		t.Errorf(":L%d: cursor %d (%q)", line, m.Cursor(), m.Message())
+	}
+}
+
+// TestCodeSearchLongBody: a body past syncSearchInsts is searched in a
+// Cmd; the pane says it is searching, then goes to the first match.
+func TestCodeSearchLongBody(t *testing.T) {
+	code := bytes.Repeat([]byte{0x34, 0x00, 0x00, 0x00}, syncSearchInsts+10) // ret (M1, 1)
+	code = append(code, resinfoBytes...)
+	f := decoder.Decode("long", code, decoder.Options{Layout: decoder.LayoutIGC, Hex: decoder.HexOff})
+	if len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 {
+		t.Fatalf("decode: %v", f.Errors)
+	}
+	m := NewCode(MonoStyles())
+	m.SetSize(80, 20)
+	m.Focus()
+	m.SetInfo(&f.Streams[0].Infos[0])
+	m = keys(m, "g")
+	m = keys(m, "/")
+	for _, r := range "resinfo" {
+		m, _ = m.Update(press(string(r)))
+	}
+	m, cmd := m.Update(press("enter"))
+	if cmd == nil || !strings.Contains(m.Message(), "searching") {
+		t.Fatalf("no search Cmd (%q)", m.Message())
+	}
+	m, _ = m.Update(cmd())
+	if m.Cursor() != syncSearchInsts+10 || m.Message() != "/resinfo: match 1 of 1" {
+		t.Errorf("cursor %d, %q", m.Cursor(), m.Message())
 	}
 }

@@ -310,6 +310,10 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 	return m, cmd
 }
 
+// noteMark starts a note: legal but unusual, so not marked ! as the
+// instruction's diagnostics are.
+const noteMark = "note: "
+
 // stripColumn returns the column of EM bit i in the strip (bit 31 first).
 func stripColumn(i int) int {
 	idx := 31 - i
@@ -403,6 +407,9 @@ func (m Lanes) View() string {
 	var warns []string
 	for _, w := range lm.Warnings {
 		warns = append(warns, st.Warn.Render(sym.Warn+" "+w))
+	}
+	for _, n := range lm.Notes {
+		warns = append(warns, st.Muted.Render(noteMark+n))
 	}
 	lines = append(lines, WrapLines(warns, m.w)...)
 	// The input and its error stay visible however short the panel is.

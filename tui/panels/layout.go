@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -73,6 +74,22 @@ func window(lines []string, top, w, h int) []string {
 	out := make([]string, 0, end-top)
 	for _, l := range lines[top:end] {
 		out = append(out, clip(l, w))
+	}
+	return out
+}
+
+// windowMore is window with the cut marked: when lines continue past the
+// window its last row says how many more there are (what is above shows on
+// its first row), so a cut list never looks complete.
+// The line at index keep (the cursor's; -1 for none) is never replaced.
+func windowMore(lines []string, top, w, h int, st Styles, what string, keep int) []string {
+	out := window(lines, top, w, h)
+	top = max(0, min(top, len(lines)))
+	if h >= 3 && top > 0 && len(out) > 0 && keep != top {
+		out[0] = clip(st.Muted.Render(fmt.Sprintf("↑ %d %s above", top, what)), w)
+	}
+	if rest := len(lines) - (top + len(out)); h >= 3 && rest > 0 && len(out) > 0 && keep != top+len(out)-1 {
+		out[len(out)-1] = clip(st.Muted.Render(fmt.Sprintf("↓ %d %s more", rest+1, what)), w)
 	}
 	return out
 }

@@ -473,16 +473,6 @@ func (m *Output) step(d int) tea.Cmd {
 	return m.commit()
 }
 
-// startsEdit reports whether typing text on the selected row begins an edit.
-func (m Output) startsEdit(text string) bool {
-	if len(text) != 1 || m.row >= len(m.inputs) {
-		return false
-	}
-	c := text[0]
-	// Digits switch panes: a value is typed after enter or e.
-	return m.row == rowType && (c == 'c' || c == 'C')
-}
-
 // Update handles keys (only while focused) and mouse clicks.
 func (m Output) Update(msg tea.Msg) (Output, tea.Cmd) {
 	if !m.focus {
@@ -554,8 +544,6 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.toggleGRF()
 		}
 		return m.startEditing("")
-	case m.startsEdit(msg.Text):
-		return m.startEditing(msg.Text)
 	}
 	return nil
 }

@@ -524,3 +524,27 @@ func TestOutputStickyHeadings(t *testing.T) {
 		t.Errorf("click on the headings moved the cursor to lane %d", l)
 	}
 }
+
+// Issue 12 item 7: a lane table cut by the panel's height says how many
+// lanes are below.
+func TestOutputMarksHiddenLanes(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 16)
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "lanes more") {
+		t.Errorf("16 lanes in a 16-row panel, no more mark:\n%s", v)
+	}
+}
+
+// Issue 12 item 7: a per-lane LOD list does not turn every row's
+// explanation into "…" at 80 columns: the list is cut in its own cell.
+func TestOutputLongLODKeepsMeanings(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+	m = toRow(m, m.lodRow())
+	m, _ = m.Update(press("enter"))
+	m = typeText(m, "0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7")
+	m, _ = m.Update(press("enter"))
+	v := ansi.Strip(m.View())
+	if !strings.Contains(v, "64 tex") {
+		t.Errorf("the Width row lost its meaning to the LOD list:\n%s", v)
+	}
+}

@@ -54,11 +54,10 @@ func (m Output) geometry() geometry {
 
 // naturalLeftWidth is the width the form and dst lines need unclipped.
 func (m Output) naturalLeftWidth() int {
-	labelW, valueW, meanW := len("GRF size"), 4, 0
+	labelW, valueW, meanW := len("GRF size"), m.formValueWidth(), 0
 	for r := range m.formRows() {
-		l, v, mean := m.rowText(r)
+		l, _, mean := m.rowText(r)
 		labelW = max(labelW, len(l))
-		valueW = max(valueW, len(v))
 		meanW = max(meanW, ansi.StringWidth(mean))
 	}
 	n := 2 + labelW + 1 + valueW + 1 + meanW
@@ -67,6 +66,24 @@ func (m Output) naturalLeftWidth() int {
 	}
 	return n
 }
+
+// formValueWidth is the form's value column: the widest value, but a
+// per-lane LOD list gets at most lodValueW cells (more only when another
+// row's value is wider), so it does not turn every meaning into "…".
+func (m Output) formValueWidth() int {
+	w, widest := 4, 4
+	for r := range m.formRows() {
+		_, v, _ := m.rowText(r)
+		widest = max(widest, len(v))
+		if r != m.lodRow() {
+			w = max(w, len(v))
+		}
+	}
+	return min(widest, max(w, lodValueW))
+}
+
+// lodValueW is the least the value column gives a long LOD list.
+const lodValueW = 8
 
 // Body line indexes (stacked layout) of the table's parts.
 func (m Output) stackedTableStart() int { return m.formRows() + 1 } // after a blank line
@@ -154,13 +171,13 @@ func (m Output) View() string {
 	lines := []string{m.header()}
 	var body []string
 	if g.side {
-		left := window(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH)
+		left := windowMore(append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...), m.top, g.leftW, g.bodyH, st, "rows", m.cursorLine(false))
 		// The headings stay put while the lanes scroll under them.
 		table := m.tableLines(g)
-		right := append(window(table[:1], 0, g.tableW, 1), window(table[1:], m.rtop, g.tableW, g.bodyH-1)...)
+		right := append(window(table[:1], 0, g.tableW, 1), windowMore(table[1:], m.rtop, g.tableW, g.bodyH-1, st, "lanes", m.cursorLine(true))...)
 		body = sideBySide(left, right, g.leftW, 2)
 	} else {
-		body = window(m.stackedLines(g), m.top, m.w, g.bodyH)
+		body = windowMore(m.stackedLines(g), m.top, m.w, g.bodyH, st, "rows", m.stackedCursorLine())
 	}
 	for len(body) < g.bodyH {
 		body = append(body, "")
@@ -232,11 +249,7 @@ func (m Output) formLines(w int) []string {
 	for _, f := range m.specs {
 		labelW = max(labelW, len(f.Label))
 	}
-	valueW := 4
-	for r := range m.formRows() {
-		_, v, _ := m.rowText(r)
-		valueW = max(valueW, len(v))
-	}
+	valueW := m.formValueWidth()
 	lines := make([]string, 0, m.formRows())
 	for r := range m.formRows() {
 		label, value, meaning := m.rowText(r)
@@ -246,7 +259,10 @@ func (m Output) formLines(w int) []string {
 			marker = st.Sym.Selected + " "
 			ls = ls.Inherit(st.Selected)
 		}
-		v := st.Value.Render(pad(value, valueW))
+		// A long value (a per-lane LOD list) is cut here rather than
+		// pushing every row's meaning off the panel; the footer shows it
+		// whole when the row is selected.
+		v := st.Value.Render(pad(ansi.Truncate(value, valueW, "…"), valueW))
 		if m.editing && r == m.row {
 			ls = st.Editing
 			v = pad(m.inputs[r].View(), valueW)
@@ -382,6 +398,26 @@ func (m Output) cellStyle(c model.Cell) lipgloss.Style {
 	return m.st.Label
 }
 
+// cursorLine is the cursor's line in the side-by-side form (table false)
+// or lane rows (true), -1 when the cursor is in the other one.
+func (m Output) cursorLine(table bool) int {
+	switch {
+	case table && m.inTable:
+		return m.lane
+	case !table && !m.inTable:
+		return m.row
+	}
+	return -1
+}
+
+// stackedCursorLine is the cursor's line in the stacked body.
+func (m Output) stackedCursorLine() int {
+	if m.inTable {
+		return m.stackedTableStart() + 1 + m.lane
+	}
+	return m.row
+}
+
 // tableLines renders the column headings and one row per lane.
 func (m Output) tableLines(g geometry) []string {
 	st, sym := m.st, m.st.Sym
@@ -432,6 +468,9 @@ func (m Output) warnLines() []string {
 	for _, w := range m.res.Warnings {
 		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+w))
 	}
+	for _, n := range m.res.Notes {
+		out = append(out, m.st.Muted.Render(noteMark+n))
+	}
 	return out
 }
 
@@ -451,7 +490,7 @@ func (m Output) footer() []string {
 			first += st.Warn.Render(" · " + m.otherRules() + ": " + otherValue(c.Other))
 		}
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or type "+typeNames())
+		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeNames())
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")

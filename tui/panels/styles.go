@@ -90,7 +90,7 @@ func DefaultStyles(isDark bool) Styles {
 	c := func(light, dark string) color.Color { return ld(lipgloss.Color(light), lipgloss.Color(dark)) }
 	var (
 		accent = c("#5A3FC0", "#B7A6FF")
-		dim    = c("#8A8A8A", "#6C6C6C")
+		dim    = c("#6B6B6B", "#A0A0A0") // AA (4.5:1) on light and dark backgrounds
 		green  = c("#1E7A1E", "#7FD67F")
 		yellow = c("#946200", "#E5C07B")
 		red    = c("#B00020", "#FF6E6E")

@@ -510,7 +510,7 @@ func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
 	if st := tm.waitEnd(idle + 10*time.Second); st != 1 {
 		t.Errorf("idle end: status %d", st)
 	}
-	if text := tm.scr.Text(); !strings.Contains(text, "your unsaved surface edits were kept: ssh HOST surfaces prints them") {
+	if text := tm.scr.Text(); !strings.Contains(text, "your unsaved surface edits were kept: your next session starts with them") {
 		t.Errorf("the user was not told:\n%s", text)
 	}
 	out, stderr, status := run(t, c, "surfaces", "")

@@ -405,7 +405,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			kept := s.keepUnsaved(st)
 			if r := st.endReason(); r != "" {
 				if kept {
-					r += "; your unsaved surface edits were kept: ssh HOST surfaces prints them"
+					r += "; your unsaved surface edits were kept: your next session starts with them (ssh HOST surfaces prints them)"
 				}
 				// On stdout, behind the inspector's last bytes (leaving the
 				// alternate screen): the client writes its stdout and

@@ -1,0 +1,1167 @@
+package decoder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Parsing an instruction's text back into an Instruction: the inverse of
+// the text templates (insttext.go). The template of the row the mnemonic
+// names is walked over the text: literals must match, operands are read in
+// their kind's form, sub-fields printed through a formatter are found by
+// formatting candidate values; the operands then take their encoding order
+// (the row's fields), and the instruction must print back to the very same
+// text, or the parse is refused. A refused line stays text: nothing is
+// guessed.
+
+// TextNames resolves the names an instruction's text uses.
+type TextNames interface {
+	// VarID returns the id of a general variable printed as name.
+	VarID(name string) (uint32, bool)
+	// LabelIndex returns the label-table index of a label printed as name.
+	LabelIndex(name string) (uint16, bool)
+}
+
+// ParseText fills in from one instruction line of vISA text (without its
+// indentation and "/// $N" comment), for version v, resolving names with
+// names. On success the instruction prints back to exactly text
+// (AppendText); on failure in holds no operands and the error says where
+// the text and the opcode table part.
+func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
+	t := tableFor(v.BestEffort())
+	cands := textCandidates(t, text)
+	if len(cands) == 0 {
+		in.reset()
+		return fmt.Errorf("no opcode row prints as %q", textKey(text))
+	}
+	var first error
+	for _, p := range cands {
+		err := in.parseRow(p, t, v, text, names)
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	in.reset()
+	return first
+}
+
+// HasOperands reports whether in holds its opcode row's operands: decoded
+// from bytes, or parsed from a line of vISA text; false for a line kept
+// as text (only its mnemonic is known).
+func (in *Instruction) HasOperands() bool { return in.row != nil }
+
+// textKey is the mnemonic a line starts with, after any predicate.
+func textKey(s string) string {
+	if strings.HasPrefix(s, "(") {
+		if i := strings.IndexByte(s, ')'); i >= 0 {
+			s = strings.TrimLeft(s[i+1:], " ")
+		}
+	}
+	i := 0
+	for i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == len(s)-1 && s[i] == ':' {
+		return ":"
+	}
+	return s[:i]
+}
+
+var (
+	textIndexMu sync.Mutex
+	textIndex   = map[*opTable]map[string][]*program{}
+)
+
+// textCandidates returns the rows whose template can print text, by the
+// mnemonic it starts with.
+func textCandidates(t *opTable, text string) []*program {
+	textIndexMu.Lock()
+	idx, ok := textIndex[t]
+	if !ok {
+		idx = buildTextIndex(t)
+		textIndex[t] = idx
+	}
+	textIndexMu.Unlock()
+	// "fence_global" is fence's "fence" and its formatted mask: try the
+	// key, then its prefixes at each '_'.
+	k := textKey(text)
+	for {
+		if c := idx[k]; len(c) > 0 {
+			return c
+		}
+		i := strings.LastIndexByte(k, '_')
+		if i <= 0 {
+			return nil
+		}
+		k = k[:i]
+	}
+}
+
+func buildTextIndex(t *opTable) map[string][]*program {
+	idx := map[string][]*program{}
+	add := func(k string, p *program) {
+		for _, q := range idx[k] {
+			if q.row == p.row {
+				return
+			}
+		}
+		idx[k] = append(idx[k], p)
+	}
+	visit := func(p *program) {
+		if p == nil || p.gone || p.row.rejected || p.row.undet || len(p.row.tmpl) == 0 {
+			return
+		}
+		parts := p.row.tmpl
+		if parts[0].special == "pred" {
+			parts = parts[1:]
+		}
+		if len(parts) == 0 {
+			return
+		}
+		switch q := parts[0]; {
+		case q.lit != "":
+			k := textKey(q.lit)
+			if k != "" {
+				add(k, p)
+			}
+		case q.fmt == "minmax":
+			add("min", p)
+			add("max", p)
+		case q.fmt == "call":
+			add("call", p)
+			add("fccall", p)
+		case q.fmt == "label":
+			add(":", p)
+		case q.fmt == "sampler3d":
+			for _, n := range sampler3DNames {
+				add(textKey(n), p)
+			}
+			add("sampler_unknown", p)
+		}
+	}
+	for op := range 256 {
+		if s := t.subs[op]; s != nil {
+			for _, p := range s {
+				visit(p)
+			}
+			continue
+		}
+		visit(t.progs[op])
+	}
+	return idx
+}
+
+// fieldInfo is what parsing needs to know of a named field of a row.
+type fieldInfo struct {
+	kind  string
+	size  int
+	count string // the field counting it, when it repeats
+}
+
+// rowFields maps each field name of toks to its kind (the first
+// alternative whose version condition holds).
+func rowFields(t *opTable, toks []token, m map[string]fieldInfo) {
+	for _, tk := range toks {
+		if tk.kind == "group" {
+			if c := tk.cond; c == "" || !(strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major")) || t.versionCond(c) {
+				rowFields(t, tk.group, m)
+			}
+			continue
+		}
+		if tk.kind == "E" || tk.kind == "P" {
+			continue
+		}
+		if _, ok := m[tk.name]; !ok { // "" is the unnamed field (n*R)
+			fi := fieldInfo{kind: tk.kind, size: t.fixedSize(tk.kind)}
+			if tk.n < 0 {
+				fi.count = tk.count
+			}
+			m[tk.name] = fi
+		}
+	}
+}
+
+type parsedOp struct {
+	name string
+	o    Operand
+	used bool
+}
+
+type textParser struct {
+	in    *Instruction
+	t     *opTable
+	s     string
+	pos   int
+	names TextNames
+	ops   []parsedOp
+	exec  bool
+	sat   bool
+	buf   []byte
+}
+
+func (p *textParser) rest() string { return p.s[p.pos:] }
+
+func (p *textParser) fail(what string) error {
+	r := p.rest()
+	if len(r) > 24 {
+		r = r[:24] + "…"
+	}
+	return fmt.Errorf("column %d: expected %s, found %q", p.pos+1, what, r)
+}
+
+func (p *textParser) find(name string) Operand {
+	for _, o := range p.ops {
+		if o.name == name {
+			return o.o
+		}
+	}
+	return nil
+}
+
+func (p *textParser) add(name string, o Operand) error {
+	if o == nil || len(p.ops) >= MaxOperands {
+		return p.fail("fewer operands")
+	}
+	p.ops = append(p.ops, parsedOp{name: name, o: o})
+	return nil
+}
+
+func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames) error {
+	sym := in.sym
+	in.reset()
+	in.sym, in.ver, in.Off, in.row, in.Mnemonic = sym, v, -1, pr.row, pr.row.mnemonic
+	in.Op = pr.row.op
+	if len(pr.row.subs) > 0 {
+		in.Sub = uint16(pr.row.subs[0])
+	}
+	fields := map[string]fieldInfo{}
+	rowFields(t, pr.row.toks, fields)
+	var opsBuf [MaxOperands]parsedOp
+	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0]}
+	parts := pr.row.tmpl
+	printed := map[string]bool{}
+	for k, part := range parts {
+		var err error
+		switch {
+		case part.lit != "":
+			if !strings.HasPrefix(p.rest(), part.lit) {
+				err = p.fail(strconv.Quote(part.lit))
+			}
+			p.pos += len(part.lit)
+		case part.special == "pred":
+			err = p.pred()
+		case part.special == "exec":
+			err = p.execSize()
+		case part.special == "sat":
+			if strings.HasPrefix(p.rest(), ".sat") {
+				p.sat = true
+				p.pos += 4
+			}
+		case part.special == "lsc":
+			err = fmt.Errorf("LSC instructions are not parsed")
+		case part.special == "rest":
+			err = p.restOps(pr.row.toks, fields, printed, nextLit(parts[k+1:]))
+		default:
+			printed[part.name] = true
+			err = p.field(part, fields[part.name], nextLit(parts[k+1:]))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if p.pos != len(p.s) {
+		return p.fail("the end of the instruction")
+	}
+	if err := p.assemble(pr.row.toks, fields); err != nil {
+		return err
+	}
+	p.buf = in.AppendText(p.buf[:0])
+	if string(p.buf) != text {
+		return fmt.Errorf("prints back as %q", p.buf)
+	}
+	return nil
+}
+
+// nextLit is the literal that follows a part, if it comes next.
+func nextLit(parts []tmplPart) string {
+	if len(parts) > 0 {
+		return parts[0].lit
+	}
+	return ""
+}
+
+func (p *textParser) pred() error {
+	r := p.rest()
+	if !strings.HasPrefix(r, "(") {
+		return nil
+	}
+	end := strings.Index(r, ") ")
+	if end < 0 {
+		return p.fail("a predicate (P1)")
+	}
+	body := r[1:end]
+	var pv uint16
+	if strings.HasPrefix(body, "!") {
+		pv |= 0x8000
+		body = body[1:]
+	}
+	switch {
+	case strings.HasSuffix(body, ".any"):
+		pv |= 1 << 13
+		body = body[:len(body)-4]
+	case strings.HasSuffix(body, ".all"):
+		pv |= 2 << 13
+		body = body[:len(body)-4]
+	}
+	id, ok := number(body, 'P')
+	if !ok || id == 0 || id > 0xFFF {
+		return p.fail("a predicate P<id>")
+	}
+	p.in.Pred = Pred(pv | uint16(id))
+	p.pos += end + 2
+	return nil
+}
+
+// number parses letter followed by decimal digits.
+func number(s string, letter byte) (uint64, bool) {
+	if len(s) < 2 || s[0] != letter {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s[1:], 10, 32)
+	return v, err == nil && s[1] != '+'
+}
+
+var execTexts = func() (t [256]string) {
+	for i := range t {
+		if Exec(i).Size() > 0 {
+			t[i] = Exec(i).String()
+		}
+	}
+	return t
+}()
+
+func (p *textParser) execSize() error {
+	r := p.rest()
+	for i, s := range execTexts {
+		if s != "" && strings.HasPrefix(r, s) {
+			p.in.Exec, p.exec = Exec(i), true
+			p.pos += len(s)
+			return nil
+		}
+	}
+	return p.fail("an execution size (M1, 16)")
+}
+
+// field parses one named template part.
+func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
+	in := p.in
+	if o := p.find(part.name); o != nil {
+		if prm, ok := o.(*Param); ok && part.fmt != "" {
+			return p.again(prm, part)
+		}
+		// Printed twice (gather's modifier): the second must agree.
+		p.buf = p.buf[:0]
+		if part.fmt == "" {
+			p.buf = in.appendOperand(p.buf, o)
+		} else {
+			p.buf = in.format(p.buf, part.fmt, o)
+		}
+		if !strings.HasPrefix(p.rest(), string(p.buf)) {
+			return p.fail(strconv.Quote(string(p.buf)))
+		}
+		p.pos += len(p.buf)
+		return nil
+	}
+	switch fi.kind {
+	case "B", "W", "D", "I":
+		return p.param(part, fi)
+	case "V", "VC":
+		switch part.fmt {
+		case "", "noregion", "addrof":
+			o, err := p.vector(part.name, fi.kind == "VC", part.fmt)
+			if err != nil {
+				return err
+			}
+			return p.add(part.name, o)
+		}
+	case "R":
+		if part.fmt == "" || part.fmt == "ornull" {
+			o, err := p.raw(part.name)
+			if err != nil {
+				return err
+			}
+			return p.add(part.name, o)
+		}
+	case "S":
+		if part.fmt == "" {
+			o, err := p.surfOrSampler(part.name)
+			if err != nil {
+				return err
+			}
+			return p.add(part.name, o)
+		}
+	case "LBL":
+		return p.labelField(part, next)
+	}
+	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+}
+
+// again parses a sub-field printed a second time through another
+// formatter (svm_block_ld's alignment, then its oword count): the value
+// must print both ways as the text does.
+func (p *textParser) again(prm *Param, part tmplPart) error {
+	in := p.in
+	r := p.rest()
+	if prm.Size > 1 {
+		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+	}
+	var seen []tmplPart
+	for _, q := range in.row.tmpl {
+		if q.name == part.name && q.fmt != "" {
+			if q == part {
+				break
+			}
+			seen = append(seen, q)
+		}
+	}
+	orig := prm.Value
+	want := make([]string, len(seen))
+	for k, q := range seen {
+		want[k] = string(in.format(nil, q.fmt, prm))
+	}
+	best, bestLen := uint32(0), -1
+	for v := range uint32(256) {
+		prm.Value = v
+		ok := true
+		for k, q := range seen {
+			if string(in.format(p.buf[:0], q.fmt, prm)) != want[k] {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		p.buf = in.format(p.buf[:0], part.fmt, prm)
+		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {
+			best, bestLen = v, len(p.buf)
+		}
+	}
+	if bestLen < 0 {
+		prm.Value = orig
+		return p.fail("the " + part.name + " field")
+	}
+	prm.Value = best
+	p.pos += bestLen
+	return nil
+}
+
+// param finds a sub-field's value: decimal for the plain form, and by
+// formatting candidate values for the others.
+func (p *textParser) param(part tmplPart, fi fieldInfo) error {
+	in := p.in
+	r := p.rest()
+	switch part.fmt {
+	case "", "num":
+		i := 0
+		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+			i++
+		}
+		v, err := strconv.ParseUint(r[:i], 10, 32)
+		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
+			return p.fail("a number")
+		}
+		p.pos += i
+		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
+	case "hex":
+		if !strings.HasPrefix(r, "0x") {
+			return p.fail("0x and a hexadecimal number")
+		}
+		i := 2
+		for i < len(r) && strings.IndexByte("0123456789abcdef", r[i]) >= 0 {
+			i++
+		}
+		v, err := strconv.ParseUint(r[2:i], 16, 32)
+		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
+			return p.fail("a hexadecimal number")
+		}
+		p.pos += i
+		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
+	}
+	if part.fmt == "lifetime" {
+		return p.lifetime(part, fi)
+	}
+	limit := uint32(1) << (8 * min(fi.size, 1))
+	if part.fmt == "sampler3d" {
+		limit = 1 << 11
+	}
+	if fi.size > 2 && part.fmt != "sampler3d" {
+		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+	}
+	best, bestLen := uint32(0), -1
+	var tmp Param
+	for v := uint32(0); v < limit; v++ {
+		tmp = Param{Role: part.name, Value: v, Size: uint8(fi.size)}
+		p.buf = in.format(p.buf[:0], part.fmt, &tmp)
+		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {
+			best, bestLen = v, len(p.buf)
+		}
+	}
+	if bestLen < 0 {
+		return p.fail("the " + part.name + " field")
+	}
+	p.pos += bestLen
+	if part.name == "subop" {
+		in.Sub = uint16(best)
+	}
+	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
+}
+
+func (p *textParser) labelField(part tmplPart, next string) error {
+	in := p.in
+	r := p.rest()
+	end := len(r)
+	if next != "" {
+		if i := strings.Index(r, next); i >= 0 {
+			end = i
+		}
+	} else if i := strings.IndexAny(r, " ,"); i >= 0 && part.fmt == "list" {
+		end = i
+	}
+	switch part.fmt {
+	case "", "label", "callee":
+		name := r[:end]
+		if part.fmt == "label" {
+			name = strings.TrimSuffix(name, ":")
+		}
+		if part.fmt == "callee" {
+			return fmt.Errorf("call targets are not parsed")
+		}
+		idx, ok := p.names.LabelIndex(name)
+		if !ok {
+			return p.fail("a label")
+		}
+		p.pos += end
+		if part.fmt == "label" {
+			p.pos = min(p.pos+1, len(p.s))
+		}
+		return p.add(part.name, in.label(part.name, idx))
+	case "list":
+		for first := true; ; first = false {
+			r = p.rest()
+			if !first {
+				if !strings.HasPrefix(r, ", ") {
+					return nil
+				}
+				p.pos += 2
+				r = p.rest()
+			}
+			e := strings.IndexAny(r, " ,")
+			if e < 0 {
+				e = len(r)
+			}
+			idx, ok := p.names.LabelIndex(r[:e])
+			if !ok {
+				return p.fail("a label")
+			}
+			p.pos += e
+			if err := p.add(part.name, in.label(part.name, idx)); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+}
+
+// restOps parses {...}: the operands of toks not printed yet, in encoding
+// order, as long as the text has more.
+func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed map[string]bool, next string) error {
+	var names []string
+	var walk func([]token)
+	walk = func(ts []token) {
+		for _, tk := range ts {
+			if tk.kind == "group" {
+				walk(tk.group)
+				continue
+			}
+			switch tk.kind {
+			case "V", "VC", "R", "S", "LBL":
+				if !printed[tk.name] {
+					printed[tk.name] = true
+					names = append(names, tk.name)
+				}
+			}
+		}
+	}
+	walk(toks)
+	stop := func() bool {
+		r := p.rest()
+		return r == "" || next != "" && strings.HasPrefix(r, next)
+	}
+	for _, name := range names {
+		fi := fields[name]
+		for !stop() {
+			save := p.pos
+			var err error
+			switch fi.kind {
+			case "V", "VC":
+				var o Operand
+				if o, err = p.vector(name, fi.kind == "VC", ""); err == nil {
+					err = p.add(name, o)
+				}
+			case "R":
+				var o Operand
+				if o, err = p.raw(name); err == nil {
+					err = p.add(name, o)
+				}
+			default:
+				return fmt.Errorf("{...} over %s fields is not parsed", fi.kind)
+			}
+			if err != nil {
+				p.pos = save
+				return err
+			}
+			if fi.count == "" {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// vector parses a vector operand with its leading space.
+func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error) {
+	in := p.in
+	if !strings.HasPrefix(p.rest(), " ") {
+		return nil, p.fail("a blank before the operand")
+	}
+	p.pos++
+	mod := ModNone
+	for _, m := range []Modifier{ModNegAbs, ModAbs, ModNeg, ModNot} {
+		if strings.HasPrefix(p.rest(), m.String()) {
+			mod = m
+			p.pos += len(m.String())
+			break
+		}
+	}
+	r := p.rest()
+	if f == "addrof" {
+		return p.addrOf(role, mod)
+	}
+	switch {
+	case strings.HasPrefix(r, "0x"):
+		i := 2
+		for i < len(r) && strings.IndexByte("0123456789abcdef", r[i]) >= 0 {
+			i++
+		}
+		bits, err := strconv.ParseUint(r[2:i], 16, 64)
+		if err != nil || i >= len(r) || r[i] != ':' {
+			return nil, p.fail("an immediate 0x...:type")
+		}
+		p.pos += i + 1
+		ty, ok := p.typeName()
+		if !ok {
+			return nil, p.fail("a type name")
+		}
+		m := in.newImmediate()
+		if m == nil {
+			return nil, p.fail("fewer operands")
+		}
+		*m = Immediate{Role: role, Type: ty, Bits: bits, Mod: mod}
+		return m, nil
+	case strings.HasPrefix(r, "r[A"):
+		return p.indirect(role, mod)
+	}
+	// name, then (row,col) region, (off)<width>, (off), or nothing.
+	i := 0
+	for i < len(r) && r[i] != '(' && r[i] != ' ' {
+		i++
+	}
+	name := r[:i]
+	if i == len(r) || r[i] == ' ' {
+		id, ok := number(name, 'P')
+		if !ok || id > 0xFFF {
+			return nil, p.fail("a vector operand")
+		}
+		p.pos += i
+		return in.predicate(role, uint16(id), mod), nil
+	}
+	close := strings.IndexByte(r[i:], ')')
+	if close < 0 {
+		return nil, p.fail("a closing )")
+	}
+	inner := r[i+1 : i+close]
+	after := i + close + 1
+	if a, b, ok := strings.Cut(inner, ","); ok {
+		id, found := p.names.VarID(name)
+		row, err1 := strconv.ParseUint(a, 10, 8)
+		col, err2 := strconv.ParseUint(b, 10, 8)
+		if !found || err1 != nil || err2 != nil {
+			return nil, p.fail("a general variable NAME(row,col)")
+		}
+		p.pos += after
+		var reg Region
+		if f != "noregion" {
+			var ok bool
+			if reg, ok = p.region(); !ok {
+				return nil, p.fail("a region")
+			}
+		}
+		g := in.newGeneral()
+		if g == nil {
+			return nil, p.fail("fewer operands")
+		}
+		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod}
+		return g, nil
+	}
+	off, err := strconv.ParseUint(inner, 10, 8)
+	if err != nil {
+		return nil, p.fail("an offset")
+	}
+	if after < len(r) && r[after] == '<' {
+		id, ok := number(name, 'A')
+		e := strings.IndexByte(r[after:], '>')
+		if !ok || id > 0xFFFF || e < 0 {
+			return nil, p.fail("an address A<id>(off)<width>")
+		}
+		w := -1
+		for c := uint8(0); c < 6; c++ {
+			if strconv.Itoa(ExecSizeFromCode(c)) == r[after+1:after+e] {
+				w = int(c)
+			}
+		}
+		if w < 0 {
+			return nil, p.fail("an address width")
+		}
+		p.pos += after + e + 1
+		a := in.newAddress()
+		if a == nil {
+			return nil, p.fail("fewer operands")
+		}
+		*a = Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}
+		return a, nil
+	}
+	st := State{Role: role, Off: uint8(off), Mod: mod}
+	if idx, ok := surfaceIndex(name); ok {
+		st.Index = uint16(idx)
+	} else if id, ok := number(name, 'S'); ok && id <= 0xFFFF {
+		st.Class, st.Index = 1, uint16(id)
+	} else {
+		return nil, p.fail("a surface or sampler state operand")
+	}
+	p.pos += after
+	s := in.newState()
+	if s == nil {
+		return nil, p.fail("fewer operands")
+	}
+	*s = st
+	return s, nil
+}
+
+// addrOf parses addr_add's "&name[off]" source.
+func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
+	in := p.in
+	r := p.rest()
+	if !strings.HasPrefix(r, "&") {
+		// An address operand prints in its own form.
+		p.pos -= len(mod.String())
+		return p.vectorNoAddr(role)
+	}
+	r = r[1:]
+	i := 0
+	for i < len(r) && r[i] != '[' && r[i] != ' ' {
+		i++
+	}
+	name := r[:i]
+	off := 0
+	n := 1 + i
+	if i < len(r) && r[i] == '[' {
+		e := strings.IndexByte(r[i:], ']')
+		v, err := strconv.Atoi(r[i+1 : i+max(e, 1)])
+		if e < 0 || err != nil || v <= 0 {
+			return nil, p.fail("a byte offset [n]")
+		}
+		off, n = v, 1+i+e+1
+	}
+	if idx, ok := surfaceIndex(name); ok && off%4 == 0 && off/4 < 256 {
+		p.pos += n
+		s := in.newState()
+		if s == nil {
+			return nil, p.fail("fewer operands")
+		}
+		*s = State{Role: role, Index: uint16(idx), Off: uint8(off / 4), Mod: mod}
+		return s, nil
+	}
+	if id, ok := number(name, 'S'); ok && id <= 0xFFFF && off%4 == 0 && off/4 < 256 {
+		p.pos += n
+		s := in.newState()
+		if s == nil {
+			return nil, p.fail("fewer operands")
+		}
+		*s = State{Role: role, Class: 1, Index: uint16(id), Off: uint8(off / 4), Mod: mod}
+		return s, nil
+	}
+	id, ok := p.names.VarID(name)
+	if !ok {
+		return nil, p.fail("a variable")
+	}
+	size := 4
+	if id < NumPredefinedVars {
+		size = predefinedVarSize(id)
+	} else if in.sym != nil {
+		if k := id - NumPredefinedVars; uint64(k) < uint64(len(in.sym.Vars)) {
+			size = TypeSize(in.sym.Vars[k].Type)
+		}
+	}
+	if size == 0 || off%size != 0 || off/32 > 255 || off%32/size > 255 {
+		return nil, p.fail("an offset the variable's type divides")
+	}
+	p.pos += n
+	g := in.newGeneral()
+	if g == nil {
+		return nil, p.fail("fewer operands")
+	}
+	// IGC writes the address-of source with the scalar region.
+	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod}
+	return g, nil
+}
+
+// vectorNoAddr parses an operand at the blank-less position addrOf left.
+func (p *textParser) vectorNoAddr(role string) (Operand, error) {
+	p.pos-- // vector expects the blank
+	return p.vector(role, false, "")
+}
+
+func (p *textParser) indirect(role string, mod Modifier) (Operand, error) {
+	r := p.rest()
+	// r[A<addr>(<off>),<imm>]<region>:type
+	e := strings.IndexByte(r, ']')
+	if e < 0 {
+		return nil, p.fail("an indirect operand r[A..]")
+	}
+	body := r[3:e]
+	a, rest, ok1 := strings.Cut(body, "(")
+	o, imm, ok2 := strings.Cut(rest, "),")
+	addr, err1 := strconv.ParseUint(a, 10, 16)
+	aoff, err2 := strconv.ParseUint(o, 10, 8)
+	io, err3 := strconv.ParseInt(imm, 10, 16)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil || err3 != nil {
+		return nil, p.fail("an indirect operand r[A<n>(off),imm]")
+	}
+	p.pos += e + 1
+	reg, ok := p.region()
+	if !ok || !strings.HasPrefix(p.rest(), ":") {
+		return nil, p.fail("a region and :type")
+	}
+	p.pos++
+	ty, ok := p.typeName()
+	if !ok {
+		return nil, p.fail("a type name")
+	}
+	x := p.in.newIndirect()
+	if x == nil {
+		return nil, p.fail("fewer operands")
+	}
+	*x = Indirect{Role: role, Addr: uint16(addr), AddrOff: uint8(aoff), ImmOff: int16(io), Type: ty, Region: reg, Mod: mod}
+	return x, nil
+}
+
+// typeName parses a type name: the longest that matches.
+func (p *textParser) typeName() (uint8, bool) {
+	r := p.rest()
+	best, n := -1, 0
+	for t := range 16 {
+		s := TypeName(uint8(t))
+		if len(s) > n && strings.HasPrefix(r, s) {
+			best, n = t, len(s)
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	p.pos += n
+	return uint8(best), true
+}
+
+// regionCode is the code of a region value (0 -> 1, 1 -> 2, ... 32 -> 7).
+func regionCode(s string) (uint16, bool) {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, false
+	}
+	if v == 0 {
+		return 1, true
+	}
+	for c := 2; c <= 7; c++ {
+		if 1<<(c-2) == v {
+			return uint16(c), true
+		}
+	}
+	return 0, false
+}
+
+func (p *textParser) region() (Region, bool) {
+	r := p.rest()
+	if !strings.HasPrefix(r, "<") {
+		return 0, false
+	}
+	e := strings.IndexByte(r, '>')
+	if e < 0 {
+		return 0, false
+	}
+	body := r[1:e]
+	var reg uint16
+	if vs, wh, ok := strings.Cut(body, ";"); ok {
+		w, h, ok := strings.Cut(wh, ",")
+		a, ok1 := regionCode(vs)
+		b, ok2 := regionCode(w)
+		c, ok3 := regionCode(h)
+		if !ok || !ok1 || !ok2 || !ok3 {
+			return 0, false
+		}
+		reg = a | b<<4 | c<<8
+	} else if w, h, ok := strings.Cut(body, ","); ok {
+		b, ok2 := regionCode(w)
+		c, ok3 := regionCode(h)
+		if !ok2 || !ok3 {
+			return 0, false
+		}
+		reg = b<<4 | c<<8
+	} else {
+		c, ok := regionCode(body)
+		if !ok {
+			return 0, false
+		}
+		reg = c << 8
+	}
+	p.pos += e + 1
+	return Region(reg), true
+}
+
+// raw parses " name.offset".
+func (p *textParser) raw(role string) (Operand, error) {
+	r := p.rest()
+	if !strings.HasPrefix(r, " ") {
+		return nil, p.fail("a blank before the operand")
+	}
+	r = r[1:]
+	e := strings.IndexByte(r, ' ')
+	if e < 0 {
+		e = len(r)
+	}
+	w := r[:e]
+	dot := strings.LastIndexByte(w, '.')
+	if dot <= 0 {
+		return nil, p.fail("a raw operand NAME.offset")
+	}
+	id, ok := p.names.VarID(w[:dot])
+	off, err := strconv.ParseUint(w[dot+1:], 10, 16)
+	if !ok || err != nil {
+		return nil, p.fail("a raw operand NAME.offset")
+	}
+	st := &p.in.store
+	if int(st.nraw) >= len(st.raw) {
+		return nil, p.fail("fewer operands")
+	}
+	x := &st.raw[st.nraw]
+	st.nraw++
+	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}}
+	p.pos += 1 + e
+	return x, nil
+}
+
+// surfaceIndex parses a surface as appendSurface prints it.
+func surfaceIndex(name string) (uint32, bool) {
+	for i := range NumPredefinedSurfaces {
+		if SurfaceName(uint8(i)) == name {
+			return uint32(i), true
+		}
+	}
+	v, ok := number(name, 'T')
+	if !ok || v > 0xFFFF || v < 256 && SurfaceName(uint8(v)) != name {
+		return 0, false
+	}
+	return uint32(v), true
+}
+
+func (p *textParser) surfOrSampler(role string) (Operand, error) {
+	r := p.rest()
+	e := strings.IndexAny(r, " ")
+	if e < 0 {
+		e = len(r)
+	}
+	w := r[:e]
+	if role == "sampler" {
+		v, ok := number(w, 'S')
+		if !ok || v > 255 {
+			return nil, p.fail("a sampler S<n>")
+		}
+		p.pos += e
+		return p.in.sampler(role, uint8(v)), nil
+	}
+	v, ok := surfaceIndex(w)
+	if !ok || v > 255 {
+		return nil, p.fail("a surface")
+	}
+	p.pos += e
+	return p.in.surface(role, uint8(v)), nil
+}
+
+// assemble adds the parsed operands in encoding order (the row's fields).
+func (p *textParser) assemble(toks []token, fields map[string]fieldInfo) error {
+	in := p.in
+	// A count the text does not print is the number of operands it counts.
+	for name, fi := range fields {
+		if fi.count == "" || p.find(fi.count) != nil {
+			continue
+		}
+		n := 0
+		for _, o := range p.ops {
+			if o.name == name {
+				n++
+			}
+		}
+		cfi := fields[fi.count]
+		if err := p.add(fi.count, in.param(fi.count, uint32(n), uint8(cfi.size))); err != nil {
+			return err
+		}
+	}
+	d := opDecoder{in: in, t: p.t}
+	var run func([]token) error
+	run = func(ts []token) error {
+		for _, tk := range ts {
+			if tk.kind == "group" {
+				if d.cond(tk.cond) {
+					if err := run(tk.group); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			n := 1
+			if tk.count != "" {
+				n = tk.n
+				if n < 0 {
+					n = int(d.value(tk.count))
+				}
+			}
+			for range n {
+				if err := p.place(tk); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if err := run(p.in.row.toks); err != nil {
+		return err
+	}
+	for _, o := range p.ops {
+		if !o.used {
+			return fmt.Errorf("operand %s has no place in the encoding", o.name)
+		}
+	}
+	if p.sat {
+		for _, a := range in.Args[:in.N] {
+			switch o := a.(type) {
+			case *General:
+				o.Mod = ModSat
+			case *Address:
+				o.Mod = ModSat
+			case *Predicate:
+				o.Mod = ModSat
+			case *Indirect:
+				o.Mod = ModSat
+			case *Immediate:
+				o.Mod = ModSat
+			case *State:
+				o.Mod = ModSat
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return nil
+}
+
+func (p *textParser) place(tk token) error {
+	in := p.in
+	switch tk.kind {
+	case "E":
+		if !p.exec {
+			return fmt.Errorf("the text shows no execution size")
+		}
+		in.HasExec = true
+		return nil
+	case "P":
+		in.HasPred = true
+		return nil
+	}
+	for k := range p.ops {
+		if o := &p.ops[k]; !o.used && o.name == tk.name {
+			o.used = true
+			if !in.Add(o.o) {
+				return fmt.Errorf("more operands than the instruction model holds")
+			}
+			return nil
+		}
+	}
+	switch tk.kind {
+	case "B", "W", "D", "I":
+		// A sub-field the text does not show: the sub-op is known from
+		// the row; others are 0 (what IGC writes for them).
+		v := uint32(0)
+		if tk.name == "subop" {
+			v = uint32(in.Sub)
+		}
+		if !in.Add(in.param(tk.name, v, uint8(p.t.fixedSize(tk.kind)))) {
+			return fmt.Errorf("more operands than the instruction model holds")
+		}
+		return nil
+	}
+	return fmt.Errorf("the text shows no %s operand", tk.name)
+}
+
+// lifetime parses "start NAME" / "end NAME": the props byte (bit 0 end,
+// bits 5..4 the operand class) and the var_id field it prints.
+func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
+	in := p.in
+	r := p.rest()
+	var props uint32
+	switch {
+	case strings.HasPrefix(r, "start "):
+		r = r[6:]
+	case strings.HasPrefix(r, "end "):
+		props, r = 1, r[4:]
+	default:
+		return p.fail("start or end")
+	}
+	var id uint32
+	if v, ok := p.names.VarID(r); ok {
+		id = v
+	} else if v, ok := number(r, 'A'); ok {
+		props, id = props|1<<4, uint32(v)
+	} else if v, ok := number(r, 'P'); ok {
+		props, id = props|2<<4, uint32(v)
+	} else {
+		return p.fail("a variable, A<n> or P<n>")
+	}
+	vfi := fieldInfo{kind: "W", size: 2}
+	if p.t.ver.wide() {
+		vfi.size = 4
+	}
+	if vfi.size == 2 && id > 0xFFFF {
+		return p.fail("a variable id below 65536")
+	}
+	p.pos = len(p.s)
+	if err := p.add(part.name, in.param(part.name, props, uint8(fi.size))); err != nil {
+		return err
+	}
+	return p.add("var_id", in.param("var_id", id, uint8(vfi.size)))
+}

@@ -1,0 +1,99 @@
+package visatext
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"infoscope/decoder"
+)
+
+// Operands of the instructions other than INFO: the decoder parses a line
+// back into its opcode table's operands (decoder.Instruction.ParseText)
+// when the line is exactly what the table prints; names resolves the
+// body's names for it, as the assembler resolves them.
+
+// names resolves a body's variable and label names. Its label table is
+// built on first use, so that reading text costs no more than before for
+// bodies no one decodes.
+type names struct {
+	vars map[string][]int   // the body's general declarations by name
+	uses []labelUse         // branch targets, in line order
+	sym  *decoder.Symbols   // gets the label table
+	text []decoder.TextInst // the body's instructions, by $N
+
+	once   sync.Once
+	labels map[string]uint16
+}
+
+// VarID returns a general variable's id: a name declared once, a
+// predefined %name, or V<id>.
+func (n *names) VarID(name string) (uint32, bool) {
+	if ks, ok := n.vars[name]; ok {
+		if len(ks) != 1 {
+			return 0, false // declared twice: its id is ambiguous
+		}
+		return uint32(decoder.NumPredefinedVars + ks[0]), true
+	}
+	if id := predefinedVar(name); id >= 0 {
+		return uint32(id), true
+	}
+	if isGenerated(name, 'V') {
+		if v, err := strconv.ParseUint(name[1:], 10, 32); err == nil {
+			return uint32(v), true
+		}
+	}
+	return 0, false
+}
+
+// LabelIndex returns a label's index in the body's label table.
+func (n *names) LabelIndex(name string) (uint16, bool) {
+	n.once.Do(n.buildLabels)
+	i, ok := n.labels[name]
+	return i, ok
+}
+
+// buildLabels lists the body's labels as IGC creates them, when first
+// named (by a branch or by their own line), and puts the list in the
+// body's symbols: the printer names labels by index.
+func (n *names) buildLabels() {
+	subroutine := opcodeOf["subroutine"][0]
+	kinds := map[string]uint8{}
+	for k := range n.text {
+		if t := &n.text[k]; t.Line != 0 && (t.Op == subroutine || t.Op == opcodeOf["label"][0]) && strings.HasSuffix(t.Text, ":") {
+			kind := uint8(0)
+			if t.Op == subroutine {
+				kind = 1
+			}
+			kinds[strings.TrimSuffix(t.Text, ":")] = kind
+		}
+	}
+	n.labels = make(map[string]uint16, len(kinds))
+	labels := make([]decoder.LabelInfo, 0, len(kinds))
+	add := func(name string) {
+		kind, ok := kinds[name]
+		if !ok || len(labels) > 0xFFFF {
+			return // calls name functions, not labels
+		}
+		if _, dup := n.labels[name]; dup {
+			return
+		}
+		n.labels[name] = uint16(len(labels))
+		labels = append(labels, decoder.LabelInfo{Name: name, Kind: kind})
+	}
+	u := 0
+	for k := range n.text {
+		t := &n.text[k]
+		if t.Line == 0 || !strings.HasSuffix(t.Text, ":") {
+			continue
+		}
+		for ; u < len(n.uses) && n.uses[u].line < int(t.Line); u++ {
+			add(n.uses[u].name)
+		}
+		add(strings.TrimSuffix(t.Text, ":"))
+	}
+	for ; u < len(n.uses); u++ {
+		add(n.uses[u].name)
+	}
+	n.sym.Labels = labels
+}

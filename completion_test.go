@@ -224,11 +224,11 @@ func TestManPage(t *testing.T) {
 		case strings.HasPrefix(l, ".SH "):
 			sections = append(sections, strings.TrimPrefix(l, ".SH "))
 		case l == ".TP":
-			if i+2 >= len(lines) || !strings.HasPrefix(lines[i+1], ".B ") || strings.HasPrefix(lines[i+2], ".") {
+			if i+2 >= len(lines) || !(strings.HasPrefix(lines[i+1], ".B ") || strings.HasPrefix(lines[i+1], ".IB ")) || strings.HasPrefix(lines[i+2], ".") {
 				t.Errorf("line %d: .TP not followed by a tag and its text", i+1)
 			}
 		case strings.HasPrefix(l, "."):
-			if !slices.Contains([]string{".B", ".BR", ".SS", ".br"}, strings.Fields(l)[0]) {
+			if !slices.Contains([]string{".B", ".BR", ".IB", ".SS", ".br"}, strings.Fields(l)[0]) {
 				t.Errorf("line %d: unexpected request %q", i+1, l)
 			}
 		case strings.HasPrefix(l, "'"):
@@ -238,7 +238,7 @@ func TestManPage(t *testing.T) {
 	if len(th) != 1 || !strings.HasPrefix(page, `.\"`) || !strings.HasPrefix(th[0], ".TH INFOSCOPE 1 ") {
 		t.Errorf(".TH: %q", th)
 	}
-	if want := []string{"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"}; !slices.Equal(sections, want) {
+	if want := []string{"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "SEE ALSO"}; !slices.Equal(sections, want) {
 		t.Errorf("sections %q, want %q", sections, want)
 	}
 	if _, err := exec.LookPath("man"); err != nil {

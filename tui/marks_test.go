@@ -214,3 +214,15 @@ func TestBookmarkPrintable(t *testing.T) {
 		t.Fatalf("\n%s", plainFrame(m))
 	}
 }
+
+// The mouse does not reach the list under the bookmarks overlay.
+func TestBookmarkOverlayMouse(t *testing.T) {
+	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
+	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	send(m, "'")
+	m.Update(tea.MouseClickMsg{X: 5, Y: 6, Button: tea.MouseLeft})
+	m.Update(tea.MouseWheelMsg{X: 5, Y: 6, Button: tea.MouseWheelDown})
+	if m.list.cursor != 0 || !m.marksShown() {
+		t.Fatalf("cursor %d, overlay %v", m.list.cursor, m.marksShown())
+	}
+}

@@ -3,8 +3,6 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // Decoding one instruction's operands, on demand: the walk keeps only each
@@ -260,7 +258,7 @@ func (d *opDecoder) run(toks []token) {
 			return
 		}
 		if tk.k == tkGroup {
-			if d.cond(tk.cond) {
+			if d.cond(tk) {
 				d.run(tk.group)
 			}
 			continue
@@ -281,22 +279,16 @@ func (d *opDecoder) run(toks []token) {
 	}
 }
 
-func (d *opDecoder) cond(c string) bool {
+func (d *opDecoder) cond(tk *token) bool {
 	switch {
-	case c == "":
+	case tk.cond == "":
 		return true
-	case strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major"):
-		return d.t.versionCond(c)
-	case strings.Contains(c, ".b"):
-		name, bit, _ := strings.Cut(c, ".b")
-		n, _ := strconv.Atoi(bit)
-		return d.value(name)>>n&1 != 0
-	case strings.Contains(c, "=="):
-		name, val, _ := strings.Cut(c, "==")
-		n, _ := strconv.ParseUint(val, 0, 32)
-		return d.value(name) == uint32(n)
+	case tk.cname == "": // ver... or major...
+		return d.t.versionCond(tk.cond)
+	case tk.cbit:
+		return d.value(tk.cname)>>tk.cval&1 != 0
 	}
-	return false
+	return d.value(tk.cname) == tk.cval
 }
 
 func (d *opDecoder) field(tk *token) {

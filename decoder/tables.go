@@ -81,6 +81,11 @@ type token struct {
 	cond  string
 	k     tokKind // kind, as a small number for the operand decoder
 	str   bool    // the field is a string-pool index (name ends in string_index)
+	// A group's condition on a field, parsed once: cname.b<cval> (cbit) or
+	// cname==cval. Version conditions stay in cond (resolved per table).
+	cname string
+	cval  uint32
+	cbit  bool
 }
 
 // tokKind is a token's kind for the operand decoder's switch.
@@ -260,6 +265,15 @@ func parseFields(s string) ([]token, error) {
 			if n := len(inner); n > 0 && strings.HasPrefix(inner[n-1], "?") {
 				g.cond = inner[n-1][1:]
 				inner = inner[:n-1]
+				if strings.HasPrefix(g.cond, "ver") || strings.HasPrefix(g.cond, "major") {
+					// a version condition: resolved per version
+				} else if name, bit, ok := strings.Cut(g.cond, ".b"); ok {
+					v, _ := strconv.Atoi(bit)
+					g.cname, g.cval, g.cbit = name, uint32(v), true
+				} else if name, val, ok := strings.Cut(g.cond, "=="); ok {
+					v, _ := strconv.ParseUint(val, 0, 32)
+					g.cname, g.cval = name, uint32(v)
+				}
 			}
 			toks, err := parseFields(strings.Join(inner, " "))
 			if err != nil {

@@ -202,6 +202,59 @@ type textParser struct {
 	exec  bool
 	sat   bool
 	buf   []byte
+	rc    *rowCache
+}
+
+// rowCache is what parsing a row's text needs again and again: its fields,
+// and each formatter's text of every value of a one-byte field (or the
+// sampler operation word), so that finding a value compares strings
+// rather than formatting 256 candidates.
+type rowCache struct {
+	fields map[string]fieldInfo
+	mu     sync.Mutex
+	texts  map[string][]string // by formatter
+}
+
+type rowKey struct {
+	v   Version
+	row *tableRow
+}
+
+var (
+	rowCacheMu sync.Mutex
+	rowCaches  = map[rowKey]*rowCache{}
+)
+
+func rowCacheFor(v Version, t *opTable, row *tableRow) *rowCache {
+	rowCacheMu.Lock()
+	defer rowCacheMu.Unlock()
+	k := rowKey{v, row}
+	if c, ok := rowCaches[k]; ok {
+		return c
+	}
+	c := &rowCache{fields: map[string]fieldInfo{}, texts: map[string][]string{}}
+	rowFields(t, row.toks, c.fields)
+	rowCaches[k] = c
+	return c
+}
+
+// valueTexts returns f's text of every value below limit, as the
+// instruction in prints it (formatters that read other fields are not
+// cached: they are not called here).
+func (c *rowCache) valueTexts(in *Instruction, f string, size uint8, limit uint32) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.texts[f]; ok {
+		return t
+	}
+	t := make([]string, limit)
+	var tmp Param
+	for v := range limit {
+		tmp = Param{Value: v, Size: size}
+		t[v] = string(in.format(nil, f, &tmp))
+	}
+	c.texts[f] = t
+	return t
 }
 
 func (p *textParser) rest() string { return p.s[p.pos:] }
@@ -239,12 +292,13 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	if len(pr.row.subs) > 0 {
 		in.Sub = uint16(pr.row.subs[0])
 	}
-	fields := map[string]fieldInfo{}
-	rowFields(t, pr.row.toks, fields)
+	rc := rowCacheFor(v, t, pr.row)
+	fields := rc.fields
 	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0]}
+	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc}
 	parts := pr.row.tmpl
-	printed := map[string]bool{}
+	var printedBuf [MaxOperands]string
+	printed := nameSet(printedBuf[:0])
 	for k, part := range parts {
 		var err error
 		switch {
@@ -265,9 +319,9 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		case part.special == "lsc":
 			err = fmt.Errorf("LSC instructions are not parsed")
 		case part.special == "rest":
-			err = p.restOps(pr.row.toks, fields, printed, nextLit(parts[k+1:]))
+			err = p.restOps(pr.row.toks, fields, &printed, nextLit(parts[k+1:]))
 		default:
-			printed[part.name] = true
+			printed.add(part.name)
 			err = p.field(part, fields[part.name], nextLit(parts[k+1:]))
 		}
 		if err != nil {
@@ -280,11 +334,29 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	if err := p.assemble(pr.row.toks, fields); err != nil {
 		return err
 	}
-	p.buf = in.AppendText(p.buf[:0])
-	if string(p.buf) != text {
-		return fmt.Errorf("prints back as %q", p.buf)
+	in.tbuf = in.AppendText(in.tbuf[:0])
+	if string(in.tbuf) != text {
+		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
+}
+
+// nameSet is a small set of field names.
+type nameSet []string
+
+func (n nameSet) has(s string) bool {
+	for _, x := range n {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *nameSet) add(s string) {
+	if !n.has(s) {
+		*n = append(*n, s)
+	}
 }
 
 // nextLit is the literal that follows a part, if it comes next.
@@ -493,8 +565,11 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		p.pos += i
 		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
 	}
-	if part.fmt == "lifetime" {
+	switch part.fmt {
+	case "lifetime":
 		return p.lifetime(part, fi)
+	case "dpas":
+		return p.dpas(part, fi)
 	}
 	limit := uint32(1) << (8 * min(fi.size, 1))
 	if part.fmt == "sampler3d" {
@@ -504,12 +579,9 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 	}
 	best, bestLen := uint32(0), -1
-	var tmp Param
-	for v := uint32(0); v < limit; v++ {
-		tmp = Param{Role: part.name, Value: v, Size: uint8(fi.size)}
-		p.buf = in.format(p.buf[:0], part.fmt, &tmp)
-		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {
-			best, bestLen = v, len(p.buf)
+	for v, txt := range p.rc.valueTexts(in, part.fmt, uint8(fi.size), limit) {
+		if len(txt) > bestLen && strings.HasPrefix(r, txt) {
+			best, bestLen = uint32(v), len(txt)
 		}
 	}
 	if bestLen < 0 {
@@ -580,7 +652,7 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 
 // restOps parses {...}: the operands of toks not printed yet, in encoding
 // order, as long as the text has more.
-func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed map[string]bool, next string) error {
+func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed *nameSet, next string) error {
 	var names []string
 	var walk func([]token)
 	walk = func(ts []token) {
@@ -591,8 +663,8 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			}
 			switch tk.kind {
 			case "V", "VC", "R", "S", "LBL":
-				if !printed[tk.name] {
-					printed[tk.name] = true
+				if !printed.has(tk.name) {
+					printed.add(tk.name)
 					names = append(names, tk.name)
 				}
 			}
@@ -1036,7 +1108,7 @@ func (p *textParser) assemble(toks []token, fields map[string]fieldInfo) error {
 	run = func(ts []token) error {
 		for _, tk := range ts {
 			if tk.kind == "group" {
-				if d.cond(tk.cond) {
+				if d.cond(&tk) {
 					if err := run(tk.group); err != nil {
 						return err
 					}
@@ -1164,4 +1236,34 @@ func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
 		return err
 	}
 	return p.add("var_id", in.param("var_id", id, uint8(vfi.size)))
+}
+
+// dpas parses ".W.A.depth.count", the precision word appendDpas prints.
+func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
+	r := p.rest()
+	f := strings.SplitN(r, ".", 6)
+	if len(f) < 5 || f[0] != "" {
+		return p.fail(".W.A.depth.count")
+	}
+	prec := func(s string) (uint32, bool) {
+		for k, n := range precisionNames {
+			if n != "" && n == s {
+				return uint32(k), true
+			}
+		}
+		return 0, false
+	}
+	w, ok1 := prec(f[1])
+	a, ok2 := prec(f[2])
+	d, err1 := strconv.ParseUint(f[3], 10, 8)
+	i := 0
+	for i < len(f[4]) && f[4][i] >= '0' && f[4][i] <= '9' {
+		i++
+	}
+	c, err2 := strconv.ParseUint(f[4][:i], 10, 8)
+	if !ok1 || !ok2 || err1 != nil || err2 != nil {
+		return p.fail(".W.A.depth.count with known precisions")
+	}
+	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
+	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/bits"
 	"sort"
 	"strings"
@@ -40,6 +41,7 @@ type FlowInst struct {
 	Indirect      bool  // an indirect jump or call: its targets are unknown
 	Opaque        bool  // an operand through an address register: its bytes are unknown
 	Payload       bool  // a message payload whose size was assumed (to the variable's end)
+	Guessed       bool  // vISA text the decoder does not parse: operand roles read from the line
 }
 
 // Range is a byte range of a root variable.
@@ -341,13 +343,20 @@ func (b *Body) Analyze(at int, op InfoOperands) Flow {
 
 func (b *Body) notes() []string {
 	var calls, ind, opaque, payload bool
+	guessed := 0
 	for _, in := range b.Insts {
 		calls = calls || in.Call
 		ind = ind || in.Indirect
 		opaque = opaque || in.Opaque
 		payload = payload || in.Payload
+		if in.Guessed {
+			guessed++
+		}
 	}
 	var n []string
+	if guessed > 0 {
+		n = append(n, fmt.Sprintf("operand roles of %d vISA text line(s) the decoder does not parse: read from the line (first operand written; a message's raw operands both read and written)", guessed))
+	}
 	if calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
 	}

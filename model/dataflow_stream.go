@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"strings"
 
 	"infoscope/decoder"
@@ -55,8 +56,8 @@ func (sf *StreamFlow) Info(k int) Flow {
 		return Flow{}
 	}
 	f := sf.Body.Analyze(sf.s.Infos[k].Inst, sf.ops[k])
-	if sf.Text {
-		f.Notes = append([]string{"vISA text: which message operands are read or written (both assumed)"}, f.Notes...)
+	if sf.s.Err != nil {
+		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", len(sf.s.Insts)-1)}, f.Notes...)
 	}
 	return f
 }

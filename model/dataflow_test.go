@@ -340,3 +340,54 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 		t.Errorf("only %d INFO compared", compared)
 	}
 }
+
+// TestTextFlowInst reads the operands of vISA text lines: the destination
+// is the first operand when it is a general one, regions and element types
+// give the bytes, aliases resolve, messages' raw operands are both read
+// and written (never an overwrite), labels and jumps give control flow.
+func TestTextFlowInst(t *testing.T) {
+	sym := &decoder.Symbols{Vars: []decoder.VarInfo{
+		{Name: "a", Bytes: 64, Type: 0},                              // 32: UD
+		{Name: "h", Bytes: 64, Type: 14},                             // 33: HF
+		{Name: "al", Bytes: 32, Type: 0, Alias: 32, AliasOffset: 32}, // 34: a from byte 32
+	}}
+	names := textNames(sym)
+	labels := map[string]int{}
+	labelID := func(s string) int {
+		if _, ok := labels[s]; !ok {
+			labels[s] = len(labels)
+		}
+		return labels[s]
+	}
+	line := func(text string, op uint8) FlowInst {
+		return textFlowInst(&decoder.TextInst{Text: text, Op: op}, sym, names, labelID, 32)
+	}
+	cases := []struct {
+		text        string
+		op          uint8
+		reads, writ []Access
+	}{
+		{"mov (M1, 8) a(0,0)<1> h(0,4)<1;1,0>", 0x29, []Access{w(33, 8, 24)}, []Access{w(32, 0, 32)}},
+		{"(P1) add (M1, 4) al(0,1)<2> a(1,0)<0;1,0> 0x1:ud", 0x01, []Access{w(32, 32, 36)}, []Access{mw(32, 36, 40), mw(32, 44, 48), mw(32, 52, 56), mw(32, 60, 64)}},
+		{"cmp.lt (M1, 8) P1 a(0,0)<1;1,0> h(0,0)<0;1,0>", 0x2C, []Access{w(32, 0, 32), w(33, 0, 2)}, nil},
+		{"oword_st (1) T8 0x2c0:ud a.32", 0x36, []Access{mw(32, 32, 64)}, []Access{mw(32, 32, 64)}},
+	}
+	for _, c := range cases {
+		fi := line(c.text, c.op)
+		if !reflect.DeepEqual(fi.Reads, c.reads) || !reflect.DeepEqual(fi.Writes, c.writ) {
+			t.Errorf("%s:\nreads  %+v, want %+v\nwrites %+v, want %+v", c.text, fi.Reads, c.reads, fi.Writes, c.writ)
+		}
+	}
+	if fi := line("skip_3:", 0x31); fi.Label != 0 {
+		t.Errorf("label: %+v", fi)
+	}
+	if fi := line("(!P2.any) goto (M1, 16) skip_3", 0x6C); !reflect.DeepEqual(fi.Targets, []int{0}) || fi.Stop {
+		t.Errorf("predicated goto: %+v", fi)
+	}
+	if fi := line("jmp (M1, 1) out_9", 0x32); !reflect.DeepEqual(fi.Targets, []int{1}) || !fi.Stop {
+		t.Errorf("jmp: %+v", fi)
+	}
+	if fi := line("mov (M1, 8) a(0,0)<1> r[A0(0),0]<1,0>:ud", 0x29); !fi.Opaque {
+		t.Errorf("indirect: %+v", fi)
+	}
+}

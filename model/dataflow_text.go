@@ -8,20 +8,22 @@ import (
 	"infoscope/decoder"
 )
 
-// Data flow of a body read from vISA text: the text reader keeps each
-// instruction other than INFO as its line, so its operands are read here
-// from the line as IGC prints them:
+// Data flow of a body read from vISA text. The decoder parses most lines
+// back into operands (the opcode table's text forms read in reverse): those
+// are reduced like a binary's instructions. Control flow keeps the text's
+// own label names, and a line the decoder does not parse is read here, as
+// IGC prints its operands:
 //
 //	general  [(-)|(abs)|(-abs)|(~)]NAME(row,col)<region>
 //	raw      NAME.offset
 //	indirect r[A0(0),0]<...>:type (bytes not modelled)
 //
-// Roles come from the kind of instruction: an ALU instruction writes its
-// first general operand and reads the others; a message (send, load,
-// store, sampler, atomic, LSC, dpas) reads its general operands, and its
-// raw operands may be read or written (the text does not say which, nor
-// how many bytes): they count as possible sources and readers, never as
-// overwrites.
+// Roles then come from the kind of instruction: an ALU instruction writes
+// its first operand when that is a general one and reads the others; a
+// message (send, load, store, sampler, atomic, LSC, dpas) reads its general
+// operands, and its raw operands may be read or written: they count as
+// possible sources and readers, never as overwrites. The pane says how many
+// lines were read so.
 
 var (
 	reExec    = regexp.MustCompile(`\((?:M\d+(?:_NM)?|NoMask)?, *(\d+)\)`)
@@ -38,6 +40,14 @@ func isMessage(mn string) bool {
 		if strings.Contains(mn, w) {
 			return true
 		}
+	}
+	return false
+}
+
+func isControl(mn string) bool {
+	switch mn {
+	case "label", "subroutine", "jmp", "goto", "switchjmp", "ret", "fret", "call", "fcall", "ifcall":
+		return true
 	}
 	return false
 }
@@ -72,12 +82,25 @@ func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, gr
 		labels[name] = len(labels)
 		return len(labels) - 1
 	}
+	var in decoder.Instruction
 	for i := range insts {
 		if k, ok := infoAt[i]; ok {
 			insts[i] = infoFlowInst(ops[k])
 			continue
 		}
-		insts[i] = textFlowInst(&s.Text[i], s.Symbols, names, labelID, grf)
+		t := &s.Text[i]
+		// A line the decoder parses back into operands (the opcode
+		// table's text form read in reverse) has their roles and sizes
+		// as a binary's; control flow stays with the text's own label
+		// names, and any other line is read here.
+		if t.Text != "" && !isControl(t.Mnemonic()) {
+			s.Decode(i, &in)
+			if in.N > 0 || in.HasExec {
+				insts[i] = flowInst(&in, grf)
+				continue
+			}
+		}
+		insts[i] = textFlowInst(t, s.Symbols, names, labelID, grf)
 	}
 	return insts
 }
@@ -141,15 +164,27 @@ func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]ui
 		fi.Call, fi.Indirect = true, true
 		return fi
 	}
+	fi.Guessed = true
 	if strings.Contains(ops, "r[") {
 		fi.Opaque = true
 	}
 	msg := isMessage(mn)
-	first := true
-	for _, m := range reGeneral.FindAllStringSubmatch(ops, -1) {
+	// The destination is the first operand, when that is a general one
+	// (cmp and setp write a predicate, addr_add an address: then every
+	// general operand is read).
+	lead := len(ops) - len(strings.TrimLeft(ops, " \t"))
+	for _, idx := range reGeneral.FindAllStringSubmatchIndex(ops, -1) {
+		m := []string{"", "", ops[idx[4]:idx[5]], ops[idx[6]:idx[7]], ops[idx[8]:idx[9]], ""}
+		if idx[10] >= 0 {
+			m[5] = ops[idx[10]:idx[11]]
+		}
+		start := idx[4]
+		if idx[2] >= 0 {
+			start = idx[2]
+		}
+		first := start == lead
 		id, ok := names[m[2]]
 		if !ok || id == 0 {
-			first = false
 			continue
 		}
 		row, _ := strconv.Atoi(m[3])
@@ -158,7 +193,6 @@ func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]ui
 		esz := elemSize(sym, id)
 		base := off + row*grf + col*esz
 		write := first && !msg
-		first = false
 		vs, w, h := regionValues(m[5], write, n)
 		accs := spanAccesses(v, base, esz, n, vs, w, h, !pred || !write)
 		if write {

@@ -22,17 +22,12 @@ case_name=""
 
 screen() { T capture-pane -p -t s 2>/dev/null || true; }
 
-# new_session ARGS: tmux new-session, retried: a server starting while the
-# machine is busy sometimes exits before it answers ("server exited
-# unexpectedly").
-new_session() {
-  local i
-  for ((i = 0; i < 5; i++)); do
-    T new-session "$@" 2>/dev/null && return 0
-    sleep 0.2
-  done
-  T new-session "$@"
-}
+# new_session ARGS: tmux new-session. A keeper session holds the private
+# server up for the whole run: without it, killing the last session made the
+# server exit, and a new-session racing that exit failed with "server exited
+# unexpectedly".
+new_session() { T new-session "$@"; }
+T new-session -d -s keep "sleep 3600"
 
 fail() {
   echo "FAIL [$case_name]: $*" >&2
@@ -82,7 +77,7 @@ start_files() {
   local w=$2 h=$3
   shift 3
   T kill-session -t s >/dev/null 2>&1 || true
-  T new-session -d -s s -x "$w" -y "$h" \
+  new_session -d -s s -x "$w" -y "$h" \
     "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
@@ -333,7 +328,7 @@ wait_for "L68 "
 keys 5
 wait_for "· vISA text"
 wait_for "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0"
-wait_for "not modelled: vISA text: which message operands"
+wait_for "Data flow of \$"
 fits 100 30
 quits
 files=""

@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"slices"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"infoscope/decoder"
 )
@@ -19,6 +20,11 @@ type rowKeys struct {
 	diag  []int32     // rows with diagnostics, ascending
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
 	raw   []bool      // per segment: it has rows marked kRaw
+	pre   []uint64    // per row, a bit: an operand is a predefined variable (%null, %arg, ...)
+	// dtext holds, for each row of diag, its messages lower-cased and
+	// joined by newlines (no term holds one), made by the first diag:TEXT
+	// filter; nil when there are more than diagTextLimit.
+	dtext []string
 	// scratch is where filterRows collects its rows (one per row, made on
 	// first use): growing a fresh slice to a million rows would allocate
 	// five times its size.
@@ -50,10 +56,10 @@ func (r *rowIndex) keys() *rowKeys {
 }
 
 func buildRowKeys(r *rowIndex) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs))}
+	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs)),
+		pre: make([]uint64, (r.total+63)/64)}
 	for si, sg := range r.segs {
 		st := r.files[sg.src].Streams[sg.stream]
-		var predef uint32 // predefined variable ids used as operands
 		keys := ks.key[sg.start : sg.start+len(st.Infos)]
 		for i := range st.Infos {
 			in := &st.Infos[i]
@@ -75,23 +81,22 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 				k |= kDiag
 				ks.diag = append(ks.diag, int32(sg.start+i))
 			}
-			if in.HasLOD && in.LOD.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.LOD.ID
-			}
-			if in.Dst.ID < decoder.NumPredefinedVars {
-				predef |= 1 << in.Dst.ID
+			if (in.HasLOD && decoder.PredefinedVarName(in.LOD.ID) != "") || decoder.PredefinedVarName(in.Dst.ID) != "" {
+				row := sg.start + i
+				ks.pre[row/64] |= 1 << (row % 64)
 			}
 			keys[i] = k
 		}
-		ks.alpha[si] = operandAlphabet(st, predef)
+		ks.alpha[si] = operandAlphabet(st)
 	}
 	return ks
 }
 
 // operandAlphabet returns a superset of the bytes the lower-cased operand
-// text of st's INFO rows can hold: a text term with a byte outside it
-// cannot be completed inside the operands.
-func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
+// text of st's INFO rows can hold, but for predefined variables' names
+// (rows marked in pre): a text term with a byte outside it cannot be
+// completed inside the operands.
+func operandAlphabet(st *decoder.Stream) [4]uint64 {
 	var a [4]uint64
 	add := func(s string) {
 		for _, c := range []byte(strings.ToLower(s)) {
@@ -99,11 +104,6 @@ func operandAlphabet(st *decoder.Stream, predef uint32) [4]uint64 {
 		}
 	}
 	add(" .0123456789v")
-	for id := uint32(0); id < decoder.NumPredefinedVars; id++ {
-		if predef&(1<<id) != 0 {
-			add(decoder.PredefinedVarName(id))
-		}
-	}
 	if st.Symbols != nil {
 		for _, v := range st.Symbols.Vars {
 			add(v.Name)
@@ -133,11 +133,7 @@ type fastTerm struct {
 	term
 	tab  [256]bool // op, exec, mask, chan: by field value; surface: by name
 	text *textMatcher
-	one  []term // diag:TEXT, for matchAll
-	// diag:TEXT by the instruction's bytes, for the current stream: its
-	// messages depend on nothing else (the layout, version and names are
-	// the stream's).
-	seen map[string]bool
+	one  []term // diag:TEXT, for matchAll when the messages are not kept
 }
 
 // compile fills t's table from the same expressions matchAll uses, so
@@ -173,11 +169,69 @@ func (ft *fastTerm) compile() {
 	}
 }
 
+// parallelRows is the row count from which filterRows splits the rows
+// between two goroutines.
+const parallelRows = 1 << 16
+
 // filterRows returns the rows (ascending) that satisfy every term: the
-// result of matchAll on each row, read from the packed keys. The terms on
-// the key's fields fold into two tables, so a row costs two lookups
-// before any text term is tried.
+// result of matchAll on each row, read from the packed keys.
 func (r *rowIndex) filterRows(terms []term) []int32 {
+	parts := 1
+	if r.total >= parallelRows {
+		parts = min(runtime.GOMAXPROCS(0), 2)
+	}
+	return r.filterRowsIn(terms, parts)
+}
+
+// filterRowsIn is filterRows with the rows split into parts (contiguous
+// ranges, each filtered by its own goroutine into its own stretch of the
+// scratch buffer).
+func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
+	ks := r.keys()
+	for _, t := range terms {
+		switch {
+		case t.kind == termText && !textFast(t.val):
+			return r.filterRowsSlow(terms)
+		case t.kind == termDiag && t.val != "":
+			r.diagText() // made before the goroutines read it
+		}
+	}
+	if len(ks.scratch) < r.total {
+		ks.scratch = make([]int32, r.total)
+	}
+	parts = max(1, min(parts, r.total))
+	ns := make([]int, parts)
+	span := func(w int) (int, int) { return r.total * w / parts, r.total * (w + 1) / parts }
+	if parts == 1 {
+		ns[0] = r.filterRange(terms, 0, r.total, ks.scratch)
+	} else {
+		var wg sync.WaitGroup
+		for w := range parts {
+			from, to := span(w)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ns[w] = r.filterRange(terms, from, to, ks.scratch[from:to])
+			}()
+		}
+		wg.Wait()
+	}
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	out := make([]int32, 0, total)
+	for w, n := range ns {
+		from, _ := span(w)
+		out = append(out, ks.scratch[from:from+n]...)
+	}
+	return out
+}
+
+// filterRange writes to buf the rows from..to-1 that pass, and returns
+// their number. The terms on the key's fields fold into two tables, so a
+// row costs two lookups before any text term is tried.
+func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 	ks := r.keys()
 	var (
 		segTerms []term     // file: and kernel:, decided once per stream
@@ -194,9 +248,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		case termSurface:
 			surfs = append(surfs, ft)
 		case termText:
-			if ft.text = newTextMatcher(t.val); ft.text == nil {
-				return r.filterRowsSlow(terms)
-			}
+			ft.text = newTextMatcher(t.val)
 			rest = append(rest, ft)
 		case termDiag:
 			if t.val != "" {
@@ -240,45 +292,66 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 		}
 		hi[v] = b2u(ok)
 	}
-	if len(ks.scratch) < r.total {
-		ks.scratch = make([]int32, r.total)
+	keyed := len(keyTerms) > 0 // else lo and hi pass every row
+	n := 0
+	var dt []string // the rows' diagnostics, for diag:TEXT
+	// The position in ks.diag of the row tried last.
+	di := sort.Search(len(ks.diag), func(i int) bool { return int(ks.diag[i]) >= from })
+	for _, ft := range rest {
+		if ft.one != nil {
+			dt = r.diagText()
+		}
 	}
-	buf, n := ks.scratch, 0
 	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
 	for si, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
-		if !matchAll(segTerms, f, st, nil) {
+		// This stream's rows within from..to: base..base+len(infos).
+		base, end := max(from, sg.start), min(to, sg.start+len(st.Infos))
+		if base >= end || !matchAll(segTerms, f, st, nil) {
 			continue
 		}
+		infos := st.Infos[base-sg.start : end-sg.start]
 		surf = [256]int8{}
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
 				ft.text.enter(st.Symbols, ks.alpha[si])
-			} else {
-				ft.seen = map[string]bool{}
 			}
 		}
-		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+		keys := ks.key[base:end]
 		if surfs == nil && rest == nil && !ks.raw[si] {
 			// Without a branch per row: a filter keeping half the rows
 			// at random would mispredict every other one.
 			for i, k := range keys {
-				buf[n] = int32(sg.start + i)
+				buf[n] = int32(base + i)
 				n += int(lo[k&0xFFF|k>>16&0x1000] & hi[k>>12&0xFF|k>>22&0x100])
+			}
+			continue
+		}
+		if surfs == nil && len(rest) == 1 && rest[0].text != nil && !ks.raw[si] {
+			// One text term: its outcome is added without a branch.
+			tm, neg := rest[0].text, rest[0].neg
+			for i, k := range keys {
+				if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+					continue
+				}
+				row := base + i
+				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &infos[i])
+				buf[n] = int32(row)
+				n += int(b2u(ok != neg))
 			}
 			continue
 		}
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, &st.Infos[i]) {
-					buf[n] = int32(sg.start + i)
+				if matchAll(terms, f, st, &infos[i]) {
+					buf[n] = int32(base + i)
 					n++
 				}
 				continue
 			}
-			if lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
+			if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 				continue
 			}
 			if surfs != nil {
@@ -288,7 +361,7 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 					for _, ft := range surfs {
 						ok := ft.tab[s]
 						if !ok {
-							d := st.Infos[i].SurfaceDecl()
+							d := infos[i].SurfaceDecl()
 							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
 						if ok == ft.neg {
@@ -302,27 +375,46 @@ func (r *rowIndex) filterRows(terms []term) []int32 {
 			}
 			for j := range rest {
 				ft := &rest[j]
-				in := &st.Infos[i]
+				in := &infos[i]
 				var ok bool
 				if ft.text != nil {
-					ok = ft.text.match(k, in)
+					row := base + i
+					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
 				} else if k&kDiag != 0 {
-					b := in.Bytes()
-					var hit bool
-					if ok, hit = ft.seen[string(b)]; !hit {
+					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
-						ft.seen[string(b)] = ok
+					} else {
+						for int(ks.diag[di]) < base+i {
+							di++
+						}
+						ok = strings.Contains(dt[di], ft.val)
 					}
 				}
 				if ok == ft.neg {
 					continue rows
 				}
 			}
-			buf[n] = int32(sg.start + i)
+			buf[n] = int32(base + i)
 			n++
 		}
 	}
-	return slices.Clone(buf[:n])
+	return n
+}
+
+// diagTextLimit bounds the diagnostics kept for diag:TEXT (~100 bytes a
+// row); past it each filter formats them again.
+const diagTextLimit = 200_000
+
+// diagText returns the messages of the rows with diagnostics (see dtext).
+func (r *rowIndex) diagText() []string {
+	ks := r.keys()
+	if ks.dtext == nil && len(ks.diag) <= diagTextLimit {
+		ks.dtext = make([]string, len(ks.diag))
+		for i, row := range ks.diag {
+			ks.dtext[i] = strings.ToLower(strings.Join(r.info(r.loc(int(row))).Diagnostics(), "\n"))
+		}
+	}
+	return ks.dtext
 }
 
 // filterRowsSlow is filterRows by matchAll on every row: the reference
@@ -347,21 +439,27 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 // kept in a table: the op, then channels, mask and exec size (12 bits of
 // the key), the surface, then each operand as " name." by variable id and
 // its offset's digits. Operands are skipped when the automaton cannot
-// complete the match with the bytes they can hold. The pieces are those
-// of decoder's Info.Text; TestFilterFastPath holds the two together.
+// reach the match with the bytes they can hold, the prefix when the value
+// cannot start in it. The pieces are those of decoder's Info.Text;
+// TestFilterFastPath holds the two together.
 type textMatcher struct {
 	m     int
 	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
 
-	op   [512]uint8 // from state 0, by SubOp | seed<<8
-	mid  [][]uint8  // [state][exec | mask<<4 | chan<<8]
-	surf [][]uint8  // [state][surface]
-	name [][]uint32 // [state][id]: (generation+1)<<8 | state after " name."
-	off  [][]uint8  // [state][offset]: state after its digits
+	op    [512]uint8 // from state 0, by SubOp | seed<<8
+	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
+	surf  [256]uint8 // from state 0, by surface
+	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
+	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
+	off   [][]uint8  // [state][offset]: state after its digits
 
-	gen   uint32 // names of the current stream: 0 for streams without symbols
-	nsym  uint32 // streams with symbols seen
-	live  []bool // per state: the match can still complete inside the operands
+	// noPrefix: the value's first byte is none the text before the
+	// operands can hold, so the automaton leaves it in state 0.
+	noPrefix bool
+
+	sym   *decoder.Symbols // the current stream's
+	nvars uint32           // its declared variables
+	live  []bool           // per state: the match can still complete inside the operands
 	lives map[[4]uint64][]bool
 }
 
@@ -371,13 +469,21 @@ const (
 	maxTextLen = 200     // longer text terms go through matchAll
 )
 
+// textFast reports whether a text term's value suits textMatcher: not
+// too long for its byte states, and without a space (terms are split on
+// spaces, so it never has one).
+func textFast(val string) bool {
+	return len(val) > 0 && len(val) <= maxTextLen && !strings.ContainsRune(val, ' ')
+}
+
 func newTextMatcher(val string) *textMatcher {
-	if len(val) == 0 || len(val) > maxTextLen {
+	if !textFast(val) {
 		return nil
 	}
 	m := len(val)
 	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
-		mid: make([][]uint8, m+1), surf: make([][]uint8, m+1), name: make([][]uint32, m+1), off: make([][]uint8, m+1)}
+		mid: make([][]uint8, m+1), name: make([][]uint8, m+1),
+		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
 	x := 0
@@ -389,11 +495,50 @@ func newTextMatcher(val string) *textMatcher {
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
 	}
+	for v := range tm.surf {
+		tm.surf[v] = tm.run(0, decoder.SurfaceName(uint8(v)))
+	}
+	tm.noPrefix = true
+	for _, c := range prefixBytes() {
+		tm.noPrefix = tm.noPrefix && tm.delta[int(c)] == 0
+	}
 	for i := range tm.op {
-		tm.op[i] = unset
+		k := uint32(i&0xFF) | uint32(i>>8)<<28
+		switch op := keyOp(k); op {
+		case decoder.OpResinfo, decoder.OpSampleinfo:
+			tm.op[i] = tm.run(0, op.String())
+		default:
+			tm.op[i] = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
+		}
 	}
 	return tm
 }
+
+// prefixBytes returns every byte the lower-cased text before the
+// operands can hold, for every value of the fields that make it.
+var prefixBytes = sync.OnceValue(func() []byte {
+	var seen [256]bool
+	add := func(s string) {
+		for _, c := range []byte(strings.ToLower(s)) {
+			seen[c] = true
+		}
+	}
+	add("resinfo sampleinfo info_0x0123456789abcdef.(,)?")
+	for v := range 16 {
+		add(decoder.ChannelNames(uint8(v)))
+		add(decoder.MaskControl(v).String())
+	}
+	for v := range 256 {
+		add(decoder.SurfaceName(uint8(v)))
+	}
+	var out []byte
+	for c, ok := range seen {
+		if ok {
+			out = append(out, byte(c))
+		}
+	}
+	return out
+})
 
 // run feeds s (lower-casing ASCII) to the automaton from state q.
 func (tm *textMatcher) run(q uint8, s string) uint8 {
@@ -421,14 +566,14 @@ func (tm *textMatcher) runLower(q uint8, s string) uint8 {
 // enter prepares for the rows of a stream with symbols sym (names depend
 // on them), whose operand text holds only bytes of alpha.
 func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
-	tm.gen = 0
-	if sym != nil {
-		tm.nsym++
-		if tm.nsym >= 1<<23 { // generations run out: forget the names
-			tm.nsym = 1
-			clear(tm.name)
+	if sym != tm.sym {
+		// Only ids 32.. of the stream's table have its own names: ids
+		// below and past it print the same in every stream.
+		tm.sym, tm.nvars = sym, 0
+		if sym != nil {
+			tm.nvars = uint32(min(len(sym.Vars), 1<<31))
 		}
-		tm.gen = tm.nsym
+		clear(tm.dname)
 	}
 	if l, ok := tm.lives[alpha]; ok {
 		tm.live = l
@@ -455,34 +600,31 @@ func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
 }
 
 // match reports whether in's lower-cased text contains the value; k is
-// in's packed key.
-func (tm *textMatcher) match(k uint32, in *decoder.Info) bool {
-	q := tm.prefix(k)
-	if !tm.live[q] {
-		return q == uint8(tm.m)
+// in's packed key, pre its bit of rowKeys.pre. The value holds no space
+// (terms are split on spaces), so each space of the text puts the
+// automaton back to state 0: the pieces between spaces are tried alone.
+func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
+	m := uint8(tm.m)
+	hit := !tm.noPrefix && tm.prefix(k) == m
+	// Tested in this order, the branches follow the stream (live) and rare
+	// rows (pre), not the random outcome of each row.
+	if !pre && !tm.live[0] {
+		return hit
 	}
-	if k&kLOD != 0 {
-		if q = tm.operand(q, in, in.LOD); q == uint8(tm.m) {
-			return true
-		}
+	if hit {
+		return true
 	}
-	return tm.operand(q, in, in.Dst) == uint8(tm.m)
+	if k&kLOD != 0 && tm.operand(0, in, in.LOD) == m {
+		return true
+	}
+	return tm.operand(0, in, in.Dst) == m
 }
 
 // prefix runs the automaton over the text before the operands, as
-// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE".
+// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE". It returns m when
+// the value is found there.
 func (tm *textMatcher) prefix(k uint32) uint8 {
-	oi := k&0xFF | (k&kSeed)>>(28-8)
-	q := tm.op[oi]
-	if q == unset {
-		switch op := keyOp(k); op {
-		case decoder.OpResinfo, decoder.OpSampleinfo:
-			q = tm.run(0, op.String())
-		default:
-			q = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
-		}
-		tm.op[oi] = q
-	}
+	q := tm.op[k&0xFF|(k&kSeed)>>(28-8)]
 	v := k >> kExecShift & 0xFFF
 	t := tm.mid[q]
 	if t == nil {
@@ -497,17 +639,11 @@ func (tm *textMatcher) prefix(k uint32) uint8 {
 		}
 		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
 	}
-	q = t[v]
-	s := k >> kSurfaceShift & 0xFF
-	t = tm.surf[q]
-	if t == nil {
-		t = newTable(256)
-		tm.surf[q] = t
+	if t[v] == uint8(tm.m) {
+		return t[v]
 	}
-	if t[s] == unset {
-		t[s] = tm.run(q, decoder.SurfaceName(uint8(s)))
-	}
-	return t[s]
+	// After the two spaces the state is 0.
+	return tm.surf[k>>kSurfaceShift&0xFF]
 }
 
 func newTable(n int) []uint8 {
@@ -520,26 +656,29 @@ func newTable(n int) []uint8 {
 
 // operand runs the automaton over " name.offset" from state q.
 func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) uint8 {
-	if !tm.live[q] {
-		return q
-	}
-	if r.ID < nameLimit {
-		t := tm.name[q]
-		if t == nil {
-			t = make([]uint32, nameLimit)
+	var t []uint8
+	var i uint32
+	switch id := r.ID; {
+	case id >= decoder.NumPredefinedVars && id-decoder.NumPredefinedVars < tm.nvars:
+		if t, i = tm.dname[q], id-decoder.NumPredefinedVars; t == nil {
+			t = newTable(int(tm.nvars))
+			tm.dname[q] = t
+		}
+	case id < nameLimit:
+		if t, i = tm.name[q], id; t == nil {
+			t = newTable(nameLimit)
 			tm.name[q] = t
 		}
-		if e := t[r.ID]; e>>8 == tm.gen+1 {
-			q = uint8(e)
-		} else {
-			q2 := tm.runName(q, in, r.ID)
-			t[r.ID] = (tm.gen+1)<<8 | uint32(q2)
-			q = q2
-		}
-	} else {
-		q = tm.runName(q, in, r.ID)
 	}
-	t := tm.off[q]
+	if t == nil {
+		q = tm.runName(q, in, r.ID)
+	} else {
+		if t[i] == unset {
+			t[i] = tm.runName(q, in, r.ID)
+		}
+		q = t[i]
+	}
+	t = tm.off[q]
 	if t == nil {
 		t = newTable(1 << 16)
 		tm.off[q] = t

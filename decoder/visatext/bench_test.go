@@ -31,3 +31,28 @@ func BenchmarkDecodeBinary(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDecodeText decodes every instruction of the largest oracle text
+// (operands parsed from the lines), against BenchmarkDecodeInsts, the same
+// for its binary.
+func BenchmarkDecodeText(b *testing.B) {
+	benchDecodeAll(b, "large_mix_1k.dis.visaasm")
+}
+
+// BenchmarkDecodeInsts decodes every instruction of the binary.
+func BenchmarkDecodeInsts(b *testing.B) {
+	benchDecodeAll(b, "large_mix_1k.isa")
+}
+
+func benchDecodeAll(b *testing.B, name string) {
+	f := decoder.Decode(name, mustRead(b, filepath.Join(oracleDir, name)), decoder.Options{})
+	var in decoder.Instruction
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range f.Streams {
+			for i := range s.Insts {
+				s.Decode(i, &in)
+			}
+		}
+	}
+}

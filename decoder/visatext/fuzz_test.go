@@ -16,6 +16,7 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	f.Add([]byte(head + "    resinfo.R (M1, 8) T1 %r0.0 %r0.0\n    ret (M1, 1)\n"))
+	f.Add([]byte(head + "    (!P1.any) add.sat (M1_NM, 8) V33(0,1)<1> (-abs)V34(1,0)<8;8,1> 0x3f800000:f\n    jmp (M1, 1) L0\nL0:\n    addr_add (M1_NM, 1) A0(0)<1> &V35[64] 0x20:uw\n    mov (M1, 8) r[A0(0),4]<1>:d 0x1:d\n    ret (M1, 1)\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := Read("f.visaasm", data)
 		for _, e := range file.Errors {
@@ -24,7 +25,20 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("unlocated: %v", e)
 			}
 		}
+		var in decoder.Instruction
 		for _, s := range file.Streams {
+			// Every line parses or stays text; a parsed one prints back
+			// to exactly its text.
+			for i := range s.Text {
+				s.Decode(i, &in)
+				if in.Off != -1 || in.Index != i {
+					t.Fatalf("$%d: decoded off %d index %d", i, in.Off, in.Index)
+				}
+				if txt := in.Text(); in.HasOperands() && s.Insts[i].Op != decoder.OpINFO && txt != s.Text[i].Text {
+					t.Fatalf("$%d: %q parsed, prints as %q", i, s.Text[i].Text, txt)
+				}
+				_ = in.Diagnostics()
+			}
 			if len(s.Text) != len(s.Insts) {
 				t.Fatalf("%d texts for %d insts", len(s.Text), len(s.Insts))
 			}

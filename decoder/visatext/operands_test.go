@@ -131,3 +131,115 @@ func hiddenBits(text, bin *decoder.Instruction, line string) bool {
 	}
 	return took
 }
+
+// TestDumpOperands: on IGC's own dumps (testdata: real projects' kernels
+// and a 4.2 file), every line Stream.Decode parses prints back to exactly
+// the line; the share parsed is measured and may not fall.
+func TestDumpOperands(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/*.visaasm")
+	more, _ := filepath.Glob("testdata/dumps/*.visaasm")
+	paths = append(paths, more...)
+	if len(paths) < 2 {
+		t.Fatalf("no dumps in testdata (%v)", paths)
+	}
+	lines, parsed := 0, 0
+	missed := map[string]int{}
+	byVer := map[string][2]int{} // version: parsed, lines
+	var in decoder.Instruction
+	for _, p := range paths {
+		f := Read(filepath.Base(p), mustRead(t, p))
+		for _, s := range f.Streams {
+			for i := range s.Text {
+				line := s.Text[i].Text
+				if line == "" || s.Insts[i].Op == decoder.OpINFO {
+					continue
+				}
+				lines++
+				v := byVer[s.Version.String()]
+				v[1]++
+				s.Decode(i, &in)
+				if !in.HasOperands() {
+					byVer[s.Version.String()] = v
+					missed[s.Text[i].Mnemonic()]++
+					continue
+				}
+				v[0]++
+				byVer[s.Version.String()] = v
+				parsed++
+				if got := in.Text(); got != line {
+					t.Errorf("%s $%d: parsed, but prints as %q, not %q", f.Name, i, got, line)
+				}
+			}
+		}
+	}
+	var ms []string
+	for m, n := range missed {
+		ms = append(ms, fmt.Sprintf("%s %d", m, n))
+	}
+	sort.Strings(ms)
+	share := float64(parsed) / float64(lines)
+	t.Logf("dumps: parsed %d of %d non-INFO instruction lines (%.1f%%); kept as text: %s", parsed, lines, 100*share, strings.Join(ms, ", "))
+	for v, n := range byVer {
+		t.Logf("dumps at version %s: parsed %d of %d", v, n[0], n[1])
+	}
+	if share < 0.9 {
+		t.Errorf("parsed %.1f%% of the dumps' lines, less than the 90%% reached before", 100*share)
+	}
+}
+
+// TestParsedOperands: the operands a hand-written body's lines parse into,
+// field by field; lines the table does not print exactly so stay text.
+func TestParsedOperands(t *testing.T) {
+	src := head + `.decl X v_type=G type=f num_elts=16 align=GRF
+.decl Y v_type=G type=d num_elts=16 align=GRF
+.decl Y v_type=G type=d num_elts=16 align=GRF
+    (!P1.any) add.sat (M1_NM, 8) X(0,1)<1> (-abs)X(1,0)<8;8,1> 0x3f800000:f
+    jmp (M1, 1) L9
+    cmp.lt (M1, 16) P2 X(0,0)<16;16,1> 0xff:d
+L9:
+    mov (M1, 8) r[A0(0),4]<1>:d 0x1:d
+    mov (M1, 8) Y(0,0)<1> 0x1:d
+    mov  (M1, 8) X(0,0)<1> 0x1:f
+    mov (M1, 8) X(0,0)<1> 0x1:f junk
+    ret (M1, 1)
+`
+	f := Read("hand.visaasm", []byte(src))
+	if len(f.Streams) != 1 {
+		t.Fatalf("%d streams, errors %v", len(f.Streams), f.Errors)
+	}
+	s := f.Streams[0]
+	want := []string{
+		"op 0x1 sub 0 exec true/0x83 pred true/0xa001: general{Role:dst ID:32 Row:0 Col:1 Region:<1> Mod:} general{Role:src0 ID:32 Row:1 Col:0 Region:<8;8,1> Mod:(-abs)} immediate{Role:src1 Type:7 Bits:1065353216 Mod:}",
+		"op 0x32 sub 0 exec true/0x0 pred true/0x0: label{Role:label Index:0}",
+		"op 0x2c sub 0 exec true/0x4 pred false/0x0: field{Role:relop Value:4 Size:1} predicate{Role:dst ID:2 Mod:} general{Role:src0 ID:32 Row:0 Col:0 Region:<16;16,1> Mod:} immediate{Role:src1 Type:1 Bits:255 Mod:}",
+		"op 0x31 sub 0 exec false/0x0 pred false/0x0: label{Role:label Index:0}",
+		"op 0x29 sub 0 exec true/0x3 pred true/0x0: indirect{Role:dst Addr:0 AddrOff:0 ImmOff:4 Type:1 Region:<1> Mod:} immediate{Role:src0 Type:1 Bits:1 Mod:}",
+		"", // Y is declared twice: its id is ambiguous
+		"", // two blanks: not as IGC prints it
+		"", // trailing text
+		"op 0x34 sub 0 exec true/0x0 pred true/0x0:",
+	}
+	var in decoder.Instruction
+	for i, w := range want {
+		s.Decode(i, &in)
+		got := ""
+		if in.HasOperands() {
+			got = operandText(&in)
+		}
+		// The first operand of add.sat saturates: the model's ModSat.
+		if i == 0 {
+			if g, ok := in.Args[0].(*decoder.General); !ok || g.Mod != decoder.ModSat {
+				t.Errorf("$0: dst %+v, want saturation", in.Args[0])
+			}
+		}
+		if got != w {
+			t.Errorf("$%d %q:\n got  %s\n want %s", i, s.Text[i].Text, got, w)
+		}
+		if in.HasOperands() && in.Text() != s.Text[i].Text {
+			t.Errorf("$%d prints %q, not %q", i, in.Text(), s.Text[i].Text)
+		}
+		if !in.HasOperands() && in.Mnemonic != s.Text[i].Mnemonic() {
+			t.Errorf("$%d kept as text with mnemonic %q", i, in.Mnemonic)
+		}
+	}
+}

@@ -634,6 +634,9 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 		if in == nil {
 			r.Text = s.Text[i].Text // no encoding to print it from
 		}
+		if in == nil && dec.HasOperands() {
+			r.Opcode = dec.Op // parsed from the line ("fence_global" is fence's)
+		}
 	} else {
 		off := s.AbsOff(i)
 		r.Offset = &off

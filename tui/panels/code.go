@@ -676,6 +676,10 @@ func (m Code) View() string {
 	for i := top; i < min(top+lh, n); i++ {
 		lines = append(lines, m.listLine(i, numW, offW))
 	}
+	if s.Err != nil && top+lh > n {
+		// The listing ends where the walk stopped: say why, in place.
+		lines = append(lines, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
+	}
 	for len(lines) < 1+lh {
 		lines = append(lines, "")
 	}

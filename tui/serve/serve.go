@@ -235,6 +235,10 @@ func Run(ctx context.Context, cfg Config) error {
 	case <-ctx.Done():
 	}
 	s.shutdown(srv)
+	// Shutdown closes only the listeners Serve has registered: when the
+	// context ends before the Serve goroutine got that far, Serve would then
+	// block in Accept for ever. Closing ours makes it return either way.
+	closeListener(ln)
 	<-served
 	return nil
 }

@@ -68,6 +68,7 @@ func commands() []command {
 		{name: "completion", args: strings.Join(shells, "|"), summary: "print the shell completion script for bash, zsh or fish", argWords: strings.Join(shells, " ")},
 		{name: "man", summary: "print the manual page (roff)"},
 		{name: "help", summary: "print the usage"},
+		{name: "version", summary: "print the version"},
 	}
 }
 
@@ -406,6 +407,14 @@ when set, the inspector draws without colour (as \-\-mono).
 .TP
 .B INFOSCOPE_DEBUG
 a file the inspector appends its debug log to.
+.SH FILES
+.TP
+.B infoscope\-surfaces.json
+the surface descriptions the inspector's Output panel simulates with
+(beside the first FILE unless \-\-surfaces names one); ctrl+s writes it.
+.TP
+.IB FILE .infoscope\-marks.json
+the bookmarks (M, \(aq in the inspector) of FILE, with their notes, beside it.
 .SH EXIT STATUS
 0 on success; 1 when an input could not be read or decoded (dump still
 prints everything decodable); 2 for bad flags or arguments.

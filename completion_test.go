@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,11 +224,11 @@ func TestManPage(t *testing.T) {
 		case strings.HasPrefix(l, ".SH "):
 			sections = append(sections, strings.TrimPrefix(l, ".SH "))
 		case l == ".TP":
-			if i+2 >= len(lines) || !strings.HasPrefix(lines[i+1], ".B ") || strings.HasPrefix(lines[i+2], ".") {
+			if i+2 >= len(lines) || !(strings.HasPrefix(lines[i+1], ".B ") || strings.HasPrefix(lines[i+1], ".IB ")) || strings.HasPrefix(lines[i+2], ".") {
 				t.Errorf("line %d: .TP not followed by a tag and its text", i+1)
 			}
 		case strings.HasPrefix(l, "."):
-			if !slices.Contains([]string{".B", ".BR", ".SS", ".br"}, strings.Fields(l)[0]) {
+			if !slices.Contains([]string{".B", ".BR", ".IB", ".SS", ".br"}, strings.Fields(l)[0]) {
 				t.Errorf("line %d: unexpected request %q", i+1, l)
 			}
 		case strings.HasPrefix(l, "'"):
@@ -235,7 +238,7 @@ func TestManPage(t *testing.T) {
 	if len(th) != 1 || !strings.HasPrefix(page, `.\"`) || !strings.HasPrefix(th[0], ".TH INFOSCOPE 1 ") {
 		t.Errorf(".TH: %q", th)
 	}
-	if want := []string{"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "EXIT STATUS", "SEE ALSO"}; !slices.Equal(sections, want) {
+	if want := []string{"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "SEE ALSO"}; !slices.Equal(sections, want) {
 		t.Errorf("sections %q, want %q", sections, want)
 	}
 	if _, err := exec.LookPath("man"); err != nil {
@@ -273,5 +276,43 @@ func TestDocsCmdUsage(t *testing.T) {
 		return errb.String()
 	}(), "bash, zsh, fish") {
 		t.Error("an unknown shell is not told the ones that exist")
+	}
+}
+
+// Every command word run accepts is in the completions and the man page
+// (read from run's own switch, so a new command cannot be forgotten).
+func TestCommandsCoverRun(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Name.Name != "run" {
+			continue
+		}
+		ast.Inspect(fn, func(n ast.Node) bool {
+			if cc, ok := n.(*ast.CaseClause); ok {
+				for _, e := range cc.List {
+					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if w, err := strconv.Unquote(lit.Value); err == nil && !strings.HasPrefix(w, "-") {
+							words = append(words, w)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(words) < 4 {
+		t.Fatalf("run's commands not found: %v", words)
+	}
+	names := subcommandNames(commands())
+	for _, w := range words {
+		if !slices.Contains(names, w) {
+			t.Errorf("run accepts %q, which the completions and the man page do not list", w)
+		}
 	}
 }

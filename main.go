@@ -149,7 +149,9 @@ func usage(w io.Writer) {
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.
-run "infoscope dump -h" or "infoscope serve -h" for their flags.
+run "infoscope dump -h" or "infoscope serve -h" for their flags;
+"infoscope completion bash|zsh|fish" and "infoscope man" print the shell
+completions and the manual page.
 `)
 }
 
@@ -296,6 +298,15 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
+	// Bookmarks live beside each input file (the samples and stdin keep
+	// them in memory); writes still to do are done before exiting.
+	marks := openSidecars(paths)
+	cfg.Marks = marks.config()
+	defer func() {
+		if err := marks.wait(); err != nil {
+			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
+		}
+	}()
 
 	if f := os.Getenv("INFOSCOPE_DEBUG"); f != "" {
 		lf, err := tea.LogToFile(f, "infoscope")

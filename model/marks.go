@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -40,7 +41,7 @@ const (
 // Mark is one bookmark.
 type Mark struct {
 	File   string // the decoded file's name (input name plus image); not stored
-	Kernel string
+	Kernel string // "" in a raw stream, which has no kernels
 	Pos    int64
 	Text   string
 	Note   string
@@ -116,8 +117,6 @@ func ParseMarks(name, input string, data []byte) ([]Mark, error) {
 	out := make([]Mark, 0, len(f.Marks))
 	for i, mj := range f.Marks {
 		switch {
-		case mj.Kernel == "":
-			return nil, fmt.Errorf("%s: mark %d: expected a kernel name, found none", name, i+1)
 		case mj.Text == "":
 			return nil, fmt.Errorf("%s: mark %d: expected the instruction text, found none", name, i+1)
 		case mj.Pos < 0:
@@ -127,7 +126,7 @@ func ParseMarks(name, input string, data []byte) ([]Mark, error) {
 		case utf8.RuneCountInString(mj.Note) > MaxNoteRunes:
 			return nil, fmt.Errorf("%s: mark %d: note of %d characters: at most %d", name, i+1, utf8.RuneCountInString(mj.Note), MaxNoteRunes)
 		}
-		out = append(out, Mark{File: input + mj.Image, Kernel: mj.Kernel, Pos: mj.Pos, Text: mj.Text, Note: mj.Note})
+		out = append(out, Mark{File: input + mj.Image, Kernel: mj.Kernel, Pos: mj.Pos, Text: mj.Text, Note: CleanNote(mj.Note)})
 	}
 	return out, nil
 }
@@ -166,9 +165,16 @@ func (mk Mark) Attach(ins Instructions) (i int, moved bool) {
 	return best, best >= 0
 }
 
-// CleanNote makes typed text a note: one line, trimmed, at most
+// CleanNote makes typed or read text a note: one line without control
+// characters (a note is drawn on the terminal), spaces collapsed, at most
 // MaxNoteRunes characters.
 func CleanNote(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > MaxNoteRunes {
 		s = string([]rune(s)[:MaxNoteRunes])

@@ -333,4 +333,37 @@ fits 100 30
 quits
 files=""
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text)"
+# Bookmarks: M marks a row with a note, written beside the input file; the
+# next session lists it with ' and jumps to it. The samples keep marks in
+# memory and say so.
+cp decoder/testdata/oracle/info_min.isa "$tmp/k.isa"
+start_files "marks 80x24" 80 24 "'$tmp/k.isa'"
+wait_for "INFO list 1/"
+keys j
+wait_for "INFO list 2/"
+keys M
+wait_for "note: "
+keys "LOD from V33"
+keys Enter
+wait_for "bookmarked: saved"
+grep -q '"note": "LOD from V33"' "$tmp/k.isa.infoscope-marks.json" || fail "no mark file beside the input"
+fits 80 24
+quits
+start_files "marks 120x40" 120 40 "'$tmp/k.isa'"
+wait_for "INFO list 1/"
+keys "'"
+wait_for "LOD from V33"
+fits 120 40
+keys Enter
+wait_for "bookmark: LOD from V33"
+wait_for "INFO list 2/"
+quits
+start "marks in memory" 80 24
+wait_for "INFO list"
+keys M
+wait_for "note: "
+keys Enter
+wait_for "kept in memory"
+quits
+
+echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"

@@ -5,7 +5,7 @@ import tea "charm.land/bubbletea/v2"
 // onMouse routes a click or wheel event to the pane under the pointer,
 // with coordinates made relative to that pane's content.
 func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.lay.tooSmall || m.showHelp || m.showErrs {
+	if m.lay.tooSmall || m.showHelp || m.showErrs || m.marksShown() {
 		return nil
 	}
 	ms := msg.Mouse()

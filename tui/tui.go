@@ -42,6 +42,8 @@ type Config struct {
 	// Theme is "dark" or "light" to fix the palette; "" follows the
 	// terminal's background as it reports it (dark until it does).
 	Theme string
+
+	Marks MarksConfig // bookmarks (M, ')
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -116,6 +118,8 @@ type Model struct {
 	width, height int
 	lay           layout
 
+	marks marksState // bookmarks, their overlay and the note prompt
+
 	status    string
 	statusErr bool
 }
@@ -166,6 +170,7 @@ func New(cfg Config) *Model {
 	hs := textinput.DefaultDarkStyles()
 	hs.Cursor.Blink = false // frames depend on state alone
 	m.helpQuery.SetStyles(hs)
+	m.initMarks(cfg.Marks)
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
@@ -380,6 +385,7 @@ func (m *Model) rebuild() {
 		files = append(files, s.file.Each()...) // a C source's images
 	}
 	m.list.setRows(newRowIndex(files))
+	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()
 }
@@ -448,6 +454,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if key.Matches(msg, k.Save) {
 		return m.save()
+	}
+	if cmd, ok := m.marksKey(msg); ok {
+		return cmd
 	}
 	if m.showHelp || m.showErrs {
 		return m.overlayKey(msg)
@@ -685,6 +694,9 @@ func (m *Model) clearHelpQuery() {
 // toFocused sends msg to the focused child only, then re-syncs the panels
 // if the list moved.
 func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.noteMsg(msg); ok {
+		return cmd
+	}
 	var cmd tea.Cmd
 	if m.focus == focusList {
 		m.list, cmd = m.list.Update(msg)

@@ -47,6 +47,8 @@ func (m *Model) render() string {
 	}
 	parts := []string{m.tabBar()}
 	switch {
+	case m.marksShown():
+		parts = append(parts, m.marksView())
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
 		if m.helpFiltering || m.helpQuery.Value() != "" {
@@ -249,6 +251,7 @@ func (m *Model) helpGroups() []helpGroup {
 	for id := focusBits; id < numFocus; id++ {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
+	groups = append(groups, helpGroup{"bookmarks", m.marks.keys.FullHelp()})
 	return groups
 }
 

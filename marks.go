@@ -1,0 +1,152 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"infoscope/decoder"
+	"infoscope/model"
+	"infoscope/tui"
+	"infoscope/tui/savefile"
+)
+
+// marksSuffix ends the name of an input's mark file, which sits beside it.
+const marksSuffix = ".infoscope-marks.json"
+
+// maxMarksFile bounds a mark file read at start (MaxMarks marks with
+// their longest notes stay well below it).
+const maxMarksFile = 16 << 20
+
+// sidecars keeps each input's bookmarks in FILE.infoscope-marks.json,
+// written atomically (savefile: a temporary file in the same directory,
+// synced, renamed over the old one).
+type sidecars struct {
+	mu    sync.Mutex // guards each sidecar's latest and dirty
+	files map[string]*sidecar
+	notes []string // mark files that did not load
+	marks []model.Mark
+}
+
+type sidecar struct {
+	f      *savefile.File
+	write  sync.Mutex // one write at a time, each of the latest contents
+	latest []byte
+	dirty  bool // latest is not yet on disk
+}
+
+// openSidecars reads the mark files of inputs. An input whose mark file
+// cannot be read keeps its marks in memory for the session and the file
+// is left as it is.
+func openSidecars(inputs []string) *sidecars {
+	s := &sidecars{files: map[string]*sidecar{}}
+	for _, in := range inputs {
+		if _, seen := s.files[in]; seen {
+			continue
+		}
+		path := in + marksSuffix
+		marks, err := readMarks(path, in)
+		if err != nil {
+			s.notes = append(s.notes, err.Error())
+			s.files[in] = nil // in memory only
+			continue
+		}
+		s.marks = append(s.marks, marks...)
+		s.files[in] = &sidecar{f: savefile.New(path)}
+	}
+	return s
+}
+
+// readMarks reads one mark file: none when it does not exist; refused
+// unread when it is not a regular file or past maxMarksFile.
+func readMarks(path, input string) ([]model.Mark, error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("mark file %s: not a regular file (%s)", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxMarksFile {
+		return nil, fmt.Errorf("mark file %s: %d bytes, more than the %s a mark file may hold", path, fi.Size(), decoder.FormatSize(maxMarksFile))
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxMarksFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxMarksFile {
+		return nil, fmt.Errorf("mark file %s: more than the %s a mark file may hold", path, decoder.FormatSize(maxMarksFile))
+	}
+	return model.ParseMarks(path, input, data)
+}
+
+// config is the inspector's view of the sidecars.
+func (s *sidecars) config() tui.MarksConfig {
+	c := tui.MarksConfig{Marks: s.marks}
+	if len(s.files) > 0 {
+		c.Save = s.save
+	}
+	if len(s.notes) > 0 {
+		c.LoadNote = strings.Join(s.notes, "; ") + ": those marks are kept in memory, the file is left as it is"
+	}
+	return c
+}
+
+// save records data as input's latest marks and returns the write: the
+// last write to run writes the latest, whatever order writes run in.
+func (s *sidecars) save(input string, data []byte) (string, func() error) {
+	sc := s.files[input]
+	if sc == nil {
+		return "", nil
+	}
+	s.mu.Lock()
+	sc.latest, sc.dirty = data, true
+	s.mu.Unlock()
+	return sc.f.Path, func() error { return s.flush(sc) }
+}
+
+// flush writes sc's latest marks if they are not on disk yet.
+func (s *sidecars) flush(sc *sidecar) error {
+	sc.write.Lock()
+	defer sc.write.Unlock()
+	s.mu.Lock()
+	data, dirty := sc.latest, sc.dirty
+	sc.dirty = false
+	s.mu.Unlock()
+	if !dirty {
+		return nil
+	}
+	if err := sc.f.Save(data); err != nil {
+		s.mu.Lock()
+		sc.dirty = true // still to do
+		s.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+// wait finishes every write still to do when the program ends (one whose
+// command never ran included) and returns the first failure.
+func (s *sidecars) wait() error {
+	var first error
+	for _, sc := range s.files {
+		if sc == nil {
+			continue
+		}
+		if err := s.flush(sc); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}

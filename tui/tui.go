@@ -38,7 +38,7 @@ type Config struct {
 	// (over SSH, where the client's clipboard is not ours) sends OSC 52 only.
 	CopyLocal func(string) error
 	NoMouse   bool // start with mouse reporting off
-	Mono           bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	Mono      bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 	// Theme is "dark" or "light" to fix the palette; "" follows the
 	// terminal's background as it reports it (dark until it does).
 	Theme string

@@ -227,8 +227,16 @@ func decodeBounded(t *testing.T, data []byte, o Options) *File {
 	// (once per process); the next are measured.
 	Decode("fuzz", data, o)
 	var file *File
-	got := leastAllocs(func() { file = Decode("fuzz", data, o) })
-	if limit := fuzzAllocPerByte*uint64(len(data)) + fuzzAllocFixed; got > limit {
+	decode := func() { file = Decode("fuzz", data, o) }
+	// One measure decides almost every input; only one over the bound is
+	// measured again (the least of three), so that a GC cycle's or the
+	// runtime's own allocations landing in the window do not fail it.
+	limit := fuzzAllocPerByte*uint64(len(data)) + fuzzAllocFixed
+	got := allocs(decode)
+	if got > limit {
+		got = leastAllocs(decode)
+	}
+	if got > limit {
 		t.Fatalf("%d-byte input (%+v): %d bytes allocated, more than %d", len(data), o, got, limit)
 	}
 	if n := countRecords(file); n > recordsPerByte*len(data) {

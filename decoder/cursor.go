@@ -105,7 +105,7 @@ func (c *cursor) cstring(maxLen int, field string) string {
 			return ""
 		}
 		if c.data[i] == 0 {
-			s := string(c.data[c.pos:i])
+			s := DisplayName(c.data[c.pos:i])
 			c.pos = i + 1
 			return s
 		}

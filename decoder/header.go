@@ -77,7 +77,7 @@ func readFileVars(c *cursor, v Version) []FileVar {
 	for i := 0; i < int(n) && c.err == nil; i++ {
 		f := fmt.Sprintf("file_scope_var[%d]", i)
 		fv := FileVar{Linkage: c.u8(f + ".linkage")}
-		fv.Name = string(c.bytes(int(c.u16(f+".name_len")), f+".name"))
+		fv.Name = DisplayName(c.bytes(int(c.u16(f+".name_len")), f+".name"))
 		fv.Props = c.u8(f + ".bit_properties")
 		fv.NumElements = c.u16(f + ".num_elements")
 		na := c.u8(f + ".attribute_count")

@@ -353,7 +353,7 @@ func parseHeader(data []byte, file string) (*Object, error) {
 		} else {
 			n = int(c.u8(field + ".name_len"))
 		}
-		return string(c.bytes(n, field+".name"))
+		return DisplayName(c.bytes(n, field+".name"))
 	}
 	if c.err == nil {
 		o.Kernels = make([]*Body, 0, nk)

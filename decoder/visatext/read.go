@@ -337,7 +337,7 @@ func (p *parser) directive(n, col int, t string) {
 		}
 		p.sawBody = true
 		p.b = &body{
-			tb:   decoder.TextBody{Kind: kind, Name: name, Version: p.ver},
+			tb:   decoder.TextBody{Kind: kind, Name: decoder.DisplayName([]byte(name)), Version: p.ver},
 			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
 			others: map[string]byte{},
 			last:   -1,

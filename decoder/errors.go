@@ -102,9 +102,13 @@ func located(err error, file, kernel string) error {
 const clipLen = 40
 
 // clip cuts s, text taken from the input, to what a message quotes.
-func clip(s string) string {
+func clip(s string) string { return clipBytes(s) }
+
+// clipBytes is clip for bytes, which it does not copy whole: a bad token
+// of megabytes costs the few dozen bytes quoted, not a string of it all.
+func clipBytes[T string | []byte](s T) string {
 	if len(s) <= clipLen {
-		return s
+		return string(s)
 	}
 	cut := clipLen
 	for cut > clipLen-4 && cut > 0 && !utf8.RuneStart(s[cut]) {

@@ -105,7 +105,7 @@ func scanHex(text []byte, file string, emit func(byte), bad func(error) bool) {
 			}
 			tok := line[at:i]
 			if !emitToken(tok, emit) && !bad(&FormatError{File: file, Off: int64(base + col + at), Field: fmt.Sprintf("hex text line %d column %d", lineNo, col+at+1),
-				Expected: "hex bytes (xxd, 0x70 or 70)", Found: strconv.Quote(clip(string(tok))), Err: ErrBadValue}) {
+				Expected: "hex bytes (xxd, 0x70 or 70)", Found: strconv.Quote(clipBytes(tok)), Err: ErrBadValue}) {
 				return
 			}
 		}

@@ -194,19 +194,30 @@ quits
 # replaces the dark one's (#A0A0A0, 247). --theme light forces it.
 light_grey() { T capture-pane -p -e -t s | grep -c $'\e\[38;5;242m' || true; }
 dark_grey() { T capture-pane -p -e -t s | grep -c $'\e\[38;5;247m' || true; }
+# wait_light WHAT: until the screen is drawn in the light palette. The first
+# frames may come before the terminal's answer to the background query, in
+# the dark palette: the check waits for the answer's repaint.
+wait_light() {
+  local i
+  for ((i = 0; i < 200; i++)); do
+    if [ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ]; then return 0; fi
+    sleep 0.05
+  done
+  fail "$1: not the light palette"
+}
 # The pane gets its white background before the inspector starts and asks.
 case_name="light background"
 T kill-session -t s >/dev/null 2>&1 || true
 new_session -d -s s -x 80 -y 24 "sleep 30" \; set-option -t s window-style 'bg=#ffffff,fg=#000000' \; \
   respawn-pane -k -t s "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf'; sleep 30"
 wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
-[ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ] || fail "white background: not the light palette"
+wait_light "white background"
 quits
 case_name="--theme light"
 T kill-session -t s
 new_session -d -s s -x 80 -y 24 "env TERM=xterm-256color '$bin' --theme light --no-watch --surfaces '$surf'; sleep 30"
 wait_for "context "   # a row is selected (the status may name damaged.isa's error or "loaded": loads finish in any order)
-[ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ] || fail "--theme light: not the light palette"
+wait_light "--theme light"
 quits
 
 start "20x5" 20 5

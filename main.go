@@ -36,6 +36,8 @@ import (
 	"infoscope/model/dump"
 	"infoscope/sampledata"
 	"infoscope/tui"
+	"infoscope/tui/docs"
+	"infoscope/tui/marksfile"
 	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
 	"infoscope/tui/watch"
@@ -300,10 +302,10 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	defer saver.Wait()
 	// Bookmarks live beside each input file (the samples and stdin keep
 	// them in memory); writes still to do are done before exiting.
-	marks := openSidecars(paths)
-	cfg.Marks = marks.config()
+	marks := marksfile.Open(paths)
+	cfg.Marks = marks.Config()
 	defer func() {
-		if err := marks.wait(); err != nil {
+		if err := marks.Wait(); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
 		}
 	}()
@@ -581,6 +583,83 @@ func serveCmd(args []string) int {
 	if err := serve.Run(ctx, cfg); err != nil {
 		cfg.Logger.Error("serve", "err", strings.TrimSpace(err.Error()))
 		return 1
+	}
+	return 0
+}
+
+// Shell completions and the man page (tui/docs) are written from the
+// FlagSets the commands themselves register.
+
+// probe, while set, is handed each command's FlagSet in place of running
+// the command (see probed).
+var probe func(*flag.FlagSet)
+
+// probed is called by each command right after parsing its flags: while
+// probe is set (commandFlags runs the command with no arguments, so the
+// parse did nothing) it hands the FlagSet over and the command returns.
+func probed(fs *flag.FlagSet) bool {
+	if probe == nil {
+		return false
+	}
+	probe(fs)
+	return true
+}
+
+// commandFlags returns the FlagSet a command registers, without running
+// it: run is one of inspect, serveCmd (each calls probed) or a dump.Run.
+func commandFlags(run func() int) *flag.FlagSet {
+	var got *flag.FlagSet
+	probe = func(fs *flag.FlagSet) { got = fs }
+	defer func() { probe = nil }()
+	run()
+	if got == nil {
+		panic("command did not hand over its flags") // a command lost its probed call
+	}
+	return got
+}
+
+// commands lists infoscope's commands with their flags.
+func commands() []docs.Command {
+	inspector := commandFlags(func() int { return inspect(nil) })
+	var dumpFlags *flag.FlagSet
+	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
+	serveFlags := commandFlags(func() int { return serveCmd(nil) })
+	return []docs.Command{
+		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
+		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
+		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
+		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
+		{Name: "man", Summary: "print the manual page (roff)"},
+		{Name: "help", Summary: "print the usage"},
+		{Name: "version", Summary: "print the version"},
+	}
+}
+
+// docsCmd runs "completion SHELL" and "man".
+func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if name == "man" {
+		if len(args) != 0 {
+			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
+			return 2
+		}
+		docs.WriteMan(stdout, cmds)
+		return 0
+	}
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(docs.Shells, "|"))
+		return 2
+	}
+	switch args[0] {
+	case "bash":
+		docs.WriteBash(stdout, cmds)
+	case "zsh":
+		docs.WriteZsh(stdout, cmds)
+	case "fish":
+		docs.WriteFish(stdout, cmds)
+	default:
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(docs.Shells, ", "))
+		return 2
 	}
 	return 0
 }

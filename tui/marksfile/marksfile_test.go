@@ -1,4 +1,4 @@
-package main
+package marksfile
 
 import (
 	"os"
@@ -30,8 +30,8 @@ func TestSidecars(t *testing.T) {
 	broken := []byte(`{"version": 1, "marks": [`)
 	write(b+marksSuffix, broken)
 
-	s := openSidecars([]string{a, b, c, a})
-	cfg := s.config()
+	s := Open([]string{a, b, c, a})
+	cfg := s.Config()
 	if !slices.Equal(cfg.Marks, []model.Mark{mk}) {
 		t.Errorf("loaded %+v", cfg.Marks)
 	}
@@ -93,7 +93,7 @@ func TestSidecars(t *testing.T) {
 		t.Errorf("an older write landed last:\n%s", got)
 	}
 	_, _ = cfg.Save(c, data2)
-	if err := s.wait(); err != nil {
+	if err := s.Wait(); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(c + marksSuffix); string(got) != string(data2) {
@@ -104,7 +104,7 @@ func TestSidecars(t *testing.T) {
 // Without input files (the samples, stdin) there is nowhere to write:
 // marks are kept in memory, which the inspector says.
 func TestSidecarsNone(t *testing.T) {
-	if cfg := openSidecars(nil).config(); cfg.Save != nil || cfg.LoadNote != "" || len(cfg.Marks) != 0 {
+	if cfg := Open(nil).Config(); cfg.Save != nil || cfg.LoadNote != "" || len(cfg.Marks) != 0 {
 		t.Errorf("%+v", cfg)
 	}
 	dir := t.TempDir()
@@ -112,7 +112,7 @@ func TestSidecarsNone(t *testing.T) {
 	if err := os.Mkdir(in+marksSuffix, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if note := openSidecars([]string{in}).config().LoadNote; !strings.Contains(note, "not a regular file") {
+	if note := Open([]string{in}).Config().LoadNote; !strings.Contains(note, "not a regular file") {
 		t.Errorf("a directory as mark file: %q", note)
 	}
 }

@@ -1,4 +1,6 @@
-package main
+// Package marksfile keeps each input's bookmarks in a mark file beside it
+// (FILE.infoscope-marks.json), read at start and written atomically.
+package marksfile
 
 import (
 	"errors"
@@ -21,10 +23,10 @@ const marksSuffix = ".infoscope-marks.json"
 // their longest notes stay well below it).
 const maxMarksFile = 16 << 20
 
-// sidecars keeps each input's bookmarks in FILE.infoscope-marks.json,
+// Set keeps each input's bookmarks in FILE.infoscope-marks.json,
 // written atomically (savefile: a temporary file in the same directory,
 // synced, renamed over the old one).
-type sidecars struct {
+type Set struct {
 	mu    sync.Mutex // guards each sidecar's latest and dirty
 	files map[string]*sidecar
 	notes []string // mark files that did not load
@@ -38,11 +40,11 @@ type sidecar struct {
 	dirty  bool // latest is not yet on disk
 }
 
-// openSidecars reads the mark files of inputs. An input whose mark file
+// Open reads the mark files of inputs. An input whose mark file
 // cannot be read keeps its marks in memory for the session and the file
 // is left as it is.
-func openSidecars(inputs []string) *sidecars {
-	s := &sidecars{files: map[string]*sidecar{}}
+func Open(inputs []string) *Set {
+	s := &Set{files: map[string]*sidecar{}}
 	for _, in := range inputs {
 		if _, seen := s.files[in]; seen {
 			continue
@@ -91,8 +93,8 @@ func readMarks(path, input string) ([]model.Mark, error) {
 	return model.ParseMarks(path, input, data)
 }
 
-// config is the inspector's view of the sidecars.
-func (s *sidecars) config() tui.MarksConfig {
+// Config is the inspector's view of the Set: the marks read and how to save.
+func (s *Set) Config() tui.MarksConfig {
 	c := tui.MarksConfig{Marks: s.marks}
 	if len(s.files) > 0 {
 		c.Save = s.save
@@ -105,7 +107,7 @@ func (s *sidecars) config() tui.MarksConfig {
 
 // save records data as input's latest marks and returns the write: the
 // last write to run writes the latest, whatever order writes run in.
-func (s *sidecars) save(input string, data []byte) (string, func() error) {
+func (s *Set) save(input string, data []byte) (string, func() error) {
 	sc := s.files[input]
 	if sc == nil {
 		return "", nil
@@ -117,7 +119,7 @@ func (s *sidecars) save(input string, data []byte) (string, func() error) {
 }
 
 // flush writes sc's latest marks if they are not on disk yet.
-func (s *sidecars) flush(sc *sidecar) error {
+func (s *Set) flush(sc *sidecar) error {
 	sc.write.Lock()
 	defer sc.write.Unlock()
 	s.mu.Lock()
@@ -136,9 +138,9 @@ func (s *sidecars) flush(sc *sidecar) error {
 	return nil
 }
 
-// wait finishes every write still to do when the program ends (one whose
+// Wait finishes every write still to do when the program ends (one whose
 // command never ran included) and returns the first failure.
-func (s *sidecars) wait() error {
+func (s *Set) Wait() error {
 	var first error
 	for _, sc := range s.files {
 		if sc == nil {

@@ -1,8 +1,8 @@
-package main
-
-// Shell completions and the man page, written from the FlagSets the
-// commands themselves register: a flag added to a command appears in both
-// without a second list to keep in step.
+// Package docs writes infoscope's shell completions (bash, zsh, fish) and
+// its manual page from the FlagSets the commands themselves register: a
+// flag added to a command appears in both without a second list to keep in
+// step.
+package docs
 
 import (
 	"flag"
@@ -10,27 +10,19 @@ import (
 	"io"
 	"sort"
 	"strings"
-
-	"infoscope/model/dump"
 )
 
-// probe, while set, is handed each command's FlagSet in place of running
-// the command (see probed).
-var probe func(*flag.FlagSet)
-
-// probed is called by each command right after parsing its flags: while
-// probe is set (commandFlags runs the command with no arguments, so the
-// parse did nothing) it hands the FlagSet over and the command returns.
-func probed(fs *flag.FlagSet) bool {
-	if probe == nil {
-		return false
-	}
-	probe(fs)
-	return true
+// Command is one way to run infoscope, as the completions and the man page
+// present it.
+type Command struct {
+	Name     string // "" for the inspector itself
+	Args     string // the synopsis after the command and its flags
+	Summary  string
+	Flags    *flag.FlagSet // nil when it takes none
+	ArgWords string        // fixed words its first argument takes (completion's shells)
 }
 
-// command is one way to run infoscope, as the completions and the man
-// page present it.
+// command is Command as the writers read it.
 type command struct {
 	name     string // "" for the inspector itself
 	args     string // the synopsis after the command and its flags
@@ -39,67 +31,31 @@ type command struct {
 	argWords string        // fixed words its first argument takes (completion's shells)
 }
 
-// commandFlags returns the FlagSet a command registers, without running
-// it: run is one of inspect, serveCmd (each calls probed) or a dump.Run.
-func commandFlags(run func() int) *flag.FlagSet {
-	var got *flag.FlagSet
-	probe = func(fs *flag.FlagSet) { got = fs }
-	defer func() { probe = nil }()
-	run()
-	if got == nil {
-		panic("command did not hand over its flags") // a command lost its probed call
+func internal(cmds []Command) []command {
+	out := make([]command, len(cmds))
+	for i, c := range cmds {
+		out[i] = command{name: c.Name, args: c.Args, summary: c.Summary, flags: c.Flags, argWords: c.ArgWords}
 	}
-	return got
+	return out
 }
 
-// shells are the shells "infoscope completion" writes for.
-var shells = []string{"bash", "zsh", "fish"}
+// WriteBash writes the bash completion script for cmds.
+func WriteBash(w io.Writer, cmds []Command) { writeBash(w, internal(cmds)) }
 
-// commands lists infoscope's commands with their flags.
-func commands() []command {
-	inspector := commandFlags(func() int { return inspect(nil) })
-	var dumpFlags *flag.FlagSet
-	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
-	serveFlags := commandFlags(func() int { return serveCmd(nil) })
-	return []command{
-		{name: "", args: "[FILE...]", summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", flags: inspector},
-		{name: "dump", args: "FILE...", summary: "headless: one line (or --json object) per INFO instruction", flags: dumpFlags},
-		{name: "serve", args: "--authorized-keys FILE FILE...", summary: "serve the inspector over SSH (public-key authentication)", flags: serveFlags},
-		{name: "completion", args: strings.Join(shells, "|"), summary: "print the shell completion script for bash, zsh or fish", argWords: strings.Join(shells, " ")},
-		{name: "man", summary: "print the manual page (roff)"},
-		{name: "help", summary: "print the usage"},
-		{name: "version", summary: "print the version"},
-	}
-}
+// WriteZsh writes the zsh completion script for cmds.
+func WriteZsh(w io.Writer, cmds []Command) { writeZsh(w, internal(cmds)) }
 
-// docsCmd runs "completion SHELL" and "man".
-func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
-	cmds := commands()
-	if name == "man" {
-		if len(args) != 0 {
-			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
-			return 2
-		}
-		writeMan(stdout, cmds)
-		return 0
-	}
-	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(shells, "|"))
-		return 2
-	}
-	switch args[0] {
-	case "bash":
-		writeBash(stdout, cmds)
-	case "zsh":
-		writeZsh(stdout, cmds)
-	case "fish":
-		writeFish(stdout, cmds)
-	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(shells, ", "))
-		return 2
-	}
-	return 0
-}
+// WriteFish writes the fish completion script for cmds.
+func WriteFish(w io.Writer, cmds []Command) { writeFish(w, internal(cmds)) }
+
+// WriteMan writes the manual page (roff) for cmds.
+func WriteMan(w io.Writer, cmds []Command) { writeMan(w, internal(cmds)) }
+
+// SubcommandNames are the words that select a command.
+func SubcommandNames(cmds []Command) []string { return subcommandNames(internal(cmds)) }
+
+// Shells are the shells "infoscope completion" writes for.
+var Shells = []string{"bash", "zsh", "fish"}
 
 // flagDoc is one flag as the scripts and the page present it.
 type flagDoc struct {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"infoscope/tui/docs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -309,7 +310,7 @@ func TestCommandsCoverRun(t *testing.T) {
 	if len(words) < 4 {
 		t.Fatalf("run's commands not found: %v", words)
 	}
-	names := subcommandNames(commands())
+	names := docs.SubcommandNames(commands())
 	for _, w := range words {
 		if !slices.Contains(names, w) {
 			t.Errorf("run accepts %q, which the completions and the man page do not list", w)

@@ -412,30 +412,9 @@ const maxSurfaceFile = 16 << 20
 // would block with no writer, /dev/zero never ends) is refused unread, and
 // so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	fi, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	data, err := savefile.Read(path, "surface file", maxSurfaceFile)
+	if data == nil || err != nil {
 		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("surface file %s: not a regular file (%s); it is neither read nor written", path, fi.Mode().Type())
-	}
-	if fi.Size() > maxSurfaceFile {
-		return nil, fmt.Errorf("surface file %s: %d bytes, more than the %s a surface file may hold", path, fi.Size(), decoder.FormatSize(maxSurfaceFile))
-	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, maxSurfaceFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxSurfaceFile {
-		return nil, fmt.Errorf("surface file %s: more than the %s a surface file may hold", path, decoder.FormatSize(maxSurfaceFile))
 	}
 	return model.ParseSurfaceFile(path, data)
 }

@@ -3,14 +3,9 @@
 package marksfile
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"os"
 	"strings"
 	"sync"
 
-	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/tui"
 	"infoscope/tui/savefile"
@@ -65,30 +60,9 @@ func Open(inputs []string) *Set {
 // readMarks reads one mark file: none when it does not exist; refused
 // unread when it is not a regular file or past maxMarksFile.
 func readMarks(path, input string) ([]model.Mark, error) {
-	fi, err := os.Stat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	data, err := savefile.Read(path, "mark file", maxMarksFile)
+	if data == nil || err != nil {
 		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("mark file %s: not a regular file (%s)", path, fi.Mode().Type())
-	}
-	if fi.Size() > maxMarksFile {
-		return nil, fmt.Errorf("mark file %s: %d bytes, more than the %s a mark file may hold", path, fi.Size(), decoder.FormatSize(maxMarksFile))
-	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	data, err := io.ReadAll(io.LimitReader(fh, maxMarksFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxMarksFile {
-		return nil, fmt.Errorf("mark file %s: more than the %s a mark file may hold", path, decoder.FormatSize(maxMarksFile))
 	}
 	return model.ParseMarks(path, input, data)
 }

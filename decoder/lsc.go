@@ -306,28 +306,7 @@ func (in *Instruction) appendLSCUntyped(b []byte, op lscOp) []byte {
 		b = append(b, ']')
 		return appendAddrSize(b, in.v("addr_size"))
 	}
-	switch op.kind {
-	case lscLoad:
-		b = in.appendLSCRaw(b, "dst")
-		b = in.appendDataShape(b, op, sub)
-		b = append(b, "  "...)
-		b = addr(b)
-	case lscStore:
-		b = addr(b)
-		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src1")
-		b = in.appendDataShape(b, op, sub)
-	default:
-		b = in.appendLSCRaw(b, "dst")
-		b = in.appendDataShape(b, op, sub)
-		b = append(b, "  "...)
-		b = addr(b)
-		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src1")
-		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src2")
-	}
-	return b
+	return in.appendLSCOperands(b, op, sub, addr)
 }
 
 func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
@@ -428,6 +407,26 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 		b = append(b, ']')
 		return appendAddrSize(b, in.v("addr_size"))
 	}
+	return in.appendLSCOperands(b, op, sub, addr)
+}
+
+func (in *Instruction) appendLSCTypedRSI(b []byte, op lscOp) []byte {
+	b = append(b, op.name...)
+	b = appendSfid(b, 2)
+	b = in.appendCaching(b)
+	b = append(b, "  "...)
+	b = in.appendLSCRaw(b, "dst")
+	b = append(b, "  "...)
+	b = in.appendAddrType(b, in.v("addr_model"))
+	b = append(b, '[')
+	b = in.appendLSCRaw(b, "u")
+	return append(b, ']')
+}
+
+// appendLSCOperands prints an LSC message's operands in Intel's order: a
+// load's destination and data shape then the address, a store's address
+// then its data, an atomic's destination, address and both sources.
+func (in *Instruction) appendLSCOperands(b []byte, op lscOp, sub uint32, addr func([]byte) []byte) []byte {
 	switch op.kind {
 	case lscLoad:
 		b = in.appendLSCRaw(b, "dst")
@@ -450,17 +449,4 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 		b = in.appendLSCRaw(b, "src2")
 	}
 	return b
-}
-
-func (in *Instruction) appendLSCTypedRSI(b []byte, op lscOp) []byte {
-	b = append(b, op.name...)
-	b = appendSfid(b, 2)
-	b = in.appendCaching(b)
-	b = append(b, "  "...)
-	b = in.appendLSCRaw(b, "dst")
-	b = append(b, "  "...)
-	b = in.appendAddrType(b, in.v("addr_model"))
-	b = append(b, '[')
-	b = in.appendLSCRaw(b, "u")
-	return append(b, ']')
 }

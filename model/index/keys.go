@@ -1,4 +1,4 @@
-package tui
+package index
 
 import (
 	"runtime"
@@ -21,14 +21,6 @@ type rowKeys struct {
 	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
 	raw   []bool      // per segment: it has rows marked kRaw
 	pre   []uint64    // per row, a bit: an operand is a predefined variable (%null, %arg, ...)
-	// dtext holds, for each row of diag, its messages lower-cased and
-	// joined by newlines (no term holds one), made by the first diag:TEXT
-	// filter; nil when there are more than diagTextLimit.
-	dtext []string
-	// scratch is where filterRows collects its rows (one per row, made on
-	// first use): growing a fresh slice to a million rows would allocate
-	// five times its size.
-	scratch []int32
 }
 
 // Layout of a key: the fields that decide the text before the operands
@@ -48,19 +40,17 @@ const (
 )
 
 // keys returns the row keys, building them on first use.
-func (r *rowIndex) keys() *rowKeys {
-	if r.rk == nil {
-		r.rk = buildRowKeys(r)
-	}
-	return r.rk
+func (x *Index) keys() *rowKeys {
+	x.keysOnce.Do(func() { x.rk = buildRowKeys(x) })
+	return x.rk
 }
 
-func buildRowKeys(r *rowIndex) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, r.total), alpha: make([][4]uint64, len(r.segs)), raw: make([]bool, len(r.segs)),
-		pre: make([]uint64, (r.total+63)/64)}
-	for si, sg := range r.segs {
-		st := r.files[sg.src].Streams[sg.stream]
-		keys := ks.key[sg.start : sg.start+len(st.Infos)]
+func buildRowKeys(x *Index) *rowKeys {
+	ks := &rowKeys{key: make([]uint32, x.total), alpha: make([][4]uint64, len(x.runs)), raw: make([]bool, len(x.runs)),
+		pre: make([]uint64, (x.total+63)/64)}
+	for si, sg := range x.runs {
+		st := x.files[sg.File].Streams[sg.Stream]
+		keys := ks.key[sg.Start : sg.Start+len(st.Infos)]
 		for i := range st.Infos {
 			in := &st.Infos[i]
 			var k uint32
@@ -79,10 +69,10 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 			}
 			if in.NumDiagnostics() > 0 {
 				k |= kDiag
-				ks.diag = append(ks.diag, int32(sg.start+i))
+				ks.diag = append(ks.diag, int32(sg.Start+i))
 			}
 			if (in.HasLOD && decoder.PredefinedVarName(in.LOD.ID) != "") || decoder.PredefinedVarName(in.Dst.ID) != "" {
-				row := sg.start + i
+				row := sg.Start + i
 				ks.pre[row/64] |= 1 << (row % 64)
 			}
 			keys[i] = k
@@ -173,37 +163,51 @@ func (ft *fastTerm) compile() {
 // between two goroutines.
 const parallelRows = 1 << 16
 
+// View returns the rows (ascending) that f keeps: a session's view of the
+// index. It returns nil for an empty filter, meaning every row. From 64k
+// rows the rows are split between two goroutines.
+func (x *Index) View(f *Filter) []int32 {
+	if f.Empty() {
+		return nil
+	}
+	return x.filterRows(f.terms)
+}
+
 // filterRows returns the rows (ascending) that satisfy every term: the
 // result of matchAll on each row, read from the packed keys.
-func (r *rowIndex) filterRows(terms []term) []int32 {
+func (x *Index) filterRows(terms []term) []int32 {
 	parts := 1
-	if r.total >= parallelRows {
+	if x.total >= parallelRows {
 		parts = min(runtime.GOMAXPROCS(0), 2)
 	}
-	return r.filterRowsIn(terms, parts)
+	return x.filterRowsIn(terms, parts)
 }
 
 // filterRowsIn is filterRows with the rows split into parts (contiguous
 // ranges, each filtered by its own goroutine into its own stretch of the
 // scratch buffer).
-func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
-	ks := r.keys()
+func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 	for _, t := range terms {
 		switch {
 		case t.kind == termText && !textFast(t.val):
-			return r.filterRowsSlow(terms)
+			return x.filterRowsSlow(terms)
 		case t.kind == termDiag && t.val != "":
-			r.diagText() // made before the goroutines read it
+			x.diagText() // made before the goroutines read it
 		}
 	}
-	if len(ks.scratch) < r.total {
-		ks.scratch = make([]int32, r.total)
+	// Each call its own buffer: sessions filter the one index at once.
+	sp, _ := x.scratch.Get().(*[]int32)
+	if sp == nil || len(*sp) < x.total {
+		b := make([]int32, x.total)
+		sp = &b
 	}
-	parts = max(1, min(parts, r.total))
+	defer x.scratch.Put(sp)
+	scratch := *sp
+	parts = max(1, min(parts, x.total))
 	ns := make([]int, parts)
-	span := func(w int) (int, int) { return r.total * w / parts, r.total * (w + 1) / parts }
+	span := func(w int) (int, int) { return x.total * w / parts, x.total * (w + 1) / parts }
 	if parts == 1 {
-		ns[0] = r.filterRange(terms, 0, r.total, ks.scratch)
+		ns[0] = x.filterRange(terms, 0, x.total, scratch)
 	} else {
 		var wg sync.WaitGroup
 		for w := range parts {
@@ -211,7 +215,7 @@ func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ns[w] = r.filterRange(terms, from, to, ks.scratch[from:to])
+				ns[w] = x.filterRange(terms, from, to, scratch[from:to])
 			}()
 		}
 		wg.Wait()
@@ -223,7 +227,7 @@ func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
 	out := make([]int32, 0, total)
 	for w, n := range ns {
 		from, _ := span(w)
-		out = append(out, ks.scratch[from:from+n]...)
+		out = append(out, scratch[from:from+n]...)
 	}
 	return out
 }
@@ -231,8 +235,8 @@ func (r *rowIndex) filterRowsIn(terms []term, parts int) []int32 {
 // filterRange writes to buf the rows from..to-1 that pass, and returns
 // their number. The terms on the key's fields fold into two tables, so a
 // row costs two lookups before any text term is tried.
-func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
-	ks := r.keys()
+func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
+	ks := x.keys()
 	var (
 		segTerms []term     // file: and kernel:, decided once per stream
 		surfs    []fastTerm // surface:, decided once per stream and surface
@@ -299,19 +303,19 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 	di := sort.Search(len(ks.diag), func(i int) bool { return int(ks.diag[i]) >= from })
 	for _, ft := range rest {
 		if ft.one != nil {
-			dt = r.diagText()
+			dt = x.diagText()
 		}
 	}
 	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
-	for si, sg := range r.segs {
-		f := r.files[sg.src]
-		st := f.Streams[sg.stream]
+	for si, sg := range x.runs {
+		f := x.files[sg.File]
+		st := f.Streams[sg.Stream]
 		// This stream's rows within from..to: base..base+len(infos).
-		base, end := max(from, sg.start), min(to, sg.start+len(st.Infos))
+		base, end := max(from, sg.Start), min(to, sg.Start+len(st.Infos))
 		if base >= end || !matchAll(segTerms, f, st, nil) {
 			continue
 		}
-		infos := st.Infos[base-sg.start : end-sg.start]
+		infos := st.Infos[base-sg.Start : end-sg.Start]
 		surf = [256]int8{}
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
@@ -405,28 +409,34 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 // row); past it each filter formats them again.
 const diagTextLimit = 200_000
 
-// diagText returns the messages of the rows with diagnostics (see dtext).
-func (r *rowIndex) diagText() []string {
-	ks := r.keys()
-	if ks.dtext == nil && len(ks.diag) <= diagTextLimit {
-		ks.dtext = make([]string, len(ks.diag))
-		for i, row := range ks.diag {
-			ks.dtext[i] = strings.ToLower(strings.Join(r.info(r.loc(int(row))).Diagnostics(), "\n"))
+// diagText returns, for each row of the row keys' diag, its messages
+// lower-cased and joined by newlines (no term holds one), made by the
+// first diag:TEXT filter; nil when there are more than diagTextLimit.
+func (x *Index) diagText() []string {
+	ks := x.keys()
+	x.dtextOnce.Do(func() {
+		if len(ks.diag) > diagTextLimit {
+			return
 		}
-	}
-	return ks.dtext
+		dt := make([]string, len(ks.diag))
+		for i, row := range ks.diag {
+			dt[i] = strings.ToLower(strings.Join(x.Info(x.Loc(int(row))).Diagnostics(), "\n"))
+		}
+		x.dtext = dt
+	})
+	return x.dtext
 }
 
 // filterRowsSlow is filterRows by matchAll on every row: the reference
 // the packed keys must agree with.
-func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
+func (x *Index) filterRowsSlow(terms []term) []int32 {
 	view := make([]int32, 0, 64)
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
-		st := f.Streams[sg.stream]
+	for _, sg := range x.runs {
+		f := x.files[sg.File]
+		st := f.Streams[sg.Stream]
 		for i := range st.Infos {
 			if matchAll(terms, f, st, &st.Infos[i]) {
-				view = append(view, int32(sg.start+i))
+				view = append(view, int32(sg.Start+i))
 			}
 		}
 	}
@@ -700,12 +710,13 @@ func (tm *textMatcher) runName(q uint8, in *decoder.Info, id uint32) uint8 {
 	return tm.delta[int(q)*256+'.']
 }
 
-// nextDiagRow returns the view position of the next (dir 1) or previous
-// (-1) row with diagnostics after cur, wrapping around (cur itself when it
-// is the only one), or -1. view nil means every row.
-func (r *rowIndex) nextDiagRow(view []int32, cur, dir int) int {
-	ks := r.keys()
-	n := r.total
+// NextDiag returns the position in view of the next (dir 1) or previous
+// (-1) row with diagnostics after position cur, wrapping around (cur
+// itself when it is the only one), or -1 when the view has none. A nil
+// view means every row (as View returns for an empty filter).
+func (x *Index) NextDiag(view []int32, cur, dir int) int {
+	ks := x.keys()
+	n := x.total
 	if view != nil {
 		n = len(view)
 	}
@@ -713,7 +724,7 @@ func (r *rowIndex) nextDiagRow(view []int32, cur, dir int) int {
 		return -1
 	}
 	if view == nil {
-		return r.nearDiag(cur, dir)
+		return x.nearDiag(cur, dir)
 	}
 	// Walk whichever is shorter: the view (a bit test a row) or the
 	// diagnostic rows (a binary search each).
@@ -746,8 +757,8 @@ func (r *rowIndex) nextDiagRow(view []int32, cur, dir int) int {
 
 // nearDiag is nextDiagRow over every row: a binary search of the rows with
 // diagnostics.
-func (r *rowIndex) nearDiag(cur, dir int) int {
-	d := r.rk.diag
+func (x *Index) nearDiag(cur, dir int) int {
+	d := x.keys().diag
 	if dir > 0 {
 		i := sort.Search(len(d), func(i int) bool { return int(d[i]) > cur })
 		if i == len(d) {
@@ -767,26 +778,27 @@ func posIn(view []int32, row int) int {
 	return sort.Search(len(view), func(i int) bool { return int(view[i]) >= row })
 }
 
-// nearestOffset returns the view position of the binary row closest to
-// off, preferring rows of source curSrc, the first one on ties, as a scan
-// of the view would find it (of the files inFile keeps; nil keeps all); d
-// is its distance; -1 when the view has no
-// binary rows. Rows of a stream are in offset order, so each stream costs
-// two binary searches.
-func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile func(src int) bool) (best int, bestD int64) {
+// NearestOffset returns the position in view (nil: every row) of the row
+// read from a binary whose file offset is closest to off, preferring rows
+// of file curFile (an index into Files; -1 for none), the first one on
+// ties, as a scan of the view would find it, among the files inFile keeps
+// (nil keeps all). bestD is its distance from off. best is -1 when the
+// view has no rows read from a binary. Rows of a stream are in offset
+// order, so each stream costs two binary searches.
+func (x *Index) NearestOffset(view []int32, curFile int, off int64, inFile func(file int) bool) (best int, bestD int64) {
 	best, bestD = -1, -1
 	bestSame := false
-	for _, sg := range r.segs {
-		if inFile != nil && !inFile(sg.src) {
+	for _, sg := range x.runs {
+		if inFile != nil && !inFile(sg.File) {
 			continue // FILE:0xOFFSET names another file
 		}
-		st := r.files[sg.src].Streams[sg.stream]
+		st := x.files[sg.File].Streams[sg.Stream]
 		infos := st.Infos
 		if len(infos) == 0 || infos[0].FromText() {
 			continue
 		}
 		// The view positions of this stream's rows: [lo, hi).
-		lo, hi := sg.start, sg.start+len(infos)
+		lo, hi := sg.Start, sg.Start+len(infos)
 		if view != nil {
 			lo, hi = posIn(view, lo), posIn(view, hi)
 		}
@@ -795,12 +807,12 @@ func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile fun
 		}
 		at := func(p int) int64 {
 			if view != nil {
-				return infos[int(view[p])-sg.start].Off
+				return infos[int(view[p])-sg.Start].Off
 			}
-			return infos[p-sg.start].Off
+			return infos[p-sg.Start].Off
 		}
 		j := lo + sort.Search(hi-lo, func(i int) bool { return at(lo+i) >= off })
-		same := sg.src == curSrc
+		same := sg.File == curFile
 		for _, p := range [2]int{j - 1, j} {
 			if p < lo || p >= hi {
 				continue

@@ -11,17 +11,26 @@ import (
 )
 
 // rowKeys holds, per row, the INFO fields that the filter, n/N and
-// :0xOFFSET read, packed into 4 bytes: scanning a million of them reads
-// 4 MB instead of the 56 MB of the Infos and formats nothing. It is built
-// once per row index (rows never change: a reload builds a new index), on
-// first use, so loading and the first frame do not pay for it.
+// :0xOFFSET read, packed: the fields before the operands in 4 bytes, and
+// the operands as two 2-byte classes (the distinct operands of a stream,
+// numbered). Scanning a million rows reads 8 MB instead of the 56 MB of
+// the Infos and formats nothing; a text term decides each operand class
+// of a stream once, not each row. It is built once per index (rows never
+// change: a reload builds a new index), on first use, so loading and the
+// first frame do not pay for it.
 type rowKeys struct {
-	key   []uint32
-	diag  []int32     // rows with diagnostics, ascending
-	alpha [][4]uint64 // per segment: the bytes its operand text can hold, lower-cased
-	raw   []bool      // per segment: it has rows marked kRaw
-	pre   []uint64    // per row, a bit: an operand is a predefined variable (%null, %arg, ...)
+	key  []uint32
+	ops  []uint32 // per row: the Dst's class | the LOD's class<<16 (0: no LOD)
+	diag []int32  // rows with diagnostics, ascending
+	raw  []bool   // per run: it has rows marked kRaw
+	// classes holds, per run, its distinct operands: class c is
+	// classes[run][c]. Class 0 is no operand; classWide an operand past
+	// the classes a run can number (its row's Info is read instead).
+	classes [][]decoder.RawOperand
 }
+
+// classWide marks an operand without a class.
+const classWide = 0xFFFF
 
 // Layout of a key: the fields that decide the text before the operands
 // (prefix) in the low 29 bits, then flags.
@@ -46,11 +55,22 @@ func (x *Index) keys() *rowKeys {
 }
 
 func buildRowKeys(x *Index) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, x.total), alpha: make([][4]uint64, len(x.runs)), raw: make([]bool, len(x.runs)),
-		pre: make([]uint64, (x.total+63)/64)}
+	ks := &rowKeys{key: make([]uint32, x.total), ops: make([]uint32, x.total), raw: make([]bool, len(x.runs)),
+		classes: make([][]decoder.RawOperand, len(x.runs))}
+	var ids classSet
 	for si, sg := range x.runs {
 		st := x.files[sg.File].Streams[sg.Stream]
 		keys := ks.key[sg.Start : sg.Start+len(st.Infos)]
+		ops := ks.ops[sg.Start : sg.Start+len(st.Infos)]
+		classes := []decoder.RawOperand{{}}
+		ids.reset()
+		class := func(r decoder.RawOperand) uint32 {
+			c, isNew := ids.add(r, uint16(min(len(classes), classWide)))
+			if isNew && c != classWide {
+				classes = append(classes, r)
+			}
+			return uint32(c)
+		}
 		for i := range st.Infos {
 			in := &st.Infos[i]
 			var k uint32
@@ -71,35 +91,59 @@ func buildRowKeys(x *Index) *rowKeys {
 				k |= kDiag
 				ks.diag = append(ks.diag, int32(sg.Start+i))
 			}
-			if (in.HasLOD && decoder.PredefinedVarName(in.LOD.ID) != "") || decoder.PredefinedVarName(in.Dst.ID) != "" {
-				row := sg.Start + i
-				ks.pre[row/64] |= 1 << (row % 64)
+			o := class(in.Dst)
+			if in.HasLOD {
+				o |= class(in.LOD) << 16
 			}
-			keys[i] = k
+			keys[i], ops[i] = k, o
 		}
-		ks.alpha[si] = operandAlphabet(st)
+		ks.classes[si] = classes
 	}
 	return ks
 }
 
-// operandAlphabet returns a superset of the bytes the lower-cased operand
-// text of st's INFO rows can hold, but for predefined variables' names
-// (rows marked in pre): a text term with a byte outside it cannot be
-// completed inside the operands.
-func operandAlphabet(st *decoder.Stream) [4]uint64 {
-	var a [4]uint64
-	add := func(s string) {
-		for _, c := range []byte(strings.ToLower(s)) {
-			a[c/64] |= 1 << (c % 64)
+// classSet numbers distinct operands: an open-addressing hash table (a
+// Go map costs three times as much per row here).
+type classSet struct {
+	slots []uint64 // id<<32 | offset<<16 | number; numbers are >= 1, so 0 is an empty slot
+	n     int
+}
+
+func (s *classSet) reset() {
+	clear(s.slots)
+	s.n = 0
+}
+
+// add returns r's number, giving it next (>= 1) when r is new; when next
+// is classWide r is not kept.
+func (s *classSet) add(r decoder.RawOperand, next uint16) (c uint16, isNew bool) {
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
+	}
+	k := uint64(r.ID)<<32 | uint64(r.Offset)<<16
+	mask := uint64(len(s.slots) - 1)
+	for i := ((k >> 16) * 0x9E3779B97F4A7C15) >> 40 & mask; ; i = (i + 1) & mask {
+		switch e := s.slots[i]; {
+		case e == 0 && next == classWide:
+			return classWide, false // numbers are spent: the set stays small
+		case e == 0:
+			s.slots[i] = k | uint64(next)
+			s.n++
+			return next, true
+		case e&^0xFFFF == k:
+			return uint16(e), false
 		}
 	}
-	add(" .0123456789v")
-	if st.Symbols != nil {
-		for _, v := range st.Symbols.Vars {
-			add(v.Name)
+}
+
+func (s *classSet) grow() {
+	old := s.slots
+	s.slots, s.n = make([]uint64, max(1024, 2*len(old))), 0
+	for _, e := range old {
+		if e != 0 {
+			s.add(decoder.RawOperand{ID: uint32(e >> 32), Offset: uint16(e >> 16)}, uint16(e))
 		}
 	}
-	return a
 }
 
 func b2u(b bool) uint8 {
@@ -188,13 +232,11 @@ func (x *Index) filterRows(terms []term) []int32 {
 // scratch buffer).
 func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 	for _, t := range terms {
-		switch {
-		case t.kind == termText && !textFast(t.val):
+		if t.kind == termText && !textFast(t.val) {
 			return x.filterRowsSlow(terms)
-		case t.kind == termDiag && t.val != "":
-			x.diagText() // made before the goroutines read it
 		}
 	}
+	c := x.compile(terms)
 	// Each call its own buffer: sessions filter the one index at once.
 	sp, _ := x.scratch.Get().(*[]int32)
 	if sp == nil || len(*sp) < x.total {
@@ -207,7 +249,7 @@ func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 	ns := make([]int, parts)
 	span := func(w int) (int, int) { return x.total * w / parts, x.total * (w + 1) / parts }
 	if parts == 1 {
-		ns[0] = x.filterRange(terms, 0, x.total, scratch)
+		ns[0] = x.filterRange(c, 0, x.total, scratch)
 	} else {
 		var wg sync.WaitGroup
 		for w := range parts {
@@ -215,7 +257,7 @@ func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ns[w] = x.filterRange(terms, from, to, scratch[from:to])
+				ns[w] = x.filterRange(c, from, to, scratch[from:to])
 			}()
 		}
 		wg.Wait()
@@ -232,32 +274,43 @@ func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 	return out
 }
 
-// filterRange writes to buf the rows from..to-1 that pass, and returns
-// their number. The terms on the key's fields fold into two tables, so a
-// row costs two lookups before any text term is tried.
-func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
+// compiled is a filter compiled against the row keys: what every part of
+// the rows reads, made once per filter and read-only while they are
+// scanned.
+type compiled struct {
+	terms    []term
+	segTerms []term     // file: and kernel:, decided once per stream
+	segOK    []bool     // per run: segTerms pass
+	surfs    []fastTerm // surface:, decided once per stream and surface
+	rest     []fastTerm // text and diag:TEXT, per row
+	keyed    bool       // keyTerms were given: else lo and hi pass every row
+	// lo: by SubOp, exec code and seed layout (key bits 0..11, 28);
+	// hi: by mask, channels and diagnostics (bits 12..19, 30).
+	lo [1 << 13]uint8
+	hi [1 << 9]uint8
+	dt []string // the rows' diagnostics, for diag:TEXT
+}
+
+func (x *Index) compile(terms []term) *compiled {
 	ks := x.keys()
-	var (
-		segTerms []term     // file: and kernel:, decided once per stream
-		surfs    []fastTerm // surface:, decided once per stream and surface
-		rest     []fastTerm // text and diag:TEXT, per row
-		keyTerms []fastTerm // the others
-	)
+	c := &compiled{terms: terms}
+	var keyTerms []fastTerm
 	for _, t := range terms {
 		ft := fastTerm{term: t}
 		ft.compile()
 		switch t.kind {
 		case termFile, termKernel:
-			segTerms = append(segTerms, t)
+			c.segTerms = append(c.segTerms, t)
 		case termSurface:
-			surfs = append(surfs, ft)
+			c.surfs = append(c.surfs, ft)
 		case termText:
 			ft.text = newTextMatcher(t.val)
-			rest = append(rest, ft)
+			c.rest = append(c.rest, ft)
 		case termDiag:
 			if t.val != "" {
-				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied below
-				rest = append(rest, ft)
+				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied by filterRange
+				c.rest = append(c.rest, ft)
+				c.dt = x.diagText()
 				continue
 			}
 			keyTerms = append(keyTerms, ft)
@@ -265,11 +318,7 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 			keyTerms = append(keyTerms, ft)
 		}
 	}
-	// lo: by SubOp, exec code and seed layout (key bits 0..11, 28);
-	// hi: by mask, channels and diagnostics (bits 12..19, 30).
-	var lo [1 << 13]uint8
-	var hi [1 << 9]uint8
-	for v := range lo {
+	for v := range c.lo {
 		k := uint32(v&0xFFF) | uint32(v>>12)<<28
 		ok := true
 		for _, ft := range keyTerms {
@@ -280,9 +329,9 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 				ok = ok && ft.tab[k>>kExecShift&15] != ft.neg
 			}
 		}
-		lo[v] = b2u(ok)
+		c.lo[v] = b2u(ok)
 	}
-	for v := range hi {
+	for v := range c.hi {
 		ok := true
 		for _, ft := range keyTerms {
 			switch ft.kind {
@@ -294,17 +343,38 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 				ok = ok && (v>>8 != 0) != ft.neg
 			}
 		}
-		hi[v] = b2u(ok)
+		c.hi[v] = b2u(ok)
 	}
-	keyed := len(keyTerms) > 0 // else lo and hi pass every row
+	c.keyed = len(keyTerms) > 0
+	c.segOK = make([]bool, len(x.runs))
+	for si, sg := range x.runs {
+		f := x.files[sg.File]
+		st := f.Streams[sg.Stream]
+		c.segOK[si] = matchAll(c.segTerms, f, st, nil)
+		if !c.segOK[si] {
+			continue
+		}
+		for _, ft := range c.rest {
+			if ft.text != nil {
+				ft.text.decide(si, st, ks.classes[si])
+			}
+		}
+	}
+	return c
+}
+
+// filterRange writes to buf the rows from..to-1 that pass c, and returns
+// their number. The terms on the key's fields fold into two tables, so a
+// row costs two lookups before any text term is tried.
+func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
+	ks := x.keys()
+	lo, hi, keyed, surfs, rest, dt := &c.lo, &c.hi, c.keyed, c.surfs, c.rest, c.dt
 	n := 0
-	var dt []string // the rows' diagnostics, for diag:TEXT
 	// The position in ks.diag of the row tried last.
 	di := sort.Search(len(ks.diag), func(i int) bool { return int(ks.diag[i]) >= from })
-	for _, ft := range rest {
-		if ft.one != nil {
-			dt = x.diagText()
-		}
+	scans := make([]textScan, len(rest)) // this goroutine's, for the text terms
+	for j, ft := range rest {
+		scans[j].tm = ft.text
 	}
 	var surf [256]int8 // this stream's surfaces: 0 not known yet, 1 pass, -1 fail
 	for si, sg := range x.runs {
@@ -312,17 +382,17 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 		st := f.Streams[sg.Stream]
 		// This stream's rows within from..to: base..base+len(infos).
 		base, end := max(from, sg.Start), min(to, sg.Start+len(st.Infos))
-		if base >= end || !matchAll(segTerms, f, st, nil) {
+		if base >= end || !c.segOK[si] {
 			continue
 		}
 		infos := st.Infos[base-sg.Start : end-sg.Start]
 		surf = [256]int8{}
-		for j := range rest {
-			if ft := &rest[j]; ft.text != nil {
-				ft.text.enter(st.Symbols, ks.alpha[si])
+		for j := range scans {
+			if scans[j].tm != nil {
+				scans[j].enter(si, st)
 			}
 		}
-		keys := ks.key[base:end]
+		keys, ops := ks.key[base:end], ks.ops[base:end]
 		if surfs == nil && rest == nil && !ks.raw[si] {
 			// Without a branch per row: a filter keeping half the rows
 			// at random would mispredict every other one.
@@ -334,22 +404,28 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 		}
 		if surfs == nil && len(rest) == 1 && rest[0].text != nil && !ks.raw[si] {
 			// One text term: its outcome is added without a branch.
-			tm, neg := rest[0].text, rest[0].neg
+			// textScan.match, inlined: five lookups a row.
+			ts, neg := &scans[0], b2u(rest[0].neg)
+			tm, hit := ts.tm, ts.hit
 			for i, k := range keys {
 				if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 					continue
 				}
-				row := base + i
-				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &infos[i])
-				buf[n] = int32(row)
-				n += int(b2u(ok != neg))
+				o := ops[i]
+				h := tm.opChan[(k&0xFF|k>>8&0xF00|k>>16&0x1000)&0x1FFF] | tm.execMask[uint8(k>>kExecShift)] |
+					tm.surf[uint8(k>>kSurfaceShift)] | hit[o&0xFFFF] | hit[o>>16]
+				if h&3 == 2 {
+					h = b2u(ts.match(k, o, &infos[i]))
+				}
+				buf[n] = int32(base + i)
+				n += int((h ^ neg) & 1)
 			}
 			continue
 		}
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, &infos[i]) {
+				if matchAll(c.terms, f, st, &infos[i]) {
 					buf[n] = int32(base + i)
 					n++
 				}
@@ -382,8 +458,7 @@ func (x *Index) filterRange(terms []term, from, to int, buf []int32) int {
 				in := &infos[i]
 				var ok bool
 				if ft.text != nil {
-					row := base + i
-					ok = ft.text.match(k, ks.pre[row/64]>>(row%64)&1 != 0, in)
+					ok = scans[j].match(k, ops[i], in)
 				} else if k&kDiag != 0 {
 					if dt == nil {
 						ok = matchAll(ft.one, f, st, in)
@@ -444,33 +519,31 @@ func (x *Index) filterRowsSlow(terms []term) []int32 {
 }
 
 // textMatcher decides "the lower-cased Info.Text contains val" without
-// formatting the text: a KMP automaton runs over the text's pieces, each
-// piece's effect on the automaton computed once per (state, value) and
-// kept in a table: the op, then channels, mask and exec size (12 bits of
-// the key), the surface, then each operand as " name." by variable id and
-// its offset's digits. Operands are skipped when the automaton cannot
-// reach the match with the bytes they can hold, the prefix when the value
-// cannot start in it. The pieces are those of decoder's Info.Text;
-// TestFilterFastPath holds the two together.
+// formatting the text. The value holds no space (terms are split on
+// spaces), so a match lies within one of the text's space-separated
+// pieces: "op.CHAN", "(MASK,", "EXEC)", the surface, then each operand
+// "name.offset". The pieces before the operands are decided once per value
+// of the key's fields (three tables), each operand once per class of the
+// stream (hit), so a row costs five table lookups. The pieces are those of
+// decoder's Info.Text; TestFilterFastPath holds the two together.
 type textMatcher struct {
+	val   string
 	m     int
-	delta []uint8 // (m+1) x 256; state m (matched) is absorbing
+	delta []uint8 // KMP automaton, (m+1) x 256; state m (matched) is absorbing
 
-	op    [512]uint8 // from state 0, by SubOp | seed<<8
-	mid   [][]uint8  // [state][exec | mask<<4 | chan<<8]
-	surf  [256]uint8 // from state 0, by surface
-	name  [][]uint8  // [state][id]: state after " name.", for names that are not declared
-	dname [][]uint8  // [state][id-32]: the same for the current stream's declared names
-	off   [][]uint8  // [state][offset]: state after its digits
-
-	// noPrefix: the value's first byte is none the text before the
-	// operands can hold, so the automaton leaves it in state 0.
-	noPrefix bool
+	opChan   [1 << 13]uint8 // "op.CHAN" by SubOp | chan<<8 | seed<<12
+	execMask [256]uint8     // "(MASK," and "EXEC)" by exec | mask<<4
+	surf     [256]uint8     // the surface by its number
+	// hits holds, per run and operand class, 1 when its "name.offset"
+	// holds the value; one more entry, 2, stands for classWide (read the
+	// Info): only a run with every number spent has it.
+	hits [][]uint8
 
 	sym   *decoder.Symbols // the current stream's
 	nvars uint32           // its declared variables
-	live  []bool           // per state: the match can still complete inside the operands
-	lives map[[4]uint64][]bool
+	name  [][]uint8        // [state][id]: state after " name.", for names that are not declared
+	dname [][]uint8        // [state][id-32]: the same for the current stream's declared names
+	off   [][]uint8        // [state][offset]: state after its digits
 }
 
 const (
@@ -491,9 +564,8 @@ func newTextMatcher(val string) *textMatcher {
 		return nil
 	}
 	m := len(val)
-	tm := &textMatcher{m: m, delta: make([]uint8, (m+1)*256), lives: map[[4]uint64][]bool{},
-		mid: make([][]uint8, m+1), name: make([][]uint8, m+1),
-		dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
+	tm := &textMatcher{val: val, m: m, delta: make([]uint8, (m+1)*256),
+		name: make([][]uint8, m+1), dname: make([][]uint8, m+1), off: make([][]uint8, m+1)}
 	// KMP automaton: x is the state the failure function reaches.
 	tm.delta[int(val[0])] = 1
 	x := 0
@@ -505,50 +577,39 @@ func newTextMatcher(val string) *textMatcher {
 	for c := range 256 {
 		tm.delta[m*256+c] = uint8(m)
 	}
-	for v := range tm.surf {
-		tm.surf[v] = tm.run(0, decoder.SurfaceName(uint8(v)))
+	found := func(s string) uint8 { return b2u(tm.run(0, s) == uint8(m)) }
+	var chans [16]string
+	for v := range chans {
+		chans[v] = "." + decoder.ChannelNames(uint8(v))
 	}
-	tm.noPrefix = true
-	for _, c := range prefixBytes() {
-		tm.noPrefix = tm.noPrefix && tm.delta[int(c)] == 0
-	}
-	for i := range tm.op {
+	for i := range 1 << 9 {
 		k := uint32(i&0xFF) | uint32(i>>8)<<28
+		var q uint8
 		switch op := keyOp(k); op {
 		case decoder.OpResinfo, decoder.OpSampleinfo:
-			tm.op[i] = tm.run(0, op.String())
+			q = tm.run(0, op.String())
 		default:
-			tm.op[i] = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
+			q = tm.run(tm.run(0, "info_0x"), strconv.FormatUint(uint64(k&0xFF), 16))
 		}
+		for c, ch := range chans {
+			tm.opChan[i&0xFF|c<<8|i>>8<<12] = b2u(tm.run(q, ch) == uint8(m))
+		}
+	}
+	var masks, execs [16]uint8
+	for v := range 16 {
+		masks[v] = found("(" + decoder.MaskControl(v).String() + ",")
+		exec := "?" + strconv.Itoa(v)
+		if n := decoder.ExecSizeFromCode(uint8(v)); n != 0 {
+			exec = strconv.Itoa(n)
+		}
+		execs[v] = found(exec + ")")
+	}
+	for v := range 256 {
+		tm.execMask[v] = execs[v&15] | masks[v>>4]
+		tm.surf[v] = found(decoder.SurfaceName(uint8(v)))
 	}
 	return tm
 }
-
-// prefixBytes returns every byte the lower-cased text before the
-// operands can hold, for every value of the fields that make it.
-var prefixBytes = sync.OnceValue(func() []byte {
-	var seen [256]bool
-	add := func(s string) {
-		for _, c := range []byte(strings.ToLower(s)) {
-			seen[c] = true
-		}
-	}
-	add("resinfo sampleinfo info_0x0123456789abcdef.(,)?")
-	for v := range 16 {
-		add(decoder.ChannelNames(uint8(v)))
-		add(decoder.MaskControl(v).String())
-	}
-	for v := range 256 {
-		add(decoder.SurfaceName(uint8(v)))
-	}
-	var out []byte
-	for c, ok := range seen {
-		if ok {
-			out = append(out, byte(c))
-		}
-	}
-	return out
-})
 
 // run feeds s (lower-casing ASCII) to the automaton from state q.
 func (tm *textMatcher) run(q uint8, s string) uint8 {
@@ -573,87 +634,70 @@ func (tm *textMatcher) runLower(q uint8, s string) uint8 {
 	return tm.run(q, s)
 }
 
-// enter prepares for the rows of a stream with symbols sym (names depend
-// on them), whose operand text holds only bytes of alpha.
-func (tm *textMatcher) enter(sym *decoder.Symbols, alpha [4]uint64) {
-	if sym != tm.sym {
+// setStream prepares the name tables for stream st's names.
+func (tm *textMatcher) setStream(st *decoder.Stream) {
+	if st.Symbols != tm.sym {
 		// Only ids 32.. of the stream's table have its own names: ids
 		// below and past it print the same in every stream.
-		tm.sym, tm.nvars = sym, 0
-		if sym != nil {
-			tm.nvars = uint32(min(len(sym.Vars), 1<<31))
+		tm.sym, tm.nvars = st.Symbols, 0
+		if st.Symbols != nil {
+			tm.nvars = uint32(min(len(st.Symbols.Vars), 1<<31))
 		}
 		clear(tm.dname)
 	}
-	if l, ok := tm.lives[alpha]; ok {
-		tm.live = l
-		return
-	}
-	// live[q]: state m can be reached from q reading only bytes of alpha.
-	tm.live = make([]bool, tm.m+1)
-	tm.live[tm.m] = true
-	tm.lives[alpha] = tm.live
-	for changed := true; changed; {
-		changed = false
-		for q := 0; q < tm.m; q++ {
-			if tm.live[q] {
-				continue
-			}
-			for c := range 256 {
-				if alpha[c/64]&(1<<(c%64)) != 0 && tm.live[tm.delta[q*256+c]] {
-					tm.live[q], changed = true, true
-					break
-				}
-			}
-		}
-	}
 }
 
-// match reports whether in's lower-cased text contains the value; k is
-// in's packed key, pre its bit of rowKeys.pre. The value holds no space
-// (terms are split on spaces), so each space of the text puts the
-// automaton back to state 0: the pieces between spaces are tried alone.
-func (tm *textMatcher) match(k uint32, pre bool, in *decoder.Info) bool {
+// decide decides the operand classes of run si (stream st), once per
+// filter, before the rows are scanned.
+func (tm *textMatcher) decide(si int, st *decoder.Stream, classes []decoder.RawOperand) {
+	if tm.hits == nil {
+		tm.hits = make([][]uint8, si+1, max(si+1, 8))
+	}
+	for len(tm.hits) <= si {
+		tm.hits = append(tm.hits, nil)
+	}
+	tm.setStream(st)
+	hit := make([]uint8, len(classes)+1)
+	hit[len(classes)] = 2
+	in := &st.Infos[0] // names come from the stream, whichever INFO asks
+	for c := 1; c < len(classes); c++ {
+		hit[c] = b2u(tm.operand(0, in, classes[c]) == uint8(tm.m))
+	}
+	tm.hits[si] = hit
+}
+
+// operands reports whether one of in's operands holds the value.
+func (tm *textMatcher) operands(in *decoder.Info) bool {
 	m := uint8(tm.m)
-	hit := !tm.noPrefix && tm.prefix(k) == m
-	// Tested in this order, the branches follow the stream (live) and rare
-	// rows (pre), not the random outcome of each row.
-	if !pre && !tm.live[0] {
-		return hit
-	}
-	if hit {
-		return true
-	}
-	if k&kLOD != 0 && tm.operand(0, in, in.LOD) == m {
-		return true
-	}
-	return tm.operand(0, in, in.Dst) == m
+	return (in.HasLOD && tm.operand(0, in, in.LOD) == m) || tm.operand(0, in, in.Dst) == m
 }
 
-// prefix runs the automaton over the text before the operands, as
-// Info.Text writes it: "op.CHAN (MASK, EXEC)  SURFACE". It returns m when
-// the value is found there.
-func (tm *textMatcher) prefix(k uint32) uint8 {
-	q := tm.op[k&0xFF|(k&kSeed)>>(28-8)]
-	v := k >> kExecShift & 0xFFF
-	t := tm.mid[q]
-	if t == nil {
-		t = newTable(1 << 12)
-		tm.mid[q] = t
-	}
-	if t[v] == unset {
-		code := uint8(v & 15)
-		exec := "?" + strconv.Itoa(int(code))
-		if n := decoder.ExecSizeFromCode(code); n != 0 {
-			exec = strconv.Itoa(n)
+// textScan is one goroutine's use of a shared textMatcher: the current
+// run's classes, and for rows without a class its own matcher (the shared
+// one is read-only while the rows are scanned).
+type textScan struct {
+	tm  *textMatcher
+	hit []uint8
+	st  *decoder.Stream
+	own *textMatcher
+}
+
+func (ts *textScan) enter(si int, st *decoder.Stream) { ts.hit, ts.st = ts.tm.hits[si], st }
+
+// match reports whether the text of the row with key k, operand classes
+// o and Info in (read only for classWide) holds the value.
+func (ts *textScan) match(k, o uint32, in *decoder.Info) bool {
+	tm := ts.tm
+	h := tm.opChan[(k&0xFF|k>>8&0xF00|k>>16&0x1000)&0x1FFF] | tm.execMask[uint8(k>>kExecShift)] |
+		tm.surf[uint8(k>>kSurfaceShift)] | ts.hit[o&0xFFFF] | ts.hit[o>>16]
+	if h&3 == 2 {
+		if ts.own == nil {
+			ts.own = newTextMatcher(tm.val)
 		}
-		t[v] = tm.run(q, "."+decoder.ChannelNames(uint8(v>>8))+" ("+decoder.MaskControl(v>>4&15).String()+", "+exec+")  ")
+		ts.own.setStream(ts.st)
+		return ts.own.operands(in)
 	}
-	if t[v] == uint8(tm.m) {
-		return t[v]
-	}
-	// After the two spaces the state is 0.
-	return tm.surf[k>>kSurfaceShift&0xFF]
+	return h&1 != 0
 }
 
 func newTable(n int) []uint8 {

@@ -275,3 +275,38 @@ func TestRowKeysRaw(t *testing.T) {
 func decodeBytes(name string, data []byte) *decoder.File {
 	return decoder.Decode(name, data, decoder.Options{})
 }
+
+// TestFilterWideStream checks a stream with more distinct operands than a
+// run can number: the rows past the last number are matched by their Info.
+func TestFilterWideStream(t *testing.T) {
+	const n = classWide + 5000
+	var data []byte
+	for i := range n {
+		var op [6]byte
+		binary.LittleEndian.PutUint32(op[:], uint32(32+i))
+		binary.LittleEndian.PutUint16(op[4:], uint16(i%7))
+		data = append(append(data, 0x70, 0x0b, 0x04, 0x0f, 0x06), op[:]...)
+	}
+	r := New([]*decoder.File{decodeBytes("wide.bin", data)})
+	if r.Len() != n {
+		t.Fatalf("%d rows", r.Len())
+	}
+	if got := len(r.keys().classes[0]); got != classWide {
+		t.Fatalf("%d classes, want every number spent (%d)", got, classWide)
+	}
+	for _, f := range []string{"v70031", "v70031.6", "v1000.", "v32.0", "7.1", "rgba", "!v6", "v7 .2"} {
+		flt, err := ParseFilter(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := r.filterRowsSlow(flt.terms)
+		if len(want) == 0 {
+			t.Errorf("%q matches nothing: not a useful case", f)
+		}
+		for _, parts := range []int{1, 2} {
+			if got := r.filterRowsIn(flt.terms, parts); !slices.Equal(got, want) {
+				t.Errorf("%q in %d parts: %d rows, want %d", f, parts, len(got), len(want))
+			}
+		}
+	}
+}

@@ -25,7 +25,7 @@ func (r *rowIndex) loc(row int) loc              { return r.Loc(row) }
 func (r *rowIndex) file(l loc) *decoder.File     { return r.File(l) }
 func (r *rowIndex) stream(l loc) *decoder.Stream { return r.Stream(l) }
 func (r *rowIndex) info(l loc) *decoder.Info     { return r.Info(l) }
-func posOf(in *decoder.Info) int64               { return index.Pos(in) }
+func posAt(st *decoder.Stream, k int) int64      { return index.PosAt(st, k) }
 
 // filterHelp documents the filter language in the help overlay.
 const filterHelp = index.FilterHelp

@@ -57,11 +57,11 @@ func New(files []*decoder.File) *Index {
 			continue
 		}
 		for si, st := range f.Streams {
-			if len(st.Infos) == 0 {
+			if st.NumInfos() == 0 {
 				continue
 			}
 			x.runs = append(x.runs, Run{fi, si, x.total})
-			x.total += len(st.Infos)
+			x.total += st.NumInfos()
 		}
 	}
 	return x
@@ -90,10 +90,8 @@ func (x *Index) File(l Loc) *decoder.File { return x.files[l.File] }
 // Stream returns the stream of l.
 func (x *Index) Stream(l Loc) *decoder.Stream { return x.files[l.File].Streams[l.Stream] }
 
-// Info returns the INFO instruction of l.
-func (x *Index) Info(l Loc) *decoder.Info {
-	return &x.files[l.File].Streams[l.Stream].Infos[l.Info]
-}
+// Info returns the INFO instruction of l, decoded: a copy the caller owns.
+func (x *Index) Info(l Loc) *decoder.Info { return x.Stream(l).Info(l.Info) }
 
 // Place is a row's identity that survives a re-decode: the file's name,
 // the kernel and the instruction's position (Pos).
@@ -104,16 +102,17 @@ type Place struct {
 
 // Place returns the place of l.
 func (x *Index) Place(l Loc) Place {
-	return Place{x.files[l.File].Name, x.Stream(l).Kernel, Pos(x.Info(l))}
+	return Place{x.files[l.File].Name, x.Stream(l).Kernel, PosAt(x.Stream(l), l.Info)}
 }
 
-// Pos is where an INFO is in its stream: its offset, or for text (which has
-// none) its instruction number $N. Both grow along the stream.
-func Pos(in *decoder.Info) int64 {
-	if in.FromText() {
-		return int64(in.Inst)
+// PosAt is where INFO k of st is in its stream, without decoding it: its
+// offset, or for text (which has none) its instruction number $N. Both
+// grow along the stream.
+func PosAt(st *decoder.Stream, k int) int64 {
+	if st.FromText() {
+		return int64(st.InfoInst(k))
 	}
-	return in.Off
+	return st.InfoOff(k)
 }
 
 // Nearest returns the row at p, or the nearest one to it: same file and
@@ -134,13 +133,13 @@ func (x *Index) Nearest(p Place) int {
 			continue
 		}
 		// Infos are in position order: binary search the closest.
-		infos := st.Infos
-		j := sort.Search(len(infos), func(j int) bool { return Pos(&infos[j]) >= p.Pos })
+		n := st.NumInfos()
+		j := sort.Search(n, func(j int) bool { return PosAt(st, j) >= p.Pos })
 		for _, k := range []int{j - 1, j} {
-			if k < 0 || k >= len(infos) {
+			if k < 0 || k >= n {
 				continue
 			}
-			d := Pos(&infos[k]) - p.Pos
+			d := PosAt(st, k) - p.Pos
 			if d < 0 {
 				d = -d
 			}

@@ -60,8 +60,8 @@ func buildRowKeys(x *Index) *rowKeys {
 	var ids classSet
 	for si, sg := range x.runs {
 		st := x.files[sg.File].Streams[sg.Stream]
-		keys := ks.key[sg.Start : sg.Start+len(st.Infos)]
-		ops := ks.ops[sg.Start : sg.Start+len(st.Infos)]
+		keys := ks.key[sg.Start : sg.Start+st.NumInfos()]
+		ops := ks.ops[sg.Start : sg.Start+st.NumInfos()]
 		classes := []decoder.RawOperand{{}}
 		ids.reset()
 		class := func(r decoder.RawOperand) uint32 {
@@ -71,8 +71,7 @@ func buildRowKeys(x *Index) *rowKeys {
 			}
 			return uint32(c)
 		}
-		for i := range st.Infos {
-			in := &st.Infos[i]
+		for i, in := range st.Infos() {
 			var k uint32
 			if in.ExecCode > 15 || in.Mask > 15 || in.ChannelMask > 15 {
 				k = kRaw
@@ -380,12 +379,17 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 	for si, sg := range x.runs {
 		f := x.files[sg.File]
 		st := f.Streams[sg.Stream]
-		// This stream's rows within from..to: base..base+len(infos).
-		base, end := max(from, sg.Start), min(to, sg.Start+len(st.Infos))
+		// This stream's rows within from..to: base..end.
+		base, end := max(from, sg.Start), min(to, sg.Start+st.NumInfos())
 		if base >= end || !c.segOK[si] {
 			continue
 		}
-		infos := st.Infos[base-sg.Start : end-sg.Start]
+		// A row's INFO is decoded only when a term needs it (into one value).
+		var info decoder.Info
+		infoOf := func(i int) *decoder.Info {
+			st.ReadInfo(base-sg.Start+i, &info)
+			return &info
+		}
 		surf = [256]int8{}
 		for j := range scans {
 			if scans[j].tm != nil {
@@ -415,7 +419,7 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 				h := tm.opChan[(k&0xFF|k>>8&0xF00|k>>16&0x1000)&0x1FFF] | tm.execMask[uint8(k>>kExecShift)] |
 					tm.surf[uint8(k>>kSurfaceShift)] | hit[o&0xFFFF] | hit[o>>16]
 				if h&3 == 2 {
-					h = b2u(ts.match(k, o, &infos[i]))
+					h = b2u(ts.match(k, o, infoOf(i)))
 				}
 				buf[n] = int32(base + i)
 				n += int((h ^ neg) & 1)
@@ -425,7 +429,7 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(c.terms, f, st, &infos[i]) {
+				if matchAll(c.terms, f, st, infoOf(i)) {
 					buf[n] = int32(base + i)
 					n++
 				}
@@ -441,7 +445,7 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 					for _, ft := range surfs {
 						ok := ft.tab[s]
 						if !ok {
-							d := infos[i].SurfaceDecl()
+							d := infoOf(i).SurfaceDecl()
 							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
 						if ok == ft.neg {
@@ -455,7 +459,7 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 			}
 			for j := range rest {
 				ft := &rest[j]
-				in := &infos[i]
+				in := infoOf(i)
 				var ok bool
 				if ft.text != nil {
 					ok = scans[j].match(k, ops[i], in)
@@ -509,8 +513,8 @@ func (x *Index) filterRowsSlow(terms []term) []int32 {
 	for _, sg := range x.runs {
 		f := x.files[sg.File]
 		st := f.Streams[sg.Stream]
-		for i := range st.Infos {
-			if matchAll(terms, f, st, &st.Infos[i]) {
+		for i, in := range st.Infos() {
+			if matchAll(terms, f, st, in) {
 				view = append(view, int32(sg.Start+i))
 			}
 		}
@@ -659,7 +663,7 @@ func (tm *textMatcher) decide(si int, st *decoder.Stream, classes []decoder.RawO
 	tm.setStream(st)
 	hit := make([]uint8, len(classes)+1)
 	hit[len(classes)] = 2
-	in := &st.Infos[0] // names come from the stream, whichever INFO asks
+	in := st.Info(0) // names come from the stream, whichever INFO asks
 	for c := 1; c < len(classes); c++ {
 		hit[c] = b2u(tm.operand(0, in, classes[c]) == uint8(tm.m))
 	}
@@ -837,12 +841,11 @@ func (x *Index) NearestOffset(view []int32, curFile int, off int64, inFile func(
 			continue // FILE:0xOFFSET names another file
 		}
 		st := x.files[sg.File].Streams[sg.Stream]
-		infos := st.Infos
-		if len(infos) == 0 || infos[0].FromText() {
+		if st.NumInfos() == 0 || st.FromText() {
 			continue
 		}
 		// The view positions of this stream's rows: [lo, hi).
-		lo, hi := sg.Start, sg.Start+len(infos)
+		lo, hi := sg.Start, sg.Start+st.NumInfos()
 		if view != nil {
 			lo, hi = posIn(view, lo), posIn(view, hi)
 		}
@@ -851,9 +854,9 @@ func (x *Index) NearestOffset(view []int32, curFile int, off int64, inFile func(
 		}
 		at := func(p int) int64 {
 			if view != nil {
-				return infos[int(view[p])-sg.Start].Off
+				return st.InfoOff(int(view[p]) - sg.Start)
 			}
-			return infos[p-sg.Start].Off
+			return st.InfoOff(p - sg.Start)
 		}
 		j := lo + sort.Search(hi-lo, func(i int) bool { return at(lo+i) >= off })
 		same := sg.File == curFile

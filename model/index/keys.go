@@ -242,7 +242,6 @@ func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 		b := make([]int32, x.total)
 		sp = &b
 	}
-	defer x.scratch.Put(sp)
 	scratch := *sp
 	parts = max(1, min(parts, x.total))
 	ns := make([]int, parts)
@@ -265,11 +264,22 @@ func (x *Index) filterRowsIn(terms []term, parts int) []int32 {
 	for _, n := range ns {
 		total += n
 	}
+	if 2*total >= x.total {
+		// Most rows pass: the scratch becomes the view (at most twice its
+		// size) rather than be copied, and the pool makes another.
+		n := ns[0]
+		for w := 1; w < parts; w++ {
+			from, _ := span(w)
+			n += copy(scratch[n:], scratch[from:from+ns[w]])
+		}
+		return scratch[:n:n]
+	}
 	out := make([]int32, 0, total)
 	for w, n := range ns {
 		from, _ := span(w)
 		out = append(out, scratch[from:from+n]...)
 	}
+	x.scratch.Put(sp)
 	return out
 }
 
@@ -283,6 +293,7 @@ type compiled struct {
 	surfs    []fastTerm // surface:, decided once per stream and surface
 	rest     []fastTerm // text and diag:TEXT, per row
 	keyed    bool       // keyTerms were given: else lo and hi pass every row
+	diagOnly bool       // a diag:TEXT term not negated: only rows with diagnostics can pass
 	// lo: by SubOp, exec code and seed layout (key bits 0..11, 28);
 	// hi: by mask, channels and diagnostics (bits 12..19, 30).
 	lo [1 << 13]uint8
@@ -309,6 +320,7 @@ func (x *Index) compile(terms []term) *compiled {
 			if t.val != "" {
 				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied by filterRange
 				c.rest = append(c.rest, ft)
+				c.diagOnly = c.diagOnly || !t.neg
 				c.dt = x.diagText()
 				continue
 			}
@@ -428,6 +440,9 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 		}
 	rows:
 		for i, k := range keys {
+			if c.diagOnly && k&kDiag == 0 {
+				continue
+			}
 			if k&kRaw != 0 {
 				if matchAll(c.terms, f, st, infoOf(i)) {
 					buf[n] = int32(base + i)

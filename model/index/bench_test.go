@@ -51,14 +51,22 @@ func BenchmarkFilter1M(b *testing.B) {
 }
 
 // BenchmarkRowKeys1M measures what the first filter, n, N or :0x after a
-// load pays once over 1M rows: the packed row keys, and for diag:TEXT the
-// messages of the rows with diagnostics (one in 50 here).
+// load pays once over 1M rows: the packed row keys, for a text term the
+// operand classes, and for diag:TEXT the messages of the rows with
+// diagnostics (one in 50 here).
 func BenchmarkRowKeys1M(b *testing.B) {
 	x := bigIndex(b, 1_000_000, 50)
 	b.Run("keys", func(b *testing.B) {
 		start, _ := cpuTime()
 		for i := 0; i < b.N; i++ {
 			_ = buildRowKeys(x)
+		}
+		reportCPU(b, start)
+	})
+	b.Run("operand-classes", func(b *testing.B) {
+		start, _ := cpuTime()
+		for i := 0; i < b.N; i++ {
+			_ = buildOpClasses(x)
 		}
 		reportCPU(b, start)
 	})

@@ -38,6 +38,8 @@ type Index struct {
 
 	keysOnce sync.Once
 	rk       *rowKeys // see keys
+	opsOnce  sync.Once
+	oc       *opClasses // see opClasses
 
 	dtextOnce sync.Once
 	dtext     []string // see diagText

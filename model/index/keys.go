@@ -11,18 +11,22 @@ import (
 )
 
 // rowKeys holds, per row, the INFO fields that the filter, n/N and
-// :0xOFFSET read, packed: the fields before the operands in 4 bytes, and
-// the operands as two 2-byte classes (the distinct operands of a stream,
-// numbered). Scanning a million rows reads 8 MB instead of the 56 MB of
-// the Infos and formats nothing; a text term decides each operand class
-// of a stream once, not each row. It is built once per index (rows never
-// change: a reload builds a new index), on first use, so loading and the
-// first frame do not pay for it.
+// :0xOFFSET read, packed in 4 bytes: the fields that make the text before
+// the operands, and flags. Scanning a million rows reads 4 MB instead of
+// the 56 MB of the Infos and formats nothing. It is built once per index
+// (rows never change: a reload builds a new index), on first use, so
+// loading and the first frame do not pay for it.
 type rowKeys struct {
 	key  []uint32
-	ops  []uint32 // per row: the Dst's class | the LOD's class<<16 (0: no LOD)
-	diag []int32  // rows with diagnostics, ascending
-	raw  []bool   // per run: it has rows marked kRaw
+	diag []int32 // rows with diagnostics, ascending
+	raw  []bool  // per run: it has rows marked kRaw
+}
+
+// opClasses holds, per row, its operands as two 2-byte classes (a
+// stream's distinct operands, numbered), so that a text term decides each
+// operand of a stream once, not each row. Built on the first text term.
+type opClasses struct {
+	ops []uint32 // per row: the Dst's class | the LOD's class<<16 (0: no LOD)
 	// classes holds, per run, its distinct operands: class c is
 	// classes[run][c]. Class 0 is no operand; classWide an operand past
 	// the classes a run can number (its row's Info is read instead).
@@ -33,15 +37,13 @@ type rowKeys struct {
 const classWide = 0xFFFF
 
 // Layout of a key: the fields that decide the text before the operands
-// (prefix) in the low 29 bits, then flags.
+// in the low 29 bits, then flags.
 const (
 	kExecShift    = 8  // ExecCode, 4 bits
 	kMaskShift    = 12 // Mask, 4 bits
 	kChanShift    = 16 // ChannelMask, 4 bits
 	kSurfaceShift = 20 // Surface, 8 bits
 	kSeed         = 1 << 28
-	kPrefix       = 1<<29 - 1
-	kLOD          = 1 << 29
 	kDiag         = 1 << 30
 	// kRaw marks a row whose fields do not fit the packing: the filter
 	// reads its Info instead.
@@ -54,14 +56,18 @@ func (x *Index) keys() *rowKeys {
 	return x.rk
 }
 
-func buildRowKeys(x *Index) *rowKeys {
-	ks := &rowKeys{key: make([]uint32, x.total), ops: make([]uint32, x.total), raw: make([]bool, len(x.runs)),
-		classes: make([][]decoder.RawOperand, len(x.runs))}
+// opClasses returns the operand classes, building them on first use.
+func (x *Index) opClasses() *opClasses {
+	x.opsOnce.Do(func() { x.oc = buildOpClasses(x) })
+	return x.oc
+}
+
+func buildOpClasses(x *Index) *opClasses {
+	oc := &opClasses{ops: make([]uint32, x.total), classes: make([][]decoder.RawOperand, len(x.runs))}
 	var ids classSet
 	for si, sg := range x.runs {
 		st := x.files[sg.File].Streams[sg.Stream]
-		keys := ks.key[sg.Start : sg.Start+st.NumInfos()]
-		ops := ks.ops[sg.Start : sg.Start+st.NumInfos()]
+		ops := oc.ops[sg.Start : sg.Start+st.NumInfos()]
 		classes := []decoder.RawOperand{{}}
 		ids.reset()
 		class := func(r decoder.RawOperand) uint32 {
@@ -71,6 +77,23 @@ func buildRowKeys(x *Index) *rowKeys {
 			}
 			return uint32(c)
 		}
+		for i, in := range st.Infos() {
+			o := class(in.Dst)
+			if in.HasLOD {
+				o |= class(in.LOD) << 16
+			}
+			ops[i] = o
+		}
+		oc.classes[si] = classes
+	}
+	return oc
+}
+
+func buildRowKeys(x *Index) *rowKeys {
+	ks := &rowKeys{key: make([]uint32, x.total), raw: make([]bool, len(x.runs))}
+	for si, sg := range x.runs {
+		st := x.files[sg.File].Streams[sg.Stream]
+		keys := ks.key[sg.Start : sg.Start+st.NumInfos()]
 		for i, in := range st.Infos() {
 			var k uint32
 			if in.ExecCode > 15 || in.Mask > 15 || in.ChannelMask > 15 {
@@ -82,21 +105,13 @@ func buildRowKeys(x *Index) *rowKeys {
 				if in.Layout == decoder.LayoutSeed {
 					k |= kSeed
 				}
-				if in.HasLOD {
-					k |= kLOD
-				}
 			}
 			if in.NumDiagnostics() > 0 {
 				k |= kDiag
 				ks.diag = append(ks.diag, int32(sg.Start+i))
 			}
-			o := class(in.Dst)
-			if in.HasLOD {
-				o |= class(in.LOD) << 16
-			}
-			keys[i], ops[i] = k, o
+			keys[i] = k
 		}
-		ks.classes[si] = classes
 	}
 	return ks
 }
@@ -298,11 +313,11 @@ type compiled struct {
 	// hi: by mask, channels and diagnostics (bits 12..19, 30).
 	lo [1 << 13]uint8
 	hi [1 << 9]uint8
-	dt []string // the rows' diagnostics, for diag:TEXT
+	dt []string   // the rows' diagnostics, for diag:TEXT
+	oc *opClasses // with a text term
 }
 
 func (x *Index) compile(terms []term) *compiled {
-	ks := x.keys()
 	c := &compiled{terms: terms}
 	var keyTerms []fastTerm
 	for _, t := range terms {
@@ -316,6 +331,7 @@ func (x *Index) compile(terms []term) *compiled {
 		case termText:
 			ft.text = newTextMatcher(t.val)
 			c.rest = append(c.rest, ft)
+			c.oc = x.opClasses()
 		case termDiag:
 			if t.val != "" {
 				ft.one = []term{{kind: termDiag, val: t.val}} // the negation is applied by filterRange
@@ -367,7 +383,7 @@ func (x *Index) compile(terms []term) *compiled {
 		}
 		for _, ft := range c.rest {
 			if ft.text != nil {
-				ft.text.decide(si, st, ks.classes[si])
+				ft.text.decide(si, st, c.oc.classes[si])
 			}
 		}
 	}
@@ -408,7 +424,11 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 				scans[j].enter(si, st)
 			}
 		}
-		keys, ops := ks.key[base:end], ks.ops[base:end]
+		keys := ks.key[base:end]
+		var ops []uint32 // with a text term
+		if c.oc != nil {
+			ops = c.oc.ops[base:end]
+		}
 		if surfs == nil && rest == nil && !ks.raw[si] {
 			// Without a branch per row: a filter keeping half the rows
 			// at random would mispredict every other one.

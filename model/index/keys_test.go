@@ -291,7 +291,7 @@ func TestFilterWideStream(t *testing.T) {
 	if r.Len() != n {
 		t.Fatalf("%d rows", r.Len())
 	}
-	if got := len(r.keys().classes[0]); got != classWide {
+	if got := len(r.opClasses().classes[0]); got != classWide {
 		t.Fatalf("%d classes, want every number spent (%d)", got, classWide)
 	}
 	for _, f := range []string{"v70031", "v70031.6", "v1000.", "v32.0", "7.1", "rgba", "!v6", "v7 .2"} {

@@ -3,14 +3,13 @@ package tui
 import (
 	"fmt"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/tui/panels"
+	"infoscope/tui/style"
 )
 
 // child is what the root needs of a panel. The panels return their
@@ -26,15 +25,6 @@ type child interface {
 	Editing() bool
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
-}
-
-type panelStyles = panels.Styles
-
-func makePanelStyles(isDark, mono bool) panelStyles {
-	if mono {
-		return panels.MonoStyles()
-	}
-	return panels.DefaultStyles(isDark)
 }
 
 type bitsChild struct{ m panels.Bits }
@@ -85,7 +75,7 @@ func (c *codeChild) Editing() bool                    { return c.m.Editing() }
 func (c *codeChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
 func (c *codeChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
 
-func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
+func newPanels(st theme, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
 	b := &bitsChild{panels.NewBits(st)}
 	l := &lanesChild{panels.NewLanes(st)}
 	o := &outputChild{panels.NewOutput(st)}
@@ -106,23 +96,17 @@ func (m *Model) codePanel() *codeChild     { return m.panels[focusCode].(*codeCh
 // applyTheme rebuilds the root's and the panels' styles (after a
 // background-colour report or at start).
 func (m *Model) applyTheme() {
-	m.th = newTheme(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
-	m.list.input.cursor = m.th.selected
-	if m.mono {
-		plain := lipgloss.NewStyle()
-		m.help.Styles = help.Styles{Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain,
-			ShortSeparator: plain, FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain}
-	} else {
-		m.help.Styles = helpStyles(m.isDark)
-	}
+	m.list.input.cursor = m.th.Cursor
+	m.help.Styles = m.th.Help
 }
 
 // restylePanels rebuilds the panels with styles for the new background
 // (they take styles only at construction). The report comes right after
 // start, so only the panels' cursors are lost; the shared state is re-applied.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, m.cfg.Rules)
+	m.panels = newPanels(m.th, m.surfaces, editTracker{m}, m.cfg.Rules)
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)

@@ -17,6 +17,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // Config configures a session.
@@ -174,10 +175,10 @@ func New(cfg Config) *Model {
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
-	m.th = newTheme(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
+	m.panels = newPanels(m.th, m.surfaces, editTracker{m}, cfg.Rules)
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
@@ -188,8 +189,6 @@ func New(cfg Config) *Model {
 	}
 	return m
 }
-
-func (m *Model) panelStyles() panelStyles { return makePanelStyles(m.isDark, m.mono) }
 
 // Init reads every source in its own Cmd and asks for the background colour.
 func (m *Model) Init() tea.Cmd {

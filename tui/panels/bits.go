@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/tui/style"
 )
 
 // BitsKeyMap are the Bits panel's bindings.
@@ -48,7 +49,7 @@ func (k BitsKeyMap) FullHelp() [][]key.Binding {
 type Bits struct {
 	KeyMap BitsKeyMap
 
-	st     Styles
+	st     style.Styles
 	in     *decoder.Info
 	fields []decoder.Field
 	sel    int // selected field
@@ -63,7 +64,7 @@ type Bits struct {
 const hexWidth = 18
 
 // NewBits returns an empty Bits panel.
-func NewBits(st Styles) Bits {
+func NewBits(st style.Styles) Bits {
 	return Bits{KeyMap: DefaultBitsKeyMap(), st: st}
 }
 

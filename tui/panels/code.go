@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // SelectInfoMsg asks the root to select, in the INFO list, the INFO at
@@ -117,7 +118,7 @@ type codeState struct {
 type Code struct {
 	KeyMap CodeKeyMap
 
-	st       Styles
+	st       style.Styles
 	c        *codeState
 	cur, top int
 	w, h     int
@@ -132,7 +133,7 @@ type Code struct {
 }
 
 // NewCode returns an empty Code pane.
-func NewCode(st Styles) Code {
+func NewCode(st style.Styles) Code {
 	in := newLineEdit(st, 30, 200)
 	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, input: in, grf: 32}
 }

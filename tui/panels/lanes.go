@@ -10,6 +10,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // DispatchChangedMsg reports that the user edited the dispatch mask in the
@@ -67,7 +68,7 @@ func (k LanesKeyMap) FullHelp() [][]key.Binding {
 type Lanes struct {
 	KeyMap LanesKeyMap
 
-	st       Styles
+	st       style.Styles
 	in       *decoder.Info
 	dispatch model.ExecMask
 	lm       model.LaneMap
@@ -156,7 +157,7 @@ func (g stripGeo) header() string {
 }
 
 // NewLanes returns a Lanes panel with every dispatch bit on.
-func NewLanes(st Styles) Lanes {
+func NewLanes(st style.Styles) Lanes {
 	in := newLineEdit(st, 12, 10)
 	in.Prompt = "hex mask: "
 	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes, input: in}

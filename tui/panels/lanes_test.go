@@ -11,10 +11,11 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 func newTestLanes(t *testing.T, b []byte, w, h int) Lanes {
-	m := NewLanes(MonoStyles())
+	m := NewLanes(style.New(false, true))
 	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
 	m.SetSize(w, h)
 	m.Focus()

@@ -10,6 +10,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // SurfaceChangedMsg reports that the Output panel wrote an edit into the
@@ -81,7 +82,7 @@ const rowType = 0
 type Output struct {
 	KeyMap OutputKeyMap
 
-	st       Styles
+	st       style.Styles
 	in       *decoder.Info
 	file     *model.SurfaceFile
 	scope    model.Scope // the selected instruction's file and body
@@ -110,7 +111,7 @@ type Output struct {
 
 // NewOutput returns an Output panel with a fresh surface file (replace it
 // with SetSurfaceFile to share the session's).
-func NewOutput(st Styles) Output {
+func NewOutput(st style.Styles) Output {
 	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, specs: model.SurfaceFields()}
 	m.inputs = make([]lineEdit, m.lodRow()+1)
 	for i := range m.inputs {

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // TestOutputScopedEdits: an edit is stored for the selected instruction's
@@ -15,7 +16,7 @@ import (
 func TestOutputScopedEdits(t *testing.T) {
 	f := model.NewSurfaceFile()
 	f.Surfaces["T6"] = model.Surface{Type: model.Surface3D, Width: 3}
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSurfaceFile(f)
 	in := decodeInfo(t, resinfoBytes, 0)
 	m.SetScope(model.Scope{File: "dir/a.isa", Body: "k1"})
@@ -79,7 +80,7 @@ func TestOutputGRFInFile(t *testing.T) {
 func TestOutputRules(t *testing.T) {
 	f := model.NewSurfaceFile()
 	f.Surfaces["T6"] = model.Surface{Type: model.SurfaceCube, Width: 63, Height: 31, Depth: 1, BufferSize: 4096}
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSurfaceFile(f)
 	m.SetInfo(decodeInfo(t, resinfoBytes, 0))
 	m.SetSize(120, 40)

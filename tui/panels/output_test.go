@@ -11,11 +11,12 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 func newTestOutput(t *testing.T, b []byte, w, h int) (Output, *model.SurfaceFile) {
 	f := model.NewSurfaceFile()
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSurfaceFile(f)
 	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
 	m.SetSize(w, h)
@@ -278,7 +279,7 @@ func TestOutputSharedFileAndKey(t *testing.T) {
 	in := &st.Infos[0]
 	f := model.NewSurfaceFile()
 	f.Surfaces["img"] = model.Surface{Type: model.Surface1D, Width: 7, MIPCount: 1}
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSurfaceFile(f)
 	m.SetInfo(in)
 	m.SetSize(80, 24)
@@ -351,7 +352,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 		for w := 0; w <= 140; w += 11 {
 			for h := 0; h <= 40; h += 4 {
 				f := model.NewSurfaceFile()
-				m := NewOutput(MonoStyles())
+				m := NewOutput(style.New(false, true))
 				m.SetSurfaceFile(f)
 				m.SetInfo(decodeInfo(t, fx, decoder.LayoutAuto))
 				m.SetSize(w, h)
@@ -369,7 +370,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 			}
 		}
 	}
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSize(40, 5)
 	m.Focus()
 	m, _ = m.Update(press("right"))

@@ -48,6 +48,7 @@ func (k BitsKeyMap) FullHelp() [][]key.Binding {
 // bit cursor selects the field under it.
 type Bits struct {
 	KeyMap BitsKeyMap
+	outbox // never written: Bits shows no session state
 
 	st     style.Styles
 	in     *decoder.Info
@@ -67,6 +68,9 @@ const hexWidth = 18
 func NewBits(st style.Styles) Bits {
 	return Bits{KeyMap: DefaultBitsKeyMap(), st: st}
 }
+
+// SetSession is a no-op: the bit fields are the instruction's alone.
+func (m *Bits) SetSession(Session) {}
 
 // SetInfo shows an instruction (nil shows a placeholder). The first field is
 // selected.

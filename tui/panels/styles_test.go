@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/tui/style"
+	"infoscope/model"
 )
 
 var sgr = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
@@ -42,12 +43,12 @@ func TestMonoViewsHaveNoColour(t *testing.T) {
 	b.SetSize(120, 30)
 	l := NewLanes(st)
 	l.SetInfo(in)
-	l.SetDispatch(0xf0f0)
+	l.SetSession(Session{Dispatch: 0xf0f0})
 	l.SetSize(120, 12)
 	l.Focus()
 	o := NewOutput(st)
 	o.SetInfo(in)
-	o.SetDispatch(0xf0f0)
+	o.SetSession(Session{Dispatch: 0xf0f0, LOD: []uint32{0}, GRFBytes: 32, Surface: model.DefaultSurface()})
 	o.SetSize(120, 30)
 	for _, v := range []string{b.View(), l.View(), o.View()} {
 		if hasColour(v) {

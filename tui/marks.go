@@ -355,7 +355,7 @@ func (m *Model) marksView() string {
 	if mk.editing >= 0 {
 		e := mk.list[mk.editing]
 		title = printable("bookmark " + e.Kernel + " " + e.Text)
-		lines = append(lines, " "+mk.note.View(), "", m.th.dim.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
+		lines = append(lines, " "+mk.note.View(), "", m.th.Muted.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
 		return m.overlay(ansi.Truncate(title, m.width, "…"), lines)
 	}
 	if len(mk.list) == 0 {
@@ -384,7 +384,7 @@ func (m *Model) marksView() string {
 		}
 		line = ansi.Truncate(printable(line), m.width, "…")
 		if i == mk.cursor {
-			line = m.th.selected.Render(pad(line, m.width))
+			line = m.th.Cursor.Render(pad(line, m.width))
 		}
 		lines = append(lines, line)
 	}

@@ -108,7 +108,6 @@ func (m *Model) codePanel() *codeChild     { return m.panels[focusCode].(*codeCh
 func (m *Model) applyTheme() {
 	m.th = newTheme(m.isDark, m.mono)
 	m.list.th = m.th
-	m.list.input.cursor = m.th.selected
 	if m.mono {
 		plain := lipgloss.NewStyle()
 		m.help.Styles = help.Styles{Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain,

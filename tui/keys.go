@@ -93,7 +93,7 @@ func DefaultOverlayKeyMap() OverlayKeyMap {
 
 // ShortHelp returns the overlay bindings shown in the footer.
 func (k OverlayKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Up, k.PageDown, k.Filter, k.ToHelp, k.ToErrors, k.Close}
+	return []key.Binding{k.Down, k.Up, k.Close, k.Filter, k.ToHelp, k.ToErrors, k.PageDown}
 }
 
 // FullHelp returns every overlay binding.
@@ -226,8 +226,14 @@ func (m *Model) syncKeys() {
 	}
 
 	ok := &m.overlayKeys
-	enable(mode == modeOverlay, &ok.Up, &ok.Down, &ok.PageUp, &ok.PageDown, &ok.HalfUp,
-		&ok.HalfDown, &ok.Top, &ok.Bottom, &ok.Close)
+	// The scroll keys work when the text is taller than the overlay.
+	scrolls := false
+	if mode == modeOverlay {
+		vp := m.overlayView()
+		scrolls = vp.TotalLineCount() > vp.Height()
+	}
+	enable(scrolls, &ok.Up, &ok.Down, &ok.PageUp, &ok.PageDown, &ok.HalfUp, &ok.HalfDown, &ok.Top, &ok.Bottom)
+	enable(mode == modeOverlay, &ok.Close)
 	enable(mode == modeOverlay && m.showHelp, &ok.Filter, &ok.ToErrors)
 	enable(mode == modeOverlay && m.showErrs, &ok.ToHelp)
 	// ? closes the help and E the errors: each key toggles its overlay.

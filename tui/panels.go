@@ -87,7 +87,6 @@ func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
 func (m *Model) applyTheme() {
 	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
-	m.list.input.cursor = m.th.Cursor
 	m.help.Styles = m.th.Help
 }
 

@@ -443,6 +443,27 @@ func (x *Index) filterRange(c *compiled, from, to int, buf []int32) int {
 			// textScan.match, inlined: five lookups a row.
 			ts, neg := &scans[0], b2u(rest[0].neg)
 			tm, hit := ts.tm, ts.hit
+			if !tm.anyOp[si] && !keyed {
+				// The value is in no operand of this stream: the key alone.
+				for i, k := range keys {
+					buf[n] = int32(base + i)
+					n += int((tm.opChan[(k&0xFF|k>>8&0xF00|k>>16&0x1000)&0x1FFF] | tm.execMask[uint8(k>>kExecShift)] |
+						tm.surf[uint8(k>>kSurfaceShift)] ^ neg) & 1)
+				}
+				continue
+			}
+			if !tm.anyPrefix && !keyed {
+				// The value is in no text before the operands: the classes alone.
+				for i, o := range ops {
+					h := hit[o&0xFFFF] | hit[o>>16]
+					if h&3 == 2 {
+						h = b2u(ts.match(keys[i], o, infoOf(i)))
+					}
+					buf[n] = int32(base + i)
+					n += int((h ^ neg) & 1)
+				}
+				continue
+			}
 			for i, k := range keys {
 				if keyed && lo[k&0xFFF|k>>16&0x1000]&hi[k>>12&0xFF|k>>22&0x100] == 0 {
 					continue
@@ -575,8 +596,13 @@ type textMatcher struct {
 	surf     [256]uint8     // the surface by its number
 	// hits holds, per run and operand class, 1 when its "name.offset"
 	// holds the value; one more entry, 2, stands for classWide (read the
-	// Info): only a run with every number spent has it.
-	hits [][]uint8
+	// Info): only a run with every number spent has it. anyOp: per run, a
+	// class holds it or the run has classWide.
+	hits  [][]uint8
+	anyOp []bool
+	// anyPrefix: some value of the key's fields makes a text before the
+	// operands that holds the value.
+	anyPrefix bool
 
 	sym   *decoder.Symbols // the current stream's
 	nvars uint32           // its declared variables
@@ -646,6 +672,10 @@ func newTextMatcher(val string) *textMatcher {
 	for v := range 256 {
 		tm.execMask[v] = execs[v&15] | masks[v>>4]
 		tm.surf[v] = found(decoder.SurfaceName(uint8(v)))
+		tm.anyPrefix = tm.anyPrefix || tm.execMask[v]|tm.surf[v] != 0
+	}
+	for _, h := range tm.opChan {
+		tm.anyPrefix = tm.anyPrefix || h != 0
 	}
 	return tm
 }
@@ -689,11 +719,8 @@ func (tm *textMatcher) setStream(st *decoder.Stream) {
 // decide decides the operand classes of run si (stream st), once per
 // filter, before the rows are scanned.
 func (tm *textMatcher) decide(si int, st *decoder.Stream, classes []decoder.RawOperand) {
-	if tm.hits == nil {
-		tm.hits = make([][]uint8, si+1, max(si+1, 8))
-	}
 	for len(tm.hits) <= si {
-		tm.hits = append(tm.hits, nil)
+		tm.hits, tm.anyOp = append(tm.hits, nil), append(tm.anyOp, false)
 	}
 	tm.setStream(st)
 	hit := make([]uint8, len(classes)+1)
@@ -701,8 +728,10 @@ func (tm *textMatcher) decide(si int, st *decoder.Stream, classes []decoder.RawO
 	in := st.Info(0) // names come from the stream, whichever INFO asks
 	for c := 1; c < len(classes); c++ {
 		hit[c] = b2u(tm.operand(0, in, classes[c]) == uint8(tm.m))
+		tm.anyOp[si] = tm.anyOp[si] || hit[c] != 0
 	}
 	tm.hits[si] = hit
+	tm.anyOp[si] = tm.anyOp[si] || len(classes) == classWide
 }
 
 // operands reports whether one of in's operands holds the value.

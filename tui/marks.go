@@ -92,7 +92,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	}
 	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
 	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
-	mk.noteKeys = newPromptKeys("keep the note", "cancel")
+	mk.noteKeys = newPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}

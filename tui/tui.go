@@ -118,6 +118,7 @@ type Model struct {
 	helpQuery     promptInput
 	helpQueryKeys PromptKeyMap
 	helpFiltering bool
+	helpCache     helpCache
 
 	width, height int
 	lay           layout
@@ -169,7 +170,7 @@ func New(cfg Config) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", 64)
 	m.helpQuery.Placeholder = "key or words"
-	m.helpQueryKeys = newPromptKeys("keep the query", "clear the query")
+	m.helpQueryKeys = newPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
 	m.ov = viewport.New()
 	m.initMarks(cfg.Marks)
@@ -666,11 +667,9 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openOverlay(false)
 	case key.Matches(msg, k.ToHelp):
 		m.openOverlay(true)
+	case key.Matches(msg, k.ClearQuery):
+		m.clearHelpQuery()
 	case key.Matches(msg, k.Close):
-		if key.Matches(msg, m.helpQueryKeys.Cancel) && m.helpQuery.Value() != "" {
-			m.clearHelpQuery() // esc first drops the query, then closes
-			return nil
-		}
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
 	default:
@@ -682,6 +681,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 // openOverlay shows the help (or the errors) from its top.
 func (m *Model) openOverlay(help bool) {
 	m.showHelp, m.showErrs = help, !help
+	m.helpCache = helpCache{} // the panels' keys may have changed since
 	m.clearHelpQuery()
 }
 

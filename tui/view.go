@@ -55,7 +55,7 @@ func (m *Model) render() string {
 		if m.helpFiltering || m.helpQuery.Value() != "" {
 			title = "help " + m.helpQuery.View() + m.th.dim.Render("  enter keeps, esc clears")
 		}
-		parts = append(parts, m.overlay(title, m.shownHelpLines()))
+		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.total == 0 && m.loading() > 0:
@@ -205,7 +205,9 @@ func (m *Model) overlay(title string, lines []string) string {
 		at := vp.YOffset()
 		more = fmt.Sprintf(" (%d-%d of %d)", at+1, min(at+vp.VisibleLineCount(), n), n)
 	}
-	head := ansi.Truncate(m.th.titleFocus.Render(title)+m.th.dim.Render(more), m.width, "…")
+	// The title gives way to the position, which says where the view is.
+	head := ansi.Truncate(m.th.titleFocus.Render(title), max(m.width-ansi.StringWidth(more), 1), "…") + m.th.dim.Render(more)
+	head = ansi.Truncate(head, m.width, "…")
 	return fit(head+"\n"+vp.View(), m.width, m.lay.bodyH)
 }
 
@@ -221,14 +223,31 @@ func (m *Model) overlayLines() []string {
 	if m.showErrs {
 		return m.errorLines()
 	}
+	c := m.helpCache
+	if c.lines != nil && c.width == m.width && c.query == m.helpQuery.Value() && c.dark == m.isDark && c.mono == m.mono {
+		return c.lines
+	}
 	return m.shownHelpLines()
+}
+
+// helpCache keeps the help's lines between keys: laying out every pane's
+// keys costs milliseconds, and a scroll only moves the view.
+type helpCache struct {
+	width      int
+	query      string
+	dark, mono bool
+	lines      []string
 }
 
 // overlayView returns the overlays' viewport holding the help or errors
 // as they are now, so that a scroll is bounded by the text shown.
 func (m *Model) overlayView() *viewport.Model {
+	lines := m.overlayLines()
+	if m.showHelp {
+		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
+	}
 	m.sizeOverlay(&m.ov)
-	m.ov.SetContentLines(m.overlayLines())
+	m.ov.SetContentLines(lines)
 	return &m.ov
 }
 
@@ -240,7 +259,9 @@ func (m *Model) shownHelpLines() []string {
 	if q == "" {
 		return m.helpLines()
 	}
-	var out []string
+	type hit struct{ group, key, desc string }
+	var hits []hit
+	kw := 0
 	for _, g := range m.helpGroups() {
 		for _, col := range g.km {
 			for _, b := range col {
@@ -249,10 +270,17 @@ func (m *Model) shownHelpLines() []string {
 				}
 				h := b.Help()
 				if strings.Contains(strings.ToLower(h.Key+" "+h.Desc), q) {
-					out = append(out, fmt.Sprintf("  %-14s %-18s %s", g.name, h.Key, h.Desc))
+					hits = append(hits, hit{g.name, h.Key, h.Desc})
+					kw = max(kw, ansi.StringWidth(h.Key))
 				}
 			}
 		}
+	}
+	// Key and description first, the pane after: on a narrow screen the
+	// words are what the query is for.
+	var out []string
+	for _, h := range hits {
+		out = append(out, fmt.Sprintf("  %s %s  · %s", pad(h.key, kw), h.desc, h.group))
 	}
 	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
 		if strings.Contains(strings.ToLower(l), q) {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"infoscope/tui/style"
 )
 
 // promptInput is the one-line editor of the root's prompts (the list's
@@ -32,7 +33,7 @@ func newPromptInput(prompt string, limit int) promptInput {
 	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
 	ti.KeyMap.NextSuggestion.SetEnabled(false)
 	ti.KeyMap.PrevSuggestion.SetEnabled(false)
-	ti.SetStyles(promptStyles(newTheme(true, true)))
+	ti.SetStyles(promptStyles(style.New(true, true)))
 	return promptInput{ti}
 }
 
@@ -41,11 +42,11 @@ func newPromptInput(prompt string, limit int) promptInput {
 // has one). The cursor never blinks.
 func promptStyles(th theme) textinput.Styles {
 	plain := lipgloss.NewStyle()
-	st := textinput.StyleState{Text: plain, Placeholder: th.dim, Suggestion: th.dim, Prompt: plain}
+	st := textinput.StyleState{Text: plain, Placeholder: th.Muted, Suggestion: th.Muted, Prompt: plain}
 	return textinput.Styles{
 		Focused: st,
 		Blurred: st,
-		Cursor:  textinput.CursorStyle{Color: th.selected.GetForeground(), Blink: false},
+		Cursor:  textinput.CursorStyle{Color: th.Cursor.GetForeground(), Blink: false},
 	}
 }
 

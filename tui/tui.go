@@ -17,6 +17,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // Config configures a session.
@@ -87,7 +88,10 @@ type Model struct {
 	sel    loc
 	selOK  bool
 
+	// The session's state: the root alone changes it, on the edits the
+	// panels report, and hands it to every panel (handBack).
 	surfaces *model.SurfaceFile
+	rules    model.Rules // the table Output computes by
 	// Unsaved edits: every surface or dispatch edit bumps editGen and
 	// records it under the surface's key ("" for the dispatch mask); a save
 	// covers the edits up to the editGen it started with.
@@ -152,6 +156,7 @@ func New(cfg Config) *Model {
 	m := &Model{
 		cfg:      cfg,
 		surfaces: cfg.Surfaces,
+		rules:    cfg.Rules,
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
 		keys:     DefaultKeyMap(),
@@ -177,10 +182,10 @@ func New(cfg Config) *Model {
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
-	m.th = newTheme(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
+	m.panels = newPanels(m.th, m.session())
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
@@ -192,8 +197,6 @@ func New(cfg Config) *Model {
 	m.afterUpdate()
 	return m
 }
-
-func (m *Model) panelStyles() panelStyles { return makePanelStyles(m.isDark, m.mono) }
 
 // Init reads every source in its own Cmd and asks for the background colour.
 func (m *Model) Init() tea.Cmd {
@@ -403,13 +406,12 @@ func (m *Model) syncSelection() {
 	}
 	m.sel, m.selOK = l, ok
 	var in *decoder.Info
-	var sc model.Scope
 	if ok {
 		in = m.list.rows.info(l)
-		sc = model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
 	}
-	m.outputPanel().m.SetScope(sc)
+	s := m.session() // the new instruction's description first, then the instruction
 	for _, p := range m.panels[1:] {
+		p.SetSession(s)
 		p.SetInfo(in)
 	}
 }
@@ -432,9 +434,6 @@ func (m *Model) setFocus(f focusID) {
 	}
 	if f != focusList {
 		m.shown = f
-	}
-	if f == focusCode {
-		m.codePanel().m.SetGRFBytes(m.outputPanel().m.GRFBytes())
 	}
 	m.relayout() // the compact layout shows the focused panel
 }
@@ -704,6 +703,7 @@ func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
 		m.syncSelection()
 	} else {
 		cmd = m.panels[m.focus].Update(msg)
+		m.takeEdits(m.panels[m.focus])
 	}
 	return cmd
 }
@@ -757,6 +757,7 @@ func (m *Model) onSaved(msg savedMsg) tea.Cmd {
 		m.savedGen = max(m.savedGen, msg.gen)
 		m.loadErr = nil // the file on disk is now one this session wrote
 		m.setStatus("saved surface file "+m.cfg.SurfacePath, false)
+		m.handBack() // the panels' unsaved marks
 	}
 	if m.saveQueued {
 		m.saveQueued = false
@@ -770,12 +771,6 @@ func (m *Model) onSaved(msg savedMsg) tea.Cmd {
 
 // unsaved reports surface or dispatch edits made since the last save.
 func (m *Model) unsaved() bool { return m.editGen > m.savedGen }
-
-// editTracker is the Output panel's view of the unsaved edits.
-type editTracker struct{ m *Model }
-
-func (t editTracker) MarkEdited(key string)   { t.m.markEdited(key) }
-func (t editTracker) Unsaved(key string) bool { return t.m.edited[key] > t.m.savedGen }
 
 // markEdited records an edit of the surface under key ("" for the dispatch
 // mask).

@@ -53,7 +53,7 @@ func (m *Model) render() string {
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
 		if m.helpFiltering || m.helpQuery.Value() != "" {
-			title = "help " + m.helpQuery.View() + m.th.dim.Render("  enter keeps, esc clears")
+			title = "help " + m.helpQuery.View() + m.th.Muted.Render("  enter keeps, esc clears")
 		}
 		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
@@ -85,13 +85,13 @@ func (m *Model) tabBar() string {
 		t := tabLabel(focusID(i), focusID(i) == m.focus)
 		switch {
 		case focusID(i) == m.focus:
-			b.WriteString(m.th.tabActive.Render(t))
+			b.WriteString(m.th.TabActive.Render(t))
 		default:
-			b.WriteString(m.th.tab.Render(t))
+			b.WriteString(m.th.Tab.Render(t))
 		}
 		b.WriteString(" ")
 	}
-	b.WriteString(m.th.dim.Render("infoscope · " + m.title()))
+	b.WriteString(m.th.Muted.Render("infoscope · " + m.title()))
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 
@@ -158,17 +158,17 @@ func (m *Model) statusLine() string {
 		parts = append(parts, "mouse off")
 	}
 	line := " " + strings.Join(parts, " │ ")
-	st := m.th.status
+	st := m.th.Status
 	if m.confirmQuit {
 		// The question goes first and stays until it is answered.
 		line = " " + m.quitPromptText() + " │" + line
-		return m.th.statusErr.Render(pad(line, m.width))
+		return m.th.StatusErr.Render(pad(line, m.width))
 	}
 	if m.status != "" {
 		msg := m.status
 		if m.statusErr {
-			st = m.th.statusErr
-			if m.th.mono {
+			st = m.th.StatusErr
+			if m.th.Mono {
 				msg = "✗ " + msg
 			}
 		}
@@ -206,7 +206,7 @@ func (m *Model) overlay(title string, lines []string) string {
 		more = fmt.Sprintf(" (%d-%d of %d)", at+1, min(at+vp.VisibleLineCount(), n), n)
 	}
 	// The title gives way to the position, which says where the view is.
-	head := ansi.Truncate(m.th.titleFocus.Render(title), max(m.width-ansi.StringWidth(more), 1), "…") + m.th.dim.Render(more)
+	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title), max(m.width-ansi.StringWidth(more), 1), "…") + m.th.Muted.Render(more)
 	head = ansi.Truncate(head, m.width, "…")
 	return fit(head+"\n"+vp.View(), m.width, m.lay.bodyH)
 }
@@ -322,7 +322,7 @@ func (m *Model) helpNotes() []string {
 func (m *Model) helpLines() []string {
 	var lines []string
 	for _, g := range m.helpGroups() {
-		lines = append(lines, m.th.current.Render(g.name))
+		lines = append(lines, m.th.Current.Render(g.name))
 		// One column at a time, so no column is dropped for width; then
 		// pack the columns side by side as far as the terminal allows.
 		var row []string

@@ -34,6 +34,9 @@ func (m *Model) render() string {
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
+		if !m.keys.Quit.Enabled() {
+			msg[2] = "ctrl+c quits" // q types, or closes an overlay, in this mode
+		}
 		if m.confirmQuit {
 			// The question must show at any size: q then q again cancels.
 			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}

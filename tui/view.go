@@ -309,6 +309,7 @@ func (m *Model) helpGroups() []helpGroup {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
 	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
+	groups = append(groups, helpGroup{"help, errors", DefaultOverlayKeyMap().FullHelp()})
 	return groups
 }
 

@@ -249,7 +249,16 @@ func TestBindingsFollowTheMode(t *testing.T) {
 	if !m.list.keys.Apply.Enabled() || m.keys.Help.Enabled() || !m.keys.ForceQuit.Enabled() {
 		t.Error("while typing a filter, enter and ctrl+c work, ? types")
 	}
-	if ansi.Strip(m.View().Content) == "" {
-		t.Fatal("no frame")
+	// alt+2 leaves the prompt as esc does: the filter typed so far goes.
+	typeText(m, "op:sampleinfo")
+	if m.list.count() == m.list.rows.total {
+		t.Fatal("the filter did not follow the typing")
+	}
+	pressKey(m, "alt+2")
+	if m.focus != focusBits || m.list.mode != inputNone || m.list.filter != "" || m.list.count() != m.list.rows.total {
+		t.Errorf("alt+2 while typing a filter: focus %d, prompt %d, filter %q", m.focus, m.list.mode, m.list.filter)
+	}
+	if !strings.Contains(footerLine(m), "prev field") || ansi.Strip(m.View().Content) == "" {
+		t.Errorf("footer in Bits: %q", footerLine(m))
 	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -202,7 +203,7 @@ func (m *Model) problemCount() int {
 func (m *Model) overlay(title string, lines []string) string {
 	vp := m.ov // a copy: View changes nothing
 	m.sizeOverlay(&vp)
-	vp.SetContentLines(lines)
+	vp.SetContentLines(slices.Clone(lines)) // it may split lines in place
 	more := ""
 	if n := vp.TotalLineCount(); vp.YOffset() > 0 || !vp.AtBottom() {
 		at := vp.YOffset()

@@ -2,7 +2,9 @@
 // model holding the INFO list and the panels of package tui/panels (bit
 // fields, lanes, output), with help, status line, mouse, themes and live
 // reload. The root only dispatches: global keys first, then keys to the
-// focused child; inputs are read and decoded in tea.Cmds.
+// focused child; inputs are read and decoded in tea.Cmds. It alone owns
+// the session's state (the surface file, the rules): the panels get it as
+// a value and report their edits, which the root applies and hands back.
 package tui
 
 import (

@@ -166,6 +166,9 @@ func (m *Code) SetInfo(in *decoder.Info) {
 // flow is computed with.
 func (m *Code) SetSession(s Session) { m.setGRFBytes(s.GRFBytes) }
 
+// GRFBytes returns the GRF size the data flow is computed with.
+func (m Code) GRFBytes() int { return m.grf }
+
 // ShortHelp implements help.KeyMap.
 func (m Code) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
 

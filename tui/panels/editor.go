@@ -45,7 +45,7 @@ func (e *lineEdit) SelectAll() { e.selected = e.Value() != "" }
 
 // inputStyles maps the panels' styles onto textinput's. textinput draws
 // its virtual cursor reversed in Cursor.Color; taking that colour from
-// st.Cursor keeps MonoStyles free of colour codes.
+// st.Cursor keeps the mono styles free of colour codes.
 func inputStyles(st style.Styles) textinput.Styles {
 	focused := textinput.StyleState{
 		Text:        st.Value,

@@ -75,14 +75,6 @@ func typeText[M interface{ Update(tea.Msg) (M, tea.Cmd) }](m M, s string) M {
 	return m
 }
 
-// runCmd runs a command (if any) and returns its message.
-func runCmd(cmd tea.Cmd) tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	return cmd()
-}
-
 // checkSize fails when a view has more lines than h or a line wider than w.
 func checkSize(t *testing.T, view string, w, h int) {
 	t.Helper()

@@ -40,8 +40,8 @@ func TestLanesToggleAndAllNone(t *testing.T) {
 	m := newTestLanes(t, resinfoBytes, 80, 14)
 	m, cmd := m.Update(press("space"))
 	wantDispatch(t, &m, cmd, 0xfffffffe) // cursor starts on EM bit 0
-	m, _ = m.Update(press("h"))         // to bit 1
-	m, _ = m.Update(press("left"))      // to bit 2
+	m, _ = m.Update(press("h"))          // to bit 1
+	m, _ = m.Update(press("left"))       // to bit 2
 	m, cmd = m.Update(press("space"))
 	wantDispatch(t, &m, cmd, 0xfffffffa)
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "disabled lanes 0,2") || !strings.Contains(v, "14 of 16 enabled") {

@@ -74,7 +74,7 @@ func TestOutputDefaultsUntilEdited(t *testing.T) {
 
 func TestOutputTypeCycles(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
-	m, cmd := m.Update(press("right"))
+	m, _ = m.Update(press("right"))
 	wantSurfaceChanged(t, m)
 	if m.Surface().Type != model.Surface2DArray || f.Surfaces["T6"].Type != model.Surface2DArray {
 		t.Fatalf("right: type %s, file %+v", m.Surface().Type, f.Surfaces)
@@ -95,7 +95,7 @@ func TestOutputTypeCycles(t *testing.T) {
 	if !m.Editing() {
 		t.Fatal("enter on the type row did not start an edit")
 	}
-	m, cmd = m.Update(press("enter"))
+	m, _ = m.Update(press("enter"))
 	wantSurfaceChanged(t, m)
 	if m.Surface().Type != model.Surface3D || m.Editing() {
 		t.Errorf("typed 3: %s, editing %v", m.Surface().Type, m.Editing())
@@ -103,7 +103,7 @@ func TestOutputTypeCycles(t *testing.T) {
 	// An ambiguous prefix is refused and keeps the type.
 	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
-	m, cmd = m.Update(press("enter"))
+	m, cmd := m.Update(press("enter"))
 	if cmd != nil || len(m.r.applied) != 0 || m.Err() == "" || m.Surface().Type != model.Surface3D || !m.Editing() {
 		t.Errorf("ambiguous 2: cmd %v err %q type %s", cmd != nil, m.Err(), m.Surface().Type)
 	}
@@ -124,7 +124,7 @@ func TestOutputNumericEdit(t *testing.T) {
 	if v := m.inputs[1].Value(); v != "127" {
 		t.Fatalf("enter on Width 63 then 127: %q, want the value replaced", v)
 	}
-	m, cmd := m.Update(press("enter"))
+	m, _ = m.Update(press("enter"))
 	wantSurfaceChanged(t, m)
 	if m.Surface().Width != 127 || f.Surfaces["T6"].Width != 127 {
 		t.Fatalf("width %d, file %+v", m.Surface().Width, f.Surfaces["T6"])
@@ -138,7 +138,7 @@ func TestOutputNumericEdit(t *testing.T) {
 		m, _ = m.Update(press("backspace"))
 	}
 	m = typeText(m, "99999")
-	m, cmd = m.Update(press("enter"))
+	m, cmd := m.Update(press("enter"))
 	if cmd != nil || len(m.r.applied) != 0 || !m.Editing() || !strings.Contains(m.Err(), "out of range") || m.Surface().Width != 127 {
 		t.Fatalf("out of range: cmd %v editing %v err %q width %d", cmd != nil, m.Editing(), m.Err(), m.Surface().Width)
 	}
@@ -172,7 +172,7 @@ func TestOutputNumericEdit(t *testing.T) {
 		t.Errorf("010: width %d", m.Surface().Width)
 	}
 	// ←/→ step the value and stop at the range's ends.
-	m, cmd = m.Update(press("right"))
+	m, _ = m.Update(press("right"))
 	wantSurfaceChanged(t, m)
 	if m.Surface().Width != 11 {
 		t.Errorf("right: width %d", m.Surface().Width)
@@ -188,7 +188,7 @@ func TestOutputLOD(t *testing.T) {
 	m = toRow(m, m.lodRow())
 	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
-	m, cmd := m.Update(press("enter"))
+	m, _ = m.Update(press("enter"))
 	wantSurfaceChanged(t, m)
 	if len(f.LOD) != 1 || f.LOD[0] != 2 {
 		t.Fatalf("file LOD %v", f.LOD)
@@ -209,6 +209,7 @@ func TestOutputLOD(t *testing.T) {
 		t.Errorf("G at lane 3: %+v", c)
 	}
 	// ←/→ refuse to step a per-lane list.
+	var cmd tea.Cmd
 	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() == "" {
 		t.Error("stepping a per-lane list was allowed")
 	}

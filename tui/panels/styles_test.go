@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
-	"infoscope/tui/style"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 var sgr = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)

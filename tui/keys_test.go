@@ -131,6 +131,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 		{"bits", modePanel, func(m *Model) { send(m, "2") }},
 		{"lanes", modePanel, func(m *Model) { send(m, "3") }},
 		{"output", modePanel, func(m *Model) { send(m, "4") }},
+		{"lanes hex", modePanelEdit, func(m *Model) { send(m, "3", "x") }},
 		{"output editing", modePanelEdit, func(m *Model) { send(m, "4", "j", "enter") }},
 		{"code", modePanel, func(m *Model) { send(m, "5") }},
 		{"code search", modePanelEdit, func(m *Model) { send(m, "5", "/"); typeText(m, "res") }},

@@ -8,6 +8,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -80,6 +81,9 @@ type Model struct {
 	ws   *workspace.Workspace
 	sub  *workspace.Subscription
 	snap *mws.Snapshot
+	// pub is snap for other goroutines (Shown): the server and its tests
+	// look at what a running session shows.
+	pub atomic.Pointer[mws.Snapshot]
 
 	list   listModel
 	panels [numFocus]child // index 0 unused: the list is not a panel
@@ -175,6 +179,7 @@ func New(cfg Config) *Model {
 	// The view starts from nothing loaded: the first snapshot it is given
 	// (a shared workspace's may be loaded already) is then news to it.
 	m.snap = mws.New(m.ws.Snapshot().Names())
+	m.pub.Store(m.snap)
 	m.th = newTheme(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
@@ -230,6 +235,10 @@ func (m *Model) listen() tea.Cmd {
 		return snapshotMsg{snap: s, listen: true}
 	}
 }
+
+// Shown returns the workspace state the session shows now; it is safe to
+// call from any goroutine while the session runs.
+func (m *Model) Shown() *mws.Snapshot { return m.pub.Load() }
 
 // Close ends the session's subscription to a shared workspace (see
 // Config.Workspace); it does nothing for a session that loads its own.
@@ -321,6 +330,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 		return nil // stale: a newer state is shown already
 	}
 	m.snap = s
+	m.pub.Store(s)
 	// A load ended for every entry whose Rev moved; it is a reload when
 	// this view had seen an earlier one end.
 	type ended struct {

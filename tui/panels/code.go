@@ -102,7 +102,6 @@ type flowEntry struct {
 type codeState struct {
 	s       *decoder.Stream
 	info    int // index into s.Infos; -1 none
-	infoAt  map[int]int
 	sf      *model.StreamFlow
 	flow    model.Flow
 	fresh   bool // flow is computed for the current selection
@@ -110,6 +109,19 @@ type codeState struct {
 	marks   map[int]string // instruction -> data-flow mark
 	matches []int
 	in      decoder.Instruction
+}
+
+// infoAt returns the index in s.Infos of the INFO that is instruction i,
+// if it is one. Infos are in instruction order: a binary search finds it,
+// where a map per pane cost ~20 MiB for a million INFO, in every SSH
+// session showing that stream.
+func (c *codeState) infoAt(i int) (int, bool) {
+	if c.s == nil {
+		return 0, false
+	}
+	infos := c.s.Infos
+	k := sort.Search(len(infos), func(k int) bool { return infos[k].Inst >= i })
+	return k, k < len(infos) && infos[k].Inst == i
 }
 
 // Code lists the selected INFO's kernel or function in full, with the
@@ -147,13 +159,13 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	}
 	s := in.Stream()
 	if s != c.s {
-		*c = codeState{s: s, info: -1, infoAt: make(map[int]int, len(s.Infos))}
-		for k := range s.Infos {
-			c.infoAt[s.Infos[k].Inst] = k
-		}
+		*c = codeState{s: s, info: -1}
 		m.back, m.query = nil, ""
 	}
-	k := c.infoAt[in.Inst]
+	k, ok := c.infoAt(in.Inst)
+	if !ok {
+		k = -1 // not one of its stream's INFO (built by hand)
+	}
 	if k != c.info {
 		c.info, c.fresh = k, false
 		m.cur = in.Inst
@@ -405,7 +417,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 			m.msg = "no earlier place to go back to"
 		}
 	case key.Matches(k, km.Select):
-		if _, ok := m.c.infoAt[m.cur]; ok && m.c.s != nil {
+		if _, ok := m.c.infoAt(m.cur); ok && m.c.s != nil {
 			s, i := m.c.s, m.cur
 			return m, func() tea.Msg { return SelectInfoMsg{Stream: s, Inst: i} }
 		}
@@ -472,14 +484,14 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 		if t.Text == "" {
 			return "(not in the text)", "", 0
 		}
-		if k, ok := c.infoAt[i]; ok {
+		if k, ok := c.infoAt(i); ok {
 			diags = s.Infos[k].NumDiagnostics()
 		}
 		return t.Text, t.Mnemonic(), diags
 	}
 	s.Decode(i, &c.in)
 	diags = c.in.NumDiagnostics()
-	if k, ok := c.infoAt[i]; ok {
+	if k, ok := c.infoAt(i); ok {
 		diags = s.Infos[k].NumDiagnostics()
 	}
 	return c.in.Text(), c.in.Mnemonic, diags
@@ -699,7 +711,7 @@ func (m Code) listLine(i, numW, offW int) string {
 		cursor = st.Sym.Selected
 	}
 	kind := " "
-	if k, ok := c.infoAt[i]; ok {
+	if k, ok := c.infoAt(i); ok {
 		kind = "•"
 		if k == c.info {
 			kind = "◆"
@@ -787,7 +799,7 @@ func (m Code) bottomLine() string {
 		return ""
 	}
 	// The cursor line's diagnostics, else where the line comes from.
-	if k, ok := m.c.infoAt[m.cur]; ok {
+	if k, ok := m.c.infoAt(m.cur); ok {
 		if d := m.c.s.Infos[k].Diagnostics(); len(d) > 0 {
 			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 		}

@@ -47,9 +47,9 @@ type Stream struct {
 	Version Version  // the version lengths were computed for
 	Layout  Layout   // the INFO layout used
 	Symbols *Symbols // names INFO operands resolve against; nil for raw streams
-	Insts   []Inst   // every instruction decoded, in order
-	Infos   []Info   // the INFO instructions among them, in order
-	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
+	Err     error    // why the walk stopped early, or nil; the stream holds every instruction before it
+	insts   []Inst   // every instruction decoded, in order (see access.go)
+	infos   []Info   // the INFO instructions among them, in order
 	tab     *opTable // the table the walk used (Decode reuses it); nil for streams not walked
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.
@@ -116,7 +116,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 		k++
 		pos += n
 	}
-	s.Insts = insts[:k]
+	s.insts = insts[:k]
 	s.decodeInfos()
 	return s
 }
@@ -251,7 +251,7 @@ func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) 
 	return n, nil
 }
 
-// decodeInfos finds the INFO instructions among s.Insts and decodes them
+// decodeInfos finds the INFO instructions among the instructions and decodes them
 // into a slice of exactly their number. Finding them is a separate pass so
 // that the walk's hot loop carries no INFO state: the first pass counts
 // and notes their indices without a branch (every instruction writes the
@@ -259,15 +259,15 @@ func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) 
 func (s *Stream) decodeInfos() {
 	at := make([]uint32, bytes.Count(s.Code, []byte{OpINFO})+1)
 	n := 0
-	for k, in := range s.Insts {
+	for k, in := range s.insts {
 		at[n] = uint32(k)
 		n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
 	}
-	s.Infos = make([]Info, n)
+	s.infos = make([]Info, n)
 	wide := s.Version.wide()
 	for k, i := range at[:n] {
-		in := s.Insts[i]
-		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
+		in := s.insts[i]
+		decodeInfo(&s.infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
 	}
 }
 
@@ -284,7 +284,7 @@ func (s *Stream) truncErr(o WalkOptions, pos int, what string, need, have int) e
 
 // InstBytes returns the encoded bytes of instruction i.
 func (s *Stream) InstBytes(i int) []byte {
-	in := s.Insts[i]
+	in := s.insts[i]
 	return s.Code[in.Off : int(in.Off)+int(in.Len)]
 }
 
@@ -294,5 +294,5 @@ func (s *Stream) AbsOff(i int) int64 {
 	if s.Text != nil {
 		return -1
 	}
-	return s.Base + int64(s.Insts[i].Off)
+	return s.Base + int64(s.insts[i].Off)
 }

@@ -218,7 +218,7 @@ func (l *listModel) setRows(r *rowIndex) {
 		names[f.Name] = true
 		st := f.Streams[sg.stream]
 		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
-		l.indexW = max(l.indexW, 1+len(strconv.Itoa(len(st.Insts)-1)))
+		l.indexW = max(l.indexW, 1+len(strconv.Itoa(st.NumInsts()-1)))
 	}
 	l.shown = shortNames(names)
 	for _, s := range l.shown {
@@ -742,7 +742,7 @@ func (l listModel) contextLine() string {
 	// The selection's $N (the number Intel's listing gives it) leads the
 	// strip, padded to the stream's widest so that a step changes only
 	// its digits and the brackets.
-	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, len(st.Insts)-1)))) + " "
+	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, st.NumInsts()-1)))) + " "
 	// Room for the prefix, $N, and a "… " / " …" on each side.
 	avail := l.width - len(prefix) - len(idx) - 4
 	// The largest page that fits. Each try depends on the page alone, so
@@ -752,7 +752,7 @@ func (l listModel) contextLine() string {
 	var start, count int
 	var names []string
 	for slots := max(1, avail/ctxAvgSlot); ; slots-- {
-		start, count = contextWindow(at, len(st.Insts), slots)
+		start, count = contextWindow(at, st.NumInsts(), slots)
 		names = names[:0]
 		used := 0
 		for i := start; i < start+count; i++ {
@@ -801,7 +801,7 @@ func (l listModel) contextLine() string {
 		// escape codes on every step.
 		dim.WriteString(" " + m + " ")
 	}
-	dim.WriteString(" " + more(start+count < len(st.Insts)))
+	dim.WriteString(" " + more(start+count < st.NumInsts()))
 	flush()
 	return ansi.Truncate(b.String(), l.width, "…")
 }

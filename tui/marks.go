@@ -103,11 +103,11 @@ func (m *Model) initMarks(cfg MarksConfig) {
 func (m *Model) marksShown() bool { return m.marks.open || m.marks.editing >= 0 }
 
 // infoTexts adapts a stream's INFO instructions to model.Instructions.
-type infoTexts []decoder.Info
+type infoTexts struct{ s *decoder.Stream }
 
-func (s infoTexts) Len() int          { return len(s) }
-func (s infoTexts) Pos(i int) int64   { return posOf(&s[i]) }
-func (s infoTexts) Text(i int) string { return s[i].Text() }
+func (s infoTexts) Len() int          { return s.s.NumInfos() }
+func (s infoTexts) Pos(i int) int64   { return posAt(s.s, i) }
+func (s infoTexts) Text(i int) string { return s.s.Info(i).Text() }
 
 // reattachMarks finds every mark in the rows after a (re)load: at its
 // place, or moved with its instruction (its place is updated and the
@@ -123,13 +123,13 @@ func (m *Model) reattachMarks() {
 			if f.Name != e.File || st.Kernel != e.Kernel {
 				continue
 			}
-			j, mv := e.Attach(infoTexts(st.Infos))
+			j, mv := e.Attach(infoTexts{st})
 			if j < 0 {
 				continue
 			}
 			e.row = s.start + j
 			if mv {
-				e.from, e.Pos = e.Pos, posOf(&st.Infos[j])
+				e.from, e.Pos = e.Pos, posAt(st, j)
 			}
 			break
 		}

@@ -167,10 +167,7 @@ func (m *Model) selectInst(s *decoder.Stream, inst int) {
 		if r.files[sg.src].Streams[sg.stream] != s {
 			continue
 		}
-		for k := range s.Infos {
-			if s.Infos[k].Inst != inst {
-				continue
-			}
+		if k, ok := s.InfoAt(inst); ok {
 			row := sg.start + k
 			pos := m.list.posOf(row)
 			if pos >= m.list.count() || m.list.rowAt(pos) != row {

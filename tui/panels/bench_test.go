@@ -37,7 +37,7 @@ func BenchmarkOutputEdit(b *testing.B) {
 func BenchmarkBitsKeyAndView(b *testing.B) {
 	m := NewBits(MonoStyles())
 	f := decoder.Decode("bench", resinfoBytes, decoder.Options{Hex: decoder.HexOff})
-	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetInfo(f.Streams[0].Info(0))
 	m.SetSize(120, 40)
 	m.Focus()
 	keys := []string{"l", "l", "j", "k"}
@@ -70,7 +70,7 @@ func BenchmarkCodeKeyAndView(b *testing.B) {
 	m := NewCode(MonoStyles())
 	m.SetSize(120, 30)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[len(f.Streams[0].Infos)/2])
+	m.SetInfo(f.Streams[0].Info(f.Streams[0].NumInfos() / 2))
 	keys := []string{"j", "j", "k", "down", "up"}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {

@@ -101,7 +101,7 @@ type flowEntry struct {
 // by pointer so the value-typed model stays cheap to copy.
 type codeState struct {
 	s       *decoder.Stream
-	info    int // index into s.Infos; -1 none
+	info    int // index of the selected INFO in s; -1 none
 	sf      *model.StreamFlow
 	flow    model.Flow
 	fresh   bool // flow is computed for the current selection
@@ -109,19 +109,6 @@ type codeState struct {
 	marks   map[int]string // instruction -> data-flow mark
 	matches []int
 	in      decoder.Instruction
-}
-
-// infoAt returns the index in s.Infos of the INFO that is instruction i,
-// if it is one. Infos are in instruction order: a binary search finds it,
-// where a map per pane cost ~20 MiB for a million INFO, in every SSH
-// session showing that stream.
-func (c *codeState) infoAt(i int) (int, bool) {
-	if c.s == nil {
-		return 0, false
-	}
-	infos := c.s.Infos
-	k := sort.Search(len(infos), func(k int) bool { return infos[k].Inst >= i })
-	return k, k < len(infos) && infos[k].Inst == i
 }
 
 // Code lists the selected INFO's kernel or function in full, with the
@@ -162,10 +149,7 @@ func (m *Code) SetInfo(in *decoder.Info) {
 		*c = codeState{s: s, info: -1}
 		m.back, m.query = nil, ""
 	}
-	k, ok := c.infoAt(in.Inst)
-	if !ok {
-		k = -1 // not one of its stream's INFO (built by hand)
-	}
+	k, _ := c.infoAt(in.Inst)
 	if k != c.info {
 		c.info, c.fresh = k, false
 		m.cur = in.Inst
@@ -193,8 +177,8 @@ func (m *Code) computeFlow() {
 	}
 	c.fresh = true
 	c.entries, c.marks = nil, map[int]string{}
-	if len(c.s.Insts) > MaxFlowInsts {
-		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", len(c.s.Insts), MaxFlowInsts)}}
+	if c.s.NumInsts() > MaxFlowInsts {
+		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", c.s.NumInsts(), MaxFlowInsts)}}
 		return
 	}
 	if c.sf == nil {
@@ -283,7 +267,7 @@ func (m Code) total() int {
 	if m.c.s == nil {
 		return 0
 	}
-	return len(m.c.s.Insts)
+	return m.c.s.NumInsts()
 }
 
 // flowHeight is the rows of the data-flow section; listHeight the rows
@@ -474,6 +458,15 @@ func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 	return m, cmd
 }
 
+// infoAt returns the INFO index of instruction i, and false when it is
+// not an INFO.
+func (c *codeState) infoAt(i int) (int, bool) {
+	if c.s == nil {
+		return -1, false
+	}
+	return c.s.InfoAt(i)
+}
+
 // lineText returns instruction i's text and mnemonic, and its number of
 // diagnostics.
 func (m Code) lineText(i int) (text, mnemonic string, diags int) {
@@ -485,14 +478,14 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 			return "(not in the text)", "", 0
 		}
 		if k, ok := c.infoAt(i); ok {
-			diags = s.Infos[k].NumDiagnostics()
+			diags = s.Info(k).NumDiagnostics()
 		}
 		return t.Text, t.Mnemonic(), diags
 	}
 	s.Decode(i, &c.in)
 	diags = c.in.NumDiagnostics()
 	if k, ok := c.infoAt(i); ok {
-		diags = s.Infos[k].NumDiagnostics()
+		diags = s.Info(k).NumDiagnostics()
 	}
 	return c.in.Text(), c.in.Mnemonic, diags
 }
@@ -503,7 +496,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 func searchBody(s *decoder.Stream, q string) []int {
 	var out []int
 	var in decoder.Instruction
-	for i := range s.Insts {
+	for i := range s.NumInsts() {
 		if s.FromText() {
 			t := &s.Text[i]
 			if strings.Contains(strings.ToLower(t.Text), q) {
@@ -563,8 +556,8 @@ func (m *Code) search(q string) tea.Cmd {
 	}
 	m.query = q
 	s, lq := m.c.s, strings.ToLower(q)
-	if len(s.Insts) > syncSearchInsts {
-		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, len(s.Insts))
+	if s.NumInsts() > syncSearchInsts {
+		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, s.NumInsts())
 		return func() tea.Msg { return codeSearchMsg{s, q, searchBody(s, lq)} }
 	}
 	m.searched(searchBody(s, lq))
@@ -623,8 +616,8 @@ func (m *Code) gotoTarget(v string) {
 			m.msg, m.msgErr = "vISA text has no file offsets: use $N", true
 			return
 		}
-		i := sort.Search(len(s.Insts), func(i int) bool { return s.AbsOff(i)+int64(s.Insts[i].Len) > off })
-		if i >= len(s.Insts) || s.AbsOff(i) > off {
+		i := sort.Search(s.NumInsts(), func(i int) bool { return s.AbsOff(i)+int64(s.Inst(i).Len) > off })
+		if i >= s.NumInsts() || s.AbsOff(i) > off {
 			m.msg, m.msgErr = fmt.Sprintf(":%s: no instruction of this body at that offset (0x%x-0x%x)", v, s.Base, s.Base+int64(len(s.Code))), true
 			return
 		}
@@ -634,7 +627,7 @@ func (m *Code) gotoTarget(v string) {
 	if (v[0] == 'L' || v[0] == 'l') && s.FromText() {
 		line, err := strconv.Atoi(v[1:])
 		if err == nil {
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				if s.Line(i) >= line {
 					m.jump(i)
 					return
@@ -649,8 +642,8 @@ func (m *Code) gotoTarget(v string) {
 		m.msg, m.msgErr = fmt.Sprintf(":%s: expected $N or 0xOFFSET", v), true
 		return
 	}
-	if n < 0 || n >= len(s.Insts) {
-		m.msg, m.msgErr = fmt.Sprintf(":%s: this body has $0-$%d", v, len(s.Insts)-1), true
+	if n < 0 || n >= s.NumInsts() {
+		m.msg, m.msgErr = fmt.Sprintf(":%s: this body has $0-$%d", v, s.NumInsts()-1), true
 		return
 	}
 	m.jump(n)
@@ -667,7 +660,7 @@ func (m Code) View() string {
 		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
 	}
 	s := c.s
-	n := len(s.Insts)
+	n := s.NumInsts()
 	name := s.Kernel
 	if name == "" {
 		name = "raw stream"
@@ -745,7 +738,7 @@ func (m Code) flowLines(h int) []string {
 	}
 	st, c := m.st, m.c
 	f := c.flow
-	in := &c.s.Infos[c.info]
+	in := c.s.Info(c.info)
 	head := st.Header.Render(fmt.Sprintf("Data flow of $%d", in.Inst))
 	if f.Blocks > 0 {
 		head += st.Muted.Render(fmt.Sprintf("  block $%d-$%d of %d", f.Block[0], f.Block[1], f.Blocks))
@@ -760,7 +753,7 @@ func (m Code) flowLines(h int) []string {
 		text, _, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
 	}
-	modelled := len(c.s.Insts) <= MaxFlowInsts
+	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
 		body = append(body, st.Muted.Render("   ‹ no instruction of this body writes the LOD"))
 	}
@@ -795,12 +788,12 @@ func (m Code) bottomLine() string {
 		}
 		return st.Muted.Render(m.msg)
 	}
-	if m.c.s == nil || m.cur >= len(m.c.s.Insts) {
+	if m.c.s == nil || m.cur >= m.c.s.NumInsts() {
 		return ""
 	}
 	// The cursor line's diagnostics, else where the line comes from.
 	if k, ok := m.c.infoAt(m.cur); ok {
-		if d := m.c.s.Infos[k].Diagnostics(); len(d) > 0 {
+		if d := m.c.s.Info(k).Diagnostics(); len(d) > 0 {
 			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 		}
 	} else if !m.c.s.FromText() {

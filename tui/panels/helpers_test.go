@@ -26,10 +26,10 @@ var (
 func decodeInfo(t *testing.T, b []byte, layout decoder.Layout) *decoder.Info {
 	t.Helper()
 	f := decoder.Decode("fixture", b, decoder.Options{Layout: layout, Hex: decoder.HexOff})
-	if len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 {
+	if len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 {
 		t.Fatalf("fixture did not decode to one INFO: %+v %v", f.Streams, f.Errors)
 	}
-	return &f.Streams[0].Infos[0]
+	return f.Streams[0].Info(0)
 }
 
 func press(s string) tea.KeyPressMsg {

@@ -272,10 +272,10 @@ func TestOutputSampleinfo(t *testing.T) {
 func TestOutputSharedFileAndKey(t *testing.T) {
 	// T6 declared as "img" (an object file's surface table).
 	st := decoder.Walk(resinfoBytes, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC, Symbols: &decoder.Symbols{Surfaces: []string{"img"}}})
-	if len(st.Infos) != 1 || st.Infos[0].SurfaceDecl() != "img" {
-		t.Fatalf("fixture: %v %d INFO", st.Err, len(st.Infos))
+	if st.NumInfos() != 1 || st.Info(0).SurfaceDecl() != "img" {
+		t.Fatalf("fixture: %v %d INFO", st.Err, st.NumInfos())
 	}
-	in := &st.Infos[0]
+	in := st.Info(0)
 	f := model.NewSurfaceFile()
 	f.Surfaces["img"] = model.Surface{Type: model.Surface1D, Width: 7, MIPCount: 1}
 	m := NewOutput(MonoStyles())

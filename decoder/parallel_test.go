@@ -247,3 +247,26 @@ func FuzzParallelWalk(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParallelWalk is Walk on the 64 MiB mixed stream (igc layout):
+// run with -cpu 1,2 (and more where there are more cores), it compares one
+// sequential walk (GOMAXPROCS=1) with the parallel walk in as many chunks
+// as processors. ns/inst is per instruction walked. It loops over b.N, not
+// b.Loop: the testing package runs a benchmark's first call before it sets
+// -cpu's GOMAXPROCS (go.dev/issue/49980), and b.Loop does every iteration
+// in that call, so with b.Loop "-cpu 1" would measure the default.
+func BenchmarkParallelWalk(b *testing.B) {
+	buf := benchStream(b)
+	n := len(walk(buf, 0, WalkOptions{}, 1).Insts)
+	b.SetBytes(int64(len(buf)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
+		if s.Err != nil || len(s.Insts) != n {
+			b.Fatal(s.Err, len(s.Insts), n)
+		}
+	}
+	b.ReportMetric(float64(walkChunks(len(buf))), "chunks")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/inst")
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Parallel walk: speculative chunks that resynchronise.
@@ -11,34 +12,105 @@ import (
 // An instruction's length depends only on its own bytes, so a walk started
 // at any offset follows a chain of starts that, once it meets the true
 // chain, stays on it. A walk started mid-instruction falls back in step
-// within a few dozen bytes (about 70-90 on Intel's binaries, the worst seen
-// about 1.1 KB). So a large stream is cut into chunks, one per processor;
-// each is walked from its first byte, as if an instruction started there,
-// at the same time as the others; then, in order, the true walk (known for
-// the first chunk) is continued into the next chunk until it reaches a
-// start that chunk's walk also reached, and from there that walk is the
-// truth. The result is the sequential walk's, record for record and error
-// for error: every record and error comes from the same function of the
-// same bytes at the same offset (walkRange), and only chains the true walk
-// was seen to join are kept.
+// within a few dozen bytes (about 70-90 on Intel's binaries and on the
+// benchmark's mixed stream, the worst seen about 1.1 KB), stepping one byte
+// past each error it meets on the way. So a large stream is cut into
+// chunks, which a few workers (one per processor) walk at the same time,
+// each from the chunk's first byte as if an instruction started there.
+// The caller follows the true walk through the chunks in order: from where
+// it left the previous chunk it walks on until it reaches a start the
+// chunk's walk also reached, and from there takes that walk's records. The
+// result is the sequential walk's, record for record and error for error:
+// every record and error comes from the same function of the same bytes at
+// the same offset (walkRange), and only chains the true walk was seen to
+// join are kept.
+//
+// Memory: the chunks are taken in order, and a worker takes one only with
+// a free buffer (one per worker, and one more), so at most that many
+// chunks' records wait to be joined, whatever the stream's size; the
+// result is one slice, sized from the first chunk's density and grown like
+// the sequential walk's.
 
 // parallelMin is the smallest stream walked in parallel: below it the
-// goroutines and the stitching cost more than they save.
-const parallelMin = 1 << 20
+// walk takes a few milliseconds, and the workers' buffers would be a
+// noticeable part of its memory.
+const parallelMin = 2 << 20
 
-// maxChunks bounds the goroutines of one walk.
-const maxChunks = 64
+// chunkBytes is the size of a chunk: small enough that the workers stay
+// busy to the end and the records waiting to be joined are few (at most
+// 3 x 512 KB with two workers, on one-byte instructions), large enough
+// that the joins (about a hundred bytes walked twice each) are lost in it.
+const chunkBytes = 64 << 10
+
+// specBlock is how far a speculative walk goes between looks at whether
+// the true walk has stopped.
+const specBlock = 64 << 10
 
 // errQuiet stops a quiet walk (walkRange) where a located error would:
 // a speculative walk meets many, and writes no message for them.
 var errQuiet = errors.New("decoder: no length here")
 
-// walkChunks returns how many chunks a stream of n bytes is walked in.
-func walkChunks(n int) int {
-	if n < parallelMin {
-		return 1
+// parallelChunk returns the chunk size a stream of n bytes is walked in
+// parallel with, or 0 when it is walked sequentially.
+func parallelChunk(n int) int {
+	if n < parallelMin || runtime.GOMAXPROCS(0) < 2 {
+		return 0
 	}
-	return min(runtime.GOMAXPROCS(0), maxChunks, n/(parallelMin/2))
+	return chunkBytes
+}
+
+// walker is what a walk of one stream reads; it is shared by the
+// goroutines of a parallel walk, which only read it (stop apart).
+type walker struct {
+	s      *Stream
+	t      *opTable
+	o      WalkOptions
+	fastAt *[256]uint32 // the layout's row of t.fastAt
+	stop   atomic.Bool  // set when the result is known: speculation is moot
+}
+
+// walkRange walks the instructions from pos while they start before limit,
+// writing them into insts from index k (grown when full). It returns where
+// it stopped (the first instruction start at or past limit, or the start of
+// the instruction it could not walk, with its located error, or errQuiet
+// when quiet), the slice and the number of instructions in it. An
+// instruction that starts before limit may end past it: lengths are always
+// taken against the whole stream, so a walk's records do not depend on
+// where it was asked to stop. It is Walk's loop, with a limit.
+func (w *walker) walkRange(pos, limit int, insts []Inst, k int, quiet bool) (int, []Inst, int, error) {
+	t, code := w.t, w.s.Code
+	end := len(code)
+	from := pos
+	// The hot path runs while a full window remains; cut so that this
+	// means "while pos < limit" away from the end of the stream.
+	fcode := code
+	if limit+fastWindow-1 < end {
+		fcode = code[:limit+fastWindow-1]
+	}
+	for pos < limit {
+		pos, k = t.walkFast(fcode, w.fastAt, pos, insts, k)
+		if pos >= limit {
+			break
+		}
+		n, f := w.s.length(t, w.o.Layout, pos)
+		if f.why != failNone {
+			if quiet {
+				return pos, insts, k, errQuiet
+			}
+			return pos, insts, k, w.s.failErr(t, w.o, pos, n, f)
+		}
+		if k == len(insts) {
+			insts = growInsts(insts, pos-from, limit-from)
+		}
+		sub := code[min(pos+1, end-1)]
+		if n == 1 {
+			sub = 0
+		}
+		insts[k] = Inst{Off: uint32(pos), Len: uint16(n), Op: code[pos], Sub: sub}
+		k++
+		pos += n
+	}
+	return pos, insts, k, nil
 }
 
 // chunkWalk is what one chunk's speculative walk found.
@@ -51,96 +123,83 @@ type chunkWalk struct {
 	// error itself.
 	recs  []Inst
 	first int
-	// err stopped the first segment (then the segments after it start past
-	// it), or is nil when the first segment reached hi.
-	err error
+	// fail stopped the first segment at failAt (then the segments after it
+	// start past it; failN is the length length gave with it), or is
+	// failNone when the first segment reached hi. The error is written
+	// only if the true walk joins that segment.
+	fail          failure
+	failAt, failN int
 	// exit is where the walk that reached hi stopped: the first start at or
-	// past hi; -1 when none did (the last error was at hi-1).
+	// past hi; -1 when none did.
 	exit int
-	// rs is where the chunk's region of the shared buffer starts: its walk
-	// writes there until it outgrows it.
-	rs int
+	buf  []Inst // the buffer recs is in, handed back when joined
 }
 
-// regionMargin is the records each chunk's region holds beyond its guess.
-const regionMargin = 64
-
-// parallelSample is how many bytes the first chunk walks on its own before
-// the shared buffer is sized from the density they show.
-const parallelSample = 32 << 10
-
-// specBlock is how far a speculative walk goes between looks at whether
-// the true walk has stopped.
-const specBlock = 64 << 10
-
-// parallel walks the stream in the given number of chunks (at least 2, at
-// most one per byte) and returns what walkRange over the whole stream
-// would: the records (their slice's length is their number) and the error.
-func (w *walker) parallel(chunks int) ([]Inst, error) {
-	end := len(w.s.Code)
-	cs := make([]chunkWalk, chunks)
-	for i := range cs {
-		cs[i].lo, cs[i].hi = i*end/chunks, (i+1)*end/chunks
+// walkParallel walks s's code in chunks of the given size on as many
+// workers as processors (at least two) and returns what the sequential
+// walk finds: the records (the slice's length is their number) and the
+// error.
+func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int) ([]Inst, error) {
+	w := &walker{s: s, t: t, o: o, fastAt: fastAt}
+	end := len(s.Code)
+	cs := make([]chunkWalk, (end+chunk-1)/chunk)
+	// One worker per processor, at least two, but no more than a quarter
+	// of the chunks (nor 32): the buffers of the records waiting to be
+	// joined stay a small part of the result.
+	workers := min(max(min(runtime.GOMAXPROCS(0), len(cs)/4, 32), 2), len(cs))
+	free := make(chan []Inst, workers+1)
+	for range workers + 1 {
+		free <- nil // allocated by the first chunk walked into it
 	}
-	// The first bytes are walked first, alone (they are the truth): their
-	// density sizes one buffer, cut into a region per chunk, with a margin
-	// (chunks differ a little, and the true walk's records are shifted a
-	// little against each chunk's own). When the records fit, they are
-	// moved together in place and the buffer is the result, so a parallel
-	// walk costs about the memory of a sequential one.
-	sample := min(cs[0].hi/2, parallelSample)
-	pos, head, n, err := w.walkRange(0, sample, make([]Inst, sample/12+1), 0, false)
-	if err != nil {
-		return head[:n], err
-	}
-	perByte := float64(n+1) / float64(pos+1)
-	guess := func(bytes int) int {
-		return min(bytes, int(float64(bytes)*perByte*17/16)) + regionMargin
-	}
-	size := max(guess(cs[0].hi-cs[0].lo), n+regionMargin)
-	for _, c := range cs[1:] {
-		size += guess(c.hi - c.lo)
-	}
-	buf := make([]Inst, size)
-	rs := 0
-	for i := range cs {
-		c := &cs[i]
-		re := rs + guess(c.hi-c.lo)
-		if i == 0 {
-			re = rs + max(guess(c.hi-c.lo), n+regionMargin)
-		}
-		c.rs, c.recs = rs, buf[rs:re:re]
-		rs = re
-	}
-	copy(buf, head[:n])
+	done := make(chan int, len(cs))
+	quit := make(chan struct{})
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for i := 1; i < chunks; i++ {
-		wg.Go(func() { w.speculate(&cs[i]) })
+	for range workers {
+		wg.Go(func() {
+			for {
+				var buf []Inst
+				select {
+				case buf = <-free:
+				case <-quit:
+					return
+				}
+				// A buffer first, then a chunk: so the chunk the caller
+				// waits for, the first not joined, always has one.
+				i := int(next.Add(1)) - 1
+				if i >= len(cs) {
+					return
+				}
+				c := &cs[i]
+				c.lo, c.hi = i*chunk, min((i+1)*chunk, end)
+				if buf == nil {
+					buf = make([]Inst, chunk/12+1)
+				}
+				c.recs = buf
+				w.speculate(c)
+				done <- i
+			}
+		})
 	}
-	// The first chunk starts at a true start: its walk is the truth. When
-	// it stops early the others' walks are not needed.
-	c := &cs[0]
-	c.exit, c.recs, n, c.err = w.walkRange(pos, c.hi, c.recs, n, false)
-	c.recs, c.first = c.recs[:n], n
-	if c.err != nil {
-		w.stop.Store(true)
-	}
+	out, err := w.stitch(cs, free, done)
+	w.stop.Store(true)
+	close(quit)
 	wg.Wait()
-	return w.stitch(cs, buf)
+	return out, err
 }
 
 // speculate walks chunk c from its first byte, as if an instruction
 // started there, and after each error from one byte further on, until a
 // walk reaches the chunk's end. Each restart begins past the last error,
 // so the walks cover the chunk once: time linear in it, whatever it holds.
-// It gives up (leaving no records) when the true walk has stopped before.
+// It gives up (leaving no records) once the result is known.
 func (w *walker) speculate(c *chunkWalk) {
 	recs, k, pos := c.recs, 0, c.lo
 	c.first = -1 // the first segment runs
 	ok := true   // the last walk reached its limit
 	for pos < c.hi {
 		if w.stop.Load() {
-			c.recs, c.first, c.err, c.exit = recs[:0], 0, nil, -1
+			c.recs, c.buf, c.first, c.fail, c.exit = recs[:0], recs, 0, failure{}, -1
 			return
 		}
 		var err error
@@ -150,9 +209,9 @@ func (w *walker) speculate(c *chunkWalk) {
 		}
 		if c.first < 0 {
 			// The first segment's error is the truth's if the true walk
-			// joins it: written once, as the sequential walk writes it.
-			c.first = k
-			_, c.err = w.s.careful(w.t, w.o, pos)
+			// joins it: kept, to be written as the sequential walk would.
+			c.first, c.failAt = k, pos
+			c.failN, c.fail = w.s.length(w.t, w.o.Layout, pos)
 		}
 		k = c.first
 		pos++
@@ -165,65 +224,69 @@ func (w *walker) speculate(c *chunkWalk) {
 	default:
 		c.exit = -1 // the last error was at hi-1: no walk reached hi
 	}
-	c.recs = recs[:k]
+	c.recs, c.buf = recs[:k], recs
 }
 
-// stitch follows the true walk through the chunks in order and joins the
-// parts of their walks it was seen to take into one slice.
-func (w *walker) stitch(cs []chunkWalk, buf []Inst) ([]Inst, error) {
-	// Each chunk contributes the true records walked before joining its
-	// walk (catch) and its walk's records from there (keep).
-	type piece struct{ catch, keep []Inst }
-	pieces := make([]piece, 0, len(cs))
-	pieces = append(pieces, piece{keep: cs[0].recs})
-	err, pos := cs[0].err, cs[0].exit
-	for i := 1; i < len(cs) && err == nil; i++ {
+// stitch follows the true walk through the chunks in order, as their
+// walks come in (their indices on done), and copies the records it takes
+// into one slice, handing each chunk's buffer back to free.
+func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int) ([]Inst, error) {
+	end := len(w.s.Code)
+	ready := make([]bool, len(cs))
+	var out, scratch []Inst
+	k, pos := 0, 0
+	for i := range cs {
+		for !ready[i] {
+			ready[<-done] = true
+		}
 		c := &cs[i]
-		var p piece
-		p.catch, p.keep, pos, err = w.join(c, pos)
-		pieces = append(pieces, p)
-	}
-	total := 0
-	inPlace := true
-	for i, p := range pieces {
-		n := len(p.catch) + len(p.keep)
-		next := len(buf)
-		if i+1 < len(cs) {
-			next = cs[i+1].rs
+		catch, keep, next, err := w.join(c, pos, scratch)
+		scratch = catch[:cap(catch)]
+		if out == nil {
+			// Sized from the first chunk's density, with a margin.
+			out = make([]Inst, min(int(float64(len(catch)+len(keep))*float64(end)/float64(max(next, 1))*33/32)+64, end+1))
 		}
-		// A chunk's records move down (or a little up, within their
-		// region); they must not reach the next region, not yet moved.
-		if total+n > next {
-			inPlace = false
+		out = growOut(out, k, len(catch)+len(keep), next, end)
+		k += copy(out[k:], catch)
+		k += copy(out[k:], keep)
+		free <- c.buf
+		pos = next
+		if err != nil {
+			return out[:k], err
 		}
-		total += n
 	}
-	out := buf
-	if !inPlace {
-		out = make([]Inst, total)
+	return out[:k], nil
+}
+
+// growOut returns out (k records in use) with room for need more, the
+// walk then at pos of end: grown, when short, to what the density so far
+// says the rest needs, with a margin.
+func growOut(out []Inst, k, need, pos, end int) []Inst {
+	if k+need <= len(out) {
+		return out
 	}
-	d := 0
-	for _, p := range pieces {
-		copy(out[d+len(p.catch):], p.keep) // memmove: keep may overlap its destination
-		copy(out[d:], p.catch)
-		d += len(p.catch) + len(p.keep)
-	}
-	return out[:total], err
+	est := int(float64(k+need)*float64(end)/float64(max(pos, 1))*33/32) + 64
+	est = min(max(est, len(out)+len(out)/4), k+need+end-pos+1)
+	grown := make([]Inst, max(est, k+need))
+	copy(grown, out[:k])
+	return grown
 }
 
 // join continues the true walk from pos, a true start at or past c.lo,
 // until it reaches a start that c's walk also reached, leaves the chunk or
 // meets an error. It returns the true records walked before joining
-// (catch), the records of c's walk from the join on (keep), where the true
-// walk leaves the chunk, and the error that ends the whole walk, if any.
-func (w *walker) join(c *chunkWalk, pos int) (catch, keep []Inst, next int, err error) {
+// (catch, in scratch when it has room), the records of c's walk from the
+// join on (keep), where the true walk leaves the chunk, and the error that
+// ends the whole walk, if any.
+func (w *walker) join(c *chunkWalk, pos int, scratch []Inst) (catch, keep []Inst, next int, err error) {
 	recs := c.recs
 	j, k, blk := 0, 0, 256
+	catch = scratch
 	// joined returns the result when the true walk is at recs[j].
 	joined := func() ([]Inst, []Inst, int, error) {
 		if j < c.first {
-			if c.err != nil {
-				return catch[:k], recs[j:c.first], 0, c.err
+			if c.fail.why != failNone {
+				return catch[:k], recs[j:c.first], 0, w.s.failErr(w.t, w.o, c.failAt, c.failN, c.fail)
 			}
 			return catch[:k], recs[j:c.first], c.exit, nil
 		}
@@ -248,7 +311,7 @@ func (w *walker) join(c *chunkWalk, pos int) (catch, keep []Inst, next int, err 
 		start := k
 		var e error
 		pos, catch, k, e = w.walkRange(pos, min(pos+blk, c.hi), catch, k, false)
-		blk = min(2*blk, 1<<20)
+		blk = min(2*blk, specBlock)
 		for q := start + 1; q < k; q++ {
 			if at(int(catch[q].Off)) {
 				k = q

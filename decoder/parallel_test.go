@@ -12,28 +12,24 @@ import (
 // supportedVersions are the versions a writer produced (Version.Supported).
 var supportedVersions = []Version{{3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}, {3, 8}, {4, 0}, {4, 1}, {4, 8}}
 
-// sameWalk reports how a parallel walk of code in the given number of
-// chunks differs from the sequential walk: records, INFO and error (its
-// located message and its value) must be the same.
-func sameWalk(code []byte, o WalkOptions, chunks int) error {
-	seq := walk(code, 7, o, 1)
-	par := walk(code, 7, o, chunks)
-	what := fmt.Sprintf("%s %s, %d bytes in %d chunks", o.Version, o.Layout, len(code), chunks)
-	if !slices.Equal(seq.Insts, par.Insts) {
-		i := 0
-		for i < min(len(seq.Insts), len(par.Insts)) && seq.Insts[i] == par.Insts[i] {
-			i++
-		}
-		return fmt.Errorf("%s: %d records, sequential %d; first difference at record %d", what, len(par.Insts), len(seq.Insts), i)
+// sameWalk reports how a parallel walk of code in chunks of the given size
+// differs from the sequential walk: records, INFO and error (its located
+// message and its value) must be the same.
+func sameWalk(code []byte, o WalkOptions, chunk int) error {
+	seq := walk(code, 7, o, 0)
+	par := walk(code, 7, o, chunk)
+	what := fmt.Sprintf("%s %s, %d bytes in chunks of %d", o.Version, o.Layout, len(code), chunk)
+	if d := firstInstDiff(seq, par); d >= 0 {
+		return fmt.Errorf("%s: %d records, sequential %d; first difference at record %d", what, par.NumInsts(), seq.NumInsts(), d)
 	}
-	if len(seq.Infos) != len(par.Infos) {
-		return fmt.Errorf("%s: %d INFO, sequential %d", what, len(par.Infos), len(seq.Infos))
+	if seq.NumInfos() != par.NumInfos() {
+		return fmt.Errorf("%s: %d INFO, sequential %d", what, par.NumInfos(), seq.NumInfos())
 	}
-	for k := range seq.Infos {
-		a, b := seq.Infos[k], par.Infos[k]
+	for k := range seq.NumInfos() {
+		a, b := seq.Info(k), par.Info(k)
 		a.s, b.s = nil, nil
-		if a != b {
-			return fmt.Errorf("%s: INFO %d: %+v, sequential %+v", what, k, b, a)
+		if *a != *b {
+			return fmt.Errorf("%s: INFO %d: %+v, sequential %+v", what, k, *b, *a)
 		}
 	}
 	if (seq.Err == nil) != (par.Err == nil) || seq.Err != nil && (seq.Err.Error() != par.Err.Error() || !reflect.DeepEqual(seq.Err, par.Err)) {
@@ -42,17 +38,31 @@ func sameWalk(code []byte, o WalkOptions, chunks int) error {
 	return nil
 }
 
-// chunkCounts returns chunk counts for an n-byte stream, from two to
-// chunks of a few bytes, each at most one chunk per byte (fewer when
-// short).
-func chunkCounts(n int, short bool) []int {
-	counts := []int{2, 7, 64, n / 37, n / 9}
+// firstDiff returns the index of the first record where a and b differ,
+// or -1 when they hold the same records.
+func firstInstDiff(a, b *Stream) int {
+	n := min(a.NumInsts(), b.NumInsts())
+	for i := range n {
+		if a.Inst(i) != b.Inst(i) {
+			return i
+		}
+	}
+	if a.NumInsts() != b.NumInsts() {
+		return n
+	}
+	return -1
+}
+
+// chunkSizes returns chunk sizes for an n-byte stream, from two chunks to
+// a few bytes each (at most 1024 chunks; fewer sizes when short).
+func chunkSizes(n int, short bool) []int {
+	sizes := []int{n/2 + 1, n/7 + 1, n/64 + 1, 37, 9}
 	if short {
-		counts = []int{3, n / 9}
+		sizes = []int{n/3 + 1, 9}
 	}
 	var out []int
-	for _, c := range counts {
-		if c = min(c, 1024); c >= 2 && c <= n && !slices.Contains(out, c) {
+	for _, c := range sizes {
+		if c = max(c, n/1024+1); c < n && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -62,8 +72,8 @@ func chunkCounts(n int, short bool) []int {
 // badOpcode returns an opcode byte version v's walk rejects.
 func badOpcode(t testing.TB, v Version) byte {
 	for op := 0; op < 256; op++ {
-		s := walk(bytes.Repeat([]byte{byte(op)}, 300), 0, WalkOptions{Version: v}, 1)
-		if len(s.Insts) == 0 && s.Err != nil {
+		s := walk(bytes.Repeat([]byte{byte(op)}, 300), 0, WalkOptions{Version: v}, 0)
+		if s.NumInsts() == 0 && s.Err != nil {
 			return byte(op)
 		}
 	}
@@ -96,7 +106,7 @@ func TestParallelWalkGenerated(t *testing.T) {
 		for name, code := range streams {
 			for _, l := range []Layout{LayoutIGC, LayoutSeed} {
 				o := WalkOptions{File: name, Kernel: "k", Version: v, Layout: l, Symbols: docSymbols}
-				for _, c := range chunkCounts(len(code), v != DefaultVersion) {
+				for _, c := range chunkSizes(len(code), v != DefaultVersion) {
 					if err := sameWalk(code, o, c); err != nil {
 						t.Errorf("%s: %v", name, err)
 					}
@@ -106,8 +116,8 @@ func TestParallelWalkGenerated(t *testing.T) {
 	}
 	// The cases must reach the paths they are meant for.
 	s := walk(withBadAt(mixed, badOpcode(t, DefaultVersion)), 0, WalkOptions{}, 64)
-	if s.Err == nil || len(s.Insts) == 0 {
-		t.Errorf("bad opcode mid-stream: %d records, error %v", len(s.Insts), s.Err)
+	if s.Err == nil || s.NumInsts() == 0 {
+		t.Errorf("bad opcode mid-stream: %d records, error %v", s.NumInsts(), s.Err)
 	}
 	if s := walk(mixed[:len(mixed)-3], 0, WalkOptions{}, 64); s.Err == nil {
 		t.Error("truncated stream walked without error")
@@ -117,9 +127,9 @@ func TestParallelWalkGenerated(t *testing.T) {
 // withBadAt returns code with the opcode of its instruction at about
 // three fifths (in the igc layout at version 4.1) replaced by bad.
 func withBadAt(code []byte, bad byte) []byte {
-	s := walk(code, 0, WalkOptions{}, 1)
+	s := walk(code, 0, WalkOptions{}, 0)
 	c := slices.Clone(code)
-	c[s.Insts[len(s.Insts)*3/5].Off] = bad
+	c[s.Inst(s.NumInsts()*3/5).Off] = bad
 	return c
 }
 
@@ -139,7 +149,7 @@ func TestParallelWalkFiles(t *testing.T) {
 		for _, b := range f.Object.Bodies() {
 			for _, l := range []Layout{LayoutIGC, LayoutSeed} {
 				o := WalkOptions{File: name, Kernel: b.Name, Version: f.Object.Version, Layout: l}
-				for _, c := range chunkCounts(len(b.Code), false) {
+				for _, c := range chunkSizes(len(b.Code), false) {
 					if err := sameWalk(b.Code, o, c); err != nil {
 						t.Errorf("%s %s: %v", name, b.Name, err)
 					}
@@ -147,7 +157,7 @@ func TestParallelWalkFiles(t *testing.T) {
 			}
 		}
 		o := WalkOptions{File: name, Version: f.Object.Version}
-		for _, c := range chunkCounts(len(data), true) {
+		for _, c := range chunkSizes(len(data), true) {
 			if err := sameWalk(data, o, c); err != nil {
 				t.Errorf("%s as a raw stream: %v", name, err)
 			}
@@ -155,28 +165,32 @@ func TestParallelWalkFiles(t *testing.T) {
 	}
 }
 
-// TestWalkParallelLarge: Walk itself cuts a large stream into one chunk per
-// processor, and gives the sequential result, for both layouts and through
-// Decode's layout detection.
+// TestWalkParallelLarge: Walk itself walks a large stream in parallel
+// chunks when there are processors for it, and gives the sequential
+// result, for both layouts and through Decode's layout detection.
 func TestWalkParallelLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("walks 4 MiB streams")
 	}
-	if got, want := walkChunks(64<<20), min(runtime.GOMAXPROCS(0), maxChunks); got != want {
-		t.Errorf("64 MiB: %d chunks, want %d", got, want)
+	want := 0
+	if runtime.GOMAXPROCS(0) > 1 {
+		want = chunkBytes
 	}
-	if got := walkChunks(parallelMin - 1); got != 1 {
-		t.Errorf("a stream under %d bytes in %d chunks", parallelMin, got)
+	if got := parallelChunk(64 << 20); got != want {
+		t.Errorf("64 MiB: chunks of %d bytes, want %d", got, want)
+	}
+	if got := parallelChunk(parallelMin - 1); got != 0 {
+		t.Errorf("a stream under %d bytes walked in chunks of %d", parallelMin, got)
 	}
 	all, _ := instTemplates(t)
 	code := mixedStream(4<<20, all)
 	for _, l := range []Layout{LayoutIGC, LayoutSeed} {
 		o := WalkOptions{Layout: l}
-		if err := sameWalk(code, o, max(2, walkChunks(len(code)))); err != nil {
+		if err := sameWalk(code, o, chunkBytes); err != nil {
 			t.Error(err)
 		}
-		a, b := Walk(code, 7, o), walk(code, 7, o, 1)
-		if !slices.Equal(a.Insts, b.Insts) || len(a.Infos) != len(b.Infos) || fmt.Sprint(a.Err) != fmt.Sprint(b.Err) {
+		a, b := Walk(code, 7, o), walk(code, 7, o, 0)
+		if firstInstDiff(a, b) >= 0 || a.NumInfos() != b.NumInfos() || fmt.Sprint(a.Err) != fmt.Sprint(b.Err) {
 			t.Errorf("%s: Walk differs from the sequential walk", l)
 		}
 	}
@@ -184,16 +198,16 @@ func TestWalkParallelLarge(t *testing.T) {
 	if f.Layout != LayoutIGC || len(f.Errors) > 0 || len(f.Streams) != 1 {
 		t.Fatalf("layout %s, errors %v", f.Layout, f.Errors)
 	}
-	if want := walk(code, 0, WalkOptions{File: "big.bin"}, 1); !slices.Equal(f.Streams[0].Insts, want.Insts) {
+	if firstInstDiff(f.Streams[0], walk(code, 0, WalkOptions{File: "big.bin"}, 0)) >= 0 {
 		t.Error("Decode's auto layout differs from the sequential walk")
 	}
 }
 
 // TestParallelWalkMemory: a parallel walk allocates a handful of slices
-// whatever the number of instructions, and about the bytes of a
-// sequential one: its records go in place into one buffer sized from the
-// density of the first bytes; on a stream denser than those, at most about
-// twice.
+// whatever the number of instructions (a buffer per worker, reused from
+// chunk to chunk, and the result), and about the bytes of a sequential
+// walk: the result is sized from the first chunk's density; a stream
+// denser further on grows it as the sequential walk grows its own.
 func TestParallelWalkMemory(t *testing.T) {
 	all, _ := instTemplates(t)
 	Walk(all[0], 0, WalkOptions{}) // compile the table first
@@ -202,25 +216,23 @@ func TestParallelWalkMemory(t *testing.T) {
 		code   []byte
 		factor float64
 	}{
-		{"mixed", mixedStream(2<<20, all), 1.1},
-		{"one-byte", bytes.Repeat([]byte{0x59}, 2<<20), 1.1},
-		// Denser than the first bytes said: the chunks outgrow their
-		// regions and the records are copied once more.
-		{"dense-tail", append(mixedStream(1<<20, all), bytes.Repeat([]byte{0x59}, 1<<20)...), 2.2},
+		{"mixed", mixedStream(4<<20, all), 1.1},
+		{"one-byte", bytes.Repeat([]byte{0x59}, 4<<20), 1.2},
+		{"dense-tail", append(mixedStream(2<<20, all), bytes.Repeat([]byte{0x59}, 2<<20)...), 1.5},
 	} {
 		var seq, par *Stream
-		sb := allocs(func() { seq = walk(c.code, 0, WalkOptions{}, 1) })
-		pb := allocs(func() { par = walk(c.code, 0, WalkOptions{}, 4) })
-		if seq.Err != nil || len(par.Insts) != len(seq.Insts) {
-			t.Fatalf("%s: %v; %d records, sequential %d", c.name, seq.Err, len(par.Insts), len(seq.Insts))
+		sb := allocs(func() { seq = walk(c.code, 0, WalkOptions{}, 0) })
+		pb := allocs(func() { par = walk(c.code, 0, WalkOptions{}, chunkBytes) })
+		if seq.Err != nil || firstInstDiff(seq, par) >= 0 {
+			t.Fatalf("%s: %v; %d records, sequential %d", c.name, seq.Err, par.NumInsts(), seq.NumInsts())
 		}
-		t.Logf("%s: %d records; sequential %d bytes allocated, parallel %d (%.2fx)", c.name, len(seq.Insts), sb, pb, float64(pb)/float64(sb))
+		t.Logf("%s: %d records; sequential %d bytes allocated, parallel %d (%.2fx)", c.name, seq.NumInsts(), sb, pb, float64(pb)/float64(sb))
 		if float64(pb) > c.factor*float64(sb) {
 			t.Errorf("%s: parallel walk allocated %d bytes, sequential %d: more than %.1fx", c.name, pb, sb, c.factor)
 		}
-		n := testing.AllocsPerRun(3, func() { walk(c.code, 0, WalkOptions{}, 4) })
-		if n > 64 {
-			t.Errorf("%s: %.0f allocations in a 4-chunk walk of %d instructions", c.name, n, len(seq.Insts))
+		n := testing.AllocsPerRun(1, func() { walk(c.code, 0, WalkOptions{}, chunkBytes) })
+		if n > 40 {
+			t.Errorf("%s: %.0f allocations in a parallel walk of %d instructions (%d chunks)", c.name, n, seq.NumInsts(), len(c.code)/chunkBytes)
 		}
 	}
 }
@@ -237,10 +249,10 @@ func FuzzParallelWalk(f *testing.F) {
 		}
 		// Chunks of 1 to 64 bytes (at most 1024 of them), the size taken
 		// from the input so that the fuzzer varies it.
-		chunks := min(max(2, len(code)/(1+int(code[0])%64)), len(code), 1024)
+		chunk := max(1+int(code[0])%64, len(code)/1024+1)
 		for _, v := range []Version{{4, 1}, {3, 3}, {3, 6}} {
 			for _, l := range []Layout{LayoutIGC, LayoutSeed} {
-				if err := sameWalk(code, WalkOptions{File: "fuzz", Version: v, Layout: l, Symbols: docSymbols}, chunks); err != nil {
+				if err := sameWalk(code, WalkOptions{File: "fuzz", Version: v, Layout: l, Symbols: docSymbols}, chunk); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -249,24 +261,24 @@ func FuzzParallelWalk(f *testing.F) {
 }
 
 // BenchmarkParallelWalk is Walk on the 64 MiB mixed stream (igc layout):
-// run with -cpu 1,2 (and more where there are more cores), it compares one
-// sequential walk (GOMAXPROCS=1) with the parallel walk in as many chunks
+// run with -cpu 1,2 (and more where there are more cores), it compares the
+// sequential walk (GOMAXPROCS=1) with the parallel walk on as many workers
 // as processors. ns/inst is per instruction walked. It loops over b.N, not
 // b.Loop: the testing package runs a benchmark's first call before it sets
 // -cpu's GOMAXPROCS (go.dev/issue/49980), and b.Loop does every iteration
 // in that call, so with b.Loop "-cpu 1" would measure the default.
 func BenchmarkParallelWalk(b *testing.B) {
 	buf := benchStream(b)
-	n := len(walk(buf, 0, WalkOptions{}, 1).Insts)
+	n := walk(buf, 0, WalkOptions{}, 0).NumInsts()
 	b.SetBytes(int64(len(buf)))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
-		if s.Err != nil || len(s.Insts) != n {
-			b.Fatal(s.Err, len(s.Insts), n)
+		if s.Err != nil || s.NumInsts() != n {
+			b.Fatal(s.Err, s.NumInsts(), n)
 		}
 	}
-	b.ReportMetric(float64(walkChunks(len(buf))), "chunks")
+	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "procs")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/inst")
 }

@@ -3,7 +3,6 @@ package decoder
 import (
 	"bytes"
 	"fmt"
-	"sync/atomic"
 )
 
 // Inst is one instruction of a stream. It is 8 bytes, so a stream of
@@ -48,9 +47,9 @@ type Stream struct {
 	Version Version  // the version lengths were computed for
 	Layout  Layout   // the INFO layout used
 	Symbols *Symbols // names INFO operands resolve against; nil for raw streams
-	Insts   []Inst   // every instruction decoded, in order
-	Infos   []Info   // the INFO instructions among them, in order
-	Err     error    // why the walk stopped early, or nil; Insts/Infos hold all before it
+	Err     error    // why the walk stopped early, or nil; the stream holds every instruction before it
+	insts   []Inst   // every instruction decoded, in order (see access.go)
+	infos   []Info   // the INFO instructions among them, in order
 	tab     *opTable // the table the walk used (Decode reuses it); nil for streams not walked
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.
@@ -75,12 +74,12 @@ type WalkOptions struct {
 // Stream.Err; everything before it is kept. A large stream is walked in
 // parallel chunks (parallel.go), with the same result.
 func Walk(code []byte, base int64, o WalkOptions) *Stream {
-	return walk(code, base, o, walkChunks(len(code)))
+	return walk(code, base, o, parallelChunk(len(code)))
 }
 
-// walk is Walk with the stream cut into the given number of chunks, walked
-// in parallel (1: one sequential walk).
-func walk(code []byte, base int64, o WalkOptions, chunks int) *Stream {
+// walk is Walk with the stream walked in parallel chunks of chunk bytes
+// (0: in one sequential walk).
+func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Version == (Version{}) {
 		o.Version = DefaultVersion
 	}
@@ -95,67 +94,31 @@ func walk(code []byte, base int64, o WalkOptions, chunks int) *Stream {
 	}
 	t := tableFor(o.Version)
 	s.tab = t
-	w := &walker{s: s, t: t, o: o, fastAt: &t.fastAt[0]}
+	fastAt := &t.fastAt[0]
 	if o.Layout == LayoutSeed {
-		w.fastAt = &t.fastAt[1]
+		fastAt = &t.fastAt[1]
 	}
-	var insts []Inst
-	k := 0
-	if chunks > 1 && end >= chunks {
-		insts, s.Err = w.parallel(chunks)
-		k = len(insts)
-	} else {
-		// Written by index rather than appended: a capacity guess from
-		// typical lengths, grown when short.
-		_, insts, k, s.Err = w.walkRange(0, end, make([]Inst, end/12+1), 0, false)
+	if chunk > 0 {
+		s.insts, s.Err = s.walkParallel(t, o, fastAt, chunk)
+		s.decodeInfos()
+		return s
 	}
-	s.Insts = insts[:k]
-	s.decodeInfos()
-	return s
-}
-
-// walker is what a walk of one stream reads; it is shared, read-only, by
-// the goroutines of a parallel walk.
-type walker struct {
-	s      *Stream
-	t      *opTable
-	o      WalkOptions
-	fastAt *[256]uint32 // the layout's row of t.fastAt
-	stop   atomic.Bool  // set when the true walk stopped: speculation is moot
-}
-
-// walkRange walks the instructions from pos while they start before limit,
-// writing them into insts from index k (grown when full). It returns where
-// it stopped (the first instruction start at or past limit, or the start of
-// the instruction it could not walk, with its located error, or errQuiet
-// when quiet), the slice and the number of instructions in it. An
-// instruction that starts before limit may end past it: lengths are always
-// taken against the whole stream, so a walk's records do not depend on
-// where it was asked to stop.
-func (w *walker) walkRange(pos, limit int, insts []Inst, k int, quiet bool) (int, []Inst, int, error) {
-	t, code := w.t, w.s.Code
-	end := len(code)
-	from := pos
-	// The hot path runs while a full window remains; cut so that this
-	// means "while pos < limit" away from the end of the stream.
-	fcode := code
-	if limit+fastWindow-1 < end {
-		fcode = code[:limit+fastWindow-1]
-	}
-	for pos < limit {
-		pos, k = t.walkFast(fcode, w.fastAt, pos, insts, k)
-		if pos >= limit {
+	// Written by index rather than appended: a capacity guess from typical
+	// lengths, grown when short.
+	insts := make([]Inst, len(code)/12+1)
+	k, pos := 0, 0
+	for pos < end {
+		pos, k = t.walkFast(code, fastAt, pos, insts, k)
+		if pos >= end {
 			break
 		}
-		n, f := w.s.length(t, w.o.Layout, pos)
-		if f.why != failNone {
-			if quiet {
-				return pos, insts, k, errQuiet
-			}
-			return pos, insts, k, w.s.failErr(t, w.o, pos, n, f)
+		n, err := s.careful(t, o, pos)
+		if err != nil {
+			s.Err = err
+			break
 		}
 		if k == len(insts) {
-			insts = growInsts(insts, pos-from, limit-from)
+			insts = growInsts(insts, pos, end)
 		}
 		sub := code[min(pos+1, end-1)]
 		if n == 1 {
@@ -165,7 +128,9 @@ func (w *walker) walkRange(pos, limit int, insts []Inst, k int, quiet bool) (int
 		k++
 		pos += n
 	}
-	return pos, insts, k, nil
+	s.insts = insts[:k]
+	s.decodeInfos()
+	return s
 }
 
 // growInsts returns insts (all k of them in use, the walk at pos of end)
@@ -375,7 +340,7 @@ func (t *opTable) prog(code []byte, pos int) *program {
 	return t.progs[code[pos]]
 }
 
-// decodeInfos finds the INFO instructions among s.Insts and decodes them
+// decodeInfos finds the INFO instructions among the instructions and decodes them
 // into a slice of exactly their number. Finding them is a separate pass so
 // that the walk's hot loop carries no INFO state: the first pass counts
 // and notes their indices without a branch (every instruction writes the
@@ -383,15 +348,15 @@ func (t *opTable) prog(code []byte, pos int) *program {
 func (s *Stream) decodeInfos() {
 	at := make([]uint32, bytes.Count(s.Code, []byte{OpINFO})+1)
 	n := 0
-	for k, in := range s.Insts {
+	for k, in := range s.insts {
 		at[n] = uint32(k)
 		n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
 	}
-	s.Infos = make([]Info, n)
+	s.infos = make([]Info, n)
 	wide := s.Version.wide()
 	for k, i := range at[:n] {
-		in := s.Insts[i]
-		decodeInfo(&s.Infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
+		in := s.insts[i]
+		decodeInfo(&s.infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
 	}
 }
 
@@ -408,7 +373,7 @@ func (s *Stream) truncErr(o WalkOptions, pos int, what string, need, have int) e
 
 // InstBytes returns the encoded bytes of instruction i.
 func (s *Stream) InstBytes(i int) []byte {
-	in := s.Insts[i]
+	in := s.insts[i]
 	return s.Code[in.Off : int(in.Off)+int(in.Len)]
 }
 
@@ -418,5 +383,5 @@ func (s *Stream) AbsOff(i int) int64 {
 	if s.Text != nil {
 		return -1
 	}
-	return s.Base + int64(s.Insts[i].Off)
+	return s.Base + int64(s.insts[i].Off)
 }

@@ -60,9 +60,8 @@ func buildRowKeys(r *rowIndex) *rowKeys {
 		pre: make([]uint64, (r.total+63)/64)}
 	for si, sg := range r.segs {
 		st := r.files[sg.src].Streams[sg.stream]
-		keys := ks.key[sg.start : sg.start+len(st.Infos)]
-		for i := range st.Infos {
-			in := &st.Infos[i]
+		keys := ks.key[sg.start : sg.start+st.NumInfos()]
+		for i, in := range st.Infos() {
 			var k uint32
 			if in.ExecCode > 15 || in.Mask > 15 || in.ChannelMask > 15 {
 				k = kRaw
@@ -307,11 +306,16 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
 		// This stream's rows within from..to: base..base+len(infos).
-		base, end := max(from, sg.start), min(to, sg.start+len(st.Infos))
+		base, end := max(from, sg.start), min(to, sg.start+st.NumInfos())
 		if base >= end || !matchAll(segTerms, f, st, nil) {
 			continue
 		}
-		infos := st.Infos[base-sg.start : end-sg.start]
+		// The row's INFO is decoded when a term needs it (into one value).
+		var info decoder.Info
+		infoOf := func(i int) *decoder.Info {
+			st.ReadInfo(base-sg.start+i, &info)
+			return &info
+		}
 		surf = [256]int8{}
 		for j := range rest {
 			if ft := &rest[j]; ft.text != nil {
@@ -336,7 +340,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 					continue
 				}
 				row := base + i
-				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, &infos[i])
+				ok := tm.match(k, ks.pre[row/64]>>(row%64)&1 != 0, infoOf(i))
 				buf[n] = int32(row)
 				n += int(b2u(ok != neg))
 			}
@@ -345,7 +349,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 	rows:
 		for i, k := range keys {
 			if k&kRaw != 0 {
-				if matchAll(terms, f, st, &infos[i]) {
+				if matchAll(terms, f, st, infoOf(i)) {
 					buf[n] = int32(base + i)
 					n++
 				}
@@ -361,7 +365,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 					for _, ft := range surfs {
 						ok := ft.tab[s]
 						if !ok {
-							d := infos[i].SurfaceDecl()
+							d := infoOf(i).SurfaceDecl()
 							ok = d != "" && strings.EqualFold(d, ft.val)
 						}
 						if ok == ft.neg {
@@ -375,7 +379,7 @@ func (r *rowIndex) filterRange(terms []term, from, to int, buf []int32) int {
 			}
 			for j := range rest {
 				ft := &rest[j]
-				in := &infos[i]
+				in := infoOf(i)
 				var ok bool
 				if ft.text != nil {
 					row := base + i
@@ -424,8 +428,8 @@ func (r *rowIndex) filterRowsSlow(terms []term) []int32 {
 	for _, sg := range r.segs {
 		f := r.files[sg.src]
 		st := f.Streams[sg.stream]
-		for i := range st.Infos {
-			if matchAll(terms, f, st, &st.Infos[i]) {
+		for i, in := range st.Infos() {
+			if matchAll(terms, f, st, in) {
 				view = append(view, int32(sg.start+i))
 			}
 		}
@@ -781,12 +785,11 @@ func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile fun
 			continue // FILE:0xOFFSET names another file
 		}
 		st := r.files[sg.src].Streams[sg.stream]
-		infos := st.Infos
-		if len(infos) == 0 || infos[0].FromText() {
+		if st.NumInfos() == 0 || st.FromText() {
 			continue
 		}
 		// The view positions of this stream's rows: [lo, hi).
-		lo, hi := sg.start, sg.start+len(infos)
+		lo, hi := sg.start, sg.start+st.NumInfos()
 		if view != nil {
 			lo, hi = posIn(view, lo), posIn(view, hi)
 		}
@@ -795,9 +798,9 @@ func (r *rowIndex) nearestOffset(view []int32, curSrc int, off int64, inFile fun
 		}
 		at := func(p int) int64 {
 			if view != nil {
-				return infos[int(view[p])-sg.start].Off
+				return st.InfoOff(int(view[p]) - sg.start)
 			}
-			return infos[p-sg.start].Off
+			return st.InfoOff(p - sg.start)
 		}
 		j := lo + sort.Search(hi-lo, func(i int) bool { return at(lo+i) >= off })
 		same := sg.src == curSrc

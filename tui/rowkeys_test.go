@@ -238,7 +238,7 @@ func TestGotoOffsetFastPath(t *testing.T) {
 // still filtered by its Info.
 func TestRowKeysRaw(t *testing.T) {
 	in := decoder.Info{ExecCode: 20, SubOp: 0x0b, ChannelMask: 0xF, Surface: 6}
-	st := &decoder.Stream{Infos: []decoder.Info{in}}
+	st := decoder.NewInfoStream([]decoder.Info{in})
 	r := newRowIndex([]*decoder.File{{Name: "x", Streams: []*decoder.Stream{st}}})
 	if r.keys().key[0]&kRaw == 0 {
 		t.Fatal("exec code 20 packed")

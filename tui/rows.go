@@ -30,11 +30,11 @@ func newRowIndex(files []*decoder.File) *rowIndex {
 			continue
 		}
 		for sti, st := range f.Streams {
-			if len(st.Infos) == 0 {
+			if st.NumInfos() == 0 {
 				continue
 			}
 			r.segs = append(r.segs, seg{si, sti, r.total})
-			r.total += len(st.Infos)
+			r.total += st.NumInfos()
 		}
 	}
 	return r
@@ -50,7 +50,7 @@ func (r *rowIndex) loc(row int) loc {
 func (r *rowIndex) file(l loc) *decoder.File     { return r.files[l.src] }
 func (r *rowIndex) stream(l loc) *decoder.Stream { return r.files[l.src].Streams[l.stream] }
 func (r *rowIndex) info(l loc) *decoder.Info {
-	return &r.files[l.src].Streams[l.stream].Infos[l.info]
+	return r.files[l.src].Streams[l.stream].Info(l.info)
 }
 
 // place is a row's identity that survives a re-decode: the file, the
@@ -62,16 +62,16 @@ type place struct {
 }
 
 func (r *rowIndex) place(l loc) place {
-	return place{r.files[l.src].Name, r.stream(l).Kernel, posOf(r.info(l)), true}
+	return place{r.files[l.src].Name, r.stream(l).Kernel, posAt(r.stream(l), l.info), true}
 }
 
-// posOf is where an INFO is in its stream: its offset, or for text (which
-// has none) its $N. Both grow along the stream.
-func posOf(in *decoder.Info) int64 {
-	if in.FromText() {
-		return int64(in.Inst)
+// posAt is where INFO k of st is in its stream (without decoding it): its
+// offset, or for text (which has none) its $N. Both grow along the stream.
+func posAt(st *decoder.Stream, k int) int64 {
+	if st.FromText() {
+		return int64(st.InfoInst(k))
 	}
-	return in.Off
+	return st.InfoOff(k)
 }
 
 // nearest returns the row at p, or the nearest instruction to it: same
@@ -92,13 +92,12 @@ func (r *rowIndex) nearest(p place) int {
 			continue
 		}
 		// Infos are in offset order: binary search the closest.
-		infos := st.Infos
-		j := sort.Search(len(infos), func(j int) bool { return posOf(&infos[j]) >= p.off })
+		j := sort.Search(st.NumInfos(), func(j int) bool { return posAt(st, j) >= p.off })
 		for _, k := range []int{j - 1, j} {
-			if k < 0 || k >= len(infos) {
+			if k < 0 || k >= st.NumInfos() {
 				continue
 			}
-			d := posOf(&infos[k]) - p.off
+			d := posAt(st, k) - p.off
 			if d < 0 {
 				d = -d
 			}

@@ -15,7 +15,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -277,8 +276,8 @@ func parseVersion(s string) (decoder.Version, error) {
 func hasDiagnostics(f *decoder.File) bool {
 	for _, p := range f.Each() {
 		for _, s := range p.Streams {
-			for i := range s.Infos {
-				if s.Infos[i].NumDiagnostics() > 0 {
+			for _, in := range s.Infos() {
+				if in.NumDiagnostics() > 0 {
 					return true
 				}
 			}
@@ -309,16 +308,18 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	enc.SetEscapeHTML(false)
 	var line []byte
 	var inst decoder.Instruction
+	var info decoder.Info
 	for _, s := range f.Streams {
 		var sf *model.StreamFlow
-		if o.JSON && o.All && len(s.Infos) > 0 {
+		if o.JSON && o.All && s.NumInfos() > 0 {
 			sf = model.NewStreamFlow(s, 32)
 		}
-		next := 0 // index into s.Infos
-		for i := range s.Insts {
+		next := 0 // the next INFO's index
+		for i := range s.NumInsts() {
 			var in *decoder.Info
-			if next < len(s.Infos) && s.Infos[next].Inst == i {
-				in = &s.Infos[next]
+			if next < s.NumInfos() && s.InfoInst(next) == i {
+				s.ReadInfo(next, &info)
+				in = &info
 				next++
 			}
 			if in == nil && !o.All {
@@ -354,7 +355,7 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	var inst decoder.Instruction
 	var b []byte
 	for _, s := range f.Streams {
-		for i := range s.Insts {
+		for i := range s.NumInsts() {
 			if s.FromText() {
 				b = appendTextListing(b[:0], s, i)
 				if _, err := w.Write(b); err != nil {
@@ -386,8 +387,8 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 	}
 	start := len(b)
 	b = append(b, "    "...)
-	if k := sort.Search(len(s.Infos), func(k int) bool { return s.Infos[k].Inst >= i }); k < len(s.Infos) && s.Infos[k].Inst == i {
-		b = append(b, s.Infos[k].Text()...)
+	if k, ok := s.InfoAt(i); ok {
+		b = append(b, s.Info(k).Text()...)
 	} else {
 		b = append(b, t.Text...)
 	}
@@ -623,7 +624,7 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 }
 
 func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options) Record {
-	inst := s.Insts[i]
+	inst := s.Inst(i)
 	r := Record{InstRecord: InstRecord{
 		File: f.Name, Kernel: s.Kernel, Index: i, Length: int(inst.Len),
 		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i),

@@ -323,3 +323,42 @@ func (w *walker) join(c *chunkWalk, pos int, scratch []Inst) (catch, keep []Inst
 		}
 	}
 }
+
+// decodeInfosParallel is decodeInfos for a stream walked in parallel: the
+// instructions are cut into a range per processor (at least two), each
+// range's INFO counted, then decoded into its part of the list, at the
+// same time.
+func (s *Stream) decodeInfosParallel() {
+	insts := s.insts
+	parts := min(max(runtime.GOMAXPROCS(0), 2), 32, max(len(insts), 1))
+	bound := func(p int) int { return p * len(insts) / parts }
+	first := make([]int, parts+1) // first[p+1]: range p's INFO, then their prefix sums
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() {
+			n := 0
+			for _, in := range insts[bound(p):bound(p+1)] {
+				n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
+			}
+			first[p+1] = n
+		})
+	}
+	wg.Wait()
+	for p := range parts {
+		first[p+1] += first[p]
+	}
+	s.infos = make([]Info, first[parts])
+	wide := s.Version.wide()
+	for p := range parts {
+		wg.Go(func() {
+			k := first[p]
+			for i := bound(p); i < bound(p+1); i++ {
+				if in := insts[i]; in.Op == OpINFO {
+					decodeInfo(&s.infos[k], s, i, s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
+					k++
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -231,7 +231,9 @@ func TestParallelWalkMemory(t *testing.T) {
 			t.Errorf("%s: parallel walk allocated %d bytes, sequential %d: more than %.1fx", c.name, pb, sb, c.factor)
 		}
 		n := testing.AllocsPerRun(1, func() { walk(c.code, 0, WalkOptions{}, chunkBytes) })
-		if n > 40 {
+		// A handful per goroutine (two walkers, the INFO decode's ranges)
+		// and per buffer, none per chunk or instruction.
+		if n > 64 {
 			t.Errorf("%s: %.0f allocations in a parallel walk of %d instructions (%d chunks)", c.name, n, seq.NumInsts(), len(c.code)/chunkBytes)
 		}
 	}

@@ -100,7 +100,7 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	}
 	if chunk > 0 {
 		s.insts, s.Err = s.walkParallel(t, o, fastAt, chunk)
-		s.decodeInfos()
+		s.decodeInfosParallel()
 		return s
 	}
 	// Written by index rather than appended: a capacity guess from typical

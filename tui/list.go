@@ -178,7 +178,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: newPromptInput("", 0)}
+		input: newPromptInput("/", 0)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {

@@ -92,7 +92,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	}
 	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
 	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
-	mk.noteKeys = newPromptKeys("keep the note", "cancel")
+	mk.noteKeys = newPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}
@@ -306,8 +306,7 @@ func (m *Model) jumpToRow(row int) {
 // inputOf returns the name of the source a file (or an image in it) was
 // read from.
 func (m *Model) inputOf(file string) string {
-	for _, s := range m.sources {
-		n := s.src.Name()
+	for _, n := range m.snap.Names() {
 		if file == n || strings.HasPrefix(file, n+":") {
 			return n
 		}

@@ -276,37 +276,46 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Bodies {
 		return writeBodies(w, f, o)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	var line []byte
-	var inst decoder.Instruction
+	var (
+		line []byte
+		inst decoder.Instruction
+		jw   jsonWriter
+	)
 	for _, s := range f.Streams {
 		var sf *model.StreamFlow
 		if o.JSON && o.All && len(s.Infos) > 0 {
 			sf = model.NewStreamFlow(s, 32)
 		}
-		next := 0 // index into s.Infos
-		for i := range s.Insts {
+		// Without --all only the INFO are visited; a text line of an INFO
+		// needs no operand decode.
+		n, next := len(s.Infos), 0
+		if o.All {
+			n = len(s.Insts)
+		}
+		for j := range n {
+			i, k := j, next
 			var in *decoder.Info
-			if next < len(s.Infos) && s.Infos[next].Inst == i {
+			if !o.All {
+				i, k = s.Infos[j].Inst, j
+				in = &s.Infos[j]
+			} else if next < len(s.Infos) && s.Infos[next].Inst == i {
 				in = &s.Infos[next]
 				next++
 			}
-			if in == nil && !o.All {
-				continue
-			}
-			s.Decode(i, &inst)
-			if o.JSON {
-				r := newRecord(f, s, i, in, &inst, o)
-				if sf != nil && in != nil {
-					r.setFlow(sf, next-1)
+			switch {
+			case o.JSON:
+				s.Decode(i, &inst)
+				if in == nil || sf == nil {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, nil, 0)
+				} else {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, sf, k)
 				}
-				if err := enc.Encode(r); err != nil {
-					return err
+			default:
+				if in == nil {
+					s.Decode(i, &inst)
 				}
-				continue
+				line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			}
-			line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			if _, err := w.Write(line); err != nil {
 				return err
 			}
@@ -392,9 +401,9 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	b = append(b, "  "...)
 	switch {
 	case in != nil && o.Syntax == "seed":
-		b = append(b, in.SeedText()...)
+		b = in.AppendSeedText(b)
 	case in != nil:
-		b = append(b, in.Text()...)
+		b = in.AppendText(b)
 	case s.FromText():
 		b = append(b, s.Text[i].Text...)
 	default:

@@ -174,14 +174,14 @@ func TestAuditObjectVersions(t *testing.T) {
 				{"kernel attrs", sp(len(k.Attrs), k.Attrs[0].Name, k.Attrs[0].Value), "1 SimdSize [16 0 0 0]"},
 				{"kernel entry", int(k.Entry), int(k.MetaEnd) + 3},
 				{"kernel code", fmt.Sprintf("% x", k.Code), fmt.Sprintf("% x", kCode)},
-				{"kernel insts", len(f.Streams[0].Insts), nk},
-				{"resinfo", f.Streams[0].Infos[0].Text(), "resinfo.RGBA (" + emask + ", 8)  T6 lod.0 res.0"},
+				{"kernel insts", f.Streams[0].NumInsts(), nk},
+				{"resinfo", f.Streams[0].Info(0).Text(), "resinfo.RGBA (" + emask + ", 8)  T6 lod.0 res.0"},
 				{"mnemonics", mnems(f.Streams[0]), "resinfo mov wait label"},
 				{"function name", fn.Name, "f"},
 				{"function sizes", sp(fn.InputSize, fn.RetValSize, len(fn.Inputs)), "2 1 0"},
 				{"function code", fmt.Sprintf("% x", fn.Code), fmt.Sprintf("% x", fCode)},
 				{"function offset < kernel offset", fn.Offset < k.Offset, true},
-				{"sampleinfo", f.Streams[1].Infos[0].Text(), "sampleinfo.RA (M1, 8)  %slm " + arg + ".64"},
+				{"sampleinfo", f.Streams[1].Info(0).Text(), "sampleinfo.RA (M1, 8)  %slm " + arg + ".64"},
 				{"function insts", mnems(f.Streams[1]), "sampleinfo fret"},
 			}
 			for _, c := range checks {
@@ -198,7 +198,7 @@ func sp(args ...any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "
 
 func mnems(s *Stream) string {
 	var out []string
-	for _, in := range s.Insts {
+	for _, in := range s.Insts() {
 		out = append(out, in.Mnemonic())
 	}
 	return strings.Join(out, " ")
@@ -222,8 +222,8 @@ func TestAuditObjectWidthsMatter(t *testing.T) {
 		data, _, _ := auditObject(w)
 		data[4], data[5] = c.claim.Major, c.claim.Minor
 		f := Decode("a.isa", data, Options{})
-		ok := len(f.Errors) == 0 && len(f.Streams) == 2 && len(f.Streams[0].Infos) == 1 &&
-			f.Streams[0].Infos[0].Text() == "resinfo.RGBA (M2_NM, 8)  T6 lod.0 res.0"
+		ok := len(f.Errors) == 0 && len(f.Streams) == 2 && f.Streams[0].NumInfos() == 1 &&
+			f.Streams[0].Info(0).Text() == "resinfo.RGBA (M2_NM, 8)  T6 lod.0 res.0"
 		if ok {
 			t.Errorf("a %s file claiming %s decoded as if the widths were the same", c.build, c.claim)
 		}
@@ -282,8 +282,8 @@ func TestAuditManyHeaderEntries(t *testing.T) {
 				continue
 			}
 			for _, s := range f.Streams {
-				if len(s.Insts) != 1 || s.Insts[0].Op != 0x59 {
-					t.Errorf("%s: body %q: %d instructions", v, s.Kernel, len(s.Insts))
+				if s.NumInsts() != 1 || s.Inst(0).Op != 0x59 {
+					t.Errorf("%s: body %q: %d instructions", v, s.Kernel, s.NumInsts())
 					break
 				}
 			}

@@ -41,38 +41,41 @@ func TestAuditVectors(t *testing.T) {
 			t.Errorf("%s: %v", where, s.Err)
 			continue
 		}
-		if len(s.Insts) == 0 || int(s.Insts[0].Len) != len(head) {
+		if s.NumInsts() == 0 || int(s.Inst(0).Len) != len(head) {
 			var got int
-			if len(s.Insts) > 0 {
-				got = int(s.Insts[0].Len)
+			if s.NumInsts() > 0 {
+				got = int(s.Inst(0).Len)
 			}
 			t.Errorf("%s: length %d, want %d", where, got, len(head))
 			continue
 		}
 		// The rest must be exactly the trailing instructions (fences).
-		for i, in := range s.Insts[1:] {
+		for i, in := range s.Insts() {
+			if i == 0 {
+				continue
+			}
 			if in.Op != 0x5C || in.Len != 2 {
-				t.Errorf("%s: instruction %d after the one under test is %s (%d bytes), want fence", where, i+1, in.Mnemonic(), in.Len)
+				t.Errorf("%s: instruction %d after the one under test is %s (%d bytes), want fence", where, i, in.Mnemonic(), in.Len)
 			}
 		}
-		if want := len(tail) / 2; len(s.Insts)-1 != want {
-			t.Errorf("%s: %d trailing instructions, want %d", where, len(s.Insts)-1, want)
+		if want := len(tail) / 2; s.NumInsts()-1 != want {
+			t.Errorf("%s: %d trailing instructions, want %d", where, s.NumInsts()-1, want)
 		}
 		var got string
 		switch check {
 		case "mnemonic":
-			got = s.Insts[0].Mnemonic()
+			got = s.Inst(0).Mnemonic()
 		case "text":
 			var in Instruction
 			s.Decode(0, &in)
 			got = in.Text()
 			want = strings.ReplaceAll(want, `\n`, "\n")
 		case "igc":
-			if len(s.Infos) == 0 || s.Infos[0].Inst != 0 {
+			if s.NumInfos() == 0 || s.Info(0).Inst != 0 {
 				t.Errorf("%s: first instruction is not INFO", where)
 				continue
 			}
-			got = s.Infos[0].Text()
+			got = s.Info(0).Text()
 		default:
 			t.Fatalf("%s: check %q", where, check)
 		}
@@ -99,7 +102,7 @@ func TestAuditReachesEveryRow(t *testing.T) {
 		head, tail := vectorBytes(t, where, cols[0])
 		v := vectorVersion(t, where, cols[1])
 		s := Walk(append(append([]byte{}, head...), tail...), 0, WalkOptions{Version: v, Layout: LayoutIGC})
-		if len(s.Insts) == 0 {
+		if s.NumInsts() == 0 {
 			continue
 		}
 		var in Instruction

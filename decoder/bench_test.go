@@ -19,7 +19,7 @@ func instTemplates(t testing.TB) (all, nonInfo [][]byte) {
 			t.Fatal(f.Errors)
 		}
 		for _, s := range f.Streams {
-			for i, in := range s.Insts {
+			for i, in := range s.Insts() {
 				b := s.InstBytes(i)
 				all = append(all, b)
 				if in.Op != OpINFO {
@@ -115,16 +115,16 @@ func TestBenchStream(t *testing.T) {
 		t.Fatal(s.Err)
 	}
 	ops := map[uint8]bool{}
-	for _, in := range s.Insts {
+	for _, in := range s.Insts() {
 		ops[in.Op] = true
 	}
-	if len(ops) < 40 || len(s.Infos) < len(s.Insts)/20 {
-		t.Errorf("%d opcodes, %d INFO of %d instructions: not a mix", len(ops), len(s.Infos), len(s.Insts))
+	if len(ops) < 40 || s.NumInfos() < s.NumInsts()/20 {
+		t.Errorf("%d opcodes, %d INFO of %d instructions: not a mix", len(ops), s.NumInfos(), s.NumInsts())
 	}
 	if b := mixedStream(1<<20, all); !bytes.Equal(b, a[:len(b)]) {
 		t.Error("stream is not deterministic")
 	}
-	t.Logf("%d bytes, %d instructions (%d INFO), %d opcodes", len(a), len(s.Insts), len(s.Infos), len(ops))
+	t.Logf("%d bytes, %d instructions (%d INFO), %d opcodes", len(a), s.NumInsts(), s.NumInfos(), len(ops))
 }
 
 // TestWalkAllocs: walking allocates a fixed handful of slices, not one
@@ -145,7 +145,7 @@ func TestWalkAllocs(t *testing.T) {
 				if s.Err != nil {
 					t.Fatal(s.Err)
 				}
-				n = len(s.Insts)
+				n = s.NumInsts()
 			})
 			return allocs, n
 		}
@@ -195,13 +195,13 @@ func TestDecodeOperandsAllocs(t *testing.T) {
 	var in Instruction
 	buf := make([]byte, 0, 4096)
 	allocs := testing.AllocsPerRun(5, func() {
-		for i := range s.Insts {
+		for i := range s.NumInsts() {
 			s.Decode(i, &in)
 			buf = in.AppendText(buf[:0])
 		}
 	})
 	if allocs != 0 {
-		t.Errorf("decoding and printing %d instructions: %.0f allocations, want 0", len(s.Insts), allocs)
+		t.Errorf("decoding and printing %d instructions: %.0f allocations, want 0", s.NumInsts(), allocs)
 	}
 }
 
@@ -215,10 +215,10 @@ func BenchmarkDecodeOperands(b *testing.B) {
 	buf := make([]byte, 0, 4096)
 	b.ReportAllocs()
 	for b.Loop() {
-		for i := range s.Insts {
+		for i := range s.NumInsts() {
 			s.Decode(i, &in)
 			buf = in.AppendText(buf[:0])
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(s.Insts)), "ns/inst")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*s.NumInsts()), "ns/inst")
 }

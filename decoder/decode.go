@@ -108,7 +108,7 @@ func (in *Instruction) diagText(d diag) string {
 // from a previous call (nothing is allocated). Bad values become
 // diagnostics on in; Decode never fails on an instruction the walk accepted.
 func (s *Stream) Decode(i int, in *Instruction) {
-	si := s.Insts[i]
+	si := s.Inst(i)
 	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)

@@ -48,22 +48,22 @@ func TestDecodeVectors(t *testing.T) {
 			}
 			continue
 		}
-		if len(s.Insts) == 0 {
+		if s.NumInsts() == 0 {
 			t.Errorf("%s: nothing decoded: %v", where, s.Err)
 			continue
 		}
-		if got := int(s.Insts[0].Len); got != len(head) {
+		if got := int(s.Inst(0).Len); got != len(head) {
 			t.Errorf("%s: length %d, want %d (err %v)", where, got, len(head), s.Err)
 		}
 		var got string
 		if check == "mnemonic" {
-			got = s.Insts[0].Mnemonic()
+			got = s.Inst(0).Mnemonic()
 		} else {
-			if len(s.Infos) == 0 || s.Infos[0].Inst != 0 {
+			if s.NumInfos() == 0 || s.Info(0).Inst != 0 {
 				t.Errorf("%s: first instruction is not INFO", where)
 				continue
 			}
-			in := &s.Infos[0]
+			in := s.Info(0)
 			switch check {
 			case "igc":
 				got = in.Text()
@@ -123,10 +123,10 @@ func fieldsCover(in *Info) error {
 func TestDoc81Fields(t *testing.T) {
 	code := []byte{0x70, 0x0A, 0x04, 0x0F, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
 	s := Walk(code, 0x80, WalkOptions{Symbols: docSymbols})
-	if s.Err != nil || len(s.Infos) != 1 {
+	if s.Err != nil || s.NumInfos() != 1 {
 		t.Fatalf("walk: %v", s.Err)
 	}
-	in := &s.Infos[0]
+	in := s.Info(0)
 	if in.Off != 0x80 || in.Op() != OpResinfo || in.ExecSize() != 16 || in.Mask != 0 || in.Mask.NoMask() || in.Mask.LaneOffset() != 0 ||
 		in.ChannelMask != 0xF || in.Channels() != "RGBA" || in.NumChannels() != 4 || in.Surface != 6 || in.SurfaceName() != "T6" || in.SurfaceDecl() != "img" ||
 		in.LOD != (RawOperand{ID: 32, Offset: 0}) || in.Dst != (RawOperand{ID: 33, Offset: 0}) || in.Operand(in.LOD) != "lod.0" || in.Operand(in.Dst) != "res.0" {
@@ -203,10 +203,10 @@ func TestDoc85(t *testing.T) {
 		{"entry", k.Entry, uint32(0x60)},
 		{"attributes", len(k.Attrs), 0},
 		{"code offset", k.CodeOffset(), int64(0x80)},
-		{"instructions", len(f.Streams[0].Insts), 1},
-		{"text", f.Streams[0].Infos[0].Text(), "resinfo.RGBA (M1, 16)  T6 lod.0 res.0"},
-		{"INFO offset", f.Streams[0].Infos[0].Off, int64(0x80)},
-		{"diagnostics", len(f.Streams[0].Infos[0].Diagnostics()), 0},
+		{"instructions", f.Streams[0].NumInsts(), 1},
+		{"text", f.Streams[0].Info(0).Text(), "resinfo.RGBA (M1, 16)  T6 lod.0 res.0"},
+		{"INFO offset", f.Streams[0].Info(0).Off, int64(0x80)},
+		{"diagnostics", len(f.Streams[0].Info(0).Diagnostics()), 0},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
@@ -303,7 +303,7 @@ func TestPredefinedBefore34(t *testing.T) {
 		}
 		sym := &Symbols{Predefined: PredefinedVarNames(c.v), Full: true}
 		s := Walk(mov, 0, WalkOptions{Version: c.v, Layout: LayoutIGC, Symbols: sym})
-		if s.Err != nil || len(s.Insts) != 1 {
+		if s.Err != nil || s.NumInsts() != 1 {
 			t.Fatalf("%s: %v", c.v, s.Err)
 		}
 		var in Instruction
@@ -328,8 +328,8 @@ func TestBadOperandDiagnostics(t *testing.T) {
 		0x29, 0x04, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x06, 0x03, 0x07, 0x00, 0x00,
 	}
 	s := Walk(code, 0, WalkOptions{Layout: LayoutIGC, Symbols: sym})
-	if s.Err != nil || len(s.Insts) != 3 {
-		t.Fatalf("walk: %v, %d instructions", s.Err, len(s.Insts))
+	if s.Err != nil || s.NumInsts() != 3 {
+		t.Fatalf("walk: %v, %d instructions", s.Err, s.NumInsts())
 	}
 	want := []struct{ text, diag string }{
 		{"mov (M1, 16) V40(0,0)<1> lod(0,0)<8;?,1>", "dst: variable id 40 is outside the variable table (V0..V33); src0: region 0x295 has a stride or width code above 7"},

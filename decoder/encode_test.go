@@ -115,8 +115,8 @@ func TestRoundTripInfos(t *testing.T) {
 	for name, data := range all {
 		f := Decode(name, data, Options{})
 		for _, s := range f.Streams {
-			for i := range s.Infos {
-				in := &s.Infos[i]
+			for i := range s.NumInfos() {
+				in := s.Info(i)
 				got, err := EncodeInfo(in, in.Layout, in.Version)
 				if err != nil {
 					t.Errorf("%s 0x%x: %v", name, in.Off, err)
@@ -156,10 +156,10 @@ func TestEncodeInfoInverse(t *testing.T) {
 								t.Fatalf("%s %s %+v: %v", v, layout, in, err)
 							}
 							s := Walk(b, 0, WalkOptions{Version: v, Layout: layout})
-							if s.Err != nil || len(s.Infos) != 1 || len(s.Insts) != 1 {
-								t.Fatalf("%s %s % x: walk %v, %d infos", v, layout, b, s.Err, len(s.Infos))
+							if s.Err != nil || s.NumInfos() != 1 || s.NumInsts() != 1 {
+								t.Fatalf("%s %s % x: walk %v, %d infos", v, layout, b, s.Err, s.NumInfos())
 							}
-							got := s.Infos[0]
+							got := s.Info(0)
 							if got.SubOp != sub || got.ExecCode != ec || got.Mask != m || got.ChannelMask != ch || got.Surface != in.Surface || got.HasLOD != hasLOD || got.Dst.ID != in.Dst.ID || got.Dst.Offset != in.Dst.Offset || hasLOD && got.LOD.ID != in.LOD.ID {
 								t.Fatalf("%s %s: encoded %+v as % x, decoded %+v", v, layout, in, b, got)
 							}
@@ -329,11 +329,11 @@ func TestEncodeNarrowVersions(t *testing.T) {
 		if got.Name != "kern" || len(got.Inputs) != 2 || got.Inputs[1].Offset != -4 || got.Vars[1].AliasIndex != 32 || got.Vars[1].Attrs[0].Name != "Target" {
 			t.Errorf("%s: kernel decoded as %+v", v, got)
 		}
-		if fb := f.Object.Functions[0]; fb.InputSize != 3 || fb.RetValSize != 2 || len(fb.Stream.Insts) != 1 {
+		if fb := f.Object.Functions[0]; fb.InputSize != 3 || fb.RetValSize != 2 || fb.Stream.NumInsts() != 1 {
 			t.Errorf("%s: function decoded as %+v", v, fb)
 		}
-		if s := f.Streams[0]; len(s.Infos) != 1 || s.Infos[0].Text() != "sampleinfo.R (M1, 8)  T6 b.0" {
-			t.Errorf("%s: INFO %v", v, s.Infos)
+		if s := f.Streams[0]; s.NumInfos() != 1 || s.Info(0).Text() != "sampleinfo.R (M1, 8)  T6 b.0" {
+			t.Errorf("%s: INFO %v", v, allInfos(s))
 		}
 		// name_len is UB before 3.7: "kern" starts at 9, else at 10.
 		at := 10

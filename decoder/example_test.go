@@ -12,7 +12,7 @@ func ExampleDecode() {
 	code := []byte{0x70, 0x0A, 0x04, 0x0F, 0x06, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00}
 	f := decoder.Decode("resinfo.bin", code, decoder.Options{})
 	fmt.Println(f.Layout, "-", f.LayoutReason)
-	in := f.Streams[0].Infos[0]
+	in := f.Streams[0].Info(0)
 	fmt.Println(in.Text())
 	for _, fl := range in.Fields() {
 		fmt.Printf("%-12s byte %2d bit %d %2d bits = %-3d %s\n", fl.Name, fl.Byte, fl.Bit, fl.Bits, fl.Raw, fl.Meaning)

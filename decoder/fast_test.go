@@ -84,8 +84,8 @@ func TestWalkMatchesCareful(t *testing.T) {
 		for _, o := range []WalkOptions{{Version: Version{4, 1}, Layout: LayoutIGC}, {Version: Version{4, 1}, Layout: LayoutSeed}, {Version: Version{3, 3}, Layout: LayoutIGC}} {
 			s := Walk(buf, 0, o)
 			want, werr := carefulWalk(buf, o)
-			if fmt.Sprint(s.Err) != fmt.Sprint(werr) || !slices.Equal(s.Insts, want) {
-				t.Fatalf("case %d %s %s: walk %d instructions, %v; careful %d, %v", c, o.Version, o.Layout, len(s.Insts), s.Err, len(want), werr)
+			if fmt.Sprint(s.Err) != fmt.Sprint(werr) || !slices.Equal(allInsts(s), want) {
+				t.Fatalf("case %d %s %s: walk %d instructions, %v; careful %d, %v", c, o.Version, o.Layout, s.NumInsts(), s.Err, len(want), werr)
 			}
 			if werr != nil {
 				errs++
@@ -96,8 +96,8 @@ func TestWalkMatchesCareful(t *testing.T) {
 					infos++
 				}
 			}
-			if len(s.Infos) != infos {
-				t.Fatalf("case %d: %d INFO, want %d", c, len(s.Infos), infos)
+			if s.NumInfos() != infos {
+				t.Fatalf("case %d: %d INFO, want %d", c, s.NumInfos(), infos)
 			}
 		}
 	}

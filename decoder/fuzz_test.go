@@ -94,7 +94,7 @@ func checkSource(f *File) error {
 
 func checkStream(s *Stream) error {
 	pos := 0
-	for i, in := range s.Insts {
+	for i, in := range s.Insts() {
 		if int(in.Off) != pos || in.Len == 0 {
 			return fmt.Errorf("%s: instruction %d at %d (len %d), want it at %d", s.Kernel, i, in.Off, in.Len, pos)
 		}
@@ -120,13 +120,13 @@ func checkStream(s *Stream) error {
 		return err
 	}
 	last := -1
-	for k := range s.Infos {
-		in := &s.Infos[k]
-		if in.Inst <= last || in.Inst >= len(s.Insts) || s.Insts[in.Inst].Op != OpINFO {
+	for k := range s.NumInfos() {
+		in := s.Info(k)
+		if in.Inst <= last || in.Inst >= s.NumInsts() || s.Inst(in.Inst).Op != OpINFO {
 			return fmt.Errorf("%s: INFO %d names instruction %d", s.Kernel, k, in.Inst)
 		}
 		last = in.Inst
-		if in.Off != s.AbsOff(in.Inst) || len(in.Bytes()) != int(s.Insts[in.Inst].Len) || len(in.Diagnostics()) != in.NumDiagnostics() {
+		if in.Off != s.AbsOff(in.Inst) || len(in.Bytes()) != int(s.Inst(in.Inst).Len) || len(in.Diagnostics()) != in.NumDiagnostics() {
 			return fmt.Errorf("%s: INFO %d at %d (%d bytes) is not instruction %d", s.Kernel, k, in.Off, len(in.Bytes()), in.Inst)
 		}
 		if err := fieldsCover(in); err != nil {
@@ -136,13 +136,13 @@ func checkStream(s *Stream) error {
 		_ = in.SeedText()
 	}
 	infos := 0
-	for _, in := range s.Insts {
+	for _, in := range s.Insts() {
 		if in.Op == OpINFO {
 			infos++
 		}
 	}
-	if infos != len(s.Infos) {
-		return fmt.Errorf("%s: %d INFO instructions, %d Infos", s.Kernel, infos, len(s.Infos))
+	if infos != s.NumInfos() {
+		return fmt.Errorf("%s: %d INFO instructions, %d Infos", s.Kernel, infos, s.NumInfos())
 	}
 	return nil
 }
@@ -153,10 +153,10 @@ func checkStream(s *Stream) error {
 func checkOperands(s *Stream) error {
 	var in Instruction
 	var b []byte
-	for i := range s.Insts {
+	for i := range s.NumInsts() {
 		s.Decode(i, &in)
-		if in.row != nil && in.consumed != int(s.Insts[i].Len) && !(in.Op == OpINFO && s.Layout == LayoutSeed) {
-			return fmt.Errorf("%s: instruction %d (%s, %d bytes): operands read %d bytes", s.Kernel, i, in.Mnemonic, s.Insts[i].Len, in.consumed)
+		if in.row != nil && in.consumed != int(s.Inst(i).Len) && !(in.Op == OpINFO && s.Layout == LayoutSeed) {
+			return fmt.Errorf("%s: instruction %d (%s, %d bytes): operands read %d bytes", s.Kernel, i, in.Mnemonic, s.Inst(i).Len, in.consumed)
 		}
 		if in.Index != i || in.N > MaxOperands || len(in.Diagnostics()) != in.NumDiagnostics() {
 			return fmt.Errorf("%s: instruction %d: index %d, %d operands", s.Kernel, i, in.Index, in.N)

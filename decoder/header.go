@@ -153,9 +153,9 @@ func (o *Object) Summary() []string {
 		case b.Stripped:
 			head += ", instruction stream stripped (metadata and Gen code only)"
 		case b.Stream != nil && b.Stream.Err != nil:
-			head += fmt.Sprintf(", instructions at 0x%x: the walk stopped after %d", b.CodeOffset(), len(b.Stream.Insts))
+			head += fmt.Sprintf(", instructions at 0x%x: the walk stopped after %d", b.CodeOffset(), b.Stream.NumInsts())
 		case b.Stream != nil:
-			head += fmt.Sprintf(", %d instructions at 0x%x", len(b.Stream.Insts), b.CodeOffset())
+			head += fmt.Sprintf(", %d instructions at 0x%x", b.Stream.NumInsts(), b.CodeOffset())
 		}
 		lines = append(lines, head)
 		if len(b.VarRelocs) > 0 || len(b.FuncRelocs) > 0 || len(o.FileVars) > 0 {

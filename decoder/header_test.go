@@ -38,7 +38,7 @@ func TestHeaderTablesAnyVersion(t *testing.T) {
 	if fv := o.FileVars; len(fv) != 1 || fv[0].Linkage != 2 || fv[0].Name != "g" || fv[0].Props != 2 || fv[0].NumElements != 4 || len(fv[0].Attrs) != 0 {
 		t.Errorf("file-scope variables %+v", o.FileVars)
 	}
-	if len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 || f.Streams[0].Infos[0].Text() != "resinfo.RGBA (M1, 16)  T6 lod.0 res.0" {
+	if len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 || f.Streams[0].Info(0).Text() != "resinfo.RGBA (M1, 16)  T6 lod.0 res.0" {
 		t.Errorf("the body after the tables: %v", f.Streams)
 	}
 	// An alias of symbolic index 1 resolves through {1→0} to "g"; one of

@@ -159,7 +159,7 @@ func (in *Info) Bytes() []byte {
 	}
 	// The stream position, not Off: a stream read from text has no file
 	// offsets, and Off - Base is this position for a binary.
-	p := int(in.s.Insts[in.Inst].Off)
+	p := int(in.s.Inst(in.Inst).Off)
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 

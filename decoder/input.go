@@ -61,7 +61,7 @@ func (f *File) IsObject() bool { return f.Object != nil }
 func (f *File) NumInfos() int {
 	n := 0
 	for _, s := range f.Streams {
-		n += len(s.Infos)
+		n += s.NumInfos()
 	}
 	for _, p := range f.Parts {
 		n += p.NumInfos()
@@ -232,17 +232,17 @@ func (f *File) addStream(s *Stream) {
 }
 
 func streamEnd(s *Stream) int {
-	if len(s.Insts) == 0 {
+	if s.NumInsts() == 0 {
 		return 0
 	}
-	last := s.Insts[len(s.Insts)-1]
+	last := s.Inst(s.NumInsts() - 1)
 	return int(last.Off) + int(last.Len)
 }
 
 func diagCount(s *Stream) int {
 	n := 0
-	for i := range s.Infos {
-		n += s.Infos[i].NumDiagnostics()
+	for _, in := range s.Infos() {
+		n += in.NumDiagnostics()
 	}
 	return n
 }

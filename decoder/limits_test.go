@@ -72,7 +72,7 @@ func TestAmplifiedBodiesShared(t *testing.T) {
 	if fs[0].Stream == nil || fs[1].Stream == nil {
 		t.Fatalf("first entries not walked: %v", f.Errors)
 	}
-	if &fs[0].Stream.Insts[0] != &fs[1].Stream.Insts[0] || &fs[0].Strings[0] != &fs[1].Strings[0] {
+	if &fs[0].Stream.insts[0] != &fs[1].Stream.insts[0] || &fs[0].Strings[0] != &fs[1].Strings[0] {
 		t.Error("two entries on one body decoded it twice")
 	}
 	if fs[1].Stream.Kernel != fs[1].Name || fs[1].Name == fs[0].Name && fs[0].Name != "" {
@@ -94,7 +94,7 @@ func TestAmplifiedBodiesShared(t *testing.T) {
 func countRecords(f *File) int {
 	n := 0
 	for _, s := range f.Streams {
-		n += len(s.Insts)
+		n += s.NumInsts()
 	}
 	return n
 }

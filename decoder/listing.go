@@ -176,11 +176,11 @@ func (body *Body) appendVisaasm(b []byte, v Version, funcs []string, in *Instruc
 	if s == nil {
 		return append(b, '\n')
 	}
-	for i := range s.Insts {
+	for i := range s.NumInsts() {
 		s.Decode(i, in)
 		b = in.appendLine(b)
 	}
-	if len(s.Insts) == 0 {
+	if s.NumInsts() == 0 {
 		b = append(b, '\n')
 	}
 	return b

@@ -245,7 +245,7 @@ func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, 
 		return nil, nil
 	}
 	if first := b.shared; first != nil && first.Stream != nil && first.Stream.Layout == layout && first.Stream.Version == v {
-		n := len(first.Stream.Insts)
+		n := first.Stream.NumInsts()
 		if n > o.recLeft {
 			o.recLeft = -1
 			return nil, located(o.overBudget(b, "instructions", n), file, b.Name)
@@ -262,7 +262,7 @@ func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, 
 		return nil, located(o.overBudget(b, "instructions", len(b.Code)), file, b.Name)
 	}
 	s := b.Walk(file, v, layout)
-	o.recLeft -= len(s.Insts)
+	o.recLeft -= s.NumInsts()
 	return s, nil
 }
 

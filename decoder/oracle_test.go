@@ -96,17 +96,17 @@ func TestOracle(t *testing.T) {
 				if s.Kernel != w.name {
 					t.Errorf("body %d: name %q, want %q", i, s.Kernel, w.name)
 				}
-				if len(s.Insts) != w.insts {
-					t.Errorf("%s: %d instructions, disassembly has %d", w.name, len(s.Insts), w.insts)
+				if s.NumInsts() != w.insts {
+					t.Errorf("%s: %d instructions, disassembly has %d", w.name, s.NumInsts(), w.insts)
 				}
-				if len(s.Infos) != len(w.infos) {
-					t.Errorf("%s: %d INFO, disassembly has %d", w.name, len(s.Infos), len(w.infos))
+				if s.NumInfos() != len(w.infos) {
+					t.Errorf("%s: %d INFO, disassembly has %d", w.name, s.NumInfos(), len(w.infos))
 				}
-				for j := range min(len(s.Infos), len(w.infos)) {
-					if got := s.Infos[j].Text(); got != w.infos[j] {
-						t.Errorf("%s INFO %d at 0x%x:\n got %q\nwant %q", w.name, j, s.Infos[j].Off, got, w.infos[j])
+				for j := range min(s.NumInfos(), len(w.infos)) {
+					if got := s.Info(j).Text(); got != w.infos[j] {
+						t.Errorf("%s INFO %d at 0x%x:\n got %q\nwant %q", w.name, j, s.Info(j).Off, got, w.infos[j])
 					}
-					if d := s.Infos[j].Diagnostics(); len(d) != 0 {
+					if d := s.Info(j).Diagnostics(); len(d) != 0 {
 						t.Logf("%s INFO %d diagnostics: %v", w.name, j, d)
 					}
 				}
@@ -177,16 +177,16 @@ func TestRealListings(t *testing.T) {
 		var in Instruction
 		lines := 0
 		for _, s := range f.Streams {
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				s.Decode(i, &in)
-				if in.consumed != int(s.Insts[i].Len) {
-					t.Errorf("%s %s $%d %s: operands read %d of %d bytes", name, s.Kernel, i, in.Mnemonic, in.consumed, s.Insts[i].Len)
+				if in.consumed != int(s.Inst(i).Len) {
+					t.Errorf("%s %s $%d %s: operands read %d of %d bytes", name, s.Kernel, i, in.Mnemonic, in.consumed, s.Inst(i).Len)
 				}
 				if d := in.Diagnostics(); len(d) > 0 {
 					t.Errorf("%s %s $%d %s: %v", name, s.Kernel, i, in.Text(), d)
 				}
 			}
-			lines += len(s.Insts)
+			lines += s.NumInsts()
 		}
 		var b bytes.Buffer
 		if err := f.Object.WriteVisaasm(&b); err != nil {

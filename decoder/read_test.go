@@ -204,7 +204,7 @@ func summary(f *File) string {
 		fmt.Fprintln(&b, e)
 	}
 	for _, s := range f.Streams {
-		fmt.Fprintf(&b, "%s: %d instructions, %d INFO\n", s.Kernel, len(s.Insts), len(s.Infos))
+		fmt.Fprintf(&b, "%s: %d instructions, %d INFO\n", s.Kernel, s.NumInsts(), s.NumInfos())
 	}
 	return b.String()
 }

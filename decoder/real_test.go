@@ -134,7 +134,7 @@ func TestRealShippedFiles(t *testing.T) {
 			// The walk covers [entry, entry+size) exactly, and the writer's
 			// sizes agree (§2.7: entry = metadata, header size = both).
 			end := 0
-			for _, in := range s.Insts {
+			for _, in := range s.Insts() {
 				if int(in.Off) != end {
 					t.Fatalf("%s: instruction at +0x%x, previous ended at +0x%x", where, in.Off, end)
 				}
@@ -372,13 +372,13 @@ func sameDecode(t *testing.T, where string, part, want *File, name string) {
 	}
 	for i, s := range part.Streams {
 		w := want.Streams[i]
-		if s.Kernel != w.Kernel || s.Base != w.Base || len(s.Insts) != len(w.Insts) {
-			t.Errorf("%s: stream %d: %s at 0x%x, %d instructions; want %s at 0x%x, %d", where, i, s.Kernel, s.Base, len(s.Insts), w.Kernel, w.Base, len(w.Insts))
+		if s.Kernel != w.Kernel || s.Base != w.Base || s.NumInsts() != w.NumInsts() {
+			t.Errorf("%s: stream %d: %s at 0x%x, %d instructions; want %s at 0x%x, %d", where, i, s.Kernel, s.Base, s.NumInsts(), w.Kernel, w.Base, w.NumInsts())
 			continue
 		}
-		for k := range s.Insts {
-			if s.Insts[k] != w.Insts[k] {
-				t.Errorf("%s: %s instruction %d: %+v, want %+v", where, s.Kernel, k, s.Insts[k], w.Insts[k])
+		for k := range s.NumInsts() {
+			if s.Inst(k) != w.Inst(k) {
+				t.Errorf("%s: %s instruction %d: %+v, want %+v", where, s.Kernel, k, s.Inst(k), w.Inst(k))
 				break
 			}
 		}

@@ -60,7 +60,7 @@ type TextBody struct {
 
 // NewTextStream builds the Stream of a body read from text. Its Code holds
 // only the rebuilt INFO encodings, back to back; every Inst of the stream
-// has the index $N (Stream.Insts[k] is instruction $k; gaps the text leaves
+// has the index $N (Stream.Inst(k) is instruction $k; gaps the text leaves
 // are empty instructions), and its Infos are decoded from those bytes by
 // the same code as a binary's, so they equal a binary's INFO in every field
 // but the file offset: text has none, and Info.Off is -1.
@@ -70,7 +70,7 @@ func NewTextStream(b *TextBody) *Stream {
 	for _, t := range b.Insts {
 		n = max(n, int(t.N)+1)
 	}
-	s.Insts = make([]Inst, n)
+	s.insts = make([]Inst, n)
 	s.Text = make([]TextInst, n)
 	var code bytes.Buffer
 	for _, t := range b.Insts {
@@ -85,13 +85,13 @@ func NewTextStream(b *TextBody) *Stream {
 		} else if t.Op == OpINFO {
 			in.Op, in.Sub = 0, 0 // an INFO whose bytes could not be rebuilt is text only
 		}
-		s.Insts[t.N] = in
+		s.insts[t.N] = in
 		s.Text[t.N] = t
 	}
 	s.Code = code.Bytes()
 	s.decodeInfos()
-	for i := range s.Infos {
-		s.Infos[i].Off = -1
+	for i := range s.infos {
+		s.infos[i].Off = -1
 	}
 	return s
 }
@@ -108,7 +108,7 @@ func (s *Stream) InstMnemonic(i int) string {
 		}
 		return "?"
 	}
-	return s.Insts[i].Mnemonic()
+	return s.Inst(i).Mnemonic()
 }
 
 // Line returns the 1-based source line of instruction i of a stream read

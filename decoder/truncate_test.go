@@ -93,7 +93,7 @@ func TestTruncateStreams(t *testing.T) {
 		// An empty input is an error (there is nothing to decode), so 0 is
 		// not a clean boundary.
 		bounds := map[int]bool{}
-		for _, in := range whole.Streams[0].Insts {
+		for _, in := range whole.Streams[0].Insts() {
 			bounds[int(in.Off)+int(in.Len)] = true
 		}
 		for l := 0; l < len(data); l++ {

@@ -20,12 +20,12 @@ func BenchmarkStreamFlow(b *testing.B) {
 	s := f.Streams[0]
 	for b.Loop() {
 		sf := NewStreamFlow(s, 32)
-		for k := range s.Infos {
+		for k := range s.NumInfos() {
 			sf.Info(k)
 		}
 	}
-	b.ReportMetric(float64(len(s.Insts)), "insts")
-	b.ReportMetric(float64(len(s.Infos)), "infos")
+	b.ReportMetric(float64(s.NumInsts()), "insts")
+	b.ReportMetric(float64(s.NumInfos()), "infos")
 }
 
 // BenchmarkFlowLargeBody: the Code pane's bound (panels.MaxFlowInsts,
@@ -36,8 +36,8 @@ func BenchmarkFlowLargeBody(b *testing.B) {
 	info := []byte{0x70, 0x0a, 0x03, 0x0f, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
 	code := append(bytes.Repeat(mov, 50_000-1), info...)
 	s := decoder.Walk(code, 0, decoder.WalkOptions{})
-	if len(s.Infos) != 1 || s.Err != nil {
-		b.Fatalf("walk: %d INFO, %v", len(s.Infos), s.Err)
+	if s.NumInfos() != 1 || s.Err != nil {
+		b.Fatalf("walk: %d INFO, %v", s.NumInfos(), s.Err)
 	}
 	b.ResetTimer()
 	for b.Loop() {

@@ -28,16 +28,16 @@ func FuzzStreamFlow(f *testing.F) {
 		file := decoder.Decode("fuzz", data, decoder.Options{})
 		for _, s := range file.Streams {
 			sf := NewStreamFlow(s, 32)
-			for k := range s.Infos {
+			for k := range s.NumInfos() {
 				fl := sf.Info(k)
 				for _, src := range fl.Sources {
-					if src.Inst < 0 || src.Inst >= len(s.Insts) || src.Inst == s.Infos[k].Inst {
-						t.Fatalf("source $%d of $%d in %d instructions", src.Inst, s.Infos[k].Inst, len(s.Insts))
+					if src.Inst < 0 || src.Inst >= s.NumInsts() || src.Inst == s.Info(k).Inst {
+						t.Fatalf("source $%d of $%d in %d instructions", src.Inst, s.Info(k).Inst, s.NumInsts())
 					}
 				}
 				for _, r := range fl.Readers {
-					if r.Inst < 0 || r.Inst >= len(s.Insts) || len(r.Channels) == 0 {
-						t.Fatalf("reader %+v in %d instructions", r, len(s.Insts))
+					if r.Inst < 0 || r.Inst >= s.NumInsts() || len(r.Channels) == 0 {
+						t.Fatalf("reader %+v in %d instructions", r, s.NumInsts())
 					}
 				}
 			}

@@ -87,7 +87,7 @@ func TestDataflowSample(t *testing.T) {
 		t.Fatalf("%s differs from dataflowSample (go test -run TestDataflowSample -write-sample rewrites it): %v", path, err)
 	}
 	f := decoder.Decode("dataflow.isa", got, decoder.Options{})
-	if len(f.Errors) != 0 || len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 {
+	if len(f.Errors) != 0 || len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 {
 		t.Fatalf("decode: %v", f.Errors)
 	}
 	fl := NewStreamFlow(f.Streams[0], 32).Info(0)

@@ -26,16 +26,16 @@ func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, len(s.Infos))}
-	infoAt := make(map[int]int, len(s.Infos))
-	for k := range s.Infos {
-		sf.ops[k] = infoOperands(&s.Infos[k], s.Symbols, grfBytes)
-		infoAt[s.Infos[k].Inst] = k
+	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, s.NumInfos())}
+	infoAt := make(map[int]int, s.NumInfos())
+	for k, in := range s.Infos() {
+		sf.ops[k] = infoOperands(in, s.Symbols, grfBytes)
+		infoAt[in.Inst] = k
 	}
-	insts := make([]FlowInst, len(s.Insts))
+	insts := make([]FlowInst, s.NumInsts())
 	if !sf.Text {
 		var in decoder.Instruction
-		for i := range s.Insts {
+		for i := range s.NumInsts() {
 			if k, ok := infoAt[i]; ok {
 				insts[i] = infoFlowInst(sf.ops[k])
 				continue
@@ -55,9 +55,9 @@ func (sf *StreamFlow) Info(k int) Flow {
 	if k < 0 || k >= len(sf.ops) {
 		return Flow{}
 	}
-	f := sf.Body.Analyze(sf.s.Infos[k].Inst, sf.ops[k])
+	f := sf.Body.Analyze(sf.s.InfoInst(k), sf.ops[k])
 	if sf.s.Err != nil {
-		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", len(sf.s.Insts)-1)}, f.Notes...)
+		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", sf.s.NumInsts()-1)}, f.Notes...)
 	}
 	return f
 }

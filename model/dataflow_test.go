@@ -257,19 +257,19 @@ func TestFlowOracles(t *testing.T) {
 		f := decoder.Decode(filepath.Base(p), data, decoder.Options{})
 		for _, s := range f.Streams {
 			sf := NewStreamFlow(s, 32)
-			for k := range s.Infos {
+			for k := range s.NumInfos() {
 				infos++
 				fl := sf.Info(k)
 				var got []int
 				for _, src := range fl.Sources {
 					got = append(got, src.Inst)
 				}
-				want := oracleSources[f.Name+" $"+strconv.Itoa(s.Infos[k].Inst)]
+				want := oracleSources[f.Name+" $"+strconv.Itoa(s.Info(k).Inst)]
 				if !reflect.DeepEqual(got, want) || len(fl.Readers) != 0 {
-					t.Errorf("%s %s $%d: sources %+v, readers %+v; want sources %v and no reader", f.Name, s.Kernel, s.Infos[k].Inst, fl.Sources, fl.Readers, want)
+					t.Errorf("%s %s $%d: sources %+v, readers %+v; want sources %v and no reader", f.Name, s.Kernel, s.Info(k).Inst, fl.Sources, fl.Readers, want)
 				}
-				if fl.Blocks < 1 || fl.Block[0] > s.Infos[k].Inst || fl.Block[1] < s.Infos[k].Inst {
-					t.Errorf("%s $%d: block %v of %d", f.Name, s.Infos[k].Inst, fl.Block, fl.Blocks)
+				if fl.Blocks < 1 || fl.Block[0] > s.Info(k).Inst || fl.Block[1] < s.Info(k).Inst {
+					t.Errorf("%s $%d: block %v of %d", f.Name, s.Info(k).Inst, fl.Block, fl.Blocks)
 				}
 			}
 		}
@@ -323,14 +323,14 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 		}
 		for si, sb := range fb.Streams {
 			st := ft.Streams[si]
-			if len(sb.Infos) != len(st.Infos) {
-				t.Fatalf("%s %s: %d INFO, text %d", p[0], sb.Kernel, len(sb.Infos), len(st.Infos))
+			if sb.NumInfos() != st.NumInfos() {
+				t.Fatalf("%s %s: %d INFO, text %d", p[0], sb.Kernel, sb.NumInfos(), st.NumInfos())
 			}
 			flb, flt := NewStreamFlow(sb, 32), NewStreamFlow(st, 32)
-			for k := range sb.Infos {
+			for k := range sb.NumInfos() {
 				gb, gt := flowSummary(flb.Info(k)), flowSummary(flt.Info(k))
 				if gb != gt {
-					t.Errorf("%s %s $%d:\nbinary %s\ntext   %s", p[0], sb.Kernel, sb.Infos[k].Inst, gb, gt)
+					t.Errorf("%s %s $%d:\nbinary %s\ntext   %s", p[0], sb.Kernel, sb.Info(k).Inst, gb, gt)
 				}
 				compared++
 			}

@@ -72,7 +72,7 @@ func textNames(sym *decoder.Symbols) map[string]uint32 {
 
 // textFlowInsts reduces each instruction of a body read from text.
 func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, grf int) []FlowInst {
-	insts := make([]FlowInst, len(s.Insts))
+	insts := make([]FlowInst, s.NumInsts())
 	names := textNames(s.Symbols)
 	labels := map[string]int{}
 	labelID := func(name string) int {

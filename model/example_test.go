@@ -13,7 +13,7 @@ var resinfo81 = []byte{0x70, 0x0A, 0x04, 0x0F, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 
 
 func ExampleSimulate() {
 	st := decoder.Walk(resinfo81, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
-	in := &st.Infos[0]
+	in := st.Info(0)
 	env := model.Env{
 		Surface:  model.Surface{Type: model.Surface2D, Width: 63, Height: 31, MIPCount: 7},
 		LOD:      []uint32{2},
@@ -50,7 +50,7 @@ func ExampleResult_LaneRecords() {
 	// sampleinfo.RA (M1_NM, 8) T6 V33.64 (format doc §8.2).
 	b := []byte{0x70, 0x0B, 0x83, 0x09, 0x06, 0x21, 0, 0, 0, 0x40, 0}
 	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
-	r := model.Simulate(&st.Infos[0], model.Env{
+	r := model.Simulate(st.Info(0), model.Env{
 		Surface: model.Surface{Type: model.Surface2D, Samples: 4, SamplePaletteIndex: 1},
 	})
 	recs, _ := json.Marshal(r.LaneRecords()[:2])
@@ -66,7 +66,7 @@ func ExampleLanes() {
 	// resinfo.R (M2, 16): exec size 16 starting at EM bit 4.
 	b := []byte{0x70, 0x0A, 0x14, 0x01, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
 	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
-	lm := model.Lanes(&st.Infos[0], 0x000000f0)
+	lm := model.Lanes(st.Info(0), 0x000000f0)
 	fmt.Println("offset", lm.Offset, "enabled", lm.Enabled[:6])
 	for _, w := range lm.Notes {
 		fmt.Println("note:", w)

@@ -18,10 +18,10 @@ func inst(t *testing.T, sub, exec, chmask byte, dstOff uint16) *decoder.Info {
 	}
 	b = append(b, 0x21, 0, 0, 0, byte(dstOff), byte(dstOff>>8)) // dst = V33.off
 	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
-	if st.Err != nil || len(st.Infos) != 1 {
-		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, len(st.Infos))
+	if st.Err != nil || st.NumInfos() != 1 {
+		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, st.NumInfos())
 	}
-	return &st.Infos[0]
+	return st.Info(0)
 }
 
 // declared decodes a sampleinfo on T6 from an object body whose surface
@@ -30,10 +30,10 @@ func declared(t *testing.T, decl string) *decoder.Info {
 	t.Helper()
 	b := []byte{0x70, 0x0B, 0x04, 0x0F, 6, 0x21, 0, 0, 0, 0, 0}
 	st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC, Symbols: &decoder.Symbols{Surfaces: []string{decl}}})
-	if st.Err != nil || len(st.Infos) != 1 || st.Infos[0].SurfaceName() != "T6" || st.Infos[0].SurfaceDecl() != decl {
-		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, len(st.Infos))
+	if st.Err != nil || st.NumInfos() != 1 || st.Info(0).SurfaceName() != "T6" || st.Info(0).SurfaceDecl() != decl {
+		t.Fatalf("decoding % x: err %v, %d infos", b, st.Err, st.NumInfos())
 	}
-	return &st.Infos[0]
+	return st.Info(0)
 }
 
 // resinfo and sampleinfo are shorthands: exec byte = mask nibble<<4 | size code.

@@ -149,7 +149,7 @@ func TestLaneWarningsAreDiagnostics(t *testing.T) {
 	} {
 		b := []byte{0x70, 0x0A, tc.exec, 0x01, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
 		st := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})
-		in := &st.Infos[0]
+		in := st.Info(0)
 		lm := Lanes(in, AllLanes)
 		if (len(lm.Warnings) > 0) != tc.warns || (in.NumDiagnostics() > 0) != tc.warns {
 			t.Errorf("%s: lane warnings %q, diagnostics %q: want both or neither", tc.name, lm.Warnings, in.Diagnostics())

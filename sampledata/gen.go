@@ -915,7 +915,7 @@ func check(f file, o *decoder.Object, opt decoder.Options, damaged bool) error {
 		if err := sameLens(s, want); err != nil {
 			return fmt.Errorf("%s: %w", s.Kernel, err)
 		}
-		for _, in := range s.Infos {
+		for _, in := range s.Infos() {
 			// Only the suspect kernel has diagnostics, on every INFO.
 			if (in.NumDiagnostics() > 0) != (s.Kernel == "suspect") {
 				return fmt.Errorf("%s+0x%x: %s: diagnostics %v", s.Kernel, in.Off, in.Text(), in.Diagnostics())
@@ -936,10 +936,10 @@ func check(f file, o *decoder.Object, opt decoder.Options, damaged bool) error {
 var bodyLens = map[*decoder.Body][]int{}
 
 func sameLens(s *decoder.Stream, want []int) error {
-	if len(s.Insts) != len(want) {
-		return fmt.Errorf("decoded %d instructions, built %d", len(s.Insts), len(want))
+	if s.NumInsts() != len(want) {
+		return fmt.Errorf("decoded %d instructions, built %d", s.NumInsts(), len(want))
 	}
-	for i, in := range s.Insts {
+	for i, in := range s.Insts() {
 		if int(in.Len) != want[i] {
 			return fmt.Errorf("instruction %d (%s) at 0x%x: decoded %d bytes, built %d", i, in.Mnemonic(), in.Off, in.Len, want[i])
 		}
@@ -963,7 +963,7 @@ func checkRaw(f file, a *asm, want decoder.Layout) error {
 	if err := sameLens(d.Streams[0], a.lens); err != nil {
 		return err
 	}
-	for _, in := range d.Streams[0].Infos {
+	for _, in := range d.Streams[0].Infos() {
 		if in.NumDiagnostics() > 0 {
 			return fmt.Errorf("0x%x: %s: %v", in.Off, in.Text(), in.Diagnostics())
 		}

@@ -21,7 +21,7 @@ func TestAmplifiedObject(t *testing.T) {
 		t.Fatalf("%d bodies, want 3", len(bodies))
 	}
 	for i, b := range bodies {
-		if b.Stream == nil || len(b.Stream.Insts) != len(code) || !bytes.Equal(b.Stream.InstBytes(len(code)-1), []byte{0x59}) {
+		if b.Stream == nil || b.Stream.NumInsts() != len(code) || !bytes.Equal(b.Stream.InstBytes(len(code)-1), []byte{0x59}) {
 			t.Errorf("body %d: %+v", i, b.Stream)
 		}
 	}

@@ -84,7 +84,7 @@ func noErrors(t *testing.T, f *decoder.File) {
 		t.Errorf("%s: warning %s", f.Name, w)
 	}
 	for _, s := range f.Streams {
-		for _, in := range s.Infos {
+		for _, in := range s.Infos() {
 			if len(in.Diagnostics()) > 0 {
 				t.Errorf("%s %s+0x%x: %v", f.Name, s.Kernel, in.Off, in.Diagnostics())
 			}
@@ -123,13 +123,13 @@ func TestKernels(t *testing.T) {
 	var ops []int
 	for _, s := range f.Streams {
 		other := map[string]bool{}
-		for _, in := range s.Insts {
+		for _, in := range s.Insts() {
 			if in.Op != decoder.OpINFO {
 				other[in.Mnemonic()] = true
 			}
 		}
 		ops = append(ops, len(other))
-		for _, in := range s.Infos {
+		for _, in := range s.Infos() {
 			masks[in.Mask] = true
 			sizes[in.ExecSize()] = true
 			chans[in.Channels()] = true
@@ -161,7 +161,7 @@ func TestKernels(t *testing.T) {
 		t.Errorf("info_main has %d distinct ordinary mnemonics, want dozens", ops[0])
 	}
 	// Declared variables resolve to their names in the text.
-	if got := f.Streams[0].Infos[0].Text(); got != "resinfo.RGBA (M1, 16)  T6 lod.0 res.0" {
+	if got := f.Streams[0].Info(0).Text(); got != "resinfo.RGBA (M1, 16)  T6 lod.0 res.0" {
 		t.Errorf("first INFO %q", got)
 	}
 }
@@ -183,7 +183,7 @@ func TestLegacy(t *testing.T) {
 		t.Errorf("num_inputs byte %d, inputs %d", got, len(k.Inputs))
 	}
 	for _, s := range f.Streams {
-		for _, in := range s.Infos {
+		for _, in := range s.Infos() {
 			want := 9
 			if in.HasLOD {
 				want = 13
@@ -241,25 +241,25 @@ func TestDamaged(t *testing.T) {
 	intact, broken, suspect := f.Streams[0], f.Streams[1], f.Streams[2]
 	// suspect decodes cleanly and every INFO in it has a diagnostic: what
 	// n and the diag filter show on first contact.
-	if suspect.Err != nil || len(suspect.Infos) != 3 {
-		t.Errorf("suspect: err %v, %d INFO", suspect.Err, len(suspect.Infos))
+	if suspect.Err != nil || suspect.NumInfos() != 3 {
+		t.Errorf("suspect: err %v, %d INFO", suspect.Err, suspect.NumInfos())
 	}
-	for _, in := range suspect.Infos {
+	for _, in := range suspect.Infos() {
 		if in.NumDiagnostics() == 0 {
 			t.Errorf("suspect+0x%x %s: no diagnostic", in.Off, in.Text())
 		}
 	}
-	if intact.Err != nil || len(intact.Infos) != 2 {
-		t.Errorf("intact: err %v, %d INFO", intact.Err, len(intact.Infos))
+	if intact.Err != nil || intact.NumInfos() != 2 {
+		t.Errorf("intact: err %v, %d INFO", intact.Err, intact.NumInfos())
 	}
 	if fe.File != "damaged.isa" || fe.Kernel != "broken" {
 		t.Errorf("error located in %q kernel %q", fe.File, fe.Kernel)
 	}
 	// The fault is the byte right after the second instruction of "broken".
-	if len(broken.Insts) != 2 {
-		t.Fatalf("broken kept %d instructions, want 2", len(broken.Insts))
+	if broken.NumInsts() != 2 {
+		t.Fatalf("broken kept %d instructions, want 2", broken.NumInsts())
 	}
-	last := broken.Insts[1]
+	last := broken.Inst(1)
 	if want := broken.Base + int64(last.Off) + int64(last.Len); fe.Off != want {
 		t.Errorf("error at 0x%x, want 0x%x", fe.Off, want)
 	}

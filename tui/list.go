@@ -8,11 +8,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -24,6 +24,8 @@ type ListKeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Next, Prev, Goto, Filter, Clear, Open   key.Binding
 	Left, Right                             key.Binding // scroll the instruction text sideways
+	// Apply and Cancel end the filter and go-to prompts.
+	Apply, Cancel key.Binding
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
@@ -43,12 +45,14 @@ func DefaultListKeyMap() ListKeyMap {
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
 		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll text left")),
 		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll text right (rows cut with …)")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
 
 // ShortHelp returns the list's most used bindings.
 func (k ListKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Next, k.Goto, k.Open}
+	return []key.Binding{k.Down, k.Filter, k.Clear, k.Next, k.Goto, k.Open}
 }
 
 // FullHelp returns every list binding.
@@ -70,7 +74,7 @@ type listModel struct {
 	rows   *rowIndex
 	view   []int32 // rows passing the filter; nil means every row
 	filter string
-	terms  []term
+	terms  *index.Filter
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
@@ -79,7 +83,7 @@ type listModel struct {
 	focused       bool
 
 	mode       inputMode
-	input      lineInput
+	input      promptInput
 	prevFilter string
 
 	keys    ListKeyMap
@@ -174,7 +178,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: lineInput{cursor: lipgloss.NewStyle().Reverse(true)}}
+		input: newPromptInput("/", 0)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {
@@ -206,19 +210,21 @@ func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
 // cursor on the same file+kernel+offset or the nearest instruction (once
 // the user has moved; before that it stays on the first row).
 func (l *listModel) setRows(r *rowIndex) {
-	var keep place
-	if s, ok := l.selected(); ok {
-		keep = l.rows.place(s)
+	var keep index.Place
+	s, kept := l.selected()
+	if kept {
+		keep = l.rows.Place(s)
 	}
 	l.rows = r
 	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
+	files := r.Files()
+	for sg := range r.Runs() {
+		f := files[sg.File]
 		names[f.Name] = true
-		st := f.Streams[sg.stream]
+		st := f.Streams[sg.Stream]
 		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
-		l.indexW = max(l.indexW, 1+len(strconv.Itoa(len(st.Insts)-1)))
+		l.indexW = max(l.indexW, 1+len(strconv.Itoa(st.NumInsts()-1)))
 	}
 	l.shown = shortNames(names)
 	for _, s := range l.shown {
@@ -229,8 +235,8 @@ func (l *listModel) setRows(r *rowIndex) {
 	}
 	l.applyFilter()
 	l.cursor = 0
-	if keep.ok && l.moved {
-		if row := r.nearest(keep); row >= 0 {
+	if kept && l.moved {
+		if row := r.Nearest(keep); row >= 0 {
 			l.cursor = l.posOf(row)
 		}
 	}
@@ -256,24 +262,20 @@ func (l *listModel) posOf(row int) int {
 
 // applyFilter rebuilds the view from l.terms: once per filter change.
 func (l *listModel) applyFilter() {
-	if len(l.terms) == 0 {
-		l.view = nil
-		return
-	}
-	l.view = l.rows.filterRows(l.terms)
+	l.view = l.rows.View(l.terms)
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still
 // matches, else the next matching one.
 func (l *listModel) setFilter(s string) error {
-	terms, err := parseFilter(s)
+	terms, err := index.ParseFilter(s)
 	if err != nil {
 		return err
 	}
 	if l.count() > 0 {
 		l.lastRow = l.rowAt(l.cursor)
 	}
-	l.filter, l.terms = strings.TrimSpace(s), terms
+	l.filter, l.terms = terms.String(), terms
 	l.applyFilter()
 	l.cursor = l.posOf(l.lastRow)
 	l.clamp()
@@ -295,6 +297,7 @@ func (l *listModel) clamp() {
 
 func (l *listModel) setSize(w, h int) {
 	l.width, l.height = w, h
+	l.input.fitWidth(promptLead, w)
 	l.clamp()
 }
 
@@ -303,7 +306,7 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
 func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
-	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
+	p := l.rows.NextDiag(l.view, l.cursor, dir)
 	if p < 0 {
 		return false, false
 	}
@@ -342,13 +345,13 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		off := int64(u)
 		curFile := -1
 		if c, ok := l.selected(); ok {
-			curFile = c.src
+			curFile = c.File
 		}
 		var inFile func(src int) bool // nil: every file
 		if fileName != "" {
 			want := map[int]bool{}
 			var names []string
-			for src, f := range l.rows.files {
+			for src, f := range l.rows.Files() {
 				if f == nil {
 					continue
 				}
@@ -362,7 +365,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			}
 			inFile = func(src int) bool { return want[src] }
 		}
-		best, bestD := l.rows.nearestOffset(l.view, curFile, off, inFile)
+		best, bestD := l.rows.NearestOffset(l.view, curFile, off, inFile)
 		if best < 0 {
 			if fileName != "" {
 				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)
@@ -408,7 +411,7 @@ func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
 		return l.updateKey(msg)
 	case tea.PasteMsg:
 		if l.mode != inputNone {
-			l.input.Update(msg)
+			return l.editInput(msg)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -465,10 +468,14 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
+		l.input.Prompt = "/"
 		l.input.SetValue(l.filter)
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Goto):
 		l.mode = inputGoto
+		l.input.Prompt = ":"
 		l.input.SetValue("")
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Clear):
 		if l.filter != "" {
 			_ = l.setFilter("")
@@ -493,17 +500,17 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	return l, cmd
 }
 
+// promptLead is the width of the prompts' titles before the input.
+const promptLead = len("filter ")
+
 func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		if l.mode == inputFilter && l.filter != l.prevFilter {
-			_ = l.setFilter(l.prevFilter)
-		}
-		l.mode = inputNone
+	switch {
+	case key.Matches(msg, l.keys.Cancel):
+		l.cancelInput()
 		return l, nil
-	case "enter":
+	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
-		l.mode = inputNone
+		l.closeInput()
 		var err error
 		var note string
 		if mode == inputFilter {
@@ -525,13 +532,33 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 		return l, nil
 	}
+	return l.editInput(msg)
+}
+
+// editInput gives a key or a paste to the open prompt. Small lists filter as
+// you type; a parse error just waits for more input.
+func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
-	l.input.Update(msg)
-	// Small lists filter as you type; a parse error just waits for more input.
+	var cmd tea.Cmd
+	l.input, cmd = l.input.Update(msg)
 	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
 		_ = l.setFilter(l.input.Value())
 	}
-	return l, nil
+	return l, cmd
+}
+
+// cancelInput leaves the prompt, restoring the filter it had.
+func (l *listModel) cancelInput() {
+	if l.mode == inputFilter && l.filter != l.prevFilter {
+		_ = l.setFilter(l.prevFilter)
+	}
+	l.closeInput()
+}
+
+// closeInput leaves the prompt (its text is read before).
+func (l *listModel) closeInput() {
+	l.mode = inputNone
+	l.input.Blur()
 }
 
 // View renders the title line, the visible rows and the context strip:
@@ -550,7 +577,7 @@ func (l listModel) View() string {
 				if l.filter != "" {
 					empty = "  (no INFO instruction matches the filter)"
 				}
-				b.WriteString(l.th.dim.Render(ansi.Truncate(empty, l.width, "…")))
+				b.WriteString(l.th.Muted.Render(ansi.Truncate(empty, l.width, "…")))
 			}
 			continue
 		}
@@ -566,13 +593,13 @@ func (l listModel) View() string {
 func (l listModel) titleLine(c listCols) string {
 	switch l.mode {
 	case inputFilter:
-		return ansi.Truncate(l.th.titleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("filter")+" "+l.input.View(), l.width, "…")
 	case inputGoto:
-		return ansi.Truncate(l.th.titleFocus.Render("go to")+" :"+l.input.View()+l.th.dim.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("go to")+" "+l.input.View()+l.th.Muted.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
 	}
-	st := l.th.title
+	st := l.th.PaneTitle
 	if l.focused {
-		st = l.th.titleFocus
+		st = l.th.PaneTitleFocus
 	}
 	pos := fmt.Sprintf("%d/%d", min(l.cursor+1, l.count()), l.count())
 	t := st.Render("1 INFO list") + " " + pos
@@ -585,13 +612,13 @@ func (l listModel) titleLine(c listCols) string {
 		if l.kernelW > 0 && c.kernelW == 0 {
 			where = append(where, l.rows.stream(lc).Kernel)
 		}
-		t += " " + l.th.dim.Render(strings.Join(where, " · "))
+		t += " " + l.th.Muted.Render(strings.Join(where, " · "))
 	}
 	if l.hoff > 0 {
-		t += l.th.dim.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
+		t += l.th.Muted.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
 	}
 	if l.filter != "" {
-		t += l.th.dim.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
 	}
 	return ansi.Truncate(t, l.width, "…")
 }
@@ -659,14 +686,14 @@ func (l listModel) rowLine(p int, c listCols) string {
 	}
 	switch {
 	case sel && l.focused:
-		b.WriteString(l.th.selected.Render("▸" + cell))
+		b.WriteString(l.th.Cursor.Render("▸" + cell))
 	case sel:
-		b.WriteString(l.th.current.Render("▸" + cell))
+		b.WriteString(l.th.Current.Render("▸" + cell))
 	default:
 		b.WriteString(" " + cell)
 	}
 	if in.NumDiagnostics() > 0 {
-		b.WriteString(l.th.diag.Render("!"))
+		b.WriteString(l.th.Error.Render("!"))
 	} else {
 		b.WriteByte(' ')
 	}
@@ -678,7 +705,7 @@ func (l listModel) rowLine(p int, c listCols) string {
 		b.WriteString(pad(st.Kernel, c.kernelW) + " ")
 	}
 	// $N: Intel's instruction index, the number its listing prints.
-	b.WriteString(l.th.dim.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
+	b.WriteString(l.th.Muted.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
 	tail := l.rowTail(in)
 	if l.hoff > 0 {
 		// « says the start is scrolled off, as … says the end is cut.
@@ -742,7 +769,7 @@ func (l listModel) contextLine() string {
 	// The selection's $N (the number Intel's listing gives it) leads the
 	// strip, padded to the stream's widest so that a step changes only
 	// its digits and the brackets.
-	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, len(st.Insts)-1)))) + " "
+	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, st.NumInsts()-1)))) + " "
 	// Room for the prefix, $N, and a "… " / " …" on each side.
 	avail := l.width - len(prefix) - len(idx) - 4
 	// The largest page that fits. Each try depends on the page alone, so
@@ -752,7 +779,7 @@ func (l listModel) contextLine() string {
 	var start, count int
 	var names []string
 	for slots := max(1, avail/ctxAvgSlot); ; slots-- {
-		start, count = contextWindow(at, len(st.Insts), slots)
+		start, count = contextWindow(at, st.NumInsts(), slots)
 		names = names[:0]
 		used := 0
 		for i := start; i < start+count; i++ {
@@ -775,18 +802,18 @@ func (l listModel) contextLine() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(l.th.strip.Render(prefix + idx))
+	b.WriteString(l.th.Strip.Render(prefix + idx))
 	more := func(yes bool) string {
 		if yes {
 			return "…"
 		}
 		return " "
 	}
-	b.WriteString(l.th.strip.Render(more(start > 0) + " "))
+	b.WriteString(l.th.Strip.Render(more(start > 0) + " "))
 	var dim strings.Builder
 	flush := func() {
 		if dim.Len() > 0 {
-			b.WriteString(l.th.strip.Render(dim.String()))
+			b.WriteString(l.th.Strip.Render(dim.String()))
 			dim.Reset()
 		}
 	}
@@ -794,14 +821,14 @@ func (l listModel) contextLine() string {
 		m = ansi.Truncate(m, nameW, "…")
 		if start+i == at {
 			flush()
-			b.WriteString(l.th.stripCur.Render("[" + m + "]"))
+			b.WriteString(l.th.StripCur.Render("[" + m + "]"))
 			continue
 		}
 		// Dim runs are rendered once: a style per mnemonic would cost
 		// escape codes on every step.
 		dim.WriteString(" " + m + " ")
 	}
-	dim.WriteString(" " + more(start+count < len(st.Insts)))
+	dim.WriteString(" " + more(start+count < st.NumInsts()))
 	flush()
 	return ansi.Truncate(b.String(), l.width, "…")
 }

@@ -50,7 +50,7 @@ func benchDecodeAll(b *testing.B, name string) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range f.Streams {
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				s.Decode(i, &in)
 			}
 		}

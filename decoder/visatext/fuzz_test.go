@@ -34,21 +34,21 @@ func FuzzRead(f *testing.F) {
 				if in.Off != -1 || in.Index != i {
 					t.Fatalf("$%d: decoded off %d index %d", i, in.Off, in.Index)
 				}
-				if txt := in.Text(); in.HasOperands() && s.Insts[i].Op != decoder.OpINFO && txt != s.Text[i].Text {
+				if txt := in.Text(); in.HasOperands() && s.Inst(i).Op != decoder.OpINFO && txt != s.Text[i].Text {
 					t.Fatalf("$%d: %q parsed, prints as %q", i, s.Text[i].Text, txt)
 				}
 				_ = in.Diagnostics()
 			}
-			if len(s.Text) != len(s.Insts) {
-				t.Fatalf("%d texts for %d insts", len(s.Text), len(s.Insts))
+			if len(s.Text) != s.NumInsts() {
+				t.Fatalf("%d texts for %d insts", len(s.Text), s.NumInsts())
 			}
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				if s.AbsOff(i) != -1 {
 					t.Fatalf("$%d has file offset %d: text has none", i, s.AbsOff(i))
 				}
 			}
-			for i := range s.Infos {
-				in := &s.Infos[i]
+			for i := range s.NumInfos() {
+				in := s.Info(i)
 				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {
 					t.Fatalf("INFO $%d: % x off %d", in.Inst, in.Bytes(), in.Off)
 				}

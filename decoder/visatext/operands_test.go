@@ -59,7 +59,7 @@ func TestOracleOperands(t *testing.T) {
 			}
 			for i := range s.Text {
 				line := s.Text[i].Text
-				if line == "" || s.Insts[i].Op == decoder.OpINFO {
+				if line == "" || s.Inst(i).Op == decoder.OpINFO {
 					continue // a $N the text skips; INFO has its own test
 				}
 				lines++
@@ -77,8 +77,8 @@ func TestOracleOperands(t *testing.T) {
 					continue
 				}
 				parsed++
-				if i >= len(bs.Insts) {
-					t.Errorf("%s $%d: the binary has %d instructions", f.Name, i, len(bs.Insts))
+				if i >= bs.NumInsts() {
+					t.Errorf("%s $%d: the binary has %d instructions", f.Name, i, bs.NumInsts())
 					continue
 				}
 				bs.Decode(i, &bi)
@@ -151,7 +151,7 @@ func TestDumpOperands(t *testing.T) {
 		for _, s := range f.Streams {
 			for i := range s.Text {
 				line := s.Text[i].Text
-				if line == "" || s.Insts[i].Op == decoder.OpINFO {
+				if line == "" || s.Inst(i).Op == decoder.OpINFO {
 					continue
 				}
 				lines++

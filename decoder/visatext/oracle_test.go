@@ -22,8 +22,8 @@ func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
 	for _, s := range f.Streams {
-		for i := range s.Infos {
-			in := &s.Infos[i]
+		for i := range s.NumInfos() {
+			in := s.Info(i)
 			r := dump.NewRecord(f, s, in.Inst, in, dump.Options{Syntax: "igc"})
 			// Where the record came from: the file offset of a binary; the
 			// line, the text as written and a note of a text. The rest must
@@ -110,9 +110,9 @@ func TestOracleText(t *testing.T) {
 				}
 			}
 			for _, s := range f.Streams {
-				for i := range s.Infos {
-					if s.Infos[i].Off != -1 {
-						t.Fatalf("%s: INFO has file offset %d: text has none", path, s.Infos[i].Off)
+				for i := range s.NumInfos() {
+					if s.Info(i).Off != -1 {
+						t.Fatalf("%s: INFO has file offset %d: text has none", path, s.Info(i).Off)
 					}
 				}
 			}

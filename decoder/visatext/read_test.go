@@ -139,18 +139,18 @@ L0:
 		{2, "sampleinfo.RA (M2_NM, 16)  %bss %r0.32"},
 		{4, "resinfo.R (M1, 8)  T6 res.0 res.0"},
 	}
-	if len(s.Infos) != len(want) {
-		t.Fatalf("%d INFO", len(s.Infos))
+	if s.NumInfos() != len(want) {
+		t.Fatalf("%d INFO", s.NumInfos())
 	}
 	for i, w := range want {
-		if s.Infos[i].Inst != w.n || s.Infos[i].Text() != w.text {
-			t.Errorf("INFO %d: $%d %q, want $%d %q", i, s.Infos[i].Inst, s.Infos[i].Text(), w.n, w.text)
+		if s.Info(i).Inst != w.n || s.Info(i).Text() != w.text {
+			t.Errorf("INFO %d: $%d %q, want $%d %q", i, s.Info(i).Inst, s.Info(i).Text(), w.n, w.text)
 		}
 	}
 	if got := s.InstMnemonic(3); got != "label" {
 		t.Errorf("$3 is %q, want label", got)
 	}
-	if d := s.Infos[2].Bytes(); string(d) != "\x70\x0b\x94\x09\x04\x07\x00\x00\x00\x20\x00" {
+	if d := s.Info(2).Bytes(); string(d) != "\x70\x0b\x94\x09\x04\x07\x00\x00\x00\x20\x00" {
 		t.Errorf("sampleinfo bytes % x", d)
 	}
 }
@@ -184,13 +184,13 @@ func TestKeptAsText(t *testing.T) {
 		}
 	}
 	s := f.Streams[0]
-	if len(s.Insts) != 6 || len(s.Infos) != 1 || s.Infos[0].Inst != 4 {
-		t.Fatalf("%d insts, %d INFO", len(s.Insts), len(s.Infos))
+	if s.NumInsts() != 6 || s.NumInfos() != 1 || s.Info(0).Inst != 4 {
+		t.Fatalf("%d insts, %d INFO", s.NumInsts(), s.NumInfos())
 	}
 	if s.Text[3].Text != "frobnicate.x (M1, 8) res(0,0)<1> 0x1:ud" || s.InstMnemonic(3) != "frobnicate" {
 		t.Errorf("unknown mnemonic kept as %q", s.Text[3].Text)
 	}
-	if s.Insts[0].Op == decoder.OpINFO || s.Insts[0].Len != 0 {
+	if s.Inst(0).Op == decoder.OpINFO || s.Inst(0).Len != 0 {
 		t.Errorf("64-bit surface INFO was given bytes")
 	}
 }
@@ -249,8 +249,12 @@ func TestNumbering(t *testing.T) {
 	f := readString(head + "    mov (M1, 8) %null(0,0)<1> 0x0:ud /// $3\n    sampleinfo.R (M1, 8) T1 %r0.0 /// $1\n" +
 		"    mov (M1, 8) %null(0,0)<1> 0x0:ud /// $99999999999\n    sampleinfo.R (M1, 8) T1 %r0.0 /// $2000000000\n    ret (M1, 1)\n")
 	s := f.Streams[0]
-	if len(s.Insts) != 8 || len(s.Infos) != 2 || s.Infos[0].Inst != 4 || s.Infos[1].Inst != 6 {
-		t.Fatalf("%d insts, INFO at %v", len(s.Insts), s.Infos)
+	if s.NumInsts() != 8 || s.NumInfos() != 2 || s.Info(0).Inst != 4 || s.Info(1).Inst != 6 {
+		var at []int
+		for k := range s.NumInfos() {
+			at = append(at, s.InfoInst(k))
+		}
+		t.Fatalf("%d insts, INFO at %v", s.NumInsts(), at)
 	}
 	if len(f.Errors) != 4 {
 		t.Errorf("errors:\n%s", errorsOf(f))
@@ -321,10 +325,10 @@ mov (M1, 8) DST(0,0)<1> 0x2:ud
 		t.Errorf("errors:\n%s", got)
 	}
 	s := f.Streams[0]
-	if len(s.Insts) != 6 || len(s.Infos) != 1 || s.Infos[0].Inst != 3 {
-		t.Fatalf("%d insts, %d INFO", len(s.Insts), len(s.Infos))
+	if s.NumInsts() != 6 || s.NumInfos() != 1 || s.Info(0).Inst != 3 {
+		t.Fatalf("%d insts, %d INFO", s.NumInsts(), s.NumInfos())
 	}
-	if in := &s.Infos[0]; in.LOD.ID != 32 || in.Dst.ID != 33 || in.SurfaceDecl() != "T006" || in.NumDiagnostics() != 0 {
+	if in := s.Info(0); in.LOD.ID != 32 || in.Dst.ID != 33 || in.SurfaceDecl() != "T006" || in.NumDiagnostics() != 0 {
 		t.Errorf("INFO %s: lod %d dst %d surface %q, %v", in.Text(), in.LOD.ID, in.Dst.ID, in.SurfaceDecl(), in.Diagnostics())
 	}
 }

@@ -27,7 +27,7 @@ func instTemplates(t testing.TB) [][]byte {
 			t.Fatal(f.Errors)
 		}
 		for _, s := range f.Streams {
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				all = append(all, s.InstBytes(i))
 			}
 		}

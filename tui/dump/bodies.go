@@ -79,7 +79,7 @@ func NewBodyRecords(f *decoder.File) []BodyRecord {
 			bi.Error = b.Err.Error()
 		}
 		if b.Stream != nil {
-			n := len(b.Stream.Insts)
+			n := b.Stream.NumInsts()
 			bi.Instructions = &n
 			if b.Stream.Err != nil && bi.Error == "" {
 				bi.Error = b.Stream.Err.Error()

@@ -15,12 +15,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/tui/cliflag"
 )
 
@@ -66,10 +66,11 @@ type Options struct {
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
+	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--filter EXPR] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -93,9 +94,10 @@ func Run(args []string, env Env) int {
 	var o Options
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
-	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
+	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction (of those --filter keeps) has a diagnostic (text output marks them with !)")
 	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
+	filter := fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	decodeOpts := cliflag.Decode(fs)
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
@@ -124,7 +126,15 @@ func Run(args []string, env Env) int {
 	if o.Visaasm && (o.JSON || o.Bodies) {
 		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
+	if *filter != "" && (o.All || o.Bodies || o.Visaasm) {
+		return usage("--filter keeps INFO records: it takes neither --all, --bodies nor --visaasm")
+	}
 	var err error
+	if *filter != "" {
+		if o.Filter, err = index.ParseFilter(*filter); err != nil {
+			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
+		}
+	}
 	if o.Decode, err = decodeOpts(); err != nil {
 		return usage("%v", err)
 	}
@@ -218,7 +228,7 @@ func Run(args []string, env Env) int {
 			continue
 		}
 		f := decoder.Decode(name, data, o.Decode)
-		if o.Strict && hasDiagnostics(f) {
+		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}
 		if err := Write(w, f, o); err != nil {
@@ -243,13 +253,13 @@ func Run(args []string, env Env) int {
 	return status
 }
 
-// hasDiagnostics reports whether any INFO of f (of any of its images) has
-// a diagnostic.
-func hasDiagnostics(f *decoder.File) bool {
+// hasDiagnostics reports whether any INFO of f (of any of its images)
+// that flt keeps has a diagnostic.
+func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 	for _, p := range f.Each() {
 		for _, s := range p.Streams {
-			for i := range s.Infos {
-				if s.Infos[i].NumDiagnostics() > 0 {
+			for _, in := range s.Infos() {
+				if in.NumDiagnostics() > 0 && flt.Match(p, s, in) {
 					return true
 				}
 			}
@@ -279,28 +289,34 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	var (
 		line []byte
 		inst decoder.Instruction
+		info decoder.Info
 		jw   jsonWriter
 	)
 	for _, s := range f.Streams {
 		var sf *model.StreamFlow
-		if o.JSON && o.All && len(s.Infos) > 0 {
+		if o.JSON && o.All && s.NumInfos() > 0 {
 			sf = model.NewStreamFlow(s, 32)
 		}
 		// Without --all only the INFO are visited; a text line of an INFO
 		// needs no operand decode.
-		n, next := len(s.Infos), 0
+		n, next := s.NumInfos(), 0 // next: the next INFO's index
 		if o.All {
-			n = len(s.Insts)
+			n = s.NumInsts()
 		}
 		for j := range n {
 			i, k := j, next
 			var in *decoder.Info
 			if !o.All {
-				i, k = s.Infos[j].Inst, j
-				in = &s.Infos[j]
-			} else if next < len(s.Infos) && s.Infos[next].Inst == i {
-				in = &s.Infos[next]
+				i, k = s.InfoInst(j), j
+				s.ReadInfo(j, &info)
+				in = &info
+			} else if next < s.NumInfos() && s.InfoInst(next) == i {
+				s.ReadInfo(next, &info)
+				in = &info
 				next++
+			}
+			if in != nil && !o.Filter.Match(f, s, in) {
+				continue
 			}
 			switch {
 			case o.JSON:
@@ -334,7 +350,7 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	var inst decoder.Instruction
 	var b []byte
 	for _, s := range f.Streams {
-		for i := range s.Insts {
+		for i := range s.NumInsts() {
 			if s.FromText() {
 				b = appendTextListing(b[:0], s, i)
 				if _, err := w.Write(b); err != nil {
@@ -366,8 +382,8 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 	}
 	start := len(b)
 	b = append(b, "    "...)
-	if k := sort.Search(len(s.Infos), func(k int) bool { return s.Infos[k].Inst >= i }); k < len(s.Infos) && s.Infos[k].Inst == i {
-		b = append(b, s.Infos[k].Text()...)
+	if k, ok := s.InfoAt(i); ok {
+		b = append(b, s.Info(k).Text()...)
 	} else {
 		b = append(b, t.Text...)
 	}
@@ -603,7 +619,7 @@ func NewRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, o Op
 }
 
 func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options) Record {
-	inst := s.Insts[i]
+	inst := s.Inst(i)
 	r := Record{InstRecord: InstRecord{
 		File: f.Name, Kernel: s.Kernel, Index: i, Length: int(inst.Len),
 		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i),

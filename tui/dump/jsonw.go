@@ -25,7 +25,7 @@ type jsonWriter struct {
 // newline; in is its INFO decode or nil, dec its operands' decode; with
 // sf, INFO k's data flow.
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *model.StreamFlow, k int) []byte {
-	inst := s.Insts[i]
+	inst := s.Inst(i)
 	fromText := s.FromText()
 	b = append(b, `{"file":`...)
 	b = appendString(b, f.Name)

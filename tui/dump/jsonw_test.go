@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/sampledata"
 )
 
@@ -25,17 +26,17 @@ func referenceJSON(t *testing.T, f *decoder.File, o Options) []byte {
 	for _, p := range f.Each() {
 		for _, s := range p.Streams {
 			var sf *model.StreamFlow
-			if o.All && len(s.Infos) > 0 {
+			if o.All && s.NumInfos() > 0 {
 				sf = model.NewStreamFlow(s, 32)
 			}
 			next := 0
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				var in *decoder.Info
-				if next < len(s.Infos) && s.Infos[next].Inst == i {
-					in = &s.Infos[next]
+				if next < s.NumInfos() && s.InfoInst(next) == i {
+					in = s.Info(next)
 					next++
 				}
-				if in == nil && !o.All {
+				if in == nil && !o.All || in != nil && !o.Filter.Match(p, s, in) {
 					continue
 				}
 				r := NewRecord(p, s, i, in, o)
@@ -91,7 +92,12 @@ func TestJSONWriterMatchesRecord(t *testing.T) {
 	surfaces := model.NewSurfaceFile()
 	surfaces.DispatchMask = 0x00ff00f0
 	surfaces.LOD = []uint32{1, 2, 3}
+	flt, err := index.ParseFilter("op:resinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
 	variants := map[string]Options{
+		"filter":   {Syntax: "igc", JSON: true, All: true, Filter: flt},
 		"default":  {Syntax: "igc", JSON: true},
 		"all":      {Syntax: "igc", JSON: true, All: true},
 		"seed":     {Syntax: "seed", JSON: true},

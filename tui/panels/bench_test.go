@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/tui/style"
 )
 
 // The panels render on every keystroke; these keep their cost visible.
@@ -35,9 +36,9 @@ func BenchmarkOutputEdit(b *testing.B) {
 }
 
 func BenchmarkBitsKeyAndView(b *testing.B) {
-	m := NewBits(MonoStyles())
+	m := NewBits(style.New(false, true))
 	f := decoder.Decode("bench", resinfoBytes, decoder.Options{Hex: decoder.HexOff})
-	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetInfo(f.Streams[0].Info(0))
 	m.SetSize(120, 40)
 	m.Focus()
 	keys := []string{"l", "l", "j", "k"}
@@ -67,10 +68,10 @@ func BenchmarkCodeKeyAndView(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(120, 30)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[len(f.Streams[0].Infos)/2])
+	m.SetInfo(f.Streams[0].Info(f.Streams[0].NumInfos() / 2))
 	keys := []string{"j", "j", "k", "down", "up"}
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {

@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // SelectInfoMsg asks the root to select, in the INFO list, the INFO at
@@ -101,8 +102,7 @@ type flowEntry struct {
 // by pointer so the value-typed model stays cheap to copy.
 type codeState struct {
 	s       *decoder.Stream
-	info    int // index into s.Infos; -1 none
-	infoAt  map[int]int
+	info    int // index of the selected INFO in s; -1 none
 	sf      *model.StreamFlow
 	flow    model.Flow
 	fresh   bool // flow is computed for the current selection
@@ -116,8 +116,9 @@ type codeState struct {
 // data flow around the INFO under it.
 type Code struct {
 	KeyMap CodeKeyMap
+	outbox // never written: the pane edits no session state
 
-	st       Styles
+	st       style.Styles
 	c        *codeState
 	cur, top int
 	w, h     int
@@ -132,7 +133,7 @@ type Code struct {
 }
 
 // NewCode returns an empty Code pane.
-func NewCode(st Styles) Code {
+func NewCode(st style.Styles) Code {
 	in := newLineEdit(st, 30, 200)
 	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, input: in, grf: 32}
 }
@@ -147,13 +148,10 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	}
 	s := in.Stream()
 	if s != c.s {
-		*c = codeState{s: s, info: -1, infoAt: make(map[int]int, len(s.Infos))}
-		for k := range s.Infos {
-			c.infoAt[s.Infos[k].Inst] = k
-		}
+		*c = codeState{s: s, info: -1}
 		m.back, m.query = nil, ""
 	}
-	k := c.infoAt[in.Inst]
+	k, _ := c.infoAt(in.Inst)
 	if k != c.info {
 		c.info, c.fresh = k, false
 		m.cur = in.Inst
@@ -164,8 +162,22 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	}
 }
 
-// SetGRFBytes sets the GRF size the destination layout uses (32 or 64).
-func (m *Code) SetGRFBytes(n int) {
+// SetSession hands the pane the session's state: the GRF size the data
+// flow is computed with.
+func (m *Code) SetSession(s Session) { m.setGRFBytes(s.GRFBytes) }
+
+// GRFBytes returns the GRF size the data flow is computed with.
+func (m Code) GRFBytes() int { return m.grf }
+
+// ShortHelp implements help.KeyMap.
+func (m Code) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (m Code) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
+
+// setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
+// drops the flow computed with the other.
+func (m *Code) setGRFBytes(n int) {
 	if (n == 32 || n == 64) && n != m.grf {
 		m.grf = n
 		m.c.sf, m.c.fresh = nil, false
@@ -181,8 +193,8 @@ func (m *Code) computeFlow() {
 	}
 	c.fresh = true
 	c.entries, c.marks = nil, map[int]string{}
-	if len(c.s.Insts) > MaxFlowInsts {
-		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", len(c.s.Insts), MaxFlowInsts)}}
+	if c.s.NumInsts() > MaxFlowInsts {
+		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", c.s.NumInsts(), MaxFlowInsts)}}
 		return
 	}
 	if c.sf == nil {
@@ -271,7 +283,7 @@ func (m Code) total() int {
 	if m.c.s == nil {
 		return 0
 	}
-	return len(m.c.s.Insts)
+	return m.c.s.NumInsts()
 }
 
 // flowHeight is the rows of the data-flow section; listHeight the rows
@@ -405,7 +417,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 			m.msg = "no earlier place to go back to"
 		}
 	case key.Matches(k, km.Select):
-		if _, ok := m.c.infoAt[m.cur]; ok && m.c.s != nil {
+		if _, ok := m.c.infoAt(m.cur); ok && m.c.s != nil {
 			s, i := m.c.s, m.cur
 			return m, func() tea.Msg { return SelectInfoMsg{Stream: s, Inst: i} }
 		}
@@ -462,6 +474,15 @@ func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 	return m, cmd
 }
 
+// infoAt returns the INFO index of instruction i, and false when it is
+// not an INFO.
+func (c *codeState) infoAt(i int) (int, bool) {
+	if c.s == nil {
+		return -1, false
+	}
+	return c.s.InfoAt(i)
+}
+
 // lineText returns instruction i's text and mnemonic, and its number of
 // diagnostics.
 func (m Code) lineText(i int) (text, mnemonic string, diags int) {
@@ -472,15 +493,15 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 		if t.Text == "" {
 			return "(not in the text)", "", 0
 		}
-		if k, ok := c.infoAt[i]; ok {
-			diags = s.Infos[k].NumDiagnostics()
+		if k, ok := c.infoAt(i); ok {
+			diags = s.Info(k).NumDiagnostics()
 		}
 		return t.Text, t.Mnemonic(), diags
 	}
 	s.Decode(i, &c.in)
 	diags = c.in.NumDiagnostics()
-	if k, ok := c.infoAt[i]; ok {
-		diags = s.Infos[k].NumDiagnostics()
+	if k, ok := c.infoAt(i); ok {
+		diags = s.Info(k).NumDiagnostics()
 	}
 	return c.in.Text(), c.in.Mnemonic, diags
 }
@@ -491,7 +512,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 func searchBody(s *decoder.Stream, q string) []int {
 	var out []int
 	var in decoder.Instruction
-	for i := range s.Insts {
+	for i := range s.NumInsts() {
 		if s.FromText() {
 			t := &s.Text[i]
 			if strings.Contains(strings.ToLower(t.Text), q) {
@@ -551,8 +572,8 @@ func (m *Code) search(q string) tea.Cmd {
 	}
 	m.query = q
 	s, lq := m.c.s, strings.ToLower(q)
-	if len(s.Insts) > syncSearchInsts {
-		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, len(s.Insts))
+	if s.NumInsts() > syncSearchInsts {
+		m.msg = fmt.Sprintf("/%s: searching %d instructions…", q, s.NumInsts())
 		return func() tea.Msg { return codeSearchMsg{s, q, searchBody(s, lq)} }
 	}
 	m.searched(searchBody(s, lq))
@@ -611,8 +632,8 @@ func (m *Code) gotoTarget(v string) {
 			m.msg, m.msgErr = "vISA text has no file offsets: use $N", true
 			return
 		}
-		i := sort.Search(len(s.Insts), func(i int) bool { return s.AbsOff(i)+int64(s.Insts[i].Len) > off })
-		if i >= len(s.Insts) || s.AbsOff(i) > off {
+		i := sort.Search(s.NumInsts(), func(i int) bool { return s.AbsOff(i)+int64(s.Inst(i).Len) > off })
+		if i >= s.NumInsts() || s.AbsOff(i) > off {
 			m.msg, m.msgErr = fmt.Sprintf(":%s: no instruction of this body at that offset (0x%x-0x%x)", v, s.Base, s.Base+int64(len(s.Code))), true
 			return
 		}
@@ -622,7 +643,7 @@ func (m *Code) gotoTarget(v string) {
 	if (v[0] == 'L' || v[0] == 'l') && s.FromText() {
 		line, err := strconv.Atoi(v[1:])
 		if err == nil {
-			for i := range s.Insts {
+			for i := range s.NumInsts() {
 				if s.Line(i) >= line {
 					m.jump(i)
 					return
@@ -637,8 +658,8 @@ func (m *Code) gotoTarget(v string) {
 		m.msg, m.msgErr = fmt.Sprintf(":%s: expected $N or 0xOFFSET", v), true
 		return
 	}
-	if n < 0 || n >= len(s.Insts) {
-		m.msg, m.msgErr = fmt.Sprintf(":%s: this body has $0-$%d", v, len(s.Insts)-1), true
+	if n < 0 || n >= s.NumInsts() {
+		m.msg, m.msgErr = fmt.Sprintf(":%s: this body has $0-$%d", v, s.NumInsts()-1), true
 		return
 	}
 	m.jump(n)
@@ -655,7 +676,7 @@ func (m Code) View() string {
 		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
 	}
 	s := c.s
-	n := len(s.Insts)
+	n := s.NumInsts()
 	name := s.Kernel
 	if name == "" {
 		name = "raw stream"
@@ -699,7 +720,7 @@ func (m Code) listLine(i, numW, offW int) string {
 		cursor = st.Sym.Selected
 	}
 	kind := " "
-	if k, ok := c.infoAt[i]; ok {
+	if k, ok := c.infoAt(i); ok {
 		kind = "•"
 		if k == c.info {
 			kind = "◆"
@@ -733,7 +754,7 @@ func (m Code) flowLines(h int) []string {
 	}
 	st, c := m.st, m.c
 	f := c.flow
-	in := &c.s.Infos[c.info]
+	in := c.s.Info(c.info)
 	head := st.Header.Render(fmt.Sprintf("Data flow of $%d", in.Inst))
 	if f.Blocks > 0 {
 		head += st.Muted.Render(fmt.Sprintf("  block $%d-$%d of %d", f.Block[0], f.Block[1], f.Blocks))
@@ -748,7 +769,7 @@ func (m Code) flowLines(h int) []string {
 		text, _, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
 	}
-	modelled := len(c.s.Insts) <= MaxFlowInsts
+	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
 		body = append(body, st.Muted.Render("   ‹ no instruction of this body writes the LOD"))
 	}
@@ -783,12 +804,12 @@ func (m Code) bottomLine() string {
 		}
 		return st.Muted.Render(m.msg)
 	}
-	if m.c.s == nil || m.cur >= len(m.c.s.Insts) {
+	if m.c.s == nil || m.cur >= m.c.s.NumInsts() {
 		return ""
 	}
 	// The cursor line's diagnostics, else where the line comes from.
-	if k, ok := m.c.infoAt[m.cur]; ok {
-		if d := m.c.s.Infos[k].Diagnostics(); len(d) > 0 {
+	if k, ok := m.c.infoAt(m.cur); ok {
+		if d := m.c.s.Info(k).Diagnostics(); len(d) > 0 {
 			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 		}
 	} else if !m.c.s.FromText() {

@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/tui/style"
 )
 
 func oracle(t *testing.T, name string) []byte {
@@ -46,10 +47,10 @@ func typeLine(m Code, s string) Code {
 // what is not in the body, with a located message.
 func TestCodeBinary(t *testing.T) {
 	f := decoder.Decode("info_min.isa", oracle(t, "info_min.isa"), decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(80, 14)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetInfo(f.Streams[0].Info(0))
 	v := codeView(m)
 	for _, want := range []string{
 		"Code  info_min  $1 of 4",
@@ -96,13 +97,13 @@ func TestCodeBinary(t *testing.T) {
 // written with its line, and its data flow is read from the lines.
 func TestCodeText(t *testing.T) {
 	f := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
-	if len(f.Errors) != 0 || len(f.Streams) != 1 || len(f.Streams[0].Infos) != 2 {
+	if len(f.Errors) != 0 || len(f.Streams) != 1 || f.Streams[0].NumInfos() != 2 {
 		t.Fatalf("text decode: %v", f.Errors)
 	}
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(100, 14)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[1])
+	m.SetInfo(f.Streams[0].Info(1))
 	v := codeView(m)
 	for _, want := range []string{
 		"Code  info_min  $2 of 4 · vISA text",
@@ -133,10 +134,10 @@ func TestCodeMouseAndLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(100, 30)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetInfo(f.Streams[0].Info(0))
 	click := func(y int) {
 		m, _ = m.Update(tea.MouseClickMsg{Button: tea.MouseLeft, X: 5, Y: y})
 	}
@@ -156,7 +157,7 @@ func TestCodeMouseAndLine(t *testing.T) {
 		t.Fatalf("click on entry c (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
 	}
 	tf := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
-	m.SetInfo(&tf.Streams[0].Infos[0])
+	m.SetInfo(tf.Streams[0].Info(0))
 	line := tf.Streams[0].Line(3)
 	m = typeLine(keys(m, ":"), "L"+strconv.Itoa(line))
 	if m.Cursor() != 3 {
@@ -170,13 +171,13 @@ func TestCodeSearchLongBody(t *testing.T) {
 	code := bytes.Repeat([]byte{0x34, 0x00, 0x00, 0x00}, syncSearchInsts+10) // ret (M1, 1)
 	code = append(code, resinfoBytes...)
 	f := decoder.Decode("long", code, decoder.Options{Layout: decoder.LayoutIGC, Hex: decoder.HexOff})
-	if len(f.Streams) != 1 || len(f.Streams[0].Infos) != 1 {
+	if len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 {
 		t.Fatalf("decode: %v", f.Errors)
 	}
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(80, 20)
 	m.Focus()
-	m.SetInfo(&f.Streams[0].Infos[0])
+	m.SetInfo(f.Streams[0].Info(0))
 	m = keys(m, "g")
 	m = keys(m, "/")
 	for _, r := range "resinfo" {

@@ -8,11 +8,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -24,6 +24,8 @@ type ListKeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Next, Prev, Goto, Filter, Clear, Open   key.Binding
 	Left, Right                             key.Binding // scroll the instruction text sideways
+	// Apply and Cancel end the filter and go-to prompts.
+	Apply, Cancel key.Binding
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
@@ -43,12 +45,14 @@ func DefaultListKeyMap() ListKeyMap {
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
 		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll text left")),
 		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll text right (rows cut with …)")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
 
 // ShortHelp returns the list's most used bindings.
 func (k ListKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Next, k.Goto, k.Open}
+	return []key.Binding{k.Down, k.Filter, k.Clear, k.Next, k.Goto, k.Open}
 }
 
 // FullHelp returns every list binding.
@@ -70,7 +74,7 @@ type listModel struct {
 	rows   *rowIndex
 	view   []int32 // rows passing the filter; nil means every row
 	filter string
-	terms  []term
+	terms  *index.Filter
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
@@ -79,7 +83,7 @@ type listModel struct {
 	focused       bool
 
 	mode       inputMode
-	input      lineInput
+	input      promptInput
 	prevFilter string
 
 	keys    ListKeyMap
@@ -174,7 +178,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: lineInput{cursor: lipgloss.NewStyle().Reverse(true)}}
+		input: newPromptInput("/", 0)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {
@@ -206,17 +210,19 @@ func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
 // cursor on the same file+kernel+offset or the nearest instruction (once
 // the user has moved; before that it stays on the first row).
 func (l *listModel) setRows(r *rowIndex) {
-	var keep place
-	if s, ok := l.selected(); ok {
-		keep = l.rows.place(s)
+	var keep index.Place
+	s, kept := l.selected()
+	if kept {
+		keep = l.rows.Place(s)
 	}
 	l.rows = r
 	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
+	files := r.Files()
+	for sg := range r.Runs() {
+		f := files[sg.File]
 		names[f.Name] = true
-		st := f.Streams[sg.stream]
+		st := f.Streams[sg.Stream]
 		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
 		l.indexW = max(l.indexW, 1+len(strconv.Itoa(st.NumInsts()-1)))
 	}
@@ -229,8 +235,8 @@ func (l *listModel) setRows(r *rowIndex) {
 	}
 	l.applyFilter()
 	l.cursor = 0
-	if keep.ok && l.moved {
-		if row := r.nearest(keep); row >= 0 {
+	if kept && l.moved {
+		if row := r.Nearest(keep); row >= 0 {
 			l.cursor = l.posOf(row)
 		}
 	}
@@ -256,24 +262,20 @@ func (l *listModel) posOf(row int) int {
 
 // applyFilter rebuilds the view from l.terms: once per filter change.
 func (l *listModel) applyFilter() {
-	if len(l.terms) == 0 {
-		l.view = nil
-		return
-	}
-	l.view = l.rows.filterRows(l.terms)
+	l.view = l.rows.View(l.terms)
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still
 // matches, else the next matching one.
 func (l *listModel) setFilter(s string) error {
-	terms, err := parseFilter(s)
+	terms, err := index.ParseFilter(s)
 	if err != nil {
 		return err
 	}
 	if l.count() > 0 {
 		l.lastRow = l.rowAt(l.cursor)
 	}
-	l.filter, l.terms = strings.TrimSpace(s), terms
+	l.filter, l.terms = terms.String(), terms
 	l.applyFilter()
 	l.cursor = l.posOf(l.lastRow)
 	l.clamp()
@@ -295,6 +297,7 @@ func (l *listModel) clamp() {
 
 func (l *listModel) setSize(w, h int) {
 	l.width, l.height = w, h
+	l.input.fitWidth(promptLead, w)
 	l.clamp()
 }
 
@@ -303,7 +306,7 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
 func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
-	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
+	p := l.rows.NextDiag(l.view, l.cursor, dir)
 	if p < 0 {
 		return false, false
 	}
@@ -342,13 +345,13 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		off := int64(u)
 		curFile := -1
 		if c, ok := l.selected(); ok {
-			curFile = c.src
+			curFile = c.File
 		}
 		var inFile func(src int) bool // nil: every file
 		if fileName != "" {
 			want := map[int]bool{}
 			var names []string
-			for src, f := range l.rows.files {
+			for src, f := range l.rows.Files() {
 				if f == nil {
 					continue
 				}
@@ -362,7 +365,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			}
 			inFile = func(src int) bool { return want[src] }
 		}
-		best, bestD := l.rows.nearestOffset(l.view, curFile, off, inFile)
+		best, bestD := l.rows.NearestOffset(l.view, curFile, off, inFile)
 		if best < 0 {
 			if fileName != "" {
 				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)
@@ -408,7 +411,7 @@ func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
 		return l.updateKey(msg)
 	case tea.PasteMsg:
 		if l.mode != inputNone {
-			l.input.Update(msg)
+			return l.editInput(msg)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -465,10 +468,14 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
+		l.input.Prompt = "/"
 		l.input.SetValue(l.filter)
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Goto):
 		l.mode = inputGoto
+		l.input.Prompt = ":"
 		l.input.SetValue("")
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Clear):
 		if l.filter != "" {
 			_ = l.setFilter("")
@@ -493,17 +500,17 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	return l, cmd
 }
 
+// promptLead is the width of the prompts' titles before the input.
+const promptLead = len("filter ")
+
 func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		if l.mode == inputFilter && l.filter != l.prevFilter {
-			_ = l.setFilter(l.prevFilter)
-		}
-		l.mode = inputNone
+	switch {
+	case key.Matches(msg, l.keys.Cancel):
+		l.cancelInput()
 		return l, nil
-	case "enter":
+	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
-		l.mode = inputNone
+		l.closeInput()
 		var err error
 		var note string
 		if mode == inputFilter {
@@ -525,13 +532,33 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 		return l, nil
 	}
+	return l.editInput(msg)
+}
+
+// editInput gives a key or a paste to the open prompt. Small lists filter as
+// you type; a parse error just waits for more input.
+func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
-	l.input.Update(msg)
-	// Small lists filter as you type; a parse error just waits for more input.
+	var cmd tea.Cmd
+	l.input, cmd = l.input.Update(msg)
 	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
 		_ = l.setFilter(l.input.Value())
 	}
-	return l, nil
+	return l, cmd
+}
+
+// cancelInput leaves the prompt, restoring the filter it had.
+func (l *listModel) cancelInput() {
+	if l.mode == inputFilter && l.filter != l.prevFilter {
+		_ = l.setFilter(l.prevFilter)
+	}
+	l.closeInput()
+}
+
+// closeInput leaves the prompt (its text is read before).
+func (l *listModel) closeInput() {
+	l.mode = inputNone
+	l.input.Blur()
 }
 
 // View renders the title line, the visible rows and the context strip:
@@ -566,9 +593,9 @@ func (l listModel) View() string {
 func (l listModel) titleLine(c listCols) string {
 	switch l.mode {
 	case inputFilter:
-		return ansi.Truncate(l.th.PaneTitleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("filter")+" "+l.input.View(), l.width, "…")
 	case inputGoto:
-		return ansi.Truncate(l.th.PaneTitleFocus.Render("go to")+" :"+l.input.View()+l.th.Muted.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("go to")+" "+l.input.View()+l.th.Muted.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
 	}
 	st := l.th.PaneTitle
 	if l.focused {

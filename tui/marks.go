@@ -7,7 +7,6 @@ import (
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -36,6 +35,7 @@ type MarksConfig struct {
 type MarkKeyMap struct {
 	Mark, List                   key.Binding
 	Jump, Edit, Delete, Up, Down key.Binding
+	Close                        key.Binding // the list's own key (') closes it too
 }
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
@@ -49,6 +49,7 @@ func DefaultMarkKeyMap() MarkKeyMap {
 		Delete: key.NewBinding(key.WithKeys("d"), key.WithHelp("d d", "marks: delete (d twice)")),
 		Up:     key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "marks: previous")),
 		Down:   key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "marks: next")),
+		Close:  key.NewBinding(key.WithKeys("q", "esc", "'"), key.WithHelp("q/esc", "close")),
 	}
 }
 
@@ -77,7 +78,9 @@ type marksState struct {
 	editing int  // the mark whose note is typed; -1 none
 	adding  bool // the note is for a new mark (esc drops it)
 	delArm  bool // d was pressed once
-	note    textinput.Model
+	note    promptInput
+	// noteKeys end the note prompt.
+	noteKeys PromptKeyMap
 }
 
 // initMarks sets up the bookmarks from cfg.
@@ -87,13 +90,9 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
-	mk.note = textinput.New()
-	mk.note.Prompt = "note: "
+	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
 	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
-	mk.note.CharLimit = model.MaxNoteRunes
-	st := textinput.DefaultDarkStyles()
-	st.Cursor.Blink = false // frames depend on state alone
-	mk.note.SetStyles(st)
+	mk.noteKeys = newPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}
@@ -114,12 +113,13 @@ func (s infoTexts) Text(i int) string { return s.s.Info(i).Text() }
 // overlay says where it was), or not found (kept, and listed as such).
 func (m *Model) reattachMarks() {
 	r := m.list.rows
+	files := r.Files()
 	for i := range m.marks.list {
 		e := &m.marks.list[i]
 		e.row, e.from = -1, -1
-		for _, s := range r.segs {
-			f := r.files[s.src]
-			st := f.Streams[s.stream]
+		for s := range r.Runs() {
+			f := files[s.File]
+			st := f.Streams[s.Stream]
 			if f.Name != e.File || st.Kernel != e.Kernel {
 				continue
 			}
@@ -127,7 +127,7 @@ func (m *Model) reattachMarks() {
 			if j < 0 {
 				continue
 			}
-			e.row = s.start + j
+			e.row = s.Start + j
 			if mv {
 				e.from, e.Pos = e.Pos, posAt(st, j)
 			}
@@ -167,9 +167,9 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			mk.editing, mk.adding = i, false
 			mk.note.SetValue(mk.list[i].Note)
 		} else {
-			p := m.list.rows.place(l)
+			p := m.list.rows.Place(l)
 			in := m.list.rows.info(l)
-			mk.list = append(mk.list, markEntry{model.Mark{File: p.file, Kernel: p.kernel, Pos: p.off, Text: in.Text()}, row, -1})
+			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: in.Text()}, row, -1})
 			mk.editing, mk.adding = len(mk.list)-1, true
 			mk.note.SetValue("")
 		}
@@ -199,8 +199,8 @@ func (m *Model) noteMsg(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 	mk := &m.marks
 	i := mk.editing
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, mk.noteKeys.Cancel):
 		if mk.adding {
 			mk.list = slices.Delete(mk.list, i, i+1)
 			m.setStatus("not bookmarked", false)
@@ -208,7 +208,7 @@ func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 		mk.editing = -1
 		mk.note.Blur()
 		return nil
-	case "enter":
+	case key.Matches(msg, mk.noteKeys.Apply):
 		mk.list[i].Note = model.CleanNote(mk.note.Value())
 		mk.editing = -1
 		mk.note.Blur()
@@ -229,7 +229,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	arm := false
 	defer func() { mk.delArm = arm }()
 	switch {
-	case msg.String() == "q" || msg.String() == "esc" || key.Matches(msg, k.List):
+	case key.Matches(msg, k.Close):
 		mk.open = false
 	case key.Matches(msg, k.Down):
 		mk.cursor = min(mk.cursor+1, max(len(mk.list)-1, 0))
@@ -268,15 +268,17 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// scrollMarks keeps the overlay's cursor in view.
+// scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	body := max(m.lay.bodyH-1, 1)
-	c := m.marks.cursor
-	if c < m.overlayAt {
-		m.overlayAt = c
-	}
-	if c >= m.overlayAt+body {
-		m.overlayAt = c - body + 1
+	vp := &m.ov
+	m.sizeOverlay(vp)
+	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
+	c, body := m.marks.cursor, vp.Height()
+	switch {
+	case c < vp.YOffset():
+		vp.SetYOffset(c)
+	case c >= vp.YOffset()+body:
+		vp.SetYOffset(c - body + 1)
 	}
 }
 
@@ -304,8 +306,7 @@ func (m *Model) jumpToRow(row int) {
 // inputOf returns the name of the source a file (or an image in it) was
 // read from.
 func (m *Model) inputOf(file string) string {
-	for _, s := range m.sources {
-		n := s.src.Name()
+	for _, n := range m.snap.Names() {
 		if file == n || strings.HasPrefix(file, n+":") {
 			return n
 		}

@@ -10,21 +10,29 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
 	"infoscope/model"
+	mws "infoscope/model/workspace"
 	"infoscope/tui/style"
+	"infoscope/tui/workspace"
 )
 
 // Config configures a session.
 type Config struct {
-	Sources      []Source
+	Sources []Source
+	// Workspace, if set, is a workspace shared with other views (the SSH
+	// server's, for every session): the session shows its snapshots and
+	// leaves loading it to its owner, and Sources and Decode are unused.
+	// Close the Model when it ends. nil: the session loads Sources itself.
+	Workspace    *workspace.Workspace
 	Title        string // e.g. "embedded samples"; default: the source names
 	Decode       decoder.Options
 	Surfaces     *model.SurfaceFile // nil: model.NewSurfaceFile()
@@ -50,7 +58,8 @@ type Config struct {
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
-// re-read and re-decoded, keeping the selection in place.
+// re-read and re-decoded (once, for every view of the workspace), keeping
+// the selection in place.
 type ReloadMsg struct{ Name string }
 
 // focusID names a pane.
@@ -67,21 +76,17 @@ const (
 
 var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 
-// source is the state of one input.
-type source struct {
-	src     Source
-	file    *decoder.File // last good decode; nil until loaded
-	readErr error         // the first read failed: nothing to show
-	note    string        // why the last reload was not taken
-	loading bool
-	size    int // bytes, known once read
-	gen     int // bumped per (re)load; stale results are dropped
-}
-
 // Model is the root tea.Model of the inspector.
 type Model struct {
-	cfg     Config
-	sources []source
+	cfg Config
+	// The inputs: the workspace that loads them, the subscription to it
+	// when it is shared, and the snapshot shown.
+	ws   *workspace.Workspace
+	sub  *workspace.Subscription
+	snap *mws.Snapshot
+	// pub is snap for other goroutines (Shown): the server and its tests
+	// look at what a running session shows.
+	pub atomic.Pointer[mws.Snapshot]
 
 	list   listModel
 	panels [numFocus]child // index 0 unused: the list is not a panel
@@ -107,19 +112,24 @@ type Model struct {
 	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
 	discarded         bool  // the user chose to quit without saving
 
-	keys      KeyMap
-	help      help.Model
-	spin      spinner.Model
-	th        theme
-	mono      bool
-	isDark    bool
-	mouse     bool
-	showHelp  bool
-	showErrs  bool
-	overlayAt int // scroll offset of the help/errors overlay
+	keys     KeyMap
+	help     help.Model
+	spin     spinner.Model
+	th       theme
+	mono     bool
+	isDark   bool
+	mouse    bool
+	showHelp bool
+	showErrs bool
+	// ov scrolls the help, errors and bookmarks overlays.
+	ov          viewport.Model
+	overlayKeys OverlayKeyMap
+	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
-	helpQuery     textinput.Model
+	helpQuery     promptInput
+	helpQueryKeys PromptKeyMap
 	helpFiltering bool
+	helpCache     helpCache
 
 	width, height int
 	lay           layout
@@ -130,16 +140,11 @@ type Model struct {
 	statusErr bool
 }
 
-// readMsg and decodedMsg carry one source through loading.
-type readMsg struct {
-	idx, gen int
-	data     []byte
-	err      error
-}
-
-type decodedMsg struct {
-	idx, gen int
-	file     *decoder.File
+// snapshotMsg brings a state of the workspace; listen is set on those
+// that came through the subscription, which is then listened to again.
+type snapshotMsg struct {
+	snap   *mws.Snapshot
+	listen bool
 }
 
 // savedMsg ends a save that covered the edits up to gen.
@@ -170,17 +175,21 @@ func New(cfg Config) *Model {
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
-	m.helpQuery = textinput.New()
-	m.helpQuery.Prompt = "/"
+	m.helpQuery = newPromptInput("/", 64)
 	m.helpQuery.Placeholder = "key or words"
-	m.helpQuery.CharLimit = 64
-	hs := textinput.DefaultDarkStyles()
-	hs.Cursor.Blink = false // frames depend on state alone
-	m.helpQuery.SetStyles(hs)
+	m.helpQueryKeys = newPromptKeys("keep", "clear")
+	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
+	m.ov = viewport.New()
 	m.initMarks(cfg.Marks)
-	for _, s := range cfg.Sources {
-		m.sources = append(m.sources, source{src: s, loading: true})
+	if m.ws = cfg.Workspace; m.ws != nil {
+		m.sub = m.ws.Subscribe()
+	} else {
+		m.ws = workspace.New(cfg.Sources, cfg.Decode)
 	}
+	// The view starts from nothing loaded: the first snapshot it is given
+	// (a shared workspace's may be loaded already) is then news to it.
+	m.snap = mws.New(m.ws.Snapshot().Names())
+	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
@@ -193,33 +202,58 @@ func New(cfg Config) *Model {
 	if m.loadErr != nil {
 		m.setStatus(fmt.Sprintf("surface file not loaded, defaults in use, the file is left as it is: %v", m.loadErr), true)
 	}
+	m.afterUpdate()
 	return m
 }
 
-// Init reads every source in its own Cmd and asks for the background colour.
+// Init asks for the background colour and loads every source, each in its
+// own Cmd; a view of a shared workspace listens to it instead.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.spin.Tick}
-	for i := range m.sources {
-		cmds = append(cmds, m.readCmd(i))
+	if m.sub != nil {
+		cmds = append(cmds, m.listen())
+	} else {
+		cmds = append(cmds, m.loadCmds(m.ws.BeginAll())...)
 	}
 	return tea.Batch(cmds...)
 }
 
-func (m *Model) readCmd(i int) tea.Cmd {
-	s := &m.sources[i]
-	s.gen++
-	s.loading = true
-	src, gen := s.src, s.gen
+// loadCmds shows the loads begun (snap) and returns a Cmd per job, each
+// bringing the snapshot its load ends with
+// (with the spinner's tick when nothing was loading).
+func (m *Model) loadCmds(jobs []workspace.Job, snap *mws.Snapshot) []tea.Cmd {
+	var cmds []tea.Cmd
+	if tick := m.applySnapshot(snap); tick != nil {
+		cmds = append(cmds, tick)
+	}
+	for _, j := range jobs {
+		cmds = append(cmds, func() tea.Msg { return snapshotMsg{snap: m.ws.Run(j)} })
+	}
+	return cmds
+}
+
+// listen waits for the shared workspace's next snapshot; it ends (nil)
+// when the subscription is closed.
+func (m *Model) listen() tea.Cmd {
+	c := m.sub.C()
 	return func() tea.Msg {
-		data, err := src.Read()
-		return readMsg{idx: i, gen: gen, data: data, err: err}
+		s, ok := <-c
+		if !ok {
+			return nil
+		}
+		return snapshotMsg{snap: s, listen: true}
 	}
 }
 
-func (m *Model) decodeCmd(i, gen int, data []byte) tea.Cmd {
-	name, opts := m.sources[i].src.Name(), m.cfg.Decode
-	return func() tea.Msg {
-		return decodedMsg{idx: i, gen: gen, file: decoder.Decode(name, data, opts)}
+// Shown returns the workspace state the session shows now; it is safe to
+// call from any goroutine while the session runs.
+func (m *Model) Shown() *mws.Snapshot { return m.pub.Load() }
+
+// Close ends the session's subscription to a shared workspace (see
+// Config.Workspace); it does nothing for a session that loads its own.
+func (m *Model) Close() {
+	if m.sub != nil {
+		m.sub.Close()
 	}
 }
 
@@ -237,21 +271,14 @@ func (m *Model) SurfacesJSON() []byte {
 // them when it ends a session itself (idle, time limit, shutdown).
 func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
-func (m *Model) loading() int {
-	n := 0
-	for _, s := range m.sources {
-		if s.loading {
-			n++
-		}
-	}
-	return n
-}
+func (m *Model) loading() int { return m.snap.Loading() }
 
 func (m *Model) setStatus(text string, isErr bool) { m.status, m.statusErr = text, isErr }
 
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -273,25 +300,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
-	case readMsg:
-		return m, m.onRead(msg)
-	case decodedMsg:
-		m.onDecoded(msg)
-		return m, nil
+	case snapshotMsg:
+		cmd := m.applySnapshot(msg.snap)
+		if msg.listen {
+			cmd = tea.Batch(cmd, m.listen())
+		}
+		return m, cmd
 	case ReloadMsg:
-		var cmds []tea.Cmd
-		for i, s := range m.sources {
-			if s.src.Name() == msg.Name {
-				cmds = append(cmds, m.readCmd(i))
-			}
-		}
-		if len(cmds) == 0 {
-			return m, nil
-		}
-		if m.loading() == len(cmds) {
-			cmds = append(cmds, m.spin.Tick) // restart the spinner
-		}
-		return m, tea.Batch(cmds...)
+		return m, tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
 		return m, nil
@@ -314,54 +330,59 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.toFocused(msg)
 }
 
-func (m *Model) onRead(msg readMsg) tea.Cmd {
-	s := &m.sources[msg.idx]
-	if msg.gen != s.gen {
-		return nil
+// applySnapshot shows a newer state of the workspace: the rows are
+// rebuilt when a decode was taken, and the status line tells how the
+// loads that ended since the last state shown went. It returns the
+// spinner's tick when loading starts again.
+func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
+	old := m.snap
+	if s.Gen() <= old.Gen() {
+		return nil // stale: a newer state is shown already
 	}
-	if msg.err != nil {
-		s.loading = false
-		if s.file == nil {
-			s.readErr = msg.err
-			m.setStatus(fmt.Sprintf("%s: %v", s.src.Name(), msg.err), true)
-		} else {
-			s.note = fmt.Sprintf("reload failed: %v; showing the previous decode", msg.err)
-			m.setStatus(s.src.Name()+": "+s.note, true)
+	m.snap = s
+	m.pub.Store(s)
+	// A load ended for every entry whose Rev moved; it is a reload when
+	// this view had seen an earlier one end.
+	type ended struct {
+		e      mws.Entry
+		reload bool
+	}
+	var done []ended
+	rebuild := false
+	for i := range s.Len() {
+		e, was := s.Entry(i), old.Entry(i)
+		if e.Rev == was.Rev {
+			continue
 		}
-		return nil
+		done = append(done, ended{e, was.Rev > 0})
+		rebuild = rebuild || e.File != was.File
 	}
-	s.size = len(msg.data)
-	return m.decodeCmd(msg.idx, msg.gen, msg.data)
-}
-
-func (m *Model) onDecoded(msg decodedMsg) {
-	s := &m.sources[msg.idx]
-	if msg.gen != s.gen {
-		return
+	if rebuild {
+		m.rebuild()
 	}
-	s.loading = false
-	f := msg.file
-	reload := s.file != nil || s.readErr != nil
-	// A reload that broke a clean decode (a half-written file) keeps the old
-	// one until the next change.
-	if s.file != nil && len(s.file.Errors) == 0 && len(f.Errors) > 0 {
-		s.note = fmt.Sprintf("reload: %v; showing the previous decode", f.Errors[0])
-		m.setStatus(s.src.Name()+": "+s.note, true)
-		return
+	for _, d := range done {
+		e := d.e
+		switch {
+		case e.Note != "":
+			m.setStatus(e.Name+": "+e.Note, true)
+		case e.ReadErr != nil:
+			m.setStatus(fmt.Sprintf("%s: %v", e.Name, e.ReadErr), true)
+		case len(e.File.Errors) > 0:
+			// The hint comes before the message, which is cut at the
+			// screen's edge; the error already starts with the file's name.
+			f := e.File
+			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
+			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
+		case d.reload:
+			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
+		case s.Loading() == 0:
+			m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", s.Len(), m.list.rows.total)+m.surfacesNote(), false)
+		}
 	}
-	s.file, s.readErr, s.note = f, nil, ""
-	m.rebuild()
-	switch {
-	case len(f.Errors) > 0:
-		// The hint comes before the message, which is cut at the screen's
-		// edge; the error already starts with the file's name.
-		first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-		m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
-	case reload:
-		m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", f.Name, f.NumInfos()), false)
-	case m.loading() == 0:
-		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total)+m.surfacesNote(), false)
+	if old.Loading() == 0 && s.Loading() > 0 {
+		return m.spin.Tick // restart the spinner
 	}
+	return nil
 }
 
 // surfacesNote tells, once loading is done, that a surface file was
@@ -382,14 +403,7 @@ func descriptions(n int) string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	files := make([]*decoder.File, 0, len(m.sources))
-	for _, s := range m.sources {
-		if s.file == nil {
-			continue
-		}
-		files = append(files, s.file.Each()...) // a C source's images
-	}
-	m.list.setRows(newRowIndex(files))
+	m.list.setRows(newRowIndex(m.snap.Files())) // a C source's images one by one
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()
@@ -419,6 +433,9 @@ func (m *Model) setFocus(f focusID) {
 	}
 	m.focus = f
 	m.list.focused = f == focusList
+	if f != focusList && m.list.mode != inputNone {
+		m.list.cancelInput() // alt+digit leaves the prompt, as esc does
+	}
 	for i, p := range m.panels[1:] {
 		if focusID(i+1) == f {
 			p.Focus()
@@ -477,10 +494,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Quit):
 			return m.requestQuit()
 		case key.Matches(msg, k.Help):
-			m.showHelp, m.overlayAt = true, 0
+			m.openOverlay(true)
 			return nil
 		case key.Matches(msg, k.Errors):
-			m.showErrs, m.overlayAt = true, 0
+			m.openOverlay(false)
 			return nil
 		case key.Matches(msg, k.NextFocus):
 			m.setFocus((m.focus + 1) % numFocus)
@@ -618,78 +635,71 @@ func paneTitle(f focusID) string {
 }
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
-	// The offset stays within the text (as it is at this size), so the
-	// first k after scrolling past the end moves the view.
-	lines := m.shownHelpLines()
-	if m.showErrs {
-		lines = m.errorLines()
-	}
-	last := max(len(lines)-(m.lay.bodyH-1), 0)
-	defer func() { m.overlayAt = max(0, min(m.overlayAt, last)) }()
-	m.overlayAt = min(m.overlayAt, last)
+	vp := m.overlayView()
 	if m.helpFiltering {
-		switch msg.String() {
-		case "esc":
-			m.helpFiltering = false
-			m.helpQuery.SetValue("")
-			m.helpQuery.Blur()
-		case "enter":
+		switch {
+		case key.Matches(msg, m.helpQueryKeys.Cancel):
+			m.clearHelpQuery()
+		case key.Matches(msg, m.helpQueryKeys.Apply):
 			m.helpFiltering = false
 			m.helpQuery.Blur()
 		default:
 			var cmd tea.Cmd
 			m.helpQuery, cmd = m.helpQuery.Update(msg)
-			m.overlayAt = 0
+			m.ov.GotoTop()
 			return cmd
 		}
 		return nil
 	}
-	switch msg.String() {
-	case "/":
-		if m.showHelp {
-			m.helpFiltering, m.overlayAt = true, 0
-			return m.helpQuery.Focus()
-		}
-	case "q":
-		// As in less, htop and k9s: q leaves the overlay, not the program.
+	k := m.overlayKeys
+	switch {
+	case key.Matches(msg, k.Filter):
+		m.helpFiltering = true
+		m.ov.GotoTop()
+		return m.helpQuery.Focus()
+	case key.Matches(msg, k.Down):
+		vp.ScrollDown(1)
+	case key.Matches(msg, k.Up):
+		vp.ScrollUp(1)
+	case key.Matches(msg, k.PageDown):
+		vp.PageDown()
+	case key.Matches(msg, k.PageUp):
+		vp.PageUp()
+	case key.Matches(msg, k.HalfDown):
+		vp.HalfPageDown()
+	case key.Matches(msg, k.HalfUp):
+		vp.HalfPageUp()
+	case key.Matches(msg, k.Top):
+		vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		vp.GotoBottom()
+	case key.Matches(msg, k.ToErrors):
+		m.openOverlay(false)
+	case key.Matches(msg, k.ToHelp):
+		m.openOverlay(true)
+	case key.Matches(msg, k.ClearQuery):
+		m.clearHelpQuery()
+	case key.Matches(msg, k.Close):
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
-	case "j", "down":
-		m.overlayAt++
-	case "k", "up":
-		m.overlayAt = max(m.overlayAt-1, 0)
-	case "pgdown", "space":
-		m.overlayAt += max(m.lay.bodyH-2, 1)
-	case "pgup":
-		m.overlayAt = max(m.overlayAt-max(m.lay.bodyH-2, 1), 0)
-	case "g", "home":
-		m.overlayAt = 0
-	case "G", "end":
-		m.overlayAt = last
-	case "?", "E", "esc", "enter":
-		if msg.String() == "E" && m.showHelp {
-			m.showHelp, m.showErrs, m.overlayAt = false, true, 0
-			return nil
-		}
-		if msg.String() == "?" && m.showErrs {
-			m.showHelp, m.showErrs, m.overlayAt = true, false, 0
-			return nil
-		}
-		if msg.String() == "esc" && m.helpQuery.Value() != "" {
-			m.clearHelpQuery() // esc first drops the filter, then closes
-			return nil
-		}
-		m.showHelp, m.showErrs = false, false
-		m.clearHelpQuery()
+	default:
+		m.setStatus(msg.String()+" does nothing here: the footer lists the keys", false)
 	}
 	return nil
+}
+
+// openOverlay shows the help (or the errors) from its top.
+func (m *Model) openOverlay(help bool) {
+	m.showHelp, m.showErrs = help, !help
+	m.helpCache = helpCache{} // the panels' keys may have changed since
+	m.clearHelpQuery()
 }
 
 func (m *Model) clearHelpQuery() {
 	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
-	m.overlayAt = 0
+	m.ov.SetYOffset(0)
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels
@@ -809,18 +819,18 @@ func (m *Model) quitPromptText() string {
 }
 
 func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "s", "S", "y", "Y":
+	switch k := m.quitKeys; {
+	case key.Matches(msg, k.Save):
 		m.confirmQuit = false
 		m.confirmOverwrite = false
 		m.quitAfterSave = true
 		m.setStatus("saving… quitting when the save is done", false)
 		return m.startSave()
-	case "d", "D", "n", "N":
+	case key.Matches(msg, k.Discard):
 		m.confirmQuit = false
 		m.discarded = true
 		return m.quitWhenSaved()
-	case "esc", "c", "C", "ctrl+c", "q":
+	case key.Matches(msg, k.Cancel):
 		m.confirmQuit = false
 		m.setStatus("quit cancelled", false)
 		return nil
@@ -829,30 +839,10 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// shortHelp is the footer: the focused child's main keys plus the globals.
-func (m *Model) shortHelp() []key.Binding {
-	var b []key.Binding
-	if m.focus == focusList {
-		b = m.list.keys.ShortHelp()
-	} else {
-		b = m.panels[m.focus].ShortHelp()
-	}
-	if m.editing() {
-		// While a field is being edited q, ? and tab type letters: the
-		// footer names the editing keys only (and ctrl+c, which still quits).
-		return append(b, m.keys.ForceQuit)
-	}
-	return append(b, m.keys.ShortHelp()...)
-}
-
 func (m *Model) title() string {
 	t := m.cfg.Title
 	if t == "" {
-		names := make([]string, 0, len(m.sources))
-		for _, s := range m.sources {
-			names = append(names, s.src.Name())
-		}
-		t = strings.Join(names, ", ")
+		t = strings.Join(m.snap.Names(), ", ")
 	}
 	if m.unsaved() {
 		t = "[unsaved] " + t

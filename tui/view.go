@@ -101,11 +101,11 @@ func (m *Model) tabBar() string {
 
 func (m *Model) loadingText() string {
 	var names []string
-	for _, s := range m.sources {
-		if s.loading {
-			n := s.src.Name()
-			if s.size > 0 {
-				n += fmt.Sprintf(" (%s)", humanBytes(s.size))
+	for _, s := range m.snap.Entries() {
+		if s.Loading {
+			n := s.Name
+			if s.Size > 0 {
+				n += fmt.Sprintf(" (%s)", humanBytes(s.Size))
 			}
 			names = append(names, n)
 		}
@@ -141,7 +141,7 @@ func (m *Model) statusLine() string {
 		parts = append(parts, f.Name)
 	} else if m.list.filter != "" && m.list.rows.total > 0 {
 		parts = append(parts, "no row matches the filter")
-	} else if len(m.sources) > 0 && m.loading() == 0 {
+	} else if m.snap.Len() > 0 && m.loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
 	if f != nil {
@@ -187,12 +187,12 @@ func (m *Model) problemCount() int {
 	if m.loadErr != nil {
 		n++
 	}
-	for _, s := range m.sources {
-		if s.readErr != nil || s.note != "" {
+	for _, s := range m.snap.Entries() {
+		if s.ReadErr != nil || s.Note != "" {
 			n++
 		}
-		if s.file != nil {
-			n += len(s.file.Errors) + len(s.file.Warnings)
+		if s.File != nil {
+			n += len(s.File.Errors) + len(s.File.Warnings)
 		}
 	}
 	return n
@@ -380,15 +380,15 @@ func (m *Model) errorLines() []string {
 	if m.loadErr != nil {
 		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
 	}
-	for _, s := range m.sources {
-		name := s.src.Name()
+	for _, s := range m.snap.Entries() {
+		name := s.Name
 		switch {
-		case s.readErr != nil:
-			lines = append(lines, "✗ "+name+": "+s.readErr.Error())
-		case s.loading && s.file == nil:
+		case s.ReadErr != nil:
+			lines = append(lines, "✗ "+name+": "+s.ReadErr.Error())
+		case s.Loading && s.File == nil:
 			lines = append(lines, "… "+name+": loading")
-		case s.file != nil:
-			f := s.file
+		case s.File != nil:
+			f := s.File
 			head := fmt.Sprintf("%s: %d INFO", name, f.NumInfos())
 			if f.LayoutReason != "" { // none when nothing could be read
 				head += ", layout " + f.LayoutReason
@@ -416,8 +416,8 @@ func (m *Model) errorLines() []string {
 				}
 			}
 		}
-		if s.note != "" {
-			lines = append(lines, "  ✗ "+s.note)
+		if s.Note != "" {
+			lines = append(lines, "  ✗ "+s.Note)
 		}
 	}
 	if len(lines) == 0 {

@@ -71,8 +71,15 @@ type WalkOptions struct {
 // Walk decodes every instruction of code, whose first byte is at absolute
 // offset base. It stops at the first instruction whose length cannot be
 // determined or that runs past the end, recording a located error in
-// Stream.Err; everything before it is kept.
+// Stream.Err; everything before it is kept. A large stream is walked in
+// parallel chunks (parallel.go), with the same result.
 func Walk(code []byte, base int64, o WalkOptions) *Stream {
+	return walk(code, base, o, parallelChunk(len(code)))
+}
+
+// walk is Walk with the stream walked in parallel chunks of chunk bytes
+// (0: in one sequential walk).
+func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Version == (Version{}) {
 		o.Version = DefaultVersion
 	}
@@ -90,6 +97,11 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	fastAt := &t.fastAt[0]
 	if o.Layout == LayoutSeed {
 		fastAt = &t.fastAt[1]
+	}
+	if chunk > 0 {
+		s.insts, s.Err = s.walkParallel(t, o, fastAt, chunk)
+		s.decodeInfosParallel()
+		return s
 	}
 	// Written by index rather than appended: a capacity guess from typical
 	// lengths, grown when short.
@@ -202,53 +214,130 @@ func (t *opTable) vec(p *[fastWindow]byte, vc uint8, i uint32) uint32 {
 // stream, invalid operands, and opcodes whose length depends on counts or
 // conditions (through the interpreter).
 func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) {
-	code, end, base := s.Code, len(s.Code), s.Base
+	n, f := s.length(t, o.Layout, pos)
+	if f.why != failNone {
+		return 0, s.failErr(t, o, pos, n, f)
+	}
+	return n, nil
+}
+
+// failure says why the instruction at a position has no length: what
+// careful's located error is written from. It is a value, so that a
+// speculative walk (parallel.go), which meets many, writes none.
+type failure struct {
+	why failWhy
+	le  lenErr // the interpreter's reason (failRun)
+}
+
+type failWhy uint8
+
+const (
+	failNone      failWhy = iota
+	failInfoSub           // INFO without its sub-op byte
+	failInfoTrunc         // INFO cut by the end (the length is returned)
+	failSubTrunc          // a dispatched opcode without its sub-op byte
+	failBadSub            // a sub-op the format does not define
+	failBadOp             // an opcode the format does not define
+	failGone              // a 2018 opcode in a later version
+	failChanged           // an opcode whose meaning changed, in an old file
+	failUndet             // an opcode whose length cannot be determined
+	failRun               // the interpreter failed (le)
+	failTrunc             // cut by the end (the length is returned)
+	failTooLong           // 64 KiB or more (the length is returned)
+)
+
+// length returns the length of the instruction at pos, or why it has none
+// (with, for a truncation, the length it would have had).
+func (s *Stream) length(t *opTable, layout Layout, pos int) (int, failure) {
+	code, end := s.Code, len(s.Code)
 	op := code[pos]
 	if op == OpINFO {
 		if pos+2 > end {
-			return 0, s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
+			return 0, failure{why: failInfoSub}
 		}
-		n = infoLen(code[pos+1], o.Layout, o.Version)
+		n := infoLen(code[pos+1], layout, t.ver)
 		if pos+n > end {
-			return 0, s.truncErr(o, pos, "INFO instruction", n, end-pos)
+			return n, failure{why: failInfoTrunc}
 		}
-		return n, nil
+		return n, failure{}
 	}
 	p := t.progs[op]
 	if sub := t.subs[op]; sub != nil {
 		if pos+1 >= end {
-			return 0, s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
+			return 0, failure{why: failSubTrunc}
 		}
 		p = sub[code[pos+1]]
 		if p == nil {
-			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
+			return 0, failure{why: failBadSub}
 		}
 	}
+	var n int
 	switch {
 	case p == nil || p.row.rejected:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+		return 0, failure{why: failBadOp}
 	case p.gone:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, p.row.mnemonic), Err: ErrUnknownOpcode}
+		return 0, failure{why: failGone}
 	case p.before2019 != "":
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode with one meaning at version %s", o.Version), Found: fmt.Sprintf("0x%02x, whose meaning changed: %s; no known file of this version uses it, so it is not guessed", op, p.before2019), Err: ErrUndetermined}
+		return 0, failure{why: failChanged}
 	case p.row.undet:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
+		return 0, failure{why: failUndet}
 	case p.fixed > 0:
 		n = p.fixed
 	default:
-		var e *lenErr
+		var e lenErr
 		n, e = t.run(p, code[pos:end])
-		if e != nil {
-			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + int64(e.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), base+int64(pos), e.field), Expected: e.expected, Found: e.found, Err: e.sentinel}
+		if e.kind != lenOK {
+			return 0, failure{why: failRun, le: e}
 		}
 	}
 	if pos+n > end {
-		return 0, s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
+		return n, failure{why: failTrunc}
 	}
 	if n > 0xFFFF {
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
+		return n, failure{why: failTooLong}
 	}
-	return n, nil
+	return n, failure{}
+}
+
+// failErr returns the located error for failure f of the instruction at
+// pos (n: the length length returned with it).
+func (s *Stream) failErr(t *opTable, o WalkOptions, pos, n int, f failure) error {
+	code, end, base := s.Code, len(s.Code), s.Base
+	op := code[pos]
+	at := base + int64(pos)
+	switch f.why {
+	case failInfoSub:
+		return s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
+	case failInfoTrunc:
+		return s.truncErr(o, pos, "INFO instruction", n, end-pos)
+	case failSubTrunc:
+		return s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
+	case failBadSub:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
+	case failBadOp:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+	case failGone:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, t.prog(code, pos).row.mnemonic), Err: ErrUnknownOpcode}
+	case failChanged:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: fmt.Sprintf("an opcode with one meaning at version %s", o.Version), Found: fmt.Sprintf("0x%02x, whose meaning changed: %s; no known file of this version uses it, so it is not guessed", op, t.prog(code, pos).before2019), Err: ErrUndetermined}
+	case failUndet:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, t.prog(code, pos).row.mnemonic), Err: ErrUndetermined}
+	case failRun:
+		field, expected, found, sentinel := f.le.describe()
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at + int64(f.le.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), at, field), Expected: expected, Found: found, Err: sentinel}
+	case failTrunc:
+		return s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
+	}
+	return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
+}
+
+// prog returns the program of the instruction at pos (its sub-op's for a
+// dispatched opcode), which length found.
+func (t *opTable) prog(code []byte, pos int) *program {
+	if sub := t.subs[code[pos]]; sub != nil {
+		return sub[code[pos+1]]
+	}
+	return t.progs[code[pos]]
 }
 
 // decodeInfos finds the INFO instructions among the instructions and decodes them

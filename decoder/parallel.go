@@ -184,7 +184,7 @@ func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, ch
 				// A buffer first, then a chunk: so the chunk the caller
 				// waits for, the first not joined, always has one.
 				i := int(next.Add(1)) - 1
-				if i >= len(cs) {
+				if i >= len(cs) || w.stop.Load() {
 					return
 				}
 				c := &cs[i]

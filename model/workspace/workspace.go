@@ -6,7 +6,9 @@
 // A Snapshot is a value: every change (a load starts, a read fails, a
 // decode ends) returns a new Snapshot and leaves the old one as it was, so
 // any number of views (the inspector, every SSH session) can hold one,
-// compare it with the next and share its decoded files without locks. The
+// compare it with the next and share its decoded files. What it builds on
+// first use (the row index, the filtered views) is built once, by
+// whichever view asks first, and is safe for concurrent use. The
 // package does no I/O: front ends read the bytes and hand them in; the
 // decoder decodes them. The decoded files a Snapshot holds must never be
 // changed by anyone once published.

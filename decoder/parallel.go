@@ -135,11 +135,28 @@ type chunkWalk struct {
 	buf  []Inst // the buffer recs is in, handed back when joined
 }
 
+// walkParallelInsts is walkParallel collecting the records into one
+// slice: the sequential walk's records (the slice's length is their
+// number) and error.
+func (s *Stream) walkParallelInsts(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int) ([]Inst, error) {
+	var out []Inst
+	k, end := 0, len(s.Code)
+	err := s.walkParallel(t, o, fastAt, chunk, func(recs []Inst, pos int) {
+		if out == nil {
+			// Sized from the first chunk's density, with a margin.
+			out = make([]Inst, min(int(float64(len(recs))*float64(end)/float64(max(pos, 1))*33/32)+64, end+1))
+		}
+		out = growOut(out, k, len(recs), pos, end)
+		k += copy(out[k:], recs)
+	})
+	return out[:k], err
+}
+
 // walkParallel walks s's code in chunks of the given size on as many
-// workers as processors (at least two) and returns what the sequential
-// walk finds: the records (the slice's length is their number) and the
-// error.
-func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int) ([]Inst, error) {
+// workers as processors (at least two), hands emit the records the
+// sequential walk finds, in order, a run at a time (pos: where the walk
+// is after them), and returns the error it finds.
+func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int, emit func(recs []Inst, pos int)) error {
 	w := &walker{s: s, t: t, o: o, fastAt: fastAt}
 	end := len(s.Code)
 	cs := make([]chunkWalk, (end+chunk-1)/chunk)
@@ -167,7 +184,7 @@ func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, ch
 				// A buffer first, then a chunk: so the chunk the caller
 				// waits for, the first not joined, always has one.
 				i := int(next.Add(1)) - 1
-				if i >= len(cs) {
+				if i >= len(cs) || w.stop.Load() {
 					return
 				}
 				c := &cs[i]
@@ -181,11 +198,11 @@ func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, ch
 			}
 		})
 	}
-	out, err := w.stitch(cs, free, done)
+	err := w.stitch(cs, free, done, emit)
 	w.stop.Store(true)
 	close(quit)
 	wg.Wait()
-	return out, err
+	return err
 }
 
 // speculate walks chunk c from its first byte, as if an instruction
@@ -228,13 +245,12 @@ func (w *walker) speculate(c *chunkWalk) {
 }
 
 // stitch follows the true walk through the chunks in order, as their
-// walks come in (their indices on done), and copies the records it takes
-// into one slice, handing each chunk's buffer back to free.
-func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int) ([]Inst, error) {
-	end := len(w.s.Code)
+// walks come in (their indices on done), and hands emit the records it
+// takes, each chunk's buffer then going back to free.
+func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int, emit func([]Inst, int)) error {
 	ready := make([]bool, len(cs))
-	var out, scratch []Inst
-	k, pos := 0, 0
+	var scratch []Inst
+	pos := 0
 	for i := range cs {
 		for !ready[i] {
 			ready[<-done] = true
@@ -242,20 +258,19 @@ func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int) ([]
 		c := &cs[i]
 		catch, keep, next, err := w.join(c, pos, scratch)
 		scratch = catch[:cap(catch)]
-		if out == nil {
-			// Sized from the first chunk's density, with a margin.
-			out = make([]Inst, min(int(float64(len(catch)+len(keep))*float64(end)/float64(max(next, 1))*33/32)+64, end+1))
+		if len(catch) > 0 {
+			emit(catch, next)
 		}
-		out = growOut(out, k, len(catch)+len(keep), next, end)
-		k += copy(out[k:], catch)
-		k += copy(out[k:], keep)
+		if len(keep) > 0 {
+			emit(keep, next)
+		}
 		free <- c.buf
 		pos = next
 		if err != nil {
-			return out[:k], err
+			return err
 		}
 	}
-	return out[:k], nil
+	return nil
 }
 
 // growOut returns out (k records in use) with room for need more, the

@@ -284,3 +284,56 @@ func BenchmarkParallelWalk(b *testing.B) {
 	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "procs")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/inst")
 }
+
+// TestParallelWalkJoinsEarly: on real instruction mixes a chunk's
+// speculative walk is joined a few dozen bytes into the chunk, so the
+// parallel walk does not fall back to walking chunks again. Every chunk
+// start of the 4 MiB mixed stream and of the largest real body (cut into
+// 16 chunks) is checked: the bytes the true walk walks before it joins.
+func TestParallelWalkJoinsEarly(t *testing.T) {
+	all, _ := instTemplates(t)
+	type stream struct {
+		name string
+		code []byte
+		v    Version
+	}
+	var big stream
+	for name, data := range realFiles(t) {
+		f := Decode(name, data, Options{})
+		for _, b := range f.Object.Bodies() {
+			if len(b.Code) > len(big.code) || len(b.Code) == len(big.code) && name+" "+b.Name < big.name {
+				big = stream{name + " " + b.Name, b.Code, f.Object.Version}
+			}
+		}
+	}
+	for _, c := range []stream{{"mixed", mixedStream(4<<20, all), DefaultVersion}, big} {
+		seq := walk(c.code, 0, WalkOptions{Version: c.v}, 0)
+		if seq.Err != nil {
+			t.Fatalf("%s: %v", c.name, seq.Err)
+		}
+		w := &walker{s: seq, t: seq.tab, o: WalkOptions{Version: c.v, Layout: LayoutIGC}, fastAt: &seq.tab.fastAt[0]}
+		chunk := min(chunkBytes, len(c.code)/16)
+		total, worst, chunks, i := 0, 0, 0, 0
+		for lo := chunk; lo < len(c.code); lo += chunk {
+			for i < seq.NumInsts() && int(seq.Inst(i).Off) < lo {
+				i++
+			}
+			if i == seq.NumInsts() {
+				break // the last instruction spans the rest
+			}
+			ch := &chunkWalk{lo: lo, hi: min(lo+chunk, len(c.code))}
+			w.speculate(ch)
+			catch, keep, _, _ := w.join(ch, int(seq.Inst(i).Off), nil)
+			if len(keep) == 0 {
+				t.Errorf("%s: the chunk at %d was never joined (%d records walked again)", c.name, lo, len(catch))
+				continue
+			}
+			d := int(keep[0].Off) - lo
+			total, worst, chunks = total+d, max(worst, d), chunks+1
+		}
+		t.Logf("%s: %d chunks of %d bytes joined %.0f bytes in on average, %d at worst", c.name, chunks, chunk, float64(total)/float64(max(chunks, 1)), worst)
+		if chunks == 0 || worst > 4096 || total/chunks > 512 {
+			t.Errorf("%s: %d chunks joined %d bytes in on average, %d at worst", c.name, chunks, total/max(chunks, 1), worst)
+		}
+	}
+}

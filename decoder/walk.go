@@ -99,7 +99,7 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 		fastAt = &t.fastAt[1]
 	}
 	if chunk > 0 {
-		s.insts, s.Err = s.walkParallel(t, o, fastAt, chunk)
+		s.insts, s.Err = s.walkParallelInsts(t, o, fastAt, chunk)
 		s.decodeInfosParallel()
 		return s
 	}

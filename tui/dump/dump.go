@@ -208,7 +208,7 @@ func Run(args []string, env Env) int {
 		}
 		names = all
 	}
-	w := bufio.NewWriterSize(env.Stdout, 64<<10)
+	w := bufio.NewWriterSize(env.Stdout, batchSize)
 	defer w.Flush()
 	for _, name := range names {
 		var data []byte
@@ -322,23 +322,33 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 			case o.JSON:
 				s.Decode(i, &inst)
 				if in == nil || sf == nil {
-					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, nil, 0)
+					line = jw.appendRecord(line, f, s, i, in, &inst, o, nil, 0)
 				} else {
-					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, sf, k)
+					line = jw.appendRecord(line, f, s, i, in, &inst, o, sf, k)
 				}
 			default:
 				if in == nil {
 					s.Decode(i, &inst)
 				}
-				line = appendTextLine(line[:0], f, s, i, in, &inst, o)
+				line = appendTextLine(line, f, s, i, in, &inst, o)
 			}
-			if _, err := w.Write(line); err != nil {
-				return err
+			// Records go out in batches: a batch as large as a
+			// bufio.Writer's buffer is written through it uncopied.
+			if len(line) >= batchSize {
+				if _, err := w.Write(line); err != nil {
+					return err
+				}
+				line = line[:0]
 			}
 		}
 	}
-	return nil
+	_, err := w.Write(line)
+	return err
 }
+
+// batchSize is how many bytes of records write gathers before writing
+// them: Run's bufio.Writer size.
+const batchSize = 64 << 10
 
 // WriteVisaasm prints f as Intel's disassembler did: an object file's
 // whole listing (every body's declarations and instructions); for a raw

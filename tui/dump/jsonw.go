@@ -18,7 +18,8 @@ import (
 
 // jsonWriter holds the buffers reused from one record to the next.
 type jsonWriter struct {
-	scratch []byte // an instruction's text, before it is escaped
+	scratch []byte          // an instruction's text, before it is escaped
+	fields  []decoder.Field // an INFO's bit fields
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
@@ -139,7 +140,8 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		b = appendStrings(b, in.Diagnostics())
 	}
 	b = append(b, `,"fields":[`...)
-	for n, fl := range in.Fields() {
+	w.fields = in.AppendFields(w.fields[:0])
+	for n, fl := range w.fields {
 		if n > 0 {
 			b = append(b, ',')
 		}
@@ -339,6 +341,15 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
+// plain marks the bytes a JSON string holds as they are: printable ASCII
+// but '"' and '\\'.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string the way encoding/json writes it
 // with HTML escaping off: '"' and '\\' escaped, \b \f \n \r \t by name,
 // other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
@@ -349,7 +360,7 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+		if plain[c] {
 			i++
 			continue
 		}

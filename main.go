@@ -459,6 +459,9 @@ func serveCmd(args []string) int {
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
 	cliflag.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
 	cliflag.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
+	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
 	if err := fs.Parse(args); err != nil {
@@ -502,6 +505,7 @@ func serveCmd(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2
 	}
+	cfg.MaxDumpStdin = int64(maxDumpStdin)
 	cfg.Files = fs.Args()
 	cfg.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "infoscope"})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -286,39 +286,52 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Bodies {
 		return writeBodies(w, f, o)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	var line []byte
-	var inst decoder.Instruction
-	var info decoder.Info
+	var (
+		line []byte
+		inst decoder.Instruction
+		info decoder.Info
+		jw   jsonWriter
+	)
 	for _, s := range f.Streams {
 		var sf *model.StreamFlow
 		if o.JSON && o.All && s.NumInfos() > 0 {
 			sf = model.NewStreamFlow(s, 32)
 		}
-		next := 0 // the next INFO's index
-		for i := range s.NumInsts() {
+		// Without --all only the INFO are visited; a text line of an INFO
+		// needs no operand decode.
+		n, next := s.NumInfos(), 0 // next: the next INFO's index
+		if o.All {
+			n = s.NumInsts()
+		}
+		for j := range n {
+			i, k := j, next
 			var in *decoder.Info
-			if next < s.NumInfos() && s.InfoInst(next) == i {
+			if !o.All {
+				i, k = s.InfoInst(j), j
+				s.ReadInfo(j, &info)
+				in = &info
+			} else if next < s.NumInfos() && s.InfoInst(next) == i {
 				s.ReadInfo(next, &info)
 				in = &info
 				next++
 			}
-			if in == nil && !o.All || in != nil && !o.Filter.Match(f, s, in) {
+			if in != nil && !o.Filter.Match(f, s, in) {
 				continue
 			}
-			s.Decode(i, &inst)
-			if o.JSON {
-				r := newRecord(f, s, i, in, &inst, o)
-				if sf != nil && in != nil {
-					r.setFlow(sf, next-1)
+			switch {
+			case o.JSON:
+				s.Decode(i, &inst)
+				if in == nil || sf == nil {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, nil, 0)
+				} else {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, sf, k)
 				}
-				if err := enc.Encode(r); err != nil {
-					return err
+			default:
+				if in == nil {
+					s.Decode(i, &inst)
 				}
-				continue
+				line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			}
-			line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			if _, err := w.Write(line); err != nil {
 				return err
 			}
@@ -404,9 +417,9 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	b = append(b, "  "...)
 	switch {
 	case in != nil && o.Syntax == "seed":
-		b = append(b, in.SeedText()...)
+		b = in.AppendSeedText(b)
 	case in != nil:
-		b = append(b, in.Text()...)
+		b = in.AppendText(b)
 	case s.FromText():
 		b = append(b, s.Text[i].Text...)
 	default:

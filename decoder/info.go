@@ -157,9 +157,12 @@ func (in *Info) Bytes() []byte {
 	if in.s == nil {
 		return nil
 	}
-	// The stream position, not Off: a stream read from text has no file
-	// offsets, and Off - Base is this position for a binary.
-	p := int(in.s.Inst(in.Inst).Off)
+	// A stream read from text has no file offsets: its position is its
+	// instruction's (held in full for text). Off - Base is it for a binary.
+	p := int(in.Off - in.s.Base)
+	if in.s.Text != nil {
+		p = int(in.s.Inst(in.Inst).Off)
+	}
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 

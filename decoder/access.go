@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"bytes"
 	"fmt"
 	"iter"
 	"slices"
@@ -52,34 +51,61 @@ type lastBlock struct{ p atomic.Pointer[instBlock] }
 // INFO of a stream.
 type walkIndex struct {
 	marks []uint32
-	refs  []infoRef // sized by the 0x70 bytes: INFO are among them
-	nref  int
+	refs  []infoRef
+	end   int // the stream's length, for estimates of the INFO to come
 }
 
 func newWalkIndex(code []byte) *walkIndex {
-	return &walkIndex{
-		marks: make([]uint32, 0, len(code)/12/markEvery+1),
-		refs:  make([]infoRef, bytes.Count(code, []byte{OpINFO})+1),
-	}
+	return &walkIndex{marks: make([]uint32, 0, len(code)/12/markEvery+1), end: len(code)}
 }
 
 // add takes in the instructions insts, the first of them instruction done.
+// Every instruction writes a slot and only INFO advance past it: a branch
+// on a stream that mixes INFO with other instructions would often
+// mispredict. A full buffer (a large stream) gets the room of its
+// instructions at once; the last, or only, one counts its INFO first, so
+// that a small stream's list is exact.
 func (x *walkIndex) add(insts []Inst, done int) {
 	for j := -done & (markEvery - 1); j < len(insts); j += markEvery {
 		x.marks = append(x.marks, insts[j].Off)
 	}
-	refs, n := x.refs, x.nref
-	for j, in := range insts {
-		refs[n] = infoRef{uint32(done + j), in.Off}
-		n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
+	room := len(insts)
+	if room < walkChunk {
+		room = 0
+		for _, in := range insts {
+			room += isInfo(in.Op)
+		}
+		if room == 0 {
+			return
+		}
 	}
-	x.nref = n
+	k := len(x.refs)
+	refs := x.refs
+	if cap(refs)-k < room+1 { // room+1: the slot the last instruction writes
+		// And as many more as the density so far gives the rest, and
+		// a sixteenth: few allocations and copies (and trimCap's).
+		est := room + 1
+		if n := len(insts); k > 0 && n > 0 {
+			walked := int(insts[n-1].Off) + 1
+			est += int(float64(k) * float64(x.end-walked) / float64(walked) * 1.0625)
+		}
+		refs = slices.Grow(refs, est)
+	}
+	refs = refs[:cap(refs)]
+	for j, in := range insts {
+		refs[k] = infoRef{uint32(done + j), in.Off}
+		k += isInfo(in.Op)
+	}
+	x.refs = refs[:k]
 }
 
+// isInfo is 1 for the INFO opcode, 0 for the others, without a branch.
+func isInfo(op uint8) int { return int((uint32(op^OpINFO) - 1) >> 31) }
+
 // trimCap returns s, copied to a slice of its length when its spare
-// capacity is more than an eighth of it.
+// capacity is more than an eighth of it and a few.
 func trimCap[T any](s []T) []T {
-	if cap(s)-len(s) <= len(s)/8 {
+	if cap(s)-len(s) <= len(s)/8+16 {
 		return s
 	}
 	return slices.Clone(s)

@@ -92,7 +92,7 @@ func NewTextStream(b *TextBody) *Stream {
 	s.n = n
 	ix := newWalkIndex(s.Code)
 	ix.add(s.insts, 0)
-	s.refs = ix.refs[:ix.nref]
+	s.refs = ix.refs
 	return s
 }
 

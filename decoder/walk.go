@@ -130,7 +130,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	}
 	ix.add(insts[:k], done)
 	s.n = done + k
-	s.refs = trimCap(ix.refs[:ix.nref])
+	s.refs = trimCap(ix.refs)
 	if done == 0 {
 		s.insts = insts[:k]
 	} else {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata"
 )
 
 // fuzzSeeds adds every sample and oracle binary (and, for the raw-stream
@@ -251,7 +253,7 @@ func FuzzDecodeObject(f *testing.F) {
 	fuzzSeeds(f, false)
 	// Entries sharing one body, and bodies of their own on one region of
 	// code: the amplification shapes.
-	f.Add(amplified(40, bytes.Repeat([]byte{0x59}, 4<<10)))
+	f.Add(sampledata.AmplifiedObject(40, bytes.Repeat([]byte{0x59}, 4<<10)))
 	f.Add(overlapping(40, bytes.Repeat([]byte{0x59}, 4<<10)))
 	f.Add(nestedHeaders(40))
 	var src bytes.Buffer

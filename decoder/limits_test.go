@@ -7,22 +7,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-)
 
-// amplified returns a version 4.1 object file whose n function entries all
-// point at one function body of code (issue 13: 65,535 entries on one
-// 64 KiB body took 863 MB for an 80 KB file).
-func amplified(n int, code []byte) []byte {
-	const hdr = 4 + 2 + 2 + 2 + 2
-	hdrLen := hdr + n*15
-	body := cat(le32(1), []byte{0}, le32(0), le32(0), le16(0), le16(0), le16(0), []byte{0, 0, 0},
-		le32(uint32(len(code))), le32(34), []byte{0, 0}, le16(0), code)
-	data := cat([]byte("CISA"), []byte{4, 1}, le16(0), le16(0), le16(uint16(n)))
-	for range n {
-		data = cat(data, []byte{0}, le16(0), le32(uint32(hdrLen)), le32(uint32(len(body))), le16(0), le16(0))
-	}
-	return cat(data, body)
-}
+	"infoscope/sampledata"
+)
 
 // overlapping returns a version 4.1 object file of n function bodies of
 // their own (34 bytes each) whose entry fields all point at the same code:
@@ -72,7 +59,7 @@ func TestAmplifiedBodiesShared(t *testing.T) {
 	for i := range code {
 		code[i] = 0x59 // barrier: one byte each
 	}
-	data := amplified(1000, code)
+	data := sampledata.AmplifiedObject(1000, code)
 	Decode("warm", data[:100], Options{}) // compile the opcode table first
 	var f *File
 	got := allocs(func() { f = Decode("amp.isa", data, Options{}) })

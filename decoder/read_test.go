@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"infoscope/sampledata"
 )
 
 // countingReader counts the bytes read through it.
@@ -185,7 +187,7 @@ func TestReadLimit(t *testing.T) {
 // the per-byte allocation bound.
 func TestReadAmplified(t *testing.T) {
 	code := bytes.Repeat([]byte{0x59}, 64<<10)
-	data := amplified(1000, code)
+	data := sampledata.AmplifiedObject(1000, code)
 	Decode("warm", data[:100], Options{})
 	f, read, alloc, err := readDecode(t, "amp.isa", bytes.NewReader(data), int64(len(data)), Options{})
 	if err != nil || read != int64(len(data)) || alloc > maxAllocPerByte*uint64(len(data)) || len(f.Errors) != 1 {

@@ -19,6 +19,12 @@
 //     opcode; the first kernel still decodes; the third ("suspect") decodes
 //     but each of its three INFO has a diagnostic (channel mask 0, a surface
 //     outside the table, exec size + lane offset past 32).
+//
+// hostile.go generates, rather than embeds, the inputs built to make a
+// careless decoder spend memory or time out of proportion to their size
+// (AmplifiedObject, OneByteInstructions) and the large mixed streams the
+// benchmarks and scripts/bench-dump.sh time (MixedStream), so that every
+// package's tests use the same bytes.
 package sampledata
 
 import (

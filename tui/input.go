@@ -3,86 +3,102 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"infoscope/tui/style"
 )
 
-// lineInput is the one-line editor of the filter and go-to prompts: they
-// need only typing, moving and deleting, with a steady (non-blinking)
-// cursor so frames stay deterministic.
-type lineInput struct {
-	val    []rune
-	pos    int
-	cursor lipgloss.Style
+// promptInput is the one-line editor of the root's prompts (the list's
+// filter and go-to, the help's query, a bookmark's note): bubbles'
+// textinput with a steady cursor, so that frames depend on state alone
+// and Focus starts no timer.
+//
+// Two rules are kept that textinput alone does not: control characters in
+// a paste are dropped (textinput turns a newline into a space), and a chord
+// with a modifier other than shift never types its text. Clipboard reads
+// (ctrl+v) are off: over SSH they would read the server's clipboard, while a
+// terminal's paste still arrives as a paste.
+type promptInput struct{ textinput.Model }
+
+// newPromptInput returns a prompt showing prompt before the text, holding
+// at most limit characters (0: no limit).
+func newPromptInput(prompt string, limit int) promptInput {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.CharLimit = limit
+	ti.KeyMap.Paste.SetEnabled(false)
+	// No suggestions are set: up, down and tab are left to the root.
+	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
+	ti.KeyMap.NextSuggestion.SetEnabled(false)
+	ti.KeyMap.PrevSuggestion.SetEnabled(false)
+	ti.SetStyles(promptStyles(style.New(true, true)))
+	return promptInput{ti}
 }
 
-func (in *lineInput) SetValue(s string) { in.val, in.pos = []rune(s), len([]rune(s)) }
-func (in *lineInput) Value() string     { return string(in.val) }
+// promptStyles draws the text plainly and the cursor cell in reverse video
+// (textinput reverses the cursor; it has the theme's colour when the theme
+// has one). The cursor never blinks.
+func promptStyles(th theme) textinput.Styles {
+	plain := lipgloss.NewStyle()
+	st := textinput.StyleState{Text: plain, Placeholder: th.Muted, Suggestion: th.Muted, Prompt: plain}
+	return textinput.Styles{
+		Focused: st,
+		Blurred: st,
+		Cursor:  textinput.CursorStyle{Color: th.Cursor.GetForeground(), Blink: false},
+	}
+}
 
-func (in *lineInput) insert(s string) {
-	r := []rune(strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f {
-			return -1 // no control characters in a prompt
+// dropControls removes control characters, which have no place in a prompt.
+func dropControls(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
 		}
 		return r
-	}, s))
-	in.val = append(in.val[:in.pos], append(r, in.val[in.pos:]...)...)
-	in.pos += len(r)
+	}, s)
 }
 
-// Update edits the value; it reports whether the message was an edit key.
-func (in *lineInput) Update(msg tea.Msg) {
-	switch msg := msg.(type) {
+// SetValue replaces the text and puts the cursor at its end.
+func (p *promptInput) SetValue(s string) {
+	p.Model.SetValue(dropControls(s))
+	p.CursorEnd()
+}
+
+// Update edits the text with textinput's key map: typing and paste insert;
+// left/right, home/end, ctrl+a/ctrl+e and the word motions move; backspace,
+// delete, ctrl+u, ctrl+k, ctrl+w and the word deletes delete.
+func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
+	switch m := msg.(type) {
 	case tea.PasteMsg:
-		in.insert(msg.Content)
+		m.Content = dropControls(m.Content)
+		msg = m
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "backspace", "ctrl+h":
-			if in.pos > 0 {
-				in.val = append(in.val[:in.pos-1], in.val[in.pos:]...)
-				in.pos--
-			}
-		case "delete", "ctrl+d":
-			if in.pos < len(in.val) {
-				in.val = append(in.val[:in.pos], in.val[in.pos+1:]...)
-			}
-		case "left", "ctrl+b":
-			in.pos = max(in.pos-1, 0)
-		case "right", "ctrl+f":
-			in.pos = min(in.pos+1, len(in.val))
-		case "home", "ctrl+a":
-			in.pos = 0
-		case "end", "ctrl+e":
-			in.pos = len(in.val)
-		case "ctrl+u":
-			in.val, in.pos = in.val[in.pos:], 0
-		case "ctrl+w":
-			i := in.pos
-			for i > 0 && in.val[i-1] == ' ' {
-				i--
-			}
-			for i > 0 && in.val[i-1] != ' ' {
-				i--
-			}
-			in.val = append(in.val[:i], in.val[in.pos:]...)
-			in.pos = i
-		default:
-			if msg.Text != "" && msg.Mod&^tea.ModShift == 0 {
-				in.insert(msg.Text)
-			}
+		if m.Mod&^tea.ModShift != 0 {
+			m.Text = "" // alt+q is a chord, not the letter q
 		}
+		m.Text = dropControls(m.Text)
+		msg = m
 	}
+	var cmd tea.Cmd
+	p.Model, cmd = p.Model.Update(msg)
+	return p, cmd
 }
 
-// View shows the value with the cursor cell in reverse video.
-func (in *lineInput) View() string {
-	at := " "
-	if in.pos < len(in.val) {
-		at = string(in.val[in.pos])
+// View renders the prompt, the text and the cursor cell. Text wider than the
+// width scrolls with the cursor (textinput's own scrolling); text that fits
+// is not padded out to the width, so a hint can follow it.
+func (p promptInput) View() string {
+	m := p.Model
+	if w := m.Width(); w > 0 && ansi.StringWidth(m.Value()) < w {
+		m.SetWidth(0)
 	}
-	after := ""
-	if in.pos < len(in.val) {
-		after = string(in.val[in.pos+1:])
-	}
-	return string(in.val[:in.pos]) + in.cursor.Render(at) + after
+	return m.View()
+}
+
+// fitWidth sets the text's width so that prompt, text and cursor fill at
+// most w cells after lead cells.
+func (p *promptInput) fitWidth(lead, w int) {
+	p.SetWidth(max(w-lead-ansi.StringWidth(p.Prompt)-1, 1))
 }

@@ -60,3 +60,249 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Mouse, k.Errors, k.Save, k.Copy, k.CopyBytes},
 	}
 }
+
+// OverlayKeyMap holds the keys of the help and errors overlays (a
+// viewport) and of the bookmarks list.
+type OverlayKeyMap struct {
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// Filter types a query that narrows the help (the help only).
+	Filter key.Binding
+	// Close leaves the overlay (q, as in less: not the program).
+	Close key.Binding
+	// ToHelp and ToErrors switch to the other overlay.
+	ToHelp, ToErrors key.Binding
+}
+
+// DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
+func DefaultOverlayKeyMap() OverlayKeyMap {
+	return OverlayKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", "page down")),
+		HalfUp:   key.NewBinding(key.WithKeys("u", "ctrl+u"), key.WithHelp("u", "half page up")),
+		HalfDown: key.NewBinding(key.WithKeys("d", "ctrl+d"), key.WithHelp("d", "half page down")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "end")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the help")),
+		Close:    key.NewBinding(key.WithKeys("q", "esc", "enter"), key.WithHelp("q/esc", "close")),
+		ToHelp:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		ToErrors: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "errors")),
+	}
+}
+
+// ShortHelp returns the overlay bindings shown in the footer.
+func (k OverlayKeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Up, k.Close, k.Filter, k.ToHelp, k.ToErrors, k.PageDown}
+}
+
+// FullHelp returns every overlay binding.
+func (k OverlayKeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}, {k.Filter, k.ToHelp, k.ToErrors, k.Close}}
+}
+
+// PromptKeyMap holds the keys that end a one-line prompt; the keys that
+// edit its text are textinput's.
+type PromptKeyMap struct{ Apply, Cancel key.Binding }
+
+// newPromptKeys returns a prompt's bindings, described as that prompt
+// uses them.
+func newPromptKeys(apply, cancel string) PromptKeyMap {
+	return PromptKeyMap{
+		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", apply)),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", cancel)),
+	}
+}
+
+// ShortHelp returns the prompt's bindings.
+func (k PromptKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Apply, k.Cancel} }
+
+// FullHelp returns the prompt's bindings.
+func (k PromptKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// QuitKeyMap answers the question asked when quitting with unsaved edits.
+type QuitKeyMap struct{ Save, Discard, Cancel key.Binding }
+
+// DefaultQuitKeyMap returns a fresh copy of the question's bindings; y and
+// n answer too, and q or ctrl+c again cancels.
+func DefaultQuitKeyMap() QuitKeyMap {
+	return QuitKeyMap{
+		Save:    key.NewBinding(key.WithKeys("s", "S", "y", "Y"), key.WithHelp("s", "save & quit")),
+		Discard: key.NewBinding(key.WithKeys("d", "D", "n", "N"), key.WithHelp("d", "discard & quit")),
+		Cancel:  key.NewBinding(key.WithKeys("esc", "c", "C", "ctrl+c", "q"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+// ShortHelp returns the question's bindings.
+func (k QuitKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Save, k.Discard, k.Cancel} }
+
+// FullHelp returns the question's bindings.
+func (k QuitKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// keyMode is what the keyboard drives now; it decides which bindings are
+// enabled, so that the footer shows exactly the keys that work.
+type keyMode uint8
+
+const (
+	modeList      keyMode = iota // the INFO list
+	modePanel                    // a panel, no field being edited
+	modePanelEdit                // a panel's field is being edited
+	modeFilter                   // typing the list's filter
+	modeGoto                     // typing a go-to target
+	modeOverlay                  // the help or the errors overlay
+	modeHelpQuery                // typing the help's query
+	modeMarks                    // the bookmarks list
+	modeNote                     // typing a bookmark's note
+	modeQuit                     // the unsaved-edits question
+	numKeyModes
+)
+
+var keyModeNames = [numKeyModes]string{"list", "panel", "panel editing", "filter typing",
+	"go-to typing", "overlay", "help query typing", "bookmarks", "note typing", "quit question"}
+
+func (k keyMode) String() string { return keyModeNames[k] }
+
+// keyMode follows onKey's order: the question, the bookmarks, the
+// overlays, then the focused pane.
+func (m *Model) keyMode() keyMode {
+	switch {
+	case m.confirmQuit:
+		return modeQuit
+	case m.marks.editing >= 0:
+		return modeNote
+	case m.marks.open:
+		return modeMarks
+	case (m.showHelp || m.showErrs) && m.helpFiltering:
+		return modeHelpQuery
+	case m.showHelp || m.showErrs:
+		return modeOverlay
+	case m.focus != focusList && m.panels[m.focus].Editing():
+		return modePanelEdit
+	case m.focus != focusList:
+		return modePanel
+	case m.list.mode == inputFilter:
+		return modeFilter
+	case m.list.mode == inputGoto:
+		return modeGoto
+	}
+	return modeList
+}
+
+func enable(on bool, bs ...*key.Binding) {
+	for _, b := range bs {
+		b.SetEnabled(on)
+	}
+}
+
+// syncKeys enables the bindings that work in the current mode and disables
+// the rest; it runs after every update. The panels enable their own.
+func (m *Model) syncKeys() {
+	mode := m.keyMode()
+	normal := mode == modeList || mode == modePanel
+	k := &m.keys
+	enable(normal, &k.Quit, &k.Help, &k.NextFocus, &k.PrevFocus, &k.Mouse, &k.Errors,
+		&k.NextInfo, &k.PrevInfo, &k.Copy, &k.CopyBytes)
+	enable(mode == modePanel, &k.Back)
+	// alt+digit and Fn switch panes while a field or the list's prompt is
+	// being edited, too (the edit is left).
+	enable(normal || mode == modePanelEdit || mode == modeFilter || mode == modeGoto,
+		&k.List, &k.Bits, &k.Lanes, &k.Output, &k.Code)
+	enable(mode != modeQuit && m.cfg.SaveSurfaces != nil, &k.Save)
+	enable(mode != modeQuit, &k.ForceQuit)
+
+	lk := &m.list.keys
+	enable(mode == modeList, &lk.Up, &lk.Down, &lk.PageUp, &lk.PageDown, &lk.Top, &lk.Bottom,
+		&lk.Open, &lk.Left, &lk.Right)
+	// The search keys work from a panel too.
+	enable(normal, &lk.Filter, &lk.Goto, &lk.Next, &lk.Prev)
+	enable(mode == modeList && m.list.filter != "", &lk.Clear)
+	enable(mode == modeFilter || mode == modeGoto, &lk.Apply, &lk.Cancel)
+	if mode == modeGoto {
+		lk.Apply.SetHelp("enter", "go")
+		lk.Cancel.SetHelp("esc", "cancel")
+	} else {
+		lk.Apply.SetHelp("enter", "apply")
+		lk.Cancel.SetHelp("esc", "restore")
+	}
+
+	ok := &m.overlayKeys
+	// The scroll keys work when the text is taller than the overlay.
+	scrolls := false
+	if mode == modeOverlay {
+		vp := m.overlayView()
+		scrolls = vp.TotalLineCount() > vp.Height()
+	}
+	enable(scrolls, &ok.Up, &ok.Down, &ok.PageUp, &ok.PageDown, &ok.HalfUp, &ok.HalfDown, &ok.Top, &ok.Bottom)
+	enable(mode == modeOverlay, &ok.Close)
+	enable(mode == modeOverlay && m.showHelp, &ok.Filter, &ok.ToErrors)
+	enable(mode == modeOverlay && m.showErrs, &ok.ToHelp)
+	// ? closes the help and E the errors: each key toggles its overlay.
+	closeKeys := []string{"q", "esc", "enter"}
+	switch {
+	case m.showHelp:
+		closeKeys = append(closeKeys, "?")
+	case m.showErrs:
+		closeKeys = append(closeKeys, "E")
+	}
+	ok.Close.SetKeys(closeKeys...)
+	if m.helpQuery.Value() != "" {
+		ok.Close.SetHelp("esc", "clear the query")
+	} else {
+		ok.Close.SetHelp("q/esc", "close")
+	}
+	enable(mode == modeHelpQuery, &m.helpQueryKeys.Apply, &m.helpQueryKeys.Cancel)
+
+	mk := &m.marks.keys
+	enable(normal, &mk.Mark, &mk.List)
+	enable(mode == modeMarks, &mk.Up, &mk.Down, &mk.Jump, &mk.Edit, &mk.Delete, &mk.Close)
+	enable(mode == modeNote, &m.marks.noteKeys.Apply, &m.marks.noteKeys.Cancel)
+
+	qk := &m.quitKeys
+	enable(mode == modeQuit, &qk.Save, &qk.Discard, &qk.Cancel)
+}
+
+// shortHelp is the footer: the keys of the current mode. In a pane, the
+// pane's main keys and the globals; while text is typed, the keys that end
+// it (q, ? and tab type letters then) and ctrl+c, which still quits.
+func (m *Model) shortHelp() []key.Binding {
+	switch mode := m.keyMode(); mode {
+	case modeQuit:
+		return m.quitKeys.ShortHelp()
+	case modeNote:
+		return append(m.marks.noteKeys.ShortHelp(), m.keys.ForceQuit)
+	case modeMarks:
+		mk := m.marks.keys
+		return []key.Binding{mk.Down, mk.Jump, mk.Edit, mk.Delete, mk.Close}
+	case modeHelpQuery:
+		return append(m.helpQueryKeys.ShortHelp(), m.keys.ForceQuit)
+	case modeOverlay:
+		return m.overlayKeys.ShortHelp()
+	case modeFilter, modeGoto:
+		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel, m.keys.ForceQuit}
+	case modePanelEdit:
+		return append(m.panels[m.focus].ShortHelp(), m.keys.ForceQuit)
+	case modePanel:
+		return append(m.panels[m.focus].ShortHelp(), m.keys.ShortHelp()...)
+	}
+	return append(m.list.keys.ShortHelp(), m.keys.ShortHelp()...)
+}
+
+// helpKeys returns every key the session has, enabled whatever the mode,
+// for the help overlay (which lists them all while it disables them).
+func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
+	k := DefaultKeyMap()
+	k.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
+	return k, DefaultListKeyMap(), DefaultMarkKeyMap()
+}
+
+// afterUpdate runs after every update: the bindings follow the mode, the
+// prompts the width.
+func (m *Model) afterUpdate() {
+	m.syncKeys()
+	st := promptStyles(m.th)
+	for _, p := range []*promptInput{&m.list.input, &m.helpQuery, &m.marks.note} {
+		p.SetStyles(st)
+	}
+	m.marks.note.fitWidth(1, m.width)
+	m.helpQuery.fitWidth(len("help "), m.width)
+}

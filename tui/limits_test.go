@@ -2,7 +2,6 @@ package tui
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,29 +11,8 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata"
 )
-
-// amplifiedObject is a version 4.1 object file whose n function entries
-// all point at one function body of code (issue 13: 1,000 such entries on
-// a 64 KiB body took 863 MB).
-func amplifiedObject(n int, code []byte) []byte {
-	le16 := func(b []byte, v uint16) []byte { return binary.LittleEndian.AppendUint16(b, v) }
-	le32 := func(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
-	hdrLen := 12 + n*15
-	body := le32(nil, 1)
-	body = append(body, 0)
-	body = le32(le32(body, 0), 0)
-	body = le16(le16(le16(body, 0), 0), 0)
-	body = append(body, 0, 0, 0)
-	body = le32(le32(body, uint32(len(code))), 34)
-	body = le16(append(body, 0, 0), 0)
-	body = append(body, code...)
-	data := le16(le16(le16(append([]byte("CISA"), 4, 1), 0), 0), uint16(n))
-	for range n {
-		data = le16(le16(le32(le32(le16(append(data, 0), 0), uint32(hdrLen)), uint32(len(body))), 0), 0)
-	}
-	return append(data, body...)
-}
 
 // loadMeasured loads one file source into an 80x24 inspector and returns
 // the model and the bytes allocated by reading and decoding it.
@@ -67,7 +45,7 @@ func TestHostileInputsBounded(t *testing.T) {
 	dir := t.TempDir()
 	newLoaded(Config{Sources: []Source{BytesSource("warm", make([]byte, 300))}}, 80, 24) // compile tables
 	amp := filepath.Join(dir, "amp.isa")
-	ampData := amplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
+	ampData := sampledata.AmplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
 	if err := os.WriteFile(amp, ampData, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
@@ -24,6 +23,8 @@ type ListKeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	Next, Prev, Goto, Filter, Clear, Open   key.Binding
 	Left, Right                             key.Binding // scroll the instruction text sideways
+	// Apply and Cancel end the filter and go-to prompts.
+	Apply, Cancel key.Binding
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
@@ -43,12 +44,14 @@ func DefaultListKeyMap() ListKeyMap {
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
 		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll text left")),
 		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll text right (rows cut with …)")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
 
 // ShortHelp returns the list's most used bindings.
 func (k ListKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Next, k.Goto, k.Open}
+	return []key.Binding{k.Down, k.Filter, k.Clear, k.Next, k.Goto, k.Open}
 }
 
 // FullHelp returns every list binding.
@@ -79,7 +82,7 @@ type listModel struct {
 	focused       bool
 
 	mode       inputMode
-	input      lineInput
+	input      promptInput
 	prevFilter string
 
 	keys    ListKeyMap
@@ -174,7 +177,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: lineInput{cursor: lipgloss.NewStyle().Reverse(true)}}
+		input: newPromptInput("", 0)}
 }
 
 func (l *listModel) count() int {
@@ -295,6 +298,7 @@ func (l *listModel) clamp() {
 
 func (l *listModel) setSize(w, h int) {
 	l.width, l.height = w, h
+	l.input.fitWidth(promptLead, w)
 	l.clamp()
 }
 
@@ -408,7 +412,7 @@ func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
 		return l.updateKey(msg)
 	case tea.PasteMsg:
 		if l.mode != inputNone {
-			l.input.Update(msg)
+			return l.editInput(msg)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -465,10 +469,14 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
+		l.input.Prompt = "/"
 		l.input.SetValue(l.filter)
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Goto):
 		l.mode = inputGoto
+		l.input.Prompt = ":"
 		l.input.SetValue("")
+		cmd = l.input.Focus()
 	case key.Matches(msg, k.Clear):
 		if l.filter != "" {
 			_ = l.setFilter("")
@@ -493,17 +501,17 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	return l, cmd
 }
 
+// promptLead is the width of the prompts' titles before the input.
+const promptLead = len("filter ")
+
 func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
-	switch msg.String() {
-	case "esc":
-		if l.mode == inputFilter && l.filter != l.prevFilter {
-			_ = l.setFilter(l.prevFilter)
-		}
-		l.mode = inputNone
+	switch {
+	case key.Matches(msg, l.keys.Cancel):
+		l.cancelInput()
 		return l, nil
-	case "enter":
+	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
-		l.mode = inputNone
+		l.closeInput()
 		var err error
 		var note string
 		if mode == inputFilter {
@@ -525,13 +533,33 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 		return l, nil
 	}
+	return l.editInput(msg)
+}
+
+// editInput gives a key or a paste to the open prompt. Small lists filter as
+// you type; a parse error just waits for more input.
+func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
-	l.input.Update(msg)
-	// Small lists filter as you type; a parse error just waits for more input.
+	var cmd tea.Cmd
+	l.input, cmd = l.input.Update(msg)
 	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
 		_ = l.setFilter(l.input.Value())
 	}
-	return l, nil
+	return l, cmd
+}
+
+// cancelInput leaves the prompt, restoring the filter it had.
+func (l *listModel) cancelInput() {
+	if l.mode == inputFilter && l.filter != l.prevFilter {
+		_ = l.setFilter(l.prevFilter)
+	}
+	l.closeInput()
+}
+
+// closeInput leaves the prompt (its text is read before).
+func (l *listModel) closeInput() {
+	l.mode = inputNone
+	l.input.Blur()
 }
 
 // View renders the title line, the visible rows and the context strip:
@@ -550,7 +578,7 @@ func (l listModel) View() string {
 				if l.filter != "" {
 					empty = "  (no INFO instruction matches the filter)"
 				}
-				b.WriteString(l.th.dim.Render(ansi.Truncate(empty, l.width, "…")))
+				b.WriteString(l.th.Muted.Render(ansi.Truncate(empty, l.width, "…")))
 			}
 			continue
 		}
@@ -566,13 +594,13 @@ func (l listModel) View() string {
 func (l listModel) titleLine(c listCols) string {
 	switch l.mode {
 	case inputFilter:
-		return ansi.Truncate(l.th.titleFocus.Render("filter")+" /"+l.input.View(), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("filter")+" "+l.input.View(), l.width, "…")
 	case inputGoto:
-		return ansi.Truncate(l.th.titleFocus.Render("go to")+" :"+l.input.View()+l.th.dim.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
+		return ansi.Truncate(l.th.PaneTitleFocus.Render("go to")+" "+l.input.View()+l.th.Muted.Render("  0x1a3 = offset, file.isa:0x1a3, 42 = row"), l.width, "…")
 	}
-	st := l.th.title
+	st := l.th.PaneTitle
 	if l.focused {
-		st = l.th.titleFocus
+		st = l.th.PaneTitleFocus
 	}
 	pos := fmt.Sprintf("%d/%d", min(l.cursor+1, l.count()), l.count())
 	t := st.Render("1 INFO list") + " " + pos
@@ -585,13 +613,13 @@ func (l listModel) titleLine(c listCols) string {
 		if l.kernelW > 0 && c.kernelW == 0 {
 			where = append(where, l.rows.stream(lc).Kernel)
 		}
-		t += " " + l.th.dim.Render(strings.Join(where, " · "))
+		t += " " + l.th.Muted.Render(strings.Join(where, " · "))
 	}
 	if l.hoff > 0 {
-		t += l.th.dim.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
+		t += l.th.Muted.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
 	}
 	if l.filter != "" {
-		t += l.th.dim.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
 	}
 	return ansi.Truncate(t, l.width, "…")
 }
@@ -659,14 +687,14 @@ func (l listModel) rowLine(p int, c listCols) string {
 	}
 	switch {
 	case sel && l.focused:
-		b.WriteString(l.th.selected.Render("▸" + cell))
+		b.WriteString(l.th.Cursor.Render("▸" + cell))
 	case sel:
-		b.WriteString(l.th.current.Render("▸" + cell))
+		b.WriteString(l.th.Current.Render("▸" + cell))
 	default:
 		b.WriteString(" " + cell)
 	}
 	if in.NumDiagnostics() > 0 {
-		b.WriteString(l.th.diag.Render("!"))
+		b.WriteString(l.th.Error.Render("!"))
 	} else {
 		b.WriteByte(' ')
 	}
@@ -678,7 +706,7 @@ func (l listModel) rowLine(p int, c listCols) string {
 		b.WriteString(pad(st.Kernel, c.kernelW) + " ")
 	}
 	// $N: Intel's instruction index, the number its listing prints.
-	b.WriteString(l.th.dim.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
+	b.WriteString(l.th.Muted.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
 	tail := l.rowTail(in)
 	if l.hoff > 0 {
 		// « says the start is scrolled off, as … says the end is cut.
@@ -775,18 +803,18 @@ func (l listModel) contextLine() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(l.th.strip.Render(prefix + idx))
+	b.WriteString(l.th.Strip.Render(prefix + idx))
 	more := func(yes bool) string {
 		if yes {
 			return "…"
 		}
 		return " "
 	}
-	b.WriteString(l.th.strip.Render(more(start > 0) + " "))
+	b.WriteString(l.th.Strip.Render(more(start > 0) + " "))
 	var dim strings.Builder
 	flush := func() {
 		if dim.Len() > 0 {
-			b.WriteString(l.th.strip.Render(dim.String()))
+			b.WriteString(l.th.Strip.Render(dim.String()))
 			dim.Reset()
 		}
 	}
@@ -794,7 +822,7 @@ func (l listModel) contextLine() string {
 		m = ansi.Truncate(m, nameW, "…")
 		if start+i == at {
 			flush()
-			b.WriteString(l.th.stripCur.Render("[" + m + "]"))
+			b.WriteString(l.th.StripCur.Render("[" + m + "]"))
 			continue
 		}
 		// Dim runs are rendered once: a style per mnemonic would cost

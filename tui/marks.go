@@ -7,7 +7,6 @@ import (
 	"unicode"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -36,6 +35,7 @@ type MarksConfig struct {
 type MarkKeyMap struct {
 	Mark, List                   key.Binding
 	Jump, Edit, Delete, Up, Down key.Binding
+	Close                        key.Binding // the list's own key (') closes it too
 }
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
@@ -49,6 +49,7 @@ func DefaultMarkKeyMap() MarkKeyMap {
 		Delete: key.NewBinding(key.WithKeys("d"), key.WithHelp("d d", "marks: delete (d twice)")),
 		Up:     key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "marks: previous")),
 		Down:   key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "marks: next")),
+		Close:  key.NewBinding(key.WithKeys("q", "esc", "'"), key.WithHelp("q/esc", "close")),
 	}
 }
 
@@ -77,7 +78,9 @@ type marksState struct {
 	editing int  // the mark whose note is typed; -1 none
 	adding  bool // the note is for a new mark (esc drops it)
 	delArm  bool // d was pressed once
-	note    textinput.Model
+	note    promptInput
+	// noteKeys end the note prompt.
+	noteKeys PromptKeyMap
 }
 
 // initMarks sets up the bookmarks from cfg.
@@ -87,13 +90,9 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
-	mk.note = textinput.New()
-	mk.note.Prompt = "note: "
+	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
 	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
-	mk.note.CharLimit = model.MaxNoteRunes
-	st := textinput.DefaultDarkStyles()
-	st.Cursor.Blink = false // frames depend on state alone
-	mk.note.SetStyles(st)
+	mk.noteKeys = newPromptKeys("keep the note", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}
@@ -199,8 +198,8 @@ func (m *Model) noteMsg(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 	mk := &m.marks
 	i := mk.editing
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, mk.noteKeys.Cancel):
 		if mk.adding {
 			mk.list = slices.Delete(mk.list, i, i+1)
 			m.setStatus("not bookmarked", false)
@@ -208,7 +207,7 @@ func (m *Model) noteKey(msg tea.KeyPressMsg) tea.Cmd {
 		mk.editing = -1
 		mk.note.Blur()
 		return nil
-	case "enter":
+	case key.Matches(msg, mk.noteKeys.Apply):
 		mk.list[i].Note = model.CleanNote(mk.note.Value())
 		mk.editing = -1
 		mk.note.Blur()
@@ -229,7 +228,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	arm := false
 	defer func() { mk.delArm = arm }()
 	switch {
-	case msg.String() == "q" || msg.String() == "esc" || key.Matches(msg, k.List):
+	case key.Matches(msg, k.Close):
 		mk.open = false
 	case key.Matches(msg, k.Down):
 		mk.cursor = min(mk.cursor+1, max(len(mk.list)-1, 0))
@@ -268,15 +267,17 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// scrollMarks keeps the overlay's cursor in view.
+// scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	body := max(m.lay.bodyH-1, 1)
-	c := m.marks.cursor
-	if c < m.overlayAt {
-		m.overlayAt = c
-	}
-	if c >= m.overlayAt+body {
-		m.overlayAt = c - body + 1
+	vp := &m.ov
+	m.sizeOverlay(vp)
+	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
+	c, body := m.marks.cursor, vp.Height()
+	switch {
+	case c < vp.YOffset():
+		vp.SetYOffset(c)
+	case c >= vp.YOffset()+body:
+		vp.SetYOffset(c - body + 1)
 	}
 }
 
@@ -355,7 +356,7 @@ func (m *Model) marksView() string {
 	if mk.editing >= 0 {
 		e := mk.list[mk.editing]
 		title = printable("bookmark " + e.Kernel + " " + e.Text)
-		lines = append(lines, " "+mk.note.View(), "", m.th.dim.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
+		lines = append(lines, " "+mk.note.View(), "", m.th.Muted.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
 		return m.overlay(ansi.Truncate(title, m.width, "…"), lines)
 	}
 	if len(mk.list) == 0 {
@@ -384,7 +385,7 @@ func (m *Model) marksView() string {
 		}
 		line = ansi.Truncate(printable(line), m.width, "…")
 		if i == mk.cursor {
-			line = m.th.selected.Render(pad(line, m.width))
+			line = m.th.Cursor.Render(pad(line, m.width))
 		}
 		lines = append(lines, line)
 	}

@@ -5,7 +5,15 @@ import tea "charm.land/bubbletea/v2"
 // onMouse routes a click or wheel event to the pane under the pointer,
 // with coordinates made relative to that pane's content.
 func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.lay.tooSmall || m.showHelp || m.showErrs || m.marksShown() {
+	if m.lay.tooSmall || m.marksShown() {
+		return nil
+	}
+	if m.showHelp || m.showErrs {
+		// The wheel scrolls the overlay; nothing under it is reached.
+		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+			vp := m.overlayView()
+			*vp, _ = vp.Update(msg)
+		}
 		return nil
 	}
 	ms := msg.Mouse()

@@ -3,157 +3,169 @@ package tui
 import (
 	"fmt"
 
-	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/tui/panels"
+	"infoscope/tui/style"
 )
 
-// child is what the root needs of a panel. The panels return their
-// concrete types from Update; these small adapters keep the root free of
-// type switches.
+// child is what the root needs of a panel; panel adapts every panel of
+// package panels to it.
 type child interface {
 	Update(tea.Msg) tea.Cmd
 	View() string
 	SetSize(w, h int)
 	SetInfo(in *decoder.Info)
+	SetSession(s panels.Session)
 	Focus()
 	Blur()
 	Editing() bool
+	TakeEdits() []panels.Edit
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
 }
 
-type panelStyles = panels.Styles
+// panel holds one panel P by value: the panels' Update returns their
+// concrete type, and this one adapter keeps the root free of type switches
+// and of one wrapper per panel.
+type panel[P any, PP panels.Panel[P]] struct{ m P }
 
-func makePanelStyles(isDark, mono bool) panelStyles {
-	if mono {
-		return panels.MonoStyles()
+func (c *panel[P, PP]) p() PP { return PP(&c.m) }
+
+func (c *panel[P, PP]) Update(msg tea.Msg) (cmd tea.Cmd) {
+	c.m, cmd = c.p().Update(msg)
+	return cmd
+}
+func (c *panel[P, PP]) View() string                { return c.p().View() }
+func (c *panel[P, PP]) SetSize(w, h int)            { c.p().SetSize(w, h) }
+func (c *panel[P, PP]) SetInfo(in *decoder.Info)    { c.p().SetInfo(in) }
+func (c *panel[P, PP]) SetSession(s panels.Session) { c.p().SetSession(s) }
+func (c *panel[P, PP]) Focus()                      { c.p().Focus() }
+func (c *panel[P, PP]) Blur()                       { c.p().Blur() }
+func (c *panel[P, PP]) Editing() bool               { return c.p().Editing() }
+func (c *panel[P, PP]) TakeEdits() []panels.Edit    { return c.p().TakeEdits() }
+func (c *panel[P, PP]) ShortHelp() []key.Binding    { return c.p().ShortHelp() }
+func (c *panel[P, PP]) FullHelp() [][]key.Binding   { return c.p().FullHelp() }
+
+func wrap[P any, PP panels.Panel[P]](m P) *panel[P, PP] { return &panel[P, PP]{m} }
+
+// newPanels builds the panels on the session's state s.
+func newPanels(st theme, s panels.Session) [numFocus]child {
+	ps := [numFocus]child{nil,
+		wrap[panels.Bits](panels.NewBits(st)),
+		wrap[panels.Lanes](panels.NewLanes(st)),
+		wrap[panels.Output](panels.NewOutput(st)),
+		wrap[panels.Code](panels.NewCode(st)),
 	}
-	return panels.DefaultStyles(isDark)
+	for _, p := range ps[1:] {
+		p.SetSession(s)
+	}
+	return ps
 }
 
-type bitsChild struct{ m panels.Bits }
-
-func (c *bitsChild) Update(msg tea.Msg) (cmd tea.Cmd) { c.m, cmd = c.m.Update(msg); return }
-func (c *bitsChild) View() string                     { return c.m.View() }
-func (c *bitsChild) SetSize(w, h int)                 { c.m.SetSize(w, h) }
-func (c *bitsChild) SetInfo(in *decoder.Info)         { c.m.SetInfo(in) }
-func (c *bitsChild) Focus()                           { c.m.Focus() }
-func (c *bitsChild) Blur()                            { c.m.Blur() }
-func (c *bitsChild) Editing() bool                    { return c.m.Editing() }
-func (c *bitsChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
-func (c *bitsChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
-
-type lanesChild struct{ m panels.Lanes }
-
-func (c *lanesChild) Update(msg tea.Msg) (cmd tea.Cmd) { c.m, cmd = c.m.Update(msg); return }
-func (c *lanesChild) View() string                     { return c.m.View() }
-func (c *lanesChild) SetSize(w, h int)                 { c.m.SetSize(w, h) }
-func (c *lanesChild) SetInfo(in *decoder.Info)         { c.m.SetInfo(in) }
-func (c *lanesChild) Focus()                           { c.m.Focus() }
-func (c *lanesChild) Blur()                            { c.m.Blur() }
-func (c *lanesChild) Editing() bool                    { return c.m.Editing() }
-func (c *lanesChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
-func (c *lanesChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
-
-type outputChild struct{ m panels.Output }
-
-func (c *outputChild) Update(msg tea.Msg) (cmd tea.Cmd) { c.m, cmd = c.m.Update(msg); return }
-func (c *outputChild) View() string                     { return c.m.View() }
-func (c *outputChild) SetSize(w, h int)                 { c.m.SetSize(w, h) }
-func (c *outputChild) SetInfo(in *decoder.Info)         { c.m.SetInfo(in) }
-func (c *outputChild) Focus()                           { c.m.Focus() }
-func (c *outputChild) Blur()                            { c.m.Blur() }
-func (c *outputChild) Editing() bool                    { return c.m.Editing() }
-func (c *outputChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
-func (c *outputChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
-
-type codeChild struct{ m panels.Code }
-
-func (c *codeChild) Update(msg tea.Msg) (cmd tea.Cmd) { c.m, cmd = c.m.Update(msg); return }
-func (c *codeChild) View() string                     { return c.m.View() }
-func (c *codeChild) SetSize(w, h int)                 { c.m.SetSize(w, h) }
-func (c *codeChild) SetInfo(in *decoder.Info)         { c.m.SetInfo(in) }
-func (c *codeChild) Focus()                           { c.m.Focus() }
-func (c *codeChild) Blur()                            { c.m.Blur() }
-func (c *codeChild) Editing() bool                    { return c.m.Editing() }
-func (c *codeChild) ShortHelp() []key.Binding         { return c.m.KeyMap.ShortHelp() }
-func (c *codeChild) FullHelp() [][]key.Binding        { return c.m.KeyMap.FullHelp() }
-
-func newPanels(st panelStyles, sf *model.SurfaceFile, edits panels.EditTracker, rules model.Rules) [numFocus]child {
-	b := &bitsChild{panels.NewBits(st)}
-	l := &lanesChild{panels.NewLanes(st)}
-	o := &outputChild{panels.NewOutput(st)}
-	l.m.SetDispatch(sf.DispatchMask)
-	o.m.SetSurfaceFile(sf)
-	o.m.SetDispatch(sf.DispatchMask)
-	o.m.SetEditTracker(edits)
-	o.m.SetRules(rules)
-	return [numFocus]child{nil, b, l, o, &codeChild{panels.NewCode(st)}}
+func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
+	return m.panels[focusBits].(*panel[panels.Bits, *panels.Bits])
 }
 
-func (m *Model) lanesPanel() *lanesChild { return m.panels[focusLanes].(*lanesChild) }
-func (m *Model) bitsPanel() *bitsChild   { return m.panels[focusBits].(*bitsChild) }
+func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
+	return m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes])
+}
 
-func (m *Model) outputPanel() *outputChild { return m.panels[focusOutput].(*outputChild) }
-func (m *Model) codePanel() *codeChild     { return m.panels[focusCode].(*codeChild) }
+func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
+	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
+}
+
+func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
+	return m.panels[focusCode].(*panel[panels.Code, *panels.Code])
+}
 
 // applyTheme rebuilds the root's and the panels' styles (after a
 // background-colour report or at start).
 func (m *Model) applyTheme() {
-	m.th = newTheme(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
-	m.list.input.cursor = m.th.selected
-	if m.mono {
-		plain := lipgloss.NewStyle()
-		m.help.Styles = help.Styles{Ellipsis: plain, ShortKey: plain.Bold(true), ShortDesc: plain,
-			ShortSeparator: plain, FullKey: plain.Bold(true), FullDesc: plain, FullSeparator: plain}
-	} else {
-		m.help.Styles = helpStyles(m.isDark)
-	}
+	m.help.Styles = m.th.Help
 }
 
 // restylePanels rebuilds the panels with styles for the new background
 // (they take styles only at construction). The report comes right after
-// start, so only the panels' cursors are lost; the shared state is re-applied.
+// start, so only the panels' cursors are lost; the session's state is
+// handed to the new ones.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, m.cfg.Rules)
+	m.panels = newPanels(m.th, m.session())
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)
 }
 
-// onPanelMsg handles the panels' notifications: the session's dispatch
-// mask and surface file are shared, so a change in one panel reaches the
-// others here.
-func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
-	switch msg := msg.(type) {
-	case panels.DispatchChangedMsg:
-		m.surfaces.DispatchMask = msg.Mask
-		m.lanesPanel().m.SetDispatch(msg.Mask)
-		m.outputPanel().m.SetDispatch(msg.Mask)
-		m.markEdited("")
-		m.setStatus("dispatch mask "+msg.Mask.String(), false)
-		return true, nil
-	case panels.SelectInfoMsg:
-		m.selectInst(msg.Stream, msg.Inst)
-		return true, nil
-	case panels.SurfaceChangedMsg:
-		// The Output panel has marked the edit already (editTracker).
-		m.lanesPanel().m.SetDispatch(m.surfaces.DispatchMask)
-		return true, nil
-	case panels.RulesChangedMsg:
-		m.cfg.Rules = msg.Rules
-		if msg.Rules == model.RulesHW {
+// session is the session's state for the selection, as the panels get it.
+func (m *Model) session() panels.Session {
+	var in *decoder.Info
+	var sc model.Scope
+	if m.selOK {
+		in = m.list.rows.info(m.sel)
+		sc = model.Scope{File: m.list.rows.file(m.sel).Name, Body: m.list.rows.stream(m.sel).Kernel}
+	}
+	s := panels.NewSession(m.surfaces, sc, in, m.rules)
+	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
+	return s
+}
+
+// handBack gives every panel the session's state after it changed.
+func (m *Model) handBack() {
+	s := m.session()
+	for _, p := range m.panels[1:] {
+		p.SetSession(s)
+	}
+}
+
+// takeEdits applies the edits panel p reported in its last Update, before
+// any other message: a ctrl+s typed right after an edit saves it.
+func (m *Model) takeEdits(p child) {
+	edits := p.TakeEdits()
+	for _, e := range edits {
+		m.applyEdit(e)
+	}
+	if len(edits) > 0 {
+		m.handBack()
+	}
+}
+
+// applyEdit makes a panel's edit in the session's state and marks it
+// unsaved (the rules are a setting of the session, not of the file).
+func (m *Model) applyEdit(e panels.Edit) {
+	if r, ok := e.(panels.RulesSet); ok {
+		m.rules = r.Rules
+		if r.Rules == model.RulesHW {
 			m.setStatus("results by the hardware notes (IGC, Mesa); ≠ marks where the spec's table differs", false)
 		} else {
 			m.setStatus("results by the spec's table; ≠ marks where the hardware notes differ", false)
 		}
+		return
+	}
+	mark, ok := panels.Apply(m.surfaces, e)
+	if !ok {
+		return
+	}
+	m.markEdited(mark)
+	if d, ok := e.(panels.DispatchMaskSet); ok {
+		m.setStatus("dispatch mask "+d.Mask.String(), false)
+	}
+}
+
+// onPanelMsg handles the panels' messages: an edit sent as a message (the
+// panels report theirs through TakeEdits) and the Code pane's requests.
+func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
+	switch msg := msg.(type) {
+	case panels.Edit:
+		m.applyEdit(msg)
+		m.handBack()
+		return true, nil
+	case panels.SelectInfoMsg:
+		m.selectInst(msg.Stream, msg.Inst)
 		return true, nil
 	}
 	return false, nil

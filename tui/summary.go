@@ -28,16 +28,16 @@ func summaryHeight(bodyH int) int {
 func (m *Model) summary(w, h int) string {
 	var lines []string
 	if !m.selOK {
-		lines = []string{m.th.dim.Render("  no INFO instruction selected")}
+		lines = []string{m.th.Muted.Render("  no INFO instruction selected")}
 	} else {
 		in := m.list.rows.info(m.sel)
 		switch d := in.Diagnostics(); len(d) {
 		case 0:
-			lines = append(lines, m.th.dim.Render("  ✓ no diagnostics"))
+			lines = append(lines, m.th.Muted.Render("  ✓ no diagnostics"))
 		case 1:
-			lines = append(lines, m.th.diag.Render("  ! "+d[0]))
+			lines = append(lines, m.th.Error.Render("  ! "+d[0]))
 		default:
-			lines = append(lines, m.th.diag.Render(fmt.Sprintf("  ! %s (+%d more, 2 lists all)", d[0], len(d)-1)))
+			lines = append(lines, m.th.Error.Render(fmt.Sprintf("  ! %s (+%d more, 2 lists all)", d[0], len(d)-1)))
 		}
 		// The size first and right-aligned, so that stepping between
 		// encodings of different lengths rewrites two digits. The space
@@ -47,7 +47,7 @@ func (m *Model) summary(w, h int) string {
 		if in.FromText() {
 			where = fmt.Sprintf(" rebuilt from text line %d (no file offset)", in.Line())
 		}
-		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.dim.Render(fmt.Sprintf("bytes%s, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
+		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.Muted.Render(fmt.Sprintf("bytes%s, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
 			where, in.Layout, paneNames[m.shown])))
 	}
 	for i := range lines {

@@ -52,8 +52,8 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 		t.Error("edit not marked")
 	}
 	send(m, "r")
-	if m.cfg.Rules != model.RulesSpec || !strings.Contains(m.status, "spec's table") {
-		t.Errorf("r: rules %v status %q", m.cfg.Rules, m.status)
+	if m.rules != model.RulesSpec || !strings.Contains(m.status, "spec's table") {
+		t.Errorf("r: rules %v status %q", m.rules, m.status)
 	}
 	m.restylePanels()
 	if m.outputPanel().m.Rules() != model.RulesSpec {

@@ -2,7 +2,9 @@
 // model holding the INFO list and the panels of package tui/panels (bit
 // fields, lanes, output), with help, status line, mouse, themes and live
 // reload. The root only dispatches: global keys first, then keys to the
-// focused child; inputs are read and decoded in tea.Cmds.
+// focused child; inputs are read and decoded in tea.Cmds. It alone owns
+// the session's state (the surface file, the rules): the panels get it as
+// a value and report their edits, which the root applies and hands back.
 package tui
 
 import (
@@ -12,11 +14,12 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textinput"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // Config configures a session.
@@ -87,7 +90,10 @@ type Model struct {
 	sel    loc
 	selOK  bool
 
+	// The session's state: the root alone changes it, on the edits the
+	// panels report, and hands it to every panel (handBack).
 	surfaces *model.SurfaceFile
+	rules    model.Rules // the table Output computes by
 	// Unsaved edits: every surface or dispatch edit bumps editGen and
 	// records it under the surface's key ("" for the dispatch mask); a save
 	// covers the edits up to the editGen it started with.
@@ -101,18 +107,22 @@ type Model struct {
 	confirmOverwrite  bool  // ctrl+s was refused once because of loadErr
 	discarded         bool  // the user chose to quit without saving
 
-	keys      KeyMap
-	help      help.Model
-	spin      spinner.Model
-	th        theme
-	mono      bool
-	isDark    bool
-	mouse     bool
-	showHelp  bool
-	showErrs  bool
-	overlayAt int // scroll offset of the help/errors overlay
+	keys     KeyMap
+	help     help.Model
+	spin     spinner.Model
+	th       theme
+	mono     bool
+	isDark   bool
+	mouse    bool
+	showHelp bool
+	showErrs bool
+	// ov scrolls the help, errors and bookmarks overlays.
+	ov          viewport.Model
+	overlayKeys OverlayKeyMap
+	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
-	helpQuery     textinput.Model
+	helpQuery     promptInput
+	helpQueryKeys PromptKeyMap
 	helpFiltering bool
 
 	width, height int
@@ -147,6 +157,7 @@ func New(cfg Config) *Model {
 	m := &Model{
 		cfg:      cfg,
 		surfaces: cfg.Surfaces,
+		rules:    cfg.Rules,
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
 		keys:     DefaultKeyMap(),
@@ -163,21 +174,19 @@ func New(cfg Config) *Model {
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
-	m.helpQuery = textinput.New()
-	m.helpQuery.Prompt = "/"
+	m.helpQuery = newPromptInput("/", 64)
 	m.helpQuery.Placeholder = "key or words"
-	m.helpQuery.CharLimit = 64
-	hs := textinput.DefaultDarkStyles()
-	hs.Cursor.Blink = false // frames depend on state alone
-	m.helpQuery.SetStyles(hs)
+	m.helpQueryKeys = newPromptKeys("keep the query", "clear the query")
+	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
+	m.ov = viewport.New()
 	m.initMarks(cfg.Marks)
 	for _, s := range cfg.Sources {
 		m.sources = append(m.sources, source{src: s, loading: true})
 	}
-	m.th = newTheme(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.panelStyles(), m.surfaces, editTracker{m}, cfg.Rules)
+	m.panels = newPanels(m.th, m.session())
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
@@ -186,10 +195,9 @@ func New(cfg Config) *Model {
 	if m.loadErr != nil {
 		m.setStatus(fmt.Sprintf("surface file not loaded, defaults in use, the file is left as it is: %v", m.loadErr), true)
 	}
+	m.afterUpdate()
 	return m
 }
-
-func (m *Model) panelStyles() panelStyles { return makePanelStyles(m.isDark, m.mono) }
 
 // Init reads every source in its own Cmd and asks for the background colour.
 func (m *Model) Init() tea.Cmd {
@@ -247,6 +255,7 @@ func (m *Model) setStatus(text string, isErr bool) { m.status, m.statusErr = tex
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -398,13 +407,12 @@ func (m *Model) syncSelection() {
 	}
 	m.sel, m.selOK = l, ok
 	var in *decoder.Info
-	var sc model.Scope
 	if ok {
 		in = m.list.rows.info(l)
-		sc = model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
 	}
-	m.outputPanel().m.SetScope(sc)
+	s := m.session() // the new instruction's description first, then the instruction
 	for _, p := range m.panels[1:] {
+		p.SetSession(s)
 		p.SetInfo(in)
 	}
 }
@@ -415,6 +423,9 @@ func (m *Model) setFocus(f focusID) {
 	}
 	m.focus = f
 	m.list.focused = f == focusList
+	if f != focusList && m.list.mode != inputNone {
+		m.list.cancelInput() // alt+digit leaves the prompt, as esc does
+	}
 	for i, p := range m.panels[1:] {
 		if focusID(i+1) == f {
 			p.Focus()
@@ -424,9 +435,6 @@ func (m *Model) setFocus(f focusID) {
 	}
 	if f != focusList {
 		m.shown = f
-	}
-	if f == focusCode {
-		m.codePanel().m.SetGRFBytes(m.outputPanel().m.GRFBytes())
 	}
 	m.relayout() // the compact layout shows the focused panel
 }
@@ -476,10 +484,10 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Quit):
 			return m.requestQuit()
 		case key.Matches(msg, k.Help):
-			m.showHelp, m.overlayAt = true, 0
+			m.openOverlay(true)
 			return nil
 		case key.Matches(msg, k.Errors):
-			m.showErrs, m.overlayAt = true, 0
+			m.openOverlay(false)
 			return nil
 		case key.Matches(msg, k.NextFocus):
 			m.setFocus((m.focus + 1) % numFocus)
@@ -617,78 +625,72 @@ func paneTitle(f focusID) string {
 }
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
-	// The offset stays within the text (as it is at this size), so the
-	// first k after scrolling past the end moves the view.
-	lines := m.shownHelpLines()
-	if m.showErrs {
-		lines = m.errorLines()
-	}
-	last := max(len(lines)-(m.lay.bodyH-1), 0)
-	defer func() { m.overlayAt = max(0, min(m.overlayAt, last)) }()
-	m.overlayAt = min(m.overlayAt, last)
+	vp := m.overlayView()
 	if m.helpFiltering {
-		switch msg.String() {
-		case "esc":
-			m.helpFiltering = false
-			m.helpQuery.SetValue("")
-			m.helpQuery.Blur()
-		case "enter":
+		switch {
+		case key.Matches(msg, m.helpQueryKeys.Cancel):
+			m.clearHelpQuery()
+		case key.Matches(msg, m.helpQueryKeys.Apply):
 			m.helpFiltering = false
 			m.helpQuery.Blur()
 		default:
 			var cmd tea.Cmd
 			m.helpQuery, cmd = m.helpQuery.Update(msg)
-			m.overlayAt = 0
+			m.ov.GotoTop()
 			return cmd
 		}
 		return nil
 	}
-	switch msg.String() {
-	case "/":
-		if m.showHelp {
-			m.helpFiltering, m.overlayAt = true, 0
-			return m.helpQuery.Focus()
-		}
-	case "q":
-		// As in less, htop and k9s: q leaves the overlay, not the program.
-		m.showHelp, m.showErrs = false, false
-		m.clearHelpQuery()
-	case "j", "down":
-		m.overlayAt++
-	case "k", "up":
-		m.overlayAt = max(m.overlayAt-1, 0)
-	case "pgdown", "space":
-		m.overlayAt += max(m.lay.bodyH-2, 1)
-	case "pgup":
-		m.overlayAt = max(m.overlayAt-max(m.lay.bodyH-2, 1), 0)
-	case "g", "home":
-		m.overlayAt = 0
-	case "G", "end":
-		m.overlayAt = last
-	case "?", "E", "esc", "enter":
-		if msg.String() == "E" && m.showHelp {
-			m.showHelp, m.showErrs, m.overlayAt = false, true, 0
-			return nil
-		}
-		if msg.String() == "?" && m.showErrs {
-			m.showHelp, m.showErrs, m.overlayAt = true, false, 0
-			return nil
-		}
-		if msg.String() == "esc" && m.helpQuery.Value() != "" {
-			m.clearHelpQuery() // esc first drops the filter, then closes
+	k := m.overlayKeys
+	switch {
+	case key.Matches(msg, k.Filter):
+		m.helpFiltering = true
+		m.ov.GotoTop()
+		return m.helpQuery.Focus()
+	case key.Matches(msg, k.Down):
+		vp.ScrollDown(1)
+	case key.Matches(msg, k.Up):
+		vp.ScrollUp(1)
+	case key.Matches(msg, k.PageDown):
+		vp.PageDown()
+	case key.Matches(msg, k.PageUp):
+		vp.PageUp()
+	case key.Matches(msg, k.HalfDown):
+		vp.HalfPageDown()
+	case key.Matches(msg, k.HalfUp):
+		vp.HalfPageUp()
+	case key.Matches(msg, k.Top):
+		vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		vp.GotoBottom()
+	case key.Matches(msg, k.ToErrors):
+		m.openOverlay(false)
+	case key.Matches(msg, k.ToHelp):
+		m.openOverlay(true)
+	case key.Matches(msg, k.Close):
+		if key.Matches(msg, m.helpQueryKeys.Cancel) && m.helpQuery.Value() != "" {
+			m.clearHelpQuery() // esc first drops the query, then closes
 			return nil
 		}
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
+	default:
+		m.setStatus(msg.String()+" does nothing here: the footer lists the keys", false)
 	}
 	return nil
+}
+
+// openOverlay shows the help (or the errors) from its top.
+func (m *Model) openOverlay(help bool) {
+	m.showHelp, m.showErrs = help, !help
+	m.clearHelpQuery()
 }
 
 func (m *Model) clearHelpQuery() {
 	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
-	m.overlayAt = 0
+	m.ov.SetYOffset(0)
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels
@@ -703,6 +705,7 @@ func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
 		m.syncSelection()
 	} else {
 		cmd = m.panels[m.focus].Update(msg)
+		m.takeEdits(m.panels[m.focus])
 	}
 	return cmd
 }
@@ -756,6 +759,7 @@ func (m *Model) onSaved(msg savedMsg) tea.Cmd {
 		m.savedGen = max(m.savedGen, msg.gen)
 		m.loadErr = nil // the file on disk is now one this session wrote
 		m.setStatus("saved surface file "+m.cfg.SurfacePath, false)
+		m.handBack() // the panels' unsaved marks
 	}
 	if m.saveQueued {
 		m.saveQueued = false
@@ -769,12 +773,6 @@ func (m *Model) onSaved(msg savedMsg) tea.Cmd {
 
 // unsaved reports surface or dispatch edits made since the last save.
 func (m *Model) unsaved() bool { return m.editGen > m.savedGen }
-
-// editTracker is the Output panel's view of the unsaved edits.
-type editTracker struct{ m *Model }
-
-func (t editTracker) MarkEdited(key string)   { t.m.markEdited(key) }
-func (t editTracker) Unsaved(key string) bool { return t.m.edited[key] > t.m.savedGen }
 
 // markEdited records an edit of the surface under key ("" for the dispatch
 // mask).
@@ -812,40 +810,24 @@ func (m *Model) quitPromptText() string {
 }
 
 func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "s", "S", "y", "Y":
+	switch k := m.quitKeys; {
+	case key.Matches(msg, k.Save):
 		m.confirmQuit = false
 		m.confirmOverwrite = false
 		m.quitAfterSave = true
 		m.setStatus("saving… quitting when the save is done", false)
 		return m.startSave()
-	case "d", "D", "n", "N":
+	case key.Matches(msg, k.Discard):
 		m.confirmQuit = false
 		m.discarded = true
 		return m.quitWhenSaved()
-	case "esc", "c", "C", "ctrl+c", "q":
+	case key.Matches(msg, k.Cancel):
 		m.confirmQuit = false
 		m.setStatus("quit cancelled", false)
 		return nil
 	}
 	m.setStatus("answer s, d or esc", true)
 	return nil
-}
-
-// shortHelp is the footer: the focused child's main keys plus the globals.
-func (m *Model) shortHelp() []key.Binding {
-	var b []key.Binding
-	if m.focus == focusList {
-		b = m.list.keys.ShortHelp()
-	} else {
-		b = m.panels[m.focus].ShortHelp()
-	}
-	if m.editing() {
-		// While a field is being edited q, ? and tab type letters: the
-		// footer names the editing keys only (and ctrl+c, which still quits).
-		return append(b, m.keys.ForceQuit)
-	}
-	return append(b, m.keys.ShortHelp()...)
 }
 
 func (m *Model) title() string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -52,7 +53,7 @@ func (m *Model) render() string {
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
 		if m.helpFiltering || m.helpQuery.Value() != "" {
-			title = "help " + m.helpQuery.View() + m.th.dim.Render("  enter keeps, esc clears")
+			title = "help " + m.helpQuery.View() + m.th.Muted.Render("  enter keeps, esc clears")
 		}
 		parts = append(parts, m.overlay(title, m.shownHelpLines()))
 	case m.showErrs:
@@ -84,13 +85,13 @@ func (m *Model) tabBar() string {
 		t := tabLabel(focusID(i), focusID(i) == m.focus)
 		switch {
 		case focusID(i) == m.focus:
-			b.WriteString(m.th.tabActive.Render(t))
+			b.WriteString(m.th.TabActive.Render(t))
 		default:
-			b.WriteString(m.th.tab.Render(t))
+			b.WriteString(m.th.Tab.Render(t))
 		}
 		b.WriteString(" ")
 	}
-	b.WriteString(m.th.dim.Render("infoscope · " + m.title()))
+	b.WriteString(m.th.Muted.Render("infoscope · " + m.title()))
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 
@@ -157,17 +158,17 @@ func (m *Model) statusLine() string {
 		parts = append(parts, "mouse off")
 	}
 	line := " " + strings.Join(parts, " │ ")
-	st := m.th.status
+	st := m.th.Status
 	if m.confirmQuit {
 		// The question goes first and stays until it is answered.
 		line = " " + m.quitPromptText() + " │" + line
-		return m.th.statusErr.Render(pad(line, m.width))
+		return m.th.StatusErr.Render(pad(line, m.width))
 	}
 	if m.status != "" {
 		msg := m.status
 		if m.statusErr {
-			st = m.th.statusErr
-			if m.th.mono {
+			st = m.th.StatusErr
+			if m.th.Mono {
 				msg = "✗ " + msg
 			}
 		}
@@ -193,18 +194,42 @@ func (m *Model) problemCount() int {
 	return n
 }
 
+// overlay draws a title line over lines in the overlays' viewport, at
+// its stored offset: exactly bodyH lines of at most width cells.
 func (m *Model) overlay(title string, lines []string) string {
-	h := m.lay.bodyH
-	body := h - 1
-	at := min(m.overlayAt, max(len(lines)-body, 0))
-	end := min(at+body, len(lines))
+	vp := m.ov // a copy: View changes nothing
+	m.sizeOverlay(&vp)
+	vp.SetContentLines(lines)
 	more := ""
-	if end < len(lines) || at > 0 {
-		more = fmt.Sprintf(" (%d-%d of %d)", at+1, end, len(lines))
+	if n := vp.TotalLineCount(); vp.YOffset() > 0 || !vp.AtBottom() {
+		at := vp.YOffset()
+		more = fmt.Sprintf(" (%d-%d of %d)", at+1, min(at+vp.VisibleLineCount(), n), n)
 	}
-	out := []string{m.th.titleFocus.Render(title) + m.th.dim.Render(more)}
-	out = append(out, lines[at:end]...)
-	return fit(strings.Join(out, "\n"), m.width, h)
+	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title)+m.th.Muted.Render(more), m.width, "…")
+	return fit(head+"\n"+vp.View(), m.width, m.lay.bodyH)
+}
+
+// sizeOverlay gives the viewport the room under the overlay's title.
+func (m *Model) sizeOverlay(vp *viewport.Model) {
+	vp.SetWidth(m.width)
+	vp.SetHeight(max(m.lay.bodyH-1, 1))
+}
+
+// overlayLines are the lines of the overlay shown (the bookmarks draw
+// their own, with a cursor).
+func (m *Model) overlayLines() []string {
+	if m.showErrs {
+		return m.errorLines()
+	}
+	return m.shownHelpLines()
+}
+
+// overlayView returns the overlays' viewport holding the help or errors
+// as they are now, so that a scroll is bounded by the text shown.
+func (m *Model) overlayView() *viewport.Model {
+	m.sizeOverlay(&m.ov)
+	m.ov.SetContentLines(m.overlayLines())
+	return &m.ov
 }
 
 // shownHelpLines is the help as filtered by the query: with one, a line
@@ -247,11 +272,12 @@ type helpGroup struct {
 
 // helpGroups is every binding by pane: global, list, each panel.
 func (m *Model) helpGroups() []helpGroup {
-	groups := []helpGroup{{"global", m.keys.FullHelp()}, {"1 INFO list", m.list.keys.FullHelp()}}
+	gk, lk, mk := m.helpKeys()
+	groups := []helpGroup{{"global", gk.FullHelp()}, {"1 INFO list", lk.FullHelp()}}
 	for id := focusBits; id < numFocus; id++ {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
-	groups = append(groups, helpGroup{"bookmarks", m.marks.keys.FullHelp()})
+	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
 	return groups
 }
 
@@ -268,7 +294,7 @@ func (m *Model) helpNotes() []string {
 func (m *Model) helpLines() []string {
 	var lines []string
 	for _, g := range m.helpGroups() {
-		lines = append(lines, m.th.current.Render(g.name))
+		lines = append(lines, m.th.Current.Render(g.name))
 		// One column at a time, so no column is dropped for width; then
 		// pack the columns side by side as far as the terminal allows.
 		var row []string

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
-	"infoscope/model/dump"
+	"infoscope/tui/dump"
 )
 
 // oracleDir holds Intel's binaries, their disassembly and their source

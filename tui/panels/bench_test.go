@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/tui/style"
 )
 
 // The panels render on every keystroke; these keep their cost visible.
@@ -35,7 +36,7 @@ func BenchmarkOutputEdit(b *testing.B) {
 }
 
 func BenchmarkBitsKeyAndView(b *testing.B) {
-	m := NewBits(MonoStyles())
+	m := NewBits(style.New(false, true))
 	f := decoder.Decode("bench", resinfoBytes, decoder.Options{Hex: decoder.HexOff})
 	m.SetInfo(f.Streams[0].Info(0))
 	m.SetSize(120, 40)
@@ -67,7 +68,7 @@ func BenchmarkCodeKeyAndView(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(120, 30)
 	m.Focus()
 	m.SetInfo(f.Streams[0].Info(f.Streams[0].NumInfos() / 2))

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/tui/style"
 )
 
 // BitsKeyMap are the Bits panel's bindings.
@@ -47,8 +48,9 @@ func (k BitsKeyMap) FullHelp() [][]key.Binding {
 // bit cursor selects the field under it.
 type Bits struct {
 	KeyMap BitsKeyMap
+	outbox // never written: Bits shows no session state
 
-	st     Styles
+	st     style.Styles
 	in     *decoder.Info
 	fields []decoder.Field
 	sel    int // selected field
@@ -63,9 +65,12 @@ type Bits struct {
 const hexWidth = 18
 
 // NewBits returns an empty Bits panel.
-func NewBits(st Styles) Bits {
+func NewBits(st style.Styles) Bits {
 	return Bits{KeyMap: DefaultBitsKeyMap(), st: st}
 }
+
+// SetSession is a no-op: the bit fields are the instruction's alone.
+func (m *Bits) SetSession(Session) {}
 
 // SetInfo shows an instruction (nil shows a placeholder). The first field is
 // selected.

@@ -9,10 +9,11 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"infoscope/decoder"
+	"infoscope/tui/style"
 )
 
 func newTestBits(t *testing.T, b []byte, layout decoder.Layout, w, h int) Bits {
-	m := NewBits(MonoStyles())
+	m := NewBits(style.New(false, true))
 	m.SetInfo(decodeInfo(t, b, layout))
 	m.SetSize(w, h)
 	m.Focus()
@@ -157,7 +158,7 @@ func TestBitsFitsAnySize(t *testing.T) {
 			}
 		}
 	}
-	var empty Bits = NewBits(MonoStyles())
+	var empty Bits = NewBits(style.New(false, true))
 	empty.SetSize(30, 5)
 	if v := empty.View(); !strings.Contains(v, "No INFO instruction") {
 		t.Errorf("empty panel: %q", v)

@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // SelectInfoMsg asks the root to select, in the INFO list, the INFO at
@@ -115,8 +116,9 @@ type codeState struct {
 // data flow around the INFO under it.
 type Code struct {
 	KeyMap CodeKeyMap
+	outbox // never written: the pane edits no session state
 
-	st       Styles
+	st       style.Styles
 	c        *codeState
 	cur, top int
 	w, h     int
@@ -131,7 +133,7 @@ type Code struct {
 }
 
 // NewCode returns an empty Code pane.
-func NewCode(st Styles) Code {
+func NewCode(st style.Styles) Code {
 	in := newLineEdit(st, 30, 200)
 	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, input: in, grf: 32}
 }
@@ -160,8 +162,22 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	}
 }
 
-// SetGRFBytes sets the GRF size the destination layout uses (32 or 64).
-func (m *Code) SetGRFBytes(n int) {
+// SetSession hands the pane the session's state: the GRF size the data
+// flow is computed with.
+func (m *Code) SetSession(s Session) { m.setGRFBytes(s.GRFBytes) }
+
+// GRFBytes returns the GRF size the data flow is computed with.
+func (m Code) GRFBytes() int { return m.grf }
+
+// ShortHelp implements help.KeyMap.
+func (m Code) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (m Code) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
+
+// setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
+// drops the flow computed with the other.
+func (m *Code) setGRFBytes(n int) {
 	if (n == 32 || n == 64) && n != m.grf {
 		m.grf = n
 		m.c.sf, m.c.fresh = nil, false

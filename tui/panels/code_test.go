@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/tui/style"
 )
 
 func oracle(t *testing.T, name string) []byte {
@@ -46,7 +47,7 @@ func typeLine(m Code, s string) Code {
 // what is not in the body, with a located message.
 func TestCodeBinary(t *testing.T) {
 	f := decoder.Decode("info_min.isa", oracle(t, "info_min.isa"), decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(80, 14)
 	m.Focus()
 	m.SetInfo(f.Streams[0].Info(0))
@@ -99,7 +100,7 @@ func TestCodeText(t *testing.T) {
 	if len(f.Errors) != 0 || len(f.Streams) != 1 || f.Streams[0].NumInfos() != 2 {
 		t.Fatalf("text decode: %v", f.Errors)
 	}
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(100, 14)
 	m.Focus()
 	m.SetInfo(f.Streams[0].Info(1))
@@ -133,7 +134,7 @@ func TestCodeMouseAndLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(100, 30)
 	m.Focus()
 	m.SetInfo(f.Streams[0].Info(0))
@@ -173,7 +174,7 @@ func TestCodeSearchLongBody(t *testing.T) {
 	if len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 {
 		t.Fatalf("decode: %v", f.Errors)
 	}
-	m := NewCode(MonoStyles())
+	m := NewCode(style.New(false, true))
 	m.SetSize(80, 20)
 	m.Focus()
 	m.SetInfo(f.Streams[0].Info(0))

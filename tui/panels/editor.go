@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/style"
 )
 
 // lineEdit is the one-line text input of the panels' forms: bubbles'
@@ -28,7 +30,7 @@ type lineEdit struct {
 	selStyle lipgloss.Style
 }
 
-func newLineEdit(st Styles, width, limit int) lineEdit {
+func newLineEdit(st style.Styles, width, limit int) lineEdit {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.CharLimit = limit
@@ -43,8 +45,8 @@ func (e *lineEdit) SelectAll() { e.selected = e.Value() != "" }
 
 // inputStyles maps the panels' styles onto textinput's. textinput draws
 // its virtual cursor reversed in Cursor.Color; taking that colour from
-// st.Cursor keeps MonoStyles free of colour codes.
-func inputStyles(st Styles) textinput.Styles {
+// st.Cursor keeps the mono styles free of colour codes.
+func inputStyles(st style.Styles) textinput.Styles {
 	focused := textinput.StyleState{
 		Text:        st.Value,
 		Placeholder: st.Muted,

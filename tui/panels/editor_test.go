@@ -6,10 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/style"
 )
 
 func TestLineEdit(t *testing.T) {
-	e := newLineEdit(MonoStyles(), 5, 8)
+	e := newLineEdit(style.New(false, true), 5, 8)
 	e.SetValue("abc")
 	if _, cmd := e.Update(press("x")); cmd != nil {
 		t.Error("unfocused input returned a command")
@@ -53,7 +55,7 @@ func TestLineEdit(t *testing.T) {
 }
 
 func TestLineEditView(t *testing.T) {
-	for name, st := range map[string]Styles{"mono": MonoStyles(), "dark": DefaultStyles(true)} {
+	for name, st := range map[string]style.Styles{"mono": style.New(false, true), "dark": style.New(true, false)} {
 		e := newLineEdit(st, 10, 20)
 		e.Prompt = "mask: "
 		if cmd := e.Focus(); cmd != nil {
@@ -92,7 +94,7 @@ func TestLineEditView(t *testing.T) {
 }
 
 func TestLineEditSetValue(t *testing.T) {
-	e := newLineEdit(MonoStyles(), 0, 4)
+	e := newLineEdit(style.New(false, true), 0, 4)
 	e.Focus()
 	e.SetValue("ab")
 	e, _ = e.Update(press("home"))

@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -8,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 // The fixtures are the worked examples of the format reference (§8.1,
@@ -72,14 +75,6 @@ func typeText[M interface{ Update(tea.Msg) (M, tea.Cmd) }](m M, s string) M {
 	return m
 }
 
-// runCmd runs a command (if any) and returns its message.
-func runCmd(cmd tea.Cmd) tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	return cmd()
-}
-
 // checkSize fails when a view has more lines than h or a line wider than w.
 func checkSize(t *testing.T, view string, w, h int) {
 	t.Helper()
@@ -96,4 +91,78 @@ func checkSize(t *testing.T, view string, w, h int) {
 
 func click(x, y int) tea.MouseClickMsg {
 	return tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft}
+}
+
+// testRoot plays the inspector's root for a panel under test: it owns the
+// surface file and the rules, applies the edits the panel reports and
+// hands the session back, as tui.Model does.
+type testRoot struct {
+	f       *model.SurfaceFile
+	sc      model.Scope
+	in      *decoder.Info
+	rules   model.Rules
+	applied []Edit // the edits of the last Update
+}
+
+func (r *testRoot) session() Session { return NewSession(r.f, r.sc, r.in, r.rules) }
+
+// deliver takes the edits p reported, applies them and hands the session
+// back to p.
+func deliver[P any, PP Panel[P]](r *testRoot, p PP) {
+	r.applied = p.TakeEdits()
+	for _, e := range r.applied {
+		if rs, ok := e.(RulesSet); ok {
+			r.rules = rs.Rules
+			continue
+		}
+		Apply(r.f, e)
+	}
+	if len(r.applied) > 0 {
+		p.SetSession(r.session())
+	}
+}
+
+// testOutput is an Output panel under a testRoot.
+type testOutput struct {
+	Output
+	r *testRoot
+}
+
+func (m testOutput) Update(msg tea.Msg) (testOutput, tea.Cmd) {
+	var cmd tea.Cmd
+	m.Output, cmd = m.Output.Update(msg)
+	deliver(m.r, &m.Output)
+	return m, cmd
+}
+
+// show selects in at sc, as the root does on a new selection: the
+// session first, then the instruction.
+func (m *testOutput) show(in *decoder.Info, sc model.Scope) {
+	m.r.in, m.r.sc = in, sc
+	m.SetSession(m.r.session())
+	m.SetInfo(in)
+}
+
+// setFile replaces the root's surface file and hands it to the panel.
+func (m *testOutput) setFile(f *model.SurfaceFile) {
+	m.r.f = f
+	m.SetSession(m.r.session())
+}
+
+// newOutputOn returns a focused Output panel of size w x h under a root
+// owning f, showing nothing yet.
+func newOutputOn(f *model.SurfaceFile, w, h int) testOutput {
+	m := testOutput{Output: NewOutput(style.New(false, true)), r: &testRoot{f: f}}
+	m.SetSession(m.r.session())
+	m.SetSize(w, h)
+	m.Focus()
+	return m
+}
+
+// wantEdit fails unless the last Update reported one edit of e's type.
+func wantEdit(t *testing.T, m testOutput, e Edit) {
+	t.Helper()
+	if len(m.r.applied) != 1 || reflect.TypeOf(m.r.applied[0]) != reflect.TypeOf(e) {
+		t.Fatalf("edits %+v, want one %T", m.r.applied, e)
+	}
 }

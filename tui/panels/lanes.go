@@ -10,11 +10,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
-
-// DispatchChangedMsg reports that the user edited the dispatch mask in the
-// Lanes panel. The root stores it and hands it to the other panels.
-type DispatchChangedMsg struct{ Mask model.ExecMask }
 
 // LanesKeyMap are the Lanes panel's bindings.
 type LanesKeyMap struct {
@@ -63,11 +60,13 @@ func (k LanesKeyMap) FullHelp() [][]key.Binding {
 }
 
 // Lanes shows the 32 EM bits, the instruction's window into them and which
-// lanes are enabled, and edits the dispatch mask.
+// lanes are enabled, and edits the dispatch mask (reported as
+// DispatchMaskSet).
 type Lanes struct {
 	KeyMap LanesKeyMap
+	outbox
 
-	st       Styles
+	st       style.Styles
 	in       *decoder.Info
 	dispatch model.ExecMask
 	lm       model.LaneMap
@@ -156,7 +155,7 @@ func (g stripGeo) header() string {
 }
 
 // NewLanes returns a Lanes panel with every dispatch bit on.
-func NewLanes(st Styles) Lanes {
+func NewLanes(st style.Styles) Lanes {
 	in := newLineEdit(st, 12, 10)
 	in.Prompt = "hex mask: "
 	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes, input: in}
@@ -174,9 +173,10 @@ func (m *Lanes) SetInfo(in *decoder.Info) {
 	m.recompute()
 }
 
-// SetDispatch sets the dispatch mask without emitting a message.
-func (m *Lanes) SetDispatch(mask model.ExecMask) {
-	m.dispatch = mask
+// SetSession hands the panel the session's state: it shows its dispatch
+// mask.
+func (m *Lanes) SetSession(s Session) {
+	m.dispatch = s.Dispatch
 	m.recompute()
 }
 
@@ -233,11 +233,11 @@ func (m *Lanes) stopEditing() {
 	m.KeyMap.setEditing(false)
 }
 
-// set changes the dispatch mask and returns the Cmd that reports it.
-func (m *Lanes) set(mask model.ExecMask) tea.Cmd {
+// set shows a new dispatch mask and reports it.
+func (m *Lanes) set(mask model.ExecMask) {
 	m.dispatch = mask
 	m.recompute()
-	return func() tea.Msg { return DispatchChangedMsg{Mask: mask} }
+	m.report(DispatchMaskSet{Mask: mask})
 }
 
 // Update handles keys (only while focused) and mouse clicks.
@@ -256,11 +256,14 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 		case key.Matches(msg, m.KeyMap.Right):
 			m.cur = max(0, m.cur-1)
 		case key.Matches(msg, m.KeyMap.Toggle):
-			return m, m.set(m.dispatch.Toggle(m.cur))
+			m.set(m.dispatch.Toggle(m.cur))
+			return m, nil
 		case key.Matches(msg, m.KeyMap.All):
-			return m, m.set(model.AllLanes)
+			m.set(model.AllLanes)
+			return m, nil
 		case key.Matches(msg, m.KeyMap.None):
-			return m, m.set(0)
+			m.set(0)
+			return m, nil
 		case key.Matches(msg, m.KeyMap.Hex):
 			m.editing = true
 			m.err = ""
@@ -278,7 +281,8 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 		g := m.geo()
 		if bit, ok := g.bitAt(ms.X - g.labelW); ok {
 			m.cur = bit
-			return m, m.set(m.dispatch.Toggle(bit))
+			m.set(m.dispatch.Toggle(bit))
+			return m, nil
 		}
 	}
 	return m, nil
@@ -299,7 +303,8 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 			}
 			m.err = ""
 			m.stopEditing()
-			return m, m.set(mask)
+			m.set(mask)
+			return m, nil
 		}
 	}
 	// The shown mask is selected: text typed or pasted before any other

@@ -11,43 +11,46 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 func newTestLanes(t *testing.T, b []byte, w, h int) Lanes {
-	m := NewLanes(MonoStyles())
+	m := NewLanes(style.New(false, true))
 	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
 	m.SetSize(w, h)
 	m.Focus()
 	return m
 }
 
-// wantDispatch checks that cmd reports mask and that the panel shows it.
-func wantDispatch(t *testing.T, m Lanes, cmd tea.Cmd, mask model.ExecMask) {
+// wantDispatch checks that the panel reported one edit, of the dispatch
+// mask to mask, with no command, and that it shows it.
+func wantDispatch(t *testing.T, m *Lanes, cmd tea.Cmd, mask model.ExecMask) {
 	t.Helper()
-	msg, ok := runCmd(cmd).(DispatchChangedMsg)
-	if !ok {
-		t.Fatalf("no DispatchChangedMsg (cmd %v)", cmd != nil)
+	edits := m.TakeEdits()
+	if len(edits) != 1 || cmd != nil {
+		t.Fatalf("edits %+v (cmd %v), want one DispatchMaskSet", edits, cmd != nil)
 	}
-	if msg.Mask != mask || m.Dispatch() != mask {
-		t.Errorf("mask: msg %s, panel %s, want %s", msg.Mask, m.Dispatch(), mask)
+	e, ok := edits[0].(DispatchMaskSet)
+	if !ok || e.Mask != mask || m.Dispatch() != mask {
+		t.Errorf("mask: edit %+v, panel %s, want %s", edits[0], m.Dispatch(), mask)
 	}
 }
 
 func TestLanesToggleAndAllNone(t *testing.T) {
 	m := newTestLanes(t, resinfoBytes, 80, 14)
 	m, cmd := m.Update(press("space"))
-	wantDispatch(t, m, cmd, 0xfffffffe) // cursor starts on EM bit 0
-	m, _ = m.Update(press("h"))         // to bit 1
-	m, _ = m.Update(press("left"))      // to bit 2
+	wantDispatch(t, &m, cmd, 0xfffffffe) // cursor starts on EM bit 0
+	m, _ = m.Update(press("h"))          // to bit 1
+	m, _ = m.Update(press("left"))       // to bit 2
 	m, cmd = m.Update(press("space"))
-	wantDispatch(t, m, cmd, 0xfffffffa)
+	wantDispatch(t, &m, cmd, 0xfffffffa)
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "disabled lanes 0,2") || !strings.Contains(v, "14 of 16 enabled") {
 		t.Errorf("view does not list the disabled lanes:\n%s", v)
 	}
 	m, cmd = m.Update(press("z"))
-	wantDispatch(t, m, cmd, 0)
+	wantDispatch(t, &m, cmd, 0)
 	m, cmd = m.Update(press("a"))
-	wantDispatch(t, m, cmd, model.AllLanes)
+	wantDispatch(t, &m, cmd, model.AllLanes)
 	for range 40 {
 		m, _ = m.Update(press("right"))
 	}
@@ -107,7 +110,7 @@ func TestLanesHexInput(t *testing.T) {
 	if m.Editing() || m.Err() != "" {
 		t.Fatalf("valid hex left the input open: err %q", m.Err())
 	}
-	wantDispatch(t, m, cmd, 0xff00)
+	wantDispatch(t, &m, cmd, 0xff00)
 
 	// esc cancels without a change.
 	m, _ = m.Update(press("x"))
@@ -127,9 +130,9 @@ func TestLanesClickToggles(t *testing.T) {
 	// Row 2 is the dispatch strip; bit 31 is at column 9 and bit 0 at
 	// column 9+41.
 	m, cmd := m.Update(click(laneLabelW, 2))
-	wantDispatch(t, m, cmd, 0x7fffffff)
+	wantDispatch(t, &m, cmd, 0x7fffffff)
 	m, cmd = m.Update(click(laneLabelW+stripColumn(0), 3))
-	wantDispatch(t, m, cmd, 0x7ffffffe)
+	wantDispatch(t, &m, cmd, 0x7ffffffe)
 	if m.Cursor() != 0 {
 		t.Errorf("click left the cursor on %d", m.Cursor())
 	}
@@ -149,7 +152,7 @@ func TestLanesClickToggles(t *testing.T) {
 
 func TestLanesNoMask(t *testing.T) {
 	m := newTestLanes(t, sampleinfoBytes, 80, 14)
-	m.SetDispatch(0)
+	m.SetSession(Session{Dispatch: 0})
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "NoMask (M1_NM): all 8 lanes enabled, EM ignored") || !strings.Contains(v, "8 of 8 enabled") {
 		t.Errorf("NoMask not stated:\n%s", v)
@@ -161,7 +164,7 @@ func TestLanesFitsAnySize(t *testing.T) {
 		for w := 0; w <= 130; w += 9 {
 			for h := 0; h <= 16; h += 2 {
 				m := newTestLanes(t, fx, w, h)
-				m.SetDispatch(0x0f0f)
+				m.SetSession(Session{Dispatch: 0x0f0f})
 				m, _ = m.Update(press("x"))
 				m = typeText(m, "zz")
 				m, _ = m.Update(press("enter"))
@@ -175,7 +178,7 @@ func TestGoldenLanes(t *testing.T) {
 	for _, w := range []int{80, 120} {
 		t.Run(fmt.Sprintf("resinfo_%d", w), func(t *testing.T) {
 			m := newTestLanes(t, resinfoBytes, w, 12)
-			m.SetDispatch(0xffff00f5)
+			m.SetSession(Session{Dispatch: 0xffff00f5})
 			for range 5 {
 				m, _ = m.Update(press("left"))
 			}
@@ -183,7 +186,7 @@ func TestGoldenLanes(t *testing.T) {
 		})
 		t.Run(fmt.Sprintf("nomask_%d", w), func(t *testing.T) {
 			m := newTestLanes(t, sampleinfoBytes, w, 12)
-			m.SetDispatch(0x0000000f)
+			m.SetSession(Session{Dispatch: 0x0000000f})
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
 		t.Run(fmt.Sprintf("hexinput_%d", w), func(t *testing.T) {
@@ -224,14 +227,14 @@ func TestLanesHexInputTypingReplaces(t *testing.T) {
 	if m.Err() != "" {
 		t.Fatalf("err %q", m.Err())
 	}
-	wantDispatch(t, m, cmd, 0xf0)
+	wantDispatch(t, &m, cmd, 0xf0)
 	// Moving first keeps the text for editing: backspace then a digit.
 	m, _ = m.Update(press("x"))
 	m, _ = m.Update(press("right"))
 	m, _ = m.Update(press("backspace"))
 	m = typeText(m, "1")
 	m, cmd = m.Update(press("enter"))
-	wantDispatch(t, m, cmd, 0xf1) // 0x000000f0 -> 0x000000f -> 0x000000f1
+	wantDispatch(t, &m, cmd, 0xf1) // 0x000000f0 -> 0x000000f -> 0x000000f1
 }
 
 // TestLanesCompactStrip: at 40 columns (the smallest the inspector draws)
@@ -239,7 +242,7 @@ func TestLanesHexInputTypingReplaces(t *testing.T) {
 // are on screen, and clicks map to the bit drawn under them.
 func TestLanesCompactStrip(t *testing.T) {
 	m := newTestLanes(t, resinfoBytes, 40, 14)
-	m.SetDispatch(0xfffffffe) // bit 0 off
+	m.SetSession(Session{Dispatch: 0xfffffffe}) // bit 0 off
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
 	const label = compactLaneLabelW
 	disp := lines[rowDispatch]
@@ -253,7 +256,7 @@ func TestLanesCompactStrip(t *testing.T) {
 		t.Errorf("lane 0 (EM bit 0, off) not drawn disabled at column %d: %q", label+31, lines[rowLanes])
 	}
 	m, cmd := m.Update(click(label+31, rowDispatch))
-	wantDispatch(t, m, cmd, 0xffffffff)
+	wantDispatch(t, &m, cmd, 0xffffffff)
 	m, cmd = m.Update(click(label+8, rowDispatch))
-	wantDispatch(t, m, cmd, 0xff7fffff) // bit 23
+	wantDispatch(t, &m, cmd, 0xff7fffff) // bit 23
 }

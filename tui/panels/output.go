@@ -2,6 +2,7 @@ package panels
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,16 +11,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
-
-// SurfaceChangedMsg reports that the Output panel wrote an edit into the
-// shared surface file (a surface description, the LOD list or the GRF
-// size).
-type SurfaceChangedMsg struct{}
-
-// RulesChangedMsg reports that the user switched the table results are
-// computed by (the spec's or the hardware notes').
-type RulesChangedMsg struct{ Rules model.Rules }
 
 // OutputKeyMap are the Output panel's bindings.
 type OutputKeyMap struct {
@@ -77,22 +70,19 @@ const rowType = 0
 // Output is the result panel: a form for the selected instruction's surface
 // description and LOD, and the table of what the instruction writes per lane
 // and channel, with the formula of the cell under the cursor and the
-// destination layout.
+// destination layout. It edits the session's state by reporting edits
+// (SurfaceEdited, LODSet, GRFSet, RulesSet); until the root hands the
+// session back, it shows its own edits.
 type Output struct {
 	KeyMap OutputKeyMap
+	outbox
 
-	st       Styles
-	in       *decoder.Info
-	file     *model.SurfaceFile
-	scope    model.Scope // the selected instruction's file and body
-	dispatch model.ExecMask
-	rules    model.Rules
-	specs    []model.FieldSpec
-	surf     model.Surface
-	src      model.SurfaceSource // where the surface file had the description
-	key      string              // the name it was found under ("" when not found)
-	edits    EditTracker         // nil: edits are not tracked
-	res      model.Result
+	st    style.Styles
+	in    *decoder.Info
+	sess  Session
+	specs []model.FieldSpec
+	surf  model.Surface // the description shown: sess.Surface, or the edit being made
+	res   model.Result
 
 	row     int  // selected form row
 	inTable bool // the cursor is in the result table
@@ -108,16 +98,16 @@ type Output struct {
 	top, rtop int // scroll offsets (stacked body, or left / right column)
 }
 
-// NewOutput returns an Output panel with a fresh surface file (replace it
-// with SetSurfaceFile to share the session's).
-func NewOutput(st Styles) Output {
+// NewOutput returns an Output panel on the default session state (an empty
+// surface file) until SetSession.
+func NewOutput(st style.Styles) Output {
 	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, specs: model.SurfaceFields()}
 	m.inputs = make([]lineEdit, m.lodRow()+1)
 	for i := range m.inputs {
 		m.inputs[i] = newLineEdit(st, formValueW-1, 12)
 	}
 	m.inputs[m.lodRow()] = newLineEdit(st, 24, 32*11) // up to 32 values
-	m.SetSurfaceFile(model.NewSurfaceFile())
+	m.SetSession(NewSession(nil, model.Scope{}, nil, model.RulesSpec))
 	return m
 }
 
@@ -125,86 +115,53 @@ func (m Output) lodRow() int   { return len(m.specs) + 1 }
 func (m Output) grfRow() int   { return len(m.specs) + 2 }
 func (m Output) formRows() int { return len(m.specs) + 3 }
 
-// SetSurfaceFile shares the session's surface file: the panel reads
-// descriptions, the LOD list and the dispatch mask from it and writes edits
-// into it.
-func (m *Output) SetSurfaceFile(f *model.SurfaceFile) {
-	if f == nil {
-		f = model.NewSurfaceFile()
+// SetSession hands the panel the session's state for the selected
+// instruction (the root calls it before SetInfo on a new selection, and
+// after every edit). An edit being typed stays open.
+func (m *Output) SetSession(s Session) {
+	m.sess = s
+	m.surf = model.DefaultSurface()
+	if m.in != nil {
+		m.surf = s.Surface
 	}
-	m.file = f
-	m.dispatch = f.DispatchMask
-	m.load()
-}
-
-// SetScope names the file and body of the instruction SetInfo will show,
-// which its surface description is looked up and edited under.
-func (m *Output) SetScope(sc model.Scope) { m.scope = sc }
-
-// SetRules sets the table results are computed by.
-func (m *Output) SetRules(r model.Rules) {
-	m.rules = r
 	m.recompute()
 }
 
 // Rules returns the table results are computed by.
-func (m Output) Rules() model.Rules { return m.rules }
+func (m Output) Rules() model.Rules { return m.sess.Rules }
 
-// EditTracker follows the surface edits that are not saved yet.
-type EditTracker interface {
-	MarkEdited(key string)   // the surface under key was changed
-	Unsaved(key string) bool // it has changes not saved yet
-}
-
-// SetEditTracker sets who is told of each edit, as it is made, and asked
-// which surfaces are unsaved (for the header).
-func (m *Output) SetEditTracker(t EditTracker) { m.edits = t }
-
-// SetInfo shows an instruction (nil: none selected) and loads its surface.
+// SetInfo shows an instruction (nil: none selected) with the description
+// of the session last handed to the panel.
 func (m *Output) SetInfo(in *decoder.Info) {
 	m.in = in
 	m.load()
 }
 
-// SetDispatch sets the dispatch mask the simulation uses.
-func (m *Output) SetDispatch(mask model.ExecMask) {
-	m.dispatch = mask
-	m.recompute()
-}
-
-// SetGRFBytes sets the surface file's GRF size (32 or 64; anything else
-// is ignored).
-func (m *Output) SetGRFBytes(n int) {
-	if n == 32 || n == 64 {
-		m.file.GRFBytes = n
-		m.recompute()
-	}
-}
-
 // GRFBytes returns the GRF size the destination layout uses.
 func (m Output) GRFBytes() int {
-	if m.file.GRFBytes == 64 {
+	if m.sess.GRFBytes == 64 {
 		return 64
 	}
 	return 32
 }
 
 // toggleGRF switches between 32- and 64-byte GRFs and reports the edit.
-func (m *Output) toggleGRF() tea.Cmd {
-	m.SetGRFBytes(96 - m.GRFBytes())
-	return m.commitFile()
+func (m *Output) toggleGRF() {
+	m.sess.GRFBytes = 96 - m.GRFBytes()
+	m.report(GRFSet{Bytes: m.sess.GRFBytes})
+	m.err = ""
+	m.recompute()
 }
 
-func changed() tea.Msg { return SurfaceChangedMsg{} }
-
 // toggleRules switches between the spec's table and the hardware notes.
-func (m *Output) toggleRules() tea.Cmd {
+func (m *Output) toggleRules() {
 	r := model.RulesHW
-	if m.rules == model.RulesHW {
+	if m.sess.Rules == model.RulesHW {
 		r = model.RulesSpec
 	}
-	m.SetRules(r)
-	return func() tea.Msg { return RulesChangedMsg{r} }
+	m.sess.Rules = r
+	m.report(RulesSet{Rules: r})
+	m.recompute()
 }
 
 // Surface returns the surface description shown.
@@ -256,27 +213,27 @@ func (m Output) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
 // FullHelp implements help.KeyMap.
 func (m Output) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
-// surfaceKey is the surface name edits are stored under: the name the
-// description was found under (printed or declared), else the printed
-// name (T6).
+// surfaceKey is the surface name edits are stored under: the session's
+// (the name the description was found under, printed or declared), else
+// the printed name (T6).
 func (m Output) surfaceKey() string {
 	if m.in == nil {
 		return ""
 	}
-	if m.key != "" {
-		return m.key
+	if m.sess.Key != "" {
+		return m.sess.Key
 	}
 	return m.in.SurfaceName()
 }
 
-// load reads the instruction's surface from the file (its body's entry,
-// the file's, or the default for every file) and recomputes.
+// load shows the session's description for the instruction (the root
+// looked it up in its surface file) and recomputes.
 func (m *Output) load() {
 	m.stopEditing()
 	m.err = ""
-	m.surf, m.src, m.key = model.DefaultSurface(), model.SourceDefault, ""
+	m.surf = model.DefaultSurface()
 	if m.in != nil {
-		m.surf, m.src, m.key = m.file.Lookup(m.scope, m.in)
+		m.surf = m.sess.Surface
 	}
 	m.recompute()
 }
@@ -284,12 +241,8 @@ func (m *Output) load() {
 func (m *Output) recompute() {
 	m.res = model.Result{}
 	if m.in != nil {
-		env, _ := m.file.EnvFor(m.scope, m.in)
-		env.Surface = m.surf
-		env.Dispatch = m.dispatch
-		env.GRFBytes = m.GRFBytes()
-		env.Rules = m.rules
-		m.res = model.Simulate(m.in, env)
+		m.res = model.Simulate(m.in, model.Env{Surface: m.surf, LOD: m.sess.LOD,
+			Dispatch: m.sess.Dispatch, GRFBytes: m.GRFBytes(), Rules: m.sess.Rules})
 	}
 	m.lane = max(0, min(m.lane, len(m.res.Lanes)-1))
 	if len(m.res.Lanes) == 0 {
@@ -308,7 +261,7 @@ func (m *Output) syncInputs() {
 	for i, f := range m.specs {
 		m.inputs[i+1].SetValue(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10))
 	}
-	m.inputs[m.lodRow()].SetValue(formatLOD(m.file.LOD))
+	m.inputs[m.lodRow()].SetValue(formatLOD(m.sess.LOD))
 }
 
 func formatLOD(l []uint32) string {
@@ -357,41 +310,24 @@ func (m *Output) startEditing(text string) tea.Cmd {
 	return in.Focus()
 }
 
-// commit stores the changed surface in the file, under the selected
-// instruction's file and body (a T6 in one kernel is not the T6 of
-// another), and reports it.
-func (m *Output) commit() tea.Cmd {
-	m.src = m.file.SetSurface(m.scope, m.surfaceKey(), m.surf)
-	m.mark(m.editKey())
+// commit reports the changed description, to be stored under the
+// selected instruction's file and body (a T6 in one kernel is not the T6
+// of another), and shows it as edited until the root hands it back.
+func (m *Output) commit() {
+	key := m.surfaceKey()
+	m.report(SurfaceEdited{Scope: m.sess.Scope, Key: key, Surface: m.surf})
+	m.sess.Surface, m.sess.Key, m.sess.Unsaved = m.surf, key, true
 	m.err = ""
 	m.recompute()
-	return changed
 }
 
-// commitFile reports a change to the file's session-wide values (LOD, GRF
-// size).
-func (m *Output) commitFile() tea.Cmd {
-	m.mark("")
+// setLOD reports a new LOD list (one value for every lane, or one per
+// lane).
+func (m *Output) setLOD(l []uint32) {
+	m.sess.LOD = l
+	m.report(LODSet{LOD: slices.Clone(l)})
 	m.err = ""
 	m.recompute()
-	return changed
-}
-
-// mark tells the edit tracker at once, not in the message: a save may
-// start before the message arrives.
-func (m *Output) mark(key string) {
-	if m.edits != nil {
-		m.edits.MarkEdited(key)
-	}
-}
-
-// editKey names the edited description for the tracker: the surface name
-// with the file and body it is stored for.
-func (m Output) editKey() string {
-	if m.scope.File == "" {
-		return m.surfaceKey()
-	}
-	return m.scope.File + "\x00" + m.scope.Body + "\x00" + m.surfaceKey()
 }
 
 // apply parses the edited row; on error the old value stays and the input
@@ -414,8 +350,8 @@ func (m *Output) apply() tea.Cmd {
 			return nil
 		}
 		m.stopEditing()
-		m.file.LOD = l
-		return m.commitFile()
+		m.setLOD(l)
+		return nil
 	default:
 		f := m.specs[m.row-1]
 		v, err := parseNum(text, f.Max)
@@ -429,48 +365,50 @@ func (m *Output) apply() tea.Cmd {
 	}
 	m.surf = s
 	m.stopEditing()
-	return m.commit()
+	m.commit()
+	return nil
 }
 
 // step changes the selected form row's value by d (type cycles; numbers
 // stop at their range; LOD steps a single shared value).
-func (m *Output) step(d int) tea.Cmd {
+func (m *Output) step(d int) {
 	if m.in == nil {
-		return nil
+		return
 	}
 	switch {
 	case m.row == rowType:
 		n := len(model.SurfaceTypes())
 		m.surf.Type = model.SurfaceType((int(m.surf.Type) + d + n) % n)
 	case m.row == m.grfRow():
-		return m.toggleGRF()
+		m.toggleGRF()
+		return
 	case m.row == m.lodRow():
-		if len(m.file.LOD) > 1 {
+		if len(m.sess.LOD) > 1 {
 			m.err = "lod: per-lane values; press enter to edit them"
-			return nil
+			return
 		}
 		v := int64(0)
-		if len(m.file.LOD) == 1 {
-			v = int64(m.file.LOD[0])
+		if len(m.sess.LOD) == 1 {
+			v = int64(m.sess.LOD[0])
 		}
 		v += int64(d)
 		if v < 0 || v > 1<<32-1 {
-			return nil
+			return
 		}
-		m.file.LOD = []uint32{uint32(v)}
-		return m.commitFile()
+		m.setLOD([]uint32{uint32(v)})
+		return
 	default:
 		f := m.specs[m.row-1]
 		v := int64(m.surf.Get(f.Key)) + int64(d)
 		if v < 0 || v > int64(f.Max) {
-			return nil
+			return
 		}
 		if err := m.surf.Set(f.Key, uint32(v)); err != nil {
 			m.err = err.Error()
-			return nil
+			return
 		}
 	}
-	return m.commit()
+	m.commit()
 }
 
 // Update handles keys (only while focused) and mouse clicks.
@@ -512,9 +450,9 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Table):
 			m.inTable = false
 		case key.Matches(msg, k.GRF):
-			return m.toggleGRF()
+			m.toggleGRF()
 		case key.Matches(msg, k.Rules):
-			return m.toggleRules()
+			m.toggleRules()
 		}
 		return nil
 	}
@@ -532,16 +470,17 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.inTable = true
 		}
 	case key.Matches(msg, k.GRF):
-		return m.toggleGRF()
+		m.toggleGRF()
 	case key.Matches(msg, k.Rules):
-		return m.toggleRules()
+		m.toggleRules()
 	case key.Matches(msg, k.Left):
-		return m.step(-1)
+		m.step(-1)
 	case key.Matches(msg, k.Right):
-		return m.step(+1)
+		m.step(+1)
 	case key.Matches(msg, k.Edit):
 		if m.row == m.grfRow() {
-			return m.toggleGRF()
+			m.toggleGRF()
+			return nil
 		}
 		return m.startEditing("")
 	}

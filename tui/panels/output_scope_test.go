@@ -15,19 +15,15 @@ import (
 func TestOutputScopedEdits(t *testing.T) {
 	f := model.NewSurfaceFile()
 	f.Surfaces["T6"] = model.Surface{Type: model.Surface3D, Width: 3}
-	m := NewOutput(MonoStyles())
-	m.SetSurfaceFile(f)
+	m := newOutputOn(f, 120, 40)
 	in := decodeInfo(t, resinfoBytes, 0)
-	m.SetScope(model.Scope{File: "dir/a.isa", Body: "k1"})
-	m.SetInfo(in)
-	m.SetSize(120, 40)
-	m.Focus()
+	m.show(in, model.Scope{File: "dir/a.isa", Body: "k1"})
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "T6 of k1: from the surface file (every file)") {
 		t.Errorf("header for the default entry:\n%s", firstLine(v))
 	}
 	m = toRow(m, 1)
-	m, cmd := m.Update(press("right"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("right"))
+	wantSurfaceChanged(t, m)
 	if got := f.Files["a.isa"]["k1"]["T6"]; got.Type != model.Surface3D || got.Width != 4 {
 		t.Fatalf("edit not stored for a.isa k1: %+v", f.Files)
 	}
@@ -38,18 +34,16 @@ func TestOutputScopedEdits(t *testing.T) {
 		t.Errorf("header after the edit:\n%s", firstLine(v))
 	}
 	// Another kernel of the same file still sees the default entry.
-	m.SetScope(model.Scope{File: "dir/a.isa", Body: "k2"})
-	m.SetInfo(in)
+	m.show(in, model.Scope{File: "dir/a.isa", Body: "k2"})
 	if m.Surface().Width != 3 {
 		t.Errorf("k2 sees k1's edit: %+v", m.Surface())
 	}
-	m.SetScope(model.Scope{File: "dir/a.isa", Body: "k1"})
-	m.SetInfo(in)
+	m.show(in, model.Scope{File: "dir/a.isa", Body: "k1"})
 	if m.Surface().Width != 4 {
 		t.Errorf("k1 lost its edit: %+v", m.Surface())
 	}
 	// With nothing in the file: defaults, and for which body.
-	m.SetSurfaceFile(model.NewSurfaceFile())
+	m.setFile(model.NewSurfaceFile())
 	if v := ansi.Strip(m.View()); !strings.Contains(firstLine(v), "T6 of k1: not in the surface file: defaults") {
 		t.Errorf("header with no entry:\n%s", firstLine(v))
 	}
@@ -59,14 +53,14 @@ func TestOutputScopedEdits(t *testing.T) {
 // is an edit to save.
 func TestOutputGRFInFile(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 120, 40)
-	m, cmd := m.Update(press("g"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("g"))
+	wantSurfaceChanged(t, m)
 	if f.GRFBytes != 64 || m.GRFBytes() != 64 || m.Result().Dst[0].GRFs != "V33+GRF0" {
 		t.Errorf("g: file %d panel %d dst %+v", f.GRFBytes, m.GRFBytes(), m.Result().Dst)
 	}
 	g := model.NewSurfaceFile()
 	g.GRFBytes = 64
-	m.SetSurfaceFile(g)
+	m.setFile(g)
 	if m.GRFBytes() != 64 || !strings.Contains(ansi.Strip(m.View()), "64-byte GRFs") {
 		t.Errorf("a file with grf_bytes 64 shows %d", m.GRFBytes())
 	}
@@ -79,11 +73,8 @@ func TestOutputGRFInFile(t *testing.T) {
 func TestOutputRules(t *testing.T) {
 	f := model.NewSurfaceFile()
 	f.Surfaces["T6"] = model.Surface{Type: model.SurfaceCube, Width: 63, Height: 31, Depth: 1, BufferSize: 4096}
-	m := NewOutput(MonoStyles())
-	m.SetSurfaceFile(f)
-	m.SetInfo(decodeInfo(t, resinfoBytes, 0))
-	m.SetSize(120, 40)
-	m.Focus()
+	m := newOutputOn(f, 120, 40)
+	m.show(decodeInfo(t, resinfoBytes, 0), model.Scope{})
 	if m.Rules() != model.RulesSpec || cellOf(m, 0, 0).Value != 4096 {
 		t.Fatalf("default: rules %v R %+v", m.Rules(), cellOf(m, 0, 0))
 	}
@@ -100,10 +91,10 @@ func TestOutputRules(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "Buffer size (as written in the spec) = 4096 · hw: (63+1)>>0 = 64") {
 		t.Errorf("cell footer:\n%s", v)
 	}
-	m, cmd := m.Update(press("r"))
-	msg, ok := runCmd(cmd).(RulesChangedMsg)
-	if !ok || msg.Rules != model.RulesHW || m.Rules() != model.RulesHW {
-		t.Fatalf("r: %+v, rules %v", msg, m.Rules())
+	m, _ = m.Update(press("r"))
+	wantEdit(t, m, RulesSet{})
+	if e := m.r.applied[0].(RulesSet); e.Rules != model.RulesHW || m.Rules() != model.RulesHW || m.r.rules != model.RulesHW {
+		t.Fatalf("r: %+v, rules %v, the root's %v", e, m.Rules(), m.r.rules)
 	}
 	if c := cellOf(m, 0, 0); c.Value != 64 || !c.Differs {
 		t.Errorf("hw R: %+v", c)
@@ -119,7 +110,7 @@ func TestOutputRules(t *testing.T) {
 		t.Error("r did not switch back")
 	}
 	// A 2D surface agrees everywhere: no mark, no note.
-	m.SetSurfaceFile(model.NewSurfaceFile())
+	m.setFile(model.NewSurfaceFile())
 	if v := ansi.Strip(m.View()); strings.Contains(v, "≠") {
 		t.Errorf("2D marked:\n%s", v)
 	}

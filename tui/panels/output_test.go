@@ -11,20 +11,26 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/style"
 )
 
-func newTestOutput(t *testing.T, b []byte, w, h int) (Output, *model.SurfaceFile) {
+// newTestOutput returns a focused Output panel under a root whose surface
+// file (returned) starts empty, showing the one INFO of b.
+func newTestOutput(t *testing.T, b []byte, w, h int) (testOutput, *model.SurfaceFile) {
 	f := model.NewSurfaceFile()
-	m := NewOutput(MonoStyles())
-	m.SetSurfaceFile(f)
-	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
-	m.SetSize(w, h)
-	m.Focus()
+	m := newOutputOn(f, w, h)
+	m.show(decodeInfo(t, b, decoder.LayoutAuto), model.Scope{})
 	return m, f
 }
 
+// setDispatch changes the root's dispatch mask and hands it to the panel.
+func (m *testOutput) setDispatch(mask model.ExecMask) {
+	m.r.f.DispatchMask = mask
+	m.SetSession(m.r.session())
+}
+
 // toRow moves the form cursor to row r.
-func toRow(m Output, r int) Output {
+func toRow(m testOutput, r int) testOutput {
 	for range 20 {
 		m, _ = m.Update(press("up"))
 	}
@@ -34,14 +40,21 @@ func toRow(m Output, r int) Output {
 	return m
 }
 
-func wantSurfaceChanged(t *testing.T, cmd tea.Cmd) {
+// wantSurfaceChanged fails unless the last Update reported one edit of
+// the surface file (a description, the LOD list or the GRF size).
+func wantSurfaceChanged(t *testing.T, m testOutput) {
 	t.Helper()
-	if _, ok := runCmd(cmd).(SurfaceChangedMsg); !ok {
-		t.Fatalf("no SurfaceChangedMsg (cmd %v)", cmd != nil)
+	if len(m.r.applied) != 1 {
+		t.Fatalf("edits %+v, want one", m.r.applied)
+	}
+	switch m.r.applied[0].(type) {
+	case SurfaceEdited, LODSet, GRFSet:
+	default:
+		t.Fatalf("edit %T, want one of the surface file", m.r.applied[0])
 	}
 }
 
-func cellOf(m Output, lane, ch int) model.Cell { return m.Result().Lanes[lane].Cells[ch] }
+func cellOf(m testOutput, lane, ch int) model.Cell { return m.Result().Lanes[lane].Cells[ch] }
 
 func TestOutputDefaultsUntilEdited(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
@@ -61,8 +74,8 @@ func TestOutputDefaultsUntilEdited(t *testing.T) {
 
 func TestOutputTypeCycles(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
-	m, cmd := m.Update(press("right"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("right"))
+	wantSurfaceChanged(t, m)
 	if m.Surface().Type != model.Surface2DArray || f.Surfaces["T6"].Type != model.Surface2DArray {
 		t.Fatalf("right: type %s, file %+v", m.Surface().Type, f.Surfaces)
 	}
@@ -82,16 +95,16 @@ func TestOutputTypeCycles(t *testing.T) {
 	if !m.Editing() {
 		t.Fatal("enter on the type row did not start an edit")
 	}
-	m, cmd = m.Update(press("enter"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("enter"))
+	wantSurfaceChanged(t, m)
 	if m.Surface().Type != model.Surface3D || m.Editing() {
 		t.Errorf("typed 3: %s, editing %v", m.Surface().Type, m.Editing())
 	}
 	// An ambiguous prefix is refused and keeps the type.
 	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
-	m, cmd = m.Update(press("enter"))
-	if cmd != nil || m.Err() == "" || m.Surface().Type != model.Surface3D || !m.Editing() {
+	m, cmd := m.Update(press("enter"))
+	if cmd != nil || len(m.r.applied) != 0 || m.Err() == "" || m.Surface().Type != model.Surface3D || !m.Editing() {
 		t.Errorf("ambiguous 2: cmd %v err %q type %s", cmd != nil, m.Err(), m.Surface().Type)
 	}
 	m, _ = m.Update(press("esc"))
@@ -111,8 +124,8 @@ func TestOutputNumericEdit(t *testing.T) {
 	if v := m.inputs[1].Value(); v != "127" {
 		t.Fatalf("enter on Width 63 then 127: %q, want the value replaced", v)
 	}
-	m, cmd := m.Update(press("enter"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("enter"))
+	wantSurfaceChanged(t, m)
 	if m.Surface().Width != 127 || f.Surfaces["T6"].Width != 127 {
 		t.Fatalf("width %d, file %+v", m.Surface().Width, f.Surfaces["T6"])
 	}
@@ -125,8 +138,8 @@ func TestOutputNumericEdit(t *testing.T) {
 		m, _ = m.Update(press("backspace"))
 	}
 	m = typeText(m, "99999")
-	m, cmd = m.Update(press("enter"))
-	if cmd != nil || !m.Editing() || !strings.Contains(m.Err(), "out of range") || m.Surface().Width != 127 {
+	m, cmd := m.Update(press("enter"))
+	if cmd != nil || len(m.r.applied) != 0 || !m.Editing() || !strings.Contains(m.Err(), "out of range") || m.Surface().Width != 127 {
 		t.Fatalf("out of range: cmd %v editing %v err %q width %d", cmd != nil, m.Editing(), m.Err(), m.Surface().Width)
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "! width: 99999 out of range") {
@@ -159,13 +172,13 @@ func TestOutputNumericEdit(t *testing.T) {
 		t.Errorf("010: width %d", m.Surface().Width)
 	}
 	// ←/→ step the value and stop at the range's ends.
-	m, cmd = m.Update(press("right"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("right"))
+	wantSurfaceChanged(t, m)
 	if m.Surface().Width != 11 {
 		t.Errorf("right: width %d", m.Surface().Width)
 	}
 	m = toRow(m, 3) // Depth 0
-	if m, cmd = m.Update(press("left")); cmd != nil || m.Surface().Depth != 0 {
+	if m, cmd = m.Update(press("left")); cmd != nil || len(m.r.applied) != 0 || m.Surface().Depth != 0 {
 		t.Errorf("left below 0: cmd %v depth %d", cmd != nil, m.Surface().Depth)
 	}
 }
@@ -175,8 +188,8 @@ func TestOutputLOD(t *testing.T) {
 	m = toRow(m, m.lodRow())
 	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 	m = typeText(m, "2")
-	m, cmd := m.Update(press("enter"))
-	wantSurfaceChanged(t, cmd)
+	m, _ = m.Update(press("enter"))
+	wantSurfaceChanged(t, m)
 	if len(f.LOD) != 1 || f.LOD[0] != 2 {
 		t.Fatalf("file LOD %v", f.LOD)
 	}
@@ -196,7 +209,8 @@ func TestOutputLOD(t *testing.T) {
 		t.Errorf("G at lane 3: %+v", c)
 	}
 	// ←/→ refuse to step a per-lane list.
-	if m, cmd = m.Update(press("right")); cmd != nil || m.Err() == "" {
+	var cmd tea.Cmd
+	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() == "" {
 		t.Error("stepping a per-lane list was allowed")
 	}
 	m, _ = m.Update(press("enter"))
@@ -209,7 +223,7 @@ func TestOutputLOD(t *testing.T) {
 
 func TestOutputTableCursorAndGRF(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m.SetDispatch(0xfffffffd) // lane 1 off
+	m.setDispatch(0xfffffffd) // lane 1 off
 	m, _ = m.Update(press("t"))
 	if _, in := m.Row(); !in {
 		t.Fatal("t did not enter the table")
@@ -247,7 +261,7 @@ func TestOutputTableCursorAndGRF(t *testing.T) {
 
 func TestOutputSampleinfo(t *testing.T) {
 	m, _ := newTestOutput(t, sampleinfoBytes, 120, 24)
-	m.SetDispatch(0) // NoMask: all lanes written anyway
+	m.setDispatch(0) // NoMask: all lanes written anyway
 	want := []model.CellState{model.CellWritten, model.CellNotReturned, model.CellNotReturned, model.CellWritten}
 	for ch, st := range want {
 		if c := cellOf(m, 0, ch); c.State != st {
@@ -278,11 +292,8 @@ func TestOutputSharedFileAndKey(t *testing.T) {
 	in := st.Info(0)
 	f := model.NewSurfaceFile()
 	f.Surfaces["img"] = model.Surface{Type: model.Surface1D, Width: 7, MIPCount: 1}
-	m := NewOutput(MonoStyles())
-	m.SetSurfaceFile(f)
-	m.SetInfo(in)
-	m.SetSize(80, 24)
-	m.Focus()
+	m := newOutputOn(f, 80, 24)
+	m.show(in, model.Scope{})
 	if m.Surface().Type != model.Surface1D {
 		t.Fatalf("surface by declared name not loaded: %+v", m.Surface())
 	}
@@ -302,7 +313,7 @@ func TestOutputIgnoresKeysWhileBlurred(t *testing.T) {
 	for _, k := range []string{"right", "1", "enter", "t", "g", "down"} {
 		var cmd tea.Cmd
 		m, cmd = m.Update(press(k))
-		if cmd != nil || m.Editing() || len(f.Surfaces) != 0 || m.GRFBytes() != 32 {
+		if cmd != nil || len(m.r.applied) != 0 || m.Editing() || len(f.Surfaces) != 0 || m.GRFBytes() != 32 {
 			t.Fatalf("blurred panel acted on %q", k)
 		}
 	}
@@ -351,11 +362,8 @@ func TestOutputFitsAnySize(t *testing.T) {
 		for w := 0; w <= 140; w += 11 {
 			for h := 0; h <= 40; h += 4 {
 				f := model.NewSurfaceFile()
-				m := NewOutput(MonoStyles())
-				m.SetSurfaceFile(f)
-				m.SetInfo(decodeInfo(t, fx, decoder.LayoutAuto))
-				m.SetSize(w, h)
-				m.Focus()
+				m := newOutputOn(f, w, h)
+				m.show(decodeInfo(t, fx, decoder.LayoutAuto), model.Scope{})
 				checkSize(t, m.View(), w, h)
 				m, _ = m.Update(press("t"))
 				for range 20 {
@@ -369,7 +377,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 			}
 		}
 	}
-	m := NewOutput(MonoStyles())
+	m := NewOutput(style.New(false, true))
 	m.SetSize(40, 5)
 	m.Focus()
 	m, _ = m.Update(press("right"))
@@ -382,7 +390,7 @@ func TestGoldenOutput(t *testing.T) {
 	for _, w := range []int{80, 120} {
 		t.Run(fmt.Sprintf("form_%d", w), func(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
-			m.SetDispatch(0xfffffff5)
+			m.setDispatch(0xfffffff5)
 			m = toRow(m, 1)
 			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 			m = typeText(m, "12")
@@ -390,7 +398,7 @@ func TestGoldenOutput(t *testing.T) {
 		})
 		t.Run(fmt.Sprintf("table_%d", w), func(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
-			m.SetDispatch(0xfffffff5)
+			m.setDispatch(0xfffffff5)
 			m = toRow(m, m.lodRow())
 			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
 			m = typeText(m, "0,1,2,3")

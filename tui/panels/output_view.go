@@ -224,13 +224,13 @@ func (m Output) header() string {
 // body (edits are stored for that body).
 func (m Output) sourceText() string {
 	of := ""
-	if m.scope.Body != "" {
-		of = "of " + m.scope.Body + ": "
+	if m.sess.Scope.Body != "" {
+		of = "of " + m.sess.Scope.Body + ": "
 	}
-	if m.edits != nil && m.edits.Unsaved(m.editKey()) {
+	if m.sess.Unsaved {
 		return of + "edited, not saved (ctrl+s saves)"
 	}
-	switch m.src {
+	switch m.sess.Source {
 	case model.SourceBody:
 		return of + "from the surface file"
 	case model.SourceFile:
@@ -293,7 +293,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		}
 		return "Type", m.surf.Type.String(), sb.String()
 	case r == m.lodRow():
-		l := m.file.LOD
+		l := m.sess.LOD
 		meaning = "one LOD for every lane"
 		if len(l) > 1 {
 			meaning = fmt.Sprintf("per lane: %d values for %d lanes", len(l), m.in.ExecSize())
@@ -351,7 +351,7 @@ func (m Output) anyDiffers() bool {
 
 // otherRules names the rules not in use, for the notes on differing cells.
 func (m Output) otherRules() string {
-	if m.rules == model.RulesHW {
+	if m.sess.Rules == model.RulesHW {
 		return "spec"
 	}
 	return "hw"
@@ -506,7 +506,7 @@ func (m Output) footer() []string {
 	// the ≠ mark only when a cell carries it.
 	second := st.Written.Render(st.Sym.Written+" written") + "  " + st.Unchanged.Render(st.Sym.Unchanged+" old (lane off)") + "  " +
 		st.NotReturned.Render(st.Sym.NotReturned+" not returned") + "  " + st.Undefined.Render(st.Sym.Undefined+" undefined")
-	if m.rules == model.RulesHW {
+	if m.sess.Rules == model.RulesHW {
 		second = st.Title.Render("hw rules") + "  " + second
 	}
 	if m.anyDiffers() {

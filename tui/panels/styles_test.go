@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/model"
+	"infoscope/tui/style"
 )
 
 var sgr = regexp.MustCompile(`\x1b\[([0-9;:]*)m`)
@@ -33,40 +35,20 @@ func hasColour(s string) bool {
 	return false
 }
 
-func TestSymbolsAreDistinct(t *testing.T) {
-	for name, st := range map[string]Styles{"default": DefaultStyles(true), "mono": MonoStyles()} {
-		s := st.Sym
-		groups := [][]string{
-			{s.Written, s.Unchanged, s.NotReturned, s.Undefined},
-			{s.Enabled, s.Disabled},
-			{s.InWindow, s.OutWindow},
-		}
-		for _, g := range groups {
-			seen := map[string]bool{}
-			for _, sym := range g {
-				if sym == "" || seen[sym] {
-					t.Errorf("%s: symbols %q are not distinct and non-empty", name, g)
-				}
-				seen[sym] = true
-			}
-		}
-	}
-}
-
 func TestMonoViewsHaveNoColour(t *testing.T) {
 	in := decodeInfo(t, resinfoBytes, decoder.LayoutAuto)
-	st := MonoStyles()
+	st := style.New(false, true)
 	b := NewBits(st)
 	b.SetInfo(in)
 	b.SetSize(120, 30)
 	l := NewLanes(st)
 	l.SetInfo(in)
-	l.SetDispatch(0xf0f0)
+	l.SetSession(Session{Dispatch: 0xf0f0})
 	l.SetSize(120, 12)
 	l.Focus()
 	o := NewOutput(st)
 	o.SetInfo(in)
-	o.SetDispatch(0xf0f0)
+	o.SetSession(Session{Dispatch: 0xf0f0, LOD: []uint32{0}, GRFBytes: 32, Surface: model.DefaultSurface()})
 	o.SetSize(120, 30)
 	for _, v := range []string{b.View(), l.View(), o.View()} {
 		if hasColour(v) {
@@ -74,11 +56,11 @@ func TestMonoViewsHaveNoColour(t *testing.T) {
 		}
 	}
 	// The colour theme does tell the cell states apart by colour.
-	d := DefaultStyles(true)
+	d := style.New(true, false)
 	if d.Written.Render("x") == d.Unchanged.Render("x") || d.NotReturned.Render("x") == d.Undefined.Render("x") {
 		t.Error("default theme: cell states share a colour")
 	}
-	if !hasColour(d.Written.Render("x")) || hasColour(MonoStyles().Written.Render("x")) {
+	if !hasColour(d.Written.Render("x")) || hasColour(style.New(false, true).Written.Render("x")) {
 		t.Errorf("default theme has no colour: %q", d.Written.Render("x"))
 	}
 }

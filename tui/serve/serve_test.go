@@ -21,8 +21,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"infoscope/model"
-	"infoscope/model/dump"
 	"infoscope/sampledata"
+	"infoscope/tui/dump"
 )
 
 // An authorised key gets the inspector: the list of INFO instructions, the

@@ -14,8 +14,8 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 
-	"infoscope/model/dump"
 	"infoscope/tui"
+	"infoscope/tui/dump"
 )
 
 // session is the server's view of one SSH session.

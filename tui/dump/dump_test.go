@@ -3,7 +3,6 @@ package dump
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"io"
 	"os"
@@ -13,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata"
 )
 
 const oracleDir = "../../decoder/testdata/oracle"
@@ -517,27 +518,6 @@ func TestDumpJSONAllDataFlow(t *testing.T) {
 	}
 }
 
-// amplifiedObject is a version 4.1 object file whose n function entries
-// all point at one function body of code.
-func amplifiedObject(n int, code []byte) []byte {
-	le16 := func(b []byte, v uint16) []byte { return binary.LittleEndian.AppendUint16(b, v) }
-	le32 := func(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
-	hdrLen := 12 + n*15
-	body := le32(nil, 1)
-	body = append(body, 0)
-	body = le32(le32(body, 0), 0)
-	body = le16(le16(le16(body, 0), 0), 0)
-	body = append(body, 0, 0, 0)
-	body = le32(le32(body, uint32(len(code))), 34)
-	body = le16(append(body, 0, 0), 0)
-	body = append(body, code...)
-	data := le16(le16(le16(append([]byte("CISA"), 4, 1), 0), 0), uint16(n))
-	for range n {
-		data = le16(le16(le32(le32(le16(append(data, 0), 0), uint32(hdrLen)), uint32(len(body))), 0), 0)
-	}
-	return append(data, body...)
-}
-
 type countingWriter struct{ n int }
 
 func (c *countingWriter) Write(p []byte) (int, error) { c.n += len(p); return len(p), nil }
@@ -547,7 +527,7 @@ func (c *countingWriter) Write(p []byte) (int, error) { c.n += len(p); return le
 // prints in proportion to the file's size, and reports the entries left
 // out; it took 863 MB for an 80 KB file and printed 64 M lines.
 func TestDumpAmplifiedStdin(t *testing.T) {
-	data := amplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
+	data := sampledata.AmplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
 	Run([]string{"-"}, Env{Stdin: bytes.NewReader(data[:200]), Stdout: io.Discard, Stderr: io.Discard}) // compile tables
 	var out countingWriter
 	var errb strings.Builder

@@ -1,0 +1,67 @@
+package sampledata
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+)
+
+// Hostile samples: inputs built to make a careless decoder spend memory or
+// time out of proportion to their size. They are generated, not embedded,
+// so that the tests of the decoder and of every front end (inspector,
+// dump, SSH server) attack the same bytes.
+
+// AmplifiedObject returns a version 4.1 vISA object file whose n function
+// entries (at most 65,535) all point at one function body holding code
+// (issue 13: 1,000 entries on one 64 KiB body of one-byte instructions, an
+// 80 KB file, took 863 MB while each entry's walk was kept). A decoder must
+// walk the shared body once, or bound the records it keeps by the file's
+// size. The body's metadata is empty: no variables, no inputs, code at
+// offset 34 of the body.
+func AmplifiedObject(n int, code []byte) []byte {
+	le16 := binary.LittleEndian.AppendUint16
+	le32 := binary.LittleEndian.AppendUint32
+	const fileHeader = 4 + 2 + 2 + 2 + 2 // magic, version, kernels, file-scope variables, functions
+	const entry = 1 + 2 + 4 + 4 + 2 + 2  // linkage, name length, offset, size, relocation counts
+	hdrLen := fileHeader + n*entry
+	// The function body: name "", no variables, addresses, predicates,
+	// labels, samplers, surfaces or VMEs, the code's size, its offset from
+	// the body's start (34), no inputs, no attributes.
+	body := le32(nil, 1)
+	body = append(body, 0)
+	body = le32(le32(body, 0), 0)
+	body = le16(le16(le16(body, 0), 0), 0)
+	body = append(body, 0, 0, 0)
+	body = le32(le32(body, uint32(len(code))), 34)
+	body = le16(append(body, 0, 0), 0)
+	body = append(body, code...)
+	data := make([]byte, 0, hdrLen+len(body))
+	data = le16(le16(le16(append(append(data, "CISA"...), 4, 1), 0), 0), uint16(n))
+	for range n {
+		data = le16(le16(le32(le32(le16(append(data, 0), 0), uint32(hdrLen)), uint32(len(body))), 0), 0)
+	}
+	return append(data, body...)
+}
+
+// OneByteInstructions returns n bytes of barrier instructions (opcode
+// 0x59, one byte each): the densest raw stream there is, the most records
+// per input byte (`ssh HOST dump -` of 64 MiB of it).
+func OneByteInstructions(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = 0x59
+	}
+	return b
+}
+
+// MixedStream concatenates instructions chosen from templates (each the
+// encoded bytes of one instruction) by a fixed-seed generator until the
+// stream holds at least n bytes: the same bytes on every run, a mix no
+// branch predictor learns.
+func MixedStream(n int, templates [][]byte) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	buf := make([]byte, 0, n+256)
+	for len(buf) < n {
+		buf = append(buf, templates[r.IntN(len(templates))]...)
+	}
+	return buf
+}

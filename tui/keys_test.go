@@ -1,0 +1,251 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// keyPress turns a binding's key name ("j", "G", "ctrl+u", "alt+2", "f2",
+// "shift+tab", "pgdown", "space") into the key press a terminal sends.
+func keyPress(name string) tea.KeyPressMsg {
+	var mod tea.KeyMod
+	s := name
+	for _, p := range []struct {
+		prefix string
+		mod    tea.KeyMod
+	}{{"ctrl+", tea.ModCtrl}, {"alt+", tea.ModAlt}, {"shift+", tea.ModShift}} {
+		if strings.HasPrefix(s, p.prefix) && len(s) > len(p.prefix) {
+			mod |= p.mod
+			s = s[len(p.prefix):]
+		}
+	}
+	codes := map[string]rune{"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "backspace": tea.KeyBackspace,
+		"delete": tea.KeyDelete, "space": tea.KeySpace}
+	for i := 1; i <= 12; i++ {
+		codes[fmt.Sprintf("f%d", i)] = tea.KeyF1 + rune(i-1)
+	}
+	if c, ok := codes[s]; ok {
+		k := tea.KeyPressMsg{Code: c, Mod: mod}
+		if s == "space" && mod == 0 {
+			k.Text = " "
+		}
+		return k
+	}
+	k := tea.KeyPressMsg{Code: []rune(s)[0], Mod: mod}
+	if mod == 0 {
+		k.Text = s
+	}
+	return k
+}
+
+// pressKey sends one key and runs what it starts (as send does); it
+// reports whether the program would quit.
+func pressKey(m *Model, name string) (quit bool) {
+	_, cmd := m.Update(keyPress(name))
+	return runCmdQuit(m, cmd, 0)
+}
+
+func runCmdQuit(m *Model, cmd tea.Cmd, depth int) bool {
+	if cmd == nil || depth > 4 {
+		return false
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-ch:
+	case <-time.After(time.Second):
+		return false // a timer: nothing here starts one
+	}
+	switch msg := msg.(type) {
+	case tea.QuitMsg:
+		return true
+	case tea.BatchMsg:
+		quit := false
+		for _, c := range msg {
+			quit = runCmdQuit(m, c, depth+1) || quit
+		}
+		return quit
+	case nil:
+		return false
+	default:
+		_, next := m.Update(msg)
+		return runCmdQuit(m, next, depth+1)
+	}
+}
+
+func footerLine(m *Model) string {
+	lines := strings.Split(plainFrame(m), "\n")
+	return lines[len(lines)-1]
+}
+
+func helpText(b key.Binding) string { return b.Help().Key + " " + b.Help().Desc }
+
+// rootBindings is every binding the root and the list own, for the check
+// that a disabled one is never shown.
+func rootBindings(m *Model) []key.Binding {
+	var all []key.Binding
+	for _, km := range [][][]key.Binding{m.keys.FullHelp(), m.list.keys.FullHelp(),
+		m.overlayKeys.FullHelp(), m.helpQueryKeys.FullHelp(), m.marks.noteKeys.FullHelp(),
+		m.quitKeys.FullHelp(), {{m.list.keys.Apply, m.list.keys.Cancel}},
+		{{m.marks.keys.Mark, m.marks.keys.List, m.marks.keys.Jump, m.marks.keys.Edit,
+			m.marks.keys.Delete, m.marks.keys.Up, m.marks.keys.Down, m.marks.keys.Close}}} {
+		for _, col := range km {
+			all = append(all, col...)
+		}
+	}
+	return all
+}
+
+// TestFooterShowsTheKeysThatWork walks every mode. In each, every binding
+// the footer shows is enabled and does something when pressed (the frame
+// changes, or the program quits; never "does nothing"), and no disabled
+// binding is shown.
+func TestFooterShowsTheKeysThatWork(t *testing.T) {
+	for _, name := range []string{"j", "G", "?", "ctrl+u", "alt+2", "f3", "shift+tab", "pgdown", "space", "esc", "enter", "'"} {
+		if got := keyPress(name).String(); got != name {
+			t.Fatalf("keyPress(%q) reads as %q", name, got)
+		}
+	}
+	saver := func([]byte) error { return nil }
+	newModel := func() *Model {
+		return newLoaded(Config{Sources: sampleSources(t), Title: "samples", SaveSurfaces: saver, SurfacePath: "s.json"}, 240, 50)
+	}
+	modes := []struct {
+		name  string
+		mode  keyMode
+		setup func(m *Model)
+	}{
+		{"list", modeList, func(m *Model) {}},
+		{"list filtered", modeList, func(m *Model) { send(m, "/"); typeText(m, "op:resinfo"); send(m, "enter") }},
+		{"filter typing", modeFilter, func(m *Model) { send(m, "/"); typeText(m, "op:res") }},
+		{"go-to typing", modeGoto, func(m *Model) { send(m, ":"); typeText(m, "3") }},
+		{"bits", modePanel, func(m *Model) { send(m, "2") }},
+		{"lanes", modePanel, func(m *Model) { send(m, "3") }},
+		{"output", modePanel, func(m *Model) { send(m, "4") }},
+		{"output editing", modePanelEdit, func(m *Model) { send(m, "4", "j", "enter") }},
+		{"code", modePanel, func(m *Model) { send(m, "5") }},
+		{"code search", modePanelEdit, func(m *Model) { send(m, "5", "/"); typeText(m, "res") }},
+		{"help", modeOverlay, func(m *Model) { send(m, "?") }},
+		{"errors", modeOverlay, func(m *Model) { send(m, "E") }},
+		{"help query", modeHelpQuery, func(m *Model) { send(m, "?", "/"); typeText(m, "mo") }},
+		{"bookmarks", modeMarks, func(m *Model) {
+			send(m, "M")
+			typeText(m, "one")
+			send(m, "enter", "j", "M")
+			typeText(m, "two")
+			send(m, "enter", "'")
+		}},
+		{"note typing", modeNote, func(m *Model) { send(m, "M"); typeText(m, "why") }},
+		{"quit question", modeQuit, func(m *Model) { editSurface(m); send(m, "esc", "q") }},
+	}
+	for _, md := range modes {
+		t.Run(md.name, func(t *testing.T) {
+			setup := func() *Model {
+				m := newModel()
+				md.setup(m)
+				if got := m.keyMode(); got != md.mode {
+					t.Fatalf("setup reached mode %v, want %v", got, md.mode)
+				}
+				return m
+			}
+			m := setup()
+			footer := footerLine(m)
+			shown := map[string]bool{}
+			var enabled []key.Binding
+			for _, b := range m.shortHelp() {
+				if !b.Enabled() {
+					continue
+				}
+				enabled = append(enabled, b)
+				shown[helpText(b)] = true
+				if !strings.Contains(footer, helpText(b)) {
+					t.Errorf("enabled %q is not in the footer %q", helpText(b), footer)
+				}
+			}
+			if len(enabled) == 0 {
+				t.Fatalf("the footer shows no key: %q", footer)
+			}
+			for _, b := range append(m.shortHelp(), rootBindings(m)...) {
+				if !b.Enabled() && b.Help().Key != "" && !shown[helpText(b)] && strings.Contains(footer, helpText(b)) {
+					t.Errorf("disabled %q is in the footer %q", helpText(b), footer)
+				}
+			}
+			// acts presses b, after prep when there is one (a move that keeps
+			// the mode, so that "up" has somewhere to go).
+			acts := func(prep *key.Binding, b key.Binding) bool {
+				m := setup()
+				if prep != nil {
+					if pressKey(m, prep.Keys()[0]) || m.keyMode() != md.mode {
+						return false
+					}
+				}
+				// A message lasts until the next key: without one, any key
+				// would change the frame.
+				m.setStatus("", false)
+				before := plainFrame(m)
+				if pressKey(m, b.Keys()[0]) {
+					return true
+				}
+				return plainFrame(m) != before && !strings.Contains(m.status, "does nothing")
+			}
+			for _, b := range enabled {
+				ok := acts(nil, b)
+				for i := 0; !ok && i < len(enabled); i++ {
+					if helpText(enabled[i]) != helpText(b) {
+						ok = acts(&enabled[i], b)
+					}
+				}
+				if !ok {
+					t.Errorf("%q (key %s) is in the footer but does nothing", helpText(b), b.Keys()[0])
+				}
+			}
+		})
+	}
+	// Every mode is walked.
+	seen := map[keyMode]bool{}
+	for _, md := range modes {
+		seen[md.mode] = true
+	}
+	for k := range numKeyModes {
+		if !seen[k] {
+			t.Errorf("mode %v is not walked", k)
+		}
+	}
+}
+
+// The bindings follow the mode: a key of the list does nothing in the help
+// (j scrolls it instead of moving the list), and q answers the question
+// instead of quitting.
+func TestBindingsFollowTheMode(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "?", "j")
+	if m.list.cursor != 0 || m.ov.YOffset() != 1 {
+		t.Errorf("j in the help: list cursor %d, help offset %d", m.list.cursor, m.ov.YOffset())
+	}
+	if m.keys.Quit.Enabled() || m.list.keys.Down.Enabled() || !m.overlayKeys.Down.Enabled() {
+		t.Error("the help's bindings are not the ones enabled")
+	}
+	send(m, "q")
+	if !m.keys.Quit.Enabled() || !m.list.keys.Down.Enabled() || m.overlayKeys.Down.Enabled() {
+		t.Error("the list's bindings are not back after the help")
+	}
+	if m.list.keys.Clear.Enabled() {
+		t.Error("esc clear filter is enabled with no filter")
+	}
+	send(m, "/")
+	if !m.list.keys.Apply.Enabled() || m.keys.Help.Enabled() || !m.keys.ForceQuit.Enabled() {
+		t.Error("while typing a filter, enter and ctrl+c work, ? types")
+	}
+	if ansi.Strip(m.View().Content) == "" {
+		t.Fatal("no frame")
+	}
+}

@@ -1,0 +1,87 @@
+package panels
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"infoscope/model"
+)
+
+// sharedState lists the ways a value of type ty could reach state it
+// shares with the root: a model.SurfaceFile anywhere in the types it holds
+// (by value or pointer, in a map, slice or array, in decoder's and model's
+// types too), and an interface or a function held by a type of this
+// package (a callback, as the old EditTracker was), except the sealed Edit
+// that only this package's value types implement. Library types (bubbles')
+// hold none of ours.
+func sharedState(ty reflect.Type) []string {
+	sf := reflect.TypeOf(model.SurfaceFile{})
+	edit := reflect.TypeOf((*Edit)(nil)).Elem()
+	here := reflect.TypeOf(Session{}).PkgPath()
+	var found []string
+	seen := map[reflect.Type]bool{}
+	var walk func(path string, ty reflect.Type, ours bool)
+	walk = func(path string, ty reflect.Type, ours bool) {
+		if ty == sf {
+			found = append(found, path+" is the surface file")
+			return
+		}
+		if ty.Name() != "" {
+			if seen[ty] || !strings.HasPrefix(ty.PkgPath(), "infoscope/") {
+				return
+			}
+			seen[ty] = true
+			ours = ty.PkgPath() == here
+		}
+		switch ty.Kind() {
+		case reflect.Interface, reflect.Func:
+			if ours && ty != edit {
+				found = append(found, path+" is a "+ty.Kind().String())
+			}
+		case reflect.Pointer, reflect.Slice, reflect.Array:
+			walk(path+"[]", ty.Elem(), ours)
+		case reflect.Map:
+			walk(path+"[key]", ty.Key(), ours)
+			walk(path+"[]", ty.Elem(), ours)
+		case reflect.Struct:
+			for i := 0; i < ty.NumField(); i++ {
+				f := ty.Field(i)
+				walk(path+"."+f.Name, f.Type, ours)
+			}
+		}
+	}
+	walk(ty.Name(), ty, true)
+	return found
+}
+
+// No panel can reach the session's surface file, or call back into the
+// root, except by reporting an Edit: the panels hold values.
+func TestPanelsHoldNoSharedState(t *testing.T) {
+	for _, p := range []any{Bits{}, Lanes{}, Output{}, Code{}, Session{}} {
+		if found := sharedState(reflect.TypeOf(p)); len(found) > 0 {
+			t.Errorf("%T: %s", p, strings.Join(found, "; "))
+		}
+	}
+}
+
+// The check finds what the panels held before the root owned the state.
+func TestSharedStateFound(t *testing.T) {
+	type tracker interface{ MarkEdited(string) }
+	type oldOutput struct {
+		Output
+		file  *model.SurfaceFile
+		edits tracker
+		files map[string][]model.SurfaceFile
+	}
+	found := sharedState(reflect.TypeOf(oldOutput{file: nil, edits: nil, files: nil}))
+	want := []string{"oldOutput.file[] is the surface file", "oldOutput.edits is a interface", "oldOutput.files[][] is the surface file"}
+	if len(found) != len(want) {
+		t.Fatalf("found %q, want %q", found, want)
+	}
+	for _, w := range want {
+		if !strings.Contains(strings.Join(found, "\n"), w) {
+			t.Errorf("not found: %s (found %q)", w, found)
+		}
+	}
+}

@@ -325,7 +325,9 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 			if in == nil && !o.All {
 				continue
 			}
-			s.Decode(i, &inst)
+			if in == nil || o.JSON {
+				s.Decode(i, &inst) // an INFO's text line is its Info's alone
+			}
 			if o.JSON {
 				r := newRecord(f, s, i, in, &inst, o)
 				if sf != nil && in != nil {
@@ -415,7 +417,11 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	} else {
 		b = append(b, s.Kernel...)
 		b = append(b, "+0x"...)
-		b = strconv.AppendInt(b, s.AbsOff(i), 16)
+		if in != nil {
+			b = strconv.AppendInt(b, in.Off, 16) // no walk for an INFO's
+		} else {
+			b = strconv.AppendInt(b, s.AbsOff(i), 16)
+		}
 	}
 	b = append(b, " $"...)
 	b = strconv.AppendInt(b, int64(i), 10)

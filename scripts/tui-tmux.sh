@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Drives the real infoscope binary in tmux and checks what is on screen:
-# 80x24, 120x40, 200x60, 20x5 (and a resize back), a light background
+# 80x24, 120x40, 200x60, 40x12, 30x10, 20x5 (and a resize back), a light background
 # (detected, and --theme light) and NO_COLOR=1. Every wait is
 # bounded; the private tmux server and the temporary directory are removed
 # on exit. Exits non-zero on the first failed check, printing the screen.
@@ -228,6 +228,46 @@ wait_for "INFO list"
 wait_gone "too small"
 quits
 
+# The footer shows the keys of the mode: the list's, the prompt's, the
+# overlay's (a viewport: keys and the wheel scroll it).
+start "keys 80x24" 80 24 NO_COLOR=1
+wait_for "INFO list"
+wait_gone "loading "
+wait_for "↓/j down • / filter (terms below) • n next with diagnostics"
+keys /
+wait_for "enter apply • esc restore • ctrl+c quit"
+wait_gone "n next with diagnostics"
+keys op:resinfo
+wait_for "filter /op:resinfo"
+keys Enter
+wait_for "esc clear filter"
+keys '?'
+wait_for "q/esc close • / filter the help • E errors"
+wait_gone "esc clear filter"
+keys G
+wait_for "diag         has diagnostics"
+keys g
+wait_for "(1-20 of"
+keys -l $'\e[<65;10;10M'   # the wheel, down (SGR mouse report)
+wait_for "(4-23 of"
+keys E
+wait_for "files: errors"
+wait_for "? help"
+fits 80 24
+keys q
+wait_for "esc clear filter"
+quits
+
+start "keys 30x10" 30 10 NO_COLOR=1
+wait_for "need 40x10"
+wait_for "q quits"
+keys /
+wait_for "ctrl+c quits"   # q types into the filter now
+keys Escape
+wait_for "q quits"
+fits 30 10
+quits
+
 start "NO_COLOR" 80 24 NO_COLOR=1
 wait_for "INFO list"
 wait_for "▸"
@@ -377,4 +417,4 @@ keys Enter
 wait_for "kept in memory"
 quits
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"
+echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"

@@ -39,13 +39,12 @@ func rawInfos(n int, edit func(i int, b []byte)) []byte {
 	return data
 }
 
-// loadNow runs the loading commands synchronously (read, then decode).
+// loadNow runs the loading commands synchronously (each source read and
+// decoded in turn), as Init would have them run.
 func loadNow(m *Model) {
-	for i := range m.sources {
-		msg := m.readCmd(i)()
-		_, cmd := m.Update(msg)
-		if cmd != nil {
-			m.Update(cmd())
+	for _, cmd := range m.loadCmds(m.ws.BeginAll()) {
+		if msg, ok := cmd().(snapshotMsg); ok {
+			m.Update(msg)
 		}
 	}
 }

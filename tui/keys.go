@@ -69,6 +69,8 @@ type OverlayKeyMap struct {
 	Filter key.Binding
 	// Close leaves the overlay (q, as in less: not the program).
 	Close key.Binding
+	// ClearQuery drops the help's query (esc closes once it is empty).
+	ClearQuery key.Binding
 	// ToHelp and ToErrors switch to the other overlay.
 	ToHelp, ToErrors key.Binding
 }
@@ -76,29 +78,30 @@ type OverlayKeyMap struct {
 // DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
 func DefaultOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", "page down")),
-		HalfUp:   key.NewBinding(key.WithKeys("u", "ctrl+u"), key.WithHelp("u", "half page up")),
-		HalfDown: key.NewBinding(key.WithKeys("d", "ctrl+d"), key.WithHelp("d", "half page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "top")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "end")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the help")),
-		Close:    key.NewBinding(key.WithKeys("q", "esc", "enter"), key.WithHelp("q/esc", "close")),
-		ToHelp:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		ToErrors: key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "errors")),
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", "page down")),
+		HalfUp:     key.NewBinding(key.WithKeys("u", "ctrl+u"), key.WithHelp("u", "half page up")),
+		HalfDown:   key.NewBinding(key.WithKeys("d", "ctrl+d"), key.WithHelp("d", "half page down")),
+		Top:        key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "top")),
+		Bottom:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "end")),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the help")),
+		Close:      key.NewBinding(key.WithKeys("q", "esc", "enter"), key.WithHelp("q/esc", "close")),
+		ClearQuery: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear the query")),
+		ToHelp:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		ToErrors:   key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "errors")),
 	}
 }
 
 // ShortHelp returns the overlay bindings shown in the footer.
 func (k OverlayKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Up, k.Close, k.Filter, k.ToHelp, k.ToErrors, k.PageDown}
+	return []key.Binding{k.Down, k.Up, k.ClearQuery, k.Close, k.Filter, k.ToHelp, k.ToErrors, k.PageDown}
 }
 
 // FullHelp returns every overlay binding.
 func (k OverlayKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}, {k.Filter, k.ToHelp, k.ToErrors, k.Close}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}, {k.Filter, k.ClearQuery, k.ToHelp, k.ToErrors, k.Close}}
 }
 
 // PromptKeyMap holds the keys that end a one-line prompt; the keys that
@@ -236,8 +239,14 @@ func (m *Model) syncKeys() {
 	enable(mode == modeOverlay, &ok.Close)
 	enable(mode == modeOverlay && m.showHelp, &ok.Filter, &ok.ToErrors)
 	enable(mode == modeOverlay && m.showErrs, &ok.ToHelp)
-	// ? closes the help and E the errors: each key toggles its overlay.
-	closeKeys := []string{"q", "esc", "enter"}
+	query := m.helpQuery.Value() != ""
+	enable(mode == modeOverlay && query, &ok.ClearQuery)
+	// ? closes the help and E the errors: each key toggles its overlay;
+	// esc closes once no query is left to clear.
+	closeKeys, closeHelp := []string{"q", "enter"}, "q"
+	if !query {
+		closeKeys, closeHelp = append(closeKeys, "esc"), "q/esc"
+	}
 	switch {
 	case m.showHelp:
 		closeKeys = append(closeKeys, "?")
@@ -245,11 +254,7 @@ func (m *Model) syncKeys() {
 		closeKeys = append(closeKeys, "E")
 	}
 	ok.Close.SetKeys(closeKeys...)
-	if m.helpQuery.Value() != "" {
-		ok.Close.SetHelp("esc", "clear the query")
-	} else {
-		ok.Close.SetHelp("q/esc", "close")
-	}
+	ok.Close.SetHelp(closeHelp, "close")
 	enable(mode == modeHelpQuery, &m.helpQueryKeys.Apply, &m.helpQueryKeys.Cancel)
 
 	mk := &m.marks.keys

@@ -131,6 +131,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 		{"bits", modePanel, func(m *Model) { send(m, "2") }},
 		{"lanes", modePanel, func(m *Model) { send(m, "3") }},
 		{"output", modePanel, func(m *Model) { send(m, "4") }},
+		{"lanes hex", modePanelEdit, func(m *Model) { send(m, "3", "x") }},
 		{"output editing", modePanelEdit, func(m *Model) { send(m, "4", "j", "enter") }},
 		{"code", modePanel, func(m *Model) { send(m, "5") }},
 		{"code search", modePanelEdit, func(m *Model) { send(m, "5", "/"); typeText(m, "res") }},
@@ -159,6 +160,10 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 			}
 			m := setup()
 			footer := footerLine(m)
+			items := map[string]bool{}
+			for _, it := range strings.Split(footer, " • ") {
+				items[strings.TrimSpace(it)] = true
+			}
 			shown := map[string]bool{}
 			var enabled []key.Binding
 			for _, b := range m.shortHelp() {
@@ -167,7 +172,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 				}
 				enabled = append(enabled, b)
 				shown[helpText(b)] = true
-				if !strings.Contains(footer, helpText(b)) {
+				if !items[helpText(b)] {
 					t.Errorf("enabled %q is not in the footer %q", helpText(b), footer)
 				}
 			}
@@ -175,7 +180,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 				t.Fatalf("the footer shows no key: %q", footer)
 			}
 			for _, b := range append(m.shortHelp(), rootBindings(m)...) {
-				if !b.Enabled() && b.Help().Key != "" && !shown[helpText(b)] && strings.Contains(footer, helpText(b)) {
+				if !b.Enabled() && b.Help().Key != "" && !shown[helpText(b)] && items[helpText(b)] {
 					t.Errorf("disabled %q is in the footer %q", helpText(b), footer)
 				}
 			}
@@ -245,7 +250,16 @@ func TestBindingsFollowTheMode(t *testing.T) {
 	if !m.list.keys.Apply.Enabled() || m.keys.Help.Enabled() || !m.keys.ForceQuit.Enabled() {
 		t.Error("while typing a filter, enter and ctrl+c work, ? types")
 	}
-	if ansi.Strip(m.View().Content) == "" {
-		t.Fatal("no frame")
+	// alt+2 leaves the prompt as esc does: the filter typed so far goes.
+	typeText(m, "op:sampleinfo")
+	if m.list.count() == m.list.rows.total {
+		t.Fatal("the filter did not follow the typing")
+	}
+	pressKey(m, "alt+2")
+	if m.focus != focusBits || m.list.mode != inputNone || m.list.filter != "" || m.list.count() != m.list.rows.total {
+		t.Errorf("alt+2 while typing a filter: focus %d, prompt %d, filter %q", m.focus, m.list.mode, m.list.filter)
+	}
+	if !strings.Contains(footerLine(m), "prev field") || ansi.Strip(m.View().Content) == "" {
+		t.Errorf("footer in Bits: %q", footerLine(m))
 	}
 }

@@ -27,14 +27,14 @@ func loadMeasured(t *testing.T, path string, o decoder.Options) (*Model, uint64)
 
 // fileErr returns the source's errors as one string.
 func fileErr(m *Model) string {
-	s := m.sources[0]
-	if s.readErr != nil {
-		return s.readErr.Error()
+	s := m.snap.Entry(0)
+	if s.ReadErr != nil {
+		return s.ReadErr.Error()
 	}
-	if s.file == nil {
+	if s.File == nil {
 		return ""
 	}
-	return errors.Join(s.file.Errors...).Error()
+	return errors.Join(s.File.Errors...).Error()
 }
 
 // TestHostileInputsBounded: the inspector opens the amplification file,

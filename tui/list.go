@@ -12,6 +12,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -73,7 +74,7 @@ type listModel struct {
 	rows   *rowIndex
 	view   []int32 // rows passing the filter; nil means every row
 	filter string
-	terms  []term
+	terms  *index.Filter
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
@@ -177,7 +178,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: newPromptInput("", 0)}
+		input: newPromptInput("/", 0)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {
@@ -209,17 +210,19 @@ func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
 // cursor on the same file+kernel+offset or the nearest instruction (once
 // the user has moved; before that it stays on the first row).
 func (l *listModel) setRows(r *rowIndex) {
-	var keep place
-	if s, ok := l.selected(); ok {
-		keep = l.rows.place(s)
+	var keep index.Place
+	s, kept := l.selected()
+	if kept {
+		keep = l.rows.Place(s)
 	}
 	l.rows = r
 	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
-	for _, sg := range r.segs {
-		f := r.files[sg.src]
+	files := r.Files()
+	for sg := range r.Runs() {
+		f := files[sg.File]
 		names[f.Name] = true
-		st := f.Streams[sg.stream]
+		st := f.Streams[sg.Stream]
 		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
 		l.indexW = max(l.indexW, 1+len(strconv.Itoa(st.NumInsts()-1)))
 	}
@@ -232,8 +235,8 @@ func (l *listModel) setRows(r *rowIndex) {
 	}
 	l.applyFilter()
 	l.cursor = 0
-	if keep.ok && l.moved {
-		if row := r.nearest(keep); row >= 0 {
+	if kept && l.moved {
+		if row := r.Nearest(keep); row >= 0 {
 			l.cursor = l.posOf(row)
 		}
 	}
@@ -259,24 +262,20 @@ func (l *listModel) posOf(row int) int {
 
 // applyFilter rebuilds the view from l.terms: once per filter change.
 func (l *listModel) applyFilter() {
-	if len(l.terms) == 0 {
-		l.view = nil
-		return
-	}
-	l.view = l.rows.filterRows(l.terms)
+	l.view = l.rows.View(l.terms)
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still
 // matches, else the next matching one.
 func (l *listModel) setFilter(s string) error {
-	terms, err := parseFilter(s)
+	terms, err := index.ParseFilter(s)
 	if err != nil {
 		return err
 	}
 	if l.count() > 0 {
 		l.lastRow = l.rowAt(l.cursor)
 	}
-	l.filter, l.terms = strings.TrimSpace(s), terms
+	l.filter, l.terms = terms.String(), terms
 	l.applyFilter()
 	l.cursor = l.posOf(l.lastRow)
 	l.clamp()
@@ -307,7 +306,7 @@ func (l listModel) Editing() bool { return l.mode != inputNone }
 // nextDiag moves to the next (dir 1) or previous (-1) row with
 // diagnostics in the view, wrapping around.
 func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
-	p := l.rows.nextDiagRow(l.view, l.cursor, dir)
+	p := l.rows.NextDiag(l.view, l.cursor, dir)
 	if p < 0 {
 		return false, false
 	}
@@ -346,13 +345,13 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		off := int64(u)
 		curFile := -1
 		if c, ok := l.selected(); ok {
-			curFile = c.src
+			curFile = c.File
 		}
 		var inFile func(src int) bool // nil: every file
 		if fileName != "" {
 			want := map[int]bool{}
 			var names []string
-			for src, f := range l.rows.files {
+			for src, f := range l.rows.Files() {
 				if f == nil {
 					continue
 				}
@@ -366,7 +365,7 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 			}
 			inFile = func(src int) bool { return want[src] }
 		}
-		best, bestD := l.rows.nearestOffset(l.view, curFile, off, inFile)
+		best, bestD := l.rows.NearestOffset(l.view, curFile, off, inFile)
 		if best < 0 {
 			if fileName != "" {
 				return "", fmt.Errorf("go to %s:%s: the file has no INFO row with an offset in the list", fileName, s)

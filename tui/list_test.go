@@ -9,47 +9,6 @@ import (
 	"infoscope/decoder"
 )
 
-func TestParseFilter(t *testing.T) {
-	tests := []struct {
-		in      string
-		want    []term
-		wantErr string
-	}{
-		{"", nil, ""},
-		{"op:RESINFO", []term{{kind: termOp, val: "resinfo"}}, ""},
-		{"!nm exec:16", []term{{kind: termNoMask, neg: true}, {kind: termExec, val: "16", num: 16}}, ""},
-		{"mask:5 chan:rgba", []term{{kind: termMask, val: "m5"}, {kind: termChan, val: "rgba"}}, ""},
-		{"lod.0 diag", []term{{kind: termText, val: "lod.0"}, {kind: termDiag}}, ""},
-		{"diag:exec", []term{{kind: termDiag, val: "exec"}}, ""},
-		{"size:3", nil, "unknown field"},
-		{"exec:many", nil, "want a number"},
-		{"!", nil, "needs a term"},
-		{"surface:", nil, "needs a value"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			got, err := parseFilter(tt.in)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("got %+v, want %+v", got, tt.want)
-			}
-			for i := range got {
-				if got[i] != tt.want[i] {
-					t.Errorf("term %d = %+v, want %+v", i, got[i], tt.want[i])
-				}
-			}
-		})
-	}
-}
-
 // TestFilterMatches checks every field term against the decoded fields on
 // the samples: each match satisfies the predicate, each non-match does not,
 // and the negated term selects exactly the rest.
@@ -192,8 +151,8 @@ func TestGotoAndDiagnostics(t *testing.T) {
 		t.Fatalf("filter diag: %d rows, want 2", m.list.count())
 	}
 	send(m, "G", "g", "j")
-	if l, _ := m.list.selected(); l.info != 7 {
-		t.Fatalf("filtered j: info %d, want 7", l.info)
+	if l, _ := m.list.selected(); l.Info != 7 {
+		t.Fatalf("filtered j: info %d, want 7", l.Info)
 	}
 	send(m, "esc")
 	if m.list.count() != 10 || m.list.cursor != 7 {
@@ -204,6 +163,10 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	send(m, "enter")
 	if !m.statusErr || m.list.filter != "" || m.list.count() != 10 {
 		t.Fatalf("bad filter: status %q, filter %q, %d rows", m.status, m.list.filter, m.list.count())
+	}
+	// The error is located: column, what was wanted, what was found.
+	if !strings.Contains(m.status, `column 1: want a field`) || !strings.Contains(m.status, `found "bogus:"`) {
+		t.Errorf("bad filter: status %q", m.status)
 	}
 }
 
@@ -245,8 +208,8 @@ func TestFilterKeepsRow(t *testing.T) {
 		t.Fatalf("exec:1 matched %d rows", m.list.count())
 	}
 	typeText(m, "6")
-	if l, _ := m.list.selected(); m.list.count() != 25 || l.info != 20 {
-		t.Fatalf("exec:16: %d rows, on info %d, want 25 rows on info 20", m.list.count(), l.info)
+	if l, _ := m.list.selected(); m.list.count() != 25 || l.Info != 20 {
+		t.Fatalf("exec:16: %d rows, on info %d, want 25 rows on info 20", m.list.count(), l.Info)
 	}
 	send(m, "esc")
 	if m.list.filter != "" || m.list.cursor != 20 {
@@ -255,8 +218,8 @@ func TestFilterKeepsRow(t *testing.T) {
 	send(m, "/")
 	typeText(m, "exec:8")
 	send(m, "enter")
-	if l, _ := m.list.selected(); m.list.count() != 25 || l.info != 21 {
-		t.Fatalf("exec:8: %d rows, on info %d, want the next match 21", m.list.count(), l.info)
+	if l, _ := m.list.selected(); m.list.count() != 25 || l.Info != 21 {
+		t.Fatalf("exec:8: %d rows, on info %d, want the next match 21", m.list.count(), l.Info)
 	}
 }
 

@@ -92,7 +92,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	}
 	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
 	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
-	mk.noteKeys = newPromptKeys("keep the note", "cancel")
+	mk.noteKeys = newPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}
@@ -113,12 +113,13 @@ func (s infoTexts) Text(i int) string { return s.s.Info(i).Text() }
 // overlay says where it was), or not found (kept, and listed as such).
 func (m *Model) reattachMarks() {
 	r := m.list.rows
+	files := r.Files()
 	for i := range m.marks.list {
 		e := &m.marks.list[i]
 		e.row, e.from = -1, -1
-		for _, s := range r.segs {
-			f := r.files[s.src]
-			st := f.Streams[s.stream]
+		for s := range r.Runs() {
+			f := files[s.File]
+			st := f.Streams[s.Stream]
 			if f.Name != e.File || st.Kernel != e.Kernel {
 				continue
 			}
@@ -126,7 +127,7 @@ func (m *Model) reattachMarks() {
 			if j < 0 {
 				continue
 			}
-			e.row = s.start + j
+			e.row = s.Start + j
 			if mv {
 				e.from, e.Pos = e.Pos, posAt(st, j)
 			}
@@ -166,9 +167,9 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			mk.editing, mk.adding = i, false
 			mk.note.SetValue(mk.list[i].Note)
 		} else {
-			p := m.list.rows.place(l)
+			p := m.list.rows.Place(l)
 			in := m.list.rows.info(l)
-			mk.list = append(mk.list, markEntry{model.Mark{File: p.file, Kernel: p.kernel, Pos: p.off, Text: in.Text()}, row, -1})
+			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: in.Text()}, row, -1})
 			mk.editing, mk.adding = len(mk.list)-1, true
 			mk.note.SetValue("")
 		}
@@ -305,8 +306,7 @@ func (m *Model) jumpToRow(row int) {
 // inputOf returns the name of the source a file (or an image in it) was
 // read from.
 func (m *Model) inputOf(file string) string {
-	for _, s := range m.sources {
-		n := s.src.Name()
+	for _, n := range m.snap.Names() {
 		if file == n || strings.HasPrefix(file, n+":") {
 			return n
 		}

@@ -175,12 +175,12 @@ func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
 // (enter on an INFO line of the Code pane).
 func (m *Model) selectInst(s *decoder.Stream, inst int) {
 	r := m.list.rows
-	for _, sg := range r.segs {
-		if r.files[sg.src].Streams[sg.stream] != s {
+	for sg := range r.Runs() {
+		if r.stream(loc{File: sg.File, Stream: sg.Stream}) != s {
 			continue
 		}
 		if k, ok := s.InfoAt(inst); ok {
-			row := sg.start + k
+			row := sg.Start + k
 			pos := m.list.posOf(row)
 			if pos >= m.list.count() || m.list.rowAt(pos) != row {
 				m.setStatus(fmt.Sprintf("$%d is hidden by the list's filter", inst), true)

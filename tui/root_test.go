@@ -77,8 +77,8 @@ func TestReloadKeepsPlace(t *testing.T) {
 	// The next good write recovers.
 	src.set(rawInfos(8, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 8 || m.statusErr || m.sources[0].note != "" {
-		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.total, m.status, m.sources[0].note)
+	if m.list.rows.total != 8 || m.statusErr || m.snap.Entry(0).Note != "" {
+		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.total, m.status, m.snap.Entry(0).Note)
 	}
 	// A reload of an unknown name changes nothing.
 	reload(m, "other.bin")

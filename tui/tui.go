@@ -10,6 +10,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -19,12 +20,19 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	mws "infoscope/model/workspace"
 	"infoscope/tui/style"
+	"infoscope/tui/workspace"
 )
 
 // Config configures a session.
 type Config struct {
-	Sources      []Source
+	Sources []Source
+	// Workspace, if set, is a workspace shared with other views (the SSH
+	// server's, for every session): the session shows its snapshots and
+	// leaves loading it to its owner, and Sources and Decode are unused.
+	// Close the Model when it ends. nil: the session loads Sources itself.
+	Workspace    *workspace.Workspace
 	Title        string // e.g. "embedded samples"; default: the source names
 	Decode       decoder.Options
 	Surfaces     *model.SurfaceFile // nil: model.NewSurfaceFile()
@@ -50,7 +58,8 @@ type Config struct {
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
-// re-read and re-decoded, keeping the selection in place.
+// re-read and re-decoded (once, for every view of the workspace), keeping
+// the selection in place.
 type ReloadMsg struct{ Name string }
 
 // focusID names a pane.
@@ -67,21 +76,17 @@ const (
 
 var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 
-// source is the state of one input.
-type source struct {
-	src     Source
-	file    *decoder.File // last good decode; nil until loaded
-	readErr error         // the first read failed: nothing to show
-	note    string        // why the last reload was not taken
-	loading bool
-	size    int // bytes, known once read
-	gen     int // bumped per (re)load; stale results are dropped
-}
-
 // Model is the root tea.Model of the inspector.
 type Model struct {
-	cfg     Config
-	sources []source
+	cfg Config
+	// The inputs: the workspace that loads them, the subscription to it
+	// when it is shared, and the snapshot shown.
+	ws   *workspace.Workspace
+	sub  *workspace.Subscription
+	snap *mws.Snapshot
+	// pub is snap for other goroutines (Shown): the server and its tests
+	// look at what a running session shows.
+	pub atomic.Pointer[mws.Snapshot]
 
 	list   listModel
 	panels [numFocus]child // index 0 unused: the list is not a panel
@@ -124,6 +129,7 @@ type Model struct {
 	helpQuery     promptInput
 	helpQueryKeys PromptKeyMap
 	helpFiltering bool
+	helpCache     helpCache
 
 	width, height int
 	lay           layout
@@ -134,16 +140,11 @@ type Model struct {
 	statusErr bool
 }
 
-// readMsg and decodedMsg carry one source through loading.
-type readMsg struct {
-	idx, gen int
-	data     []byte
-	err      error
-}
-
-type decodedMsg struct {
-	idx, gen int
-	file     *decoder.File
+// snapshotMsg brings a state of the workspace; listen is set on those
+// that came through the subscription, which is then listened to again.
+type snapshotMsg struct {
+	snap   *mws.Snapshot
+	listen bool
 }
 
 // savedMsg ends a save that covered the edits up to gen.
@@ -176,13 +177,19 @@ func New(cfg Config) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", 64)
 	m.helpQuery.Placeholder = "key or words"
-	m.helpQueryKeys = newPromptKeys("keep the query", "clear the query")
+	m.helpQueryKeys = newPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
 	m.ov = viewport.New()
 	m.initMarks(cfg.Marks)
-	for _, s := range cfg.Sources {
-		m.sources = append(m.sources, source{src: s, loading: true})
+	if m.ws = cfg.Workspace; m.ws != nil {
+		m.sub = m.ws.Subscribe()
+	} else {
+		m.ws = workspace.New(cfg.Sources, cfg.Decode)
 	}
+	// The view starts from nothing loaded: the first snapshot it is given
+	// (a shared workspace's may be loaded already) is then news to it.
+	m.snap = mws.New(m.ws.Snapshot().Names())
+	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
@@ -199,30 +206,54 @@ func New(cfg Config) *Model {
 	return m
 }
 
-// Init reads every source in its own Cmd and asks for the background colour.
+// Init asks for the background colour and loads every source, each in its
+// own Cmd; a view of a shared workspace listens to it instead.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.spin.Tick}
-	for i := range m.sources {
-		cmds = append(cmds, m.readCmd(i))
+	if m.sub != nil {
+		cmds = append(cmds, m.listen())
+	} else {
+		cmds = append(cmds, m.loadCmds(m.ws.BeginAll())...)
 	}
 	return tea.Batch(cmds...)
 }
 
-func (m *Model) readCmd(i int) tea.Cmd {
-	s := &m.sources[i]
-	s.gen++
-	s.loading = true
-	src, gen := s.src, s.gen
+// loadCmds shows the loads begun (snap) and returns a Cmd per job, each
+// bringing the snapshot its load ends with
+// (with the spinner's tick when nothing was loading).
+func (m *Model) loadCmds(jobs []workspace.Job, snap *mws.Snapshot) []tea.Cmd {
+	var cmds []tea.Cmd
+	if tick := m.applySnapshot(snap); tick != nil {
+		cmds = append(cmds, tick)
+	}
+	for _, j := range jobs {
+		cmds = append(cmds, func() tea.Msg { return snapshotMsg{snap: m.ws.Run(j)} })
+	}
+	return cmds
+}
+
+// listen waits for the shared workspace's next snapshot; it ends (nil)
+// when the subscription is closed.
+func (m *Model) listen() tea.Cmd {
+	c := m.sub.C()
 	return func() tea.Msg {
-		data, err := src.Read()
-		return readMsg{idx: i, gen: gen, data: data, err: err}
+		s, ok := <-c
+		if !ok {
+			return nil
+		}
+		return snapshotMsg{snap: s, listen: true}
 	}
 }
 
-func (m *Model) decodeCmd(i, gen int, data []byte) tea.Cmd {
-	name, opts := m.sources[i].src.Name(), m.cfg.Decode
-	return func() tea.Msg {
-		return decodedMsg{idx: i, gen: gen, file: decoder.Decode(name, data, opts)}
+// Shown returns the workspace state the session shows now; it is safe to
+// call from any goroutine while the session runs.
+func (m *Model) Shown() *mws.Snapshot { return m.pub.Load() }
+
+// Close ends the session's subscription to a shared workspace (see
+// Config.Workspace); it does nothing for a session that loads its own.
+func (m *Model) Close() {
+	if m.sub != nil {
+		m.sub.Close()
 	}
 }
 
@@ -240,15 +271,7 @@ func (m *Model) SurfacesJSON() []byte {
 // them when it ends a session itself (idle, time limit, shutdown).
 func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
-func (m *Model) loading() int {
-	n := 0
-	for _, s := range m.sources {
-		if s.loading {
-			n++
-		}
-	}
-	return n
-}
+func (m *Model) loading() int { return m.snap.Loading() }
 
 func (m *Model) setStatus(text string, isErr bool) { m.status, m.statusErr = text, isErr }
 
@@ -277,25 +300,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
-	case readMsg:
-		return m, m.onRead(msg)
-	case decodedMsg:
-		m.onDecoded(msg)
-		return m, nil
+	case snapshotMsg:
+		cmd := m.applySnapshot(msg.snap)
+		if msg.listen {
+			cmd = tea.Batch(cmd, m.listen())
+		}
+		return m, cmd
 	case ReloadMsg:
-		var cmds []tea.Cmd
-		for i, s := range m.sources {
-			if s.src.Name() == msg.Name {
-				cmds = append(cmds, m.readCmd(i))
-			}
-		}
-		if len(cmds) == 0 {
-			return m, nil
-		}
-		if m.loading() == len(cmds) {
-			cmds = append(cmds, m.spin.Tick) // restart the spinner
-		}
-		return m, tea.Batch(cmds...)
+		return m, tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
 		return m, nil
@@ -318,54 +330,59 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.toFocused(msg)
 }
 
-func (m *Model) onRead(msg readMsg) tea.Cmd {
-	s := &m.sources[msg.idx]
-	if msg.gen != s.gen {
-		return nil
+// applySnapshot shows a newer state of the workspace: the rows are
+// rebuilt when a decode was taken, and the status line tells how the
+// loads that ended since the last state shown went. It returns the
+// spinner's tick when loading starts again.
+func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
+	old := m.snap
+	if s.Gen() <= old.Gen() {
+		return nil // stale: a newer state is shown already
 	}
-	if msg.err != nil {
-		s.loading = false
-		if s.file == nil {
-			s.readErr = msg.err
-			m.setStatus(fmt.Sprintf("%s: %v", s.src.Name(), msg.err), true)
-		} else {
-			s.note = fmt.Sprintf("reload failed: %v; showing the previous decode", msg.err)
-			m.setStatus(s.src.Name()+": "+s.note, true)
+	m.snap = s
+	m.pub.Store(s)
+	// A load ended for every entry whose Rev moved; it is a reload when
+	// this view had seen an earlier one end.
+	type ended struct {
+		e      mws.Entry
+		reload bool
+	}
+	var done []ended
+	rebuild := false
+	for i := range s.Len() {
+		e, was := s.Entry(i), old.Entry(i)
+		if e.Rev == was.Rev {
+			continue
 		}
-		return nil
+		done = append(done, ended{e, was.Rev > 0})
+		rebuild = rebuild || e.File != was.File
 	}
-	s.size = len(msg.data)
-	return m.decodeCmd(msg.idx, msg.gen, msg.data)
-}
-
-func (m *Model) onDecoded(msg decodedMsg) {
-	s := &m.sources[msg.idx]
-	if msg.gen != s.gen {
-		return
+	if rebuild {
+		m.rebuild()
 	}
-	s.loading = false
-	f := msg.file
-	reload := s.file != nil || s.readErr != nil
-	// A reload that broke a clean decode (a half-written file) keeps the old
-	// one until the next change.
-	if s.file != nil && len(s.file.Errors) == 0 && len(f.Errors) > 0 {
-		s.note = fmt.Sprintf("reload: %v; showing the previous decode", f.Errors[0])
-		m.setStatus(s.src.Name()+": "+s.note, true)
-		return
+	for _, d := range done {
+		e := d.e
+		switch {
+		case e.Note != "":
+			m.setStatus(e.Name+": "+e.Note, true)
+		case e.ReadErr != nil:
+			m.setStatus(fmt.Sprintf("%s: %v", e.Name, e.ReadErr), true)
+		case len(e.File.Errors) > 0:
+			// The hint comes before the message, which is cut at the
+			// screen's edge; the error already starts with the file's name.
+			f := e.File
+			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
+			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
+		case d.reload:
+			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
+		case s.Loading() == 0:
+			m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", s.Len(), m.list.rows.total)+m.surfacesNote(), false)
+		}
 	}
-	s.file, s.readErr, s.note = f, nil, ""
-	m.rebuild()
-	switch {
-	case len(f.Errors) > 0:
-		// The hint comes before the message, which is cut at the screen's
-		// edge; the error already starts with the file's name.
-		first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-		m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
-	case reload:
-		m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", f.Name, f.NumInfos()), false)
-	case m.loading() == 0:
-		m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", len(m.sources), m.list.rows.total)+m.surfacesNote(), false)
+	if old.Loading() == 0 && s.Loading() > 0 {
+		return m.spin.Tick // restart the spinner
 	}
+	return nil
 }
 
 // surfacesNote tells, once loading is done, that a surface file was
@@ -386,14 +403,7 @@ func descriptions(n int) string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	files := make([]*decoder.File, 0, len(m.sources))
-	for _, s := range m.sources {
-		if s.file == nil {
-			continue
-		}
-		files = append(files, s.file.Each()...) // a C source's images
-	}
-	m.list.setRows(newRowIndex(files))
+	m.list.setRows(newRowIndex(m.snap.Files())) // a C source's images one by one
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()
@@ -667,11 +677,9 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openOverlay(false)
 	case key.Matches(msg, k.ToHelp):
 		m.openOverlay(true)
+	case key.Matches(msg, k.ClearQuery):
+		m.clearHelpQuery()
 	case key.Matches(msg, k.Close):
-		if key.Matches(msg, m.helpQueryKeys.Cancel) && m.helpQuery.Value() != "" {
-			m.clearHelpQuery() // esc first drops the query, then closes
-			return nil
-		}
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
 	default:
@@ -683,6 +691,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 // openOverlay shows the help (or the errors) from its top.
 func (m *Model) openOverlay(help bool) {
 	m.showHelp, m.showErrs = help, !help
+	m.helpCache = helpCache{} // the panels' keys may have changed since
 	m.clearHelpQuery()
 }
 
@@ -833,11 +842,7 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) title() string {
 	t := m.cfg.Title
 	if t == "" {
-		names := make([]string, 0, len(m.sources))
-		for _, s := range m.sources {
-			names = append(names, s.src.Name())
-		}
-		t = strings.Join(names, ", ")
+		t = strings.Join(m.snap.Names(), ", ")
 	}
 	if m.unsaved() {
 		t = "[unsaved] " + t

@@ -190,27 +190,6 @@ func TestOverlayQAndHelpFilter(t *testing.T) {
 	}
 }
 
-// Issue 12 item 9: values no instruction can have are refused with the
-// valid ones, as exec:abc is.
-func TestFilterRefusesImpossibleValues(t *testing.T) {
-	for in, want := range map[string]string{
-		"op:foo":   "op:resinfo or op:sampleinfo",
-		"exec:7":   "1, 2, 4, 8, 16 or 32",
-		"mask:M9":  "M1..M8",
-		"chan:XY":  "RGBA order",
-		"exec:abc": "1, 2, 4, 8, 16 or 32",
-	} {
-		if _, err := parseFilter(in); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: err %v, want it to name %q", in, err, want)
-		}
-	}
-	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA"} {
-		if _, err := parseFilter(ok); err != nil {
-			t.Errorf("%s refused: %v", ok, err)
-		}
-	}
-}
-
 // :FILE:0xOFFSET goes to an offset in another file; n says when it wraps.
 func TestGotoFileAndDiagWrap(t *testing.T) {
 	bad := rawInfos(4, func(i int, b []byte) {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -34,6 +35,9 @@ func (m *Model) render() string {
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
+		if !m.keys.Quit.Enabled() {
+			msg[2] = "ctrl+c quits" // q types, or closes an overlay, in this mode
+		}
 		if m.confirmQuit {
 			// The question must show at any size: q then q again cancels.
 			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}
@@ -55,7 +59,7 @@ func (m *Model) render() string {
 		if m.helpFiltering || m.helpQuery.Value() != "" {
 			title = "help " + m.helpQuery.View() + m.th.Muted.Render("  enter keeps, esc clears")
 		}
-		parts = append(parts, m.overlay(title, m.shownHelpLines()))
+		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.total == 0 && m.loading() > 0:
@@ -97,11 +101,11 @@ func (m *Model) tabBar() string {
 
 func (m *Model) loadingText() string {
 	var names []string
-	for _, s := range m.sources {
-		if s.loading {
-			n := s.src.Name()
-			if s.size > 0 {
-				n += fmt.Sprintf(" (%s)", humanBytes(s.size))
+	for _, s := range m.snap.Entries() {
+		if s.Loading {
+			n := s.Name
+			if s.Size > 0 {
+				n += fmt.Sprintf(" (%s)", humanBytes(s.Size))
 			}
 			names = append(names, n)
 		}
@@ -137,7 +141,7 @@ func (m *Model) statusLine() string {
 		parts = append(parts, f.Name)
 	} else if m.list.filter != "" && m.list.rows.total > 0 {
 		parts = append(parts, "no row matches the filter")
-	} else if len(m.sources) > 0 && m.loading() == 0 {
+	} else if m.snap.Len() > 0 && m.loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
 	if f != nil {
@@ -183,12 +187,12 @@ func (m *Model) problemCount() int {
 	if m.loadErr != nil {
 		n++
 	}
-	for _, s := range m.sources {
-		if s.readErr != nil || s.note != "" {
+	for _, s := range m.snap.Entries() {
+		if s.ReadErr != nil || s.Note != "" {
 			n++
 		}
-		if s.file != nil {
-			n += len(s.file.Errors) + len(s.file.Warnings)
+		if s.File != nil {
+			n += len(s.File.Errors) + len(s.File.Warnings)
 		}
 	}
 	return n
@@ -199,13 +203,15 @@ func (m *Model) problemCount() int {
 func (m *Model) overlay(title string, lines []string) string {
 	vp := m.ov // a copy: View changes nothing
 	m.sizeOverlay(&vp)
-	vp.SetContentLines(lines)
+	vp.SetContentLines(slices.Clone(lines)) // it may split lines in place
 	more := ""
 	if n := vp.TotalLineCount(); vp.YOffset() > 0 || !vp.AtBottom() {
 		at := vp.YOffset()
 		more = fmt.Sprintf(" (%d-%d of %d)", at+1, min(at+vp.VisibleLineCount(), n), n)
 	}
-	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title)+m.th.Muted.Render(more), m.width, "…")
+	// The title gives way to the position, which says where the view is.
+	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title), max(m.width-ansi.StringWidth(more), 1), "…") + m.th.Muted.Render(more)
+	head = ansi.Truncate(head, m.width, "…")
 	return fit(head+"\n"+vp.View(), m.width, m.lay.bodyH)
 }
 
@@ -221,14 +227,31 @@ func (m *Model) overlayLines() []string {
 	if m.showErrs {
 		return m.errorLines()
 	}
+	c := m.helpCache
+	if c.lines != nil && c.width == m.width && c.query == m.helpQuery.Value() && c.dark == m.isDark && c.mono == m.mono {
+		return c.lines
+	}
 	return m.shownHelpLines()
+}
+
+// helpCache keeps the help's lines between keys: laying out every pane's
+// keys costs milliseconds, and a scroll only moves the view.
+type helpCache struct {
+	width      int
+	query      string
+	dark, mono bool
+	lines      []string
 }
 
 // overlayView returns the overlays' viewport holding the help or errors
 // as they are now, so that a scroll is bounded by the text shown.
 func (m *Model) overlayView() *viewport.Model {
+	lines := m.overlayLines()
+	if m.showHelp {
+		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
+	}
 	m.sizeOverlay(&m.ov)
-	m.ov.SetContentLines(m.overlayLines())
+	m.ov.SetContentLines(lines)
 	return &m.ov
 }
 
@@ -240,7 +263,9 @@ func (m *Model) shownHelpLines() []string {
 	if q == "" {
 		return m.helpLines()
 	}
-	var out []string
+	type hit struct{ group, key, desc string }
+	var hits []hit
+	kw := 0
 	for _, g := range m.helpGroups() {
 		for _, col := range g.km {
 			for _, b := range col {
@@ -249,10 +274,17 @@ func (m *Model) shownHelpLines() []string {
 				}
 				h := b.Help()
 				if strings.Contains(strings.ToLower(h.Key+" "+h.Desc), q) {
-					out = append(out, fmt.Sprintf("  %-14s %-18s %s", g.name, h.Key, h.Desc))
+					hits = append(hits, hit{g.name, h.Key, h.Desc})
+					kw = max(kw, ansi.StringWidth(h.Key))
 				}
 			}
 		}
+	}
+	// Key and description first, the pane after: on a narrow screen the
+	// words are what the query is for.
+	var out []string
+	for _, h := range hits {
+		out = append(out, fmt.Sprintf("  %s %s  · %s", pad(h.key, kw), h.desc, h.group))
 	}
 	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
 		if strings.Contains(strings.ToLower(l), q) {
@@ -278,6 +310,7 @@ func (m *Model) helpGroups() []helpGroup {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
 	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
+	groups = append(groups, helpGroup{"help, errors", DefaultOverlayKeyMap().FullHelp()})
 	return groups
 }
 
@@ -347,15 +380,15 @@ func (m *Model) errorLines() []string {
 	if m.loadErr != nil {
 		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
 	}
-	for _, s := range m.sources {
-		name := s.src.Name()
+	for _, s := range m.snap.Entries() {
+		name := s.Name
 		switch {
-		case s.readErr != nil:
-			lines = append(lines, "✗ "+name+": "+s.readErr.Error())
-		case s.loading && s.file == nil:
+		case s.ReadErr != nil:
+			lines = append(lines, "✗ "+name+": "+s.ReadErr.Error())
+		case s.Loading && s.File == nil:
 			lines = append(lines, "… "+name+": loading")
-		case s.file != nil:
-			f := s.file
+		case s.File != nil:
+			f := s.File
 			head := fmt.Sprintf("%s: %d INFO", name, f.NumInfos())
 			if f.LayoutReason != "" { // none when nothing could be read
 				head += ", layout " + f.LayoutReason
@@ -383,8 +416,8 @@ func (m *Model) errorLines() []string {
 				}
 			}
 		}
-		if s.note != "" {
-			lines = append(lines, "  ✗ "+s.note)
+		if s.Note != "" {
+			lines = append(lines, "  ✗ "+s.Note)
 		}
 	}
 	if len(lines) == 0 {

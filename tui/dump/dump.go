@@ -20,6 +20,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 )
 
 // Exit statuses of Run.
@@ -64,10 +65,11 @@ type Options struct {
 	Decode   decoder.Options
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
+	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 }
 
 // Usage is the command's synopsis.
-const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
+const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--filter EXPR] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
@@ -91,9 +93,10 @@ func Run(args []string, env Env) int {
 	var o Options
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
-	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction has a diagnostic (text output marks them with !)")
+	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction (of those --filter keeps) has a diagnostic (text output marks them with !)")
 	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
+	filter := fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
 	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
 	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
@@ -127,7 +130,15 @@ func Run(args []string, env Env) int {
 	if o.Visaasm && (o.JSON || o.Bodies) {
 		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
+	if *filter != "" && (o.All || o.Bodies || o.Visaasm) {
+		return usage("--filter keeps INFO records: it takes neither --all, --bodies nor --visaasm")
+	}
 	var err error
+	if *filter != "" {
+		if o.Filter, err = index.ParseFilter(*filter); err != nil {
+			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
+		}
+	}
 	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
 		return usage("--layout: %v", err)
 	}
@@ -229,7 +240,7 @@ func Run(args []string, env Env) int {
 			continue
 		}
 		f := decoder.Decode(name, data, o.Decode)
-		if o.Strict && hasDiagnostics(f) {
+		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}
 		if err := Write(w, f, o); err != nil {
@@ -271,13 +282,13 @@ func parseVersion(s string) (decoder.Version, error) {
 	return v, nil
 }
 
-// hasDiagnostics reports whether any INFO of f (of any of its images) has
-// a diagnostic.
-func hasDiagnostics(f *decoder.File) bool {
+// hasDiagnostics reports whether any INFO of f (of any of its images)
+// that flt keeps has a diagnostic.
+func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 	for _, p := range f.Each() {
 		for _, s := range p.Streams {
 			for _, in := range s.Infos() {
-				if in.NumDiagnostics() > 0 {
+				if in.NumDiagnostics() > 0 && flt.Match(p, s, in) {
 					return true
 				}
 			}
@@ -322,7 +333,7 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 				in = &info
 				next++
 			}
-			if in == nil && !o.All {
+			if in == nil && !o.All || in != nil && !o.Filter.Match(f, s, in) {
 				continue
 			}
 			if in == nil || o.JSON {

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"infoscope/tui"
+	"infoscope/tui/workspace"
 )
 
 // fileSet is the set of served files. It is the only way a session reaches
@@ -67,7 +67,7 @@ func newFileSet(paths []string) (*fileSet, error) {
 	return s, nil
 }
 
-// servedSource is a tui.Source for one served file: its Name is the served
+// servedSource is a workspace.Source for one served file: its Name is the served
 // name, and it reads its own fixed path and nothing else.
 type servedSource struct{ name, path string }
 
@@ -89,9 +89,9 @@ func readServed(name, path string) ([]byte, error) {
 	return data, nil
 }
 
-// sources returns a fresh source list for one session.
-func (s *fileSet) sources() []tui.Source {
-	out := make([]tui.Source, len(s.names))
+// sources returns the source list of the server's workspace.
+func (s *fileSet) sources() []workspace.Source {
+	out := make([]workspace.Source, len(s.names))
 	for i, name := range s.names {
 		out[i] = servedSource{name, s.byName[name]}
 	}

@@ -2,7 +2,10 @@
 // charm.land/wish/v2 and its bubbletea middleware.
 //
 // Every SSH session gets its own inspector (cursor, filters, dispatch mask
-// and surface edits are per session), sized from the client's pty and
+// and surface edits are per session), a view of the one workspace the
+// server keeps for its files: each file is read and decoded once, at
+// start and once per change on disk, and every session shows that same
+// decode. Sessions are sized from the client's pty and
 // following its resizes, coloured for the client's terminal: the colour
 // profile comes from the TERM of the client's pty request and the variables
 // the client sent (COLORTERM, NO_COLOR, ...), never from the server's
@@ -60,8 +63,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
-	"infoscope/tui"
 	"infoscope/tui/watch"
+	"infoscope/tui/workspace"
 )
 
 // Defaults for the zero values of Config.
@@ -166,6 +169,7 @@ type server struct {
 	cfg      Config
 	log      *log.Logger
 	files    *fileSet
+	ws       *workspace.Workspace // the served files, decoded once for every session
 	keys     *keyring
 	sessions *registry
 	saved    *surfaceStore
@@ -210,13 +214,19 @@ func Run(ctx context.Context, cfg Config) error {
 	go func() { s.gate.run(gateSummaryEvery, gateDone); close(gateStopped) }()
 	defer func() { close(gateDone); <-gateStopped }()
 
+	// The first decode starts now, so the first session finds it done or
+	// under way; sessions that come meanwhile show it loading.
+	go s.ws.Load()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	defer stopWatch()
 	go func() {
+		// One reload per change, on the watcher's goroutine: the file is
+		// read and decoded once, and every session gets the result.
 		err := watch.Watch(watchCtx, s.files.paths, func(path string) {
 			name := s.files.byPath[path]
-			n := s.sessions.broadcast(tui.ReloadMsg{Name: name})
-			s.log.Info("file changed", "file", name, "sessions", n)
+			start := time.Now()
+			s.ws.Reload(name)
+			s.log.Info("file changed", "file", name, "sessions", s.ws.Subscribers(), "reload", time.Since(start).Round(time.Millisecond))
 		})
 		if err != nil {
 			s.log.Warn("live reload off", "err", err)
@@ -255,6 +265,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	if s.files, err = newFileSet(cfg.Files); err != nil {
 		return nil, nil, err
 	}
+	s.ws = workspace.New(s.files.sources(), cfg.Decode)
 	if s.keys, err = newKeyring(cfg.AuthorizedKeysPath, s.log); err != nil {
 		return nil, nil, err
 	}

@@ -286,26 +286,6 @@ func (r *registry) count() int {
 	return len(r.admitted)
 }
 
-// broadcast sends msg to every running inspector and returns how many.
-func (r *registry) broadcast(msg tea.Msg) int {
-	r.mu.Lock()
-	var ps []*tea.Program
-	for st := range r.admitted {
-		st.mu.Lock()
-		if st.program != nil && !st.ended {
-			ps = append(ps, st.program)
-		}
-		st.mu.Unlock()
-	}
-	r.mu.Unlock()
-	for _, p := range ps {
-		// Send blocks while a program is busy; one slow session must not
-		// hold up the others (or the watcher).
-		go p.Send(msg)
-	}
-	return len(ps)
-}
-
 // closeAll refuses new sessions and ends the current ones.
 func (r *registry) closeAll(reason string) {
 	r.mu.Lock()
@@ -402,6 +382,11 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
+			st.mu.Lock()
+			if st.model != nil {
+				st.model.Close() // its view of the workspace
+			}
+			st.mu.Unlock()
 			kept := s.keepUnsaved(st)
 			if r := st.endReason(); r != "" {
 				if kept {
@@ -492,8 +477,7 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	key := st.key
 	surfaces, loaded := s.startSurfaces(key)
 	m := tui.New(tui.Config{
-		Sources:        s.files.sources(),
-		Decode:         s.cfg.Decode,
+		Workspace:      s.ws,
 		Surfaces:       surfaces,
 		SurfacesLoaded: loaded,
 		Rules:          s.cfg.Rules,

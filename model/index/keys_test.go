@@ -1,4 +1,4 @@
-package tui
+package index
 
 import (
 	"encoding/binary"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata"
 )
 
 // mixedInfos returns a raw stream of n INFO instructions with every field
@@ -58,14 +59,28 @@ func mixedInfos(n int, seed int64, diagEvery int) []byte {
 	return out
 }
 
-// fastPathModel loads the samples and two generated streams (diagnostics
-// frequent in one, rare in the other).
-func fastPathModel(t testing.TB) *rowIndex {
-	srcs := append(sampleSources(t),
-		BytesSource("gen-a.bin", mixedInfos(6000, 1, 50)),
-		BytesSource("gen-b.bin", mixedInfos(6000, 2, 1500)))
-	m := newLoaded(Config{Sources: srcs}, 120, 40)
-	r := m.list.rows
+// sampleFiles decodes the embedded samples, as the inspector does when
+// started without files.
+func sampleFiles(t testing.TB) []*decoder.File {
+	t.Helper()
+	var files []*decoder.File
+	for _, n := range sampledata.Names() {
+		data, err := sampledata.Read(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, decoder.Decode(n, data, decoder.Options{}))
+	}
+	return files
+}
+
+// fastPathModel indexes the samples and two generated streams
+// (diagnostics frequent in one, rare in the other).
+func fastPathModel(t testing.TB) *Index {
+	files := append(sampleFiles(t),
+		decoder.Decode("gen-a.bin", mixedInfos(6000, 1, 50), decoder.Options{}),
+		decoder.Decode("gen-b.bin", mixedInfos(6000, 2, 1500), decoder.Options{}))
+	r := New(files)
 	if r.total < 12000 {
 		t.Fatalf("%d rows, want at least 12000", r.total)
 	}
@@ -89,10 +104,10 @@ var filterCases = []string{
 
 // sampleTerms adds text terms cut from the rows' own text, so matches
 // cross every boundary between the pieces.
-func sampleTerms(r *rowIndex, rng *rand.Rand, n int) []string {
+func sampleTerms(r *Index, rng *rand.Rand, n int) []string {
 	var out []string
 	for len(out) < n {
-		in := r.info(r.loc(rng.Intn(r.total)))
+		in := r.Info(r.Loc(rng.Intn(r.total)))
 		text := strings.ToLower(in.Text())
 		a := rng.Intn(len(text))
 		b := min(len(text), a+1+rng.Intn(12))
@@ -111,10 +126,11 @@ func TestFilterFastPath(t *testing.T) {
 	r := fastPathModel(t)
 	cases := append(slices.Clone(filterCases), sampleTerms(r, rand.New(rand.NewSource(3)), 80)...)
 	for _, f := range cases {
-		terms, err := parseFilter(f)
+		flt, err := ParseFilter(f)
 		if err != nil {
 			continue // a value the language refuses: nothing to filter
 		}
+		terms := flt.terms
 		want := r.filterRowsSlow(terms)
 		// One part, and the rows split between goroutines at points
 		// inside streams.
@@ -128,13 +144,14 @@ func TestFilterFastPath(t *testing.T) {
 
 // viewsFor returns the views the n/N and :0x tests walk: every row, and a
 // few filters.
-func viewsFor(t *testing.T, r *rowIndex) map[string][]int32 {
+func viewsFor(t *testing.T, r *Index) map[string][]int32 {
 	views := map[string][]int32{"": nil}
 	for _, f := range []string{"resinfo", "!diag", "diag", "t6", "file:gen-b", "exec:16 nm", "v1"} {
-		terms, err := parseFilter(f)
+		flt, err := ParseFilter(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		terms := flt.terms
 		views[f] = r.filterRowsSlow(terms)
 	}
 	return views
@@ -167,12 +184,12 @@ func TestNextDiagFastPath(t *testing.T) {
 				want := -1
 				for i := 1; i <= n; i++ {
 					p := ((cur+dir*i)%n + n) % n
-					if r.info(r.loc(row(p))).NumDiagnostics() > 0 {
+					if r.Info(r.Loc(row(p))).NumDiagnostics() > 0 {
 						want = p
 						break
 					}
 				}
-				if got := r.nextDiagRow(view, cur, dir); got != want {
+				if got := r.NextDiag(view, cur, dir); got != want {
 					t.Fatalf("view %q, cursor %d, dir %d: position %d, want %d", name, cur, dir, got, want)
 				}
 			}
@@ -200,11 +217,11 @@ func TestGotoOffsetFastPath(t *testing.T) {
 			switch k % 3 {
 			case 0: // a row's own offset
 				if n > 0 {
-					off = r.info(r.loc(row(rng.Intn(n)))).Off
+					off = r.Info(r.Loc(row(rng.Intn(n)))).Off
 				}
 			case 1: // near one
 				if n > 0 {
-					off = r.info(r.loc(row(rng.Intn(n)))).Off + int64(rng.Intn(9)) - 4
+					off = r.Info(r.Loc(row(rng.Intn(n)))).Off + int64(rng.Intn(9)) - 4
 				}
 			default:
 				off = rng.Int63n(200_000)
@@ -213,20 +230,20 @@ func TestGotoOffsetFastPath(t *testing.T) {
 			cur := rng.Intn(len(r.files)+1) - 1
 			best, bestD, bestSame := -1, int64(-1), false
 			for p := 0; p < n; p++ {
-				lc := r.loc(row(p))
-				if r.info(lc).FromText() {
+				lc := r.Loc(row(p))
+				if r.Info(lc).FromText() {
 					continue
 				}
-				d := r.info(lc).Off - off
+				d := r.Info(lc).Off - off
 				if d < 0 {
 					d = -d
 				}
-				same := lc.src == cur
+				same := lc.File == cur
 				if best < 0 || (same && !bestSame) || (same == bestSame && d < bestD) {
 					best, bestD, bestSame = p, d, same
 				}
 			}
-			got, gotD := r.nearestOffset(view, cur, off, nil)
+			got, gotD := r.NearestOffset(view, cur, off, nil)
 			if got != best || (best >= 0 && gotD != bestD) {
 				t.Fatalf("view %q, 0x%x from source %d: position %d (distance %d), want %d (%d)", name, off, cur, got, gotD, best, bestD)
 			}
@@ -239,14 +256,57 @@ func TestGotoOffsetFastPath(t *testing.T) {
 func TestRowKeysRaw(t *testing.T) {
 	in := decoder.Info{ExecCode: 20, SubOp: 0x0b, ChannelMask: 0xF, Surface: 6}
 	st := decoder.NewInfoStream([]decoder.Info{in})
-	r := newRowIndex([]*decoder.File{{Name: "x", Streams: []*decoder.Stream{st}}})
+	r := New([]*decoder.File{{Name: "x", Streams: []*decoder.Stream{st}}})
 	if r.keys().key[0]&kRaw == 0 {
 		t.Fatal("exec code 20 packed")
 	}
 	for _, f := range []string{"exec:16", "!exec:16", "sampleinfo", "?20", "op:sampleinfo"} {
-		terms, _ := parseFilter(f)
+		flt, err := ParseFilter(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		terms := flt.terms
 		if got, want := r.filterRows(terms), r.filterRowsSlow(terms); !slices.Equal(got, want) {
 			t.Errorf("%q: %v, want %v", f, got, want)
+		}
+	}
+}
+
+func decodeBytes(name string, data []byte) *decoder.File {
+	return decoder.Decode(name, data, decoder.Options{})
+}
+
+// TestFilterWideStream checks a stream with more distinct operands than a
+// run can number: the rows past the last number are matched by their Info.
+func TestFilterWideStream(t *testing.T) {
+	const n = classWide + 5000
+	var data []byte
+	for i := range n {
+		var op [6]byte
+		binary.LittleEndian.PutUint32(op[:], uint32(32+i))
+		binary.LittleEndian.PutUint16(op[4:], uint16(i%7))
+		data = append(append(data, 0x70, 0x0b, 0x04, 0x0f, 0x06), op[:]...)
+	}
+	r := New([]*decoder.File{decodeBytes("wide.bin", data)})
+	if r.Len() != n {
+		t.Fatalf("%d rows", r.Len())
+	}
+	if got := len(r.opClasses().classes[0]); got != classWide {
+		t.Fatalf("%d classes, want every number spent (%d)", got, classWide)
+	}
+	for _, f := range []string{"v70031", "v70031.6", "v1000.", "v32.0", "7.1", "rgba", "!v6", "v7 .2"} {
+		flt, err := ParseFilter(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := r.filterRowsSlow(flt.terms)
+		if len(want) == 0 {
+			t.Errorf("%q matches nothing: not a useful case", f)
+		}
+		for _, parts := range []int{1, 2} {
+			if got := r.filterRowsIn(flt.terms, parts); !slices.Equal(got, want) {
+				t.Errorf("%q in %d parts: %d rows, want %d", f, parts, len(got), len(want))
+			}
 		}
 	}
 }

@@ -1,0 +1,179 @@
+package index
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestParseFilter(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []term
+	}{
+		{"", nil},
+		{"  ", nil},
+		{"op:RESINFO", []term{{kind: termOp, val: "resinfo"}}},
+		{"!nm exec:16", []term{{kind: termNoMask, neg: true}, {kind: termExec, val: "16", num: 16}}},
+		{"mask:5 chan:rgba", []term{{kind: termMask, val: "m5"}, {kind: termChan, val: "rgba"}}},
+		{"lod.0 diag", []term{{kind: termText, val: "lod.0"}, {kind: termDiag}}},
+		{"diag:exec\ttext:A:B", []term{{kind: termDiag, val: "exec"}, {kind: termText, val: "a:b"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			f, err := ParseFilter(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(f.terms, tt.want) {
+				t.Fatalf("got %+v, want %+v", f.terms, tt.want)
+			}
+			if f.Empty() != (len(tt.want) == 0) || f.String() != strings.TrimSpace(tt.in) {
+				t.Errorf("Empty %v, String %q", f.Empty(), f.String())
+			}
+		})
+	}
+}
+
+// TestFilterErrorsLocated checks that a refused expression names the
+// column of the bad term or value, what the language wants there and what
+// it found.
+func TestFilterErrorsLocated(t *testing.T) {
+	tests := []struct {
+		in          string
+		col         int
+		want, found string
+	}{
+		{"size:3", 1, "a field: text, op", `"size:"`},
+		{"op:resinfo Size:3", 12, "a field", `"Size:"`},
+		{"exec:many", 6, "a number of lanes", `"many"`},
+		{"nm !", 4, "a term after !", "nothing"},
+		{"surface:", 9, "a value after surface:", "nothing"},
+		{"  !exec:7", 9, "1, 2, 4, 8, 16 or 32", `"7"`},
+		{"op:foo", 4, "op:resinfo or op:sampleinfo", `"foo"`},
+		{"mask:M9", 6, "M1..M8", `"M9"`},
+		{"chan:XY", 6, "RGBA order", `"XY"`},
+		{"exec:abc", 6, "1, 2, 4, 8, 16 or 32", `"abc"`},
+		{"é op:x", 6, "op:resinfo", `"x"`}, // columns count characters
+	}
+	for _, tt := range tests {
+		_, err := ParseFilter(tt.in)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%q: err %v, want a *SyntaxError", tt.in, err)
+			continue
+		}
+		if se.Col != tt.col || !strings.Contains(se.Want, tt.want) || se.Found != tt.found {
+			t.Errorf("%q: column %d, want %q, found %q; expected column %d, %q, %q", tt.in, se.Col, se.Want, se.Found, tt.col, tt.want, tt.found)
+		}
+		if msg := err.Error(); !strings.HasPrefix(msg, "filter: column ") || !strings.Contains(msg, se.Want) {
+			t.Errorf("%q: message %q", tt.in, msg)
+		}
+	}
+	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA", "diag:", "kernel:é"} {
+		if _, err := ParseFilter(ok); err != nil {
+			t.Errorf("%s refused: %v", ok, err)
+		}
+	}
+}
+
+// TestViewMatchesFilter checks View against Filter.Match on every row, and
+// that an empty filter's view is nil (every row).
+func TestViewMatchesFilter(t *testing.T) {
+	x := New(sampleFiles(t))
+	if x.Len() < 20 {
+		t.Fatalf("%d sample rows", x.Len())
+	}
+	for _, expr := range []string{"", "op:resinfo", "!nm exec:16", "t6", "diag"} {
+		f, err := ParseFilter(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view := x.View(f)
+		if expr == "" {
+			if view != nil {
+				t.Errorf("empty filter: %d rows, want nil", len(view))
+			}
+			continue
+		}
+		var want []int32
+		for row := range x.Len() {
+			l := x.Loc(row)
+			if f.Match(x.File(l), x.Stream(l), x.Info(l)) {
+				want = append(want, int32(row))
+			}
+		}
+		if !slices.Equal(view, want) {
+			t.Errorf("%q: %d rows, want %d", expr, len(view), len(want))
+		}
+		if len(want) == 0 || len(want) == x.Len() {
+			t.Errorf("%q keeps %d of %d rows: not a useful sample", expr, len(want), x.Len())
+		}
+	}
+}
+
+// TestConcurrentSessions filters, steps and seeks one index from several
+// goroutines at once, from its first use (the row keys and diagnostics
+// texts are built by whichever asks first), as sessions of the SSH server
+// do. Run with -race.
+func TestConcurrentSessions(t *testing.T) {
+	files := append(sampleFiles(t), decodeBytes("gen.bin", mixedInfos(parallelRows+1000, 7, 40)))
+	ref := New(files)
+	exprs := []string{"v33", "diag:exec", "op:sampleinfo !nm", "surface:T6 (m1", "diag", "file:gen"}
+	want := map[string][]int32{}
+	for _, e := range exprs {
+		f, _ := ParseFilter(e)
+		want[e] = ref.filterRowsSlow(f.terms)
+	}
+	x := New(files)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 2 * len(exprs) {
+				e := exprs[(g+i)%len(exprs)]
+				f, err := ParseFilter(e)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				view := x.View(f)
+				if !slices.Equal(view, want[e]) {
+					t.Errorf("goroutine %d, %q: %d rows, want %d", g, e, len(view), len(want[e]))
+				}
+				if len(view) > 0 {
+					x.NextDiag(view, 0, 1)
+					x.NearestOffset(view, 0, 0x40, nil)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestNearest checks that a place found again after a re-decode is the
+// same row, and the fallbacks: nearest position, same file, none.
+func TestNearest(t *testing.T) {
+	x := New(sampleFiles(t))
+	y := New(sampleFiles(t)) // a reload: new files, same content
+	for _, row := range []int{0, x.Len() / 2, x.Len() - 1} {
+		p := x.Place(x.Loc(row))
+		if got := y.Nearest(p); got != row {
+			t.Errorf("row %d (%+v): found row %d again", row, p, got)
+		}
+		p.Pos++
+		if got := y.Nearest(p); got != row && got != row+1 {
+			t.Errorf("row %d, position + 1: row %d", row, got)
+		}
+		p.Kernel = "no such kernel"
+		if got := y.Nearest(p); got < 0 || y.File(y.Loc(got)).Name != p.File {
+			t.Errorf("row %d, another kernel: row %d", row, got)
+		}
+	}
+	if got := y.Nearest(Place{File: "no such file"}); got != -1 {
+		t.Errorf("no such file: row %d", got)
+	}
+}

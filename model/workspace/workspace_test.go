@@ -1,0 +1,92 @@
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// info is an 11-byte igc-layout SAMPLEINFO; n of them make a clean raw stream.
+var info = []byte{0x70, 0x0b, 0x04, 0x0f, 0x06, 0x21, 0, 0, 0, 0, 0}
+
+func infos(n int) []byte { return bytes.Repeat(info, n) }
+
+func TestLifecycle(t *testing.T) {
+	s0 := New([]string{"a.bin", "b.bin"})
+	if s0.Gen() != 0 || s0.Loading() != 2 || len(s0.Files()) != 0 {
+		t.Fatalf("new: gen %d, loading %d, files %d", s0.Gen(), s0.Loading(), len(s0.Files()))
+	}
+	fa := Decode("a.bin", infos(3), decoder.Options{})
+	s1 := s0.Read(0, 33).Decoded(0, fa)
+	if s1.Gen() != 2 {
+		t.Fatalf("two changes: gen %d", s1.Gen())
+	}
+	a := s1.Entry(0)
+	if a.File != fa || a.Loading || a.Size != 33 || a.Rev != 1 || a.Last != Taken {
+		t.Fatalf("a after load: %+v", a)
+	}
+	// The old snapshot is as it was: views holding it see no change.
+	if e := s0.Entry(0); e.File != nil || !e.Loading || e.Size != 0 || e.Rev != 0 {
+		t.Fatalf("s0 changed: %+v", e)
+	}
+	s2 := s1.Failed(1, errors.New("no such file"))
+	if b := s2.Entry(1); b.ReadErr == nil || b.Note != "" || b.Last != ReadFailed || b.Loading {
+		t.Fatalf("b after a failed first read: %+v", b)
+	}
+	if s2.Loading() != 0 || len(s2.Files()) != 1 || s2.Files()[0] != fa {
+		t.Fatalf("files %v, loading %d", s2.Files(), s2.Loading())
+	}
+	// b appears: its decode replaces the error, as a reload.
+	fb := Decode("b.bin", infos(1), decoder.Options{})
+	s3 := s2.Started(1).Decoded(1, fb)
+	if b := s3.Entry(1); b.ReadErr != nil || b.File != fb || b.Last != Taken || b.Rev != 2 {
+		t.Fatalf("b after recovery: %+v", b)
+	}
+	if names := strings.Join(s3.Names(), ","); names != "a.bin,b.bin" {
+		t.Fatalf("names %s", names)
+	}
+}
+
+// A reload that breaks a clean decode keeps the clean one with a note; a
+// failed re-read keeps it too; the next clean decode is taken.
+func TestReloadKeepsCleanDecode(t *testing.T) {
+	good := Decode("a.bin", infos(5), decoder.Options{})
+	s := New([]string{"a.bin"}).Decoded(0, good)
+	broken := Decode("a.bin", infos(8)[:8*11-3], decoder.Options{})
+	if len(broken.Errors) == 0 {
+		t.Fatal("the truncated stream decoded cleanly")
+	}
+	s = s.Started(0).Decoded(0, broken)
+	e := s.Entry(0)
+	if e.File != good || e.Last != Kept || !strings.Contains(e.Note, "showing the previous decode") {
+		t.Fatalf("after a broken reload: %+v", e)
+	}
+	s = s.Started(0).Failed(0, errors.New("file vanished"))
+	e = s.Entry(0)
+	if e.File != good || e.ReadErr != nil || !strings.Contains(e.Note, "reload failed: file vanished") {
+		t.Fatalf("after a failed re-read: %+v", e)
+	}
+	next := Decode("a.bin", infos(8), decoder.Options{})
+	s = s.Started(0).Decoded(0, next)
+	if e = s.Entry(0); e.File != next || e.Note != "" || e.Last != Taken || e.Rev != 4 {
+		t.Fatalf("after recovery: %+v", e)
+	}
+	// A file with errors from the start is replaced by any later decode.
+	s = New([]string{"a.bin"}).Decoded(0, broken).Decoded(0, broken)
+	if e = s.Entry(0); e.Last != Taken || e.Note != "" {
+		t.Fatalf("errors over errors: %+v", e)
+	}
+}
+
+// Entries is a copy: changing it changes no snapshot.
+func TestEntriesCopy(t *testing.T) {
+	s := New([]string{"a"})
+	es := s.Entries()
+	es[0].Name = "changed"
+	if s.Entry(0).Name != "a" {
+		t.Fatal("Entries shares the snapshot's storage")
+	}
+}

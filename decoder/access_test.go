@@ -101,6 +101,13 @@ func TestAccessors(t *testing.T) {
 				t.Fatalf("%s: INFO %d: ReadInfo %+v, Info %+v", c.name, k, r, *want)
 			}
 			n++
+		}
+		if n != s.NumInfos() {
+			t.Fatalf("%s: Infos() gave %d of %d", c.name, n, s.NumInfos())
+		}
+		n = 0
+		for range s.Infos() {
+			n++
 			if n == 10 {
 				break // an early stop must be honoured
 			}

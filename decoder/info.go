@@ -127,11 +127,11 @@ type Field struct {
 	Meaning string `json:"meaning"` // what the value means
 }
 
-// Info is one decoded INFO instruction. It holds the raw fields only (56
-// bytes), so a stream of a million INFO costs one small slice; names, the
-// encoded bytes and diagnostic messages are derived on demand from the
-// stream it was decoded from (an Info built by hand has none: raw names,
-// no bytes, no diagnostics).
+// Info is one decoded INFO instruction. It holds the raw fields only; a
+// stream keeps none (only where each INFO is) and decodes one when asked
+// (Stream.Info, ReadInfo, Infos). Names, the encoded bytes and diagnostic
+// messages are derived on demand from the stream it was decoded from (an
+// Info built by hand has none: raw names, no bytes, no diagnostics).
 type Info struct {
 	s           *Stream // where Bytes and names come from; nil when built by hand
 	Inst        int     // index of the instruction in its Stream

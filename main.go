@@ -21,7 +21,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -35,6 +34,7 @@ import (
 	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/tui"
+	"infoscope/tui/cliflag"
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/marksfile"
@@ -157,30 +157,6 @@ completions and the manual page.
 `)
 }
 
-// decodeFlags registers the flags shared by the inspector and the server.
-func decodeFlags(fs *flag.FlagSet) func() (decoder.Options, error) {
-	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto")
-	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	var hex decoder.HexMode
-	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
-	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
-	return func() (decoder.Options, error) {
-		var o decoder.Options
-		var err error
-		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
-			return o, err
-		}
-		off, err := model.ParseNumber(*offset, 1<<63-1)
-		if err != nil {
-			return o, fmt.Errorf("--offset: %v", err)
-		}
-		o.Offset = int64(off)
-		o.Hex = hex
-		o.Text = *text
-		return o, nil
-	}
-}
-
 // inspect runs the inspector; progOpts are added to the program's (tests give
 // it a pipe for keys instead of the terminal).
 func inspect(args []string, progOpts ...tea.ProgramOption) int {
@@ -191,15 +167,13 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	fs.SetOutput(out)
 	fs.Usage = func() { usage(out); fs.PrintDefaults() }
-	opts := decodeFlags(fs)
+	opts := cliflag.Decode(fs)
 	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
-	var maxInput decoder.SizeFlag
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -214,7 +188,6 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 2
 	}
-	dopts.MaxInput = int64(maxInput)
 	if *theme != "auto" && *theme != "dark" && *theme != "light" {
 		fmt.Fprintf(os.Stderr, "infoscope: --theme %q: want auto, dark or light\n", *theme)
 		return 2
@@ -351,32 +324,6 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 // noTerminal is said when the inspector has no terminal to draw on.
 const noTerminal = "infoscope: the inspector needs a terminal; without one use \"infoscope dump FILE...\" (one line or --json object per INFO)"
 
-// intFlag is a count flag read by the one number parser (decimal, or 0x
-// hex): flag.IntVar would read "010" as octal 8.
-type intFlag struct{ p *int }
-
-func (f intFlag) String() string {
-	if f.p == nil {
-		return "0"
-	}
-	return strconv.Itoa(*f.p)
-}
-
-func (f intFlag) Set(s string) error {
-	v, err := model.ParseNumber(s, 1<<31-1)
-	if err != nil {
-		return err
-	}
-	*f.p = int(v)
-	return nil
-}
-
-// intVar registers an intFlag with a default value.
-func intVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
-	*p = def
-	fs.Var(intFlag{p}, name, usage)
-}
-
 // surfaceFileName is the surface file's name when --surfaces does not give
 // one.
 const surfaceFileName = "infoscope-surfaces.json"
@@ -502,16 +449,19 @@ func serveCmd(args []string) int {
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
-	opts := decodeFlags(fs)
+	opts := cliflag.Decode(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	intVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	cliflag.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	intVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
-	intVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cliflag.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	cliflag.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
+	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
 	if err := fs.Parse(args); err != nil {
@@ -555,6 +505,7 @@ func serveCmd(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2
 	}
+	cfg.MaxDumpStdin = int64(maxDumpStdin)
 	cfg.Files = fs.Args()
 	cfg.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "infoscope"})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

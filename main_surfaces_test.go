@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,27 +30,6 @@ func TestSurfacesPath(t *testing.T) {
 		if got := surfacesPath(tc.flag, tc.inputs); got != tc.want {
 			t.Errorf("surfacesPath(%q, %q) = %q, want %q", tc.flag, tc.inputs, got, tc.want)
 		}
-	}
-}
-
-// TestIntFlag: serve's count flags read "010" as ten, as every number a
-// user gives does (flag.IntVar read it as octal 8).
-func TestIntFlag(t *testing.T) {
-	fs := flag.NewFlagSet("t", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var n int
-	intVar(fs, &n, "n", 32, "")
-	if n != 32 {
-		t.Fatalf("default %d", n)
-	}
-	if err := fs.Parse([]string{"-n", "010"}); err != nil || n != 10 {
-		t.Errorf("010: %d %v", n, err)
-	}
-	if err := fs.Parse([]string{"-n", "0x20"}); err != nil || n != 32 {
-		t.Errorf("0x20: %d %v", n, err)
-	}
-	if err := fs.Parse([]string{"-n", "-1"}); err == nil {
-		t.Errorf("-1 accepted: %d", n)
 	}
 }
 

@@ -427,54 +427,84 @@ func mergeFixed(in []step) []step {
 	return out
 }
 
-// lenErr describes why a length could not be computed.
+// lenErr describes why a length could not be computed. It holds numbers,
+// not text: a speculative walk (parallel.go) meets many and reports none,
+// so the message is only written when an error is (describe).
 type lenErr struct {
-	at       int // offset within the instruction
-	field    string
-	expected string
-	found    string
-	sentinel error
+	at   int // offset within the instruction
+	kind lenFail
+	val  int // what the message quotes: the tag byte, a field's size, the bytes needed
+	have int // bytes before the end of the stream (lenOverrun)
 }
 
-// vecLen returns the length of the vector operand at b[i:], or -1 with a
-// reason.
-func (t *opTable) vecLen(b []byte, i int) (int, *lenErr) {
+type lenFail uint8
+
+const (
+	lenOK       lenFail = iota
+	lenTagEnd           // no byte for a vector operand's tag
+	lenImmEnd           // no byte for an immediate's type
+	lenBadTag           // an invalid operand class (val: the tag byte)
+	lenFieldEnd         // a field cut by the end (val: its size)
+	lenCmpEnd           // no byte for a cmp destination's tag
+	lenOverrun          // operands past the end (val: the bytes needed)
+)
+
+// describe returns the parts of the located error for e.
+func (e lenErr) describe() (field, expected, found string, sentinel error) {
+	switch e.kind {
+	case lenTagEnd:
+		return "vector operand tag", "1 byte", "end of input", ErrTruncated
+	case lenImmEnd:
+		return "immediate type", "1 byte", "end of input", ErrTruncated
+	case lenBadTag:
+		return "vector operand tag", "operand class 0-3, 5 or 6", fmt.Sprintf("0x%02x (class %d)", e.val, e.val&7), ErrBadValue
+	case lenFieldEnd:
+		return "field", fmt.Sprintf("%d bytes", e.val), "end of input", ErrTruncated
+	case lenCmpEnd:
+		return "cmp destination tag", "1 byte", "end of input", ErrTruncated
+	}
+	return "operands", fmt.Sprintf("at least %d bytes", e.val), fmt.Sprintf("%d bytes before end of stream", e.have), ErrTruncated
+}
+
+// vecLen returns the length of the vector operand at b[i:], or why it has
+// none.
+func (t *opTable) vecLen(b []byte, i int) (int, lenErr) {
 	if i >= len(b) {
 		// i may already be past the end after a run of operands; the error
 		// must still point inside the input.
-		return 0, &lenErr{at: min(i, len(b)), field: "vector operand tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+		return 0, lenErr{at: min(i, len(b)), kind: lenTagEnd}
 	}
 	switch b[i] & 7 {
 	case 0:
-		return t.genV, nil
+		return t.genV, lenErr{}
 	case 1, 6:
-		return 5, nil
+		return 5, lenErr{}
 	case 2:
-		return 3, nil
+		return 3, lenErr{}
 	case 3:
-		return 9, nil
+		return 9, lenErr{}
 	case 5:
 		if i+1 >= len(b) {
-			return 0, &lenErr{at: min(i+1, len(b)), field: "immediate type", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+			return 0, lenErr{at: min(i+1, len(b)), kind: lenImmEnd}
 		}
 		switch b[i+1] & 0xF {
 		case 6, 11, 13:
-			return 10, nil
+			return 10, lenErr{}
 		}
-		return 6, nil
+		return 6, lenErr{}
 	}
-	return 0, &lenErr{at: i, field: "vector operand tag", expected: "operand class 0-3, 5 or 6", found: fmt.Sprintf("0x%02x (class %d)", b[i], b[i]&7), sentinel: ErrBadValue}
+	return 0, lenErr{at: i, kind: lenBadTag, val: int(b[i])}
 }
 
 // run computes the length of the instruction at b[0] (its opcode) by
 // interpreting p's steps. b holds the bytes up to the end of the stream.
-func (t *opTable) run(p *program, b []byte) (int, *lenErr) {
+func (t *opTable) run(p *program, b []byte) (int, lenErr) {
 	var slots [8]uint32
 	n, e := t.runSteps(p.steps, b, 1, &slots)
 	return n, e
 }
 
-func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int, *lenErr) {
+func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int, lenErr) {
 	for k := range steps {
 		s := &steps[k]
 		switch s.kind {
@@ -482,7 +512,7 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 			i += int(s.size)
 		case sField:
 			if i+int(s.size) > len(b) {
-				return 0, &lenErr{at: min(i, len(b)), field: "field", expected: fmt.Sprintf("%d bytes", s.size), found: "end of input", sentinel: ErrTruncated}
+				return 0, lenErr{at: min(i, len(b)), kind: lenFieldEnd, val: int(s.size)}
 			}
 			var v uint32
 			for j := int(s.size) - 1; j >= 0; j-- {
@@ -492,13 +522,13 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 			i += int(s.size)
 		case sVec:
 			n, e := t.vecLen(b, i)
-			if e != nil {
+			if e.kind != lenOK {
 				return 0, e
 			}
 			i += n
 		case sVecCmp:
 			if i >= len(b) {
-				return 0, &lenErr{at: min(i, len(b)), field: "cmp destination tag", expected: "1 byte", found: "end of input", sentinel: ErrTruncated}
+				return 0, lenErr{at: min(i, len(b)), kind: lenCmpEnd}
 			}
 			if b[i]&7 == 0 {
 				i += t.genV
@@ -516,7 +546,7 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 			}
 			for c := 0; c < cnt; c++ {
 				n, e := t.vecLen(b, i)
-				if e != nil {
+				if e.kind != lenOK {
 					return 0, e
 				}
 				i += n
@@ -524,7 +554,7 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 		case sCondBit:
 			if slots[s.slot]>>s.lit&1 != 0 {
 				j, e := t.runSteps(s.sub, b, i, slots)
-				if e != nil {
+				if e.kind != lenOK {
 					return 0, e
 				}
 				i = j
@@ -532,15 +562,15 @@ func (t *opTable) runSteps(steps []step, b []byte, i int, slots *[8]uint32) (int
 		case sCondEq:
 			if slots[s.slot] == uint32(s.lit) {
 				j, e := t.runSteps(s.sub, b, i, slots)
-				if e != nil {
+				if e.kind != lenOK {
 					return 0, e
 				}
 				i = j
 			}
 		}
 		if i > len(b) {
-			return 0, &lenErr{at: len(b), field: "operands", expected: fmt.Sprintf("at least %d bytes", i), found: fmt.Sprintf("%d bytes before end of stream", len(b)), sentinel: ErrTruncated}
+			return 0, lenErr{at: len(b), kind: lenOverrun, val: i, have: len(b)}
 		}
 	}
-	return i, nil
+	return i, lenErr{}
 }

@@ -79,8 +79,15 @@ type WalkOptions struct {
 // Walk decodes every instruction of code, whose first byte is at absolute
 // offset base. It stops at the first instruction whose length cannot be
 // determined or that runs past the end, recording a located error in
-// Stream.Err; everything before it is kept.
+// Stream.Err; everything before it is kept. A large stream is walked in
+// parallel chunks (parallel.go), with the same result.
 func Walk(code []byte, base int64, o WalkOptions) *Stream {
+	return walk(code, base, o, parallelChunk(len(code)))
+}
+
+// walk is Walk with the stream walked in parallel chunks of chunk bytes
+// (0: in one sequential walk).
+func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Version == (Version{}) {
 		o.Version = DefaultVersion
 	}
@@ -99,6 +106,17 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	if o.Layout == LayoutSeed {
 		fastAt = &t.fastAt[1]
 	}
+	if chunk > 0 {
+		// The parallel walk hands its records in order, a run at a time,
+		// to the index, as the loop below hands its buffer.
+		ix := newWalkIndex(code)
+		s.Err = s.walkParallel(t, o, fastAt, chunk, func(recs []Inst, _ int) {
+			ix.add(recs, s.n)
+			s.n += len(recs)
+		})
+		s.refs, s.marks, s.last = trimCap(ix.refs), trimCap(ix.marks), new(lastBlock)
+		return s
+	}
 	// Walked into a buffer written by index (a capacity guess from typical
 	// lengths, grown when short, up to walkChunk instructions), which the
 	// index takes in when full, so a large stream never holds its
@@ -109,7 +127,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 	for pos < end {
 		if k == len(insts) {
 			if len(insts) < walkChunk {
-				insts = growInsts(insts, pos, end)
+				insts = growInstsUpTo(insts, pos, end, walkChunk)
 			} else {
 				ix.add(insts, done)
 				done, k = done+k, 0
@@ -151,14 +169,20 @@ func instAt(code []byte, pos, n int) Inst {
 
 // growInsts returns insts (all k of them in use, the walk at pos of end)
 // with room for the rest: the density so far estimates it, with a margin,
-// never more than one instruction per byte left nor walkChunk in all, and
-// never less than a quarter more. A stream then costs about its final slice, where append's
+// never more than one instruction per byte left and never less than a
+// quarter more. A stream then costs about its final slice, where append's
 // small steps for large slices allocated about five times it in all (10 M
 // one-byte instructions: 400 MB per layout tried).
 func growInsts(insts []Inst, pos, end int) []Inst {
+	return growInstsUpTo(insts, pos, end, end-pos+len(insts))
+}
+
+// growInstsUpTo is growInsts with room for at most most instructions in
+// all (more than len(insts)).
+func growInstsUpTo(insts []Inst, pos, end, most int) []Inst {
 	k, rest := len(insts), end-pos
 	est := k + int(float64(rest)*float64(k)/float64(max(pos, 1))) + rest/64 + 16
-	est = min(max(est, k+k/4+16), k+rest, walkChunk)
+	est = min(max(est, k+k/4+16), k+rest, most)
 	out := make([]Inst, est)
 	copy(out, insts)
 	return out
@@ -230,53 +254,130 @@ func (t *opTable) vec(p *[fastWindow]byte, vc uint8, i uint32) uint32 {
 // stream, invalid operands, and opcodes whose length depends on counts or
 // conditions (through the interpreter).
 func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) {
-	code, end, base := s.Code, len(s.Code), s.Base
+	n, f := s.length(t, o.Layout, pos)
+	if f.why != failNone {
+		return 0, s.failErr(t, o, pos, n, f)
+	}
+	return n, nil
+}
+
+// failure says why the instruction at a position has no length: what
+// careful's located error is written from. It is a value, so that a
+// speculative walk (parallel.go), which meets many, writes none.
+type failure struct {
+	why failWhy
+	le  lenErr // the interpreter's reason (failRun)
+}
+
+type failWhy uint8
+
+const (
+	failNone      failWhy = iota
+	failInfoSub           // INFO without its sub-op byte
+	failInfoTrunc         // INFO cut by the end (the length is returned)
+	failSubTrunc          // a dispatched opcode without its sub-op byte
+	failBadSub            // a sub-op the format does not define
+	failBadOp             // an opcode the format does not define
+	failGone              // a 2018 opcode in a later version
+	failChanged           // an opcode whose meaning changed, in an old file
+	failUndet             // an opcode whose length cannot be determined
+	failRun               // the interpreter failed (le)
+	failTrunc             // cut by the end (the length is returned)
+	failTooLong           // 64 KiB or more (the length is returned)
+)
+
+// length returns the length of the instruction at pos, or why it has none
+// (with, for a truncation, the length it would have had).
+func (s *Stream) length(t *opTable, layout Layout, pos int) (int, failure) {
+	code, end := s.Code, len(s.Code)
 	op := code[pos]
 	if op == OpINFO {
 		if pos+2 > end {
-			return 0, s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
+			return 0, failure{why: failInfoSub}
 		}
-		n = infoLen(code[pos+1], o.Layout, o.Version)
+		n := infoLen(code[pos+1], layout, t.ver)
 		if pos+n > end {
-			return 0, s.truncErr(o, pos, "INFO instruction", n, end-pos)
+			return n, failure{why: failInfoTrunc}
 		}
-		return n, nil
+		return n, failure{}
 	}
 	p := t.progs[op]
 	if sub := t.subs[op]; sub != nil {
 		if pos+1 >= end {
-			return 0, s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
+			return 0, failure{why: failSubTrunc}
 		}
 		p = sub[code[pos+1]]
 		if p == nil {
-			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
+			return 0, failure{why: failBadSub}
 		}
 	}
+	var n int
 	switch {
 	case p == nil || p.row.rejected:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+		return 0, failure{why: failBadOp}
 	case p.gone:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, p.row.mnemonic), Err: ErrUnknownOpcode}
+		return 0, failure{why: failGone}
 	case p.before2019 != "":
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: fmt.Sprintf("an opcode with one meaning at version %s", o.Version), Found: fmt.Sprintf("0x%02x, whose meaning changed: %s; no known file of this version uses it, so it is not guessed", op, p.before2019), Err: ErrUndetermined}
+		return 0, failure{why: failChanged}
 	case p.row.undet:
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, p.row.mnemonic), Err: ErrUndetermined}
+		return 0, failure{why: failUndet}
 	case p.fixed > 0:
 		n = p.fixed
 	default:
-		var e *lenErr
+		var e lenErr
 		n, e = t.run(p, code[pos:end])
-		if e != nil {
-			return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos) + int64(e.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), base+int64(pos), e.field), Expected: e.expected, Found: e.found, Err: e.sentinel}
+		if e.kind != lenOK {
+			return 0, failure{why: failRun, le: e}
 		}
 	}
 	if pos+n > end {
-		return 0, s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
+		return n, failure{why: failTrunc}
 	}
 	if n > 0xFFFF {
-		return 0, &FormatError{File: o.File, Kernel: o.Kernel, Off: base + int64(pos), Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
+		return n, failure{why: failTooLong}
 	}
-	return n, nil
+	return n, failure{}
+}
+
+// failErr returns the located error for failure f of the instruction at
+// pos (n: the length length returned with it).
+func (s *Stream) failErr(t *opTable, o WalkOptions, pos, n int, f failure) error {
+	code, end, base := s.Code, len(s.Code), s.Base
+	op := code[pos]
+	at := base + int64(pos)
+	switch f.why {
+	case failInfoSub:
+		return s.truncErr(o, pos, "INFO sub-op", 2, end-pos)
+	case failInfoTrunc:
+		return s.truncErr(o, pos, "INFO instruction", n, end-pos)
+	case failSubTrunc:
+		return s.truncErr(o, pos, Mnemonic(op, 0)+" sub-op", 2, end-pos)
+	case failBadSub:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at + 1, Field: Mnemonic(op, 0) + " sub-op", Expected: "a sub-op the format defines", Found: fmt.Sprintf("0x%02x", code[pos+1]), Err: ErrUnknownOpcode}
+	case failBadOp:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: "an opcode the format defines", Found: fmt.Sprintf("0x%02x", op), Err: ErrUnknownOpcode}
+	case failGone:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: fmt.Sprintf("an opcode version %s defines", o.Version), Found: fmt.Sprintf("0x%02x (%s, removed from vISA in 2018-2019: only files of version 3.6 or older have it)", op, t.prog(code, pos).row.mnemonic), Err: ErrUnknownOpcode}
+	case failChanged:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: fmt.Sprintf("an opcode with one meaning at version %s", o.Version), Found: fmt.Sprintf("0x%02x, whose meaning changed: %s; no known file of this version uses it, so it is not guessed", op, t.prog(code, pos).before2019), Err: ErrUndetermined}
+	case failUndet:
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: "opcode", Expected: "an opcode with a determinable length", Found: fmt.Sprintf("0x%02x (%s, added after the last binary writer; its reader parse is inconsistent)", op, t.prog(code, pos).row.mnemonic), Err: ErrUndetermined}
+	case failRun:
+		field, expected, found, sentinel := f.le.describe()
+		return &FormatError{File: o.File, Kernel: o.Kernel, Off: at + int64(f.le.at), Field: fmt.Sprintf("%s (instruction at 0x%x) %s", Mnemonic(op, sub1(code, pos, end)), at, field), Expected: expected, Found: found, Err: sentinel}
+	case failTrunc:
+		return s.truncErr(o, pos, Mnemonic(op, sub1(code, pos, end)), n, end-pos)
+	}
+	return &FormatError{File: o.File, Kernel: o.Kernel, Off: at, Field: Mnemonic(op, 0), Expected: "an instruction shorter than 64 KiB", Found: fmt.Sprintf("%d bytes", n), Err: ErrBadValue}
+}
+
+// prog returns the program of the instruction at pos (its sub-op's for a
+// dispatched opcode), which length found.
+func (t *opTable) prog(code []byte, pos int) *program {
+	if sub := t.subs[code[pos]]; sub != nil {
+		return sub[code[pos+1]]
+	}
+	return t.progs[code[pos]]
 }
 
 func sub1(code []byte, pos, end int) uint8 {

@@ -128,7 +128,7 @@ keys / mouse
 wait_for "mouse on/off"
 wait_gone "previous INFO"
 keys Enter q   # q closes the help, it does not quit
-wait_gone "help "
+wait_gone "help /mouse"   # the title of the filtered help
 wait_for "▸4 Output"
 keys Escape
 wait_for "▸1 INFO list"
@@ -233,17 +233,18 @@ quits
 start "keys 80x24" 80 24 NO_COLOR=1
 wait_for "INFO list"
 wait_gone "loading "
-wait_for "↓/j down • / filter (terms below) • n next with diagnostics"
+wait_for "↓/j down • / filter (terms below) … • tab next pane • ? help • q quit"   # the kept keys stay in view
 keys /
 wait_for "enter apply • esc restore • ctrl+c quit"
-wait_gone "n next with diagnostics"
+wait_gone "q quit"
 keys op:resinfo
 wait_for "filter /op:resinfo"
 keys Enter
-wait_for "esc clear filter"
+wait_for "/op:resinfo ("
+wait_for "? help • q quit"
 keys '?'
 wait_for "q/esc close • / filter the help • E errors"
-wait_gone "esc clear filter"
+wait_gone "q quit"
 keys G
 wait_for "diag         has diagnostics"
 keys g
@@ -255,7 +256,8 @@ wait_for "files: errors"
 wait_for "? help"
 fits 80 24
 keys q
-wait_for "esc clear filter"
+wait_for "/op:resinfo ("
+wait_for "? help • q quit"
 quits
 
 start "keys 30x10" 30 10 NO_COLOR=1

@@ -1,6 +1,9 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+)
 
 // KeyMap holds the root's global bindings: they work whatever has focus,
 // except while a child is editing text (then only ctrl+c and ctrl+s).
@@ -266,30 +269,56 @@ func (m *Model) syncKeys() {
 	enable(mode == modeQuit, &qk.Save, &qk.Discard, &qk.Cancel)
 }
 
-// shortHelp is the footer: the keys of the current mode. In a pane, the
-// pane's main keys and the globals; while text is typed, the keys that end
-// it (q, ? and tab type letters then) and ctrl+c, which still quits.
+// shortHelp is the footer's bindings, in order.
 func (m *Model) shortHelp() []key.Binding {
+	local, global := m.footerKeys()
+	return append(local, global...)
+}
+
+// footerKeys is the footer: the keys of the current mode, then the ones
+// always kept in view. In a pane, the pane's main keys, then tab, ? and q;
+// while text is typed, the keys that end it (q, ? and tab type letters
+// then), then ctrl+c, which still quits.
+func (m *Model) footerKeys() (local, global []key.Binding) {
 	switch mode := m.keyMode(); mode {
 	case modeQuit:
-		return m.quitKeys.ShortHelp()
+		return m.quitKeys.ShortHelp(), nil
 	case modeNote:
-		return append(m.marks.noteKeys.ShortHelp(), m.keys.ForceQuit)
+		return m.marks.noteKeys.ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modeMarks:
 		mk := m.marks.keys
-		return []key.Binding{mk.Down, mk.Jump, mk.Edit, mk.Delete, mk.Close}
+		return []key.Binding{mk.Down, mk.Jump, mk.Edit, mk.Delete}, []key.Binding{mk.Close}
 	case modeHelpQuery:
-		return append(m.helpQueryKeys.ShortHelp(), m.keys.ForceQuit)
+		return m.helpQueryKeys.ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modeOverlay:
-		return m.overlayKeys.ShortHelp()
+		return m.overlayKeys.ShortHelp(), nil
 	case modeFilter, modeGoto:
-		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel, m.keys.ForceQuit}
+		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}
 	case modePanelEdit:
-		return append(m.panels[m.focus].ShortHelp(), m.keys.ForceQuit)
+		return m.panels[m.focus].ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modePanel:
-		return append(m.panels[m.focus].ShortHelp(), m.keys.ShortHelp()...)
+		return m.panels[m.focus].ShortHelp(), m.keys.ShortHelp()
 	}
-	return append(m.list.keys.ShortHelp(), m.keys.ShortHelp()...)
+	return m.list.keys.ShortHelp(), m.keys.ShortHelp()
+}
+
+// footer renders footerKeys in the width: the mode's keys give way
+// (ending in …) so that the kept ones (? help, q quit) stay in view, unless
+// the screen is too narrow for both to say anything.
+func (m *Model) footer() string {
+	local, global := m.footerKeys()
+	h := m.help
+	h.SetWidth(0) // measured whole first
+	all := h.ShortHelpView(append(local, global...))
+	g := h.ShortHelpView(global)
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	room := m.width - ansi.StringWidth(g) - ansi.StringWidth(sep)
+	if g == "" || ansi.StringWidth(all) <= m.width || room < 24 {
+		h.SetWidth(m.width)
+		return ansi.Truncate(h.ShortHelpView(append(local, global...)), m.width, "…")
+	}
+	h.SetWidth(room)
+	return ansi.Truncate(h.ShortHelpView(local)+sep+g, m.width, "…")
 }
 
 // helpKeys returns every key the session has, enabled whatever the mode,

@@ -184,6 +184,22 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 					t.Errorf("disabled %q is in the footer %q", helpText(b), footer)
 				}
 			}
+			// At 80 columns the mode's keys give way, the kept ones stay.
+			small := setup()
+			small.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			narrow := map[string]bool{}
+			for _, it := range strings.Split(footerLine(small), " • ") {
+				narrow[strings.TrimSpace(it)] = true
+			}
+			_, kept := small.footerKeys()
+			for _, b := range kept {
+				if b.Enabled() && !narrow[helpText(b)] {
+					t.Errorf("at 80 columns %q is not in the footer %q", helpText(b), footerLine(small))
+				}
+			}
+			if w := ansi.StringWidth(footerLine(small)); w > 80 {
+				t.Errorf("footer %d cells wide at 80 columns", w)
+			}
 			// acts presses b, after prep when there is one (a move that keeps
 			// the mode, so that "up" has somewhere to go).
 			acts := func(prep *key.Binding, b key.Binding) bool {

@@ -225,4 +225,17 @@ func TestBookmarkOverlayMouse(t *testing.T) {
 	if m.list.cursor != 0 || !m.marksShown() {
 		t.Fatalf("cursor %d, overlay %v", m.list.cursor, m.marksShown())
 	}
+	// With marks, the wheel moves the overlay's cursor.
+	send(m, "q", "M", "enter", "j", "M", "enter", "'")
+	if m.marks.cursor != 0 || len(m.marks.list) != 2 {
+		t.Fatalf("%d marks, cursor %d", len(m.marks.list), m.marks.cursor)
+	}
+	m.Update(tea.MouseWheelMsg{X: 5, Y: 6, Button: tea.MouseWheelDown})
+	if m.marks.cursor != 1 || m.list.cursor != 1 {
+		t.Errorf("wheel down: marks cursor %d, list cursor %d", m.marks.cursor, m.list.cursor)
+	}
+	m.Update(tea.MouseWheelMsg{X: 5, Y: 6, Button: tea.MouseWheelUp})
+	if m.marks.cursor != 0 {
+		t.Errorf("wheel up: marks cursor %d", m.marks.cursor)
+	}
 }

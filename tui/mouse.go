@@ -5,7 +5,22 @@ import tea "charm.land/bubbletea/v2"
 // onMouse routes a click or wheel event to the pane under the pointer,
 // with coordinates made relative to that pane's content.
 func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.lay.tooSmall || m.marksShown() {
+	if m.lay.tooSmall {
+		return nil
+	}
+	if m.marksShown() {
+		// The wheel moves the bookmarks' cursor; the note prompt and what
+		// is under the overlay get nothing.
+		if w, ok := msg.(tea.MouseWheelMsg); ok && m.marks.open && m.marks.editing < 0 {
+			mk := &m.marks
+			switch w.Button {
+			case tea.MouseWheelDown:
+				mk.cursor = min(mk.cursor+1, max(len(mk.list)-1, 0))
+			case tea.MouseWheelUp:
+				mk.cursor = max(mk.cursor-1, 0)
+			}
+			m.scrollMarks()
+		}
 		return nil
 	}
 	if m.showHelp || m.showErrs {

@@ -53,6 +53,9 @@ func TestSharedViews(t *testing.T) {
 			t.Fatalf("source %d: the views hold different decodes", i)
 		}
 	}
+	if a.list.rows.Index != b.list.rows.Index || a.list.rows.Index != ws.Snapshot().Index() {
+		t.Fatal("the views built their own row indexes")
+	}
 	decodes := ws.Decodes()
 	// Each view moves and looks around while the file changes twice.
 	keys := [][]string{

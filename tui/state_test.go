@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -117,5 +118,41 @@ func TestEditMessageApplied(t *testing.T) {
 	b, _ := json.Marshal(m.outputPanel().m.Result().Lanes[0])
 	if m.outputPanel().m.Result().Lanes[0].Cells[0].Value != (model.DefaultSurface().Width+1)>>3 {
 		t.Errorf("Output does not compute with LOD 3: %s", b)
+	}
+}
+
+// In the running program, keys typed back to back (as a slow SSH link
+// delivers them, in one read) edit and save in order: the save written by
+// the ctrl+s right after the edit holds it, and the session ends saved.
+func TestFlowEditThenSaveAtOnce(t *testing.T) {
+	var mu sync.Mutex
+	var saved []byte
+	cfg := Config{Sources: sampleSources(t), SurfacePath: "s.json", SaveSurfaces: func(b []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		saved = b
+		return nil
+	}}
+	tm := startFlow(t, cfg, 120, 40)
+	waitLoaded(t, tm)
+	for _, k := range []string{"4", "j", "l", "g", "ctrl+s"} {
+		tm.Send(press(k))
+	}
+	waitText(t, tm, "saved surface file s.json")
+	tm.Send(press("q")) // nothing unsaved: no question
+	m := final(t, tm)
+	mu.Lock()
+	defer mu.Unlock()
+	f, err := model.ParseSurfaceFile("saved", saved)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, saved)
+	}
+	l, _ := m.list.selected()
+	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
+	if s, _, _ := f.Lookup(sc, m.list.rows.info(l)); s.Width != model.DefaultSurface().Width+1 || f.GRFBytes != 64 {
+		t.Errorf("the save lacks the edits typed before it: %s", saved)
+	}
+	if m.Unsaved() {
+		t.Error("the session ended with unsaved edits")
 	}
 }

@@ -403,7 +403,7 @@ func descriptions(n int) string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	m.list.setRows(newRowIndex(m.snap.Files())) // a C source's images one by one
+	m.list.setRows(wrapRows(m.snap.Index())) // shared by every view of the workspace
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()

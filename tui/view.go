@@ -79,7 +79,7 @@ func (m *Model) render() string {
 			parts = append(parts, blocks[0])
 		}
 	}
-	parts = append(parts, m.statusLine(), ansi.Truncate(m.help.ShortHelpView(m.shortHelp()), w, "…"))
+	parts = append(parts, m.statusLine(), m.footer())
 	return strings.Join(parts, "\n")
 }
 

@@ -63,6 +63,7 @@ type SyntaxError struct {
 	Found string // what the expression holds there
 }
 
+// Error returns "filter: column N: want WANT, found FOUND".
 func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("filter: column %d: want %s, found %s", e.Col, e.Want, e.Found)
 }

@@ -6,8 +6,16 @@
 // can serve many sessions at once (the SSH server shares one per served
 // file set); what belongs to one session (its view of the rows, its
 // cursor) stays with the session. The parts built on first use (the packed
-// row keys the filter, n/N and :0xOFFSET read, the diagnostics' texts for
-// diag:TEXT) are built once, whichever session asks first.
+// row keys the filter, n/N and :0xOFFSET read, the operand classes of text
+// terms, the diagnostics' texts for diag:TEXT) are built once, whichever
+// session asks first.
+//
+// The filter language (ParseFilter, FilterHelp) is the inspector's / key
+// and dump --filter alike: terms separated by spaces, all of which a row
+// must satisfy; !term negates; TEXT matches the instruction's text, and
+// field:VALUE terms (op, surface, mask, exec, nm, chan, file, kernel, diag)
+// its decoded fields. A refused expression is a *SyntaxError: its column,
+// what the language wants there and what it found.
 //
 // The package does no I/O.
 package index

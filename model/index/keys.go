@@ -768,52 +768,52 @@ func (ts *textScan) match(k, o uint32, in *decoder.Info) bool {
 	return h&1 != 0
 }
 
-func newTable(n int) []uint8 {
-	t := make([]uint8, n)
-	for i := range t {
-		t[i] = unset
+// entry returns entry i of table t, growing t (to about twice the
+// largest index asked) with entries not computed yet: tables sized by the
+// ids and offsets used, not by the largest possible.
+func entry(t *[]uint8, i uint32) *uint8 {
+	if int(i) >= len(*t) {
+		n := max(64, 2*len(*t))
+		for n <= int(i) {
+			n *= 2
+		}
+		g := make([]uint8, n)
+		copy(g, *t)
+		for j := len(*t); j < n; j++ {
+			g[j] = unset
+		}
+		*t = g
 	}
-	return t
+	return &(*t)[i]
 }
 
 // operand runs the automaton over " name.offset" from state q.
 func (tm *textMatcher) operand(q uint8, in *decoder.Info, r decoder.RawOperand) uint8 {
-	var t []uint8
-	var i uint32
+	var e *uint8
 	switch id := r.ID; {
 	case id >= decoder.NumPredefinedVars && id-decoder.NumPredefinedVars < tm.nvars:
-		if t, i = tm.dname[q], id-decoder.NumPredefinedVars; t == nil {
-			t = newTable(int(tm.nvars))
-			tm.dname[q] = t
-		}
+		e = entry(&tm.dname[q], id-decoder.NumPredefinedVars)
 	case id < nameLimit:
-		if t, i = tm.name[q], id; t == nil {
-			t = newTable(nameLimit)
-			tm.name[q] = t
-		}
+		e = entry(&tm.name[q], id)
 	}
-	if t == nil {
+	if e == nil {
 		q = tm.runName(q, in, r.ID)
 	} else {
-		if t[i] == unset {
-			t[i] = tm.runName(q, in, r.ID)
+		if *e == unset {
+			*e = tm.runName(q, in, r.ID)
 		}
-		q = t[i]
+		q = *e
 	}
-	t = tm.off[q]
-	if t == nil {
-		t = newTable(1 << 16)
-		tm.off[q] = t
-	}
-	if t[r.Offset] == unset {
+	e = entry(&tm.off[q], uint32(r.Offset))
+	if *e == unset {
 		var buf [8]byte
 		q2 := q
 		for _, c := range strconv.AppendUint(buf[:0], uint64(r.Offset), 10) {
 			q2 = tm.delta[int(q2)*256+int(c)]
 		}
-		t[r.Offset] = q2
+		*e = q2
 	}
-	return t[r.Offset]
+	return *e
 }
 
 func (tm *textMatcher) runName(q uint8, in *decoder.Info, id uint32) uint8 {

@@ -161,6 +161,10 @@ func viewsFor(t *testing.T, r *Index) map[string][]int32 {
 func TestNextDiagFastPath(t *testing.T) {
 	r := fastPathModel(t)
 	rng := rand.New(rand.NewSource(4))
+	hasDiag := make([]bool, r.Len()) // read from each Info once
+	for row := range hasDiag {
+		hasDiag[row] = r.Info(r.Loc(row)).NumDiagnostics() > 0
+	}
 	for name, view := range viewsFor(t, r) {
 		n := r.total
 		if view != nil {
@@ -184,7 +188,7 @@ func TestNextDiagFastPath(t *testing.T) {
 				want := -1
 				for i := 1; i <= n; i++ {
 					p := ((cur+dir*i)%n + n) % n
-					if r.Info(r.Loc(row(p))).NumDiagnostics() > 0 {
+					if hasDiag[row(p)] {
 						want = p
 						break
 					}
@@ -201,6 +205,11 @@ func TestNextDiagFastPath(t *testing.T) {
 func TestGotoOffsetFastPath(t *testing.T) {
 	r := fastPathModel(t)
 	rng := rand.New(rand.NewSource(5))
+	// Each row's Info, read once.
+	infos := make([]*decoder.Info, r.Len())
+	for row := range infos {
+		infos[row] = r.Info(r.Loc(row))
+	}
 	for name, view := range viewsFor(t, r) {
 		n := r.total
 		if view != nil {
@@ -217,11 +226,11 @@ func TestGotoOffsetFastPath(t *testing.T) {
 			switch k % 3 {
 			case 0: // a row's own offset
 				if n > 0 {
-					off = r.Info(r.Loc(row(rng.Intn(n)))).Off
+					off = infos[row(rng.Intn(n))].Off
 				}
 			case 1: // near one
 				if n > 0 {
-					off = r.Info(r.Loc(row(rng.Intn(n)))).Off + int64(rng.Intn(9)) - 4
+					off = infos[row(rng.Intn(n))].Off + int64(rng.Intn(9)) - 4
 				}
 			default:
 				off = rng.Int63n(200_000)
@@ -231,10 +240,10 @@ func TestGotoOffsetFastPath(t *testing.T) {
 			best, bestD, bestSame := -1, int64(-1), false
 			for p := 0; p < n; p++ {
 				lc := r.Loc(row(p))
-				if r.Info(lc).FromText() {
+				if infos[row(p)].FromText() {
 					continue
 				}
-				d := r.Info(lc).Off - off
+				d := infos[row(p)].Off - off
 				if d < 0 {
 					d = -d
 				}
@@ -294,7 +303,7 @@ func TestFilterWideStream(t *testing.T) {
 	if got := len(r.opClasses().classes[0]); got != classWide {
 		t.Fatalf("%d classes, want every number spent (%d)", got, classWide)
 	}
-	for _, f := range []string{"v70031", "v70031.6", "v1000.", "v32.0", "7.1", "rgba", "!v6", "v7 .2"} {
+	for _, f := range []string{"v70031.6", "v1000.", "7.1", "!v6 rgba"} {
 		flt, err := ParseFilter(f)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,7 @@
 // Package workspace is the pure part of infoscope's workspace: a set of
-// named inputs, each decoded once into an immutable *decoder.File, and a
-// generation number that grows with every change.
+// named inputs, each decoded once into an immutable *decoder.File, a
+// generation number that grows with every change, and the row index over
+// the decoded files (package model/index), built once for every view.
 //
 // A Snapshot is a value: every change (a load starts, a read fails, a
 // decode ends) returns a new Snapshot and leaves the old one as it was, so
@@ -13,8 +14,10 @@ package workspace
 
 import (
 	"fmt"
+	"sync"
 
 	"infoscope/decoder"
+	"infoscope/model/index"
 )
 
 // Outcome is how the last load of an input ended.
@@ -55,12 +58,20 @@ type Entry struct {
 type Snapshot struct {
 	gen     uint64
 	entries []Entry
+	rows    *rows // shared by the snapshots with the same files
+}
+
+// rows is the row index of one set of decoded files, built on first use
+// by whichever view asks first, then shared by every view.
+type rows struct {
+	once sync.Once
+	x    *index.Index
 }
 
 // New returns the first snapshot of a workspace with these inputs, each
 // loading, at generation 0.
 func New(names []string) *Snapshot {
-	s := &Snapshot{entries: make([]Entry, len(names))}
+	s := &Snapshot{entries: make([]Entry, len(names)), rows: new(rows)}
 	for i, n := range names {
 		s.entries[i] = Entry{Name: n, Loading: true}
 	}
@@ -112,10 +123,23 @@ func (s *Snapshot) Files() []*decoder.File {
 	return out
 }
 
-// with returns a copy of s at the next generation with input i changed by f.
+// Index returns the row index over Files: every INFO of every decoded
+// file, with the filter language. It is built once, on first use, and
+// shared by every snapshot that holds the same files, so any number of
+// views (SSH sessions) share one; it is safe for concurrent use.
+func (s *Snapshot) Index() *index.Index {
+	s.rows.once.Do(func() { s.rows.x = index.New(s.Files()) })
+	return s.rows.x
+}
+
+// with returns a copy of s at the next generation with input i changed by
+// f. The row index carries over unless the decoded files changed.
 func (s *Snapshot) with(i int, f func(e *Entry)) *Snapshot {
-	n := &Snapshot{gen: s.gen + 1, entries: append([]Entry(nil), s.entries...)}
+	n := &Snapshot{gen: s.gen + 1, entries: append([]Entry(nil), s.entries...), rows: s.rows}
 	f(&n.entries[i])
+	if n.entries[i].File != s.entries[i].File {
+		n.rows = new(rows)
+	}
 	return n
 }
 

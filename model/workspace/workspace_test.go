@@ -90,3 +90,27 @@ func TestEntriesCopy(t *testing.T) {
 		t.Fatal("Entries shares the snapshot's storage")
 	}
 }
+
+// The row index is built once per set of decoded files: snapshots that
+// only mark loads share it; a new decode gets a new one.
+func TestIndexShared(t *testing.T) {
+	fa := Decode("a.bin", infos(3), decoder.Options{})
+	s1 := New([]string{"a.bin", "b.bin"}).Decoded(0, fa)
+	x := s1.Index()
+	if x.Len() != 3 {
+		t.Fatalf("index of 3 INFO has %d rows", x.Len())
+	}
+	s2 := s1.Started(1).Read(1, 10).Failed(1, errors.New("gone")).Started(0)
+	if s2.Index() != x {
+		t.Fatal("a snapshot with the same files built a second index")
+	}
+	s3 := s2.Decoded(0, Decode("a.bin", infos(5), decoder.Options{}))
+	if s3.Index() == x || s3.Index().Len() != 5 || s1.Index() != x {
+		t.Fatalf("after a new decode: index %p (was %p), %d rows", s3.Index(), x, s3.Index().Len())
+	}
+	// A broken reload keeps the file, and so the index.
+	broken := Decode("a.bin", infos(2)[:19], decoder.Options{})
+	if s4 := s3.Decoded(0, broken); s4.Index() != s3.Index() {
+		t.Fatal("a kept decode rebuilt the index")
+	}
+}

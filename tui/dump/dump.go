@@ -21,6 +21,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/index"
+	"infoscope/tui/cliflag"
 )
 
 // Exit statuses of Run.
@@ -98,12 +99,7 @@ func Run(args []string, env Env) int {
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	filter := fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
-	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
-	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
-	fs.Var(&o.Decode.Hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
-	fs.BoolVar(&o.Decode.Text, "visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
-	fs.Var((*decoder.SizeFlag)(&o.Decode.MaxInput), "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default 64M)")
-	ver := fs.String("visa-version", "4.1", "raw streams: vISA version whose operand widths apply")
+	decodeOpts := cliflag.Decode(fs)
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
 	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
@@ -139,16 +135,8 @@ func Run(args []string, env Env) int {
 			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
 		}
 	}
-	if o.Decode.Layout, err = decoder.ParseLayout(*layout); err != nil {
-		return usage("--layout: %v", err)
-	}
-	off, err := model.ParseNumber(*offset, 1<<63-1)
-	if err != nil {
-		return usage("--offset: %v", err)
-	}
-	o.Decode.Offset = int64(off)
-	if o.Decode.Version, err = parseVersion(*ver); err != nil {
-		return usage("--visa-version: %v", err)
+	if o.Decode, err = decodeOpts(); err != nil {
+		return usage("%v", err)
 	}
 	if *rules != "" {
 		if o.Rules, err = model.ParseRules(*rules); err != nil {
@@ -265,23 +253,6 @@ func Run(args []string, env Env) int {
 	return status
 }
 
-// versionList names the versions decoder.Version.Supported accepts.
-const versionList = "3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.8"
-
-func parseVersion(s string) (decoder.Version, error) {
-	maj, min, ok := strings.Cut(s, ".")
-	a, err1 := strconv.ParseUint(maj, 10, 8)
-	b, err2 := strconv.ParseUint(min, 10, 8)
-	if !ok || err1 != nil || err2 != nil {
-		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
-	}
-	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
-	if !v.Supported() {
-		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, versionList)
-	}
-	return v, nil
-}
-
 // hasDiagnostics reports whether any INFO of f (of any of its images)
 // that flt keeps has a diagnostic.
 func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
@@ -315,41 +286,52 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Bodies {
 		return writeBodies(w, f, o)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	var line []byte
-	var inst decoder.Instruction
-	var info decoder.Info
+	var (
+		line []byte
+		inst decoder.Instruction
+		info decoder.Info
+		jw   jsonWriter
+	)
 	for _, s := range f.Streams {
 		var sf *model.StreamFlow
 		if o.JSON && o.All && s.NumInfos() > 0 {
 			sf = model.NewStreamFlow(s, 32)
 		}
-		next := 0 // the next INFO's index
-		for i := range s.NumInsts() {
+		// Without --all only the INFO are visited; a text line of an INFO
+		// needs no operand decode.
+		n, next := s.NumInfos(), 0 // next: the next INFO's index
+		if o.All {
+			n = s.NumInsts()
+		}
+		for j := range n {
+			i, k := j, next
 			var in *decoder.Info
-			if next < s.NumInfos() && s.InfoInst(next) == i {
+			if !o.All {
+				i, k = s.InfoInst(j), j
+				s.ReadInfo(j, &info)
+				in = &info
+			} else if next < s.NumInfos() && s.InfoInst(next) == i {
 				s.ReadInfo(next, &info)
 				in = &info
 				next++
 			}
-			if in == nil && !o.All || in != nil && !o.Filter.Match(f, s, in) {
+			if in != nil && !o.Filter.Match(f, s, in) {
 				continue
 			}
-			if in == nil || o.JSON {
-				s.Decode(i, &inst) // an INFO's text line is its Info's alone
-			}
-			if o.JSON {
-				r := newRecord(f, s, i, in, &inst, o)
-				if sf != nil && in != nil {
-					r.setFlow(sf, next-1)
+			switch {
+			case o.JSON:
+				s.Decode(i, &inst)
+				if in == nil || sf == nil {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, nil, 0)
+				} else {
+					line = jw.appendRecord(line[:0], f, s, i, in, &inst, o, sf, k)
 				}
-				if err := enc.Encode(r); err != nil {
-					return err
+			default:
+				if in == nil {
+					s.Decode(i, &inst)
 				}
-				continue
+				line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			}
-			line = appendTextLine(line[:0], f, s, i, in, &inst, o)
 			if _, err := w.Write(line); err != nil {
 				return err
 			}
@@ -439,9 +421,9 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	b = append(b, "  "...)
 	switch {
 	case in != nil && o.Syntax == "seed":
-		b = append(b, in.SeedText()...)
+		b = in.AppendSeedText(b)
 	case in != nil:
-		b = append(b, in.Text()...)
+		b = in.AppendText(b)
 	case s.FromText():
 		b = append(b, s.Text[i].Text...)
 	default:

@@ -176,8 +176,10 @@ func (m *Lanes) SetInfo(in *decoder.Info) {
 // SetSession hands the panel the session's state: it shows its dispatch
 // mask.
 func (m *Lanes) SetSession(s Session) {
-	m.dispatch = s.Dispatch
-	m.recompute()
+	if s.Dispatch != m.dispatch {
+		m.dispatch = s.Dispatch
+		m.recompute()
+	}
 }
 
 // Dispatch returns the dispatch mask shown.

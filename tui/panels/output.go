@@ -119,6 +119,9 @@ func (m Output) formRows() int { return len(m.specs) + 3 }
 // instruction (the root calls it before SetInfo on a new selection, and
 // after every edit). An edit being typed stays open.
 func (m *Output) SetSession(s Session) {
+	if s.Equal(m.sess) {
+		return // the list moved within a body: SetInfo recomputes once
+	}
 	m.sess = s
 	m.surf = model.DefaultSurface()
 	if m.in != nil {

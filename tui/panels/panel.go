@@ -63,6 +63,13 @@ type Session struct {
 	Unsaved bool // the description has edits that are not saved yet
 }
 
+// Equal reports whether s and t hold the same state.
+func (s Session) Equal(t Session) bool {
+	return s.Dispatch == t.Dispatch && slices.Equal(s.LOD, t.LOD) && s.GRFBytes == t.GRFBytes &&
+		s.Rules == t.Rules && s.Scope == t.Scope && s.Surface == t.Surface &&
+		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved
+}
+
 // NewSession returns the session state of file f (nil: the defaults) for
 // instruction in (nil: none selected) at sc, with the given rules. Unsaved
 // is left to the caller, who keeps the marks.

@@ -2,6 +2,7 @@ package panels
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,33 @@ func TestSharedStateFound(t *testing.T) {
 	for _, w := range want {
 		if !strings.Contains(strings.Join(found, "\n"), w) {
 			t.Errorf("not found: %s (found %q)", w, found)
+		}
+	}
+}
+
+// Equal tells apart sessions that differ in any one value (a panel skips
+// its recomputation on an equal one).
+func TestSessionEqual(t *testing.T) {
+	base := NewSession(nil, model.Scope{File: "a", Body: "k"}, decodeInfo(t, resinfoBytes, 0), model.RulesSpec)
+	if !base.Equal(NewSession(nil, model.Scope{File: "a", Body: "k"}, decodeInfo(t, resinfoBytes, 0), model.RulesSpec)) {
+		t.Fatal("equal sessions differ")
+	}
+	for name, change := range map[string]func(*Session){
+		"dispatch": func(s *Session) { s.Dispatch = 1 },
+		"lod":      func(s *Session) { s.LOD = []uint32{0, 1} },
+		"grf":      func(s *Session) { s.GRFBytes = 64 },
+		"rules":    func(s *Session) { s.Rules = model.RulesHW },
+		"scope":    func(s *Session) { s.Scope.Body = "k2" },
+		"surface":  func(s *Session) { s.Surface.Width++ },
+		"source":   func(s *Session) { s.Source = model.SourceBody },
+		"key":      func(s *Session) { s.Key = "img" },
+		"unsaved":  func(s *Session) { s.Unsaved = true },
+	} {
+		s := base
+		s.LOD = slices.Clone(base.LOD)
+		change(&s)
+		if s.Equal(base) || base.Equal(s) {
+			t.Errorf("%s: a changed session is equal", name)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"infoscope/decoder"
 	"infoscope/tui/workspace"
 )
 
@@ -125,11 +126,15 @@ func (s *fileSet) listing() string {
 // limitedReader reads at most n bytes and then fails, so a client cannot make
 // the server buffer an endless stdin; a silent cut would decode garbage.
 type limitedReader struct {
-	r io.Reader
-	n int64
+	r     io.Reader
+	n     int64 // bytes still allowed
+	limit int64 // bytes allowed in all, for the message
 }
 
-var errStdinTooLarge = fmt.Errorf("stdin larger than %d MiB", maxStdin>>20)
+// errStdinTooLarge is a limitedReader's error past limit bytes.
+func errStdinTooLarge(limit int64) error {
+	return fmt.Errorf("stdin larger than this server reads for dump - (%s; serve --max-dump-stdin sets it)", decoder.FormatSize(limit))
+}
 
 func (l *limitedReader) Read(p []byte) (int, error) {
 	if l.n <= 0 {
@@ -138,7 +143,7 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 		if n, err := l.r.Read(one[:]); n == 0 && err != nil {
 			return 0, err
 		}
-		return 0, errStdinTooLarge
+		return 0, errStdinTooLarge(l.limit)
 	}
 	if int64(len(p)) > l.n {
 		p = p[:l.n]

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"infoscope/sampledata"
 )
@@ -11,8 +12,8 @@ import (
 // TestDumpAmplifiedOverSSH: 'ssh HOST dump - < FILE' with 1,000 entries on
 // one 64 KiB body (80 KB) costs the server a few megabytes and ends with
 // the budget error; it took 863 MB, and a 1 MB file took the server down.
-// (A client's --max-input is accepted; the server's own 64 MiB stdin limit
-// stays.)
+// (A client's --max-input is accepted; the server's own stdin limit,
+// MaxDumpStdin, stays.)
 func TestDumpAmplifiedOverSSH(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
@@ -30,5 +31,78 @@ func TestDumpAmplifiedOverSSH(t *testing.T) {
 	// 4 shared walks of 65,536 lines: the output is bounded by the budget.
 	if alloc > 64<<20 || len(out) > 4*40*len(amp) {
 		t.Errorf("%d bytes allocated, %d bytes printed", alloc, len(out))
+	}
+}
+
+// TestDumpStdinCap: `ssh HOST dump -` reads at most the server's
+// MaxDumpStdin bytes, whatever --max-input the client gives; past it the
+// client is told the limit and the flag that sets it, and nothing is
+// decoded. Exactly the limit is accepted.
+func TestDumpStdinCap(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.MaxDumpStdin = 4 << 10 })
+	c := ts.dial(t)
+	over := string(sampledata.OneByteInstructions(4<<10 + 1))
+	out, stderr, status := run(t, c, "dump --all --max-input 1G -", over)
+	if status != 1 || out != "" || !strings.Contains(stderr, "stdin larger than this server reads for dump - (4 KiB; serve --max-dump-stdin sets it)") {
+		t.Errorf("over the cap: status %d, stdout %.100q, stderr %q", status, out, stderr)
+	}
+	out, stderr, status = run(t, c, "dump --all -", over[1:])
+	if status != 0 || strings.Count(out, "\n") != 4<<10 {
+		t.Errorf("at the cap: status %d, %d lines, stderr %q", status, strings.Count(out, "\n"), stderr)
+	}
+}
+
+// TestDumpConcurrencyBound: past MaxDumps dump commands at once, one more
+// is refused at once with a message naming the limit; once a dump ends its
+// slot is free again.
+func TestDumpConcurrencyBound(t *testing.T) {
+	holding := make(chan struct{}, 4)
+	ts := startServer(t, func(c *Config) {
+		c.MaxDumps = 1
+		c.dumpStarted = func() { holding <- struct{}{} }
+	})
+	c := ts.dial(t)
+	// The first dump reads a stdin the client keeps open: it holds the
+	// only slot until the client closes it.
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var firstOut strings.Builder
+	sess.Stdout = &firstOut
+	if err := sess.Start("dump -"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-holding:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first dump did not start")
+	}
+	_, stderr, status := run(t, c, "dump --json", "")
+	if status != 1 || !strings.Contains(stderr, "1 dump commands are running on this server, its limit (serve --max-dumps)") {
+		t.Errorf("second dump: status %d, stderr %q", status, stderr)
+	}
+	// The first one ends: its INFO printed, the slot given back.
+	data, err := sampledata.Read("stream_igc.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stdin.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Close()
+	if err := sess.Wait(); err != nil {
+		t.Fatalf("first dump: %v", err)
+	}
+	if !strings.Contains(firstOut.String(), "resinfo") {
+		t.Errorf("first dump printed %q", firstOut.String())
+	}
+	if out, stderr, status := run(t, c, "dump", ""); status != 0 || !strings.Contains(out, "resinfo") {
+		t.Errorf("a dump after the first ended: status %d, stderr %q", status, stderr)
 	}
 }

@@ -82,13 +82,18 @@ const (
 	// either, the oldest one logging in is dropped for the newcomer.
 	DefaultMaxLogins          = 100
 	DefaultMaxLoginsPerSource = 10
+	// `ssh HOST dump -`: the bytes read from one client's stdin, and the
+	// dump commands decoding at once. Decoding costs up to ~17 bytes per
+	// input byte (64 MiB of one-byte instructions took ~1.1 GB), so the
+	// defaults hold the server's dump memory to about 2 x 16 MiB x 17.
+	DefaultMaxDumpStdin = 16 << 20
+	DefaultMaxDumps     = 2
 )
 
 // Limits that are not configurable.
 const (
 	gateSummaryEvery = time.Minute
-	maxStdin         = 64 << 20 // bytes `dump -` reads from a client
-	maxSurfaceBytes  = 1 << 20  // size of one saved surface file
+	maxSurfaceBytes  = 1 << 20 // size of one saved surface file
 	quitGrace        = 2 * time.Second
 )
 
@@ -105,6 +110,8 @@ type Config struct {
 	LoginGraceTime     time.Duration // DefaultLoginGraceTime
 	MaxLogins          int           // DefaultMaxLogins
 	MaxLoginsPerSource int           // DefaultMaxLoginsPerSource
+	MaxDumpStdin       int64         // bytes `dump -` reads from a client (DefaultMaxDumpStdin); more is an error
+	MaxDumps           int           // dump commands running at once (DefaultMaxDumps); past it one is refused, with a message
 	Logger             *log.Logger   // connection log; nil: charm log's default logger
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
@@ -124,6 +131,7 @@ type Config struct {
 	ShutdownTimeout time.Duration
 
 	started              func(*server) // tests: called with the server before it serves
+	dumpStarted          func()        // tests: called when a dump command has its slot
 	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 }
 
@@ -158,6 +166,12 @@ func (c Config) withDefaults() Config {
 	if c.ShutdownTimeout <= 0 {
 		c.ShutdownTimeout = DefaultShutdownTimeout
 	}
+	if c.MaxDumpStdin <= 0 {
+		c.MaxDumpStdin = DefaultMaxDumpStdin
+	}
+	if c.MaxDumps <= 0 {
+		c.MaxDumps = DefaultMaxDumps
+	}
 	if c.Logger == nil {
 		c.Logger = log.Default()
 	}
@@ -174,6 +188,7 @@ type server struct {
 	sessions *registry
 	saved    *surfaceStore
 	gate     *gate
+	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
 }
 
 // maxConns is the limit of logged-in connections for a session limit: room
@@ -260,7 +275,7 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
-	s := &server{cfg: cfg, log: cfg.Logger, saved: newSurfaceStore()}
+	s := &server{cfg: cfg, log: cfg.Logger, saved: newSurfaceStore(), dumps: make(chan struct{}, cfg.MaxDumps)}
 	var err error
 	if s.files, err = newFileSet(cfg.Files); err != nil {
 		return nil, nil, err

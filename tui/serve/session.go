@@ -405,6 +405,18 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 		}
 		switch cmd[0] {
 		case "dump":
+			// Each dump decodes its inputs on its own: past cfg.MaxDumps at
+			// once one is refused, so clients cannot add up memory.
+			select {
+			case s.dumps <- struct{}{}:
+				defer func() { <-s.dumps }()
+			default:
+				s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
+				return
+			}
+			if s.cfg.dumpStarted != nil {
+				s.cfg.dumpStarted()
+			}
 			// Closing the channel ends a read of stdin that could
 			// otherwise hold the shutdown to its timeout.
 			st.setInterrupt(func(reason string) {
@@ -415,7 +427,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			// of stdin that never comes ends at them, with a message.
 			// Input and output both count as activity.
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
-			stdin := &limitedReader{r: activeReader{sess, st}, n: maxStdin}
+			stdin := &limitedReader{r: activeReader{sess, st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
 			// With no file named (dump, dump --json), every served file.
 			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: activeWriter{sess, st}, Stderr: sess.Stderr(),
 				Open: s.files.opener(stdin), Inputs: s.files.names})

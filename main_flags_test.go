@@ -1,0 +1,45 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// decodeFlagNames are the flags cliflag.Decode registers.
+var decodeFlagNames = []string{"layout", "offset", "hex", "visaasm-text", "visa-version", "max-input"}
+
+// TestDecodeFlagsEveryCommand: the inspector, dump and serve all take the
+// decode flags, registered once (the same help text in each), and their
+// completions and man page list them.
+func TestDecodeFlagsEveryCommand(t *testing.T) {
+	cmds := commands()
+	usage := map[string]string{}
+	n := 0
+	for _, c := range cmds {
+		if c.Flags == nil {
+			continue
+		}
+		n++
+		for _, name := range decodeFlagNames {
+			f := c.Flags.Lookup(name)
+			if f == nil {
+				t.Errorf("command %q has no --%s", c.Name, name)
+				continue
+			}
+			if u, ok := usage[name]; ok && u != f.Usage+" default "+f.DefValue {
+				t.Errorf("command %q: --%s reads %q, another command %q", c.Name, name, f.Usage, u)
+			}
+			usage[name] = f.Usage + " default " + f.DefValue
+		}
+	}
+	if n != 3 {
+		t.Fatalf("%d commands with flags, want the inspector, dump and serve", n)
+	}
+	bash, man := generated(t, "completion", "bash"), generated(t, "man")
+	for _, name := range decodeFlagNames {
+		roff := `.B \-\-` + strings.ReplaceAll(name, "-", `\-`)
+		if strings.Count(bash, "--"+name) < 3 || strings.Count(man, roff) < 3 {
+			t.Errorf("--%s: %d times in the bash completion, %d in the man page, want 3 each", name, strings.Count(bash, "--"+name), strings.Count(man, roff))
+		}
+	}
+}

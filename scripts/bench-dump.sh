@@ -1,0 +1,54 @@
+#!/bin/sh
+# bench-dump.sh: times `infoscope dump` against `wc -l` on one large raw
+# stream of mixed instructions, in one run, with each command's peak RSS.
+#
+#   scripts/bench-dump.sh [SIZE]     SIZE as --max-input reads it (default 64M)
+#
+# The stream is the samples' instructions (ALU, sends, LSC, control flow,
+# about 22% INFO) in a fixed pseudo-random order, written by the dump
+# package's TestWriteBenchStream, so every run times the same bytes. Each
+# command runs three times; the best wall time is kept (the machine is
+# shared), and the largest peak RSS. Ratios: dump text / wc -l, dump --json
+# / dump text, peak RSS / file size.
+set -eu
+size=${1:-64M}
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/infoscope" .
+INFOSCOPE_BENCH_STREAM="$tmp/stream.bin" INFOSCOPE_BENCH_SIZE="$size" \
+	go test ./tui/dump -run '^TestWriteBenchStream$' -count=1 >/dev/null
+bytes=$(wc -c <"$tmp/stream.bin")
+# --max-input: the stream may be larger than the default 64 MiB limit.
+limit=$((bytes + 1))
+
+# measure NAME CMD...: best wall seconds and max RSS (KiB) of 3 runs.
+measure() {
+	name=$1
+	shift
+	best= rss=0
+	for _ in 1 2 3; do
+		/usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
+			cat "$tmp/err" >&2
+			exit 1
+		}
+		read -r s k <"$tmp/time"
+		if [ -z "$best" ] || [ "$(echo "$s < $best" | bc)" = 1 ]; then best=$s; fi
+		if [ "$k" -gt "$rss" ]; then rss=$k; fi
+	done
+	printf '%-16s %7.2f s  peak RSS %6d MiB\n' "$name" "$best" $((rss / 1024))
+}
+measure wc wc -l "$tmp/stream.bin"
+t_wc=$best
+measure text "$tmp/infoscope" dump --max-input "$limit" "$tmp/stream.bin"
+t_text=$best rss_text=$rss
+measure json "$tmp/infoscope" dump --json --max-input "$limit" "$tmp/stream.bin"
+t_json=$best rss_json=$rss
+measure all-text "$tmp/infoscope" dump --all --max-input "$limit" "$tmp/stream.bin"
+echo "file: $bytes bytes"
+# Times under 10 ms print as 0.00; count them as 0.01.
+ratio() { echo "scale=2; $1 / ($2 + (($2 == 0) * 0.01))" | bc; }
+echo "dump text / wc -l:      $(ratio "$t_text" "$t_wc")x (aim: at most 10)"
+echo "dump --json / text:     $(ratio "$t_json" "$t_text")x (aim: at most 6)"
+echo "peak RSS / file, text:  $(ratio "$((rss_text * 1024))" "$bytes")x (aim: at most 2)"
+echo "peak RSS / file, json:  $(ratio "$((rss_json * 1024))" "$bytes")x"

@@ -1,0 +1,139 @@
+// Package cliflag registers the flags every infoscope command shares: how
+// inputs are decoded (--layout, --offset, --hex, --visaasm-text,
+// --visa-version, --max-input), so the inspector, `dump` and `serve` accept
+// the same words with the same meaning, and counts read by the one number
+// parser (model.ParseNumber: decimal, or hex after 0x; never octal).
+//
+// The shell completions and the man page (tui/docs) are written from the
+// FlagSets these functions fill, so a flag added here appears in all three
+// commands' documentation at once.
+package cliflag
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// Decode registers the decode flags on fs. The function it returns reads
+// them, after fs.Parse, into decoder.Options; its error names the flag
+// ("--offset: ..."), for a usage message.
+func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
+	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
+	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
+	var hex decoder.HexMode
+	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
+	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
+	var maxInput Size
+	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
+	ver := fs.String("visa-version", decoder.DefaultVersion.String(), "raw streams: the vISA version `M.m` whose operand widths apply")
+	return func() (decoder.Options, error) {
+		var o decoder.Options
+		var err error
+		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
+			return o, fmt.Errorf("--layout: %v", err)
+		}
+		off, err := model.ParseNumber(*offset, 1<<63-1)
+		if err != nil {
+			return o, fmt.Errorf("--offset: %v", err)
+		}
+		o.Offset = int64(off)
+		if o.Version, err = ParseVersion(*ver); err != nil {
+			return o, fmt.Errorf("--visa-version: %v", err)
+		}
+		o.Hex, o.Text, o.MaxInput = hex, *text, int64(maxInput)
+		return o, nil
+	}
+}
+
+// versionList names the versions decoder.Version.Supported accepts.
+const versionList = "3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.8"
+
+// ParseVersion reads a vISA version, MAJOR.MINOR, one a writer produced.
+func ParseVersion(s string) (decoder.Version, error) {
+	maj, min, ok := strings.Cut(s, ".")
+	a, err1 := strconv.ParseUint(maj, 10, 8)
+	b, err2 := strconv.ParseUint(min, 10, 8)
+	if !ok || err1 != nil || err2 != nil {
+		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
+	}
+	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
+	if !v.Supported() {
+		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, versionList)
+	}
+	return v, nil
+}
+
+// Size is a byte count as a flag value: a number as model.ParseNumber
+// reads it (1048576, 0x100000), optionally followed by K, M or G (powers
+// of 1024) and "iB" or "B"; a 0x count takes no unit. Zero means the
+// default.
+type Size int64
+
+// Set parses a size.
+func (s *Size) Set(v string) error {
+	t := strings.TrimSpace(v)
+	shift := 0
+	// A 0x count takes no unit (its B would be a digit).
+	if !isHex(t) {
+		t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "i")
+		if t != "" {
+			switch t[len(t)-1] {
+			case 'K', 'k':
+				shift = 10
+			case 'M', 'm':
+				shift = 20
+			case 'G', 'g':
+				shift = 30
+			}
+		}
+	}
+	if shift > 0 {
+		t = t[:len(t)-1]
+	}
+	n, err := model.ParseNumber(t, (1<<62)>>shift)
+	if err != nil || n == 0 {
+		return fmt.Errorf("%q: want a positive size such as 64M, 512K or 1G", v)
+	}
+	*s = Size(n << shift)
+	return nil
+}
+
+func isHex(t string) bool { return len(t) >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') }
+
+// String returns the size as decoder.FormatSize writes it.
+func (s *Size) String() string {
+	if s == nil || *s == 0 {
+		return decoder.FormatSize(decoder.DefaultMaxInput)
+	}
+	return decoder.FormatSize(int64(*s))
+}
+
+// IntVar registers a count flag with a default value, read by
+// model.ParseNumber (flag.IntVar would read "010" as octal 8).
+func IntVar(fs *flag.FlagSet, p *int, name string, def int, usage string) {
+	*p = def
+	fs.Var(intFlag{p}, name, usage)
+}
+
+type intFlag struct{ p *int }
+
+func (f intFlag) String() string {
+	if f.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*f.p)
+}
+
+func (f intFlag) Set(s string) error {
+	v, err := model.ParseNumber(s, 1<<31-1)
+	if err != nil {
+		return err
+	}
+	*f.p = int(v)
+	return nil
+}

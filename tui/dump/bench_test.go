@@ -1,0 +1,92 @@
+package dump
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"sync"
+	"testing"
+
+	"infoscope/decoder"
+	"infoscope/sampledata"
+)
+
+// instTemplates returns the encoded bytes of every instruction of the
+// kernels.isa and stream_igc.bin samples (igc layout, version 4.1): ALU
+// with every operand class, INFO, sends, sampler, LSC, control flow.
+func instTemplates(t testing.TB) [][]byte {
+	t.Helper()
+	var all [][]byte
+	for _, name := range []string{"kernels.isa", "stream_igc.bin"} {
+		data, err := sampledata.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := decoder.Decode(name, data, decoder.Options{Layout: decoder.LayoutIGC})
+		if len(f.Errors) > 0 {
+			t.Fatal(f.Errors)
+		}
+		for _, s := range f.Streams {
+			for i := range s.NumInsts() {
+				all = append(all, s.InstBytes(i))
+			}
+		}
+	}
+	return all
+}
+
+// TestWriteBenchStream writes the mixed stream scripts/bench-dump.sh times
+// to the file named by INFOSCOPE_BENCH_STREAM (skipped without it):
+// INFOSCOPE_BENCH_SIZE bytes (default 64 MiB) of the samples' instructions
+// in a fixed pseudo-random order.
+func TestWriteBenchStream(t *testing.T) {
+	path := os.Getenv("INFOSCOPE_BENCH_STREAM")
+	if path == "" {
+		t.Skip("INFOSCOPE_BENCH_STREAM names no file to write")
+	}
+	size := int64(64 << 20)
+	if s := os.Getenv("INFOSCOPE_BENCH_SIZE"); s != "" {
+		var f decoder.SizeFlag
+		if err := f.Set(s); err != nil {
+			t.Fatal(err)
+		}
+		size = int64(f)
+	}
+	if err := os.WriteFile(path, sampledata.MixedStream(int(size), instTemplates(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	benchOnce sync.Once
+	benchBuf  []byte
+)
+
+// benchStream is a 4 MiB mixed stream (about 22% INFO), built once.
+func benchStream(b *testing.B) []byte {
+	benchOnce.Do(func() { benchBuf = sampledata.MixedStream(4<<20, instTemplates(b)) })
+	return benchBuf
+}
+
+// benchDump runs the dump command with args on the bench stream as stdin,
+// the output discarded: decode and formatting, as a user runs it.
+func benchDump(b *testing.B, args ...string) {
+	data := benchStream(b)
+	args = append(args, "-")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := Run(args, Env{Stdin: bytes.NewReader(data), Stdout: io.Discard, Stderr: io.Discard}); code != ExitOK {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
+
+// BenchmarkDumpText is `dump -` (INFO lines) of the 4 MiB mixed stream.
+func BenchmarkDumpText(b *testing.B) { benchDump(b) }
+
+// BenchmarkDumpJSON is `dump --json -` of the same stream.
+func BenchmarkDumpJSON(b *testing.B) { benchDump(b, "--json") }
+
+// BenchmarkDumpAllText is `dump --all -`: every instruction's line.
+func BenchmarkDumpAllText(b *testing.B) { benchDump(b, "--all") }

@@ -1,0 +1,173 @@
+package dump
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"infoscope/decoder"
+	"infoscope/model"
+	"infoscope/model/index"
+	"infoscope/sampledata"
+)
+
+// referenceJSON writes f's records through Record and encoding/json, as
+// dump --json did before its records were written directly: the
+// reference the direct writer must equal byte for byte.
+func referenceJSON(t *testing.T, f *decoder.File, o Options) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	for _, p := range f.Each() {
+		for _, s := range p.Streams {
+			var sf *model.StreamFlow
+			if o.All && s.NumInfos() > 0 {
+				sf = model.NewStreamFlow(s, 32)
+			}
+			next := 0
+			for i := range s.NumInsts() {
+				var in *decoder.Info
+				if next < s.NumInfos() && s.InfoInst(next) == i {
+					in = s.Info(next)
+					next++
+				}
+				if in == nil && !o.All || in != nil && !o.Filter.Match(p, s, in) {
+					continue
+				}
+				r := NewRecord(p, s, i, in, o)
+				if sf != nil && in != nil {
+					r.setFlow(sf, next-1)
+				}
+				if err := enc.Encode(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return buf.Bytes()
+}
+
+// jsonInputs are inputs of every kind the direct writer must get right:
+// Intel's binaries and their text, the shipped media kernels, the samples
+// (damaged ones with diagnostics, both layouts, hex), a C source.
+func jsonInputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	in := map[string][]byte{}
+	globs := []string{oracleDir + "/*.isa", oracleDir + "/*.visaasm", "../../decoder/visatext/testdata/*.visaasm", "../../decoder/visatext/testdata/dumps/*.visaasm"}
+	for _, g := range globs {
+		files, _ := filepath.Glob(g)
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in[name] = data
+		}
+	}
+	for _, n := range []string{"9be93e2638bd.isa", "0dd959d4796b.isa"} {
+		in[n] = realFile(t, n)
+	}
+	for _, n := range sampledata.Names() {
+		data, err := sampledata.Read(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[n] = data
+	}
+	if len(in) < 40 {
+		t.Fatalf("only %d inputs", len(in))
+	}
+	return in
+}
+
+// TestJSONWriterMatchesRecord: dump --json writes, for every record of
+// every input, with and without --all, in both syntaxes and with
+// simulated lanes, exactly the bytes encoding/json wrote for its Record.
+func TestJSONWriterMatchesRecord(t *testing.T) {
+	surfaces := model.NewSurfaceFile()
+	surfaces.DispatchMask = 0x00ff00f0
+	surfaces.LOD = []uint32{1, 2, 3}
+	flt, err := index.ParseFilter("op:resinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]Options{
+		"filter":   {Syntax: "igc", JSON: true, All: true, Filter: flt},
+		"default":  {Syntax: "igc", JSON: true},
+		"all":      {Syntax: "igc", JSON: true, All: true},
+		"seed":     {Syntax: "seed", JSON: true},
+		"surfaces": {Syntax: "igc", JSON: true, Surfaces: surfaces, Rules: model.RulesHW},
+	}
+	records := 0
+	for name, data := range jsonInputs(t) {
+		f := decoder.Decode(name, data, decoder.Options{})
+		for vn, o := range variants {
+			want := referenceJSON(t, f, o)
+			var got bytes.Buffer
+			if err := Write(&got, f, o); err != nil {
+				t.Fatal(err)
+			}
+			records += bytes.Count(want, []byte("\n"))
+			if !bytes.Equal(got.Bytes(), want) {
+				g, w := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+				for k := range min(len(g), len(w)) {
+					if g[k] != w[k] {
+						t.Errorf("%s %s: record %d differs:\n got %s\nwant %s", name, vn, k, g[k], w[k])
+						break
+					}
+				}
+				if len(g) != len(w) {
+					t.Errorf("%s %s: %d lines, want %d", name, vn, len(g), len(w))
+				}
+			}
+		}
+	}
+	t.Logf("%d records compared", records)
+}
+
+// TestJSONWriterNames: names that need escaping (quotes, control
+// characters, invalid UTF-8, U+2028) come out as encoding/json writes them.
+func TestJSONWriterNames(t *testing.T) {
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := "a\"b\\c\n\t\x01\x7f<&>é\xff\xfe\u2028\u2029💡.isa"
+	f := decoder.Decode(name, data, decoder.Options{})
+	o := Options{Syntax: "igc", JSON: true, All: true}
+	var got bytes.Buffer
+	if err := Write(&got, f, o); err != nil {
+		t.Fatal(err)
+	}
+	if want := referenceJSON(t, f, o); !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("got  %.300s\nwant %.300s", got.Bytes(), want)
+	}
+}
+
+// FuzzAppendString: the string escaper writes what encoding/json writes
+// (HTML escaping off) for any bytes.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
+			t.Errorf("%q: got %s, want %s", s, got, want)
+		}
+		if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
+			t.Errorf("%q as bytes: got %s, want %s", s, got, want)
+		}
+		if !utf8.Valid(appendString(nil, s)) {
+			t.Errorf("%q: invalid UTF-8 written", s)
+		}
+	})
+}

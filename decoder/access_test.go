@@ -1,6 +1,13 @@
 package decoder
 
-import "testing"
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"unsafe"
+)
 
 // allInsts returns every instruction of s through Inst.
 func allInsts(s *Stream) []Inst {
@@ -20,53 +27,147 @@ func allInfos(s *Stream) []Info {
 	return out
 }
 
-// TestAccessors checks the accessors against each other on a mixed stream:
-// the iterators give what the indexed calls give, the cheap INFO fields
-// (instruction, offset, InfoAt) agree with the decoded Info, and an Info
-// handed out is the caller's own.
+// TestAccessors checks the accessors against each other and against the
+// careful walk, on a stream held in full and on one held by marks (cut
+// short by an error too): the iterators give what the indexed calls give,
+// Inst(i) in any order is the careful walk's instruction, the cheap INFO
+// fields (instruction, offset, InfoAt) agree with the decoded Info, and
+// an Info handed out is the caller's own.
 func TestAccessors(t *testing.T) {
 	all, _ := instTemplates(t)
-	code := mixedStream(64<<10, all)
-	s := Walk(code, 0x100, WalkOptions{Layout: LayoutIGC})
-	if s.Err != nil || s.NumInfos() < 100 {
-		t.Fatalf("walk: %v, %d INFO", s.Err, s.NumInfos())
-	}
-	n := 0
-	for i, in := range s.Insts() {
-		if i != n || in != s.Inst(i) {
-			t.Fatalf("Insts() step %d gave $%d %+v, Inst gives %+v", n, i, in, s.Inst(i))
+	for _, c := range []struct {
+		name  string
+		size  int
+		cut   bool // an unknown opcode ends the stream
+		marks bool
+	}{{"full", 64 << 10, false, false}, {"marks", 1 << 20, false, true}, {"marks-cut", 1 << 20, true, true}} {
+		code := mixedStream(c.size, all)
+		if c.cut {
+			code = append(code[:len(code):len(code)], 0xFF, 1, 2, 3)
 		}
-		n++
-		k, ok := s.InfoAt(i)
-		if ok != (in.Op == OpINFO) || ok && s.InfoInst(k) != i {
-			t.Fatalf("InfoAt($%d) = %d, %v for %s", i, k, ok, in.Mnemonic())
+		o := WalkOptions{Version: DefaultVersion, Layout: LayoutIGC}
+		s := Walk(code, 0x100, o)
+		want, werr := carefulWalk(code, o)
+		if (s.Err != nil) != c.cut || (werr != nil) != c.cut || s.NumInfos() < 100 || (s.marks != nil) != c.marks || (s.insts != nil) == c.marks {
+			t.Fatalf("%s: walk: %v, careful %v, %d INFO, held by marks %v", c.name, s.Err, werr, s.NumInfos(), s.marks != nil)
+		}
+		if s.NumInsts() != len(want) {
+			t.Fatalf("%s: %d instructions, careful walk %d", c.name, s.NumInsts(), len(want))
+		}
+		// Backwards, then at random: every block walked again.
+		for i := len(want) - 1; i >= 0; i -= 7 {
+			if s.Inst(i) != want[i] {
+				t.Fatalf("%s: Inst(%d) = %+v, careful walk %+v", c.name, i, s.Inst(i), want[i])
+			}
+		}
+		r := rand.New(rand.NewPCG(5, 6))
+		for range 2000 {
+			if i := r.IntN(len(want)); s.Inst(i) != want[i] {
+				t.Fatalf("%s: Inst(%d) = %+v, careful walk %+v", c.name, i, s.Inst(i), want[i])
+			}
+		}
+		n, k := 0, 0
+		for i, in := range s.Insts() {
+			if i != n || in != want[i] {
+				t.Fatalf("%s: Insts() step %d gave $%d %+v, careful walk %+v", c.name, n, i, in, want[n])
+			}
+			n++
+			ki, ok := s.InfoAt(i)
+			if ok != (in.Op == OpINFO) || ok && (ki != k || s.InfoInst(k) != i) {
+				t.Fatalf("%s: InfoAt($%d) = %d, %v for %s", c.name, i, ki, ok, in.Mnemonic())
+			}
+			if ok {
+				// The record a full decode of the instruction's bytes gives.
+				var ref Info
+				decodeInfo(&ref, s, i, code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), o.Layout, DefaultVersion, DefaultVersion.wide())
+				if got := s.Info(k); *got != ref || s.InfoOff(k) != 0x100+int64(in.Off) || !bytes.Equal(got.Bytes(), code[in.Off:int(in.Off)+int(in.Len)]) {
+					t.Fatalf("%s: INFO %d: %+v, want %+v", c.name, k, *got, ref)
+				}
+				k++
+			}
+		}
+		if n != s.NumInsts() || k != s.NumInfos() {
+			t.Fatalf("%s: Insts() gave %d of %d, %d INFO of %d", c.name, n, s.NumInsts(), k, s.NumInfos())
+		}
+		n = 0
+		for k, in := range s.Infos() {
+			want := s.Info(k)
+			if k != n || *in != *want || in.Inst != s.InfoInst(k) || in.Off != s.InfoOff(k) || in.Off != s.AbsOff(in.Inst) {
+				t.Fatalf("%s: INFO %d: iterator %+v, Info %+v, InfoInst %d, InfoOff %d", c.name, k, *in, *want, s.InfoInst(k), s.InfoOff(k))
+			}
+			var r Info
+			s.ReadInfo(k, &r)
+			if r != *want || r.Text() != want.Text() {
+				t.Fatalf("%s: INFO %d: ReadInfo %+v, Info %+v", c.name, k, r, *want)
+			}
+			n++
+		}
+		if n != s.NumInfos() {
+			t.Fatalf("%s: Infos() gave %d of %d", c.name, n, s.NumInfos())
+		}
+		n = 0
+		for range s.Infos() {
+			n++
+			if n == 10 {
+				break // an early stop must be honoured
+			}
+		}
+		if n != 10 {
+			t.Fatalf("%s: Infos() stopped after %d", c.name, n)
+		}
+		a := s.Info(3)
+		a.Surface++
+		if s.Info(3).Surface == a.Surface {
+			t.Errorf("%s: an Info handed out shares the stream's record", c.name)
 		}
 	}
-	if n != s.NumInsts() {
-		t.Fatalf("Insts() gave %d of %d", n, s.NumInsts())
+}
+
+// TestAccessorsConcurrent reads one large stream from several goroutines
+// at once, as SSH sessions sharing it do (run with -race): every one sees
+// the careful walk's instructions and the same INFO.
+func TestAccessorsConcurrent(t *testing.T) {
+	all, _ := instTemplates(t)
+	code := mixedStream(1<<20, all)
+	o := WalkOptions{Version: DefaultVersion, Layout: LayoutIGC}
+	s := Walk(code, 0, o)
+	want, _ := carefulWalk(code, o)
+	texts := make([]string, s.NumInfos())
+	for k := range texts {
+		texts[k] = s.Info(k).Text()
 	}
-	n = 0
-	for k, in := range s.Infos() {
-		want := s.Info(k)
-		if k != n || *in != *want || in.Inst != s.InfoInst(k) || in.Off != s.InfoOff(k) || in.Off != s.AbsOff(in.Inst) {
-			t.Fatalf("INFO %d: iterator %+v, Info %+v, InfoInst %d, InfoOff %d", k, *in, *want, s.InfoInst(k), s.InfoOff(k))
-		}
-		var r Info
-		s.ReadInfo(k, &r)
-		if r != *want || r.Text() != want.Text() {
-			t.Fatalf("INFO %d: ReadInfo %+v, Info %+v", k, r, *want)
-		}
-		n++
-		if n == 10 {
-			break // an early stop must be honoured
-		}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			r := rand.New(rand.NewPCG(uint64(g), 7))
+			var in Instruction
+			for range 3000 {
+				i := r.IntN(len(want))
+				if s.Inst(i) != want[i] {
+					errs <- fmt.Sprintf("goroutine %d: Inst(%d) = %+v, want %+v", g, i, s.Inst(i), want[i])
+					return
+				}
+				s.Decode(i, &in)
+				if k := r.IntN(len(texts)); s.Info(k).Text() != texts[k] {
+					errs <- fmt.Sprintf("goroutine %d: INFO %d = %q, want %q", g, k, s.Info(k).Text(), texts[k])
+					return
+				}
+			}
+		})
 	}
-	if n != 10 {
-		t.Fatalf("Infos() stopped after %d", n)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
-	a := s.Info(3)
-	a.Surface++
-	if s.Info(3).Surface == a.Surface {
-		t.Error("an Info handed out shares the stream's record")
-	}
+}
+
+// sameStorage reports whether a and b hold one walk's instructions and
+// INFO (not two walks of the same bytes).
+func sameStorage(a, b *Stream) bool {
+	return (a.insts != nil || a.marks != nil) &&
+		unsafe.SliceData(a.insts) == unsafe.SliceData(b.insts) &&
+		unsafe.SliceData(a.marks) == unsafe.SliceData(b.marks) &&
+		unsafe.SliceData(a.refs) == unsafe.SliceData(b.refs)
 }

@@ -127,11 +127,11 @@ type Field struct {
 	Meaning string `json:"meaning"` // what the value means
 }
 
-// Info is one decoded INFO instruction. It holds the raw fields only (56
-// bytes), so a stream of a million INFO costs one small slice; names, the
-// encoded bytes and diagnostic messages are derived on demand from the
-// stream it was decoded from (an Info built by hand has none: raw names,
-// no bytes, no diagnostics).
+// Info is one decoded INFO instruction. It holds the raw fields only; a
+// stream keeps none (only where each INFO is) and decodes one when asked
+// (Stream.Info, ReadInfo, Infos). Names, the encoded bytes and diagnostic
+// messages are derived on demand from the stream it was decoded from (an
+// Info built by hand has none: raw names, no bytes, no diagnostics).
 type Info struct {
 	s           *Stream // where Bytes and names come from; nil when built by hand
 	Inst        int     // index of the instruction in its Stream
@@ -157,9 +157,12 @@ func (in *Info) Bytes() []byte {
 	if in.s == nil {
 		return nil
 	}
-	// The stream position, not Off: a stream read from text has no file
-	// offsets, and Off - Base is this position for a binary.
-	p := int(in.s.Inst(in.Inst).Off)
+	// A stream read from text has no file offsets: its position is its
+	// instruction's (held in full for text). Off - Base is it for a binary.
+	p := int(in.Off - in.s.Base)
+	if in.s.Text != nil {
+		p = int(in.s.Inst(in.Inst).Off)
+	}
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 

@@ -72,7 +72,7 @@ func TestAmplifiedBodiesShared(t *testing.T) {
 	if fs[0].Stream == nil || fs[1].Stream == nil {
 		t.Fatalf("first entries not walked: %v", f.Errors)
 	}
-	if &fs[0].Stream.insts[0] != &fs[1].Stream.insts[0] || &fs[0].Strings[0] != &fs[1].Strings[0] {
+	if !sameStorage(fs[0].Stream, fs[1].Stream) || &fs[0].Strings[0] != &fs[1].Strings[0] {
 		t.Error("two entries on one body decoded it twice")
 	}
 	if fs[1].Stream.Kernel != fs[1].Name || fs[1].Name == fs[0].Name && fs[0].Name != "" {

@@ -28,8 +28,8 @@ import (
 // Memory: the chunks are taken in order, and a worker takes one only with
 // a free buffer (one per worker, and one more), so at most that many
 // chunks' records wait to be joined, whatever the stream's size; the
-// result is one slice, sized from the first chunk's density and grown like
-// the sequential walk's.
+// records go, as they are joined, to the stream's index (access.go), as
+// the sequential walk's buffer does.
 
 // parallelMin is the smallest stream walked in parallel: below it the
 // walk takes a few milliseconds, and the workers' buffers would be a
@@ -133,23 +133,6 @@ type chunkWalk struct {
 	// past hi; -1 when none did.
 	exit int
 	buf  []Inst // the buffer recs is in, handed back when joined
-}
-
-// walkParallelInsts is walkParallel collecting the records into one
-// slice: the sequential walk's records (the slice's length is their
-// number) and error.
-func (s *Stream) walkParallelInsts(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int) ([]Inst, error) {
-	var out []Inst
-	k, end := 0, len(s.Code)
-	err := s.walkParallel(t, o, fastAt, chunk, func(recs []Inst, pos int) {
-		if out == nil {
-			// Sized from the first chunk's density, with a margin.
-			out = make([]Inst, min(int(float64(len(recs))*float64(end)/float64(max(pos, 1))*33/32)+64, end+1))
-		}
-		out = growOut(out, k, len(recs), pos, end)
-		k += copy(out[k:], recs)
-	})
-	return out[:k], err
 }
 
 // walkParallel walks s's code in chunks of the given size on as many
@@ -273,20 +256,6 @@ func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int, emi
 	return nil
 }
 
-// growOut returns out (k records in use) with room for need more, the
-// walk then at pos of end: grown, when short, to what the density so far
-// says the rest needs, with a margin.
-func growOut(out []Inst, k, need, pos, end int) []Inst {
-	if k+need <= len(out) {
-		return out
-	}
-	est := int(float64(k+need)*float64(end)/float64(max(pos, 1))*33/32) + 64
-	est = min(max(est, len(out)+len(out)/4), k+need+end-pos+1)
-	grown := make([]Inst, max(est, k+need))
-	copy(grown, out[:k])
-	return grown
-}
-
 // join continues the true walk from pos, a true start at or past c.lo,
 // until it reaches a start that c's walk also reached, leaves the chunk or
 // meets an error. It returns the true records walked before joining
@@ -337,43 +306,4 @@ func (w *walker) join(c *chunkWalk, pos int, scratch []Inst) (catch, keep []Inst
 			return catch[:k], nil, pos, e
 		}
 	}
-}
-
-// decodeInfosParallel is decodeInfos for a stream walked in parallel: the
-// instructions are cut into a range per processor (at least two), each
-// range's INFO counted, then decoded into its part of the list, at the
-// same time.
-func (s *Stream) decodeInfosParallel() {
-	insts := s.insts
-	parts := min(max(runtime.GOMAXPROCS(0), 2), 32, max(len(insts), 1))
-	bound := func(p int) int { return p * len(insts) / parts }
-	first := make([]int, parts+1) // first[p+1]: range p's INFO, then their prefix sums
-	var wg sync.WaitGroup
-	for p := range parts {
-		wg.Go(func() {
-			n := 0
-			for _, in := range insts[bound(p):bound(p+1)] {
-				n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
-			}
-			first[p+1] = n
-		})
-	}
-	wg.Wait()
-	for p := range parts {
-		first[p+1] += first[p]
-	}
-	s.infos = make([]Info, first[parts])
-	wide := s.Version.wide()
-	for p := range parts {
-		wg.Go(func() {
-			k := first[p]
-			for i := bound(p); i < bound(p+1); i++ {
-				if in := insts[i]; in.Op == OpINFO {
-					decodeInfo(&s.infos[k], s, i, s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
-					k++
-				}
-			}
-		})
-	}
-	wg.Wait()
 }

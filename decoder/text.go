@@ -89,10 +89,10 @@ func NewTextStream(b *TextBody) *Stream {
 		s.Text[t.N] = t
 	}
 	s.Code = code.Bytes()
-	s.decodeInfos()
-	for i := range s.infos {
-		s.infos[i].Off = -1
-	}
+	s.n = n
+	ix := newWalkIndex(s.Code)
+	ix.add(s.insts, 0)
+	s.refs = ix.refs
 	return s
 }
 

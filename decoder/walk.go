@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"bytes"
 	"fmt"
 )
 
@@ -48,9 +47,18 @@ type Stream struct {
 	Layout  Layout   // the INFO layout used
 	Symbols *Symbols // names INFO operands resolve against; nil for raw streams
 	Err     error    // why the walk stopped early, or nil; the stream holds every instruction before it
-	insts   []Inst   // every instruction decoded, in order (see access.go)
-	infos   []Info   // the INFO instructions among them, in order
 	tab     *opTable // the table the walk used (Decode reuses it); nil for streams not walked
+	// The instructions and INFO, reached through the accessors (access.go).
+	// A stream holds its instructions in full (insts) up to walkChunk of
+	// them, and for text; a larger one holds every markEvery-th one's
+	// offset (marks) and walks again from the mark before the one asked.
+	// An INFO is held as its index and offset (refs), decoded when asked.
+	n     int        // instructions walked
+	insts []Inst     // every instruction, or nil for a stream held by marks
+	marks []uint32   // the offset of instruction markEvery*j, when insts is nil
+	refs  []infoRef  // the INFO instructions, in order
+	hand  []Info     // the records of a stream of hand-built INFO (NewInfoStream)
+	last  *lastBlock // the block of instructions walked last (shared by copies)
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.
 	Text []TextInst
@@ -99,38 +107,64 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 		fastAt = &t.fastAt[1]
 	}
 	if chunk > 0 {
-		s.insts, s.Err = s.walkParallelInsts(t, o, fastAt, chunk)
-		s.decodeInfosParallel()
+		// The parallel walk hands its records in order, a run at a time,
+		// to the index, as the loop below hands its buffer.
+		ix := newWalkIndex(code)
+		s.Err = s.walkParallel(t, o, fastAt, chunk, func(recs []Inst, _ int) {
+			ix.add(recs, s.n)
+			s.n += len(recs)
+		})
+		s.refs, s.marks, s.last = trimCap(ix.refs), trimCap(ix.marks), new(lastBlock)
 		return s
 	}
-	// Written by index rather than appended: a capacity guess from typical
-	// lengths, grown when short.
-	insts := make([]Inst, len(code)/12+1)
-	k, pos := 0, 0
+	// Walked into a buffer written by index (a capacity guess from typical
+	// lengths, grown when short, up to walkChunk instructions), which the
+	// index takes in when full, so a large stream never holds its
+	// instructions as records.
+	insts := make([]Inst, min(len(code)/12+1, walkChunk))
+	ix := newWalkIndex(code)
+	k, pos, done := 0, 0, 0
 	for pos < end {
+		if k == len(insts) {
+			if len(insts) < walkChunk {
+				insts = growInstsUpTo(insts, pos, end, walkChunk)
+			} else {
+				ix.add(insts, done)
+				done, k = done+k, 0
+			}
+		}
 		pos, k = t.walkFast(code, fastAt, pos, insts, k)
-		if pos >= end {
-			break
+		if pos >= end || k == len(insts) {
+			continue
 		}
 		n, err := s.careful(t, o, pos)
 		if err != nil {
 			s.Err = err
 			break
 		}
-		if k == len(insts) {
-			insts = growInsts(insts, pos, end)
-		}
-		sub := code[min(pos+1, end-1)]
-		if n == 1 {
-			sub = 0
-		}
-		insts[k] = Inst{Off: uint32(pos), Len: uint16(n), Op: code[pos], Sub: sub}
+		insts[k] = instAt(code, pos, n)
 		k++
 		pos += n
 	}
-	s.insts = insts[:k]
-	s.decodeInfos()
+	ix.add(insts[:k], done)
+	s.n = done + k
+	s.refs = trimCap(ix.refs)
+	if done == 0 {
+		s.insts = insts[:k]
+	} else {
+		s.marks = trimCap(ix.marks)
+		s.last = new(lastBlock)
+	}
 	return s
+}
+
+// instAt is the record of the n-byte instruction at pos.
+func instAt(code []byte, pos, n int) Inst {
+	sub := code[min(pos+1, len(code)-1)]
+	if n == 1 {
+		sub = 0
+	}
+	return Inst{Off: uint32(pos), Len: uint16(n), Op: code[pos], Sub: sub}
 }
 
 // growInsts returns insts (all k of them in use, the walk at pos of end)
@@ -140,9 +174,15 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 // small steps for large slices allocated about five times it in all (10 M
 // one-byte instructions: 400 MB per layout tried).
 func growInsts(insts []Inst, pos, end int) []Inst {
+	return growInstsUpTo(insts, pos, end, end-pos+len(insts))
+}
+
+// growInstsUpTo is growInsts with room for at most most instructions in
+// all (more than len(insts)).
+func growInstsUpTo(insts []Inst, pos, end, most int) []Inst {
 	k, rest := len(insts), end-pos
 	est := k + int(float64(rest)*float64(k)/float64(max(pos, 1))) + rest/64 + 16
-	est = min(max(est, k+k/4+16), k+rest)
+	est = min(max(est, k+k/4+16), k+rest, most)
 	out := make([]Inst, est)
 	copy(out, insts)
 	return out
@@ -340,26 +380,6 @@ func (t *opTable) prog(code []byte, pos int) *program {
 	return t.progs[code[pos]]
 }
 
-// decodeInfos finds the INFO instructions among the instructions and decodes them
-// into a slice of exactly their number. Finding them is a separate pass so
-// that the walk's hot loop carries no INFO state: the first pass counts
-// and notes their indices without a branch (every instruction writes the
-// slot, only INFO advance it), in a list bounded by the 0x70 bytes.
-func (s *Stream) decodeInfos() {
-	at := make([]uint32, bytes.Count(s.Code, []byte{OpINFO})+1)
-	n := 0
-	for k, in := range s.insts {
-		at[n] = uint32(k)
-		n += int((uint32(in.Op^OpINFO) - 1) >> 31) // 1 for INFO, without a branch
-	}
-	s.infos = make([]Info, n)
-	wide := s.Version.wide()
-	for k, i := range at[:n] {
-		in := s.insts[i]
-		decodeInfo(&s.infos[k], s, int(i), s.Code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), s.Layout, s.Version, wide)
-	}
-}
-
 func sub1(code []byte, pos, end int) uint8 {
 	if pos+1 < end {
 		return code[pos+1]
@@ -373,7 +393,7 @@ func (s *Stream) truncErr(o WalkOptions, pos int, what string, need, have int) e
 
 // InstBytes returns the encoded bytes of instruction i.
 func (s *Stream) InstBytes(i int) []byte {
-	in := s.insts[i]
+	in := s.Inst(i)
 	return s.Code[in.Off : int(in.Off)+int(in.Len)]
 }
 
@@ -383,5 +403,5 @@ func (s *Stream) AbsOff(i int) int64 {
 	if s.Text != nil {
 		return -1
 	}
-	return s.Base + int64(s.insts[i].Off)
+	return s.Base + int64(s.Inst(i).Off)
 }

@@ -81,6 +81,9 @@ stranger_fp=$(ssh-keygen -l -f "$tmp/stranger.pub" | awk '{print $2}')
 # Serve copies of the samples, on a free port (the log names it).
 mkdir -p "$tmp/served"
 cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
+# The log exists before the server starts: the loop below reads it at once,
+# and the background shell may not have opened its redirect yet.
+: >"$log"
 "$bin" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
   --authorized-keys "$tmp/authorized_keys" --idle-timeout 2m \
   "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$log" &

@@ -13,6 +13,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/index"
+	mws "infoscope/model/workspace"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -71,10 +72,13 @@ const (
 // listModel is the INFO list: one row per INFO of every loaded stream. It
 // keeps only an index of the filtered rows and formats the visible ones.
 type listModel struct {
-	rows   *rowIndex
-	view   []int32 // rows passing the filter; nil means every row
-	filter string
-	terms  *index.Filter
+	rows *rowIndex
+	view []int32 // rows passing the filter; nil means every row
+	// viewRef holds view when it is shared with other sessions (see
+	// workspace.Snapshot.View), which keeps it cached while in use.
+	viewRef *mws.View
+	filter  string
+	terms   *index.Filter
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
@@ -262,7 +266,12 @@ func (l *listModel) posOf(row int) int {
 
 // applyFilter rebuilds the view from l.terms: once per filter change.
 func (l *listModel) applyFilter() {
-	l.view = l.rows.View(l.terms)
+	if l.rows.shared == nil {
+		l.viewRef, l.view = nil, l.rows.View(l.terms)
+		return
+	}
+	l.viewRef = l.rows.shared.View(l.terms)
+	l.view = l.viewRef.Rows
 }
 
 // setFilter parses and applies s, keeping the cursor row when it still

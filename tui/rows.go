@@ -3,6 +3,7 @@ package tui
 import (
 	"infoscope/decoder"
 	"infoscope/model/index"
+	mws "infoscope/model/workspace"
 )
 
 // loc names one INFO row (see index.Loc).
@@ -14,12 +15,23 @@ type loc = index.Loc
 type rowIndex struct {
 	*index.Index
 	total int // Index.Len, read on every frame
+	// shared, when set, is the workspace snapshot the index belongs to:
+	// filtered views come from it, shared with the other sessions.
+	shared *mws.Snapshot
 }
 
 func newRowIndex(files []*decoder.File) *rowIndex { return wrapRows(index.New(files)) }
 
 // wrapRows makes x the list's row index.
-func wrapRows(x *index.Index) *rowIndex { return &rowIndex{x, x.Len()} }
+func wrapRows(x *index.Index) *rowIndex { return &rowIndex{Index: x, total: x.Len()} }
+
+// snapshotRows is the row index of a workspace snapshot, whose filtered
+// views are shared by every view of the workspace.
+func snapshotRows(s *mws.Snapshot) *rowIndex {
+	r := wrapRows(s.Index())
+	r.shared = s
+	return r
+}
 
 func (r *rowIndex) loc(row int) loc              { return r.Loc(row) }
 func (r *rowIndex) file(l loc) *decoder.File     { return r.File(l) }

@@ -56,6 +56,17 @@ func TestSharedViews(t *testing.T) {
 	if a.list.rows.Index != b.list.rows.Index || a.list.rows.Index != ws.Snapshot().Index() {
 		t.Fatal("the views built their own row indexes")
 	}
+	// The same filter in both views: one set of rows between them.
+	for _, m := range views {
+		send(m, "/")
+		typeText(m, "op:resinfo")
+		send(m, "enter")
+	}
+	if len(a.list.view) == 0 || len(b.list.view) != len(a.list.view) || &a.list.view[0] != &b.list.view[0] {
+		t.Fatalf("the views filtered on their own: %d and %d rows", len(a.list.view), len(b.list.view))
+	}
+	send(a, "/")
+	send(a, "esc")
 	decodes := ws.Decodes()
 	// Each view moves and looks around while the file changes twice.
 	keys := [][]string{

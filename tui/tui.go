@@ -27,6 +27,8 @@ import (
 
 // Config configures a session.
 type Config struct {
+	// Sources are the inputs; the session reads and decodes each once, in
+	// Cmds, and again on ReloadMsg.
 	Sources []Source
 	// Workspace, if set, is a workspace shared with other views (the SSH
 	// server's, for every session): the session shows its snapshots and
@@ -219,8 +221,8 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // loadCmds shows the loads begun (snap) and returns a Cmd per job, each
-// bringing the snapshot its load ends with
-// (with the spinner's tick when nothing was loading).
+// bringing the snapshot its load ends with, and the spinner's tick when
+// nothing was loading before.
 func (m *Model) loadCmds(jobs []workspace.Job, snap *mws.Snapshot) []tea.Cmd {
 	var cmds []tea.Cmd
 	if tick := m.applySnapshot(snap); tick != nil {
@@ -403,7 +405,7 @@ func descriptions(n int) string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
-	m.list.setRows(wrapRows(m.snap.Index())) // shared by every view of the workspace
+	m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()

@@ -6,7 +6,9 @@
 // A Snapshot is a value: every change (a load starts, a read fails, a
 // decode ends) returns a new Snapshot and leaves the old one as it was, so
 // any number of views (the inspector, every SSH session) can hold one,
-// compare it with the next and share its decoded files without locks. The
+// compare it with the next and share its decoded files. What it builds on
+// first use (the row index, the filtered views) is built once, by
+// whichever view asks first, and is safe for concurrent use. The
 // package does no I/O: front ends read the bytes and hand them in; the
 // decoder decodes them. The decoded files a Snapshot holds must never be
 // changed by anyone once published.
@@ -15,6 +17,7 @@ package workspace
 import (
 	"fmt"
 	"sync"
+	"weak"
 
 	"infoscope/decoder"
 	"infoscope/model/index"
@@ -62,11 +65,23 @@ type Snapshot struct {
 }
 
 // rows is the row index of one set of decoded files, built on first use
-// by whichever view asks first, then shared by every view.
+// by whichever view asks first, then shared by every view, with the
+// filtered views in use.
 type rows struct {
 	once sync.Once
 	x    *index.Index
+
+	mu sync.Mutex
+	// views holds the filtered views by filter expression, weakly: a view
+	// lives as long as a session holds it, and no longer.
+	views map[string]weak.Pointer[View]
 }
+
+// View is the rows (ascending) a filter keeps, shared by every view of
+// the workspace filtering its index by the same expression. Rows must not
+// be changed; nil means every row. Hold the View, not only Rows, while
+// using them: the cache keeps a View only while someone holds it.
+type View struct{ Rows []int32 }
 
 // New returns the first snapshot of a workspace with these inputs, each
 // loading, at generation 0.
@@ -130,6 +145,38 @@ func (s *Snapshot) Files() []*decoder.File {
 func (s *Snapshot) Index() *index.Index {
 	s.rows.once.Do(func() { s.rows.x = index.New(s.Files()) })
 	return s.rows.x
+}
+
+// View returns the rows of Index that f keeps (index.Index.View), shared:
+// sessions that filter by the same expression hold one copy of the rows
+// between them (4 bytes a row passing each, otherwise).
+func (s *Snapshot) View(f *index.Filter) *View {
+	x := s.Index()
+	if f.Empty() {
+		return &View{}
+	}
+	r, key := s.rows, f.String()
+	r.mu.Lock()
+	if v := r.views[key].Value(); v != nil {
+		r.mu.Unlock()
+		return v
+	}
+	r.mu.Unlock()
+	// Filtered without the lock: another expression need not wait. Two
+	// sessions asking at once may both filter; the last one is kept.
+	v := &View{Rows: x.View(f)}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.views == nil {
+		r.views = map[string]weak.Pointer[View]{}
+	}
+	for k, w := range r.views {
+		if w.Value() == nil {
+			delete(r.views, k) // no session holds it any more
+		}
+	}
+	r.views[key] = weak.Make(v)
+	return v
 }
 
 // with returns a copy of s at the next generation with input i changed by

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/index"
 )
 
 // info is an 11-byte igc-layout SAMPLEINFO; n of them make a clean raw stream.
@@ -112,5 +113,29 @@ func TestIndexShared(t *testing.T) {
 	broken := Decode("a.bin", infos(2)[:19], decoder.Options{})
 	if s4 := s3.Decoded(0, broken); s4.Index() != s3.Index() {
 		t.Fatal("a kept decode rebuilt the index")
+	}
+}
+
+// Views filtering the index by the same expression share one set of rows.
+func TestViewShared(t *testing.T) {
+	s := New([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
+	f, err := index.ParseFilter("op:sampleinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := s.View(f)
+	if len(v1.Rows) != 6 {
+		t.Fatalf("the filter kept %d of 6 rows", len(v1.Rows))
+	}
+	g, _ := index.ParseFilter(" op:sampleinfo ")
+	if v2 := s.Started(0).View(g); v2 != v1 {
+		t.Fatal("a second view by the same expression filtered again")
+	}
+	h, _ := index.ParseFilter("op:resinfo")
+	if v3 := s.View(h); v3 == v1 || len(v3.Rows) != 0 {
+		t.Fatalf("another expression: %d rows", len(v3.Rows))
+	}
+	if v := s.View(nil); v.Rows != nil {
+		t.Fatal("an empty filter has rows")
 	}
 }

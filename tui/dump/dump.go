@@ -420,7 +420,11 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 	} else {
 		b = append(b, s.Kernel...)
 		b = append(b, "+0x"...)
-		b = strconv.AppendInt(b, s.AbsOff(i), 16)
+		if in != nil {
+			b = strconv.AppendInt(b, in.Off, 16) // no walk for an INFO's
+		} else {
+			b = strconv.AppendInt(b, s.AbsOff(i), 16)
+		}
 	}
 	b = append(b, " $"...)
 	b = strconv.AppendInt(b, int64(i), 10)

@@ -56,7 +56,7 @@ func (st *session) end(reason string) {
 	p, interrupt := st.program, st.interrupt
 	st.mu.Unlock()
 	if p != nil {
-		stop(p)
+		stop(p, st.done)
 	}
 	if interrupt != nil {
 		// It writes to the client, which may not be reading: never block
@@ -83,7 +83,7 @@ func (st *session) setProgram(p *tea.Program) {
 	ended := st.ended
 	st.mu.Unlock()
 	if ended {
-		stop(p)
+		stop(p, st.done)
 	}
 }
 
@@ -93,10 +93,21 @@ func (st *session) endReason() string {
 	return st.reason
 }
 
-func stop(p *tea.Program) {
+// stop asks p to quit and kills it if it has not within quitGrace; done
+// is closed once it has ended, which lets go of it at once (a timer would
+// hold the program, and through it the session's memory, for the grace).
+func stop(p *tea.Program, done <-chan struct{}) {
 	// Quit blocks until the program's loop takes the message.
 	go p.Quit()
-	time.AfterFunc(quitGrace, p.Kill)
+	go func() {
+		t := time.NewTimer(quitGrace)
+		defer t.Stop()
+		select {
+		case <-done:
+		case <-t.C:
+			p.Kill()
+		}
+	}()
 }
 
 // watchdog ends the inspector after idle without input or after maxTime in

@@ -642,7 +642,9 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 	if s.FromText() {
 		r.Line, r.Source, r.Note = s.Line(i), s.Text[i].Text, TextNote
 		if in == nil {
-			r.Text = s.Text[i].Text // no encoding to print it from
+			// InstRecord's own field: Record.Text, which shadows it, is
+			// written for INFO records only.
+			r.InstRecord.Text = s.Text[i].Text // no encoding to print it from
 		}
 		if in == nil && dec.HasOperands() {
 			r.Opcode = dec.Op // parsed from the line ("fence_global" is fence's)

@@ -57,13 +57,16 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		b = appendString(b, inst.Mnemonic()) // s.InstMnemonic(i)
 	}
 	if in == nil {
-		// An INFO record's "text" comes later, in Record's place.
-		// For vISA text this is what the operands' decode prints (the
-		// mnemonic when the line's operands are not parsed), as the Record
-		// path wrote it; "source" holds the line as written.
+		// An INFO record's "text" comes later, in Record's place. From
+		// vISA text it is the line as written: the operands' decode gives
+		// only the mnemonic of a line whose operands are not parsed.
 		b = append(b, `,"text":`...)
-		w.scratch = dec.AppendText(w.scratch[:0])
-		b = appendString(b, w.scratch)
+		if fromText {
+			b = appendString(b, s.Text[i].Text)
+		} else {
+			w.scratch = dec.AppendText(w.scratch[:0])
+			b = appendString(b, w.scratch)
+		}
 	}
 	b = append(b, `,"operands":[`...)
 	for n, a := range dec.Args[:dec.N] {

@@ -101,3 +101,31 @@ func TestDumpVisaasmOfText(t *testing.T) {
 		t.Errorf("exit %d, stderr %q\n%s\nwant\n%s", code, errs, out, want.String())
 	}
 }
+
+// From vISA text, a non-INFO record's "text" is the line as written, also
+// for a line whose operands are not parsed (an LSC form): the operands'
+// decode alone would give only its mnemonic.
+func TestDumpAllJSONTextAsWritten(t *testing.T) {
+	src := ".version 4.1\n.kernel \"k\"\n" +
+		"    lsc_load.ugm (M1, 16)  V40:d32  flat[V41]:a64\n" +
+		"    mov (M1, 8) V42(0,0)<1> 0x0:ud\n" +
+		"    ret (M1, 1)\n"
+	out, errs, code := run(t, []byte(src), "--all", "--json", "--visaasm-text", "-")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("exit %d, %d records:\n%s\nstderr %s", code, len(lines), out, errs)
+	}
+	for k, want := range []string{
+		"lsc_load.ugm (M1, 16)  V40:d32  flat[V41]:a64",
+		"mov (M1, 8) V42(0,0)<1> 0x0:ud",
+		"ret (M1, 1)",
+	} {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(lines[k]), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r["text"] != want || r["source"] != want {
+			t.Errorf("record %d: text %q, source %q; want both %q", k, r["text"], r["source"], want)
+		}
+	}
+}

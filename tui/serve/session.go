@@ -162,6 +162,35 @@ func (in input) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// wakeClient sends the client a request it ignores every cfg.wakeEvery
+// until done is closed. OpenSSH's client (9.2, clientloop.c) sends a
+// window-change only from its main loop, which checks a flag that its
+// SIGWINCH handler sets and then sleeps in poll with SIGWINCH unblocked: a
+// resize whose signal lands between the check and the poll waits for the
+// next packet or keystroke to wake the loop. An inspector at rest sends
+// nothing, so such a resize was never sent and the session kept drawing
+// the old size (seen under load in scripts/ssh-tmux.sh: the 132x48 frame
+// cut to 90x30 for good). Any packet wakes the loop, which then sends the
+// pending size. The request is sshd's keepalive without a reply: clients
+// ignore it, and it is not input, so it does not hold off the idle timeout.
+func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
+	if s.cfg.wakeEvery < 0 {
+		return
+	}
+	t := time.NewTicker(s.cfg.wakeEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if _, err := sess.SendRequest("keepalive@openssh.com", false, nil); err != nil {
+				return
+			}
+		}
+	}
+}
+
 // activeReader and activeWriter record a command's traffic for the idle
 // timeout.
 type activeReader struct {
@@ -391,6 +420,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				return
 			}
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+			go s.wakeClient(sess, st.done)
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
 			st.mu.Lock()

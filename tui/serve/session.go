@@ -268,9 +268,11 @@ func (r *registry) refit() {
 		changed := p != nil && !st.ended && (fw != st.drawnW || fh != st.drawnH)
 		st.mu.Unlock()
 		if changed {
-			// The program's filter fits the client's size anew. Send
-			// blocks while the program is busy: never under r.mu.
-			go p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+			// The program's filter fits the client's size anew, as it is
+			// when the message is taken: a size read here could arrive
+			// after a newer window change and undo it. Send blocks while
+			// the program is busy: never under r.mu.
+			go p.Send(refitMsg{})
 		}
 	}
 }
@@ -589,15 +591,29 @@ func fitWindow(w, h, cells int) (int, int) {
 	return fw, fh
 }
 
+// refitMsg asks a session's inspector to fit the client's last window size
+// to its share of the window budget anew (see registry.refit).
+type refitMsg struct{}
+
 // filterMsg fits every resize to the session's share of the window budget,
-// and replaces suspends with resumes as bm.MakeOptions' filter (which this
-// replaces) does: a session cannot be suspended.
+// turns a refitMsg into the resize of the client's last size, and replaces
+// suspends with resumes as bm.MakeOptions' filter (which this replaces)
+// does: a session cannot be suspended.
 func (s *server) filterMsg(st *session) func(tea.Model, tea.Msg) tea.Msg {
 	return func(_ tea.Model, msg tea.Msg) tea.Msg {
 		switch m := msg.(type) {
 		case tea.WindowSizeMsg:
 			m.Width, m.Height = s.sessions.window(st, m.Width, m.Height)
 			return m
+		case refitMsg:
+			// The filter runs on the program's loop, as every window
+			// change does: the client's size is the latest.
+			st.mu.Lock()
+			w, h := st.clientW, st.clientH
+			st.mu.Unlock()
+			var r tea.WindowSizeMsg
+			r.Width, r.Height = s.sessions.window(st, w, h)
+			return r
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -95,4 +96,38 @@ func TestResizeReachesAnIdleInspector(t *testing.T) {
 	scr.Resize(90, 30)
 	lt.resizeLater(90, 30)
 	tm.waitFor("the status line on row 29 of 30, no line wider than 90", statusOn(28, 90))
+}
+
+// A refit that the program takes after a newer window change fits the
+// newer size: it carries none of its own, which could be stale by then.
+func TestRefitUsesTheLatestSize(t *testing.T) {
+	s := &server{sessions: newRegistry(4, 100*40, 10*10)}
+	st := &session{done: make(chan struct{})}
+	s.sessions.admitted[st] = true
+	filter := s.filterMsg(st)
+	size := func(msg tea.Msg) [2]int {
+		t.Helper()
+		m, ok := filter(nil, msg).(tea.WindowSizeMsg)
+		if !ok {
+			t.Fatalf("%T filtered to %T, want a tea.WindowSizeMsg", msg, filter(nil, msg))
+		}
+		return [2]int{m.Width, m.Height}
+	}
+	if got := size(tea.WindowSizeMsg{Width: 100, Height: 40}); got != [2]int{100, 40} {
+		t.Fatalf("100x40 window drawn at %v", got)
+	}
+	// A second session halves the share: the refit of the first is on its
+	// way while the client shrinks to 60x20, which fits either share.
+	s.sessions.admitted[&session{done: make(chan struct{})}] = true
+	if got := size(tea.WindowSizeMsg{Width: 60, Height: 20}); got != [2]int{60, 20} {
+		t.Fatalf("60x20 window drawn at %v", got)
+	}
+	if got := size(refitMsg{}); got != [2]int{60, 20} {
+		t.Errorf("refit after the 60x20 change drew %v, want the latest size 60x20", got)
+	}
+	// The client grows back: a refit fits it to the halved share.
+	size(tea.WindowSizeMsg{Width: 100, Height: 40})
+	if got := size(refitMsg{}); got[0]*got[1] > 100*40/2 || got[0] < 60 {
+		t.Errorf("refit of 100x40 in half of 100x40 cells drew %v", got)
+	}
 }

@@ -67,6 +67,12 @@ type walker struct {
 	o      WalkOptions
 	fastAt *[256]uint32 // the layout's row of t.fastAt
 	stop   atomic.Bool  // set when the result is known: speculation is moot
+	// The parallel walk's chunks, the next one to take, their size, and
+	// the free buffers to walk them into.
+	cs    []chunkWalk
+	next  atomic.Int64
+	chunk int
+	free  chan []Inst
 }
 
 // walkRange walks the instructions from pos while they start before limit,
@@ -140,52 +146,62 @@ type chunkWalk struct {
 // sequential walk finds, in order, a run at a time (pos: where the walk
 // is after them), and returns the error it finds.
 func (s *Stream) walkParallel(t *opTable, o WalkOptions, fastAt *[256]uint32, chunk int, emit func(recs []Inst, pos int)) error {
-	w := &walker{s: s, t: t, o: o, fastAt: fastAt}
+	w := &walker{s: s, t: t, o: o, fastAt: fastAt, chunk: chunk}
 	end := len(s.Code)
-	cs := make([]chunkWalk, (end+chunk-1)/chunk)
-	// One worker per processor, at least two, but no more than a quarter
-	// of the chunks (nor 32): the buffers of the records waiting to be
-	// joined stay a small part of the result.
-	workers := min(max(min(runtime.GOMAXPROCS(0), len(cs)/4, 32), 2), len(cs))
-	free := make(chan []Inst, workers+1)
-	for range workers + 1 {
-		free <- nil // allocated by the first chunk walked into it
+	w.cs = make([]chunkWalk, (end+chunk-1)/chunk)
+	// One goroutine per processor, the caller's among them (it walks
+	// chunks too while the next to join is not ready), at least two, but
+	// no more than a quarter of the chunks (nor 32): the buffers of the
+	// records waiting to be joined stay a small part of the result.
+	procs := min(max(min(runtime.GOMAXPROCS(0), len(w.cs)/4, 32), 2), len(w.cs))
+	w.free = make(chan []Inst, procs+1)
+	for range procs + 1 {
+		w.free <- nil // allocated by the first chunk walked into it
 	}
-	done := make(chan int, len(cs))
+	done := make(chan int, len(w.cs))
 	quit := make(chan struct{})
-	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for range procs - 1 {
 		wg.Go(func() {
 			for {
 				var buf []Inst
 				select {
-				case buf = <-free:
+				case buf = <-w.free:
 				case <-quit:
 					return
 				}
-				// A buffer first, then a chunk: so the chunk the caller
-				// waits for, the first not joined, always has one.
-				i := int(next.Add(1)) - 1
-				if i >= len(cs) || w.stop.Load() {
+				i, ok := w.take(buf)
+				if !ok {
 					return
 				}
-				c := &cs[i]
-				c.lo, c.hi = i*chunk, min((i+1)*chunk, end)
-				if buf == nil {
-					buf = make([]Inst, chunk/12+1)
-				}
-				c.recs = buf
-				w.speculate(c)
 				done <- i
 			}
 		})
 	}
-	err := w.stitch(cs, free, done, emit)
+	err := w.stitch(done, emit)
 	w.stop.Store(true)
 	close(quit)
 	wg.Wait()
 	return err
+}
+
+// take walks the next chunk not yet taken into buf, and returns its index,
+// or false when none is left (or the result is known). The buffer comes
+// first, then the chunk: so the chunk the caller waits for, the first not
+// joined, always has one.
+func (w *walker) take(buf []Inst) (int, bool) {
+	i := int(w.next.Add(1)) - 1
+	if i >= len(w.cs) || w.stop.Load() {
+		return i, false
+	}
+	c := &w.cs[i]
+	c.lo, c.hi = i*w.chunk, min((i+1)*w.chunk, len(w.s.Code))
+	if buf == nil {
+		buf = make([]Inst, w.chunk/12+1)
+	}
+	c.recs = buf
+	w.speculate(c)
+	return i, true
 }
 
 // speculate walks chunk c from its first byte, as if an instruction
@@ -230,15 +246,33 @@ func (w *walker) speculate(c *chunkWalk) {
 // stitch follows the true walk through the chunks in order, as their
 // walks come in (their indices on done), and hands emit the records it
 // takes, each chunk's buffer then going back to free.
-func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int, emit func([]Inst, int)) error {
-	ready := make([]bool, len(cs))
+func (w *walker) stitch(done <-chan int, emit func([]Inst, int)) error {
+	ready := make([]bool, len(w.cs))
 	var scratch []Inst
 	pos := 0
-	for i := range cs {
+	for i := range w.cs {
 		for !ready[i] {
-			ready[<-done] = true
+			select {
+			case d := <-done:
+				ready[d] = true
+				continue
+			default:
+			}
+			// Nothing to join yet: walk a chunk here rather than wait,
+			// when a buffer is free (else one is being walked).
+			select {
+			case buf := <-w.free:
+				if d, ok := w.take(buf); ok {
+					ready[d] = true
+				} else {
+					w.free <- buf
+					ready[<-done] = true
+				}
+			default:
+				ready[<-done] = true
+			}
 		}
-		c := &cs[i]
+		c := &w.cs[i]
 		catch, keep, next, err := w.join(c, pos, scratch)
 		scratch = catch[:cap(catch)]
 		if len(catch) > 0 {
@@ -247,7 +281,7 @@ func (w *walker) stitch(cs []chunkWalk, free chan<- []Inst, done <-chan int, emi
 		if len(keep) > 0 {
 			emit(keep, next)
 		}
-		free <- c.buf
+		w.free <- c.buf
 		pos = next
 		if err != nil {
 			return err

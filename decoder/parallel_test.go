@@ -278,12 +278,14 @@ func BenchmarkParallelWalk(b *testing.B) {
 	b.SetBytes(int64(len(buf)))
 	b.ReportAllocs()
 	b.ResetTimer()
+	start, _ := cpuTime()
 	for range b.N {
 		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
 		if s.Err != nil || s.NumInsts() != n {
 			b.Fatal(s.Err, s.NumInsts(), n)
 		}
 	}
+	reportCPU(b, start)
 	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "procs")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/inst")
 }

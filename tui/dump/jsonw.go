@@ -38,12 +38,12 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText {
 		b = append(b, "null"...)
 	} else {
-		b = strconv.AppendInt(b, s.AbsOff(i), 10)
+		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10) // s.AbsOff(i), without a second Inst(i)
 	}
 	b = append(b, `,"length":`...)
 	b = strconv.AppendInt(b, int64(inst.Len), 10)
 	b = append(b, `,"bytes":"`...)
-	b = hex.AppendEncode(b, s.InstBytes(i))
+	b = hex.AppendEncode(b, s.Code[inst.Off:int(inst.Off)+int(inst.Len)]) // s.InstBytes(i)
 	opcode := inst.Op
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
@@ -51,7 +51,11 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	b = append(b, `","opcode":`...)
 	b = strconv.AppendUint(b, uint64(opcode), 10)
 	b = append(b, `,"mnemonic":`...)
-	b = appendString(b, s.InstMnemonic(i))
+	if fromText {
+		b = appendString(b, s.InstMnemonic(i))
+	} else {
+		b = appendString(b, inst.Mnemonic()) // s.InstMnemonic(i)
+	}
 	if in == nil {
 		// An INFO record's "text" comes later, in Record's place.
 		// For vISA text this is what the operands' decode prints (the
@@ -97,19 +101,19 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 // appendInfo appends the keys only INFO records have.
 func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
 	b = append(b, `,"layout":`...)
-	b = appendString(b, in.Layout.String())
+	b = appendConst(b, in.Layout.String())
 	b = append(b, `,"op":`...)
-	b = appendString(b, in.Op().String())
+	b = appendConst(b, in.Op().String())
 	b = append(b, `,"exec_size":`...)
 	b = strconv.AppendInt(b, int64(in.ExecSize()), 10)
 	b = append(b, `,"mask":`...)
-	b = appendString(b, (in.Mask &^ 8).String())
+	b = appendConst(b, (in.Mask &^ 8).String())
 	b = append(b, `,"nomask":`...)
 	b = strconv.AppendBool(b, in.Mask.NoMask())
 	b = append(b, `,"lane_offset":`...)
 	b = strconv.AppendInt(b, int64(in.Mask.LaneOffset()), 10)
 	b = append(b, `,"channels":`...)
-	b = appendString(b, in.Channels())
+	b = appendConst(b, in.Channels())
 	name := in.SurfaceDecl()
 	if name == "" {
 		name = in.SurfaceName()
@@ -146,7 +150,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 			b = append(b, ',')
 		}
 		b = append(b, `{"name":`...)
-		b = appendString(b, fl.Name)
+		b = appendConst(b, fl.Name)
 		b = append(b, `,"byte":`...)
 		b = strconv.AppendInt(b, int64(fl.Byte), 10)
 		b = append(b, `,"bit":`...)
@@ -252,7 +256,7 @@ func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 // OperandRecord gives its kind.
 func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.Operand) []byte {
 	b = append(b, `{"kind":`...)
-	b = appendString(b, string(a.Kind()))
+	b = appendConst(b, string(a.Kind()))
 	b = append(b, `,"name":`...)
 	b = appendString(b, a.Name())
 	w.scratch = in.AppendOperandText(w.scratch[:0], a)
@@ -329,6 +333,15 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 	return append(b, '}')
 }
 
+// appendConst appends a string of the decoder's own tables (a field's,
+// layout's, mask's or operand kind's name): printable ASCII with nothing
+// to escape, which TestJSONWriterMatchesRecord would show otherwise.
+func appendConst(b []byte, s string) []byte {
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {
 	b = append(b, '[')
@@ -350,6 +363,22 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
+// load8 returns s[i:i+8] as a little-endian word.
+func load8[T string | []byte](s T, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// special8 reports whether any byte of x is not plain: below 0x20, '"',
+// '\\' or from 0x80 (the usual test for a zero byte, (v-1) &^ v & 0x80,
+// applied to each).
+func special8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	quote, backslash := x^(ones*'"'), x^(ones*'\\')
+	return ((x-ones*0x20)&^x|(quote-ones)&^quote|(backslash-ones)&^backslash|x)&highs != 0
+}
+
 // appendString appends s as a JSON string the way encoding/json writes it
 // with HTML escaping off: '"' and '\\' escaped, \b \f \n \r \t by name,
 // other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
@@ -359,6 +388,13 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight plain bytes at a time: most strings have nothing to escape.
+		for i+8 <= len(s) && !special8(load8(s, i)) {
+			i += 8
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if plain[c] {
 			i++

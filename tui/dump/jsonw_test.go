@@ -171,3 +171,20 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+// TestSpecial8: the eight-byte test flags a word exactly when one of its
+// bytes is not plain, whatever the byte and its place (and next to any
+// other byte, where a borrow could hide or invent one).
+func TestSpecial8(t *testing.T) {
+	for _, fill := range []byte{'a', 0x21, 0x7f, 0x5d, 0x23} {
+		for b := range 256 {
+			for p := range 8 {
+				w := bytes.Repeat([]byte{fill}, 8)
+				w[p] = byte(b)
+				if got := special8(load8(w, 0)); got != !plain[b] {
+					t.Fatalf("byte %#x at %d among %q: special %v", b, p, fill, got)
+				}
+			}
+		}
+	}
+}

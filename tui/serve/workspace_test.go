@@ -2,13 +2,21 @@ package serve
 
 import (
 	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/pem"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
@@ -111,21 +119,108 @@ func bigStream(tb testing.TB, dir string, size int) string {
 	return p
 }
 
-// heapWith serves file, opens n inspectors on it, waits until each shows
-// it loaded (and, with filter set, filtered by it) and returns the heap in
-// use after a GC (the server's, plus the test's clients and their emulated
-// screens).
-func heapWith(b *testing.B, file string, n int, filter string) uint64 {
-	ts := startServer(b, func(c *Config) { c.Files = []string{file} })
+// heapWith serves file, opens n inspectors on it from a client process of
+// its own (this test binary, running TestMemoryClient), waits until each
+// shows it loaded (and, with filter set, filtered by it) and returns the
+// server's heap in use after a GC: the clients' memory is in the other
+// process.
+func heapWith(b *testing.B, file string, n, w, h int, filter string) uint64 {
+	dir := b.TempDir()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	keyPath := filepath.Join(dir, "id")
+	if err := os.WriteFile(keyPath, pem.EncodeToMemory(block), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	ak := filepath.Join(dir, "authorized_keys")
+	if err := os.WriteFile(ak, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ts := startServer(b, func(c *Config) { c.Files, c.AuthorizedKeysPath = []string{file}, ak })
 	// The benchmark's cleanups hold ts until it ends: drop the server, so
 	// that the next measurement does not count this one's decode.
 	defer func() { ts.stop(); ts.srv.Store(nil) }()
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryClient$")
+	cmd.Env = append(os.Environ(), "INFOSCOPE_MEMCLIENT="+strings.Join([]string{
+		ts.addr, keyPath, ts.hostKeyPath + ".pub", strconv.Itoa(n), filter, strconv.Itoa(w), strconv.Itoa(h)}, "\n"))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(out.String(), "clients ready") {
+		if time.Now().After(deadline) || cmd.ProcessState != nil {
+			_ = cmd.Process.Kill()
+			b.Fatalf("the client process did not get ready:\n%s", out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	_ = stdin.Close() // the clients quit
+	if err := cmd.Wait(); err != nil {
+		b.Fatalf("client process: %v\n%s", err, out.String())
+	}
+	return ms.HeapInuse
+}
+
+// TestMemoryClient is BenchmarkServerMemory's client process: it opens the
+// sessions the INFOSCOPE_MEMCLIENT variable asks for, waits until each
+// shows the served stream (filtered if asked), says "clients ready", and
+// quits them when its stdin closes. Without the variable it does nothing.
+func TestMemoryClient(t *testing.T) {
+	env := os.Getenv("INFOSCOPE_MEMCLIENT")
+	if env == "" {
+		t.Skip("BenchmarkServerMemory's client process")
+	}
+	args := strings.Split(env, "\n")
+	addr, keyPath, hostPath, filter := args[0], args[1], args[2], args[4]
+	n, _ := strconv.Atoi(args[3])
+	w, _ := strconv.Atoi(args[5])
+	h, _ := strconv.Atoi(args[6])
+	keyPEM, err := os.ReadFile(keyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.ParsePrivateKey(keyPEM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostPub, err := os.ReadFile(hostPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostKey, _, _, _, err := gossh.ParseAuthorizedKey(hostPub)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var tms []*term
 	for range n {
-		c := ts.dial(b)
+		c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "bench", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+			HostKeyCallback: gossh.FixedHostKey(hostKey), Timeout: 10 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
 		defer c.Close()
-		tm := openTerm(b, c, termOpts{w: 120, h: 40})
-		tms = append(tms, tm)
+		tms = append(tms, openTerm(t, c, termOpts{w: w, h: h}))
 	}
 	for _, tm := range tms {
 		tm.waitFor("the stream loaded", func(s string) bool {
@@ -138,30 +233,33 @@ func heapWith(b *testing.B, file string, n int, filter string) uint64 {
 			tm.waitText(fmt.Sprintf("filter %q:", filter))
 		}
 	}
-	runtime.GC()
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
+	fmt.Println("clients ready")
+	_, _ = io.Copy(io.Discard, os.Stdin)
 	for _, tm := range tms {
 		tm.send("q")
 		tm.waitEnd(20 * time.Second)
 	}
-	return ms.HeapInuse
 }
 
 // BenchmarkServerMemory: the server's heap with nine inspectors on one 32
 // MiB stream against one inspector; the sessions share one decode and one
-// row index, so nine cost about one. "filtered": every session has also
-// filtered the list by op:resinfo (the row keys are the index's, shared;
-// each session keeps its own view of the rows passing).
+// row index, so nine cost one plus what each session keeps of its own,
+// mostly the renderer's two cell buffers of its window (in proportion to
+// its size: 80x24 and 120x40 are measured). "filtered": every session has
+// also filtered the list by op:resinfo (the row keys are the index's, and
+// sessions filtering alike share the rows passing).
 func BenchmarkServerMemory(b *testing.B) {
 	file := bigStream(b, b.TempDir(), 32<<20)
-	for _, c := range []struct{ name, filter string }{{"loaded", ""}, {"filtered", "op:resinfo"}} {
+	for _, c := range []struct {
+		name   string
+		w, h   int
+		filter string
+	}{{"loaded-80x24", 80, 24, ""}, {"loaded-120x40", 120, 40, ""}, {"filtered-120x40", 120, 40, "op:resinfo"}} {
 		b.Run(c.name, func(b *testing.B) {
 			var one, nine uint64
 			for range b.N {
-				one = heapWith(b, file, 1, c.filter)
-				nine = heapWith(b, file, 9, c.filter)
+				one = heapWith(b, file, 1, c.w, c.h, c.filter)
+				nine = heapWith(b, file, 9, c.w, c.h, c.filter)
 			}
 			const mib = 1 << 20
 			b.ReportMetric(float64(one)/mib, "MiB-1-session")

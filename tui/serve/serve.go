@@ -95,6 +95,9 @@ const (
 	gateSummaryEvery = time.Minute
 	maxSurfaceBytes  = 1 << 20 // size of one saved surface file
 	quitGrace        = 2 * time.Second
+	// wakeEvery is how often a running inspector's client gets an empty
+	// request, so that a resize it failed to send goes out (see wakeClient).
+	wakeEvery = time.Second
 )
 
 // Config configures Run. Zero values select the defaults above; a negative
@@ -133,6 +136,7 @@ type Config struct {
 	started              func(*server) // tests: called with the server before it serves
 	dumpStarted          func()        // tests: called when a dump command has its slot
 	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
+	wakeEvery            time.Duration // tests: wakeEvery; negative: never
 }
 
 func (c Config) withDefaults() Config {
@@ -150,6 +154,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxSessionTime == 0 {
 		c.MaxSessionTime = DefaultMaxSessionTime
+	}
+	if c.wakeEvery == 0 {
+		c.wakeEvery = wakeEvery
 	}
 	if c.cellBudget <= 0 {
 		c.cellBudget, c.minCells = windowCellBudget, minWindowCells

@@ -162,6 +162,35 @@ func (in input) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// wakeClient sends the client a request it ignores every cfg.wakeEvery
+// until done is closed. OpenSSH's client (9.2, clientloop.c) sends a
+// window-change only from its main loop, which checks a flag that its
+// SIGWINCH handler sets and then sleeps in poll with SIGWINCH unblocked: a
+// resize whose signal lands between the check and the poll waits for the
+// next packet or keystroke to wake the loop. An inspector at rest sends
+// nothing, so such a resize was never sent and the session kept drawing
+// the old size (seen under load in scripts/ssh-tmux.sh: the 132x48 frame
+// cut to 90x30 for good). Any packet wakes the loop, which then sends the
+// pending size. The request is sshd's keepalive without a reply: clients
+// ignore it, and it is not input, so it does not hold off the idle timeout.
+func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
+	if s.cfg.wakeEvery < 0 {
+		return
+	}
+	t := time.NewTicker(s.cfg.wakeEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if _, err := sess.SendRequest("keepalive@openssh.com", false, nil); err != nil {
+				return
+			}
+		}
+	}
+}
+
 // activeReader and activeWriter record a command's traffic for the idle
 // timeout.
 type activeReader struct {
@@ -239,9 +268,11 @@ func (r *registry) refit() {
 		changed := p != nil && !st.ended && (fw != st.drawnW || fh != st.drawnH)
 		st.mu.Unlock()
 		if changed {
-			// The program's filter fits the client's size anew. Send
-			// blocks while the program is busy: never under r.mu.
-			go p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+			// The program's filter fits the client's size anew, as it is
+			// when the message is taken: a size read here could arrive
+			// after a newer window change and undo it. Send blocks while
+			// the program is busy: never under r.mu.
+			go p.Send(refitMsg{})
 		}
 	}
 }
@@ -391,6 +422,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				return
 			}
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+			go s.wakeClient(sess, st.done)
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
 			st.mu.Lock()
@@ -559,15 +591,29 @@ func fitWindow(w, h, cells int) (int, int) {
 	return fw, fh
 }
 
+// refitMsg asks a session's inspector to fit the client's last window size
+// to its share of the window budget anew (see registry.refit).
+type refitMsg struct{}
+
 // filterMsg fits every resize to the session's share of the window budget,
-// and replaces suspends with resumes as bm.MakeOptions' filter (which this
-// replaces) does: a session cannot be suspended.
+// turns a refitMsg into the resize of the client's last size, and replaces
+// suspends with resumes as bm.MakeOptions' filter (which this replaces)
+// does: a session cannot be suspended.
 func (s *server) filterMsg(st *session) func(tea.Model, tea.Msg) tea.Msg {
 	return func(_ tea.Model, msg tea.Msg) tea.Msg {
 		switch m := msg.(type) {
 		case tea.WindowSizeMsg:
 			m.Width, m.Height = s.sessions.window(st, m.Width, m.Height)
 			return m
+		case refitMsg:
+			// The filter runs on the program's loop, as every window
+			// change does: the client's size is the latest.
+			st.mu.Lock()
+			w, h := st.clientW, st.clientH
+			st.mu.Unlock()
+			var r tea.WindowSizeMsg
+			r.Width, r.Height = s.sessions.window(st, w, h)
+			return r
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{}
 		}

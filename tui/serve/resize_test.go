@@ -1,0 +1,133 @@
+package serve
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// lazyTerm is a terminal client that, like OpenSSH's, sends a window
+// change only when its loop wakes for a packet from the server: the case
+// of a SIGWINCH that lands between the loop's check for one and its poll.
+type lazyTerm struct {
+	ch      gossh.Channel
+	mu      sync.Mutex
+	pending []byte // a window-change payload not sent yet
+}
+
+// wake is the client's loop running once: it sends a pending resize.
+func (c *lazyTerm) wake() {
+	c.mu.Lock()
+	p := c.pending
+	c.pending = nil
+	c.mu.Unlock()
+	if p != nil {
+		_, _ = c.ch.SendRequest("window-change", false, p)
+	}
+}
+
+func (c *lazyTerm) resizeLater(w, h int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pending = gossh.Marshal(struct{ Columns, Rows, Width, Height uint32 }{uint32(w), uint32(h), 0, 0})
+}
+
+// An inspector at rest still gets a resize that the client sends only
+// once something from the server wakes it: the server wakes it.
+func TestResizeReachesAnIdleInspector(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.wakeEvery = 20 * time.Millisecond })
+	ch, reqs, err := ts.dial(t).OpenChannel("session", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = ch.Close() })
+	lt := &lazyTerm{ch: ch}
+	scr := newScreen(120, 40)
+	go func() {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := ch.Read(buf)
+			_, _ = scr.Write(buf[:n])
+			lt.wake()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() {
+		for req := range reqs {
+			lt.wake()
+			if req.WantReply {
+				_ = req.Reply(false, nil)
+			}
+		}
+	}()
+	pty := gossh.Marshal(struct {
+		Term                         string
+		Columns, Rows, Width, Height uint32
+		Modes                        string
+	}{Term: "xterm-256color", Columns: 120, Rows: 40})
+	if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
+		t.Fatalf("pty-req: %v %v", ok, err)
+	}
+	if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
+		t.Fatalf("shell: %v %v", ok, err)
+	}
+	tm := &term{t: t, scr: scr, stderr: &syncBuffer{}}
+	statusOn := func(row, width int) func(string) bool {
+		return func(text string) bool {
+			lines := strings.Split(text, "\n")
+			for _, l := range lines {
+				if len([]rune(l)) > width {
+					return false
+				}
+			}
+			return len(lines) > row && strings.Contains(lines[row], "kernels.isa │ layout")
+		}
+	}
+	tm.waitText("resinfo.RGBA (M1, 16)")
+	tm.waitFor("the status line on row 39 of 40", statusOn(38, 120))
+	// The terminal shrinks; the client has the size but sends it only
+	// when woken, and the inspector at rest sends nothing.
+	scr.Resize(90, 30)
+	lt.resizeLater(90, 30)
+	tm.waitFor("the status line on row 29 of 30, no line wider than 90", statusOn(28, 90))
+}
+
+// A refit that the program takes after a newer window change fits the
+// newer size: it carries none of its own, which could be stale by then.
+func TestRefitUsesTheLatestSize(t *testing.T) {
+	s := &server{sessions: newRegistry(4, 100*40, 10*10)}
+	st := &session{done: make(chan struct{})}
+	s.sessions.admitted[st] = true
+	filter := s.filterMsg(st)
+	size := func(msg tea.Msg) [2]int {
+		t.Helper()
+		m, ok := filter(nil, msg).(tea.WindowSizeMsg)
+		if !ok {
+			t.Fatalf("%T filtered to %T, want a tea.WindowSizeMsg", msg, filter(nil, msg))
+		}
+		return [2]int{m.Width, m.Height}
+	}
+	if got := size(tea.WindowSizeMsg{Width: 100, Height: 40}); got != [2]int{100, 40} {
+		t.Fatalf("100x40 window drawn at %v", got)
+	}
+	// A second session halves the share: the refit of the first is on its
+	// way while the client shrinks to 60x20, which fits either share.
+	s.sessions.admitted[&session{done: make(chan struct{})}] = true
+	if got := size(tea.WindowSizeMsg{Width: 60, Height: 20}); got != [2]int{60, 20} {
+		t.Fatalf("60x20 window drawn at %v", got)
+	}
+	if got := size(refitMsg{}); got != [2]int{60, 20} {
+		t.Errorf("refit after the 60x20 change drew %v, want the latest size 60x20", got)
+	}
+	// The client grows back: a refit fits it to the halved share.
+	size(tea.WindowSizeMsg{Width: 100, Height: 40})
+	if got := size(refitMsg{}); got[0]*got[1] > 100*40/2 || got[0] < 60 {
+		t.Errorf("refit of 100x40 in half of 100x40 cells drew %v", got)
+	}
+}

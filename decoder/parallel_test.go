@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	"infoscope/sampledata/benchcpu"
 )
 
 // supportedVersions are the versions a writer produced (Version.Supported).
@@ -278,14 +280,14 @@ func BenchmarkParallelWalk(b *testing.B) {
 	b.SetBytes(int64(len(buf)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	start, _ := cpuTime()
+	start, _ := benchcpu.Now()
 	for range b.N {
 		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
 		if s.Err != nil || s.NumInsts() != n {
 			b.Fatal(s.Err, s.NumInsts(), n)
 		}
 	}
-	reportCPU(b, start)
+	benchcpu.Report(b, start)
 	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "procs")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/inst")
 }

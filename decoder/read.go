@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 )
 
 // DefaultMaxInput is the most bytes an input may hold when
@@ -160,41 +159,4 @@ func FormatSize(n int64) string {
 		}
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
-}
-
-// SizeFlag is a byte count as a flag value: 1048576, 512K, 64M, 2G (K, M
-// and G are powers of 1024; a trailing "iB" or "B" is allowed).
-type SizeFlag int64
-
-// Set parses a size.
-func (s *SizeFlag) Set(v string) error {
-	t := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(v), "B"), "i")
-	shift := 0
-	if t != "" {
-		switch t[len(t)-1] {
-		case 'K', 'k':
-			shift = 10
-		case 'M', 'm':
-			shift = 20
-		case 'G', 'g':
-			shift = 30
-		}
-	}
-	if shift > 0 {
-		t = t[:len(t)-1]
-	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n <= 0 || n > (1<<62)>>shift {
-		return errors.New("want a positive size such as 64M, 512K or 1G")
-	}
-	*s = SizeFlag(n << shift)
-	return nil
-}
-
-// String returns the size as FormatSize writes it.
-func (s *SizeFlag) String() string {
-	if s == nil || *s == 0 {
-		return FormatSize(DefaultMaxInput)
-	}
-	return FormatSize(int64(*s))
 }

@@ -170,17 +170,6 @@ func TestReadLimit(t *testing.T) {
 	if f := Decode("t.hex", data, Options{Hex: HexOn}); len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), "line 1 column 4") {
 		t.Errorf("bad hex: %v", f.Errors)
 	}
-	var s SizeFlag
-	for in, want := range map[string]int64{"64M": 64 << 20, "512KiB": 512 << 10, "1G": 1 << 30, "1000": 1000} {
-		if err := s.Set(in); err != nil || int64(s) != want {
-			t.Errorf("size %q: %d %v", in, s, err)
-		}
-	}
-	for _, in := range []string{"", "0", "-1", "12X", "9999999999G"} {
-		if err := s.Set(in); err == nil {
-			t.Errorf("size %q accepted", in)
-		}
-	}
 }
 
 // TestReadAmplified: the amplification file read and decoded stays within

@@ -9,6 +9,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/sampledata/benchcpu"
 )
 
 var (
@@ -92,7 +93,7 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 	data := mixedStream1M(b)
 	for _, layout := range []decoder.Layout{decoder.LayoutAuto, decoder.LayoutIGC} {
 		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
-			start, _ := cpuTime()
+			start, _ := benchcpu.Now()
 			for b.Loop() {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
@@ -100,7 +101,7 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 					b.Fatal(m.list.rows.total)
 				}
 			}
-			reportCPU(b, start)
+			benchcpu.Report(b, start)
 		})
 	}
 }

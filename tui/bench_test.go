@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/benchcpu"
 )
 
 // BenchmarkKeyToFrame measures one keystroke: Update plus View, with the
@@ -28,12 +29,12 @@ func BenchmarkKeyToFrame(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				start, _ := cpuTime()
+				start, _ := benchcpu.Now()
 				for i := 0; i < b.N; i++ {
 					m.Update(msgs[i%len(msgs)])
 					_ = m.View()
 				}
-				reportCPU(b, start)
+				benchcpu.Report(b, start)
 			})
 		}
 	}

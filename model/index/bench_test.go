@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/benchcpu"
 )
 
 // filterBench are BenchmarkFilter1M's filters, one per term kind.
@@ -36,7 +37,7 @@ func BenchmarkFilter1M(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			var rows int
-			start, _ := cpuTime()
+			start, _ := benchcpu.Now()
 			for i := 0; i < b.N; i++ {
 				f, err := ParseFilter(c.filter)
 				if err != nil {
@@ -44,7 +45,7 @@ func BenchmarkFilter1M(b *testing.B) {
 				}
 				rows = len(x.View(f))
 			}
-			reportCPU(b, start)
+			benchcpu.Report(b, start)
 			b.ReportMetric(float64(rows), "rows")
 		})
 	}
@@ -57,26 +58,26 @@ func BenchmarkFilter1M(b *testing.B) {
 func BenchmarkRowKeys1M(b *testing.B) {
 	x := bigIndex(b, 1_000_000, 50)
 	b.Run("keys", func(b *testing.B) {
-		start, _ := cpuTime()
+		start, _ := benchcpu.Now()
 		for i := 0; i < b.N; i++ {
 			_ = buildRowKeys(x)
 		}
-		reportCPU(b, start)
+		benchcpu.Report(b, start)
 	})
 	b.Run("operand-classes", func(b *testing.B) {
-		start, _ := cpuTime()
+		start, _ := benchcpu.Now()
 		for i := 0; i < b.N; i++ {
 			_ = buildOpClasses(x)
 		}
-		reportCPU(b, start)
+		benchcpu.Report(b, start)
 	})
 	b.Run("diag-messages", func(b *testing.B) {
-		start, _ := cpuTime()
+		start, _ := benchcpu.Now()
 		for i := 0; i < b.N; i++ {
 			x.dtextOnce = sync.Once{}
 			_ = x.diagText()
 		}
-		reportCPU(b, start)
+		benchcpu.Report(b, start)
 	})
 }
 
@@ -97,13 +98,13 @@ func BenchmarkNextDiag1M(b *testing.B) {
 			}
 			cur := n / 3
 			b.ResetTimer()
-			start, _ := cpuTime()
+			start, _ := benchcpu.Now()
 			for i := 0; i < b.N; i++ {
 				if x.NextDiag(view, cur, 1-2*(i%2)) < 0 {
 					b.Fatal("no row with diagnostics")
 				}
 			}
-			reportCPU(b, start)
+			benchcpu.Report(b, start)
 		})
 	}
 }
@@ -121,13 +122,13 @@ func BenchmarkGotoOffset1M(b *testing.B) {
 			view := x.View(f)
 			targets := []int64{0x6ab1c3, 0x10, 0xfffffff}
 			b.ResetTimer()
-			start, _ := cpuTime()
+			start, _ := benchcpu.Now()
 			for i := 0; i < b.N; i++ {
 				if p, _ := x.NearestOffset(view, 0, targets[i%len(targets)], nil); p < 0 {
 					b.Fatal("no row")
 				}
 			}
-			reportCPU(b, start)
+			benchcpu.Report(b, start)
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/tui/cliflag"
 )
 
 // instTemplates returns the encoded bytes of every instruction of the
@@ -46,7 +47,7 @@ func TestWriteBenchStream(t *testing.T) {
 	}
 	size := int64(64 << 20)
 	if s := os.Getenv("INFOSCOPE_BENCH_SIZE"); s != "" {
-		var f decoder.SizeFlag
+		var f cliflag.Size
 		if err := f.Set(s); err != nil {
 			t.Fatal(err)
 		}

@@ -1,9 +1,5 @@
 //go:build !unix
 
-package tui
-
-import "testing"
+package benchcpu
 
 func cpuTime() (int64, bool) { return 0, false }
-
-func reportCPU(*testing.B, int64) {}

@@ -307,7 +307,7 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 // the screen is too narrow for both to say anything.
 func (m *Model) footer() string {
 	local, global := m.footerKeys()
-	h := m.help
+	h := m.helpModel(0)
 	h.SetWidth(0) // measured whole first
 	all := h.ShortHelpView(append(local, global...))
 	g := h.ShortHelpView(global)

@@ -269,7 +269,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	vp := &m.ov
+	vp := m.overlayVP()
 	m.sizeOverlay(vp)
 	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
 	c, body := m.marks.cursor, vp.Height()

@@ -34,7 +34,13 @@ type CodeKeyMap struct {
 const flowKeys = "abcdefhiloprstuvwxyz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
-func DefaultCodeKeyMap() CodeKeyMap {
+func DefaultCodeKeyMap() CodeKeyMap { return defaultCodeKeyMap }
+
+// defaultCodeKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultCodeKeyMap = buildCodeKeyMap()
+
+func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
 		Up:       key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
 		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),

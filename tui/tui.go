@@ -10,6 +10,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
@@ -151,9 +152,23 @@ type Model struct {
 // w cells wide (0: unbounded). It is built when drawn rather than held:
 // its styles are ~4.5 KB, and an SSH server holds a model per session.
 func (m *Model) helpModel(w int) help.Model {
-	h := help.New()
-	h.Styles = m.th.Help
+	h := helpBase(m.th)
 	h.SetWidth(w)
+	return h
+}
+
+// helpModels holds a key-hint renderer per style set (three at most), so
+// that a frame copies one rather than building bubbles' default styles.
+var helpModels sync.Map // theme -> help.Model
+
+// helpBase returns bubbles' help.Model in the styles of th.
+func helpBase(th theme) help.Model {
+	if h, ok := helpModels.Load(th); ok {
+		return h.(help.Model)
+	}
+	h := help.New()
+	h.Styles = th.Help
+	helpModels.Store(th, h)
 	return h
 }
 

@@ -184,7 +184,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme) listModel {
 	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: newPromptInput("/", 0)} // "/" or ":", one cell either way
+		input: newPromptInput("/", "", 0)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {
@@ -479,12 +479,12 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
-		l.input.Prompt = "/"
+		l.input.setPrompt("/")
 		l.input.SetValue(l.filter)
 		cmd = l.input.Focus()
 	case key.Matches(msg, k.Goto):
 		l.mode = inputGoto
-		l.input.Prompt = ":"
+		l.input.setPrompt(":")
 		l.input.SetValue("")
 		cmd = l.input.Focus()
 	case key.Matches(msg, k.Clear):

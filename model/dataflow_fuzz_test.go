@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,7 +11,8 @@ import (
 
 // FuzzStreamFlow runs the data flow of every INFO of arbitrary input,
 // decoded as a file (object, raw stream or hex): it must not panic, and
-// what it lists must be instructions of the body.
+// what it lists must be instructions of the body, and the same as the
+// reference analysis lists.
 func FuzzStreamFlow(f *testing.F) {
 	for _, name := range []string{"info_min.isa", "func_s1.isa", "info_channels.isa"} {
 		data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", name))
@@ -28,7 +30,9 @@ func FuzzStreamFlow(f *testing.F) {
 		file := decoder.Decode("fuzz", data, decoder.Options{})
 		for _, s := range file.Streams {
 			sf := NewStreamFlow(s, 32)
+			ref := refNewBody(sf.Body.Insts)
 			for k := range s.NumInfos() {
+				sameFlow(t, "fuzz", sf.Body, ref, s.InfoInst(k), sf.ops[k])
 				fl := sf.Info(k)
 				for _, src := range fl.Sources {
 					if src.Inst < 0 || src.Inst >= s.NumInsts() || src.Inst == s.Info(k).Inst {
@@ -41,6 +45,20 @@ func FuzzStreamFlow(f *testing.F) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// FuzzFlowMatchesReference: bodies generated from arbitrary input give
+// the reference's Flow for every INFO.
+func FuzzFlowMatchesReference(f *testing.F) {
+	f.Add([]byte{40, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(bytes.Repeat([]byte{0x31, 0x07, 0x80, 0xff, 0x10}, 60))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		insts, infos, ops := genBodyBytes(data)
+		b, ref := NewBody(insts), refNewBody(insts)
+		for k, at := range infos {
+			sameFlow(t, "fuzz", b, ref, at, ops[k])
 		}
 	})
 }

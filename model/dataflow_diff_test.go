@@ -1,0 +1,236 @@
+package model
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+	"infoscope/sampledata"
+)
+
+// The differential tests: the sparse analysis (dataflow_body.go) gives the
+// Flow the reference (dataflow_ref_test.go) gives, for every INFO of every
+// body of the test inputs and of generated bodies.
+
+// sameFlow fails t when b and the reference disagree on the INFO at.
+func sameFlow(t *testing.T, what string, b *Body, ref *refBody, at int, op InfoOperands) {
+	t.Helper()
+	got, want := b.Analyze(at, op), ref.Analyze(at, op)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: INFO at $%d (%+v):\ngot  %+v\nwant %+v", what, at, op, got, want)
+	}
+	// Within a budget it either finishes with the same Flow or says so.
+	if lim, _, _ := b.analyze(at, op, 0); !reflect.DeepEqual(lim, want) {
+		t.Fatalf("%s: unlimited analyze differs", what)
+	}
+	for _, limit := range []int{1, 50} {
+		if lim, _, ok := b.analyze(at, op, limit); ok && !reflect.DeepEqual(lim, want) {
+			t.Fatalf("%s: INFO at $%d within %d visits: got %+v", what, at, limit, lim)
+		}
+	}
+}
+
+// testInputs returns every file under the packages' testdata and the
+// samples, gunzipped.
+func testInputs(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, dir := range []string{filepath.Join("..", "decoder", "testdata"), "testdata", filepath.Join("..", "sampledata")} {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md") {
+				return err
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if strings.HasSuffix(path, ".gz") {
+				zr, err := gzip.NewReader(bytes.NewReader(data))
+				if err != nil {
+					return err
+				}
+				if data, err = io.ReadAll(zr); err != nil {
+					return err
+				}
+			}
+			out[path] = data
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// mixedTemplates is every instruction of the samples kernels.isa and
+// stream_igc.bin (igc layout), for mixed raw streams.
+func mixedTemplates(t testing.TB) [][]byte {
+	t.Helper()
+	var all [][]byte
+	for _, name := range []string{"kernels.isa", "stream_igc.bin"} {
+		data, err := sampledata.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := decoder.Decode(name, data, decoder.Options{Layout: decoder.LayoutIGC})
+		if len(f.Errors) > 0 {
+			t.Fatal(f.Errors)
+		}
+		for _, s := range f.Streams {
+			for i := range s.NumInsts() {
+				all = append(all, s.InstBytes(i))
+			}
+		}
+	}
+	return all
+}
+
+func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
+	t.Helper()
+	n := 0
+	for _, p := range decoder.Decode(name, data, o).Each() {
+		for si, s := range p.Streams {
+			if s.NumInfos() == 0 {
+				continue
+			}
+			sf := NewStreamFlow(s, 32)
+			ref := refNewBody(sf.Body.Insts)
+			for k := range s.NumInfos() {
+				sameFlow(t, name+" stream "+string(rune('0'+si%10)), sf.Body, ref, s.InfoInst(k), sf.ops[k])
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestFlowMatchesReference: every INFO of every body of every test input
+// and of a mixed raw stream of the samples' instructions (labels, jumps,
+// gotos, calls, returns, sends): the same Flow as the reference.
+func TestFlowMatchesReference(t *testing.T) {
+	n := 0
+	for name, data := range testInputs(t) {
+		n += diffFile(t, name, data, decoder.Options{})
+	}
+	stream := sampledata.MixedStream(96<<10, mixedTemplates(t))
+	n += diffFile(t, "mixed.bin", stream, decoder.Options{Layout: decoder.LayoutIGC})
+	if n < 1000 {
+		t.Fatalf("only %d INFO compared", n)
+	}
+	t.Logf("%d INFO compared", n)
+}
+
+// genBody builds a body from r: straight code, labels, conditional and
+// unconditional jumps (back: loops; forward), switch jumps, calls,
+// returns, predicated and partial writes, overlapping accesses of three
+// variables (as aliases resolve to), and INFO-like instructions. It
+// returns the body and the INFO to ask about.
+// picker is where genBody takes its choices.
+type picker interface{ IntN(n int) int }
+
+func genBody(r picker, n int) ([]FlowInst, []int, []InfoOperands) {
+	const nlabels = 6
+	vars := []uint32{vLOD, vRes, vOther}
+	acc := func(must bool) Access {
+		s := r.IntN(24) * 4
+		return Access{Var: vars[r.IntN(len(vars))], Start: s, End: s + 4*(1+r.IntN(12)), Must: must}
+	}
+	insts := make([]FlowInst, n)
+	var infos []int
+	var ops []InfoOperands
+	for i := range insts {
+		in := FlowInst{Label: -1}
+		switch x := r.IntN(20); {
+		case x < 3:
+			in.Label = r.IntN(nlabels)
+		case x == 3:
+			in.Targets, in.Stop = []int{r.IntN(nlabels)}, r.IntN(2) == 0
+		case x == 4:
+			in.Targets, in.Stop = []int{r.IntN(nlabels), r.IntN(nlabels), r.IntN(nlabels + 2)}, true
+		case x == 5:
+			in.Stop = true
+		case x == 6:
+			in.Call = true
+			in.Indirect = r.IntN(3) == 0
+		case x < 9:
+			lanes := []int{1, 4, 8, 16}[r.IntN(4)]
+			s := r.IntN(8) * 4
+			op := InfoOperands{HasLOD: r.IntN(5) != 0, Lanes: lanes, LOD: Range{vLOD, s, s + lanes*4}}
+			if r.IntN(4) == 0 {
+				op.LOD.Var = vars[r.IntN(3)]
+			}
+			base := r.IntN(4) * 32
+			for k, ch := range []string{"R", "G", "B", "A"} {
+				if r.IntN(3) != 0 {
+					op.Dst = append(op.Dst, ChunkRange{ch, Range{vRes, base + k*lanes*4, base + (k+1)*lanes*4}})
+				}
+			}
+			in = infoFlowInst(op)
+			infos, ops = append(infos, i), append(ops, op)
+		default:
+			for range r.IntN(3) {
+				in.Reads = append(in.Reads, acc(r.IntN(4) != 0))
+			}
+			for range r.IntN(3) {
+				in.Writes = append(in.Writes, acc(r.IntN(3) != 0))
+			}
+			in.Payload = r.IntN(40) == 0
+			in.Opaque = r.IntN(40) == 0
+		}
+		insts[i] = in
+	}
+	return insts, infos, ops
+}
+
+// TestFlowMatchesReferenceGenerated: generated bodies, every INFO, and
+// every instruction asked about with the first INFO's operands.
+func TestFlowMatchesReferenceGenerated(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 3))
+	for iter := range 400 {
+		n := 1 + r.IntN(120)
+		if iter%50 == 0 {
+			n = 600 + r.IntN(600)
+		}
+		insts, infos, ops := genBody(r, n)
+		b, ref := NewBody(insts), refNewBody(insts)
+		for k, at := range infos {
+			sameFlow(t, "generated", b, ref, at, ops[k])
+		}
+		if len(ops) > 0 && n < 200 {
+			for at := range n {
+				sameFlow(t, "generated, any instruction", b, ref, at, ops[0])
+			}
+		}
+	}
+}
+
+// bytePicker reads fuzz input: each choice from the next byte, zero past
+// the end, so that the fuzzer steers the body.
+type bytePicker struct{ data []byte }
+
+func (p *bytePicker) IntN(n int) int {
+	if len(p.data) == 0 {
+		return 0
+	}
+	c := int(p.data[0])
+	p.data = p.data[1:]
+	return c % n
+}
+
+// genBodyBytes builds a body from fuzz input.
+func genBodyBytes(data []byte) ([]FlowInst, []int, []InfoOperands) {
+	n := 1
+	if len(data) > 0 {
+		n += int(data[0])
+	}
+	return genBody(&bytePicker{data}, n)
+}

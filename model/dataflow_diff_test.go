@@ -104,7 +104,16 @@ func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
 			}
 			sf := NewStreamFlow(s, 32)
 			ref := refNewBody(sf.Body.Insts)
-			for k := range s.NumInfos() {
+			for k, in := range s.Infos() {
+				// The result layout is Simulate's.
+				v, off := root(s.Symbols, in.Dst.ID)
+				var want []ChunkRange
+				for _, c := range Simulate(in, Env{GRFBytes: 32}).Dst {
+					want = append(want, ChunkRange{Channel: c.Channel, Range: Range{Var: v, Start: off + c.ByteStart, End: off + c.ByteEnd}})
+				}
+				if !reflect.DeepEqual(sf.ops[k].Dst, want) {
+					t.Fatalf("%s: INFO %d: result chunks %+v, Simulate's %+v", name, k, sf.ops[k].Dst, want)
+				}
 				sameFlow(t, name+" stream "+string(rune('0'+si%10)), sf.Body, ref, s.InfoInst(k), sf.ops[k])
 				n++
 			}

@@ -114,10 +114,27 @@ func infoOperands(in *decoder.Info, sym *decoder.Symbols, grf int) InfoOperands 
 		op.LOD = Range{Var: v, Start: start, End: start + n*4}
 	}
 	v, off := root(sym, in.Dst.ID)
-	for _, c := range Simulate(in, Env{GRFBytes: grf}).Dst {
-		op.Dst = append(op.Dst, ChunkRange{Channel: c.Channel, Range: Range{Var: v, Start: off + c.ByteStart, End: off + c.ByteEnd}})
-	}
+	op.Dst = dstChunks(in, v, off)
 	return op
+}
+
+// dstChunks is the result layout Simulate gives (Result.layout: planar,
+// the c-th returned channel at Dst.Offset + c*n*4), without simulating
+// the lanes, which would cost more than the data flow itself.
+func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
+	n := in.ExecSize()
+	if n <= 0 || n > 32 {
+		return nil
+	}
+	var cs []ChunkRange
+	for c := range 4 {
+		if in.ChannelMask>>uint(c)&1 == 0 {
+			continue
+		}
+		start := off + int(in.Dst.Offset) + len(cs)*n*4
+		cs = append(cs, ChunkRange{Channel: channelNames[c], Range: Range{Var: v, Start: start, End: start + n*4}})
+	}
+	return cs
 }
 
 func infoFlowInst(op InfoOperands) FlowInst {

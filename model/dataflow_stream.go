@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"infoscope/decoder"
 )
@@ -18,6 +19,14 @@ type StreamFlow struct {
 	s    *decoder.Stream
 	grf  int
 	ops  []InfoOperands // per Info of the stream
+
+	// The budget Limit sets, spent by Within.
+	mu     sync.Mutex
+	limit  int  // visits in all; 0 none
+	left   int  // visits left
+	overAt int  // the INFO whose analysis ran out of budget; -1 none
+	done   Flow // the flow Within computed last, for Info
+	doneK  int  // its INFO; -1 none
 }
 
 // NewStreamFlow decodes every instruction of s (grfBytes: 32, or 64) and
@@ -26,7 +35,7 @@ func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, s.NumInfos())}
+	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, s.NumInfos()), overAt: -1, doneK: -1}
 	infoAt := make(map[int]int, s.NumInfos())
 	for k, in := range s.Infos() {
 		sf.ops[k] = infoOperands(in, s.Symbols, grfBytes)
@@ -55,11 +64,87 @@ func (sf *StreamFlow) Info(k int) Flow {
 	if k < 0 || k >= len(sf.ops) {
 		return Flow{}
 	}
-	f := sf.Body.Analyze(sf.s.InfoInst(k), sf.ops[k])
+	sf.mu.Lock()
+	if sf.doneK == k {
+		f := sf.done
+		sf.done, sf.doneK = Flow{}, -1
+		sf.mu.Unlock()
+		return f
+	}
+	sf.mu.Unlock()
+	return sf.noted(sf.Body.Analyze(sf.s.InfoInst(k), sf.ops[k]))
+}
+
+func (sf *StreamFlow) noted(f Flow) Flow {
 	if sf.s.Err != nil {
 		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", sf.s.NumInsts()-1)}, f.Notes...)
 	}
 	return f
+}
+
+// FlowBudget is the budget dump gives the data flow of a body of n
+// instructions (Limit): visits of instructions and edges, in all, for
+// every INFO of the body. Real bodies and the mixed bench streams spend a
+// few per instruction; a body built so that each INFO's question reaches
+// the whole body would spend n per INFO.
+func FlowBudget(n int) int { return 256*n + 1<<20 }
+
+// Limit gives the analyses Within runs a budget of visits in all (see
+// FlowBudget), so that the data flow of every INFO of a body costs time in
+// proportion to the body whatever its shape.
+func (sf *StreamFlow) Limit(visits int) {
+	sf.mu.Lock()
+	defer sf.mu.Unlock()
+	sf.limit, sf.left, sf.overAt = visits, visits, -1
+}
+
+// Within computes the data flow of the k-th INFO within what is left of
+// the budget Limit set, and reports whether it fit: once an INFO's
+// analysis runs past the budget, that INFO and every one asked after it
+// get false. Info(k) then returns the flow Within computed, without
+// computing it again. Without a budget Within is always true.
+func (sf *StreamFlow) Within(k int) bool {
+	if k < 0 || k >= len(sf.ops) {
+		return true
+	}
+	sf.mu.Lock()
+	defer sf.mu.Unlock()
+	if sf.limit <= 0 {
+		return true
+	}
+	if sf.overAt >= 0 {
+		return false
+	}
+	if sf.doneK == k {
+		return true
+	}
+	f, spent, ok := sf.Body.analyze(sf.s.InfoInst(k), sf.ops[k], max(sf.left, 1))
+	sf.left -= spent
+	if !ok {
+		sf.overAt = k
+		return false
+	}
+	sf.done, sf.doneK = sf.noted(f), k
+	return true
+}
+
+// OverAt returns the INFO whose analysis ran out of the budget; -1 while
+// none has.
+func (sf *StreamFlow) OverAt() int {
+	sf.mu.Lock()
+	defer sf.mu.Unlock()
+	return sf.overAt
+}
+
+// Over returns, once Within has said false, why: which INFO the budget ran
+// out at and what the budget was; "" before.
+func (sf *StreamFlow) Over() string {
+	sf.mu.Lock()
+	defer sf.mu.Unlock()
+	if sf.overAt < 0 {
+		return ""
+	}
+	return fmt.Sprintf("data flow left out from INFO $%d (INFO #%d of %d) on: the analyses of the body's INFO passed the budget of %d instruction visits for its %d instructions", sf.s.InfoInst(sf.overAt), sf.overAt, len(sf.ops), sf.limit, sf.s.NumInsts())
 }
 
 // Operands returns where the k-th INFO reads its LOD and writes its result.

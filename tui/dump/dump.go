@@ -337,6 +337,9 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 	if o.JSON && o.All && s.NumInfos() > 0 {
 		if fm.sf == nil || fm.sfOf != si-1 {
 			fm.sf, fm.sfOf = model.NewStreamFlow(s, 32), si-1
+			// A body whose data flow would cost far more than its decode
+			// (model.FlowBudget) has no flow keys from there on, and a note.
+			fm.sf.Limit(model.FlowBudget(s.NumInsts()))
 		}
 		sf = fm.sf
 	}
@@ -364,7 +367,14 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 		switch {
 		case o.JSON:
 			s.Decode(i, &fm.inst)
-			if in == nil || sf == nil {
+			if in == nil || sf == nil || !sf.Within(k) {
+				if in != nil && sf != nil && k == sf.OverAt() {
+					body := "the raw stream"
+					if s.Kernel != "" {
+						body = fmt.Sprintf("kernel %q", s.Kernel)
+					}
+					f.Warnings = append(f.Warnings, body+": "+sf.Over())
+				}
 				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
 			} else {
 				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, sf, k)

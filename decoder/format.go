@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"math/bits"
 	"strconv"
 )
 
@@ -11,22 +12,53 @@ import (
 func (in *Info) Text() string { return string(in.AppendText(make([]byte, 0, 48))) }
 
 // AppendText appends Text to b (allocating nothing when b has room).
+//
+// A dump prints hundreds of thousands of these lines, so the constant
+// parts come from tables: "resinfo.RGBA (" and "M1, 16)  " are one
+// append each rather than eight appends and a number conversion.
 func (in *Info) AppendText(b []byte) []byte {
-	switch in.Op() {
+	switch op := in.Op(); op {
 	case OpResinfo, OpSampleinfo:
-		b = append(b, in.Op().String()...)
+		b = append(b, opChanHeads[op-OpResinfo][in.ChannelMask&0xF]...)
 	default:
 		b = append(b, "info_0x"...)
-		b = strconv.AppendUint(b, uint64(in.SubOp), 16)
+		b = AppendHex(b, uint64(in.SubOp))
+		b = append(b, '.')
+		b = append(b, in.Channels()...)
+		b = append(b, " ("...)
 	}
-	b = append(b, '.')
-	b = append(b, in.Channels()...)
-	b = append(b, " ("...)
-	b = append(b, in.Mask.String()...)
-	b = append(b, ", "...)
-	b = appendExecSize(b, in)
-	b = append(b, ")  "...)
+	b = append(b, maskExecTails[in.Mask&15][in.ExecCode&15]...)
 	return in.appendOperands(b)
+}
+
+// opChanHeads holds "resinfo.CHANNELS (" and "sampleinfo.CHANNELS (" for
+// every channel mask; maskExecTails "MASK, EXEC)  " for every mask
+// control and exec-size code (an illegal code prints as "?CODE").
+var (
+	opChanHeads   [2][16]string
+	maskExecTails [16][16]string
+)
+
+func init() {
+	for op := range opChanHeads {
+		for c := range opChanHeads[op] {
+			opChanHeads[op][c] = (OpResinfo + InfoOp(op)).String() + "." + ChannelNames(uint8(c)) + " ("
+		}
+	}
+	for m := range maskExecTails {
+		for e := range maskExecTails[m] {
+			maskExecTails[m][e] = MaskControl(m).String() + ", " + execSizeText(uint8(e)) + ")  "
+		}
+	}
+}
+
+// execSizeText returns the lane count of an exec-size code, or "?CODE"
+// for an illegal one.
+func execSizeText(code uint8) string {
+	if n := ExecSizeFromCode(code); n > 0 {
+		return strconv.Itoa(n)
+	}
+	return "?" + strconv.Itoa(int(code))
 }
 
 // SeedText returns the instruction in the user's spec syntax:
@@ -37,43 +69,120 @@ func (in *Info) SeedText() string { return string(in.AppendSeedText(make([]byte,
 // AppendSeedText appends SeedText to b.
 func (in *Info) AppendSeedText(b []byte) []byte {
 	switch in.Op() {
-	case OpResinfo, OpSampleinfo:
-		n := len(b)
-		b = append(b, in.Op().String()...)
-		for k := n; k < len(b); k++ {
-			b[k] -= 'a' - 'A' // the names are lower-case ASCII letters
-		}
+	case OpResinfo:
+		b = append(b, "RESINFO"...)
+	case OpSampleinfo:
+		b = append(b, "SAMPLEINFO"...)
 	default:
 		b = append(b, "INFO_0x"...)
-		b = strconv.AppendUint(b, uint64(in.SubOp), 16)
+		b = AppendHex(b, uint64(in.SubOp))
 	}
 	b = append(b, " ("...)
-	b = appendExecSize(b, in)
+	b = append(b, execSizeTexts[in.ExecCode&15]...)
 	b = append(b, ") "...)
 	return in.appendOperands(b)
 }
 
+// execSizeTexts holds execSizeText of every code.
+var execSizeTexts = func() (t [16]string) {
+	for c := range t {
+		t[c] = execSizeText(uint8(c))
+	}
+	return t
+}()
+
 // appendOperands appends "SURFACE [LOD] DST" as both syntaxes print them.
 func (in *Info) appendOperands(b []byte) []byte {
-	b = append(b, in.SurfaceName()...)
+	b = append(b, SurfaceName(in.Surface)...)
+	sym := in.symbols()
 	if in.HasLOD {
-		b = in.appendOperand(append(b, ' '), in.LOD)
+		b = appendRawOperand(append(b, ' '), sym, in.LOD)
 	}
-	return in.appendOperand(append(b, ' '), in.Dst)
+	return appendRawOperand(append(b, ' '), sym, in.Dst)
 }
 
-// appendOperand appends "name.offset" as Operand returns it.
-func (in *Info) appendOperand(b []byte, r RawOperand) []byte {
-	b = append(b, in.VarName(r.ID)...)
-	b = append(b, '.')
-	return strconv.AppendInt(b, int64(r.Offset), 10)
+// appendRawOperand appends "name.offset" as Info.Operand returns it.
+func appendRawOperand(b []byte, sym *Symbols, r RawOperand) []byte {
+	name, _ := sym.varName(r.ID)
+	b = append(b, name...)
+	if r.Offset < 10 {
+		return append(b, '.', '0'+byte(r.Offset)) // nearly always 0
+	}
+	return AppendUint(append(b, '.'), uint64(r.Offset))
 }
 
-func appendExecSize(b []byte, in *Info) []byte {
-	if in.ExecSize() == 0 {
-		return strconv.AppendInt(append(b, '?'), int64(in.ExecCode), 10)
+// AppendUint appends v in decimal, as strconv.AppendUint(b, v, 10) does,
+// writing its digits in place: the dump writes two or three numbers a
+// line, and the generic conversion (a buffer, then a copy) cost a fifth of
+// a line's time.
+func AppendUint(b []byte, v uint64) []byte {
+	if v < 10 {
+		return append(b, '0'+byte(v))
 	}
-	return strconv.AppendInt(b, int64(in.ExecSize()), 10)
+	n := decimalLen(v)
+	b = grow(b, n)
+	d := b[len(b) : len(b)+n]
+	i := n
+	for v >= 100 {
+		q := v / 100
+		r := v - q*100
+		i -= 2
+		d[i], d[i+1] = digitPairs[2*r], digitPairs[2*r+1]
+		v = q
+	}
+	if v >= 10 {
+		d[0], d[1] = digitPairs[2*v], digitPairs[2*v+1]
+	} else {
+		d[0] = '0' + byte(v)
+	}
+	return b[:len(b)+n]
+}
+
+// AppendHex appends v in lower-case hexadecimal without a prefix, as
+// strconv.AppendUint(b, v, 16) does, in place.
+func AppendHex(b []byte, v uint64) []byte {
+	n := (bits.Len64(v|1) + 3) / 4
+	b = grow(b, n)
+	d := b[len(b) : len(b)+n]
+	for i := n - 1; i >= 0; i-- {
+		d[i] = hexDigits[v&15]
+		v >>= 4
+	}
+	return b[:len(b)+n]
+}
+
+const (
+	hexDigits  = "0123456789abcdef"
+	digitPairs = "00010203040506070809" +
+		"10111213141516171819" +
+		"20212223242526272829" +
+		"30313233343536373839" +
+		"40414243444546474849" +
+		"50515253545556575859" +
+		"60616263646566676869" +
+		"70717273747576777879" +
+		"80818283848586878889" +
+		"90919293949596979899"
+)
+
+// decimalLen returns the number of decimal digits of v.
+func decimalLen(v uint64) int {
+	// log10(v) from log2(v) (1233/4096 is log10(2)), then one comparison.
+	n := (bits.Len64(v|1) * 1233) >> 12
+	if v >= pow10[n] {
+		n++
+	}
+	return n
+}
+
+var pow10 = [...]uint64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19}
+
+// grow returns b with room for n more bytes.
+func grow(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	return append(b, make([]byte, n)...)[:len(b)]
 }
 
 // AppendOperandText appends o as OperandText returns it.

@@ -62,6 +62,7 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 	if size > int64(len(head)) {
 		// +1: the read that sees the end of the file needs room.
 		buf = make([]byte, len(head), size+1)
+		adviseHuge(buf[:cap(buf)])
 		copy(buf, head)
 	}
 	for {

@@ -457,14 +457,14 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 		b = append(b, s.Kernel...)
 		b = append(b, "+0x"...)
 		if in != nil {
-			b = strconv.AppendInt(b, in.Off, 16) // no walk for an INFO's
+			b = decoder.AppendHex(b, uint64(in.Off)) // no walk for an INFO's
 		} else {
-			b = strconv.AppendInt(b, s.AbsOff(i), 16)
+			b = decoder.AppendHex(b, uint64(s.AbsOff(i)))
 		}
 	}
-	b = append(b, " $"...)
-	b = strconv.AppendInt(b, int64(i), 10)
-	b = append(b, "  "...)
+	b = append(b, ' ', '$')
+	b = decoder.AppendUint(b, uint64(i))
+	b = append(b, ' ', ' ')
 	switch {
 	case in != nil && o.Syntax == "seed":
 		b = in.AppendSeedText(b)

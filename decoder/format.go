@@ -139,17 +139,32 @@ func AppendUint(b []byte, v uint64) []byte {
 }
 
 // AppendHex appends v in lower-case hexadecimal without a prefix, as
-// strconv.AppendUint(b, v, 16) does, in place.
+// strconv.AppendUint(b, v, 16) does, in place, two digits a step.
 func AppendHex(b []byte, v uint64) []byte {
 	n := (bits.Len64(v|1) + 3) / 4
 	b = grow(b, n)
 	d := b[len(b) : len(b)+n]
-	for i := n - 1; i >= 0; i-- {
-		d[i] = hexDigits[v&15]
-		v >>= 4
+	i := n
+	for v >= 0x100 {
+		i -= 2
+		d[i], d[i+1] = hexPairs[2*(v&0xff)], hexPairs[2*(v&0xff)+1]
+		v >>= 8
+	}
+	if v >= 0x10 {
+		d[0], d[1] = hexPairs[2*v], hexPairs[2*v+1]
+	} else {
+		d[0] = hexDigits[v]
 	}
 	return b[:len(b)+n]
 }
+
+// hexPairs holds the two hex digits of every byte value.
+var hexPairs = func() (t [512]byte) {
+	for v := range 256 {
+		t[2*v], t[2*v+1] = hexDigits[v>>4], hexDigits[v&15]
+	}
+	return t
+}()
 
 const (
 	hexDigits  = "0123456789abcdef"

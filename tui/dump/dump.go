@@ -326,6 +326,9 @@ type formatter struct {
 	// one less than the stream's index so that the zero value names none.
 	sf   *model.StreamFlow
 	sfOf int
+	// The text lines' prefix of stream prefixOf (linePrefix).
+	prefix   []byte
+	prefixOf int
 }
 
 // appendRange appends the records lo to hi-1 of stream si of f (INFO
@@ -373,7 +376,10 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			if in == nil {
 				s.Decode(i, &fm.inst)
 			}
-			b = appendTextLine(b, f, s, i, in, &fm.inst, o)
+			if fm.prefix == nil || fm.prefixOf != si {
+				fm.prefix, fm.prefixOf = linePrefix(f, s), si
+			}
+			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, o)
 		}
 		if len(b) >= limit {
 			return b, j + 1
@@ -444,23 +450,18 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 // appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
 // absolute input offset, the same number as the JSON "offset" key, so it can
 // be handed to xxd -s; N is Intel's instruction index in the body (JSON
-// "index").
-func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
-	b = append(b, f.Name...)
-	b = append(b, ':')
+// "index"). prefix is linePrefix(f, s).
+func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
+	b = append(b, prefix...)
 	if s.FromText() {
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
 		b = strconv.AppendInt(b, int64(s.Line(i)), 10)
-		b = append(b, ": "...)
+		b = append(b, ':', ' ')
 		b = append(b, s.Kernel...)
+	} else if in != nil {
+		b = decoder.AppendHex(b, uint64(in.Off)) // no walk for an INFO's
 	} else {
-		b = append(b, s.Kernel...)
-		b = append(b, "+0x"...)
-		if in != nil {
-			b = decoder.AppendHex(b, uint64(in.Off)) // no walk for an INFO's
-		} else {
-			b = decoder.AppendHex(b, uint64(s.AbsOff(i)))
-		}
+		b = decoder.AppendHex(b, uint64(s.AbsOff(i)))
 	}
 	b = append(b, ' ', '$')
 	b = decoder.AppendUint(b, uint64(i))
@@ -490,6 +491,16 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
 	}
 	return append(b, '\n')
+}
+
+// linePrefix returns what every text line of stream s of f starts with:
+// "FILE:KERNEL+0x", or for a stream read from text "FILE:".
+func linePrefix(f *decoder.File, s *decoder.Stream) []byte {
+	b := append([]byte(f.Name), ':')
+	if s.FromText() {
+		return b
+	}
+	return append(append(b, s.Kernel...), "+0x"...)
 }
 
 // Record is one JSON Lines object. Non-INFO records (--all) carry only the

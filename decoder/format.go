@@ -14,12 +14,13 @@ func (in *Info) Text() string { return string(in.AppendText(make([]byte, 0, 48))
 // AppendText appends Text to b (allocating nothing when b has room).
 //
 // A dump prints hundreds of thousands of these lines, so the constant
-// parts come from tables: "resinfo.RGBA (" and "M1, 16)  " are one
-// append each rather than eight appends and a number conversion.
+// parts come from tables of pieces: "resinfo.RGBA (" and "M1, 16)  " are
+// a few register moves each rather than eight appends and a number
+// conversion.
 func (in *Info) AppendText(b []byte) []byte {
 	switch op := in.Op(); op {
 	case OpResinfo, OpSampleinfo:
-		b = append(b, opChanHeads[op-OpResinfo][in.ChannelMask&0xF]...)
+		b = opChanHeads[op-OpResinfo][in.ChannelMask&0xF].appendTo(b)
 	default:
 		b = append(b, "info_0x"...)
 		b = AppendHex(b, uint64(in.SubOp))
@@ -27,28 +28,57 @@ func (in *Info) AppendText(b []byte) []byte {
 		b = append(b, in.Channels()...)
 		b = append(b, " ("...)
 	}
-	b = append(b, maskExecTails[in.Mask&15][in.ExecCode&15]...)
+	b = maskExecTails[in.Mask&15][in.ExecCode&15].appendTo(b)
 	return in.appendOperands(b)
+}
+
+// piece is a short constant text in a fixed-size array: appending it is a
+// copy of the whole array (a few register moves) into room the slice
+// has, then a longer slice, where append would call memmove.
+type piece struct {
+	text [pieceCap]byte
+	n    uint8
+}
+
+const pieceCap = 24
+
+func newPiece(s string) (p piece) {
+	p.n = uint8(copy(p.text[:], s))
+	if int(p.n) != len(s) {
+		panic("decoder: piece " + s + " is too long")
+	}
+	return p
+}
+
+func (p *piece) appendTo(b []byte) []byte {
+	b = grow(b, pieceCap)
+	*(*[pieceCap]byte)(b[len(b) : len(b)+pieceCap]) = p.text
+	return b[:len(b)+int(p.n)]
 }
 
 // opChanHeads holds "resinfo.CHANNELS (" and "sampleinfo.CHANNELS (" for
 // every channel mask; maskExecTails "MASK, EXEC)  " for every mask
-// control and exec-size code (an illegal code prints as "?CODE").
+// control and exec-size code (an illegal code prints as "?CODE");
+// surfacePieces every surface's name.
 var (
-	opChanHeads   [2][16]string
-	maskExecTails [16][16]string
+	opChanHeads   [2][16]piece
+	maskExecTails [16][16]piece
+	surfacePieces [256]piece
 )
 
 func init() {
 	for op := range opChanHeads {
 		for c := range opChanHeads[op] {
-			opChanHeads[op][c] = (OpResinfo + InfoOp(op)).String() + "." + ChannelNames(uint8(c)) + " ("
+			opChanHeads[op][c] = newPiece((OpResinfo + InfoOp(op)).String() + "." + ChannelNames(uint8(c)) + " (")
 		}
 	}
 	for m := range maskExecTails {
 		for e := range maskExecTails[m] {
-			maskExecTails[m][e] = MaskControl(m).String() + ", " + execSizeText(uint8(e)) + ")  "
+			maskExecTails[m][e] = newPiece(MaskControl(m).String() + ", " + execSizeText(uint8(e)) + ")  ")
 		}
+	}
+	for i := range surfacePieces {
+		surfacePieces[i] = newPiece(SurfaceName(uint8(i)))
 	}
 }
 
@@ -93,7 +123,7 @@ var execSizeTexts = func() (t [16]string) {
 
 // appendOperands appends "SURFACE [LOD] DST" as both syntaxes print them.
 func (in *Info) appendOperands(b []byte) []byte {
-	b = append(b, SurfaceName(in.Surface)...)
+	b = surfacePieces[in.Surface].appendTo(b)
 	sym := in.symbols()
 	if in.HasLOD {
 		b = appendRawOperand(append(b, ' '), sym, in.LOD)
@@ -103,13 +133,30 @@ func (in *Info) appendOperands(b []byte) []byte {
 
 // appendRawOperand appends "name.offset" as Info.Operand returns it.
 func appendRawOperand(b []byte, sym *Symbols, r RawOperand) []byte {
-	name, _ := sym.varName(r.ID)
-	b = append(b, name...)
-	if r.Offset < 10 {
-		return append(b, '.', '0'+byte(r.Offset)) // nearly always 0
+	if sym == nil && r.ID < uint32(len(rawNamePieces)) {
+		// A raw stream's: "V<id>." or "%predefined." from a table.
+		b = rawNamePieces[r.ID].appendTo(b)
+	} else {
+		name, _ := sym.varName(r.ID)
+		b = append(append(b, name...), '.')
 	}
-	return AppendUint(append(b, '.'), uint64(r.Offset))
+	if r.Offset < 10 {
+		return append(b, '0'+byte(r.Offset)) // nearly always 0
+	}
+	return AppendUint(b, uint64(r.Offset))
 }
+
+// rawNamePieces holds the name and dot of every id a stream without
+// symbols names from a table: the predefined names, then V32.. up to
+// vNames' end.
+var rawNamePieces = func() []piece {
+	t := make([]piece, len(vNames))
+	for id := range t {
+		name, _ := (*Symbols)(nil).varName(uint32(id))
+		t[id] = newPiece(name + ".")
+	}
+	return t
+}()
 
 // AppendUint appends v in decimal, as strconv.AppendUint(b, v, 10) does,
 // writing its digits in place: the dump writes two or three numbers a

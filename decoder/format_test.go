@@ -103,8 +103,27 @@ func TestAppendNumbers(t *testing.T) {
 		vals = append(vals, 1<<sh-1, 1<<sh, 1<<sh+1)
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	for range 10000 {
-		vals = append(vals, r.Uint64()>>r.IntN(64))
+	for range 20000 {
+		vals = append(vals, r.Uint64()>>r.IntN(64), uint64(r.IntN(1e8)))
+	}
+	// Every number up to 10^5, and every low half under a few high
+	// halves: each lane of the 8-digit conversions through its range.
+	all := make([]uint64, 0, 5e4*4+1e5)
+	for v := range uint64(1e5) {
+		all = append(all, v)
+	}
+	for _, hi := range []uint64{99, 1234, 9999} {
+		for lo := range uint64(1e4) {
+			all = append(all, hi*1e4+lo, hi<<16|lo*6)
+		}
+	}
+	for _, v := range all {
+		if got, want := string(AppendUint(nil, v)), strconv.FormatUint(v, 10); got != want {
+			t.Fatalf("AppendUint(%d) = %q", v, got)
+		}
+		if got, want := string(AppendHex(nil, v)), strconv.FormatUint(v, 16); got != want {
+			t.Fatalf("AppendHex(%#x) = %q", v, got)
+		}
 	}
 	for _, v := range vals {
 		for _, b := range [][]byte{nil, []byte("x"), make([]byte, 2, 40)} {

@@ -47,6 +47,9 @@ measure() {
 	done
 	printf '%-10s wall %6.3f s  cpu %6.2f s  peak RSS %5d MiB\n' "$name" "$best" "$cpu" $((rss / 1024))
 }
+# The load average says how busy the cores were: with other work on the
+# machine the wall times (not the CPU times) grow.
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 measure "wc -l" wc -l "$tmp/stream.bin"
 t_wc=$best c_wc=$cpu
 measure text "$tmp/infoscope" dump --max-input "$limit" "$tmp/stream.bin"
@@ -54,6 +57,7 @@ t_text=$best c_text=$cpu rss_text=$rss
 measure json "$tmp/infoscope" dump --json --max-input "$limit" "$tmp/stream.bin"
 t_json=$best c_json=$cpu rss_json=$rss
 measure all-text "$tmp/infoscope" dump --all --max-input "$limit" "$tmp/stream.bin"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "file: $bytes bytes"
 # Times under 10 ms print as 0.00; count them as 0.01.
 ratio() { echo "scale=2; $1 / ($2 + (($2 == 0) * 0.01))" | bc; }

@@ -349,6 +349,30 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 	if o.All && lo > 0 {
 		next = sort.Search(s.NumInfos(), func(k int) bool { return s.InfoInst(k) >= lo })
 	}
+	seed := o.Syntax == "seed"
+	if !o.All && !o.JSON && !s.FromText() {
+		// INFO lines of a binary stream, what a dump mostly prints: their
+		// own loop, the line's prefix made once.
+		if fm.prefix == nil || fm.prefixOf != si {
+			fm.prefix, fm.prefixOf = linePrefix(f, s), si
+		}
+		in := &fm.info
+		for j := lo; j < hi; j++ {
+			s.ReadInfo(j, in)
+			if !o.Filter.Match(f, s, in) {
+				continue
+			}
+			b = append(b, fm.prefix...)
+			b = appendOffset(b, in.Off)
+			b = append(b, ' ', '$')
+			b = decoder.AppendUint(b, uint64(in.Inst))
+			b = appendInfoText(append(b, ' ', ' '), in, seed)
+			if len(b) >= limit {
+				return b, j + 1
+			}
+		}
+		return b, hi
+	}
 	for j := lo; j < hi; j++ {
 		i, k := j, next
 		var in *decoder.Info
@@ -379,7 +403,7 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			if fm.prefix == nil || fm.prefixOf != si {
 				fm.prefix, fm.prefixOf = linePrefix(f, s), si
 			}
-			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, o)
+			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, seed)
 		}
 		if len(b) >= limit {
 			return b, j + 1
@@ -451,7 +475,7 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 // absolute input offset, the same number as the JSON "offset" key, so it can
 // be handed to xxd -s; N is Intel's instruction index in the body (JSON
 // "index"). prefix is linePrefix(f, s).
-func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
+func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
 	b = append(b, prefix...)
 	if s.FromText() {
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
@@ -459,18 +483,16 @@ func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info
 		b = append(b, ':', ' ')
 		b = append(b, s.Kernel...)
 	} else if in != nil {
-		b = decoder.AppendHex(b, uint64(in.Off)) // no walk for an INFO's
+		b = appendOffset(b, in.Off) // no walk for an INFO's
 	} else {
-		b = decoder.AppendHex(b, uint64(s.AbsOff(i)))
+		b = appendOffset(b, s.AbsOff(i))
 	}
 	b = append(b, ' ', '$')
 	b = decoder.AppendUint(b, uint64(i))
 	b = append(b, ' ', ' ')
 	switch {
-	case in != nil && o.Syntax == "seed":
-		b = in.AppendSeedText(b)
 	case in != nil:
-		b = in.AppendText(b)
+		return appendInfoText(b, in, seed)
 	case s.FromText():
 		b = append(b, s.Text[i].Text...)
 	default:
@@ -484,9 +506,29 @@ func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info
 			}
 		}
 	}
+	return append(b, '\n')
+}
+
+// appendOffset appends an offset in hex (a record built by hand may have
+// none: -1).
+func appendOffset(b []byte, off int64) []byte {
+	if off < 0 {
+		return strconv.AppendInt(b, off, 16)
+	}
+	return decoder.AppendHex(b, uint64(off))
+}
+
+// appendInfoText ends an INFO's text line: its text in the syntax asked
+// for, its diagnostics, the newline.
+func appendInfoText(b []byte, in *decoder.Info, seed bool) []byte {
+	if seed {
+		b = in.AppendSeedText(b)
+	} else {
+		b = in.AppendText(b)
+	}
 	// Diagnostics follow the text after "  ! ", as in the inspector's
 	// list, so the instruction's text stays a prefix of the line.
-	if in != nil && in.NumDiagnostics() > 0 {
+	if in.NumDiagnostics() > 0 {
 		b = append(b, "  ! "...)
 		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
 	}

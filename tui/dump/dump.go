@@ -305,13 +305,14 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 		appendRange: func(fm *formatter, b []byte, si, lo, hi, limit int) ([]byte, int) {
 			return fm.appendRange(b, f, si, o, lo, hi, limit)
 		},
-		chunk: textChunk,
+		chunk:       textChunk,
+		recordBytes: textBytes,
 		// INFO text lines read no instruction (see par.go); --all and
 		// --json decode instructions through the stream's block cache.
 		parallel: !o.All && !o.JSON,
 	}
 	if o.JSON {
-		rs.chunk = jsonChunk
+		rs.chunk, rs.recordBytes = jsonChunk, jsonBytes
 	}
 	return writeRecords(w, rs, o.par)
 }

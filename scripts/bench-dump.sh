@@ -3,12 +3,13 @@
 # stream of mixed instructions, in one run, with each command's peak RSS.
 #
 #   scripts/bench-dump.sh [SIZE]     SIZE as --max-input reads it (default 64M)
+#   RUNS=N scripts/bench-dump.sh      N runs of each command (default 3)
 #
 # The stream is the samples' instructions (ALU, sends, LSC, control flow,
 # about 22% INFO) in a fixed pseudo-random order, written by the dump
 # package's TestWriteBenchStream, so every run times the same bytes. Each
-# command runs three times; the best wall and CPU times are kept (the
-# machine is shared), and the largest peak RSS. Ratios: dump text / wc -l, dump --json
+# command runs three times (RUNS); the best wall and CPU times are kept
+# (the machine is shared), and the largest peak RSS. Ratios: dump text / wc -l, dump --json
 # / dump text, peak RSS / file size.
 set -eu
 size=${1:-64M}
@@ -22,14 +23,14 @@ bytes=$(wc -c <"$tmp/stream.bin")
 # --max-input: the stream may be larger than the default 64 MiB limit.
 limit=$((bytes + 1))
 
-# measure NAME CMD...: the best wall and CPU (user+system) seconds of 3
-# runs, and the largest peak RSS. On a shared machine CPU time is the
+# measure NAME CMD...: the best wall and CPU (user+system) seconds of
+# RUNS runs, and the largest peak RSS. On a shared machine CPU time is the
 # steadier figure: the wall time also counts waiting for a core.
 measure() {
 	name=$1
 	shift
 	best= cpu= rss=0
-	for _ in 1 2 3; do
+	for _ in $(seq "${RUNS:-3}"); do
 		t0=$(date +%s%N)
 		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
 			cat "$tmp/err" >&2

@@ -3,8 +3,6 @@ package model
 import (
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
 	"sync"
 )
 
@@ -33,16 +31,17 @@ type Body struct {
 	// "every path from the entry to b passes a" is two comparisons.
 	pre, post []int32
 	// mustW lists, per root variable, the instructions with a Must write
-	// of it, ascending.
-	mustW map[uint32][]int32
-	notes []string // shared by every Flow: capacity = length
-	pool  sync.Pool
+	// of it, ascending; allW with any write, reads with any read.
+	mustW, allW, reads map[uint32][]int32
+	notes              []string // shared by every Flow: capacity = length
+	pool               sync.Pool
 }
 
 // NewBody builds the control flow graph of insts.
 func NewBody(insts []FlowInst) *Body {
 	n := len(insts)
-	b := &Body{Insts: insts, succ: make([][]int32, n), pred: make([][]int32, n), blockOf: make([]int32, n), mustW: map[uint32][]int32{}}
+	b := &Body{Insts: insts, succ: make([][]int32, n), pred: make([][]int32, n), blockOf: make([]int32, n),
+		mustW: map[uint32][]int32{}, allW: map[uint32][]int32{}, reads: map[uint32][]int32{}}
 	labelAt := map[int]int{}
 	for i, in := range insts {
 		if in.Label >= 0 {
@@ -69,10 +68,12 @@ func NewBody(insts []FlowInst) *Body {
 		}
 		for _, a := range in.Writes {
 			if a.Must {
-				if ws := b.mustW[a.Var]; len(ws) == 0 || ws[len(ws)-1] != int32(i) {
-					b.mustW[a.Var] = append(ws, int32(i))
-				}
+				addInst(b.mustW, a.Var, i)
 			}
+			addInst(b.allW, a.Var, i)
+		}
+		for _, a := range in.Reads {
+			addInst(b.reads, a.Var, i)
 		}
 	}
 	for i, ss := range b.succ {
@@ -89,6 +90,13 @@ func NewBody(insts []FlowInst) *Body {
 	b.dominators()
 	b.notes = bodyNotes(insts)
 	return b
+}
+
+// addInst appends instruction i to m[v] unless it ends it already.
+func addInst(m map[uint32][]int32, v uint32, i int) {
+	if l := m[v]; len(l) == 0 || l[len(l)-1] != int32(i) {
+		m[v] = append(l, int32(i))
+	}
 }
 
 // dominators numbers the dominator tree of the blocks (Cooper, Harvey and
@@ -305,12 +313,11 @@ func (b *Body) blocks(at int) (int, [2]int) {
 // analysis of the same body (through Body.pool): maps from instruction to
 // value that reset in O(1).
 type flowScratch struct {
-	vals   nodeMap
-	dist   distMap
-	seen   [3]stampSet
+	vals   nodeMap // per block
+	dist   distMap // per block (and one more node, see sources)
+	heap   []heapItem
+	seen   [3]stampSet // [0] per block; [1], [2] per instruction
 	work   []int32
-	queue  []int32
-	order  []ranked
 	visits int
 	limit  int
 }
@@ -419,150 +426,6 @@ func (s *stampSet) reset(n int) {
 func (s *stampSet) has(i int32) bool { return s.stamp[i] == s.epoch }
 func (s *stampSet) add(i int32)      { s.stamp[i] = s.epoch }
 
-// distancesTo sets sc.dist to the BFS distance from at along succ
-// (forward) or pred, for at least every instruction marked in sc.seen[0]
-// (want of them): the walk stops once it has found them all, so it covers
-// only the distances up to the farthest.
-func (b *Body) distancesTo(sc *flowScratch, at int32, forward bool, want int) {
-	sc.dist.reset(len(b.Insts))
-	sc.dist.set(at, 0)
-	if want == 0 {
-		return
-	}
-	edges := b.pred
-	if forward {
-		edges = b.succ
-	}
-	q := append(sc.queue[:0], at)
-	defer func() { sc.queue = q[:0] }()
-	for h := 0; h < len(q); h++ {
-		i := q[h]
-		di, _ := sc.dist.get(i)
-		sc.visits += 1 + len(edges[i])
-		if sc.over() {
-			return
-		}
-		for _, j := range edges[i] {
-			if _, ok := sc.dist.get(j); ok {
-				continue
-			}
-			sc.dist.set(j, di+1)
-			q = append(q, j)
-			if sc.seen[0].has(j) {
-				if want--; want == 0 {
-					return
-				}
-			}
-		}
-	}
-}
-
-// sortRanked orders by distance, then instruction: the order a stable sort
-// by distance of the instructions in body order gives.
-func sortRanked(rs []ranked) {
-	slices.SortFunc(rs, func(x, y ranked) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
-	})
-}
-
-func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
-	r := op.LOD
-	kill := func(i int32) bytesSet {
-		if i == at {
-			return bytesSet{}
-		}
-		return project(b.Insts[i].Writes, r, true)
-	}
-	var full bytesSet
-	full.add(0, r.End-r.Start)
-	// Need: for each instruction, the LOD bytes needed at its exit, that
-	// is, read by the INFO along some path from there that writes them
-	// nowhere (Must writes only) before. Only instructions with bytes
-	// needed get a node.
-	m := &sc.vals
-	m.reset(len(b.Insts))
-	work := sc.work[:0]
-	reach := func(i int32, x bytesSet) {
-		if x.empty() {
-			return
-		}
-		k := m.get(i)
-		n := &m.nodes[k]
-		if y := n.a.or(x); y != n.a {
-			n.a = y
-			if !n.queued && i != at {
-				n.queued = true
-				work = append(work, i)
-			}
-		}
-	}
-	sc.visits += len(b.pred[at])
-	for _, p := range b.pred[at] {
-		reach(p, full)
-	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		i := work[len(work)-1]
-		work = work[:len(work)-1]
-		k := m.find(i)
-		m.nodes[k].queued = false
-		x := m.nodes[k].a.andNot(kill(i))
-		sc.visits += 1 + len(b.pred[i])
-		for _, p := range b.pred[i] {
-			reach(p, x)
-		}
-	}
-	sc.work = work[:0]
-	// Bytes that may reach the INFO unwritten from the body's entry.
-	entry := full
-	if at != 0 {
-		entry = m.value(0).andNot(kill(0))
-	}
-	if lm := entry.lanes(0, op.Lanes); lm != 0 {
-		f.Outside = laneMask(lm)
-	}
-	// Candidates: the instructions whose writes are needed at their exit
-	// (each reaches the INFO: a need only travels back along edges).
-	cands := sc.order[:0]
-	sc.seen[0].reset(len(b.Insts))
-	sc.visits += len(m.nodes)
-	for k := range m.nodes {
-		n := &m.nodes[k]
-		if n.i != at && !project(b.Insts[n.i].Writes, r, false).and(n.a).empty() {
-			cands = append(cands, ranked{i: n.i})
-			sc.seen[0].add(n.i)
-		}
-	}
-	b.distancesTo(sc, at, false, len(cands))
-	if sc.over() {
-		sc.order = cands[:0]
-		return
-	}
-	for k := range cands {
-		cands[k].d, _ = sc.dist.get(cands[k].i)
-	}
-	sortRanked(cands)
-	for _, c := range cands {
-		if len(f.Sources) >= maxListed {
-			f.Omitted++
-			continue
-		}
-		w := project(b.Insts[c.i].Writes, r, false)
-		live := w.and(m.value(c.i))
-		lo, hi := live.bounds()
-		s := Source{Inst: int(c.i), Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
-		s.SomePaths = w != project(b.Insts[c.i].Writes, r, true) || !b.allPaths(sc, c.i, at, live, r)
-		f.Sources = append(f.Sources, s)
-	}
-	sc.order = cands[:0]
-}
-
 // allPaths reports whether the bytes live of instruction c's write reach
 // at on every path from the body's entry: every such path passes c, and
 // no write of those bytes lies between c and at (on a path from c to at
@@ -649,133 +512,4 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		}
 	}
 	return true
-}
-
-func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
-	// One range covering every chunk of the root variable the result is in.
-	r := Range{Var: op.Dst[0].Var, Start: op.Dst[0].Start, End: op.Dst[0].End}
-	for _, c := range op.Dst[1:] {
-		r.Start, r.End = min(r.Start, c.Start), max(r.End, c.End)
-	}
-	if r.End-r.Start > 512 {
-		r.End = r.Start + 512
-	}
-	var gen bytesSet
-	chunks := make([]bytesSet, len(op.Dst))
-	for k, c := range op.Dst {
-		chunks[k].add(c.Start-r.Start, c.End-r.Start)
-		gen = gen.or(chunks[k])
-	}
-	kill := func(i int32) bytesSet {
-		if i == at {
-			return bytesSet{}
-		}
-		return project(b.Insts[i].Writes, r, true)
-	}
-	// Live: a forward may-analysis of the bytes the INFO wrote; a byte
-	// stays live until a Must write of it. Node a is the live bytes at an
-	// instruction's entry, out at its exit; only instructions something
-	// reaches get a node.
-	m := &sc.vals
-	m.reset(len(b.Insts))
-	m.nodes[m.get(at)].out = gen
-	work := sc.work[:0]
-	push := func(i int32, x bytesSet) {
-		if x.empty() {
-			return
-		}
-		k := m.get(i)
-		n := &m.nodes[k]
-		if y := n.a.or(x); y != n.a {
-			n.a = y
-			if !n.queued {
-				n.queued = true
-				work = append(work, i)
-			}
-		}
-	}
-	sc.visits += len(b.succ[at])
-	for _, s := range b.succ[at] {
-		push(s, gen)
-	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		i := work[len(work)-1]
-		work = work[:len(work)-1]
-		k := m.find(i)
-		m.nodes[k].queued = false
-		o := m.nodes[k].a.andNot(kill(i))
-		if i == at {
-			o = gen
-		}
-		if o != m.nodes[k].out {
-			m.nodes[k].out = o
-			sc.visits += 1 + len(b.succ[i])
-			for _, s := range b.succ[i] {
-				push(s, o)
-			}
-		}
-	}
-	sc.work = work[:0]
-	// The instructions that read or overwrite live bytes, nearest first.
-	order := sc.order[:0]
-	sc.seen[0].reset(len(b.Insts))
-	sc.visits += len(m.nodes)
-	for k := range m.nodes {
-		n := &m.nodes[k]
-		if n.i == at || n.a.empty() {
-			continue
-		}
-		if !project(b.Insts[n.i].Reads, r, false).and(n.a).empty() || !kill(n.i).and(n.a).empty() {
-			order = append(order, ranked{i: n.i})
-			sc.seen[0].add(n.i)
-		}
-	}
-	b.distancesTo(sc, at, true, len(order))
-	if sc.over() {
-		sc.order = order[:0]
-		return
-	}
-	for k := range order {
-		order[k].d, _ = sc.dist.get(order[k].i)
-	}
-	sortRanked(order)
-	over := make([]int, len(op.Dst))
-	for k := range over {
-		over[k] = -1
-	}
-	for _, o := range order {
-		i := o.i
-		in := m.value(i)
-		if rd := project(b.Insts[i].Reads, r, false).and(in); !rd.empty() {
-			if len(f.Readers) >= maxListed {
-				f.Omitted++
-			} else {
-				rr := Reader{Inst: int(i)}
-				for k, c := range op.Dst {
-					if lm := rd.and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
-						rr.Channels = append(rr.Channels, ChannelLanes{c.Channel, laneMask(lm)})
-					}
-				}
-				f.Readers = append(f.Readers, rr)
-			}
-		}
-		ki := kill(i)
-		for k, c := range op.Dst {
-			if over[k] >= 0 {
-				continue
-			}
-			if lm := ki.and(in).and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
-				over[k] = int(i)
-				f.Overwrites = append(f.Overwrites, Overwrite{Channel: c.Channel, Inst: int(i), Lanes: laneMask(lm)})
-			}
-		}
-	}
-	sc.order = order[:0]
-	sort.SliceStable(f.Overwrites, func(x, y int) bool {
-		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
-	})
 }

@@ -1,0 +1,473 @@
+package model
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// The need and live analyses and the distances run on basic blocks: a
+// block's effect on one variable's bytes is the union of its Must writes
+// of them, found in the body's per-variable lists (Body.mustW), so a
+// block costs its relevant instructions, not its length. Instructions are
+// looked at one by one only where a value is asked of them (writers of
+// the LOD, readers and writers of the result).
+
+// lastOf returns the last instruction of block k.
+func (b *Body) lastOf(k int32) int32 {
+	if int(k)+1 < len(b.lead) {
+		return b.lead[k+1] - 1
+	}
+	return int32(len(b.Insts) - 1)
+}
+
+// span returns the instructions of the ascending list l in [lo, hi].
+func span(l []int32, lo, hi int32) []int32 {
+	i, _ := slices.BinarySearch(l, lo)
+	j, _ := slices.BinarySearch(l, hi+1)
+	return l[i:j]
+}
+
+// killIn returns the union of the Must writes of r by the instructions of
+// ws (other than at).
+func (b *Body) killIn(ws []int32, r Range, at int32) bytesSet {
+	var k bytesSet
+	for _, j := range ws {
+		if j != at {
+			k = k.or(project(b.Insts[j].Writes, r, true))
+		}
+	}
+	return k
+}
+
+// heapItem is a node of a shortest-path walk and its tentative distance.
+type heapItem struct{ d, n int32 }
+
+func heapPush(h []heapItem, it heapItem) []heapItem {
+	h = append(h, it)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p].d <= h[i].d {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	return h
+}
+
+func heapPop(h []heapItem) (heapItem, []heapItem) {
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	for i := 0; ; {
+		l, s := 2*i+1, i
+		if l < n && h[l].d < h[s].d {
+			s = l
+		}
+		if l+1 < n && h[l+1].d < h[s].d {
+			s = l + 1
+		}
+		if s == i {
+			break
+		}
+		h[s], h[i] = h[i], h[s]
+		i = s
+	}
+	return top, h
+}
+
+// shortest runs Dijkstra's walk over blocks from the seeds in sc.heap
+// until every node marked in sc.seen[0] (want of them) is settled; node
+// weights are block lengths, so the distances are those of a BFS over
+// instructions. sc.dist holds the settled distances. Forward: a node is a
+// block, its distance that of its first instruction from the INFO, and it
+// relaxes its successors. Backward: a node's distance is that of its
+// first instruction to the INFO and it relaxes its predecessors; node
+// len(lead) stands for the exit of the INFO's own block (ab), whose first
+// instruction's distance is fixed by the INFO itself.
+func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
+	nb := int32(len(b.lead))
+	settled := &sc.seen[1]
+	settled.reset(int(nb) + 1)
+	h := sc.heap
+	defer func() { sc.heap = h[:0] }()
+	for len(h) > 0 && want > 0 {
+		var it heapItem
+		it, h = heapPop(h)
+		if settled.has(it.n) {
+			continue
+		}
+		settled.add(it.n)
+		sc.dist.set(it.n, it.d)
+		if sc.seen[0].has(it.n) {
+			want--
+		}
+		if it.n == nb {
+			continue
+		}
+		k := it.n
+		if forward {
+			step := it.d + b.lastOf(k) - b.lead[k] + 1
+			ss := b.succ[b.lastOf(k)]
+			sc.visits += 1 + len(ss)
+			for _, s := range ss {
+				u := b.blockOf[s]
+				if !settled.has(u) {
+					if d, ok := sc.dist.get(u); !ok || step < d {
+						sc.dist.set(u, step)
+						h = heapPush(h, heapItem{step, u})
+					}
+				}
+			}
+		} else {
+			ps := b.pred[b.lead[k]]
+			sc.visits += 1 + len(ps)
+			for _, q := range ps {
+				p := b.blockOf[q]
+				node, d := p, it.d+1+b.lastOf(p)-b.lead[p]
+				if p == ab {
+					node, d = nb, it.d+1
+				}
+				if !settled.has(node) {
+					if old, ok := sc.dist.get(node); !ok || d < old {
+						sc.dist.set(node, d)
+						h = heapPush(h, heapItem{d, node})
+					}
+				}
+			}
+		}
+		if sc.over() {
+			return
+		}
+	}
+}
+
+func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
+	r := op.LOD
+	ab := b.blockOf[at]
+	nb := int32(len(b.lead))
+	mustW, allW := b.mustW[r.Var], b.allW[r.Var]
+	var full bytesSet
+	full.add(0, r.End-r.Start)
+	// Need: per block, the LOD bytes needed at its exit, that is, read by
+	// the INFO along some path from there that writes them nowhere (Must
+	// writes only) before. Only blocks with bytes needed get a node. The
+	// INFO's block passes on g, whatever is needed at its exit.
+	g := full.andNot(b.killIn(span(mustW, b.lead[ab], at-1), r, at))
+	m := &sc.vals
+	m.reset(len(b.lead))
+	work := sc.work[:0]
+	reach := func(k int32, x bytesSet) {
+		if x.empty() {
+			return
+		}
+		n := &m.nodes[m.get(k)]
+		if y := n.a.or(x); y != n.a {
+			n.a = y
+			if !n.queued && k != ab {
+				n.queued = true
+				work = append(work, k)
+			}
+		}
+	}
+	ps := b.pred[b.lead[ab]]
+	sc.visits += 1 + len(ps)
+	for _, q := range ps {
+		reach(b.blockOf[q], g)
+	}
+	for len(work) > 0 {
+		if sc.over() {
+			sc.work = work[:0]
+			return
+		}
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		n := &m.nodes[m.find(k)]
+		n.queued = false
+		ws := span(mustW, b.lead[k], b.lastOf(k))
+		x := n.a.andNot(b.killIn(ws, r, at))
+		ps := b.pred[b.lead[k]]
+		sc.visits += 1 + len(ps) + len(ws)
+		for _, q := range ps {
+			reach(b.blockOf[q], x)
+		}
+	}
+	sc.work = work[:0]
+	// Bytes that may reach the INFO unwritten from the body's entry.
+	entry := g
+	if ab != 0 {
+		entry = m.value(0).andNot(b.killIn(span(mustW, 0, b.lastOf(0)), r, at))
+	}
+	if lm := entry.lanes(0, op.Lanes); lm != 0 {
+		f.Outside = laneMask(lm)
+	}
+	// Candidates: the writers whose writes are needed at their exit (each
+	// reaches the INFO: a need only travels back along edges), with what
+	// is needed there. Within a block, going back from its exit.
+	type cand struct {
+		ranked
+		exit bytesSet
+	}
+	var cands []cand
+	sc.seen[0].reset(int(nb) + 1)
+	want := 0
+	collect := func(ws []int32, need bytesSet, node int32) {
+		sc.visits += len(ws)
+		for x := len(ws) - 1; x >= 0; x-- {
+			j := ws[x]
+			if j == at {
+				continue
+			}
+			w := project(b.Insts[j].Writes, r, false)
+			if !w.and(need).empty() {
+				cands = append(cands, cand{ranked{i: j}, need})
+				if node >= 0 && !sc.seen[0].has(node) {
+					sc.seen[0].add(node)
+					want++
+				}
+			}
+			need = need.andNot(project(b.Insts[j].Writes, r, true))
+		}
+	}
+	collect(span(allW, b.lead[ab], at-1), full, -1)
+	for k := range m.nodes {
+		n := &m.nodes[k]
+		if blk := int32(n.i); blk == ab {
+			collect(span(allW, at+1, b.lastOf(ab)), n.a, nb)
+		} else {
+			collect(span(allW, b.lead[blk], b.lastOf(blk)), n.a, blk)
+		}
+	}
+	// Distances back to the INFO, up to the farthest candidate.
+	sc.dist.reset(int(nb) + 1)
+	h := sc.heap[:0]
+	h = heapPush(h, heapItem{at - b.lead[ab], ab})
+	sc.heap = h
+	b.shortest(sc, false, ab, want)
+	if sc.over() {
+		return
+	}
+	for k := range cands {
+		c := &cands[k]
+		blk := b.blockOf[c.i]
+		switch {
+		case blk == ab && c.i < at:
+			c.d = at - c.i
+		case blk == ab:
+			d, _ := sc.dist.get(nb)
+			c.d = b.lastOf(ab) - c.i + d
+		default:
+			d, _ := sc.dist.get(blk)
+			c.d = d - (c.i - b.lead[blk])
+		}
+	}
+	slices.SortFunc(cands, func(x, y cand) int {
+		if x.d != y.d {
+			return int(x.d - y.d)
+		}
+		return int(x.i - y.i)
+	})
+	for _, c := range cands {
+		if len(f.Sources) >= maxListed {
+			f.Omitted++
+			continue
+		}
+		w := project(b.Insts[c.i].Writes, r, false)
+		live := w.and(c.exit)
+		lo, hi := live.bounds()
+		s := Source{Inst: int(c.i), Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
+		s.SomePaths = w != project(b.Insts[c.i].Writes, r, true) || !b.allPaths(sc, c.i, at, live, r)
+		f.Sources = append(f.Sources, s)
+	}
+}
+
+func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
+	// One range covering every chunk of the root variable the result is in.
+	r := Range{Var: op.Dst[0].Var, Start: op.Dst[0].Start, End: op.Dst[0].End}
+	for _, c := range op.Dst[1:] {
+		r.Start, r.End = min(r.Start, c.Start), max(r.End, c.End)
+	}
+	if r.End-r.Start > 512 {
+		r.End = r.Start + 512
+	}
+	var gen bytesSet
+	chunks := make([]bytesSet, len(op.Dst))
+	for k, c := range op.Dst {
+		chunks[k].add(c.Start-r.Start, c.End-r.Start)
+		gen = gen.or(chunks[k])
+	}
+	kill := func(i int32) bytesSet {
+		if i == at {
+			return bytesSet{}
+		}
+		return project(b.Insts[i].Writes, r, true)
+	}
+	ab := b.blockOf[at]
+	nb := int32(len(b.lead))
+	mustW, reads := b.mustW[r.Var], b.reads[r.Var]
+	// Live: a forward may-analysis of the bytes the INFO wrote; a byte
+	// stays live until a Must write of it. Per block, a is the live bytes
+	// at its entry, out at its exit; only blocks something reaches get a
+	// node. The INFO's block passes on what the INFO wrote, less what it
+	// overwrites after the INFO, whatever comes in.
+	m := &sc.vals
+	m.reset(len(b.lead))
+	gout := gen.andNot(b.killIn(span(mustW, at+1, b.lastOf(ab)), r, at))
+	m.nodes[m.get(ab)].out = gout
+	work := sc.work[:0]
+	push := func(k int32, x bytesSet) {
+		if x.empty() {
+			return
+		}
+		n := &m.nodes[m.get(k)]
+		if y := n.a.or(x); y != n.a {
+			n.a = y
+			if !n.queued && k != ab {
+				n.queued = true
+				work = append(work, k)
+			}
+		}
+	}
+	ss := b.succ[b.lastOf(ab)]
+	sc.visits += 1 + len(ss)
+	for _, s := range ss {
+		push(b.blockOf[s], gout)
+	}
+	for len(work) > 0 {
+		if sc.over() {
+			sc.work = work[:0]
+			return
+		}
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		x := m.find(k)
+		m.nodes[x].queued = false
+		ws := span(mustW, b.lead[k], b.lastOf(k))
+		o := m.nodes[x].a.andNot(b.killIn(ws, r, at))
+		sc.visits += 1 + len(ws)
+		if o != m.nodes[x].out {
+			m.nodes[x].out = o
+			ss := b.succ[b.lastOf(k)]
+			sc.visits += len(ss)
+			for _, s := range ss {
+				push(b.blockOf[s], o)
+			}
+		}
+	}
+	sc.work = work[:0]
+	// The instructions that read or overwrite live bytes, with the bytes
+	// live at their entry: within a block, going forward from its entry
+	// over its readers and Must writers of the variable.
+	type hit struct {
+		ranked
+		in bytesSet
+	}
+	var hits []hit
+	sc.seen[0].reset(int(nb) + 1)
+	want := 0
+	collect := func(lo, hi int32, in bytesSet, node int32) {
+		if in.empty() {
+			return
+		}
+		rs, ws := span(reads, lo, hi), span(mustW, lo, hi)
+		sc.visits += len(rs) + len(ws)
+		for len(rs) > 0 || len(ws) > 0 {
+			var j int32
+			switch {
+			case len(ws) == 0 || len(rs) > 0 && rs[0] < ws[0]:
+				j, rs = rs[0], rs[1:]
+			case len(rs) > 0 && rs[0] == ws[0]:
+				j, rs, ws = rs[0], rs[1:], ws[1:]
+			default:
+				j, ws = ws[0], ws[1:]
+			}
+			if j == at {
+				continue
+			}
+			k := kill(j)
+			if !project(b.Insts[j].Reads, r, false).and(in).empty() || !k.and(in).empty() {
+				hits = append(hits, hit{ranked{i: j}, in})
+				if node >= 0 && !sc.seen[0].has(node) {
+					sc.seen[0].add(node)
+					want++
+				}
+			}
+			in = in.andNot(k)
+		}
+	}
+	collect(at+1, b.lastOf(ab), gen, -1)
+	for k := range m.nodes {
+		n := &m.nodes[k]
+		if blk := n.i; blk == ab {
+			collect(b.lead[ab], at-1, n.a, ab)
+		} else {
+			collect(b.lead[blk], b.lastOf(blk), n.a, blk)
+		}
+	}
+	// Distances from the INFO, up to the farthest of them.
+	sc.dist.reset(int(nb) + 1)
+	h := sc.heap[:0]
+	for _, s := range ss {
+		u := b.blockOf[s]
+		d := b.lastOf(ab) - at + 1
+		if old, ok := sc.dist.get(u); !ok || d < old {
+			sc.dist.set(u, d)
+			h = heapPush(h, heapItem{d, u})
+		}
+	}
+	sc.heap = h
+	b.shortest(sc, true, ab, want)
+	if sc.over() {
+		return
+	}
+	for k := range hits {
+		c := &hits[k]
+		if blk := b.blockOf[c.i]; blk == ab && c.i > at {
+			c.d = c.i - at
+		} else {
+			d, _ := sc.dist.get(blk)
+			c.d = d + c.i - b.lead[blk]
+		}
+	}
+	slices.SortFunc(hits, func(x, y hit) int {
+		if x.d != y.d {
+			return int(x.d - y.d)
+		}
+		return int(x.i - y.i)
+	})
+	over := make([]int, len(op.Dst))
+	for k := range over {
+		over[k] = -1
+	}
+	for _, o := range hits {
+		i, in := o.i, o.in
+		if rd := project(b.Insts[i].Reads, r, false).and(in); !rd.empty() {
+			if len(f.Readers) >= maxListed {
+				f.Omitted++
+			} else {
+				rr := Reader{Inst: int(i)}
+				for k, c := range op.Dst {
+					if lm := rd.and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
+						rr.Channels = append(rr.Channels, ChannelLanes{c.Channel, laneMask(lm)})
+					}
+				}
+				f.Readers = append(f.Readers, rr)
+			}
+		}
+		ki := kill(i)
+		for k, c := range op.Dst {
+			if over[k] >= 0 {
+				continue
+			}
+			if lm := ki.and(in).and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
+				over[k] = int(i)
+				f.Overwrites = append(f.Overwrites, Overwrite{Channel: c.Channel, Inst: int(i), Lanes: laneMask(lm)})
+			}
+		}
+	}
+	sort.SliceStable(f.Overwrites, func(x, y int) bool {
+		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
+	})
+}

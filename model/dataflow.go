@@ -99,8 +99,16 @@ const maxListed = 64
 type bytesSet [8]uint64
 
 func (s *bytesSet) add(lo, hi int) {
-	for b := max(lo, 0); b < min(hi, 512); b++ {
-		s[b>>6] |= 1 << (b & 63)
+	lo, hi = max(lo, 0), min(hi, 512)
+	for lo < hi { // a word at a time
+		w := lo >> 6
+		end := min(hi, (w+1)<<6)
+		m := ^uint64(0)
+		if n := end - lo; n < 64 {
+			m = 1<<n - 1
+		}
+		s[w] |= m << (lo & 63)
+		lo = end
 	}
 }
 
@@ -149,10 +157,11 @@ func (s bytesSet) bounds() (int, int) {
 func (s bytesSet) lanes(start, n int) uint32 {
 	var m uint32
 	for l := range min(n, 32) {
-		var one bytesSet
-		one.add(start+l*4, start+l*4+4)
-		if !s.and(one).empty() {
-			m |= 1 << l
+		for b := max(start+l*4, 0); b < min(start+l*4+4, 512); b++ {
+			if s[b>>6]>>(b&63)&1 != 0 {
+				m |= 1 << l
+				break
+			}
 		}
 	}
 	return m

@@ -243,3 +243,32 @@ func genBodyBytes(data []byte) ([]FlowInst, []int, []InfoOperands) {
 	}
 	return genBody(&bytePicker{data}, n)
 }
+
+// TestBytesSetAddLanes: add and lanes work a word at a time; they set and
+// find the bytes one at a time would.
+func TestBytesSetAddLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 20000 {
+		lo, hi := r.IntN(600)-40, r.IntN(600)-40
+		var got, want bytesSet
+		got.add(lo, hi)
+		for b := max(lo, 0); b < min(hi, 512); b++ {
+			want[b>>6] |= 1 << (b & 63)
+		}
+		if got != want {
+			t.Fatalf("add(%d, %d) = %x, want %x", lo, hi, got, want)
+		}
+		start, n := r.IntN(600)-40, r.IntN(40)
+		var wm uint32
+		for l := range min(n, 32) {
+			for b := max(start+l*4, 0); b < min(start+l*4+4, 512); b++ {
+				if want[b>>6]>>(b&63)&1 != 0 {
+					wm |= 1 << l
+				}
+			}
+		}
+		if gm := want.lanes(start, n); gm != wm {
+			t.Fatalf("lanes(%d, %d) of %x = %x, want %x", start, n, want, gm, wm)
+		}
+	}
+}

@@ -110,7 +110,7 @@ func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
 		k := it.n
 		if forward {
 			step := it.d + b.lastOf(k) - b.lead[k] + 1
-			ss := b.succ[b.lastOf(k)]
+			ss := b.succ.at(b.lastOf(k))
 			sc.visits += 1 + len(ss)
 			for _, s := range ss {
 				u := b.blockOf[s]
@@ -122,7 +122,7 @@ func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
 				}
 			}
 		} else {
-			ps := b.pred[b.lead[k]]
+			ps := b.pred.at(b.lead[k])
 			sc.visits += 1 + len(ps)
 			for _, q := range ps {
 				p := b.blockOf[q]
@@ -172,7 +172,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 		}
 	}
-	ps := b.pred[b.lead[ab]]
+	ps := b.pred.at(b.lead[ab])
 	sc.visits += 1 + len(ps)
 	for _, q := range ps {
 		reach(b.blockOf[q], g)
@@ -188,7 +188,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		n.queued = false
 		ws := span(mustW, b.lead[k], b.lastOf(k))
 		x := n.a.andNot(b.killIn(ws, r, at))
-		ps := b.pred[b.lead[k]]
+		ps := b.pred.at(b.lead[k])
 		sc.visits += 1 + len(ps) + len(ws)
 		for _, q := range ps {
 			reach(b.blockOf[q], x)
@@ -330,7 +330,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 		}
 	}
-	ss := b.succ[b.lastOf(ab)]
+	ss := b.succ.at(b.lastOf(ab))
 	sc.visits += 1 + len(ss)
 	for _, s := range ss {
 		push(b.blockOf[s], gout)
@@ -349,7 +349,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		sc.visits += 1 + len(ws)
 		if o != m.nodes[x].out {
 			m.nodes[x].out = o
-			ss := b.succ[b.lastOf(k)]
+			ss := b.succ.at(b.lastOf(k))
 			sc.visits += len(ss)
 			for _, s := range ss {
 				push(b.blockOf[s], o)

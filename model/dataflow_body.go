@@ -21,8 +21,8 @@ import (
 // about each INFO. Its methods may be called from several goroutines.
 type Body struct {
 	Insts []FlowInst
-	succ  [][]int32
-	pred  [][]int32
+	succ  edges   // control flow: where each instruction may go next
+	pred  edges   // and where it may come from
 	lead  []int32 // the first instruction of each basic block, ascending
 	// blockOf is each instruction's basic block.
 	blockOf []int32
@@ -40,7 +40,7 @@ type Body struct {
 // NewBody builds the control flow graph of insts.
 func NewBody(insts []FlowInst) *Body {
 	n := len(insts)
-	b := &Body{Insts: insts, succ: make([][]int32, n), pred: make([][]int32, n), blockOf: make([]int32, n),
+	b := &Body{Insts: insts, blockOf: make([]int32, n),
 		mustW: map[uint32][]int32{}, allW: map[uint32][]int32{}, reads: map[uint32][]int32{}}
 	labelAt := map[int]int{}
 	for i, in := range insts {
@@ -51,18 +51,20 @@ func NewBody(insts []FlowInst) *Body {
 		}
 	}
 	lead := make([]bool, n)
+	b.succ.off = make([]int32, n+1)
 	for i, in := range insts {
 		if in.Label >= 0 || i == 0 {
 			lead[i] = true
 		}
 		if !in.Stop && i+1 < n {
-			b.succ[i] = append(b.succ[i], int32(i+1))
+			b.succ.to = append(b.succ.to, int32(i+1))
 		}
 		for _, t := range in.Targets {
 			if j, ok := labelAt[t]; ok {
-				b.succ[i] = append(b.succ[i], int32(j))
+				b.succ.to = append(b.succ.to, int32(j))
 			}
 		}
+		b.succ.off[i+1] = int32(len(b.succ.to))
 		if (in.Stop || len(in.Targets) > 0 || in.Indirect) && i+1 < n {
 			lead[i+1] = true
 		}
@@ -76,11 +78,8 @@ func NewBody(insts []FlowInst) *Body {
 			addInst(b.reads, a.Var, i)
 		}
 	}
-	for i, ss := range b.succ {
-		for _, s := range ss {
-			b.pred[s] = append(b.pred[s], int32(i))
-		}
-	}
+	b.succ.to = slices.Clip(b.succ.to)
+	b.pred = b.succ.reverse()
 	for i, l := range lead {
 		if l {
 			b.lead = append(b.lead, int32(i))
@@ -90,6 +89,33 @@ func NewBody(insts []FlowInst) *Body {
 	b.dominators()
 	b.notes = bodyNotes(insts)
 	return b
+}
+
+// edges holds each instruction's edges in one array (compressed rows):
+// instruction i's are to[off[i]:off[i+1]].
+type edges struct{ off, to []int32 }
+
+func (e *edges) at(i int32) []int32 { return e.to[e.off[i]:e.off[i+1]] }
+
+// reverse returns the edges turned around, each list in ascending order
+// of its sources (the order appending them in source order gives).
+func (e *edges) reverse() edges {
+	n := len(e.off) - 1
+	r := edges{off: make([]int32, n+1), to: make([]int32, len(e.to))}
+	for _, t := range e.to {
+		r.off[t+1]++
+	}
+	for i := range n {
+		r.off[i+1] += r.off[i]
+	}
+	fill := slices.Clone(r.off[:n])
+	for i := range n {
+		for _, t := range e.at(int32(i)) {
+			r.to[fill[t]] = int32(i)
+			fill[t]++
+		}
+	}
+	return r
 }
 
 // addInst appends instruction i to m[v] unless it ends it already.
@@ -118,7 +144,7 @@ func (b *Body) dominators() {
 		}
 		return len(b.Insts) - 1
 	}
-	bsucc := func(x int32) []int32 { return b.succ[last(x)] }
+	bsucc := func(x int32) []int32 { return b.succ.at(int32(last(x))) }
 	// Reverse postorder of the blocks reachable from block 0.
 	po := make([]int32, nb) // postorder number; -1 unreached
 	for k := range po {
@@ -169,7 +195,7 @@ func (b *Body) dominators() {
 		for k := len(order) - 2; k >= 0; k-- { // reverse postorder, the entry (last) skipped
 			x := order[k]
 			d := int32(-1)
-			for _, p := range b.pred[b.lead[x]] {
+			for _, p := range b.pred.at(b.lead[x]) {
 				pb := b.blockOf[p]
 				if idom[pb] < 0 {
 					continue
@@ -472,11 +498,11 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		if reachAt && hits(i) {
 			return false
 		}
-		sc.visits += 1 + len(b.pred[i])
+		sc.visits += 1 + len(b.pred.at(i))
 		if sc.over() {
 			return false
 		}
-		for _, p := range b.pred[i] {
+		for _, p := range b.pred.at(i) {
 			if p != c && !bwd.has(p) && (!reachAt || b.reachable(p)) {
 				bwd.add(p)
 				stack = append(stack, p)
@@ -488,7 +514,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 	}
 	fwd := &sc.seen[2]
 	fwd.reset(len(b.Insts))
-	for _, s := range b.succ[c] {
+	for _, s := range b.succ.at(c) {
 		if s != c && bwd.has(s) && !fwd.has(s) {
 			fwd.add(s)
 			stack = append(stack, s)
@@ -500,11 +526,11 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		if hits(i) {
 			return false
 		}
-		sc.visits += 1 + len(b.succ[i])
+		sc.visits += 1 + len(b.succ.at(i))
 		if sc.over() {
 			return false
 		}
-		for _, s := range b.succ[i] {
+		for _, s := range b.succ.at(i) {
 			if s != c && bwd.has(s) && !fwd.has(s) {
 				fwd.add(s)
 				stack = append(stack, s)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"sync"
 
@@ -211,7 +212,11 @@ func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
 	if n <= 0 || n > 32 {
 		return nil
 	}
-	var cs []ChunkRange
+	nc := bits.OnesCount8(in.ChannelMask & 0xF)
+	if nc == 0 {
+		return nil
+	}
+	cs := make([]ChunkRange, 0, nc)
 	for c := range 4 {
 		if in.ChannelMask>>uint(c)&1 == 0 {
 			continue

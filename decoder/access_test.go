@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -124,8 +128,9 @@ func TestAccessors(t *testing.T) {
 }
 
 // TestAccessorsConcurrent reads one large stream from several goroutines
-// at once, as SSH sessions sharing it do (run with -race): every one sees
-// the careful walk's instructions and the same INFO.
+// at once, as SSH sessions sharing it and dump's parallel writer do (run
+// with -race): every one sees the careful walk's instructions and the
+// same INFO.
 func TestAccessorsConcurrent(t *testing.T) {
 	all, _ := instTemplates(t)
 	code := mixedStream(1<<20, all)
@@ -133,8 +138,12 @@ func TestAccessorsConcurrent(t *testing.T) {
 	s := Walk(code, 0, o)
 	want, _ := carefulWalk(code, o)
 	texts := make([]string, s.NumInfos())
+	insts := make([]string, s.NumInfos()) // the INFO's operands' text
 	for k := range texts {
 		texts[k] = s.Info(k).Text()
+		var in Instruction
+		s.Decode(s.InfoInst(k), &in)
+		insts[k] = in.Text()
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 4)
@@ -151,6 +160,11 @@ func TestAccessorsConcurrent(t *testing.T) {
 				s.Decode(i, &in)
 				if k := r.IntN(len(texts)); s.Info(k).Text() != texts[k] {
 					errs <- fmt.Sprintf("goroutine %d: INFO %d = %q, want %q", g, k, s.Info(k).Text(), texts[k])
+					return
+				}
+				k := r.IntN(len(texts))
+				if s.DecodeInfo(k, &in); in.Text() != insts[k] {
+					errs <- fmt.Sprintf("goroutine %d: DecodeInfo(%d) = %q, want %q", g, k, in.Text(), insts[k])
 					return
 				}
 			}
@@ -170,4 +184,69 @@ func sameStorage(a, b *Stream) bool {
 		unsafe.SliceData(a.insts) == unsafe.SliceData(b.insts) &&
 		unsafe.SliceData(a.marks) == unsafe.SliceData(b.marks) &&
 		unsafe.SliceData(a.refs) == unsafe.SliceData(b.refs)
+}
+
+// TestDecodeInfo: DecodeInfo(k) gives what Decode(InfoInst(k)) gives, on
+// every INFO of every test input (the samples, IGC's binaries and their
+// text, the shipped files) and of mixed streams held in full and by marks
+// in both layouts, whatever was decoded into the Instruction before.
+func TestDecodeInfo(t *testing.T) {
+	inputs := map[string][]byte{}
+	for n, b := range sampleFiles(t) {
+		inputs["sampledata/"+n] = b
+	}
+	for n, b := range oracleFiles(t) {
+		inputs["oracle/"+n] = b
+	}
+	texts, _ := filepath.Glob("testdata/oracle/*.visaasm")
+	for _, p := range texts {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs["oracle/"+filepath.Base(p)] = b
+	}
+	for n, b := range realFiles(t) {
+		inputs["real/"+n] = b
+	}
+	all, nonInfo := instTemplates(t)
+	// The seed layout's: the same non-INFO, and the seed sample's INFO.
+	seed := slices.Clone(nonInfo)
+	for _, s := range Decode("stream_seed.bin", sampleFiles(t)["stream_seed.bin"], Options{Layout: LayoutSeed}).Streams {
+		for k := range s.NumInfos() {
+			seed = append(seed, s.Info(k).Bytes())
+		}
+	}
+	check := func(name string, s *Stream) int {
+		var got Instruction // reused, as dump reuses it
+		for k := range s.NumInfos() {
+			var want Instruction
+			s.Decode(s.InfoInst(k), &want)
+			s.DecodeInfo(k, &got)
+			if got.Text() != want.Text() || got.Op != want.Op || got.Sub != want.Sub || got.Mnemonic != want.Mnemonic ||
+				got.Index != want.Index || got.Off != want.Off || got.Len != want.Len || got.N != want.N ||
+				!reflect.DeepEqual(got.Args[:got.N], want.Args[:want.N]) || !reflect.DeepEqual(got.Diagnostics(), want.Diagnostics()) {
+				t.Fatalf("%s: INFO %d ($%d): DecodeInfo %+v, Decode %+v", name, k, s.InfoInst(k), got, want)
+			}
+		}
+		return s.NumInfos()
+	}
+	n, marks := 0, 0
+	for name, data := range inputs {
+		for _, p := range Decode(name, data, Options{}).Each() {
+			for _, s := range p.Streams {
+				n += check(name, s)
+			}
+		}
+	}
+	for layout, templates := range map[Layout][][]byte{LayoutIGC: all, LayoutSeed: seed} {
+		s := Walk(mixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion, Layout: layout})
+		if s.marks == nil || s.Err != nil {
+			t.Fatalf("%s mixed stream: held in full %v, error %v", layout, s.marks == nil, s.Err)
+		}
+		marks += check("mixed "+layout.String(), s)
+	}
+	if n < 100 || marks < 1000 {
+		t.Fatalf("only %d INFO of files and %d of streams held by marks checked", n, marks)
+	}
 }

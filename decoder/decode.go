@@ -107,8 +107,28 @@ func (in *Instruction) diagText(d diag) string {
 // Decode decodes the operands of instruction i into in, which may be reused
 // from a previous call (nothing is allocated). Bad values become
 // diagnostics on in; Decode never fails on an instruction the walk accepted.
-func (s *Stream) Decode(i int, in *Instruction) {
-	si := s.Inst(i)
+func (s *Stream) Decode(i int, in *Instruction) { s.decode(s.Inst(i), i, in) }
+
+// DecodeInfo decodes the operands of INFO k's instruction into in: what
+// Decode(InfoInst(k), in) gives. A stream held by marks finds the
+// instruction from the INFO's own index and offset (its length is INFO's,
+// from its sub-op byte), not through the stream's one-block cache, so
+// goroutines formatting different parts of one stream at once (dump's
+// parallel writer) do not evict each other's block: safe for concurrent
+// use, and nothing is allocated.
+func (s *Stream) DecodeInfo(k int, in *Instruction) {
+	if s.insts != nil || s.hand != nil {
+		s.Decode(s.InfoInst(k), in) // held in full: no cache involved
+		return
+	}
+	r := s.refs[k]
+	p := int(r.off)
+	// The walk passed the INFO whole, so its sub-op byte is in the stream.
+	s.decode(instAt(s.Code, p, infoLen(s.Code[p+1], s.Layout, s.Version)), int(r.inst), in)
+}
+
+// decode is Decode of instruction i, si.
+func (s *Stream) decode(si Inst, i int, in *Instruction) {
 	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)

@@ -319,6 +319,9 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 				continue
 			}
 			switch {
+			case o.JSON && !o.All:
+				s.DecodeInfo(j, &inst) // Decode(i), not through the stream's one-block cache
+				line = jw.appendRecord(line, f, s, i, in, &inst, o, nil, 0)
 			case o.JSON:
 				s.Decode(i, &inst)
 				if in == nil || sf == nil {

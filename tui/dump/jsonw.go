@@ -16,46 +16,97 @@ import (
 // then the encoder re-scanning what Record.MarshalJSON returned); this
 // costs about as much as the text line.
 
-// jsonWriter holds the buffers reused from one record to the next.
+// jsonWriter holds the buffers reused from one record to the next, and
+// what is the same from one record to the next: the keys before "index"
+// (the file's and body's names, escaped once per stream) and the fixed
+// part of each "fields" element. One goroutine's: a parallel writer gives
+// each worker its own.
 type jsonWriter struct {
 	scratch []byte          // an instruction's text, before it is escaped
 	fields  []decoder.Field // an INFO's bit fields
+	// head is `{"file":F,"kernel":K,"index":` for headFile, headKernel.
+	head                 []byte
+	headFile, headKernel string
+	// spans[n] holds the fixed parts of the n-th "fields" element, one per
+	// span met there: every INFO of one layout and sub-op has the same
+	// spans, so there are a few in all.
+	spans [][]fieldSpan
+}
+
+// fieldSpan is a field's name and place, and its element up to "raw"'s
+// value: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`.
+type fieldSpan struct {
+	name            string
+	byteOff, bit, n int
+	json            []byte
+}
+
+// span returns the fixed part of the n-th "fields" element for fl.
+func (w *jsonWriter) span(n int, fl *decoder.Field) []byte {
+	if n >= len(w.spans) {
+		w.spans = append(w.spans, make([][]fieldSpan, n+1-len(w.spans))...)
+	}
+	for k := range w.spans[n] {
+		if sp := &w.spans[n][k]; sp.name == fl.Name && sp.byteOff == fl.Byte && sp.bit == fl.Bit && sp.n == fl.Bits {
+			return sp.json
+		}
+	}
+	b := appendString(append([]byte(nil), `{"name":`...), fl.Name)
+	b = appendInt(append(b, `,"byte":`...), fl.Byte)
+	b = appendInt(append(b, `,"bit":`...), fl.Bit)
+	b = appendInt(append(b, `,"bits":`...), fl.Bits)
+	b = append(b, `,"raw":`...)
+	w.spans[n] = append(w.spans[n], fieldSpan{fl.Name, fl.Byte, fl.Bit, fl.Bits, b})
+	return b
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
 // newline; in is its INFO decode or nil, dec its operands' decode; with
-// sf, INFO k's data flow.
+// sf, INFO k's data flow. An INFO record of a binary stream is written
+// from in and dec alone (not s.Inst, which goes through the stream's
+// one-block cache), so INFO records may be written on several goroutines
+// at once, each with its own jsonWriter.
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *model.StreamFlow, k int) []byte {
-	inst := s.Inst(i)
 	fromText := s.FromText()
-	b = append(b, `{"file":`...)
-	b = appendString(b, f.Name)
-	b = append(b, `,"kernel":`...)
-	b = appendString(b, s.Kernel)
-	b = append(b, `,"index":`...)
-	b = strconv.AppendInt(b, int64(i), 10)
+	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
+		w.head = appendString(append(w.head[:0], `{"file":`...), f.Name)
+		w.head = appendString(append(w.head, `,"kernel":`...), s.Kernel)
+		w.head = append(w.head, `,"index":`...)
+		w.headFile, w.headKernel = f.Name, s.Kernel
+	}
+	b = append(b, w.head...)
+	b = appendInt(b, i)
 	b = append(b, `,"offset":`...)
-	if fromText {
+	var (
+		code     []byte
+		opcode   uint8
+		mnemonic string
+	)
+	switch {
+	case in != nil && !fromText:
+		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
+		b = strconv.AppendInt(b, in.Off, 10)
+	case fromText:
+		inst := s.Inst(i)
+		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
 		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10) // s.AbsOff(i), without a second Inst(i)
+	default:
+		// s.InstBytes(i), s.InstMnemonic(i) and s.AbsOff(i), from one Inst(i).
+		inst := s.Inst(i)
+		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, inst.Mnemonic()
+		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10)
 	}
 	b = append(b, `,"length":`...)
-	b = strconv.AppendInt(b, int64(inst.Len), 10)
+	b = appendInt(b, len(code))
 	b = append(b, `,"bytes":"`...)
-	b = hex.AppendEncode(b, s.Code[inst.Off:int(inst.Off)+int(inst.Len)]) // s.InstBytes(i)
-	opcode := inst.Op
+	b = hex.AppendEncode(b, code)
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
 	b = append(b, `","opcode":`...)
-	b = strconv.AppendUint(b, uint64(opcode), 10)
+	b = appendInt(b, int(opcode))
 	b = append(b, `,"mnemonic":`...)
-	if fromText {
-		b = appendString(b, s.InstMnemonic(i))
-	} else {
-		b = appendString(b, inst.Mnemonic()) // s.InstMnemonic(i)
-	}
+	b = appendString(b, mnemonic)
 	if in == nil {
 		// An INFO record's "text" comes later, in Record's place. From
 		// vISA text it is the line as written: the operands' decode gives
@@ -64,8 +115,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			w.scratch = dec.AppendText(w.scratch[:0])
-			b = appendString(b, w.scratch)
+			b = w.appendQuoted(b, dec.AppendText)
 		}
 	}
 	b = append(b, `,"operands":[`...)
@@ -83,7 +133,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText {
 		if line := s.Line(i); line != 0 {
 			b = append(b, `,"line":`...)
-			b = strconv.AppendInt(b, int64(line), 10)
+			b = appendInt(b, line)
 		}
 		if src := s.Text[i].Text; src != "" {
 			b = append(b, `,"source":`...)
@@ -101,6 +151,20 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	return append(b, "}\n"...)
 }
 
+// appendQuoted appends as a JSON string what text appends: written in
+// place, and escaped through scratch only when it holds a byte to escape
+// (a name from the file's string pool may).
+func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte) []byte {
+	b = append(b, '"')
+	start := len(b)
+	b = text(b)
+	if !plainBytes(b[start:]) {
+		w.scratch = append(w.scratch[:0], b[start:]...)
+		return appendString(b[:start-1], w.scratch)
+	}
+	return append(b, '"')
+}
+
 // appendInfo appends the keys only INFO records have.
 func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
 	b = append(b, `,"layout":`...)
@@ -108,13 +172,15 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	b = append(b, `,"op":`...)
 	b = appendConst(b, in.Op().String())
 	b = append(b, `,"exec_size":`...)
-	b = strconv.AppendInt(b, int64(in.ExecSize()), 10)
+	b = appendInt(b, in.ExecSize())
 	b = append(b, `,"mask":`...)
 	b = appendConst(b, (in.Mask &^ 8).String())
-	b = append(b, `,"nomask":`...)
-	b = strconv.AppendBool(b, in.Mask.NoMask())
-	b = append(b, `,"lane_offset":`...)
-	b = strconv.AppendInt(b, int64(in.Mask.LaneOffset()), 10)
+	if in.Mask.NoMask() {
+		b = append(b, `,"nomask":true,"lane_offset":`...)
+	} else {
+		b = append(b, `,"nomask":false,"lane_offset":`...)
+	}
+	b = appendInt(b, in.Mask.LaneOffset())
 	b = append(b, `,"channels":`...)
 	b = appendConst(b, in.Channels())
 	name := in.SurfaceDecl()
@@ -122,7 +188,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		name = in.SurfaceName()
 	}
 	b = append(b, `,"surface":{"index":`...)
-	b = strconv.AppendUint(b, uint64(in.Surface), 10)
+	b = appendInt(b, int(in.Surface))
 	b = append(b, `,"name":`...)
 	b = appendString(b, name)
 	b = append(b, `},"lod":`...)
@@ -135,11 +201,10 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	b = appendOperandRef(b, in, in.Dst)
 	b = append(b, `,"text":`...)
 	if o.Syntax == "seed" {
-		w.scratch = in.AppendSeedText(w.scratch[:0])
+		b = w.appendQuoted(b, in.AppendSeedText)
 	} else {
-		w.scratch = in.AppendText(w.scratch[:0])
+		b = w.appendQuoted(b, in.AppendText)
 	}
-	b = appendString(b, w.scratch)
 	b = append(b, `,"diagnostics":`...)
 	if in.NumDiagnostics() == 0 {
 		b = append(b, "[]"...)
@@ -148,20 +213,13 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	}
 	b = append(b, `,"fields":[`...)
 	w.fields = in.AppendFields(w.fields[:0])
-	for n, fl := range w.fields {
+	for n := range w.fields {
+		fl := &w.fields[n]
 		if n > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"name":`...)
-		b = appendConst(b, fl.Name)
-		b = append(b, `,"byte":`...)
-		b = strconv.AppendInt(b, int64(fl.Byte), 10)
-		b = append(b, `,"bit":`...)
-		b = strconv.AppendInt(b, int64(fl.Bit), 10)
-		b = append(b, `,"bits":`...)
-		b = strconv.AppendInt(b, int64(fl.Bits), 10)
-		b = append(b, `,"raw":`...)
-		b = strconv.AppendUint(b, fl.Raw, 10)
+		b = append(b, w.span(n, fl)...)
+		b = appendUint(b, fl.Raw)
 		b = append(b, `,"meaning":`...)
 		b = appendString(b, fl.Meaning)
 		b = append(b, '}')
@@ -247,9 +305,9 @@ func appendFlow(b []byte, sf *model.StreamFlow, k int) []byte {
 // appendOperandRef appends the "lod" or "dst" object.
 func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
-	b = strconv.AppendUint(b, uint64(r.ID), 10)
+	b = appendUint(b, uint64(r.ID))
 	b = append(b, `,"offset":`...)
-	b = strconv.AppendUint(b, uint64(r.Offset), 10)
+	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
 	b = appendString(b, in.VarName(r.ID))
 	return append(b, '}')
@@ -262,13 +320,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 	b = appendConst(b, string(a.Kind()))
 	b = append(b, `,"name":`...)
 	b = appendString(b, a.Name())
-	w.scratch = in.AppendOperandText(w.scratch[:0], a)
-	t := w.scratch
-	if len(t) > 0 && t[0] == ' ' {
-		t = t[1:]
-	}
 	b = append(b, `,"text":`...)
-	b = appendString(b, t)
+	// The text without the space Intel prints before an operand.
+	b = w.appendQuoted(b, func(b []byte) []byte {
+		start := len(b)
+		b = in.AppendOperandText(b, a)
+		if len(b) > start && b[start] == ' ' {
+			b = append(b[:start], b[start+1:]...)
+		}
+		return b
+	})
 	// The optional keys, in OperandRecord's order; -1 stands for absent.
 	var (
 		id, row, col, off int64 = -1, -1, -1, -1
@@ -304,16 +365,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		value, hasValue = uint64(o.Value), true
 	}
 	if id >= 0 {
-		b = strconv.AppendInt(append(b, `,"id":`...), id, 10)
+		b = appendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
 		b = appendString(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = strconv.AppendInt(append(b, `,"row":`...), row, 10)
+		b = appendUint(append(b, `,"row":`...), uint64(row))
 	}
 	if col >= 0 {
-		b = strconv.AppendInt(append(b, `,"col":`...), col, 10)
+		b = appendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
 		w.scratch = region.AppendText(w.scratch[:0])
@@ -328,12 +389,34 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
+		b = appendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
 		b = strconv.AppendInt(append(b, `,"offset":`...), off, 10)
 	}
 	return append(b, '}')
+}
+
+// appendInt appends v >= 0 in decimal: appendUint.
+func appendInt(b []byte, v int) []byte { return appendUint(b, uint64(v)) }
+
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// appendUint appends v in decimal, as strconv.AppendUint does; the
+// numbers of a record are mostly one or two digits, which go in without
+// strconv's buffer and copy.
+func appendUint(b []byte, v uint64) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, digitPairs[2*v], digitPairs[2*v+1])
+	case v < 1000:
+		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
+	}
+	return strconv.AppendUint(b, v, 10)
 }
 
 // appendConst appends a string of the decoder's own tables (a field's,
@@ -355,6 +438,22 @@ func appendStrings(b []byte, ss []string) []byte {
 		b = appendString(b, s)
 	}
 	return append(b, ']')
+}
+
+// plainBytes reports whether s holds only plain bytes: nothing to escape.
+func plainBytes(s []byte) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if special8(load8(s, i)) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if !plain[s[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // plain marks the bytes a JSON string holds as they are: printable ASCII

@@ -22,42 +22,45 @@ import (
 // part of each "fields" element. One goroutine's: a parallel writer gives
 // each worker its own.
 type jsonWriter struct {
-	scratch []byte          // an instruction's text, before it is escaped
-	fields  []decoder.Field // an INFO's bit fields
+	scratch []byte               // an instruction's text, before it is escaped
+	values  []decoder.FieldValue // an INFO's bit fields' values
 	// head is `{"file":F,"kernel":K,"index":` for headFile, headKernel.
 	head                 []byte
 	headFile, headKernel string
-	// spans[n] holds the fixed parts of the n-th "fields" element, one per
-	// span met there: every INFO of one layout and sub-op has the same
-	// spans, so there are a few in all.
-	spans [][]fieldSpan
+	// spans holds the fixed parts of the "fields" elements of each
+	// table of spans met (a few: one per INFO layout, width and LOD).
+	spans []spanJSON
 }
 
-// fieldSpan is a field's name and place, and its element up to "raw"'s
-// value: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`.
-type fieldSpan struct {
-	name            string
-	byteOff, bit, n int
-	json            []byte
+// spanJSON is the fixed part of each "fields" element of one table of
+// spans: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`, with the comma
+// before it from the second on.
+type spanJSON struct {
+	table *decoder.FieldSpan // the table's first span: its identity
+	json  [][]byte
 }
 
-// span returns the fixed part of the n-th "fields" element for fl.
-func (w *jsonWriter) span(n int, fl *decoder.Field) []byte {
-	if n >= len(w.spans) {
-		w.spans = append(w.spans, make([][]fieldSpan, n+1-len(w.spans))...)
-	}
-	for k := range w.spans[n] {
-		if sp := &w.spans[n][k]; sp.name == fl.Name && sp.byteOff == fl.Byte && sp.bit == fl.Bit && sp.n == fl.Bits {
-			return sp.json
+// spanJSON returns the fixed parts of the "fields" elements of spans.
+func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) [][]byte {
+	for k := range w.spans {
+		if w.spans[k].table == &spans[0] {
+			return w.spans[k].json
 		}
 	}
-	b := appendString(append([]byte(nil), `{"name":`...), fl.Name)
-	b = appendInt(append(b, `,"byte":`...), fl.Byte)
-	b = appendInt(append(b, `,"bit":`...), fl.Bit)
-	b = appendInt(append(b, `,"bits":`...), fl.Bits)
-	b = append(b, `,"raw":`...)
-	w.spans[n] = append(w.spans[n], fieldSpan{fl.Name, fl.Byte, fl.Bit, fl.Bits, b})
-	return b
+	out := make([][]byte, len(spans))
+	for n, sp := range spans {
+		var b []byte
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(append(b, `{"name":`...), sp.Name)
+		b = appendInt(append(b, `,"byte":`...), sp.Byte)
+		b = appendInt(append(b, `,"bit":`...), sp.Bit)
+		b = appendInt(append(b, `,"bits":`...), sp.Bits)
+		out[n] = append(b, `,"raw":`...)
+	}
+	w.spans = append(w.spans, spanJSON{&spans[0], out})
+	return out
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
@@ -212,17 +215,21 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		b = appendStrings(b, in.Diagnostics())
 	}
 	b = append(b, `,"fields":[`...)
-	w.fields = in.AppendFields(w.fields[:0])
-	for n := range w.fields {
-		fl := &w.fields[n]
-		if n > 0 {
-			b = append(b, ',')
+	spans := in.FieldSpans()
+	fixed := w.spanJSON(spans)
+	w.values = in.AppendFieldValues(w.values[:0])
+	for n, v := range w.values {
+		b = append(b, fixed[n]...)
+		b = appendUint(b, v.Raw)
+		if spans[n].Named {
+			b = append(b, `,"meaning":`...)
+			b = appendString(b, v.Meaning)
+			b = append(b, '}')
+		} else {
+			b = append(b, `,"meaning":"`...) // the decoder's own ASCII: nothing to escape
+			b = append(b, v.Meaning...)
+			b = append(b, `"}`...)
 		}
-		b = append(b, w.span(n, fl)...)
-		b = appendUint(b, fl.Raw)
-		b = append(b, `,"meaning":`...)
-		b = appendString(b, fl.Meaning)
-		b = append(b, '}')
 	}
 	b = append(b, ']')
 	if o.Surfaces != nil {
@@ -486,10 +493,47 @@ func special8(x uint64) bool {
 // other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
 // and U+2028 and U+2029 escaped (they end a line in JavaScript).
 func appendString[T string | []byte](b []byte, s T) []byte {
+	// Most strings have nothing to escape: eight bytes at a time, the
+	// last word (or the only, padded) overlapping the one before.
+	n, i := len(s), 0
+	for i+8 <= n && !special8(load8(s, i)) {
+		i += 8
+	}
+	switch {
+	case i == n:
+	case n >= 8 && i+8 > n:
+		if !special8(load8(s, n-8)) {
+			i = n
+		}
+	case n < 8:
+		if !special8(loadShort(s)) {
+			i = n
+		}
+	}
+	if i == n {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(append(b, '"'), s, i)
+}
+
+// loadShort returns s (fewer than 8 bytes) as a little-endian word, the
+// bytes past its end plain ('a').
+func loadShort[T string | []byte](s T) uint64 {
+	x := uint64(0x6161616161616161)
+	for j := len(s) - 1; j >= 0; j-- {
+		x = x<<8 | uint64(s[j])
+	}
+	return x
+}
+
+// appendEscaped appends s, whose bytes before i are plain, escaped, and
+// the closing quote.
+func appendEscaped[T string | []byte](b []byte, s T, i int) []byte {
 	const hexDigits = "0123456789abcdef"
-	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		// Eight plain bytes at a time: most strings have nothing to escape.
 		for i+8 <= len(s) && !special8(load8(s, i)) {
 			i += 8

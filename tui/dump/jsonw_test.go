@@ -14,6 +14,7 @@ import (
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/sampledata"
+	"infoscope/sampledata/benchcpu"
 )
 
 // referenceJSON writes f's records through Record and encoding/json, as
@@ -198,10 +199,37 @@ func BenchmarkJSONRecords(b *testing.B) {
 	o := Options{Syntax: "igc", JSON: true}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu, _ := benchcpu.Now()
 	for b.Loop() {
 		if err := Write(io.Discard, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}
+	if end, ok := benchcpu.Now(); ok {
+		b.ReportMetric(float64(end-cpu)/float64(b.N)/float64(f.Streams[0].NumInfos()), "cpu-ns/record")
+	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/record")
+}
+
+// TestAppendStringEveryPlace: a byte to escape is found at every place of
+// strings of every length up to three words (the word loop, the
+// overlapping last word and the padded short word each see it).
+func TestAppendStringEveryPlace(t *testing.T) {
+	for n := 1; n <= 24; n++ {
+		for p := range n {
+			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
+				s := strings.Repeat("a", p) + c + strings.Repeat("z", n-p-1)
+				want, err := marshal(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendString(nil, s); !bytes.Equal(got, want) {
+					t.Fatalf("%q: got %s, want %s", s, got, want)
+				}
+				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
+					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
+				}
+			}
+		}
+	}
 }

@@ -30,6 +30,38 @@ type jsonWriter struct {
 	// spans holds the fixed parts of the "fields" elements of each
 	// table of spans met (a few: one per INFO layout, width and LOD).
 	spans []spanJSON
+	// ops[n] holds the fixed starts of the n-th "operands" element met
+	// (an opcode's n-th operand has one kind and name, or a few).
+	ops [][]opJSON
+}
+
+// opJSON is an operand element's start, `{"kind":K,"name":N,"text":`,
+// for its kind and name.
+type opJSON struct {
+	kind decoder.OperandKind
+	name string
+	json []byte
+}
+
+// opStart returns the start of the n-th "operands" element, operand a.
+func (w *jsonWriter) opStart(n int, a decoder.Operand) []byte {
+	if n >= len(w.ops) {
+		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
+	}
+	kind, name := a.Kind(), a.Name()
+	for k := range w.ops[n] {
+		if op := &w.ops[n][k]; op.kind == kind && op.name == name {
+			return op.json
+		}
+	}
+	b := appendString(append([]byte(nil), `{"kind":`...), string(kind))
+	b = appendString(append(b, `,"name":`...), name)
+	b = append(b, `,"text":`...)
+	if len(w.ops[n]) == 8 {
+		w.ops[n] = w.ops[n][:0] // a body of many opcodes: start again
+	}
+	w.ops[n] = append(w.ops[n], opJSON{kind, name, b})
+	return b
 }
 
 // spanJSON is the fixed part of each "fields" element of one table of
@@ -126,7 +158,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if n > 0 {
 			b = append(b, ',')
 		}
-		b = w.appendOperand(b, dec, a)
+		b = w.appendOperand(b, dec, n, a)
 	}
 	b = append(b, ']')
 	if in == nil && dec.NumDiagnostics() > 0 {
@@ -320,23 +352,23 @@ func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	return append(b, '}')
 }
 
-// appendOperand appends one element of "operands", with the keys
+// appendOperand appends the n-th element of "operands", a, with the keys
 // OperandRecord gives its kind.
-func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.Operand) []byte {
-	b = append(b, `{"kind":`...)
-	b = appendConst(b, string(a.Kind()))
-	b = append(b, `,"name":`...)
-	b = appendString(b, a.Name())
-	b = append(b, `,"text":`...)
+func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a decoder.Operand) []byte {
+	b = append(b, w.opStart(n, a)...)
 	// The text without the space Intel prints before an operand.
-	b = w.appendQuoted(b, func(b []byte) []byte {
-		start := len(b)
-		b = in.AppendOperandText(b, a)
-		if len(b) > start && b[start] == ' ' {
-			b = append(b[:start], b[start+1:]...)
-		}
-		return b
-	})
+	b = append(b, '"')
+	start := len(b)
+	b = in.AppendOperandText(b, a)
+	if len(b) > start && b[start] == ' ' {
+		b = append(b[:start], b[start+1:]...)
+	}
+	if !plainBytes(b[start:]) {
+		w.scratch = append(w.scratch[:0], b[start:]...)
+		b = appendString(b[:start-1], w.scratch)
+	} else {
+		b = append(b, '"')
+	}
 	// The optional keys, in OperandRecord's order; -1 stands for absent.
 	var (
 		id, row, col, off int64 = -1, -1, -1, -1
@@ -399,7 +431,12 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
-		b = strconv.AppendInt(append(b, `,"offset":`...), off, 10)
+		b = append(b, `,"offset":`...)
+		if off >= 0 {
+			b = appendUint(b, uint64(off))
+		} else {
+			b = strconv.AppendInt(b, off, 10)
+		}
 	}
 	return append(b, '}')
 }
@@ -449,18 +486,16 @@ func appendStrings(b []byte, ss []string) []byte {
 
 // plainBytes reports whether s holds only plain bytes: nothing to escape.
 func plainBytes(s []byte) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
+	n := len(s)
+	if n < 8 {
+		return !special8(loadShort(s))
+	}
+	for i := 0; i+8 <= n; i += 8 {
 		if special8(load8(s, i)) {
 			return false
 		}
 	}
-	for ; i < len(s); i++ {
-		if !plain[s[i]] {
-			return false
-		}
-	}
-	return true
+	return !special8(load8(s, n-8)) // the last word, overlapping
 }
 
 // plain marks the bytes a JSON string holds as they are: printable ASCII

@@ -213,8 +213,14 @@ func BenchmarkJSONRecords(b *testing.B) {
 
 // TestAppendStringEveryPlace: a byte to escape is found at every place of
 // strings of every length up to three words (the word loop, the
-// overlapping last word and the padded short word each see it).
+// overlapping last word and the padded short word each see it), by the
+// escaper and by plainBytes.
 func TestAppendStringEveryPlace(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		if s := strings.Repeat("a~ ", 8)[:n]; !plainBytes([]byte(s)) {
+			t.Fatalf("%q: not plain", s)
+		}
+	}
 	for n := 1; n <= 24; n++ {
 		for p := range n {
 			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
@@ -228,6 +234,9 @@ func TestAppendStringEveryPlace(t *testing.T) {
 				}
 				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
 					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
+				}
+				if plainBytes([]byte(s)) != (c == "\x7f") { // DEL is written as it is
+					t.Fatalf("%q: plain %v", s, plainBytes([]byte(s)))
 				}
 			}
 		}

@@ -30,9 +30,32 @@ type jsonWriter struct {
 	// spans holds the fixed parts of the "fields" elements of each
 	// table of spans met (a few: one per INFO layout, width and LOD).
 	spans []spanJSON
+	// opcodes[op] holds the keys "opcode" and "mnemonic" of opcode op,
+	// with the mnemonic met last.
+	opcodes [256]opcodeJSON
 	// ops[n] holds the fixed starts of the n-th "operands" element met
 	// (an opcode's n-th operand has one kind and name, or a few).
 	ops [][]opJSON
+}
+
+// opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
+// mnemonic (the end of "bytes"' value and the next key's comma included).
+type opcodeJSON struct {
+	mnemonic string
+	json     []byte
+}
+
+// opcodeKeys returns the record's keys "opcode" and "mnemonic".
+func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) []byte {
+	c := &w.opcodes[op]
+	if c.json != nil && c.mnemonic == mnemonic {
+		return c.json
+	}
+	// Another sub-op of a dispatched opcode: its buffer is reused.
+	b := appendUint(append(c.json[:0], `","opcode":`...), uint64(op))
+	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
+	c.mnemonic, c.json = mnemonic, append(b, ',')
+	return c.json
 }
 
 // opJSON is an operand element's start, `{"kind":K,"name":N,"text":`,
@@ -138,22 +161,20 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = append(b, `","opcode":`...)
-	b = appendInt(b, int(opcode))
-	b = append(b, `,"mnemonic":`...)
-	b = appendString(b, mnemonic)
+	b = append(b, w.opcodeKeys(opcode, mnemonic)...)
 	if in == nil {
 		// An INFO record's "text" comes later, in Record's place. From
 		// vISA text it is the line as written: the operands' decode gives
 		// only the mnemonic of a line whose operands are not parsed.
-		b = append(b, `,"text":`...)
+		b = append(b, `"text":`...)
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
 			b = w.appendQuoted(b, dec.AppendText)
 		}
+		b = append(b, ',')
 	}
-	b = append(b, `,"operands":[`...)
+	b = append(b, `"operands":[`...)
 	for n, a := range dec.Args[:dec.N] {
 		if n > 0 {
 			b = append(b, ',')
@@ -202,28 +223,26 @@ func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte) []byte {
 
 // appendInfo appends the keys only INFO records have.
 func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
-	b = append(b, `,"layout":`...)
-	b = appendConst(b, in.Layout.String())
-	b = append(b, `,"op":`...)
-	b = appendConst(b, in.Op().String())
-	b = append(b, `,"exec_size":`...)
-	b = appendInt(b, in.ExecSize())
-	b = append(b, `,"mask":`...)
-	b = appendConst(b, (in.Mask &^ 8).String())
-	if in.Mask.NoMask() {
-		b = append(b, `,"nomask":true,"lane_offset":`...)
-	} else {
-		b = append(b, `,"nomask":false,"lane_offset":`...)
+	op := 2
+	switch in.Op() {
+	case decoder.OpResinfo:
+		op = 0
+	case decoder.OpSampleinfo:
+		op = 1
 	}
-	b = appendInt(b, in.Mask.LaneOffset())
-	b = append(b, `,"channels":`...)
-	b = appendConst(b, in.Channels())
+	l := in.Layout
+	if l > decoder.LayoutSeed {
+		l = decoder.LayoutAuto // prints as auto, as Layout.String does
+	}
+	b = append(b, infoKeys.layoutOp[l][op]...)
+	b = appendInt(b, in.ExecSize())
+	b = append(b, infoKeys.mask[in.Mask&15]...)
+	b = append(b, infoKeys.channels[in.ChannelMask&15]...)
+	b = appendInt(b, int(in.Surface))
 	name := in.SurfaceDecl()
 	if name == "" {
 		name = in.SurfaceName()
 	}
-	b = append(b, `,"surface":{"index":`...)
-	b = appendInt(b, int(in.Surface))
 	b = append(b, `,"name":`...)
 	b = appendString(b, name)
 	b = append(b, `},"lod":`...)
@@ -269,6 +288,31 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	}
 	return b
 }
+
+// infoKeys holds an INFO record's keys from "layout" to the surface's
+// "index", but the exec size's and index's values: from "layout" to
+// "exec_size" by layout and op (resinfo, sampleinfo, other), then "mask",
+// "nomask" and "lane_offset" by mask control, then "channels" to the
+// surface's "index" by channel mask.
+var infoKeys = func() (t struct {
+	layoutOp [3][3]string
+	mask     [16]string
+	channels [16]string
+}) {
+	for l := range t.layoutOp {
+		for k, op := range []decoder.InfoOp{decoder.OpResinfo, decoder.OpSampleinfo, 0} {
+			t.layoutOp[l][k] = `,"layout":"` + decoder.Layout(l).String() + `","op":"` + op.String() + `","exec_size":`
+		}
+	}
+	for m := range t.mask {
+		mc := decoder.MaskControl(m)
+		t.mask[m] = `,"mask":"` + (mc&^8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())
+	}
+	for c := range t.channels {
+		t.channels[c] = `,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`
+	}
+	return t
+}()
 
 // appendSimulation appends the simulated lanes' keys (with --surfaces,
 // --dmask, --lod, --grf or --rules). They are rare and nested, so they go
@@ -461,15 +505,6 @@ func appendUint(b []byte, v uint64) []byte {
 		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
 	}
 	return strconv.AppendUint(b, v, 10)
-}
-
-// appendConst appends a string of the decoder's own tables (a field's,
-// layout's, mask's or operand kind's name): printable ASCII with nothing
-// to escape, which TestJSONWriterMatchesRecord would show otherwise.
-func appendConst(b []byte, s string) []byte {
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // appendStrings appends a JSON array of strings.

@@ -72,20 +72,30 @@ func (w *jsonWriter) opStart(n int, a decoder.Operand) []byte {
 		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
 	}
 	kind, name := a.Kind(), a.Name()
-	for k := range w.ops[n] {
-		if op := &w.ops[n][k]; op.kind == kind && op.name == name {
+	ops := w.ops[n]
+	for k := range ops {
+		if op := &ops[k]; op.name == name && op.kind == kind {
 			return op.json
 		}
 	}
-	b := appendString(append([]byte(nil), `{"kind":`...), string(kind))
-	b = appendString(append(b, `,"name":`...), name)
-	b = append(b, `,"text":`...)
-	if len(w.ops[n]) == 8 {
-		w.ops[n] = w.ops[n][:0] // a body of many opcodes: start again
+	// Up to maxOpStarts per place; past them (--all, many opcodes) the
+	// last is rebuilt in its buffer: nothing is allocated per record.
+	var op *opJSON
+	if len(ops) < maxOpStarts {
+		w.ops[n] = append(ops, opJSON{})
+		op = &w.ops[n][len(ops)]
+	} else {
+		op = &ops[len(ops)-1]
 	}
-	w.ops[n] = append(w.ops[n], opJSON{kind, name, b})
-	return b
+	b := appendString(append(op.json[:0], `{"kind":`...), string(kind))
+	b = appendString(append(b, `,"name":`...), name)
+	op.kind, op.name, op.json = kind, name, append(b, `,"text":`...)
+	return op.json
 }
+
+// maxOpStarts is how many operand starts a place keeps: an INFO's places
+// have one or two; a body's opcodes (--all) a few more.
+const maxOpStarts = 16
 
 // spanJSON is the fixed part of each "fields" element of one table of
 // spans: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`, with the comma
@@ -588,14 +598,24 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 	return appendEscaped(append(b, '"'), s, i)
 }
 
-// loadShort returns s (fewer than 8 bytes) as a little-endian word, the
-// bytes past its end plain ('a').
+// loadShort returns s (fewer than 8 bytes) as a word in which every
+// byte is one of s's, or plain ('a') where s has none: two overlapping
+// loads of 4 or 2 bytes, or one byte.
 func loadShort[T string | []byte](s T) uint64 {
-	x := uint64(0x6161616161616161)
-	for j := len(s) - 1; j >= 0; j-- {
-		x = x<<8 | uint64(s[j])
+	const pad = 0x6161616161616161
+	switch n := len(s); {
+	case n >= 4:
+		lo := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+		hi := uint64(s[n-4]) | uint64(s[n-3])<<8 | uint64(s[n-2])<<16 | uint64(s[n-1])<<24
+		return lo | hi<<32
+	case n >= 2:
+		lo := uint64(s[0]) | uint64(s[1])<<8
+		hi := uint64(s[n-2]) | uint64(s[n-1])<<8
+		return lo | hi<<16 | pad&^0xFFFFFFFF
+	case n == 1:
+		return uint64(s[0]) | pad&^0xFF
 	}
-	return x
+	return pad
 }
 
 // appendEscaped appends s, whose bytes before i are plain, escaped, and

@@ -20,21 +20,50 @@ import (
 // with a modifier other than shift never types its text. Clipboard reads
 // (ctrl+v) are off: over SSH they would read the server's clipboard, while a
 // terminal's paste still arrives as a paste.
-type promptInput struct{ textinput.Model }
+//
+// The textinput (~8 KB with its styles and keys) exists only while the
+// prompt is in use: it is built when the prompt gets a value or the
+// keyboard and dropped when it is blurred empty, so a session of the SSH
+// server that opens no prompt holds none.
+type promptInput struct {
+	ti          *textinput.Model // nil while idle
+	prompt      string
+	placeholder string
+	limit       int
+	width       int   // 0: no width set
+	th          theme // the cursor's colour; nil: the monochrome set
+}
 
 // newPromptInput returns a prompt showing prompt before the text, holding
-// at most limit characters (0: no limit).
-func newPromptInput(prompt string, limit int) promptInput {
-	ti := textinput.New()
-	ti.Prompt = prompt
-	ti.CharLimit = limit
-	ti.KeyMap.Paste.SetEnabled(false)
-	// No suggestions are set: up, down and tab are left to the root.
-	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
-	ti.KeyMap.NextSuggestion.SetEnabled(false)
-	ti.KeyMap.PrevSuggestion.SetEnabled(false)
-	ti.SetStyles(promptStyles(style.New(true, true)))
-	return promptInput{ti}
+// at most limit characters (0: no limit), with placeholder shown while it
+// is empty.
+func newPromptInput(prompt, placeholder string, limit int) promptInput {
+	return promptInput{prompt: prompt, placeholder: placeholder, limit: limit}
+}
+
+// model returns the textinput, built if the prompt is idle.
+func (p *promptInput) model() *textinput.Model {
+	if p.ti == nil {
+		ti := textinput.New()
+		ti.Prompt = p.prompt
+		ti.Placeholder = p.placeholder
+		ti.CharLimit = p.limit
+		ti.KeyMap.Paste.SetEnabled(false)
+		// No suggestions are set: up, down and tab are left to the root.
+		ti.KeyMap.AcceptSuggestion.SetEnabled(false)
+		ti.KeyMap.NextSuggestion.SetEnabled(false)
+		ti.KeyMap.PrevSuggestion.SetEnabled(false)
+		th := p.th
+		if th == nil {
+			th = style.New(true, true)
+		}
+		ti.SetStyles(promptStyles(th))
+		if p.width > 0 {
+			ti.SetWidth(p.width)
+		}
+		p.ti = &ti
+	}
+	return p.ti
 }
 
 // promptStyles draws the text plainly and the cursor cell in reverse video
@@ -50,6 +79,54 @@ func promptStyles(th theme) textinput.Styles {
 	}
 }
 
+// setTheme takes the session's styles (the cursor's colour).
+func (p *promptInput) setTheme(th theme) {
+	if p.th == th {
+		return
+	}
+	p.th = th
+	if p.ti != nil {
+		p.ti.SetStyles(promptStyles(th))
+	}
+}
+
+// setPrompt changes what is shown before the text.
+func (p *promptInput) setPrompt(prompt string) {
+	p.prompt = prompt
+	if p.ti != nil {
+		p.ti.Prompt = prompt
+	}
+}
+
+// Value returns the text.
+func (p promptInput) Value() string {
+	if p.ti == nil {
+		return ""
+	}
+	return p.ti.Value()
+}
+
+// Focus gives the prompt the keyboard.
+func (p *promptInput) Focus() tea.Cmd { return p.model().Focus() }
+
+// Blur takes the keyboard away; an empty prompt lets go of its textinput.
+func (p *promptInput) Blur() {
+	if p.ti == nil {
+		return
+	}
+	p.ti.Blur()
+	if p.ti.Value() == "" {
+		p.ti = nil
+	}
+}
+
+// CursorEnd puts the cursor after the text.
+func (p *promptInput) CursorEnd() {
+	if p.ti != nil {
+		p.ti.CursorEnd()
+	}
+}
+
 // dropControls removes control characters, which have no place in a prompt.
 func dropControls(s string) string {
 	return strings.Map(func(r rune) rune {
@@ -62,8 +139,13 @@ func dropControls(s string) string {
 
 // SetValue replaces the text and puts the cursor at its end.
 func (p *promptInput) SetValue(s string) {
-	p.Model.SetValue(dropControls(s))
-	p.CursorEnd()
+	if s == "" && (p.ti == nil || !p.ti.Focused()) {
+		p.ti = nil // idle again
+		return
+	}
+	ti := p.model()
+	ti.SetValue(dropControls(s))
+	ti.CursorEnd()
 }
 
 // Update edits the text with textinput's key map: typing and paste insert;
@@ -81,8 +163,13 @@ func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
 		m.Text = dropControls(m.Text)
 		msg = m
 	}
-	var cmd tea.Cmd
-	p.Model, cmd = p.Model.Update(msg)
+	if p.ti == nil {
+		return p, nil // idle: not focused, so textinput would take nothing
+	}
+	// A new textinput rather than a change in place: a copy of the prompt
+	// taken before this Update keeps the text it had.
+	ti, cmd := p.ti.Update(msg)
+	p.ti = &ti
 	return p, cmd
 }
 
@@ -90,7 +177,10 @@ func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
 // width scrolls with the cursor (textinput's own scrolling); text that fits
 // is not padded out to the width, so a hint can follow it.
 func (p promptInput) View() string {
-	m := p.Model
+	if p.ti == nil {
+		p.model() // builds a textinput for this copy only
+	}
+	m := *p.ti
 	if w := m.Width(); w > 0 && ansi.StringWidth(m.Value()) < w {
 		m.SetWidth(0)
 	}
@@ -100,5 +190,8 @@ func (p promptInput) View() string {
 // fitWidth sets the text's width so that prompt, text and cursor fill at
 // most w cells after lead cells.
 func (p *promptInput) fitWidth(lead, w int) {
-	p.SetWidth(max(w-lead-ansi.StringWidth(p.Prompt)-1, 1))
+	p.width = max(w-lead-ansi.StringWidth(p.prompt)-1, 1)
+	if p.ti != nil {
+		p.ti.SetWidth(p.width)
+	}
 }

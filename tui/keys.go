@@ -333,9 +333,8 @@ func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
 // prompts the width.
 func (m *Model) afterUpdate() {
 	m.syncKeys()
-	st := promptStyles(m.th)
 	for _, p := range []*promptInput{&m.list.input, &m.helpQuery, &m.marks.note} {
-		p.SetStyles(st)
+		p.setTheme(m.th)
 	}
 	m.marks.note.fitWidth(1, m.width)
 	m.helpQuery.fitWidth(len("help "), m.width)

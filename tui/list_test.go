@@ -349,3 +349,34 @@ func TestGotoNumbers(t *testing.T) {
 		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.info(l).Off)
 	}
 }
+
+// TestLiveFilterAtLimit: a list of liveFilterLimit rows (1M) follows the
+// filter as it is typed; one row more waits for enter, so a keystroke never
+// costs more than a filter over 1M rows.
+func TestLiveFilterAtLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes two 11 MiB streams")
+	}
+	for _, n := range []int{liveFilterLimit, liveFilterLimit + 1} {
+		data := rawInfos(n, func(i int, b []byte) {
+			if i%4 == 1 {
+				b[2] = 0x03 // exec 8
+			}
+		})
+		m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
+		send(m, "/")
+		typeText(m, "exec:8")
+		live := m.list.count()
+		send(m, "enter")
+		want := (n + 2) / 4
+		if m.list.count() != want {
+			t.Fatalf("%d rows: exec:8 kept %d rows after enter, want %d", n, m.list.count(), want)
+		}
+		if n <= liveFilterLimit && live != want {
+			t.Errorf("%d rows: %d rows while typing, want the filter applied live (%d)", n, live, want)
+		}
+		if n > liveFilterLimit && live != n {
+			t.Errorf("%d rows: %d rows while typing, want all %d until enter", n, live, n)
+		}
+	}
+}

@@ -90,8 +90,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
-	mk.note = newPromptInput("note: ", model.MaxNoteRunes)
-	mk.note.Placeholder = "why this instruction (enter keeps, esc cancels)"
+	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes)
 	mk.noteKeys = newPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)

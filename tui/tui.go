@@ -177,8 +177,7 @@ func New(cfg Config) *Model {
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
-	m.helpQuery = newPromptInput("/", 64)
-	m.helpQuery.Placeholder = "key or words"
+	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
 	m.ov = viewport.New()

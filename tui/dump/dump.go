@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,7 @@ type Options struct {
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
+	par      parOptions         // the parallel driver's tuning (tests)
 }
 
 // Usage is the command's synopsis.
@@ -74,7 +76,10 @@ const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
-func Run(args []string, env Env) int {
+func Run(args []string, env Env) int { return runTuned(args, env, parOptions{}) }
+
+// runTuned is Run with the parallel driver's tuning (tests force it).
+func runTuned(args []string, env Env, po parOptions) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
 	// Asked-for help goes to stdout; help after a flag error to stderr.
 	helpOut := env.Stderr
@@ -91,7 +96,7 @@ func Run(args []string, env Env) int {
 		fmt.Fprintln(helpOut, Usage)
 		fs.PrintDefaults()
 	}
-	var o Options
+	o := Options{par: po}
 	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
 	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
 	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction (of those --filter keeps) has a diagnostic (text output marks them with !)")
@@ -286,67 +291,99 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Bodies {
 		return writeBodies(w, f, o)
 	}
-	var (
-		line []byte
-		inst decoder.Instruction
-		info decoder.Info
-		jw   jsonWriter
-	)
-	for _, s := range f.Streams {
-		var sf *model.StreamFlow
-		if o.JSON && o.All && s.NumInfos() > 0 {
-			sf = model.NewStreamFlow(s, 32)
-		}
+	counts := make([]int, len(f.Streams))
+	for si, s := range f.Streams {
 		// Without --all only the INFO are visited; a text line of an INFO
 		// needs no operand decode.
-		n, next := s.NumInfos(), 0 // next: the next INFO's index
+		counts[si] = s.NumInfos()
 		if o.All {
-			n = s.NumInsts()
-		}
-		for j := range n {
-			i, k := j, next
-			var in *decoder.Info
-			if !o.All {
-				i, k = s.InfoInst(j), j
-				s.ReadInfo(j, &info)
-				in = &info
-			} else if next < s.NumInfos() && s.InfoInst(next) == i {
-				s.ReadInfo(next, &info)
-				in = &info
-				next++
-			}
-			if in != nil && !o.Filter.Match(f, s, in) {
-				continue
-			}
-			switch {
-			case o.JSON && !o.All:
-				s.DecodeInfo(j, &inst) // Decode(i), not through the stream's one-block cache
-				line = jw.appendRecord(line, f, s, i, in, &inst, o, nil, 0)
-			case o.JSON:
-				s.Decode(i, &inst)
-				if in == nil || sf == nil {
-					line = jw.appendRecord(line, f, s, i, in, &inst, o, nil, 0)
-				} else {
-					line = jw.appendRecord(line, f, s, i, in, &inst, o, sf, k)
-				}
-			default:
-				if in == nil {
-					s.Decode(i, &inst)
-				}
-				line = appendTextLine(line, f, s, i, in, &inst, o)
-			}
-			// Records go out in batches: a batch as large as a
-			// bufio.Writer's buffer is written through it uncopied.
-			if len(line) >= batchSize {
-				if _, err := w.Write(line); err != nil {
-					return err
-				}
-				line = line[:0]
-			}
+			counts[si] = s.NumInsts()
 		}
 	}
-	_, err := w.Write(line)
-	return err
+	rs := recordSet[formatter]{
+		counts: counts,
+		appendRange: func(fm *formatter, b []byte, si, lo, hi, limit int) ([]byte, int) {
+			return fm.appendRange(b, f, si, o, lo, hi, limit)
+		},
+		chunk: textChunk,
+		// INFO records read no instruction through the stream's block
+		// cache (see par.go): text lines none, JSON ones DecodeInfo's;
+		// --all decodes every instruction through it.
+		parallel: !o.All,
+	}
+	if o.JSON {
+		rs.chunk = jsonChunk
+	}
+	return writeRecords(w, rs, o.par)
+}
+
+// formatter is one goroutine's scratch state for formatting records,
+// reused from record to record.
+type formatter struct {
+	inst decoder.Instruction
+	info decoder.Info
+	jw   jsonWriter
+	// The data flow of stream sfOf+1's INFO (JSON with --all); sfOf is
+	// one less than the stream's index so that the zero value names none.
+	sf   *model.StreamFlow
+	sfOf int
+}
+
+// appendRange appends the records lo to hi-1 of stream si of f (INFO
+// records, or with --all instructions), stopping after the record that
+// brings b to limit bytes; it returns b and the number of the next record.
+func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, lo, hi, limit int) ([]byte, int) {
+	s := f.Streams[si]
+	var sf *model.StreamFlow
+	if o.JSON && o.All && s.NumInfos() > 0 {
+		if fm.sf == nil || fm.sfOf != si-1 {
+			fm.sf, fm.sfOf = model.NewStreamFlow(s, 32), si-1
+		}
+		sf = fm.sf
+	}
+	// next: the first INFO at or after instruction lo (INFO are in
+	// instruction order).
+	next := 0
+	if o.All && lo > 0 {
+		next = sort.Search(s.NumInfos(), func(k int) bool { return s.InfoInst(k) >= lo })
+	}
+	for j := lo; j < hi; j++ {
+		i, k := j, next
+		var in *decoder.Info
+		if !o.All {
+			i, k = s.InfoInst(j), j
+			s.ReadInfo(j, &fm.info)
+			in = &fm.info
+		} else if next < s.NumInfos() && s.InfoInst(next) == i {
+			s.ReadInfo(next, &fm.info)
+			in = &fm.info
+			next++
+		}
+		if in != nil && !o.Filter.Match(f, s, in) {
+			continue
+		}
+		switch {
+		case o.JSON && !o.All:
+			s.DecodeInfo(j, &fm.inst) // Decode(i), not through the stream's one-block cache
+			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
+		case o.JSON:
+			s.Decode(i, &fm.inst)
+			if in == nil || sf == nil {
+				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
+			} else {
+				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, sf, k)
+			}
+		default:
+			if in == nil {
+				s.Decode(i, &fm.inst)
+			}
+			b = appendTextLine(b, f, s, i, in, &fm.inst, o)
+		}
+		if len(b) >= limit {
+			return b, j + 1
+		}
+	}
+	return b, hi
 }
 
 // batchSize is how many bytes of records write gathers before writing

@@ -242,3 +242,71 @@ func TestAppendStringEveryPlace(t *testing.T) {
 		}
 	}
 }
+
+// largeStreams are mixed streams of more instructions than a stream
+// holds in full, so that their INFO are reached by marks (DecodeInfo's
+// path without the block cache), in the igc and seed layouts.
+func largeStreams(t testing.TB) map[string]*decoder.File {
+	igc := instTemplates(t)
+	seed := [][]byte{}
+	for _, b := range igc {
+		if b[0] != decoder.OpINFO {
+			seed = append(seed, b)
+		}
+	}
+	data, err := sampledata.Read("stream_seed.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range decoder.Decode("stream_seed.bin", data, decoder.Options{Layout: decoder.LayoutSeed}).Streams {
+		for k := range s.NumInfos() {
+			seed = append(seed, s.Info(k).Bytes())
+		}
+	}
+	out := map[string]*decoder.File{}
+	for name, c := range map[string]struct {
+		templates [][]byte
+		layout    decoder.Layout
+	}{"mixed-igc.bin": {igc, decoder.LayoutIGC}, "mixed-seed.bin": {seed, decoder.LayoutSeed}} {
+		f := decoder.Decode(name, sampledata.MixedStream(512<<10, c.templates), decoder.Options{Layout: c.layout})
+		if len(f.Errors) > 0 || len(f.Streams) != 1 || f.Streams[0].NumInsts() <= 1<<14 || f.Streams[0].NumInfos() < 1000 {
+			t.Fatalf("%s: %v, %d streams", name, f.Errors, len(f.Streams))
+		}
+		out[name] = f
+	}
+	return out
+}
+
+// TestJSONParallel: INFO records written in parallel chunks (forced small,
+// more workers than processors) are the sequential bytes, and those are
+// encoding/json's, on streams whose INFO are reached by marks, in both
+// syntaxes, filtered, and with simulated lanes. Run with -race: workers
+// share the file, the stream and the options.
+func TestJSONParallel(t *testing.T) {
+	surfaces := model.NewSurfaceFile()
+	surfaces.DispatchMask = 0x00ff00f0
+	flt, err := index.ParseFilter("op:sampleinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]Options{
+		"json":     {Syntax: "igc", JSON: true},
+		"seed":     {Syntax: "seed", JSON: true},
+		"filter":   {Syntax: "igc", JSON: true, Filter: flt},
+		"surfaces": {Syntax: "igc", JSON: true, Surfaces: surfaces},
+	}
+	for name, f := range largeStreams(t) {
+		for vn, o := range variants {
+			want := referenceJSON(t, f, o)
+			for _, po := range []parOptions{{workers: 2, chunk: 1}, {workers: 3, chunk: 37}, {workers: 4, chunk: 512}} {
+				seq, par := writeBoth(t, f, o, po)
+				if !bytes.Equal(seq, want) {
+					t.Fatalf("%s %s: sequential differs from encoding/json: %s", name, vn, firstDiff(want, seq))
+				}
+				if !bytes.Equal(seq, par) {
+					t.Fatalf("%s %s %+v: %s", name, vn, po, firstDiff(seq, par))
+				}
+			}
+		}
+	}
+}

@@ -50,7 +50,7 @@ type Bits struct {
 	KeyMap BitsKeyMap
 	outbox // never written: Bits shows no session state
 
-	st     style.Styles
+	st     *style.Styles
 	in     *decoder.Info
 	fields []decoder.Field
 	sel    int // selected field
@@ -65,7 +65,7 @@ type Bits struct {
 const hexWidth = 18
 
 // NewBits returns an empty Bits panel.
-func NewBits(st style.Styles) Bits {
+func NewBits(st *style.Styles) Bits {
 	return Bits{KeyMap: DefaultBitsKeyMap(), st: st}
 }
 

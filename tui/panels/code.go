@@ -118,13 +118,14 @@ type Code struct {
 	KeyMap CodeKeyMap
 	outbox // never written: the pane edits no session state
 
-	st       style.Styles
+	st       *style.Styles
 	c        *codeState
 	cur, top int
 	w, h     int
 	focus    bool
 	mode     codeMode
-	input    lineEdit
+	input    *lineEdit // the open prompt's text: built by / and :, dropped when it closes
+	inputW   int       // the prompt's text width
 	query    string
 	back     []int
 	msg      string
@@ -133,9 +134,8 @@ type Code struct {
 }
 
 // NewCode returns an empty Code pane.
-func NewCode(st style.Styles) Code {
-	in := newLineEdit(st, 30, 200)
-	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, input: in, grf: 32}
+func NewCode(st *style.Styles) Code {
+	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, inputW: 30, grf: 32}
 }
 
 // SetInfo shows the body of in with in under the cursor (nil: none).
@@ -255,7 +255,10 @@ func (m Code) Message() string { return m.msg }
 // SetSize sets the pane's size in cells.
 func (m *Code) SetSize(w, h int) {
 	m.w, m.h = max(0, w), max(0, h)
-	m.input.SetWidth(max(1, w-12))
+	m.inputW = max(1, w-12)
+	if m.input != nil {
+		m.input.SetWidth(m.inputW)
+	}
 }
 
 // Focus gives the pane the keyboard.
@@ -275,7 +278,7 @@ func (m Code) Editing() bool { return m.mode != codeBrowse }
 
 func (m *Code) stopEditing() {
 	m.mode = codeBrowse
-	m.input.Blur()
+	m.input = nil
 	m.KeyMap.setEditing(false)
 }
 
@@ -397,14 +400,14 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		if m.c.s == nil {
 			return m, nil
 		}
-		m.mode = codeSearch
-		m.input.Prompt = "/"
+		in := newLineEdit(m.st, m.inputW, 200)
+		m.mode, in.Prompt = codeSearch, "/"
 		if key.Matches(k, km.Goto) {
-			m.mode, m.input.Prompt = codeGoto, ":"
+			m.mode, in.Prompt = codeGoto, ":"
 		}
-		m.input.SetValue("")
+		m.input = &in
 		m.KeyMap.setEditing(true)
-		return m, m.input.Focus()
+		return m, in.Focus()
 	case key.Matches(k, km.Next):
 		m.nextMatch(1)
 	case key.Matches(k, km.Prev):
@@ -469,8 +472,8 @@ func (m Code) updateInput(msg tea.Msg) (Code, tea.Cmd) {
 			return m, nil
 		}
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	in, cmd := m.input.Update(msg)
+	m.input = &in // a new input: a copy of the pane keeps its own
 	return m, cmd
 }
 

@@ -30,7 +30,7 @@ type lineEdit struct {
 	selStyle lipgloss.Style
 }
 
-func newLineEdit(st style.Styles, width, limit int) lineEdit {
+func newLineEdit(st *style.Styles, width, limit int) lineEdit {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.CharLimit = limit
@@ -46,7 +46,7 @@ func (e *lineEdit) SelectAll() { e.selected = e.Value() != "" }
 // inputStyles maps the panels' styles onto textinput's. textinput draws
 // its virtual cursor reversed in Cursor.Color; taking that colour from
 // st.Cursor keeps the mono styles free of colour codes.
-func inputStyles(st style.Styles) textinput.Styles {
+func inputStyles(st *style.Styles) textinput.Styles {
 	focused := textinput.StyleState{
 		Text:        st.Value,
 		Placeholder: st.Muted,

@@ -55,7 +55,7 @@ func TestLineEdit(t *testing.T) {
 }
 
 func TestLineEditView(t *testing.T) {
-	for name, st := range map[string]style.Styles{"mono": style.New(false, true), "dark": style.New(true, false)} {
+	for name, st := range map[string]*style.Styles{"mono": style.New(false, true), "dark": style.New(true, false)} {
 		e := newLineEdit(st, 10, 20)
 		e.Prompt = "mask: "
 		if cmd := e.Focus(); cmd != nil {

@@ -66,14 +66,14 @@ type Lanes struct {
 	KeyMap LanesKeyMap
 	outbox
 
-	st       style.Styles
+	st       *style.Styles
 	in       *decoder.Info
 	dispatch model.ExecMask
 	lm       model.LaneMap
 	cur      int // EM bit under the cursor, 0..31
 	w, h     int
 	focus    bool
-	input    lineEdit
+	input    *lineEdit // the hex mask being typed: built by x, dropped when the edit ends
 	editing  bool
 	err      string
 }
@@ -155,10 +155,8 @@ func (g stripGeo) header() string {
 }
 
 // NewLanes returns a Lanes panel with every dispatch bit on.
-func NewLanes(st style.Styles) Lanes {
-	in := newLineEdit(st, 12, 10)
-	in.Prompt = "hex mask: "
-	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes, input: in}
+func NewLanes(st *style.Styles) Lanes {
+	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes}
 	m.recompute()
 	return m
 }
@@ -231,7 +229,7 @@ func (m *Lanes) recompute() {
 
 func (m *Lanes) stopEditing() {
 	m.editing = false
-	m.input.Blur()
+	m.input = nil
 	m.KeyMap.setEditing(false)
 }
 
@@ -270,10 +268,13 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			m.editing = true
 			m.err = ""
 			m.KeyMap.setEditing(true)
-			m.input.SetValue(m.dispatch.String())
-			m.input.CursorEnd()
-			m.input.SelectAll()
-			return m, m.input.Focus()
+			in := newLineEdit(m.st, 12, 10)
+			in.Prompt = "hex mask: "
+			in.SetValue(m.dispatch.String())
+			in.CursorEnd()
+			in.SelectAll()
+			m.input = &in
+			return m, in.Focus()
 		}
 	case tea.MouseClickMsg:
 		ms := msg.Mouse()
@@ -312,8 +313,8 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 	// The shown mask is selected: text typed or pasted before any other
 	// key replaces it (at 10 characters the input is full, so appended
 	// digits would be dropped silently).
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	in, cmd := m.input.Update(msg)
+	m.input = &in // a new input: a copy of the panel keeps its own
 	return m, cmd
 }
 

@@ -84,7 +84,7 @@ func window(lines []string, top, w, h int) []string {
 // window its last row says how many more there are (what is above shows on
 // its first row), so a cut list never looks complete.
 // The line at index keep (the cursor's; -1 for none) is never replaced.
-func windowMore(lines []string, top, w, h int, st style.Styles, what string, keep int) []string {
+func windowMore(lines []string, top, w, h int, st *style.Styles, what string, keep int) []string {
 	out := window(lines, top, w, h)
 	top = max(0, min(top, len(lines)))
 	if h >= 3 && top > 0 && len(out) > 0 && keep != top {

@@ -77,7 +77,7 @@ type Output struct {
 	KeyMap OutputKeyMap
 	outbox
 
-	st    style.Styles
+	st    *style.Styles
 	in    *decoder.Info
 	sess  Session
 	specs []model.FieldSpec
@@ -89,7 +89,10 @@ type Output struct {
 	lane    int  // table cursor: index into res.Lanes
 	ch      int  // table cursor: 0..3 = R,G,B,A
 
-	inputs  []lineEdit // one per form row except the GRF row
+	// input is the field being typed: built when an edit starts and
+	// dropped when it ends, so that a session that never edits holds no
+	// text input (each is ~8 KB, and a server runs many sessions).
+	input   *lineEdit
 	editing bool
 	err     string
 
@@ -100,13 +103,8 @@ type Output struct {
 
 // NewOutput returns an Output panel on the default session state (an empty
 // surface file) until SetSession.
-func NewOutput(st style.Styles) Output {
+func NewOutput(st *style.Styles) Output {
 	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, specs: model.SurfaceFields()}
-	m.inputs = make([]lineEdit, m.lodRow()+1)
-	for i := range m.inputs {
-		m.inputs[i] = newLineEdit(st, formValueW-1, 12)
-	}
-	m.inputs[m.lodRow()] = newLineEdit(st, 24, 32*11) // up to 32 values
 	m.SetSession(NewSession(nil, model.Scope{}, nil, model.RulesSpec))
 	return m
 }
@@ -251,20 +249,25 @@ func (m *Output) recompute() {
 	if len(m.res.Lanes) == 0 {
 		m.inTable = false
 	}
-	m.syncInputs()
 	m.scroll()
 }
 
-// syncInputs puts the stored values into the (unfocused) inputs.
-func (m *Output) syncInputs() {
-	if m.editing {
-		return
+// newInput returns the input of form row r (not the GRF row), holding its
+// stored value.
+func (m *Output) newInput(r int) *lineEdit {
+	var e lineEdit
+	switch {
+	case r == rowType:
+		e = newLineEdit(m.st, formValueW-1, 12)
+		e.SetValue(m.surf.Type.String())
+	case r == m.lodRow():
+		e = newLineEdit(m.st, 24, 32*11) // up to 32 values
+		e.SetValue(formatLOD(m.sess.LOD))
+	default:
+		e = newLineEdit(m.st, formValueW-1, 12)
+		e.SetValue(strconv.FormatUint(uint64(m.surf.Get(m.specs[r-1].Key)), 10))
 	}
-	m.inputs[rowType].SetValue(m.surf.Type.String())
-	for i, f := range m.specs {
-		m.inputs[i+1].SetValue(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10))
-	}
-	m.inputs[m.lodRow()].SetValue(formatLOD(m.sess.LOD))
+	return &e
 }
 
 func formatLOD(l []uint32) string {
@@ -286,24 +289,22 @@ func parseNum(s string, hi uint32) (uint32, error) {
 }
 
 func (m *Output) stopEditing() {
-	if m.editing {
-		m.inputs[m.row].Blur()
-	}
+	m.input = nil
 	m.editing = false
 	m.KeyMap.setEditing(false)
-	m.syncInputs()
 }
 
 // startEditing focuses the selected row's input, optionally replacing its
 // text with what the user began typing.
 func (m *Output) startEditing(text string) tea.Cmd {
-	if m.row >= len(m.inputs) || m.in == nil {
+	if m.row >= m.grfRow() || m.in == nil {
 		return nil
 	}
 	m.editing = true
 	m.err = ""
 	m.KeyMap.setEditing(true)
-	in := &m.inputs[m.row]
+	in := m.newInput(m.row)
+	m.input = in
 	in.CursorEnd()
 	if text != "" {
 		in.SetValue(text)
@@ -336,7 +337,7 @@ func (m *Output) setLOD(l []uint32) {
 // apply parses the edited row; on error the old value stays and the input
 // stays open with the error shown.
 func (m *Output) apply() tea.Cmd {
-	text := strings.TrimSpace(m.inputs[m.row].Value())
+	text := strings.TrimSpace(m.input.Value())
 	s := m.surf
 	switch {
 	case m.row == rowType:
@@ -502,8 +503,10 @@ func (m Output) updateEditing(msg tea.Msg) (Output, tea.Cmd) {
 			return m, cmd
 		}
 	}
-	var cmd tea.Cmd
-	m.inputs[m.row], cmd = m.inputs[m.row].Update(msg)
+	// A new input rather than a change in place: a copy of the panel
+	// taken before this Update keeps the text it had.
+	in, cmd := m.input.Update(msg)
+	m.input = &in
 	return m, cmd
 }
 

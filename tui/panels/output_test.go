@@ -121,7 +121,7 @@ func TestOutputNumericEdit(t *testing.T) {
 	if !m.Editing() {
 		t.Fatal("enter did not start an edit")
 	}
-	if v := m.inputs[1].Value(); v != "127" {
+	if v := m.input.Value(); v != "127" {
 		t.Fatalf("enter on Width 63 then 127: %q, want the value replaced", v)
 	}
 	m, _ = m.Update(press("enter"))

@@ -265,7 +265,7 @@ func (m Output) formLines(w int) []string {
 		v := st.Value.Render(pad(ansi.Truncate(value, valueW, "…"), valueW))
 		if m.editing && r == m.row {
 			ls = st.Editing
-			v = pad(m.inputs[r].View(), valueW)
+			v = pad(m.input.View(), valueW)
 		}
 		line := marker + ls.Render(pad(label, labelW)) + " " + v + " " + st.Meaning.Render(meaning)
 		lines = append(lines, clip(line, w))
@@ -289,7 +289,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 			}
 		}
 		if m.editing && m.row == rowType {
-			return "Type", "", "matches: " + typeMatches(m.inputs[rowType].Value())
+			return "Type", "", "matches: " + typeMatches(m.input.Value())
 		}
 		return "Type", m.surf.Type.String(), sb.String()
 	case r == m.lodRow():

@@ -23,14 +23,26 @@ import (
 
 // syncBuffer is a log sink the server goroutines and the test share.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	discard bool // drop what is written from now on
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.discard {
+		return len(p), nil
+	}
 	return s.b.Write(p)
+}
+
+// stop drops what was written and what will be.
+func (s *syncBuffer) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.discard = true
+	s.b = bytes.Buffer{}
 }
 
 func (s *syncBuffer) String() string {

@@ -150,6 +150,9 @@ func heapWith(b *testing.B, file string, n, w, h int, filter string) uint64 {
 	// The benchmark's cleanups hold ts until it ends: drop the server, so
 	// that the next measurement does not count this one's decode.
 	defer func() { ts.stop(); ts.srv.Store(nil) }()
+	// The server's log goes to a buffer of this test (a real server's goes
+	// to stderr): kept, it would grow with every session and be counted.
+	ts.logs.stop()
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestMemoryClient$")
 	cmd.Env = append(os.Environ(), "INFOSCOPE_MEMCLIENT="+strings.Join([]string{

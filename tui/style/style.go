@@ -10,6 +10,7 @@ package style
 
 import (
 	"image/color"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
@@ -34,9 +35,12 @@ type Symbols struct {
 	OK          string // nothing to report
 }
 
-// Styles is the one set of styles of a session. Build it with New and hand
-// the same value to the list and every panel; rebuild it when the
-// terminal reports its background.
+// Styles is the one set of styles of a session. New returns one of three
+// shared sets (dark, light, monochrome): hand the same pointer to the list
+// and every panel, and take another one when the terminal reports its
+// background. A set is immutable once built, so every session of a server
+// shares it instead of holding its own ~25 KB copy in each panel; never
+// assign to its fields (copy it first: s := *style.New(...)).
 type Styles struct {
 	Mono bool // no colour at all: only bold, faint, underline and reverse
 	Sym  Symbols
@@ -106,13 +110,38 @@ func DefaultSymbols() Symbols {
 	}
 }
 
-// New returns the styles for a dark or light terminal background (from
-// tea.BackgroundColorMsg.IsDark), or the monochrome set when mono is true
-// (isDark is then irrelevant).
-func New(isDark, mono bool) Styles {
-	if mono {
-		return monoStyles()
+// The three sets New hands out, each built once on first use.
+var (
+	setOnce [3]sync.Once
+	sets    [3]*Styles
+)
+
+// New returns the shared, immutable styles for a dark or light terminal
+// background (from tea.BackgroundColorMsg.IsDark), or the monochrome set
+// when mono is true (isDark is then irrelevant). Every call with the same
+// palette returns the same pointer: read it, never change it.
+func New(isDark, mono bool) *Styles {
+	i := 0 // dark
+	switch {
+	case mono:
+		i = 2
+	case !isDark:
+		i = 1
 	}
+	setOnce[i].Do(func() {
+		var s Styles
+		if mono {
+			s = monoStyles()
+		} else {
+			s = colourStyles(isDark)
+		}
+		sets[i] = &s
+	})
+	return sets[i]
+}
+
+// colourStyles builds the dark or light palette.
+func colourStyles(isDark bool) Styles {
 	ld := lipgloss.LightDark(isDark)
 	c := func(light, dark string) color.Color { return ld(lipgloss.Color(light), lipgloss.Color(dark)) }
 	// Every foreground reaches WCAG AA (4.5:1) on black, #1E1E1E and

@@ -40,7 +40,7 @@ var (
 
 // allStyles returns every lipgloss.Style of st by field name, the help's
 // styles included ("Help.ShortKey").
-func allStyles(st Styles) map[string]lipgloss.Style {
+func allStyles(st *Styles) map[string]lipgloss.Style {
 	out := map[string]lipgloss.Style{}
 	var walk func(prefix string, rv reflect.Value)
 	walk = func(prefix string, rv reflect.Value) {
@@ -54,7 +54,7 @@ func allStyles(st Styles) map[string]lipgloss.Style {
 			}
 		}
 	}
-	walk("", reflect.ValueOf(st))
+	walk("", reflect.ValueOf(st).Elem())
 	return out
 }
 
@@ -121,7 +121,7 @@ func TestMonoHasNoColour(t *testing.T) {
 }
 
 func TestSymbolsAreDistinct(t *testing.T) {
-	for name, st := range map[string]Styles{"dark": New(true, false), "light": New(false, false), "mono": New(true, true)} {
+	for name, st := range map[string]*Styles{"dark": New(true, false), "light": New(false, false), "mono": New(true, true)} {
 		s := st.Sym
 		groups := [][]string{
 			{s.Written, s.Unchanged, s.NotReturned, s.Undefined},
@@ -150,5 +150,21 @@ func TestColourThemesColourTheCells(t *testing.T) {
 		if !isColour(d.Written.GetForeground()) {
 			t.Errorf("dark=%v: written cells have no colour", dark)
 		}
+	}
+}
+
+// Every session of a server shares the three sets: New hands out one
+// pointer per palette (mono ignoring the background), and the palettes
+// stay apart.
+func TestSetsAreShared(t *testing.T) {
+	dark, light, mono := New(true, false), New(false, false), New(true, true)
+	if New(true, false) != dark || New(false, false) != light || New(false, true) != mono {
+		t.Error("New built a palette twice")
+	}
+	if dark == light || dark == mono || light == mono || dark.Mono || light.Mono || !mono.Mono {
+		t.Error("the palettes share a set")
+	}
+	if reflect.DeepEqual(allStyles(dark), allStyles(light)) {
+		t.Error("the dark and light sets are the same styles")
 	}
 }

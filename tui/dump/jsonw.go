@@ -316,7 +316,7 @@ var infoKeys = func() (t struct {
 	}
 	for m := range t.mask {
 		mc := decoder.MaskControl(m)
-		t.mask[m] = `,"mask":"` + (mc&^8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())
+		t.mask[m] = `,"mask":"` + (mc &^ 8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())
 	}
 	for c := range t.channels {
 		t.channels[c] = `,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`

@@ -177,20 +177,9 @@ func TestAccessorsConcurrent(t *testing.T) {
 	}
 }
 
-// sameStorage reports whether a and b hold one walk's instructions and
-// INFO (not two walks of the same bytes).
-func sameStorage(a, b *Stream) bool {
-	return (a.insts != nil || a.marks != nil) &&
-		unsafe.SliceData(a.insts) == unsafe.SliceData(b.insts) &&
-		unsafe.SliceData(a.marks) == unsafe.SliceData(b.marks) &&
-		unsafe.SliceData(a.refs) == unsafe.SliceData(b.refs)
-}
-
-// TestDecodeInfo: DecodeInfo(k) gives what Decode(InfoInst(k)) gives, on
-// every INFO of every test input (the samples, IGC's binaries and their
-// text, the shipped files) and of mixed streams held in full and by marks
-// in both layouts, whatever was decoded into the Instruction before.
-func TestDecodeInfo(t *testing.T) {
+// testInputs returns every input of the tests' files: the samples, IGC's
+// binaries and their text, the shipped files.
+func testInputs(t *testing.T) map[string][]byte {
 	inputs := map[string][]byte{}
 	for n, b := range sampleFiles(t) {
 		inputs["sampledata/"+n] = b
@@ -209,6 +198,86 @@ func TestDecodeInfo(t *testing.T) {
 	for n, b := range realFiles(t) {
 		inputs["real/"+n] = b
 	}
+	return inputs
+}
+
+// sameStorage reports whether a and b hold one walk's instructions and
+// INFO (not two walks of the same bytes).
+func sameStorage(a, b *Stream) bool {
+	return (a.insts != nil || a.marks != nil) &&
+		unsafe.SliceData(a.insts) == unsafe.SliceData(b.insts) &&
+		unsafe.SliceData(a.marks) == unsafe.SliceData(b.marks) &&
+		unsafe.SliceData(a.refs) == unsafe.SliceData(b.refs)
+}
+
+// sameInstruction returns why got and want differ, or "".
+func sameInstruction(got, want *Instruction) string {
+	if got.Text() != want.Text() || got.Op != want.Op || got.Sub != want.Sub || got.Mnemonic != want.Mnemonic ||
+		got.Index != want.Index || got.Off != want.Off || got.Len != want.Len || got.N != want.N ||
+		got.HasExec != want.HasExec || got.Exec != want.Exec || got.HasPred != want.HasPred || got.Pred != want.Pred ||
+		got.row != want.row || got.consumed != want.consumed ||
+		!reflect.DeepEqual(got.Args[:got.N], want.Args[:want.N]) || !reflect.DeepEqual(got.Diagnostics(), want.Diagnostics()) {
+		return fmt.Sprintf("%+v, want %+v", got, want)
+	}
+	return ""
+}
+
+// TestIGCInfoDecode: an INFO's operands written out (decodeIGCInfo) are
+// the operand decoder's reading of the table's INFO row, on every INFO of
+// the test inputs and on INFO of every value of each byte but the
+// opcode, at both raw-operand widths, with and without a variable table.
+func TestIGCInfoDecode(t *testing.T) {
+	if igcInfoRow() == nil {
+		t.Fatal("the table's INFO row is not the one decodeIGCInfo reads: update both")
+	}
+	check := func(name string, s *Stream) int {
+		n := 0
+		for k := range s.NumInfos() {
+			i := s.InfoInst(k)
+			var got, want Instruction
+			s.decodeWith(s.Inst(i), i, &got, true)
+			s.decodeWith(s.Inst(i), i, &want, false)
+			if d := sameInstruction(&got, &want); d != "" {
+				t.Fatalf("%s: INFO %d: %s", name, k, d)
+			}
+			n++
+		}
+		return n
+	}
+	n := 0
+	for name, data := range testInputs(t) {
+		for _, p := range Decode(name, data, Options{Layout: LayoutIGC}).Each() {
+			for _, s := range p.Streams {
+				n += check(name, s)
+			}
+		}
+	}
+	sym := &Symbols{Vars: []VarInfo{{Name: "a", Bytes: 64}, {Name: "b\"q\"", Bytes: 512}}, Surfaces: []string{"tex"}, Full: true}
+	for _, v := range []Version{{3, 3}, {4, 1}} {
+		for _, sub := range []uint8{0x0A, 0x0B, 0x2A, 0x00} {
+			n0 := infoLen(sub, LayoutIGC, v)
+			for pos := 2; pos < n0; pos++ {
+				for x := range 256 {
+					code := []byte{OpINFO, sub, 0x34, 0x0F, 7, 32, 0, 0, 0, 0, 0, 33, 0, 0, 0, 0, 0}[:n0]
+					code[pos] = byte(x)
+					for _, sy := range []*Symbols{nil, sym} {
+						n += check(fmt.Sprintf("%x", code), Walk(code, 0, WalkOptions{Version: v, Layout: LayoutIGC, Symbols: sy}))
+					}
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d INFO compared", n)
+	}
+}
+
+// TestDecodeInfo: DecodeInfo(k) gives what Decode(InfoInst(k)) gives, on
+// every INFO of every test input (the samples, IGC's binaries and their
+// text, the shipped files) and of mixed streams held in full and by marks
+// in both layouts, whatever was decoded into the Instruction before.
+func TestDecodeInfo(t *testing.T) {
+	inputs := testInputs(t)
 	all, nonInfo := instTemplates(t)
 	// The seed layout's: the same non-INFO, and the seed sample's INFO.
 	seed := slices.Clone(nonInfo)
@@ -223,10 +292,8 @@ func TestDecodeInfo(t *testing.T) {
 			var want Instruction
 			s.Decode(s.InfoInst(k), &want)
 			s.DecodeInfo(k, &got)
-			if got.Text() != want.Text() || got.Op != want.Op || got.Sub != want.Sub || got.Mnemonic != want.Mnemonic ||
-				got.Index != want.Index || got.Off != want.Off || got.Len != want.Len || got.N != want.N ||
-				!reflect.DeepEqual(got.Args[:got.N], want.Args[:want.N]) || !reflect.DeepEqual(got.Diagnostics(), want.Diagnostics()) {
-				t.Fatalf("%s: INFO %d ($%d): DecodeInfo %+v, Decode %+v", name, k, s.InfoInst(k), got, want)
+			if d := sameInstruction(&got, &want); d != "" {
+				t.Fatalf("%s: INFO %d ($%d): DecodeInfo %s", name, k, s.InfoInst(k), d)
 			}
 		}
 		return s.NumInfos()

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -108,8 +109,6 @@ var fieldSpans = func() (t [8][]FieldSpan) {
 // FieldSpans gives, in its order.
 func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 	b := in.Bytes()
-	add := func(raw uint64, meaning string) { v = append(v, FieldValue{raw, meaning}) }
-	add(uint64(b[0]), "INFO (0x70)")
 	subMeaning := in.Op().String()
 	if in.Op() != OpResinfo && in.Op() != OpSampleinfo {
 		subMeaning = "unknown sub-op 0x" + hex2(in.SubOp)
@@ -120,39 +119,46 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 		execMeaning = "illegal exec-size code " + strconv.Itoa(int(in.ExecCode))
 	}
 	maskMeaning := tables.mask[in.Mask&15][in.ExecSize()]
+	// Written by index into room for all of them (no append per field).
+	n := len(v)
+	v = slices.Grow(v, maxFields)[:n+maxFields]
+	f := v[n:]
+	f[0] = FieldValue{uint64(b[0]), "INFO (0x70)"}
 	p := 3
 	if in.Layout == LayoutSeed {
-		add(uint64(b[1]&0x1F), subMeaning)
-		add(uint64(b[1]>>5), reservedMeaning(uint64(b[1]>>5)))
-		add(uint64(b[2]&7), execMeaning)
-		add(uint64(b[2]>>3&1), reservedMeaning(uint64(b[2]>>3&1)))
-		add(uint64(b[2]>>4), maskMeaning)
+		f[1] = FieldValue{uint64(b[1] & 0x1F), subMeaning}
+		f[2] = FieldValue{uint64(b[1] >> 5), reservedMeaning(uint64(b[1] >> 5))}
+		f[3] = FieldValue{uint64(b[2] & 7), execMeaning}
+		f[4] = FieldValue{uint64(b[2] >> 3 & 1), reservedMeaning(uint64(b[2] >> 3 & 1))}
+		f[5] = FieldValue{uint64(b[2] >> 4), maskMeaning}
 	} else {
-		add(uint64(b[1]), subMeaning)
-		add(uint64(b[2]&0xF), execMeaning)
-		add(uint64(b[2]>>4), maskMeaning)
-		add(uint64(b[3]&0xF), in.Channels())
-		add(uint64(b[3]>>4), reservedMeaning(uint64(b[3]>>4)))
+		f[1] = FieldValue{uint64(b[1]), subMeaning}
+		f[2] = FieldValue{uint64(b[2] & 0xF), execMeaning}
+		f[3] = FieldValue{uint64(b[2] >> 4), maskMeaning}
+		f[4] = FieldValue{uint64(b[3] & 0xF), in.Channels()}
+		f[5] = FieldValue{uint64(b[3] >> 4), reservedMeaning(uint64(b[3] >> 4))}
 		p = 4
 	}
 	sm := in.SurfaceName()
 	if d := in.SurfaceDecl(); d != "" && d != sm {
 		sm += " (" + d + ")"
 	}
-	add(uint64(b[p]), sm)
-	raw := func(r RawOperand) {
-		add(uint64(r.ID), in.VarName(r.ID))
-		if int(r.Offset) < len(tables.byteOff) {
-			add(uint64(r.Offset), tables.byteOff[r.Offset])
-		} else {
-			add(uint64(r.Offset), "byte "+strconv.Itoa(int(r.Offset)))
-		}
-	}
+	f[6] = FieldValue{uint64(b[p]), sm}
+	k := 7
 	if in.HasLOD {
-		raw(in.LOD)
+		f[k], f[k+1] = FieldValue{uint64(in.LOD.ID), in.VarName(in.LOD.ID)}, FieldValue{uint64(in.LOD.Offset), tables.offsetMeaning(in.LOD.Offset)}
+		k += 2
 	}
-	raw(in.Dst)
-	return v
+	f[k], f[k+1] = FieldValue{uint64(in.Dst.ID), in.VarName(in.Dst.ID)}, FieldValue{uint64(in.Dst.Offset), tables.offsetMeaning(in.Dst.Offset)}
+	return v[:n+k+2]
+}
+
+// offsetMeaning returns "byte N".
+func (t *fieldMeanings) offsetMeaning(off uint16) string {
+	if int(off) < len(t.byteOff) {
+		return t.byteOff[off]
+	}
+	return "byte " + strconv.Itoa(int(off))
 }
 
 // hex2 formats v as two lower-case hex digits.

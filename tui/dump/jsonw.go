@@ -66,12 +66,12 @@ type opJSON struct {
 	json []byte
 }
 
-// opStart returns the start of the n-th "operands" element, operand a.
-func (w *jsonWriter) opStart(n int, a decoder.Operand) []byte {
+// opStart returns the start of the n-th "operands" element, an operand
+// of that kind and name.
+func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) []byte {
 	if n >= len(w.ops) {
 		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
 	}
-	kind, name := a.Kind(), a.Name()
 	ops := w.ops[n]
 	for k := range ops {
 		if op := &ops[k]; op.name == name && op.kind == kind {
@@ -409,7 +409,57 @@ func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 // appendOperand appends the n-th element of "operands", a, with the keys
 // OperandRecord gives its kind.
 func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a decoder.Operand) []byte {
-	b = append(b, w.opStart(n, a)...)
+	// The optional keys, in OperandRecord's order; -1 stands for absent.
+	var (
+		id, row, col, off int64 = -1, -1, -1, -1
+		hasOff, hasValue  bool
+		value             uint64
+		vname, typ        string
+		region            decoder.Region
+		hasRegion         bool
+		mod               = -1
+		kind              decoder.OperandKind
+		role              string
+	)
+	// Kind and Name through the concrete type: calls the compiler inlines.
+	switch o := a.(type) {
+	case *decoder.General:
+		kind, role = o.Kind(), o.Name()
+		id, vname, row, col, region, hasRegion, mod = int64(o.ID), in.VarName(o.ID), int64(o.Row), int64(o.Col), o.Region, true, int(o.Mod&7)
+	case *decoder.Raw:
+		kind, role = o.Kind(), o.Name()
+		id, vname, off, hasOff = int64(o.ID), in.VarName(o.ID), int64(o.Offset), true
+	case *decoder.Address:
+		kind, role = o.Kind(), o.Name()
+		id, off, hasOff, mod = int64(o.ID), int64(o.Off), true, int(o.Mod&7)
+	case *decoder.Predicate:
+		kind, role = o.Kind(), o.Name()
+		id, mod = int64(o.ID), int(o.Mod&7)
+	case *decoder.Indirect:
+		kind, role = o.Kind(), o.Name()
+		id, off, hasOff, region, hasRegion, typ, mod = int64(o.Addr), int64(o.ImmOff), true, o.Region, true, decoder.TypeName(o.Type), int(o.Mod&7)
+	case *decoder.Immediate:
+		kind, role = o.Kind(), o.Name()
+		typ, value, hasValue, mod = decoder.TypeName(o.Type), o.Bits, true, int(o.Mod&7)
+	case *decoder.State:
+		kind, role = o.Kind(), o.Name()
+		id, off, hasOff, mod = int64(o.Index), int64(o.Off), true, int(o.Mod&7)
+	case *decoder.Surface:
+		kind, role = o.Kind(), o.Name()
+		id = int64(o.Index)
+	case *decoder.Sampler:
+		kind, role = o.Kind(), o.Name()
+		id = int64(o.Index)
+	case *decoder.LabelRef:
+		kind, role = o.Kind(), o.Name()
+		id = int64(o.Index)
+	case *decoder.Param:
+		kind, role = o.Kind(), o.Name()
+		value, hasValue = uint64(o.Value), true
+	default:
+		kind, role = a.Kind(), a.Name()
+	}
+	b = append(b, w.opStart(n, kind, role)...)
 	// The text without the space Intel prints before an operand.
 	b = append(b, '"')
 	start := len(b)
@@ -422,40 +472,6 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = appendString(b[:start-1], w.scratch)
 	} else {
 		b = append(b, '"')
-	}
-	// The optional keys, in OperandRecord's order; -1 stands for absent.
-	var (
-		id, row, col, off int64 = -1, -1, -1, -1
-		hasOff, hasValue  bool
-		value             uint64
-		vname, typ        string
-		region            decoder.Region
-		hasRegion         bool
-		mod               = -1
-	)
-	switch o := a.(type) {
-	case *decoder.General:
-		id, vname, row, col, region, hasRegion, mod = int64(o.ID), in.VarName(o.ID), int64(o.Row), int64(o.Col), o.Region, true, int(o.Mod&7)
-	case *decoder.Raw:
-		id, vname, off, hasOff = int64(o.ID), in.VarName(o.ID), int64(o.Offset), true
-	case *decoder.Address:
-		id, off, hasOff, mod = int64(o.ID), int64(o.Off), true, int(o.Mod&7)
-	case *decoder.Predicate:
-		id, mod = int64(o.ID), int(o.Mod&7)
-	case *decoder.Indirect:
-		id, off, hasOff, region, hasRegion, typ, mod = int64(o.Addr), int64(o.ImmOff), true, o.Region, true, decoder.TypeName(o.Type), int(o.Mod&7)
-	case *decoder.Immediate:
-		typ, value, hasValue, mod = decoder.TypeName(o.Type), o.Bits, true, int(o.Mod&7)
-	case *decoder.State:
-		id, off, hasOff, mod = int64(o.Index), int64(o.Off), true, int(o.Mod&7)
-	case *decoder.Surface:
-		id = int64(o.Index)
-	case *decoder.Sampler:
-		id = int64(o.Index)
-	case *decoder.LabelRef:
-		id = int64(o.Index)
-	case *decoder.Param:
-		value, hasValue = uint64(o.Value), true
 	}
 	if id >= 0 {
 		b = appendUint(append(b, `,"id":`...), uint64(id))

@@ -310,3 +310,34 @@ func TestJSONParallel(t *testing.T) {
 		}
 	}
 }
+
+// FuzzJSONRecords: for any bytes read as a raw stream, in either layout
+// and syntax, the records written directly are encoding/json's.
+func FuzzJSONRecords(f *testing.F) {
+	for _, name := range []string{"stream_igc.bin", "stream_seed.bin"} {
+		data, err := sampledata.Read(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data[:min(len(data), 256)], false, false)
+		f.Add(data[:min(len(data), 256)], true, true)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, seedLayout, seedSyntax bool) {
+		do := decoder.Options{Layout: decoder.LayoutIGC}
+		if seedLayout {
+			do.Layout = decoder.LayoutSeed
+		}
+		o := Options{Syntax: "igc", JSON: true}
+		if seedSyntax {
+			o.Syntax = "seed"
+		}
+		fl := decoder.Decode("fuzz\x00.bin", data, do)
+		var got bytes.Buffer
+		if err := Write(&got, fl, o); err != nil {
+			t.Fatal(err)
+		}
+		if want := referenceJSON(t, fl, o); !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%s", firstDiff(want, got.Bytes()))
+		}
+	})
+}

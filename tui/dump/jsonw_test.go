@@ -151,6 +151,45 @@ func TestJSONWriterNames(t *testing.T) {
 	}
 }
 
+// TestJSONWriterFileNames: names from an object file's string pool (a
+// variable's, a surface's) that need escaping come out as encoding/json
+// writes them, in every key that carries them (operands, lod, dst, the
+// surface, the text, the fields' meanings). The decoder shows control
+// bytes and invalid UTF-8 in names as '?'; quotes and backslashes stay.
+func TestJSONWriterFileNames(t *testing.T) {
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Clone(data)
+	// Same lengths, so the file's layout is unchanged.
+	for old, weird := range map[string]string{"res": `r"\`, "img": `<"\`, "lod": "\u00e9\\"} {
+		if !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("kernels.isa has no %q", old)
+		}
+		data = bytes.ReplaceAll(data, []byte(old), []byte(weird))
+	}
+	f := decoder.Decode("kernels.isa", data, decoder.Options{})
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	for _, o := range []Options{{Syntax: "igc", JSON: true}, {Syntax: "seed", JSON: true, All: true}} {
+		var got bytes.Buffer
+		if err := Write(&got, f, o); err != nil {
+			t.Fatal(err)
+		}
+		want := referenceJSON(t, f, o)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%+v: %s", o, firstDiff(want, got.Bytes()))
+		}
+		for _, esc := range []string{`"text":"r\"\\.0"`, `"var":"r\"\\"`, `"surface":{"index":6,"name":"<\"\\"}`, `"lod":{"id":32,"offset":0,"name":"é\\"}`, `"meaning":"T6 (<\"\\)"`, ` é\\.0 r\"\\.0"`} {
+			if !bytes.Contains(want, []byte(esc)) {
+				t.Errorf("%+v: no %s in the output: the names are not where the test expects", o, esc)
+			}
+		}
+	}
+}
+
 // FuzzAppendString: the string escaper writes what encoding/json writes
 // (HTML escaping off) for any bytes.
 func FuzzAppendString(f *testing.F) {
@@ -311,8 +350,9 @@ func TestJSONParallel(t *testing.T) {
 	}
 }
 
-// FuzzJSONRecords: for any bytes read as a raw stream, in either layout
-// and syntax, the records written directly are encoding/json's.
+// FuzzJSONRecords: for any bytes (a raw stream, or an object file whose
+// names may hold any byte), in either layout and syntax, the records
+// written directly are encoding/json's.
 func FuzzJSONRecords(f *testing.F) {
 	for _, name := range []string{"stream_igc.bin", "stream_seed.bin"} {
 		data, err := sampledata.Read(name)
@@ -322,6 +362,12 @@ func FuzzJSONRecords(f *testing.F) {
 		f.Add(data[:min(len(data), 256)], false, false)
 		f.Add(data[:min(len(data), 256)], true, true)
 	}
+	// An object file: names from its string pool (mutated, any bytes).
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data, false, false)
 	f.Fuzz(func(t *testing.T, data []byte, seedLayout, seedSyntax bool) {
 		do := decoder.Options{Layout: decoder.LayoutIGC}
 		if seedLayout {

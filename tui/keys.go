@@ -21,7 +21,13 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
-func DefaultKeyMap() KeyMap {
+func DefaultKeyMap() KeyMap { return defaultKeyMap }
+
+// defaultKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultKeyMap = buildKeyMap()
+
+func buildKeyMap() KeyMap {
 	return KeyMap{
 		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (even while typing)")),
@@ -79,7 +85,13 @@ type OverlayKeyMap struct {
 }
 
 // DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
-func DefaultOverlayKeyMap() OverlayKeyMap {
+func DefaultOverlayKeyMap() OverlayKeyMap { return defaultOverlayKeyMap }
+
+// defaultOverlayKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultOverlayKeyMap = buildOverlayKeyMap()
+
+func buildOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -131,7 +143,13 @@ type QuitKeyMap struct{ Save, Discard, Cancel key.Binding }
 
 // DefaultQuitKeyMap returns a fresh copy of the question's bindings; y and
 // n answer too, and q or ctrl+c again cancels.
-func DefaultQuitKeyMap() QuitKeyMap {
+func DefaultQuitKeyMap() QuitKeyMap { return defaultQuitKeyMap }
+
+// defaultQuitKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultQuitKeyMap = buildQuitKeyMap()
+
+func buildQuitKeyMap() QuitKeyMap {
 	return QuitKeyMap{
 		Save:    key.NewBinding(key.WithKeys("s", "S", "y", "Y"), key.WithHelp("s", "save & quit")),
 		Discard: key.NewBinding(key.WithKeys("d", "D", "n", "N"), key.WithHelp("d", "discard & quit")),
@@ -246,17 +264,19 @@ func (m *Model) syncKeys() {
 	enable(mode == modeOverlay && query, &ok.ClearQuery)
 	// ? closes the help and E the errors: each key toggles its overlay;
 	// esc closes once no query is left to clear.
-	closeKeys, closeHelp := []string{"q", "enter"}, "q"
+	esc, toggle, closeHelp := 0, 0, "q"
 	if !query {
-		closeKeys, closeHelp = append(closeKeys, "esc"), "q/esc"
+		esc, closeHelp = 1, "q/esc"
 	}
 	switch {
 	case m.showHelp:
-		closeKeys = append(closeKeys, "?")
+		toggle = 1
 	case m.showErrs:
-		closeKeys = append(closeKeys, "E")
+		toggle = 2
 	}
-	ok.Close.SetKeys(closeKeys...)
+	// One of the shared key lists, not a new one on every update: each
+	// would stay live in the binding until the next.
+	ok.Close.SetKeys(closeKeySets[esc][toggle]...)
 	ok.Close.SetHelp(closeHelp, "close")
 	enable(mode == modeHelpQuery, &m.helpQueryKeys.Apply, &m.helpQueryKeys.Cancel)
 
@@ -307,7 +327,7 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 // the screen is too narrow for both to say anything.
 func (m *Model) footer() string {
 	local, global := m.footerKeys()
-	h := m.help
+	h := m.helpModel(0)
 	h.SetWidth(0) // measured whole first
 	all := h.ShortHelpView(append(local, global...))
 	g := h.ShortHelpView(global)
@@ -327,6 +347,13 @@ func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
 	k := DefaultKeyMap()
 	k.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
 	return k, DefaultListKeyMap(), DefaultMarkKeyMap()
+}
+
+// closeKeySets are the keys that close an overlay, by [esc closes][the
+// overlay's own key: none, ? or E].
+var closeKeySets = [2][3][]string{
+	{{"q", "enter"}, {"q", "enter", "?"}, {"q", "enter", "E"}},
+	{{"q", "enter", "esc"}, {"q", "enter", "esc", "?"}, {"q", "enter", "esc", "E"}},
 }
 
 // afterUpdate runs after every update: the bindings follow the mode, the

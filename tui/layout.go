@@ -42,7 +42,6 @@ type layout struct {
 func (m *Model) relayout() {
 	w, h := m.width, m.height
 	var lay layout
-	m.help.SetWidth(w)
 	if w < minWidth || h < minHeight {
 		lay.tooSmall = true
 		m.lay = lay
@@ -92,6 +91,7 @@ func (m *Model) relayout() {
 	m.lay = lay
 	m.list.setSize(w, listH)
 	for _, p := range lay.panes {
+		m.syncPanel(p.id)
 		m.panels[p.id].SetSize(p.r.w, p.r.h)
 	}
 }

@@ -32,7 +32,13 @@ type ListKeyMap struct {
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
-func DefaultListKeyMap() ListKeyMap {
+func DefaultListKeyMap() ListKeyMap { return defaultListKeyMap }
+
+// defaultListKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultListKeyMap = buildListKeyMap()
+
+func buildListKeyMap() ListKeyMap {
 	return ListKeyMap{
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

@@ -40,7 +40,13 @@ type MarkKeyMap struct {
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
 // mouse), ' lists the marks, as in vi.
-func DefaultMarkKeyMap() MarkKeyMap {
+func DefaultMarkKeyMap() MarkKeyMap { return defaultMarkKeyMap }
+
+// defaultMarkKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultMarkKeyMap = buildMarkKeyMap()
+
+func buildMarkKeyMap() MarkKeyMap {
 	return MarkKeyMap{
 		Mark:   key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "bookmark the row with a note")),
 		List:   key.NewBinding(key.WithKeys("'"), key.WithHelp("'", "bookmarks: jump, edit, delete")),
@@ -269,7 +275,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	vp := &m.ov
+	vp := m.overlayVP()
 	m.sizeOverlay(vp)
 	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
 	c, body := m.marks.cursor, vp.Height()

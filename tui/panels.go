@@ -66,19 +66,34 @@ func newPanels(st theme, s panels.Session) [numFocus]child {
 	return ps
 }
 
+// buildPanels builds the panels on the session's state, pending until
+// each is first shown.
+func (m *Model) buildPanels() {
+	m.panels = newPanels(m.th, m.session())
+	for i := range m.pending {
+		m.pending[i] = i != int(focusList)
+	}
+}
+
+// The panels by type, handed the selection first if they are pending.
+
 func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
+	m.syncPanel(focusBits)
 	return m.panels[focusBits].(*panel[panels.Bits, *panels.Bits])
 }
 
 func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
+	m.syncPanel(focusLanes)
 	return m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes])
 }
 
 func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
+	m.syncPanel(focusOutput)
 	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
 }
 
 func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
+	m.syncPanel(focusCode)
 	return m.panels[focusCode].(*panel[panels.Code, *panels.Code])
 }
 
@@ -87,7 +102,6 @@ func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
 func (m *Model) applyTheme() {
 	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
-	m.help.Styles = m.th.Help
 }
 
 // restylePanels rebuilds the panels with styles for the new background
@@ -95,7 +109,7 @@ func (m *Model) applyTheme() {
 // start, so only the panels' cursors are lost; the session's state is
 // handed to the new ones.
 func (m *Model) restylePanels() {
-	m.panels = newPanels(m.th, m.session())
+	m.buildPanels()
 	m.selOK = false
 	m.syncSelection()
 	m.setFocus(m.focus)
@@ -117,8 +131,10 @@ func (m *Model) session() panels.Session {
 // handBack gives every panel the session's state after it changed.
 func (m *Model) handBack() {
 	s := m.session()
-	for _, p := range m.panels[1:] {
-		p.SetSession(s)
+	for i, p := range m.panels[1:] {
+		if !m.pending[i+1] {
+			p.SetSession(s)
+		}
 	}
 }
 

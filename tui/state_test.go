@@ -156,3 +156,35 @@ func TestFlowEditThenSaveAtOnce(t *testing.T) {
 		t.Error("the session ended with unsaved edits")
 	}
 }
+
+// A panel is handed the selection when it is first shown, not on every
+// step of the list while it has never been (a server session that never
+// opens Output keeps no simulation), and then draws exactly what a panel
+// handed every step draws.
+func TestPanelsSyncWhenFirstShown(t *testing.T) {
+	for id := focusBits; id < numFocus; id++ {
+		k := string(rune('1' + id))
+		lazy := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+		eager := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+		eager.Update(press(k)) // shown once: handed every step from now on
+		eager.Update(press("esc"))
+		if eager.focus != focusList || eager.pending[id] {
+			t.Fatalf("%s: focus %d after esc, pending %v", paneNames[id], eager.focus, eager.pending[id])
+		}
+		for range 5 {
+			lazy.Update(press("j"))
+			eager.Update(press("j"))
+		}
+		if !lazy.pending[id] {
+			t.Errorf("%s was handed the selection while never shown", paneNames[id])
+		}
+		lazy.Update(press(k))
+		eager.Update(press(k))
+		if lazy.pending[id] {
+			t.Errorf("%s is still pending once shown", paneNames[id])
+		}
+		if got, want := lazy.render(), eager.render(); got != want {
+			t.Errorf("%s first shown after 5 steps:\n%s\nhanded every step:\n%s", paneNames[id], ansi.Strip(got), ansi.Strip(want))
+		}
+	}
+}

@@ -10,6 +10,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
@@ -92,10 +93,15 @@ type Model struct {
 
 	list   listModel
 	panels [numFocus]child // index 0 unused: the list is not a panel
-	focus  focusID
-	shown  focusID // the panel shown when the list has focus (compact layout)
-	sel    loc
-	selOK  bool
+	// pending marks the panels not shown since they were built: they get
+	// the selection when first shown (syncPanel) rather than on every
+	// step, so a session that never opens a panel computes and keeps
+	// nothing for it (Output's simulation, Bits' fields, Lanes' map).
+	pending [numFocus]bool
+	focus   focusID
+	shown   focusID // the panel shown when the list has focus (compact layout)
+	sel     loc
+	selOK   bool
 
 	// The session's state: the root alone changes it, on the edits the
 	// panels report, and hands it to every panel (handBack).
@@ -115,7 +121,6 @@ type Model struct {
 	discarded         bool  // the user chose to quit without saving
 
 	keys     KeyMap
-	help     help.Model
 	spin     spinner.Model
 	th       theme
 	mono     bool
@@ -123,8 +128,9 @@ type Model struct {
 	mouse    bool
 	showHelp bool
 	showErrs bool
-	// ov scrolls the help, errors and bookmarks overlays.
-	ov          viewport.Model
+	// ov scrolls the help, errors and bookmarks overlays: built when one
+	// opens (overlayVP), let go of when the help or errors close.
+	ov          *viewport.Model
 	overlayKeys OverlayKeyMap
 	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
@@ -140,6 +146,30 @@ type Model struct {
 
 	status    string
 	statusErr bool
+}
+
+// helpModel returns bubbles' key-hint renderer in the session's styles,
+// w cells wide (0: unbounded). It is built when drawn rather than held:
+// its styles are ~4.5 KB, and an SSH server holds a model per session.
+func (m *Model) helpModel(w int) help.Model {
+	h := helpBase(m.th)
+	h.SetWidth(w)
+	return h
+}
+
+// helpModels holds a key-hint renderer per style set (three at most), so
+// that a frame copies one rather than building bubbles' default styles.
+var helpModels sync.Map // theme -> help.Model
+
+// helpBase returns bubbles' help.Model in the styles of th.
+func helpBase(th theme) help.Model {
+	if h, ok := helpModels.Load(th); ok {
+		return h.(help.Model)
+	}
+	h := help.New()
+	h.Styles = th.Help
+	helpModels.Store(th, h)
+	return h
 }
 
 // snapshotMsg brings a state of the workspace; listen is set on those
@@ -164,7 +194,6 @@ func New(cfg Config) *Model {
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
 		keys:     DefaultKeyMap(),
-		help:     help.New(),
 		mono:     cfg.Mono,
 		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
@@ -180,7 +209,6 @@ func New(cfg Config) *Model {
 	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
-	m.ov = viewport.New()
 	m.initMarks(cfg.Marks)
 	if m.ws = cfg.Workspace; m.ws != nil {
 		m.sub = m.ws.Subscribe()
@@ -194,7 +222,7 @@ func New(cfg Config) *Model {
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
 	m.list.focused = true
-	m.panels = newPanels(m.th, m.session())
+	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
@@ -422,16 +450,36 @@ func (m *Model) syncSelection() {
 		in = m.list.rows.info(l)
 	}
 	s := m.session() // the new instruction's description first, then the instruction
-	for _, p := range m.panels[1:] {
+	for i, p := range m.panels[1:] {
+		if m.pending[i+1] {
+			continue // handed the selection when first shown
+		}
 		p.SetSession(s)
 		p.SetInfo(in)
 	}
+}
+
+// syncPanel hands a pending panel (see Model.pending) the selection and the
+// session's state, as syncSelection would have: it is about to be shown.
+func (m *Model) syncPanel(id focusID) {
+	if id <= focusList || id >= numFocus || !m.pending[id] {
+		return
+	}
+	m.pending[id] = false
+	var in *decoder.Info
+	if m.selOK {
+		in = m.list.rows.info(m.sel)
+	}
+	p := m.panels[id]
+	p.SetSession(m.session())
+	p.SetInfo(in)
 }
 
 func (m *Model) setFocus(f focusID) {
 	if f < 0 || f >= numFocus {
 		return
 	}
+	m.syncPanel(f) // before it takes the keyboard, as if it had been synced all along
 	m.focus = f
 	m.list.focused = f == focusList
 	if f != focusList && m.list.mode != inputNone {
@@ -647,7 +695,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			var cmd tea.Cmd
 			m.helpQuery, cmd = m.helpQuery.Update(msg)
-			m.ov.GotoTop()
+			m.overlayVP().GotoTop()
 			return cmd
 		}
 		return nil
@@ -656,7 +704,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.helpFiltering = true
-		m.ov.GotoTop()
+		m.overlayVP().GotoTop()
 		return m.helpQuery.Focus()
 	case key.Matches(msg, k.Down):
 		vp.ScrollDown(1)
@@ -683,6 +731,11 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
+		// The text shown (the help is tens of KB) is not kept once closed.
+		m.helpCache = helpCache{}
+		if !m.marks.open {
+			m.ov = nil
+		}
 	default:
 		m.setStatus(msg.String()+" does nothing here: the footer lists the keys", false)
 	}
@@ -700,7 +753,18 @@ func (m *Model) clearHelpQuery() {
 	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
-	m.ov.SetYOffset(0)
+	if m.ov != nil {
+		m.ov.SetYOffset(0)
+	}
+}
+
+// overlayVP returns the overlays' viewport, built when first needed.
+func (m *Model) overlayVP() *viewport.Model {
+	if m.ov == nil {
+		vp := viewport.New()
+		m.ov = &vp
+	}
+	return m.ov
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels

@@ -201,7 +201,13 @@ func (m *Model) problemCount() int {
 // overlay draws a title line over lines in the overlays' viewport, at
 // its stored offset: exactly bodyH lines of at most width cells.
 func (m *Model) overlay(title string, lines []string) string {
-	vp := m.ov // a copy: View changes nothing
+	// A copy: View changes nothing (nor builds the viewport).
+	var vp viewport.Model
+	if m.ov != nil {
+		vp = *m.ov
+	} else {
+		vp = viewport.New()
+	}
 	m.sizeOverlay(&vp)
 	vp.SetContentLines(slices.Clone(lines)) // it may split lines in place
 	more := ""
@@ -250,9 +256,10 @@ func (m *Model) overlayView() *viewport.Model {
 	if m.showHelp {
 		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
 	}
-	m.sizeOverlay(&m.ov)
-	m.ov.SetContentLines(lines)
-	return &m.ov
+	vp := m.overlayVP()
+	m.sizeOverlay(vp)
+	vp.SetContentLines(lines)
+	return vp
 }
 
 // shownHelpLines is the help as filtered by the query: with one, a line
@@ -355,7 +362,7 @@ func (m *Model) helpLines() []string {
 				b.SetHelp(h.Key+strings.Repeat(" ", kw-lipgloss.Width(h.Key)), h.Desc)
 				padded[i] = b
 			}
-			c := m.help.FullHelpView([][]key.Binding{padded})
+			c := m.helpModel(m.width).FullHelpView([][]key.Binding{padded})
 			if c == "" {
 				continue
 			}

@@ -22,7 +22,13 @@ type BitsKeyMap struct {
 }
 
 // DefaultBitsKeyMap returns a fresh copy of the Bits panel's bindings.
-func DefaultBitsKeyMap() BitsKeyMap {
+func DefaultBitsKeyMap() BitsKeyMap { return defaultBitsKeyMap }
+
+// defaultBitsKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultBitsKeyMap = buildBitsKeyMap()
+
+func buildBitsKeyMap() BitsKeyMap {
 	return BitsKeyMap{
 		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "prev field")),
 		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next field")),

@@ -34,7 +34,13 @@ type CodeKeyMap struct {
 const flowKeys = "abcdefhiloprstuvwxyz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
-func DefaultCodeKeyMap() CodeKeyMap {
+func DefaultCodeKeyMap() CodeKeyMap { return defaultCodeKeyMap }
+
+// defaultCodeKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultCodeKeyMap = buildCodeKeyMap()
+
+func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
 		Up:       key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
 		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
@@ -109,7 +115,17 @@ type codeState struct {
 	entries []flowEntry
 	marks   map[int]string // instruction -> data-flow mark
 	matches []int
-	in      decoder.Instruction
+	// in is the scratch an instruction is decoded into for the listing
+	// (~5 KB): built when the pane first draws a binary body.
+	in *decoder.Instruction
+}
+
+// scratch returns the decode scratch, built on first use.
+func (c *codeState) scratch() *decoder.Instruction {
+	if c.in == nil {
+		c.in = new(decoder.Instruction)
+	}
+	return c.in
 }
 
 // Code lists the selected INFO's kernel or function in full, with the
@@ -501,12 +517,13 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 		}
 		return t.Text, t.Mnemonic(), diags
 	}
-	s.Decode(i, &c.in)
-	diags = c.in.NumDiagnostics()
+	in := c.scratch()
+	s.Decode(i, in)
+	diags = in.NumDiagnostics()
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return c.in.Text(), c.in.Mnemonic, diags
+	return in.Text(), in.Mnemonic, diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):
@@ -816,8 +833,9 @@ func (m Code) bottomLine() string {
 			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 		}
 	} else if !m.c.s.FromText() {
-		m.c.s.Decode(m.cur, &m.c.in)
-		if d := m.c.in.Diagnostics(); len(d) > 0 {
+		in := m.c.scratch()
+		m.c.s.Decode(m.cur, in)
+		if d := in.Diagnostics(); len(d) > 0 {
 			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 		}
 	}

@@ -24,7 +24,13 @@ type LanesKeyMap struct {
 }
 
 // DefaultLanesKeyMap returns a fresh copy of the Lanes panel's bindings.
-func DefaultLanesKeyMap() LanesKeyMap {
+func DefaultLanesKeyMap() LanesKeyMap { return defaultLanesKeyMap }
+
+// defaultLanesKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultLanesKeyMap = buildLanesKeyMap()
+
+func buildLanesKeyMap() LanesKeyMap {
 	k := LanesKeyMap{
 		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "higher EM bit")),
 		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "lower EM bit")),

@@ -27,7 +27,13 @@ type OutputKeyMap struct {
 }
 
 // DefaultOutputKeyMap returns a fresh copy of the Output panel's bindings.
-func DefaultOutputKeyMap() OutputKeyMap {
+func DefaultOutputKeyMap() OutputKeyMap { return defaultOutputKeyMap }
+
+// defaultOutputKeyMap is built once: a copy is a session's to enable and disable,
+// and the keys and texts the copies share are never changed in place.
+var defaultOutputKeyMap = buildOutputKeyMap()
+
+func buildOutputKeyMap() OutputKeyMap {
 	k := OutputKeyMap{
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

@@ -15,7 +15,9 @@ import (
 // types too), and an interface or a function held by a type of this
 // package (a callback, as the old EditTracker was), except the sealed Edit
 // that only this package's value types implement. Library types (bubbles')
-// hold none of ours.
+// hold none of ours. A *style.Styles passes: the style sets
+// are shared on purpose (one per palette for every session of a server)
+// and immutable, so no panel can change what another shows through one.
 func sharedState(ty reflect.Type) []string {
 	sf := reflect.TypeOf(model.SurfaceFile{})
 	edit := reflect.TypeOf((*Edit)(nil)).Elem()

@@ -146,6 +146,11 @@ type Info struct {
 	ChannelMask uint8 // bits 0..3 = R,G,B,A; 0xF in the seed layout
 	Surface     uint8 // surface-table index
 	HasLOD      bool  // RESINFO carries a LOD operand
+	// The encoding's bytes 2 and 3 as read (exec byte; channel mask, or
+	// the surface in the seed layout), for diagnose: it runs for every
+	// line a dump prints, and slicing the stream for them cost more than
+	// the checks.
+	byte2, byte3 uint8
 }
 
 // ExecSize returns the lane count; 0 when ExecCode is illegal.
@@ -406,6 +411,7 @@ const (
 func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version, wide bool) {
 	sub, exec := b[1], b[2]
 	in.s = s
+	in.byte2, in.byte3 = exec, b[3]
 	in.Inst, in.Off = inst, s.Base+int64(pos)
 	in.Layout, in.Version = layout, v
 	in.SubOp, in.ExecCode, in.Mask = sub, exec&0xF, maskFromNibble(exec>>4, v)
@@ -443,10 +449,10 @@ func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
 // keeps the stream's walk to the raw fields; an Info built by hand has no
 // bytes and no diagnostics.
 func (in *Info) diagnose() diagSet {
-	b, sym := in.Bytes(), in.symbols()
-	if b == nil {
-		return 0
+	if in.s == nil {
+		return 0 // built by hand: no bytes
 	}
+	sym := in.s.Symbols
 	var d diagSet
 	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
 		d |= dUnknownSub
@@ -462,11 +468,11 @@ func (in *Info) diagnose() diagSet {
 	if in.Layout == LayoutSeed && in.ExecCode&8 != 0 {
 		d |= dReservedExec
 	}
-	if in.Version.Num() == 300 && b[2]>>4 > 9 {
+	if in.Version.Num() == 300 && in.byte2>>4 > 9 {
 		d |= dEmask30
 	}
 	if in.Layout == LayoutIGC {
-		if b[3]&0xF0 != 0 {
+		if in.byte3&0xF0 != 0 {
 			d |= dReservedChan
 		}
 		if in.ChannelMask == 0 {
@@ -520,7 +526,7 @@ func (in *Info) Diagnostics() []string {
 	if d == 0 {
 		return nil
 	}
-	b, sym := in.Bytes(), in.symbols()
+	sym := in.symbols()
 	out := make([]string, 0, in.NumDiagnostics())
 	add := func(k diagSet, format string, args ...any) {
 		if d&k != 0 {
@@ -533,10 +539,10 @@ func (in *Info) Diagnostics() []string {
 	add(dExecOver, "exec size %d + lane offset %d (%s) = %d exceeds 32 lanes", in.ExecSize(), in.Mask.LaneOffset(), in.Mask, in.ExecSize()+in.Mask.LaneOffset())
 	add(dReservedExec, "reserved exec bit 3 is set")
 	if d&dEmask30 != 0 {
-		add(dEmask30, "emask nibble %d has no meaning in version 3.0; read as M1", b[2]>>4)
+		add(dEmask30, "emask nibble %d has no meaning in version 3.0; read as M1", in.byte2>>4)
 	}
 	if d&dReservedChan != 0 {
-		add(dReservedChan, "channel-mask bits 7..4 are 0x%x, expected 0", b[3]>>4)
+		add(dReservedChan, "channel-mask bits 7..4 are 0x%x, expected 0", in.byte3>>4)
 	}
 	add(dChanZero, "channel mask is 0: no channel is returned")
 	if d&dSurface != 0 {

@@ -2,15 +2,18 @@ package visatext
 
 import (
 	"strings"
+	"sync"
 
 	"infoscope/decoder"
 )
 
-// opcodeOf maps a text mnemonic (before its first '.') to its opcode and
-// sub-op, for the mnemonics the binary table knows by the same name.
-// Text-only names (the lsc_* family, raw_sends variants) are known but
-// map to no opcode.
-var opcodeOf = func() map[string][2]uint8 {
+// opcodeOf returns the map of a text mnemonic (before its first '.') to
+// its opcode and sub-op, for the mnemonics the binary table knows by the
+// same name. Text-only names (the lsc_* family, raw_sends variants) are
+// known but map to no opcode. It is built on first use (~4 ms, 25k
+// allocations): a program that reads no text, `dump` of a binary, does
+// not wait for it at start.
+var opcodeOf = sync.OnceValue(func() map[string][2]uint8 {
 	m := map[string][2]uint8{}
 	for op := 0; op < 256; op++ {
 		for sub := 0; sub < 256; sub++ {
@@ -37,7 +40,7 @@ var opcodeOf = func() map[string][2]uint8 {
 	m["resinfo"] = [2]uint8{decoder.OpINFO, uint8(decoder.OpResinfo)}
 	m["sampleinfo"] = [2]uint8{decoder.OpINFO, uint8(decoder.OpSampleinfo)}
 	return m
-}()
+})
 
 // textOnly are mnemonics IGC's printer writes that have no same-named row
 // in the binary table.
@@ -78,7 +81,7 @@ var lscOps = map[string]bool{
 // knownMnemonic reports whether base (the mnemonic before its first '.')
 // is a vISA instruction.
 func knownMnemonic(base string) bool {
-	if _, ok := opcodeOf[base]; ok {
+	if _, ok := opcodeOf()[base]; ok {
 		return true
 	}
 	if textOnly[base] {

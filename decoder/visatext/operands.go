@@ -57,10 +57,10 @@ func (n *names) LabelIndex(name string) (uint16, bool) {
 // named (by a branch or by their own line), and puts the list in the
 // body's symbols: the printer names labels by index.
 func (n *names) buildLabels() {
-	subroutine := opcodeOf["subroutine"][0]
+	subroutine := opcodeOf()["subroutine"][0]
 	kinds := map[string]uint8{}
 	for k := range n.text {
-		if t := &n.text[k]; t.Line != 0 && (t.Op == subroutine || t.Op == opcodeOf["label"][0]) && strings.HasSuffix(t.Text, ":") {
+		if t := &n.text[k]; t.Line != 0 && (t.Op == subroutine || t.Op == opcodeOf()["label"][0]) && strings.HasSuffix(t.Text, ":") {
 			kind := uint8(0)
 			if t.Op == subroutine {
 				kind = 1

@@ -642,12 +642,12 @@ func (p *parser) label(n, col int, name, text string) {
 		return
 	}
 	b := p.b
-	op := opcodeOf["label"]
+	op := opcodeOf()["label"]
 	if b.sub != "" {
 		if b.sub != name && !strings.HasPrefix(name, b.sub) {
 			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", b.sub, b.subAt[0]), found(name+":"))
 		}
-		op, b.sub = opcodeOf["subroutine"], ""
+		op, b.sub = opcodeOf()["subroutine"], ""
 	}
 	b.labels = append(b.labels, int32(len(b.tb.Insts)))
 	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
@@ -655,7 +655,7 @@ func (p *parser) label(n, col int, name, text string) {
 
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
-	if b.sub != "" && t.Op != opcodeOf["subroutine"][0] {
+	if b.sub != "" && t.Op != opcodeOf()["subroutine"][0] {
 		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), found(t.Text))
 		b.sub = ""
 	}
@@ -712,7 +712,7 @@ func (p *parser) instruction(n, col int, t string) {
 	mnem, _, _ := strings.Cut(rest, " ")
 	base, _, _ := strings.Cut(mnem, ".")
 	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
-	if op, ok := opcodeOf[base]; ok && base != "resinfo" && base != "sampleinfo" {
+	if op, ok := opcodeOf()[base]; ok && base != "resinfo" && base != "sampleinfo" {
 		inst.Op, inst.Sub = op[0], op[1]
 	}
 	if mnem == "" {

@@ -305,14 +305,15 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 		appendRange: func(fm *formatter, b []byte, si, lo, hi, limit int) ([]byte, int) {
 			return fm.appendRange(b, f, si, o, lo, hi, limit)
 		},
-		chunk: textChunk,
+		chunk:       textChunk,
+		recordBytes: textBytes,
 		// INFO records read no instruction through the stream's block
 		// cache (see par.go): text lines none, JSON ones DecodeInfo's;
 		// --all decodes every instruction through it.
 		parallel: !o.All,
 	}
 	if o.JSON {
-		rs.chunk = jsonChunk
+		rs.chunk, rs.recordBytes = jsonChunk, jsonBytes
 	}
 	return writeRecords(w, rs, o.par)
 }
@@ -327,6 +328,9 @@ type formatter struct {
 	// one less than the stream's index so that the zero value names none.
 	sf   *model.StreamFlow
 	sfOf int
+	// The text lines' prefix of stream prefixOf (linePrefix).
+	prefix   []byte
+	prefixOf int
 }
 
 // appendRange appends the records lo to hi-1 of stream si of f (INFO
@@ -346,6 +350,30 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 	next := 0
 	if o.All && lo > 0 {
 		next = sort.Search(s.NumInfos(), func(k int) bool { return s.InfoInst(k) >= lo })
+	}
+	seed := o.Syntax == "seed"
+	if !o.All && !o.JSON && !s.FromText() {
+		// INFO lines of a binary stream, what a dump mostly prints: their
+		// own loop, the line's prefix made once.
+		if fm.prefix == nil || fm.prefixOf != si {
+			fm.prefix, fm.prefixOf = linePrefix(f, s), si
+		}
+		in := &fm.info
+		for j := lo; j < hi; j++ {
+			s.ReadInfo(j, in)
+			if !o.Filter.Match(f, s, in) {
+				continue
+			}
+			b = append(b, fm.prefix...)
+			b = appendOffset(b, in.Off)
+			b = append(b, ' ', '$')
+			b = decoder.AppendUint(b, uint64(in.Inst))
+			b = appendInfoText(append(b, ' ', ' '), in, seed)
+			if len(b) >= limit {
+				return b, j + 1
+			}
+		}
+		return b, hi
 	}
 	for j := lo; j < hi; j++ {
 		i, k := j, next
@@ -377,7 +405,10 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			if in == nil {
 				s.Decode(i, &fm.inst)
 			}
-			b = appendTextLine(b, f, s, i, in, &fm.inst, o)
+			if fm.prefix == nil || fm.prefixOf != si {
+				fm.prefix, fm.prefixOf = linePrefix(f, s), si
+			}
+			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, seed)
 		}
 		if len(b) >= limit {
 			return b, j + 1
@@ -448,32 +479,25 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 // appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
 // absolute input offset, the same number as the JSON "offset" key, so it can
 // be handed to xxd -s; N is Intel's instruction index in the body (JSON
-// "index").
-func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, o Options) []byte {
-	b = append(b, f.Name...)
-	b = append(b, ':')
+// "index"). prefix is linePrefix(f, s).
+func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
+	b = append(b, prefix...)
 	if s.FromText() {
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
 		b = strconv.AppendInt(b, int64(s.Line(i)), 10)
-		b = append(b, ": "...)
+		b = append(b, ':', ' ')
 		b = append(b, s.Kernel...)
+	} else if in != nil {
+		b = appendOffset(b, in.Off) // no walk for an INFO's
 	} else {
-		b = append(b, s.Kernel...)
-		b = append(b, "+0x"...)
-		if in != nil {
-			b = strconv.AppendInt(b, in.Off, 16) // no walk for an INFO's
-		} else {
-			b = strconv.AppendInt(b, s.AbsOff(i), 16)
-		}
+		b = appendOffset(b, s.AbsOff(i))
 	}
-	b = append(b, " $"...)
-	b = strconv.AppendInt(b, int64(i), 10)
-	b = append(b, "  "...)
+	b = append(b, ' ', '$')
+	b = decoder.AppendUint(b, uint64(i))
+	b = append(b, ' ', ' ')
 	switch {
-	case in != nil && o.Syntax == "seed":
-		b = in.AppendSeedText(b)
 	case in != nil:
-		b = in.AppendText(b)
+		return appendInfoText(b, in, seed)
 	case s.FromText():
 		b = append(b, s.Text[i].Text...)
 	default:
@@ -487,13 +511,43 @@ func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *dec
 			}
 		}
 	}
+	return append(b, '\n')
+}
+
+// appendOffset appends an offset in hex (a record built by hand may have
+// none: -1).
+func appendOffset(b []byte, off int64) []byte {
+	if off < 0 {
+		return strconv.AppendInt(b, off, 16)
+	}
+	return decoder.AppendHex(b, uint64(off))
+}
+
+// appendInfoText ends an INFO's text line: its text in the syntax asked
+// for, its diagnostics, the newline.
+func appendInfoText(b []byte, in *decoder.Info, seed bool) []byte {
+	if seed {
+		b = in.AppendSeedText(b)
+	} else {
+		b = in.AppendText(b)
+	}
 	// Diagnostics follow the text after "  ! ", as in the inspector's
 	// list, so the instruction's text stays a prefix of the line.
-	if in != nil && in.NumDiagnostics() > 0 {
+	if in.NumDiagnostics() > 0 {
 		b = append(b, "  ! "...)
 		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
 	}
 	return append(b, '\n')
+}
+
+// linePrefix returns what every text line of stream s of f starts with:
+// "FILE:KERNEL+0x", or for a stream read from text "FILE:".
+func linePrefix(f *decoder.File, s *decoder.Stream) []byte {
+	b := append([]byte(f.Name), ':')
+	if s.FromText() {
+		return b
+	}
+	return append(append(b, s.Kernel...), "+0x"...)
 }
 
 // Record is one JSON Lines object. Non-INFO records (--all) carry only the

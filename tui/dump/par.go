@@ -38,6 +38,10 @@ type recordSet[S any] struct {
 	// chunk is how many records a parallel chunk holds: a few hundred
 	// kilobytes of output, so that chunks are few and memory small.
 	chunk int
+	// recordBytes is about how long a record is: a chunk's buffer is made
+	// that large from the start, rather than page-faulting its way
+	// through the copies of a buffer that doubles (0: no estimate).
+	recordBytes int
 	// parallel is whether appendRange may run on several goroutines at
 	// once (see above).
 	parallel bool
@@ -50,11 +54,14 @@ type parOptions struct {
 	chunk   int // records per chunk when > 0, overriding recordSet.chunk
 }
 
-// Records per chunk of a parallel write: text lines are ~70 bytes, JSON
-// records ~1 KB.
+// Records per chunk of a parallel write, and about how long a record is:
+// an INFO text line ~70 bytes (a C source's kernel names make them
+// longer), a JSON record ~2.3 KB.
 const (
 	textChunk = 4096
 	jsonChunk = 512
+	textBytes = 80
+	jsonBytes = 2400
 )
 
 // writeRecords writes every record of rs to w in order. Sequentially it
@@ -118,7 +125,7 @@ func writeParallel[S any](w io.Writer, rs recordSet[S], workers, chunk int) erro
 	depth := 2 * workers
 	free := make(chan *chunkJob, depth)
 	for range depth {
-		free <- &chunkJob{done: make(chan any, 1)}
+		free <- &chunkJob{done: make(chan any, 1), buf: make([]byte, 0, chunk*rs.recordBytes)}
 	}
 	jobs := make(chan *chunkJob)
 	queue := make(chan *chunkJob, depth) // in output order

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -38,24 +39,60 @@ type jsonWriter struct {
 	ops [][]opJSON
 }
 
+// piece is a record's constant text in a fixed-size array: appending it
+// copies the whole array (four 16-byte moves) into room the buffer has,
+// where append of a slice calls memmove; a record has some twenty of
+// them. Text too long for the array is kept in long.
+type piece struct {
+	text [pieceCap]byte
+	n    uint8
+	long []byte // the text, when longer than pieceCap
+}
+
+const pieceCap = 64
+
+// newPiece returns a piece of t (copied).
+func newPiece(t []byte) (p piece) {
+	if len(t) > pieceCap {
+		return piece{long: slices.Clone(t)}
+	}
+	p.n = uint8(copy(p.text[:], t))
+	return p
+}
+
+// appendTo appends the piece's text to b.
+func (p *piece) appendTo(b []byte) []byte {
+	if p.long != nil {
+		return append(b, p.long...)
+	}
+	if cap(b)-len(b) < pieceCap {
+		b = slices.Grow(b, pieceCap)
+	}
+	*(*[pieceCap]byte)(b[len(b) : len(b)+pieceCap]) = p.text
+	return b[:len(b)+int(p.n)]
+}
+
 // opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
 // mnemonic (the end of "bytes"' value and the next key's comma included).
 type opcodeJSON struct {
 	mnemonic string
-	json     []byte
+	json     piece
+	set      bool
 }
 
 // opcodeKeys returns the record's keys "opcode" and "mnemonic".
-func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) []byte {
+func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
 	c := &w.opcodes[op]
-	if c.json != nil && c.mnemonic == mnemonic {
-		return c.json
+	if c.set && c.mnemonic == mnemonic {
+		return &c.json
 	}
-	// Another sub-op of a dispatched opcode: its buffer is reused.
-	b := appendUint(append(c.json[:0], `","opcode":`...), uint64(op))
+	// Another sub-op of a dispatched opcode (--all).
+	b := appendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
-	c.mnemonic, c.json = mnemonic, append(b, ',')
-	return c.json
+	b = append(b, ',')
+	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
+	w.scratch = b
+	return &c.json
 }
 
 // opJSON is an operand element's start, `{"kind":K,"name":N,"text":`,
@@ -63,23 +100,24 @@ func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) []byte {
 type opJSON struct {
 	kind decoder.OperandKind
 	name string
-	json []byte
+	json piece
 }
 
 // opStart returns the start of the n-th "operands" element, an operand
 // of that kind and name.
-func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) []byte {
+func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piece {
 	if n >= len(w.ops) {
 		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
 	}
 	ops := w.ops[n]
 	for k := range ops {
 		if op := &ops[k]; op.name == name && op.kind == kind {
-			return op.json
+			return &op.json
 		}
 	}
 	// Up to maxOpStarts per place; past them (--all, many opcodes) the
-	// last is rebuilt in its buffer: nothing is allocated per record.
+	// last is rebuilt: nothing is allocated per record (but a start too
+	// long for a piece).
 	var op *opJSON
 	if len(ops) < maxOpStarts {
 		w.ops[n] = append(ops, opJSON{})
@@ -87,10 +125,12 @@ func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) []byt
 	} else {
 		op = &ops[len(ops)-1]
 	}
-	b := appendString(append(op.json[:0], `{"kind":`...), string(kind))
+	b := appendString(append(w.scratch[:0], `{"kind":`...), string(kind))
 	b = appendString(append(b, `,"name":`...), name)
-	op.kind, op.name, op.json = kind, name, append(b, `,"text":`...)
-	return op.json
+	b = append(b, `,"text":`...)
+	op.kind, op.name, op.json = kind, name, newPiece(b)
+	w.scratch = b
+	return &op.json
 }
 
 // maxOpStarts is how many operand starts a place keeps: an INFO's places
@@ -102,17 +142,17 @@ const maxOpStarts = 16
 // before it from the second on.
 type spanJSON struct {
 	table *decoder.FieldSpan // the table's first span: its identity
-	json  [][]byte
+	json  []piece
 }
 
 // spanJSON returns the fixed parts of the "fields" elements of spans.
-func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) [][]byte {
+func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
 	for k := range w.spans {
 		if w.spans[k].table == &spans[0] {
 			return w.spans[k].json
 		}
 	}
-	out := make([][]byte, len(spans))
+	out := make([]piece, len(spans))
 	for n, sp := range spans {
 		var b []byte
 		if n > 0 {
@@ -122,7 +162,7 @@ func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) [][]byte {
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		out[n] = append(b, `,"raw":`...)
+		out[n] = newPiece(append(b, `,"raw":`...))
 	}
 	w.spans = append(w.spans, spanJSON{&spans[0], out})
 	return out
@@ -153,7 +193,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	switch {
 	case in != nil && !fromText:
 		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
-		b = strconv.AppendInt(b, in.Off, 10)
+		b = appendUint(b, uint64(in.Off))                                 // a binary's: not negative
 	case fromText:
 		inst := s.Inst(i)
 		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
@@ -171,7 +211,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = append(b, w.opcodeKeys(opcode, mnemonic)...)
+	b = w.opcodeKeys(opcode, mnemonic).appendTo(b)
 	if in == nil {
 		// An INFO record's "text" comes later, in Record's place. From
 		// vISA text it is the line as written: the operands' decode gives
@@ -244,10 +284,10 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	if l > decoder.LayoutSeed {
 		l = decoder.LayoutAuto // prints as auto, as Layout.String does
 	}
-	b = append(b, infoKeys.layoutOp[l][op]...)
+	b = infoKeys.layoutOp[l][op].appendTo(b)
 	b = appendInt(b, in.ExecSize())
-	b = append(b, infoKeys.mask[in.Mask&15]...)
-	b = append(b, infoKeys.channels[in.ChannelMask&15]...)
+	b = infoKeys.mask[in.Mask&15].appendTo(b)
+	b = infoKeys.channels[in.ChannelMask&15].appendTo(b)
 	b = appendInt(b, int(in.Surface))
 	name := in.SurfaceDecl()
 	if name == "" {
@@ -280,7 +320,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	fixed := w.spanJSON(spans)
 	w.values = in.AppendFieldValues(w.values[:0])
 	for n, v := range w.values {
-		b = append(b, fixed[n]...)
+		b = fixed[n].appendTo(b)
 		b = appendUint(b, v.Raw)
 		if spans[n].Named {
 			b = append(b, `,"meaning":`...)
@@ -305,21 +345,21 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 // "nomask" and "lane_offset" by mask control, then "channels" to the
 // surface's "index" by channel mask.
 var infoKeys = func() (t struct {
-	layoutOp [3][3]string
-	mask     [16]string
-	channels [16]string
+	layoutOp [3][3]piece
+	mask     [16]piece
+	channels [16]piece
 }) {
 	for l := range t.layoutOp {
 		for k, op := range []decoder.InfoOp{decoder.OpResinfo, decoder.OpSampleinfo, 0} {
-			t.layoutOp[l][k] = `,"layout":"` + decoder.Layout(l).String() + `","op":"` + op.String() + `","exec_size":`
+			t.layoutOp[l][k] = newPiece([]byte(`,"layout":"` + decoder.Layout(l).String() + `","op":"` + op.String() + `","exec_size":`))
 		}
 	}
 	for m := range t.mask {
 		mc := decoder.MaskControl(m)
-		t.mask[m] = `,"mask":"` + (mc &^ 8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())
+		t.mask[m] = newPiece([]byte(`,"mask":"` + (mc &^ 8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())))
 	}
 	for c := range t.channels {
-		t.channels[c] = `,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`
+		t.channels[c] = newPiece([]byte(`,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`))
 	}
 	return t
 }()
@@ -420,6 +460,10 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		mod               = -1
 		kind              decoder.OperandKind
 		role              string
+		// known: the text is a number or a name of the decoder's own
+		// tables (a field's value, T6, %slm, S0), with nothing to escape
+		// (TestOperandTextsPlain); other kinds may print the file's names.
+		known bool
 	)
 	// Kind and Name through the concrete type: calls the compiler inlines.
 	switch o := a.(type) {
@@ -445,21 +489,21 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.Index), int64(o.Off), true, int(o.Mod&7)
 	case *decoder.Surface:
-		kind, role = o.Kind(), o.Name()
+		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.Sampler:
-		kind, role = o.Kind(), o.Name()
+		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.LabelRef:
 		kind, role = o.Kind(), o.Name()
 		id = int64(o.Index)
 	case *decoder.Param:
-		kind, role = o.Kind(), o.Name()
+		kind, role, known = o.Kind(), o.Name(), true
 		value, hasValue = uint64(o.Value), true
 	default:
 		kind, role = a.Kind(), a.Name()
 	}
-	b = append(b, w.opStart(n, kind, role)...)
+	b = w.opStart(n, kind, role).appendTo(b)
 	// The text without the space Intel prints before an operand.
 	b = append(b, '"')
 	start := len(b)
@@ -467,7 +511,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 	if len(b) > start && b[start] == ' ' {
 		b = append(b[:start], b[start+1:]...)
 	}
-	if !plainBytes(b[start:]) {
+	if !known && !plainBytes(b[start:]) {
 		w.scratch = append(w.scratch[:0], b[start:]...)
 		b = appendString(b[:start-1], w.scratch)
 	} else {
@@ -530,7 +574,7 @@ func appendUint(b []byte, v uint64) []byte {
 	case v < 1000:
 		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
 	}
-	return strconv.AppendUint(b, v, 10)
+	return decoder.AppendUint(b, v)
 }
 
 // appendStrings appends a JSON array of strings.

@@ -387,3 +387,40 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 	})
 }
+
+// TestOperandTextsPlain: the operand kinds whose text the JSON writer
+// copies unescaped (fields, surfaces, samplers) print only bytes JSON
+// holds as they are, in every instruction of every test input, and for
+// every surface and sampler index and field value.
+func TestOperandTextsPlain(t *testing.T) {
+	var in decoder.Instruction
+	n := 0
+	for name, data := range jsonInputs(t) {
+		for _, p := range decoder.Decode(name, data, decoder.Options{}).Each() {
+			for _, s := range p.Streams {
+				for i := range s.NumInsts() {
+					s.Decode(i, &in)
+					for _, a := range in.Args[:in.N] {
+						switch a.(type) {
+						case *decoder.Param, *decoder.Surface, *decoder.Sampler:
+							if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
+								t.Fatalf("%s $%d: %s operand text %q", name, i, a.Kind(), txt)
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	for v := range 1 << 16 {
+		for _, a := range []decoder.Operand{&decoder.Param{Value: uint32(v) * 65537}, &decoder.Surface{Index: uint8(v)}, &decoder.Sampler{Index: uint8(v)}} {
+			if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
+				t.Fatalf("%s operand text %q", a.Kind(), txt)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d operands checked", n)
+	}
+}

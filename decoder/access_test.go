@@ -4,6 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -124,8 +128,9 @@ func TestAccessors(t *testing.T) {
 }
 
 // TestAccessorsConcurrent reads one large stream from several goroutines
-// at once, as SSH sessions sharing it do (run with -race): every one sees
-// the careful walk's instructions and the same INFO.
+// at once, as SSH sessions sharing it and dump's parallel writer do (run
+// with -race): every one sees the careful walk's instructions and the
+// same INFO.
 func TestAccessorsConcurrent(t *testing.T) {
 	all, _ := instTemplates(t)
 	code := mixedStream(1<<20, all)
@@ -133,8 +138,12 @@ func TestAccessorsConcurrent(t *testing.T) {
 	s := Walk(code, 0, o)
 	want, _ := carefulWalk(code, o)
 	texts := make([]string, s.NumInfos())
+	insts := make([]string, s.NumInfos()) // the INFO's operands' text
 	for k := range texts {
 		texts[k] = s.Info(k).Text()
+		var in Instruction
+		s.Decode(s.InfoInst(k), &in)
+		insts[k] = in.Text()
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 4)
@@ -153,6 +162,11 @@ func TestAccessorsConcurrent(t *testing.T) {
 					errs <- fmt.Sprintf("goroutine %d: INFO %d = %q, want %q", g, k, s.Info(k).Text(), texts[k])
 					return
 				}
+				k := r.IntN(len(texts))
+				if s.DecodeInfo(k, &in); in.Text() != insts[k] {
+					errs <- fmt.Sprintf("goroutine %d: DecodeInfo(%d) = %q, want %q", g, k, in.Text(), insts[k])
+					return
+				}
 			}
 		})
 	}
@@ -163,6 +177,30 @@ func TestAccessorsConcurrent(t *testing.T) {
 	}
 }
 
+// testInputs returns every input of the tests' files: the samples, IGC's
+// binaries and their text, the shipped files.
+func testInputs(t *testing.T) map[string][]byte {
+	inputs := map[string][]byte{}
+	for n, b := range sampleFiles(t) {
+		inputs["sampledata/"+n] = b
+	}
+	for n, b := range oracleFiles(t) {
+		inputs["oracle/"+n] = b
+	}
+	texts, _ := filepath.Glob("testdata/oracle/*.visaasm")
+	for _, p := range texts {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs["oracle/"+filepath.Base(p)] = b
+	}
+	for n, b := range realFiles(t) {
+		inputs["real/"+n] = b
+	}
+	return inputs
+}
+
 // sameStorage reports whether a and b hold one walk's instructions and
 // INFO (not two walks of the same bytes).
 func sameStorage(a, b *Stream) bool {
@@ -170,4 +208,112 @@ func sameStorage(a, b *Stream) bool {
 		unsafe.SliceData(a.insts) == unsafe.SliceData(b.insts) &&
 		unsafe.SliceData(a.marks) == unsafe.SliceData(b.marks) &&
 		unsafe.SliceData(a.refs) == unsafe.SliceData(b.refs)
+}
+
+// sameInstruction returns why got and want differ, or "".
+func sameInstruction(got, want *Instruction) string {
+	if got.Text() != want.Text() || got.Op != want.Op || got.Sub != want.Sub || got.Mnemonic != want.Mnemonic ||
+		got.Index != want.Index || got.Off != want.Off || got.Len != want.Len || got.N != want.N ||
+		got.HasExec != want.HasExec || got.Exec != want.Exec || got.HasPred != want.HasPred || got.Pred != want.Pred ||
+		got.row != want.row || got.consumed != want.consumed ||
+		!reflect.DeepEqual(got.Args[:got.N], want.Args[:want.N]) || !reflect.DeepEqual(got.Diagnostics(), want.Diagnostics()) {
+		return fmt.Sprintf("%+v, want %+v", got, want)
+	}
+	return ""
+}
+
+// TestIGCInfoDecode: an INFO's operands written out (decodeIGCInfo) are
+// the operand decoder's reading of the table's INFO row, on every INFO of
+// the test inputs and on INFO of every value of each byte but the
+// opcode, at both raw-operand widths, with and without a variable table.
+func TestIGCInfoDecode(t *testing.T) {
+	if igcInfoRow() == nil {
+		t.Fatal("the table's INFO row is not the one decodeIGCInfo reads: update both")
+	}
+	check := func(name string, s *Stream) int {
+		n := 0
+		for k := range s.NumInfos() {
+			i := s.InfoInst(k)
+			var got, want Instruction
+			s.decodeWith(s.Inst(i), i, &got, true)
+			s.decodeWith(s.Inst(i), i, &want, false)
+			if d := sameInstruction(&got, &want); d != "" {
+				t.Fatalf("%s: INFO %d: %s", name, k, d)
+			}
+			n++
+		}
+		return n
+	}
+	n := 0
+	for name, data := range testInputs(t) {
+		for _, p := range Decode(name, data, Options{Layout: LayoutIGC}).Each() {
+			for _, s := range p.Streams {
+				n += check(name, s)
+			}
+		}
+	}
+	sym := &Symbols{Vars: []VarInfo{{Name: "a", Bytes: 64}, {Name: "b\"q\"", Bytes: 512}}, Surfaces: []string{"tex"}, Full: true}
+	for _, v := range []Version{{3, 3}, {4, 1}} {
+		for _, sub := range []uint8{0x0A, 0x0B, 0x2A, 0x00} {
+			n0 := infoLen(sub, LayoutIGC, v)
+			for pos := 2; pos < n0; pos++ {
+				for x := range 256 {
+					code := []byte{OpINFO, sub, 0x34, 0x0F, 7, 32, 0, 0, 0, 0, 0, 33, 0, 0, 0, 0, 0}[:n0]
+					code[pos] = byte(x)
+					for _, sy := range []*Symbols{nil, sym} {
+						n += check(fmt.Sprintf("%x", code), Walk(code, 0, WalkOptions{Version: v, Layout: LayoutIGC, Symbols: sy}))
+					}
+				}
+			}
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d INFO compared", n)
+	}
+}
+
+// TestDecodeInfo: DecodeInfo(k) gives what Decode(InfoInst(k)) gives, on
+// every INFO of every test input (the samples, IGC's binaries and their
+// text, the shipped files) and of mixed streams held in full and by marks
+// in both layouts, whatever was decoded into the Instruction before.
+func TestDecodeInfo(t *testing.T) {
+	inputs := testInputs(t)
+	all, nonInfo := instTemplates(t)
+	// The seed layout's: the same non-INFO, and the seed sample's INFO.
+	seed := slices.Clone(nonInfo)
+	for _, s := range Decode("stream_seed.bin", sampleFiles(t)["stream_seed.bin"], Options{Layout: LayoutSeed}).Streams {
+		for k := range s.NumInfos() {
+			seed = append(seed, s.Info(k).Bytes())
+		}
+	}
+	check := func(name string, s *Stream) int {
+		var got Instruction // reused, as dump reuses it
+		for k := range s.NumInfos() {
+			var want Instruction
+			s.Decode(s.InfoInst(k), &want)
+			s.DecodeInfo(k, &got)
+			if d := sameInstruction(&got, &want); d != "" {
+				t.Fatalf("%s: INFO %d ($%d): DecodeInfo %s", name, k, s.InfoInst(k), d)
+			}
+		}
+		return s.NumInfos()
+	}
+	n, marks := 0, 0
+	for name, data := range inputs {
+		for _, p := range Decode(name, data, Options{}).Each() {
+			for _, s := range p.Streams {
+				n += check(name, s)
+			}
+		}
+	}
+	for layout, templates := range map[Layout][][]byte{LayoutIGC: all, LayoutSeed: seed} {
+		s := Walk(mixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion, Layout: layout})
+		if s.marks == nil || s.Err != nil {
+			t.Fatalf("%s mixed stream: held in full %v, error %v", layout, s.marks == nil, s.Err)
+		}
+		marks += check("mixed "+layout.String(), s)
+	}
+	if n < 100 || marks < 1000 {
+		t.Fatalf("only %d INFO of files and %d of streams held by marks checked", n, marks)
+	}
 }

@@ -3,6 +3,7 @@ package decoder
 import (
 	"encoding/binary"
 	"fmt"
+	"sync"
 )
 
 // Decoding one instruction's operands, on demand: the walk keeps only each
@@ -107,8 +108,33 @@ func (in *Instruction) diagText(d diag) string {
 // Decode decodes the operands of instruction i into in, which may be reused
 // from a previous call (nothing is allocated). Bad values become
 // diagnostics on in; Decode never fails on an instruction the walk accepted.
-func (s *Stream) Decode(i int, in *Instruction) {
-	si := s.Inst(i)
+func (s *Stream) Decode(i int, in *Instruction) { s.decode(s.Inst(i), i, in) }
+
+// DecodeInfo decodes the operands of INFO k's instruction into in: what
+// Decode(InfoInst(k), in) gives. A stream held by marks finds the
+// instruction from the INFO's own index and offset (its length is INFO's,
+// from its sub-op byte), not through the stream's one-block cache, so
+// goroutines formatting different parts of one stream at once (dump's
+// parallel writer) do not evict each other's block: safe for concurrent
+// use, and nothing is allocated.
+func (s *Stream) DecodeInfo(k int, in *Instruction) {
+	if s.insts != nil || s.hand != nil {
+		s.Decode(s.InfoInst(k), in) // held in full: no cache involved
+		return
+	}
+	r := s.refs[k]
+	p := int(r.off)
+	// The walk passed the INFO whole, so its sub-op byte is in the stream.
+	s.decode(instAt(s.Code, p, infoLen(s.Code[p+1], s.Layout, s.Version)), int(r.inst), in)
+}
+
+// decode is Decode of instruction i, si.
+func (s *Stream) decode(si Inst, i int, in *Instruction) { s.decodeWith(si, i, in, true) }
+
+// decodeWith is decode; an INFO's operands are read by decodeIGCInfo when
+// written is true, else by the operand decoder (TestIGCInfoDecode compares
+// them).
+func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
@@ -152,9 +178,13 @@ func (s *Stream) Decode(i int, in *Instruction) {
 			return
 		}
 	}
-	d := opDecoder{in: in, b: b, pos: 1, t: t}
-	d.run(p.row.toks)
-	in.consumed = d.pos
+	if written && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) && isIGCInfoRow(p.row) {
+		in.decodeIGCInfo(b, s.Version.wide())
+	} else {
+		d := opDecoder{in: in, b: b, pos: 1, t: t}
+		d.run(p.row.toks)
+		in.consumed = d.pos
+	}
 	if in.HasExec && in.Exec.Size() == 0 {
 		in.addDiag(dgExecSize, "exec", uint32(in.Exec.SizeCode()))
 	}
@@ -185,6 +215,57 @@ func (in *Instruction) decodeSeedInfo(b []byte, wide bool) {
 		in.Add(in.rawAt("dst", b, p, wide))
 	}
 }
+
+// decodeIGCInfo is what the operand decoder does with the INFO row (B:subop
+// E B:chmask S:surface [R:lod ?subop==0x0A] R:dst: isIGCInfoRow) on an
+// INFO of exactly its length, written out: INFO are most of what dump
+// --json decodes. TestIGCInfoDecode holds the two together.
+func (in *Instruction) decodeIGCInfo(b []byte, wide bool) {
+	raw := 4
+	if wide {
+		raw = 6
+	}
+	in.Sub = uint16(b[1])
+	in.Add(in.param("subop", uint32(b[1]), 1))
+	in.HasExec, in.Exec = true, Exec(b[2])
+	in.Add(in.param("chmask", uint32(b[3]), 1))
+	in.Add(in.surface("surface", b[4]))
+	p := 5
+	if b[1] == uint8(OpResinfo) {
+		in.Add(in.rawAt("lod", b, p, wide))
+		p += raw
+	}
+	in.Add(in.rawAt("dst", b, p, wide))
+	in.consumed = p + raw
+}
+
+// isIGCInfoRow reports whether row is the INFO row decodeIGCInfo writes
+// out: were the table's row changed, the operand decoder would read it.
+func isIGCInfoRow(row *tableRow) bool {
+	return row == igcInfoRow()
+}
+
+// igcInfoRow returns the table's INFO row when its fields are those
+// decodeIGCInfo reads, else nil (found once the table is loaded).
+var igcInfoRow = sync.OnceValue(func() *tableRow {
+	for i := range tableRows {
+		r := &tableRows[i]
+		if r.op != OpINFO || r.subs != nil || r.text == "" {
+			continue
+		}
+		t := r.toks
+		field := func(tk token, k tokKind, kind, name string) bool {
+			return tk.k == k && tk.kind == kind && tk.name == name && tk.count == "" && !tk.str && tk.group == nil && tk.cond == ""
+		}
+		if len(t) == 6 && field(t[0], tkFixed, "B", "subop") && field(t[1], tkExec, "E", "") &&
+			field(t[2], tkFixed, "B", "chmask") && field(t[3], tkState, "S", "surface") &&
+			t[4].k == tkGroup && t[4].cname == "subop" && t[4].cval == uint32(OpResinfo) && !t[4].cbit && t[4].count == "" &&
+			len(t[4].group) == 1 && field(t[4].group[0], tkRaw, "R", "lod") && field(t[5], tkRaw, "R", "dst") {
+			return r
+		}
+	}
+	return nil
+})
 
 func (in *Instruction) reset() {
 	in.Op, in.Sub, in.Mnemonic, in.Index, in.Off, in.Len = 0, 0, "", 0, 0, 0

@@ -88,12 +88,29 @@ func TestDecodeVectors(t *testing.T) {
 }
 
 // fieldsCover checks that in.Fields() covers every bit of the instruction
-// exactly once and that each field's Raw is what its bits hold.
+// exactly once and that each field's Raw is what its bits hold; that
+// FieldSpans gives the same spans, one table's for every INFO of a shape;
+// and that every meaning but a Named span's is printable ASCII with no '"'
+// or '\\' (dump --json writes those unescaped).
 func fieldsCover(in *Info) error {
 	code := in.Bytes()
 	nbits := len(code) * 8
 	seen := make([]bool, nbits)
-	for _, f := range in.Fields() {
+	spans := in.FieldSpans()
+	if again := (&Info{Layout: in.Layout, Version: in.Version, HasLOD: in.HasLOD}).FieldSpans(); &again[0] != &spans[0] {
+		return fmt.Errorf("FieldSpans: two tables for one shape")
+	}
+	fields := in.Fields()
+	if len(fields) != len(spans) {
+		return fmt.Errorf("%d fields, %d spans", len(fields), len(spans))
+	}
+	for k, f := range fields {
+		if sp := spans[k]; sp.Name != f.Name || sp.Byte != f.Byte || sp.Bit != f.Bit || sp.Bits != f.Bits {
+			return fmt.Errorf("field %d: %+v, span %+v", k, f, sp)
+		}
+		if !spans[k].Named && strings.ContainsFunc(f.Meaning, func(r rune) bool { return r < 0x20 || r > 0x7e || r == '"' || r == '\\' }) {
+			return fmt.Errorf("field %s: meaning %q is not plain ASCII", f.Name, f.Meaning)
+		}
 		start := f.Byte*8 + f.Bit
 		if f.Bits <= 0 || f.Bits > 64 || start < 0 || start+f.Bits > nbits {
 			return fmt.Errorf("field %s (byte %d bit %d, %d bits) outside the %d-byte instruction", f.Name, f.Byte, f.Bit, f.Bits, len(code))

@@ -132,6 +132,18 @@ func checkStream(s *Stream) error {
 		if err := fieldsCover(in); err != nil {
 			return fmt.Errorf("%s: INFO at 0x%x: %v", s.Kernel, in.Off, err)
 		}
+		// Its operands: DecodeInfo's, written out, and the operand
+		// decoder's are Decode's.
+		var got, written, table Instruction
+		s.DecodeInfo(k, &got)
+		s.decodeWith(s.Inst(in.Inst), in.Inst, &written, true)
+		s.decodeWith(s.Inst(in.Inst), in.Inst, &table, false)
+		if d := sameInstruction(&got, &written); d != "" {
+			return fmt.Errorf("%s: INFO %d: DecodeInfo %s", s.Kernel, k, d)
+		}
+		if d := sameInstruction(&written, &table); d != "" {
+			return fmt.Errorf("%s: INFO %d: written out %s", s.Kernel, k, d)
+		}
 		_ = in.Text()
 		_ = in.SeedText()
 	}

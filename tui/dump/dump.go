@@ -307,9 +307,10 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 		},
 		chunk:       textChunk,
 		recordBytes: textBytes,
-		// INFO text lines read no instruction (see par.go); --all and
-		// --json decode instructions through the stream's block cache.
-		parallel: !o.All && !o.JSON,
+		// INFO records read no instruction through the stream's block
+		// cache (see par.go): text lines none, JSON ones DecodeInfo's;
+		// --all decodes every instruction through it.
+		parallel: !o.All,
 	}
 	if o.JSON {
 		rs.chunk, rs.recordBytes = jsonChunk, jsonBytes
@@ -393,6 +394,9 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			continue
 		}
 		switch {
+		case o.JSON && !o.All:
+			s.DecodeInfo(j, &fm.inst) // Decode(i), not through the stream's one-block cache
+			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
 		case o.JSON:
 			s.Decode(i, &fm.inst)
 			if in == nil || sf == nil || !sf.Within(k) {

@@ -2,6 +2,7 @@ package dump
 
 import (
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -16,64 +17,219 @@ import (
 // then the encoder re-scanning what Record.MarshalJSON returned); this
 // costs about as much as the text line.
 
-// jsonWriter holds the buffers reused from one record to the next.
+// jsonWriter holds the buffers reused from one record to the next, and
+// what is the same from one record to the next: the keys before "index"
+// (the file's and body's names, escaped once per stream) and the fixed
+// part of each "fields" element. One goroutine's: a parallel writer gives
+// each worker its own.
 type jsonWriter struct {
-	scratch []byte          // an instruction's text, before it is escaped
-	fields  []decoder.Field // an INFO's bit fields
+	scratch []byte               // an instruction's text, before it is escaped
+	values  []decoder.FieldValue // an INFO's bit fields' values
+	// head is `{"file":F,"kernel":K,"index":` for headFile, headKernel.
+	head                 []byte
+	headFile, headKernel string
+	// spans holds the fixed parts of the "fields" elements of each
+	// table of spans met (a few: one per INFO layout, width and LOD).
+	spans []spanJSON
+	// opcodes[op] holds the keys "opcode" and "mnemonic" of opcode op,
+	// with the mnemonic met last.
+	opcodes [256]opcodeJSON
+	// ops[n] holds the fixed starts of the n-th "operands" element met
+	// (an opcode's n-th operand has one kind and name, or a few).
+	ops [][]opJSON
+}
+
+// piece is a record's constant text in a fixed-size array: appending it
+// copies the whole array (four 16-byte moves) into room the buffer has,
+// where append of a slice calls memmove; a record has some twenty of
+// them. Text too long for the array is kept in long.
+type piece struct {
+	text [pieceCap]byte
+	n    uint8
+	long []byte // the text, when longer than pieceCap
+}
+
+const pieceCap = 64
+
+// newPiece returns a piece of t (copied).
+func newPiece(t []byte) (p piece) {
+	if len(t) > pieceCap {
+		return piece{long: slices.Clone(t)}
+	}
+	p.n = uint8(copy(p.text[:], t))
+	return p
+}
+
+// appendTo appends the piece's text to b.
+func (p *piece) appendTo(b []byte) []byte {
+	if p.long != nil {
+		return append(b, p.long...)
+	}
+	if cap(b)-len(b) < pieceCap {
+		b = slices.Grow(b, pieceCap)
+	}
+	*(*[pieceCap]byte)(b[len(b) : len(b)+pieceCap]) = p.text
+	return b[:len(b)+int(p.n)]
+}
+
+// opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
+// mnemonic (the end of "bytes"' value and the next key's comma included).
+type opcodeJSON struct {
+	mnemonic string
+	json     piece
+	set      bool
+}
+
+// opcodeKeys returns the record's keys "opcode" and "mnemonic".
+func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
+	c := &w.opcodes[op]
+	if c.set && c.mnemonic == mnemonic {
+		return &c.json
+	}
+	// Another sub-op of a dispatched opcode (--all).
+	b := appendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
+	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
+	b = append(b, ',')
+	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
+	w.scratch = b
+	return &c.json
+}
+
+// opJSON is an operand element's start, `{"kind":K,"name":N,"text":`,
+// for its kind and name.
+type opJSON struct {
+	kind decoder.OperandKind
+	name string
+	json piece
+}
+
+// opStart returns the start of the n-th "operands" element, an operand
+// of that kind and name.
+func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piece {
+	if n >= len(w.ops) {
+		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
+	}
+	ops := w.ops[n]
+	for k := range ops {
+		if op := &ops[k]; op.name == name && op.kind == kind {
+			return &op.json
+		}
+	}
+	// Up to maxOpStarts per place; past them (--all, many opcodes) the
+	// last is rebuilt: nothing is allocated per record (but a start too
+	// long for a piece).
+	var op *opJSON
+	if len(ops) < maxOpStarts {
+		w.ops[n] = append(ops, opJSON{})
+		op = &w.ops[n][len(ops)]
+	} else {
+		op = &ops[len(ops)-1]
+	}
+	b := appendString(append(w.scratch[:0], `{"kind":`...), string(kind))
+	b = appendString(append(b, `,"name":`...), name)
+	b = append(b, `,"text":`...)
+	op.kind, op.name, op.json = kind, name, newPiece(b)
+	w.scratch = b
+	return &op.json
+}
+
+// maxOpStarts is how many operand starts a place keeps: an INFO's places
+// have one or two; a body's opcodes (--all) a few more.
+const maxOpStarts = 16
+
+// spanJSON is the fixed part of each "fields" element of one table of
+// spans: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`, with the comma
+// before it from the second on.
+type spanJSON struct {
+	table *decoder.FieldSpan // the table's first span: its identity
+	json  []piece
+}
+
+// spanJSON returns the fixed parts of the "fields" elements of spans.
+func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
+	for k := range w.spans {
+		if w.spans[k].table == &spans[0] {
+			return w.spans[k].json
+		}
+	}
+	out := make([]piece, len(spans))
+	for n, sp := range spans {
+		var b []byte
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(append(b, `{"name":`...), sp.Name)
+		b = appendInt(append(b, `,"byte":`...), sp.Byte)
+		b = appendInt(append(b, `,"bit":`...), sp.Bit)
+		b = appendInt(append(b, `,"bits":`...), sp.Bits)
+		out[n] = newPiece(append(b, `,"raw":`...))
+	}
+	w.spans = append(w.spans, spanJSON{&spans[0], out})
+	return out
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
 // newline; in is its INFO decode or nil, dec its operands' decode; with
-// sf, INFO k's data flow.
+// sf, INFO k's data flow. An INFO record of a binary stream is written
+// from in and dec alone (not s.Inst, which goes through the stream's
+// one-block cache), so INFO records may be written on several goroutines
+// at once, each with its own jsonWriter.
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *model.StreamFlow, k int) []byte {
-	inst := s.Inst(i)
 	fromText := s.FromText()
-	b = append(b, `{"file":`...)
-	b = appendString(b, f.Name)
-	b = append(b, `,"kernel":`...)
-	b = appendString(b, s.Kernel)
-	b = append(b, `,"index":`...)
-	b = strconv.AppendInt(b, int64(i), 10)
+	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
+		w.head = appendString(append(w.head[:0], `{"file":`...), f.Name)
+		w.head = appendString(append(w.head, `,"kernel":`...), s.Kernel)
+		w.head = append(w.head, `,"index":`...)
+		w.headFile, w.headKernel = f.Name, s.Kernel
+	}
+	b = append(b, w.head...)
+	b = appendInt(b, i)
 	b = append(b, `,"offset":`...)
-	if fromText {
+	var (
+		code     []byte
+		opcode   uint8
+		mnemonic string
+	)
+	switch {
+	case in != nil && !fromText:
+		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
+		b = appendUint(b, uint64(in.Off))                                 // a binary's: not negative
+	case fromText:
+		inst := s.Inst(i)
+		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
 		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10) // s.AbsOff(i), without a second Inst(i)
+	default:
+		// s.InstBytes(i), s.InstMnemonic(i) and s.AbsOff(i), from one Inst(i).
+		inst := s.Inst(i)
+		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, inst.Mnemonic()
+		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10)
 	}
 	b = append(b, `,"length":`...)
-	b = strconv.AppendInt(b, int64(inst.Len), 10)
+	b = appendInt(b, len(code))
 	b = append(b, `,"bytes":"`...)
-	b = hex.AppendEncode(b, s.Code[inst.Off:int(inst.Off)+int(inst.Len)]) // s.InstBytes(i)
-	opcode := inst.Op
+	b = hex.AppendEncode(b, code)
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = append(b, `","opcode":`...)
-	b = strconv.AppendUint(b, uint64(opcode), 10)
-	b = append(b, `,"mnemonic":`...)
-	if fromText {
-		b = appendString(b, s.InstMnemonic(i))
-	} else {
-		b = appendString(b, inst.Mnemonic()) // s.InstMnemonic(i)
-	}
+	b = w.opcodeKeys(opcode, mnemonic).appendTo(b)
 	if in == nil {
 		// An INFO record's "text" comes later, in Record's place. From
 		// vISA text it is the line as written: the operands' decode gives
 		// only the mnemonic of a line whose operands are not parsed.
-		b = append(b, `,"text":`...)
+		b = append(b, `"text":`...)
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			w.scratch = dec.AppendText(w.scratch[:0])
-			b = appendString(b, w.scratch)
+			b = w.appendQuoted(b, dec.AppendText)
 		}
+		b = append(b, ',')
 	}
-	b = append(b, `,"operands":[`...)
+	b = append(b, `"operands":[`...)
 	for n, a := range dec.Args[:dec.N] {
 		if n > 0 {
 			b = append(b, ',')
 		}
-		b = w.appendOperand(b, dec, a)
+		b = w.appendOperand(b, dec, n, a)
 	}
 	b = append(b, ']')
 	if in == nil && dec.NumDiagnostics() > 0 {
@@ -83,7 +239,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText {
 		if line := s.Line(i); line != 0 {
 			b = append(b, `,"line":`...)
-			b = strconv.AppendInt(b, int64(line), 10)
+			b = appendInt(b, line)
 		}
 		if src := s.Text[i].Text; src != "" {
 			b = append(b, `,"source":`...)
@@ -101,28 +257,42 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	return append(b, "}\n"...)
 }
 
+// appendQuoted appends as a JSON string what text appends: written in
+// place, and escaped through scratch only when it holds a byte to escape
+// (a name from the file's string pool may).
+func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte) []byte {
+	b = append(b, '"')
+	start := len(b)
+	b = text(b)
+	if !plainBytes(b[start:]) {
+		w.scratch = append(w.scratch[:0], b[start:]...)
+		return appendString(b[:start-1], w.scratch)
+	}
+	return append(b, '"')
+}
+
 // appendInfo appends the keys only INFO records have.
 func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
-	b = append(b, `,"layout":`...)
-	b = appendConst(b, in.Layout.String())
-	b = append(b, `,"op":`...)
-	b = appendConst(b, in.Op().String())
-	b = append(b, `,"exec_size":`...)
-	b = strconv.AppendInt(b, int64(in.ExecSize()), 10)
-	b = append(b, `,"mask":`...)
-	b = appendConst(b, (in.Mask &^ 8).String())
-	b = append(b, `,"nomask":`...)
-	b = strconv.AppendBool(b, in.Mask.NoMask())
-	b = append(b, `,"lane_offset":`...)
-	b = strconv.AppendInt(b, int64(in.Mask.LaneOffset()), 10)
-	b = append(b, `,"channels":`...)
-	b = appendConst(b, in.Channels())
+	op := 2
+	switch in.Op() {
+	case decoder.OpResinfo:
+		op = 0
+	case decoder.OpSampleinfo:
+		op = 1
+	}
+	l := in.Layout
+	if l > decoder.LayoutSeed {
+		l = decoder.LayoutAuto // prints as auto, as Layout.String does
+	}
+	b = infoKeys.layoutOp[l][op].appendTo(b)
+	b = appendInt(b, in.ExecSize())
+	b = infoKeys.mask[in.Mask&15].appendTo(b)
+	b = infoKeys.channels[in.ChannelMask&15].appendTo(b)
+	b = appendInt(b, int(in.Surface))
 	name := in.SurfaceDecl()
 	if name == "" {
 		name = in.SurfaceName()
 	}
-	b = append(b, `,"surface":{"index":`...)
-	b = strconv.AppendUint(b, uint64(in.Surface), 10)
 	b = append(b, `,"name":`...)
 	b = appendString(b, name)
 	b = append(b, `},"lod":`...)
@@ -135,11 +305,10 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	b = appendOperandRef(b, in, in.Dst)
 	b = append(b, `,"text":`...)
 	if o.Syntax == "seed" {
-		w.scratch = in.AppendSeedText(w.scratch[:0])
+		b = w.appendQuoted(b, in.AppendSeedText)
 	} else {
-		w.scratch = in.AppendText(w.scratch[:0])
+		b = w.appendQuoted(b, in.AppendText)
 	}
-	b = appendString(b, w.scratch)
 	b = append(b, `,"diagnostics":`...)
 	if in.NumDiagnostics() == 0 {
 		b = append(b, "[]"...)
@@ -147,24 +316,21 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		b = appendStrings(b, in.Diagnostics())
 	}
 	b = append(b, `,"fields":[`...)
-	w.fields = in.AppendFields(w.fields[:0])
-	for n, fl := range w.fields {
-		if n > 0 {
-			b = append(b, ',')
+	spans := in.FieldSpans()
+	fixed := w.spanJSON(spans)
+	w.values = in.AppendFieldValues(w.values[:0])
+	for n, v := range w.values {
+		b = fixed[n].appendTo(b)
+		b = appendUint(b, v.Raw)
+		if spans[n].Named {
+			b = append(b, `,"meaning":`...)
+			b = appendString(b, v.Meaning)
+			b = append(b, '}')
+		} else {
+			b = append(b, `,"meaning":"`...) // the decoder's own ASCII: nothing to escape
+			b = append(b, v.Meaning...)
+			b = append(b, `"}`...)
 		}
-		b = append(b, `{"name":`...)
-		b = appendConst(b, fl.Name)
-		b = append(b, `,"byte":`...)
-		b = strconv.AppendInt(b, int64(fl.Byte), 10)
-		b = append(b, `,"bit":`...)
-		b = strconv.AppendInt(b, int64(fl.Bit), 10)
-		b = append(b, `,"bits":`...)
-		b = strconv.AppendInt(b, int64(fl.Bits), 10)
-		b = append(b, `,"raw":`...)
-		b = strconv.AppendUint(b, fl.Raw, 10)
-		b = append(b, `,"meaning":`...)
-		b = appendString(b, fl.Meaning)
-		b = append(b, '}')
 	}
 	b = append(b, ']')
 	if o.Surfaces != nil {
@@ -172,6 +338,31 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	}
 	return b
 }
+
+// infoKeys holds an INFO record's keys from "layout" to the surface's
+// "index", but the exec size's and index's values: from "layout" to
+// "exec_size" by layout and op (resinfo, sampleinfo, other), then "mask",
+// "nomask" and "lane_offset" by mask control, then "channels" to the
+// surface's "index" by channel mask.
+var infoKeys = func() (t struct {
+	layoutOp [3][3]piece
+	mask     [16]piece
+	channels [16]piece
+}) {
+	for l := range t.layoutOp {
+		for k, op := range []decoder.InfoOp{decoder.OpResinfo, decoder.OpSampleinfo, 0} {
+			t.layoutOp[l][k] = newPiece([]byte(`,"layout":"` + decoder.Layout(l).String() + `","op":"` + op.String() + `","exec_size":`))
+		}
+	}
+	for m := range t.mask {
+		mc := decoder.MaskControl(m)
+		t.mask[m] = newPiece([]byte(`,"mask":"` + (mc &^ 8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())))
+	}
+	for c := range t.channels {
+		t.channels[c] = newPiece([]byte(`,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`))
+	}
+	return t
+}()
 
 // appendSimulation appends the simulated lanes' keys (with --surfaces,
 // --dmask, --lod, --grf or --rules). They are rare and nested, so they go
@@ -247,28 +438,17 @@ func appendFlow(b []byte, sf *model.StreamFlow, k int) []byte {
 // appendOperandRef appends the "lod" or "dst" object.
 func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
-	b = strconv.AppendUint(b, uint64(r.ID), 10)
+	b = appendUint(b, uint64(r.ID))
 	b = append(b, `,"offset":`...)
-	b = strconv.AppendUint(b, uint64(r.Offset), 10)
+	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
 	b = appendString(b, in.VarName(r.ID))
 	return append(b, '}')
 }
 
-// appendOperand appends one element of "operands", with the keys
+// appendOperand appends the n-th element of "operands", a, with the keys
 // OperandRecord gives its kind.
-func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.Operand) []byte {
-	b = append(b, `{"kind":`...)
-	b = appendConst(b, string(a.Kind()))
-	b = append(b, `,"name":`...)
-	b = appendString(b, a.Name())
-	w.scratch = in.AppendOperandText(w.scratch[:0], a)
-	t := w.scratch
-	if len(t) > 0 && t[0] == ' ' {
-		t = t[1:]
-	}
-	b = append(b, `,"text":`...)
-	b = appendString(b, t)
+func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a decoder.Operand) []byte {
 	// The optional keys, in OperandRecord's order; -1 stands for absent.
 	var (
 		id, row, col, off int64 = -1, -1, -1, -1
@@ -278,42 +458,76 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		region            decoder.Region
 		hasRegion         bool
 		mod               = -1
+		kind              decoder.OperandKind
+		role              string
+		// known: the text is a number or a name of the decoder's own
+		// tables (a field's value, T6, %slm, S0), with nothing to escape
+		// (TestOperandTextsPlain); other kinds may print the file's names.
+		known bool
 	)
+	// Kind and Name through the concrete type: calls the compiler inlines.
 	switch o := a.(type) {
 	case *decoder.General:
+		kind, role = o.Kind(), o.Name()
 		id, vname, row, col, region, hasRegion, mod = int64(o.ID), in.VarName(o.ID), int64(o.Row), int64(o.Col), o.Region, true, int(o.Mod&7)
 	case *decoder.Raw:
+		kind, role = o.Kind(), o.Name()
 		id, vname, off, hasOff = int64(o.ID), in.VarName(o.ID), int64(o.Offset), true
 	case *decoder.Address:
+		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.ID), int64(o.Off), true, int(o.Mod&7)
 	case *decoder.Predicate:
+		kind, role = o.Kind(), o.Name()
 		id, mod = int64(o.ID), int(o.Mod&7)
 	case *decoder.Indirect:
+		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, region, hasRegion, typ, mod = int64(o.Addr), int64(o.ImmOff), true, o.Region, true, decoder.TypeName(o.Type), int(o.Mod&7)
 	case *decoder.Immediate:
+		kind, role = o.Kind(), o.Name()
 		typ, value, hasValue, mod = decoder.TypeName(o.Type), o.Bits, true, int(o.Mod&7)
 	case *decoder.State:
+		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.Index), int64(o.Off), true, int(o.Mod&7)
 	case *decoder.Surface:
+		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.Sampler:
+		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.LabelRef:
+		kind, role = o.Kind(), o.Name()
 		id = int64(o.Index)
 	case *decoder.Param:
+		kind, role, known = o.Kind(), o.Name(), true
 		value, hasValue = uint64(o.Value), true
+	default:
+		kind, role = a.Kind(), a.Name()
+	}
+	b = w.opStart(n, kind, role).appendTo(b)
+	// The text without the space Intel prints before an operand.
+	b = append(b, '"')
+	start := len(b)
+	b = in.AppendOperandText(b, a)
+	if len(b) > start && b[start] == ' ' {
+		b = append(b[:start], b[start+1:]...)
+	}
+	if !known && !plainBytes(b[start:]) {
+		w.scratch = append(w.scratch[:0], b[start:]...)
+		b = appendString(b[:start-1], w.scratch)
+	} else {
+		b = append(b, '"')
 	}
 	if id >= 0 {
-		b = strconv.AppendInt(append(b, `,"id":`...), id, 10)
+		b = appendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
 		b = appendString(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = strconv.AppendInt(append(b, `,"row":`...), row, 10)
+		b = appendUint(append(b, `,"row":`...), uint64(row))
 	}
 	if col >= 0 {
-		b = strconv.AppendInt(append(b, `,"col":`...), col, 10)
+		b = appendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
 		w.scratch = region.AppendText(w.scratch[:0])
@@ -328,22 +542,25 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
+		b = appendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
-		b = strconv.AppendInt(append(b, `,"offset":`...), off, 10)
+		b = append(b, `,"offset":`...)
+		if off >= 0 {
+			b = appendUint(b, uint64(off))
+		} else {
+			b = strconv.AppendInt(b, off, 10)
+		}
 	}
 	return append(b, '}')
 }
 
-// appendConst appends a string of the decoder's own tables (a field's,
-// layout's, mask's or operand kind's name): printable ASCII with nothing
-// to escape, which TestJSONWriterMatchesRecord would show otherwise.
-func appendConst(b []byte, s string) []byte {
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
+// appendInt appends v >= 0 in decimal: appendUint.
+func appendInt(b []byte, v int) []byte { return appendUint(b, uint64(v)) }
+
+// appendUint appends v in decimal: decoder.AppendUint, which writes the
+// digits in place (eight at once), not through strconv's buffer and copy.
+func appendUint(b []byte, v uint64) []byte { return decoder.AppendUint(b, v) }
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {
@@ -355,6 +572,20 @@ func appendStrings(b []byte, ss []string) []byte {
 		b = appendString(b, s)
 	}
 	return append(b, ']')
+}
+
+// plainBytes reports whether s holds only plain bytes: nothing to escape.
+func plainBytes(s []byte) bool {
+	n := len(s)
+	if n < 8 {
+		return !special8(loadShort(s))
+	}
+	for i := 0; i+8 <= n; i += 8 {
+		if special8(load8(s, i)) {
+			return false
+		}
+	}
+	return !special8(load8(s, n-8)) // the last word, overlapping
 }
 
 // plain marks the bytes a JSON string holds as they are: printable ASCII
@@ -387,10 +618,57 @@ func special8(x uint64) bool {
 // other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
 // and U+2028 and U+2029 escaped (they end a line in JavaScript).
 func appendString[T string | []byte](b []byte, s T) []byte {
+	// Most strings have nothing to escape: eight bytes at a time, the
+	// last word (or the only, padded) overlapping the one before.
+	n, i := len(s), 0
+	for i+8 <= n && !special8(load8(s, i)) {
+		i += 8
+	}
+	switch {
+	case i == n:
+	case n >= 8 && i+8 > n:
+		if !special8(load8(s, n-8)) {
+			i = n
+		}
+	case n < 8:
+		if !special8(loadShort(s)) {
+			i = n
+		}
+	}
+	if i == n {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(append(b, '"'), s, i)
+}
+
+// loadShort returns s (fewer than 8 bytes) as a word in which every
+// byte is one of s's, or plain ('a') where s has none: two overlapping
+// loads of 4 or 2 bytes, or one byte.
+func loadShort[T string | []byte](s T) uint64 {
+	const pad = 0x6161616161616161
+	switch n := len(s); {
+	case n >= 4:
+		lo := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+		hi := uint64(s[n-4]) | uint64(s[n-3])<<8 | uint64(s[n-2])<<16 | uint64(s[n-1])<<24
+		return lo | hi<<32
+	case n >= 2:
+		lo := uint64(s[0]) | uint64(s[1])<<8
+		hi := uint64(s[n-2]) | uint64(s[n-1])<<8
+		return lo | hi<<16 | pad&^0xFFFFFFFF
+	case n == 1:
+		return uint64(s[0]) | pad&^0xFF
+	}
+	return pad
+}
+
+// appendEscaped appends s, whose bytes before i are plain, escaped, and
+// the closing quote.
+func appendEscaped[T string | []byte](b []byte, s T, i int) []byte {
 	const hexDigits = "0123456789abcdef"
-	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		// Eight plain bytes at a time: most strings have nothing to escape.
 		for i+8 <= len(s) && !special8(load8(s, i)) {
 			i += 8

@@ -3,6 +3,7 @@ package dump
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/sampledata"
+	"infoscope/sampledata/benchcpu"
 )
 
 // referenceJSON writes f's records through Record and encoding/json, as
@@ -149,6 +151,45 @@ func TestJSONWriterNames(t *testing.T) {
 	}
 }
 
+// TestJSONWriterFileNames: names from an object file's string pool (a
+// variable's, a surface's) that need escaping come out as encoding/json
+// writes them, in every key that carries them (operands, lod, dst, the
+// surface, the text, the fields' meanings). The decoder shows control
+// bytes and invalid UTF-8 in names as '?'; quotes and backslashes stay.
+func TestJSONWriterFileNames(t *testing.T) {
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Clone(data)
+	// Same lengths, so the file's layout is unchanged.
+	for old, weird := range map[string]string{"res": `r"\`, "img": `<"\`, "lod": "\u00e9\\"} {
+		if !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("kernels.isa has no %q", old)
+		}
+		data = bytes.ReplaceAll(data, []byte(old), []byte(weird))
+	}
+	f := decoder.Decode("kernels.isa", data, decoder.Options{})
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	for _, o := range []Options{{Syntax: "igc", JSON: true}, {Syntax: "seed", JSON: true, All: true}} {
+		var got bytes.Buffer
+		if err := Write(&got, f, o); err != nil {
+			t.Fatal(err)
+		}
+		want := referenceJSON(t, f, o)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%+v: %s", o, firstDiff(want, got.Bytes()))
+		}
+		for _, esc := range []string{`"text":"r\"\\.0"`, `"var":"r\"\\"`, `"surface":{"index":6,"name":"<\"\\"}`, `"lod":{"id":32,"offset":0,"name":"é\\"}`, `"meaning":"T6 (<\"\\)"`, ` é\\.0 r\"\\.0"`} {
+			if !bytes.Contains(want, []byte(esc)) {
+				t.Errorf("%+v: no %s in the output: the names are not where the test expects", o, esc)
+			}
+		}
+	}
+}
+
 // FuzzAppendString: the string escaper writes what encoding/json writes
 // (HTML escaping off) for any bytes.
 func FuzzAppendString(f *testing.F) {
@@ -186,5 +227,200 @@ func TestSpecial8(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkJSONRecords is the formatting part of BenchmarkDumpJSON: the
+// records of the 4 MiB mixed stream, decoded once, written to nowhere.
+func BenchmarkJSONRecords(b *testing.B) {
+	data := benchStream(b)
+	f := decoder.Decode("-", data, decoder.Options{})
+	o := Options{Syntax: "igc", JSON: true}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu, _ := benchcpu.Now()
+	for b.Loop() {
+		if err := Write(io.Discard, f, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if end, ok := benchcpu.Now(); ok {
+		b.ReportMetric(float64(end-cpu)/float64(b.N)/float64(f.Streams[0].NumInfos()), "cpu-ns/record")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/record")
+}
+
+// TestAppendStringEveryPlace: a byte to escape is found at every place of
+// strings of every length up to three words (the word loop, the
+// overlapping last word and the padded short word each see it), by the
+// escaper and by plainBytes.
+func TestAppendStringEveryPlace(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		if s := strings.Repeat("a~ ", 8)[:n]; !plainBytes([]byte(s)) {
+			t.Fatalf("%q: not plain", s)
+		}
+	}
+	for n := 1; n <= 24; n++ {
+		for p := range n {
+			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
+				s := strings.Repeat("a", p) + c + strings.Repeat("z", n-p-1)
+				want, err := marshal(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendString(nil, s); !bytes.Equal(got, want) {
+					t.Fatalf("%q: got %s, want %s", s, got, want)
+				}
+				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
+					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
+				}
+				if plainBytes([]byte(s)) != (c == "\x7f") { // DEL is written as it is
+					t.Fatalf("%q: plain %v", s, plainBytes([]byte(s)))
+				}
+			}
+		}
+	}
+}
+
+// largeStreams are mixed streams of more instructions than a stream
+// holds in full, so that their INFO are reached by marks (DecodeInfo's
+// path without the block cache), in the igc and seed layouts.
+func largeStreams(t testing.TB) map[string]*decoder.File {
+	igc := instTemplates(t)
+	seed := [][]byte{}
+	for _, b := range igc {
+		if b[0] != decoder.OpINFO {
+			seed = append(seed, b)
+		}
+	}
+	data, err := sampledata.Read("stream_seed.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range decoder.Decode("stream_seed.bin", data, decoder.Options{Layout: decoder.LayoutSeed}).Streams {
+		for k := range s.NumInfos() {
+			seed = append(seed, s.Info(k).Bytes())
+		}
+	}
+	out := map[string]*decoder.File{}
+	for name, c := range map[string]struct {
+		templates [][]byte
+		layout    decoder.Layout
+	}{"mixed-igc.bin": {igc, decoder.LayoutIGC}, "mixed-seed.bin": {seed, decoder.LayoutSeed}} {
+		f := decoder.Decode(name, sampledata.MixedStream(512<<10, c.templates), decoder.Options{Layout: c.layout})
+		if len(f.Errors) > 0 || len(f.Streams) != 1 || f.Streams[0].NumInsts() <= 1<<14 || f.Streams[0].NumInfos() < 1000 {
+			t.Fatalf("%s: %v, %d streams", name, f.Errors, len(f.Streams))
+		}
+		out[name] = f
+	}
+	return out
+}
+
+// TestJSONParallel: INFO records written in parallel chunks (forced small,
+// more workers than processors) are the sequential bytes, and those are
+// encoding/json's, on streams whose INFO are reached by marks, in both
+// syntaxes, filtered, and with simulated lanes. Run with -race: workers
+// share the file, the stream and the options.
+func TestJSONParallel(t *testing.T) {
+	surfaces := model.NewSurfaceFile()
+	surfaces.DispatchMask = 0x00ff00f0
+	flt, err := index.ParseFilter("op:sampleinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]Options{
+		"json":     {Syntax: "igc", JSON: true},
+		"seed":     {Syntax: "seed", JSON: true},
+		"filter":   {Syntax: "igc", JSON: true, Filter: flt},
+		"surfaces": {Syntax: "igc", JSON: true, Surfaces: surfaces},
+	}
+	for name, f := range largeStreams(t) {
+		for vn, o := range variants {
+			want := referenceJSON(t, f, o)
+			for _, po := range []parOptions{{workers: 2, chunk: 1}, {workers: 3, chunk: 37}, {workers: 4, chunk: 512}} {
+				seq, par := writeBoth(t, f, o, po)
+				if !bytes.Equal(seq, want) {
+					t.Fatalf("%s %s: sequential differs from encoding/json: %s", name, vn, firstDiff(want, seq))
+				}
+				if !bytes.Equal(seq, par) {
+					t.Fatalf("%s %s %+v: %s", name, vn, po, firstDiff(seq, par))
+				}
+			}
+		}
+	}
+}
+
+// FuzzJSONRecords: for any bytes (a raw stream, or an object file whose
+// names may hold any byte), in either layout and syntax, the records
+// written directly are encoding/json's.
+func FuzzJSONRecords(f *testing.F) {
+	for _, name := range []string{"stream_igc.bin", "stream_seed.bin"} {
+		data, err := sampledata.Read(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data[:min(len(data), 256)], false, false)
+		f.Add(data[:min(len(data), 256)], true, true)
+	}
+	// An object file: names from its string pool (mutated, any bytes).
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data, false, false)
+	f.Fuzz(func(t *testing.T, data []byte, seedLayout, seedSyntax bool) {
+		do := decoder.Options{Layout: decoder.LayoutIGC}
+		if seedLayout {
+			do.Layout = decoder.LayoutSeed
+		}
+		o := Options{Syntax: "igc", JSON: true}
+		if seedSyntax {
+			o.Syntax = "seed"
+		}
+		fl := decoder.Decode("fuzz\x00.bin", data, do)
+		var got bytes.Buffer
+		if err := Write(&got, fl, o); err != nil {
+			t.Fatal(err)
+		}
+		if want := referenceJSON(t, fl, o); !bytes.Equal(got.Bytes(), want) {
+			t.Fatalf("%s", firstDiff(want, got.Bytes()))
+		}
+	})
+}
+
+// TestOperandTextsPlain: the operand kinds whose text the JSON writer
+// copies unescaped (fields, surfaces, samplers) print only bytes JSON
+// holds as they are, in every instruction of every test input, and for
+// every surface and sampler index and field value.
+func TestOperandTextsPlain(t *testing.T) {
+	var in decoder.Instruction
+	n := 0
+	for name, data := range jsonInputs(t) {
+		for _, p := range decoder.Decode(name, data, decoder.Options{}).Each() {
+			for _, s := range p.Streams {
+				for i := range s.NumInsts() {
+					s.Decode(i, &in)
+					for _, a := range in.Args[:in.N] {
+						switch a.(type) {
+						case *decoder.Param, *decoder.Surface, *decoder.Sampler:
+							if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
+								t.Fatalf("%s $%d: %s operand text %q", name, i, a.Kind(), txt)
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	for v := range 1 << 16 {
+		for _, a := range []decoder.Operand{&decoder.Param{Value: uint32(v) * 65537}, &decoder.Surface{Index: uint8(v)}, &decoder.Sampler{Index: uint8(v)}} {
+			if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
+				t.Fatalf("%s operand text %q", a.Kind(), txt)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("only %d operands checked", n)
 	}
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -269,6 +270,35 @@ func TestBytesSetAddLanes(t *testing.T) {
 		}
 		if gm := want.lanes(start, n); gm != wm {
 			t.Fatalf("lanes(%d, %d) of %x = %x, want %x", start, n, want, gm, wm)
+		}
+	}
+}
+
+// TestFlowConcurrent: one Body asked from several goroutines at once (the
+// scratch comes from the body's pool) gives each the reference's Flow.
+func TestFlowConcurrent(t *testing.T) {
+	insts, infos, ops := genBody(rand.New(rand.NewPCG(21, 4)), 900)
+	b, ref := NewBody(insts), refNewBody(insts)
+	want := make([]Flow, len(infos))
+	for k, at := range infos {
+		want[k] = ref.Analyze(at, ops[k])
+	}
+	errs := make(chan string, 4)
+	for g := range 4 {
+		go func() {
+			for x := range infos {
+				k := (x + g*7) % len(infos)
+				if got := b.Analyze(infos[k], ops[k]); !reflect.DeepEqual(got, want[k]) {
+					errs <- fmt.Sprintf("goroutine %d, INFO at $%d: %+v", g, infos[k], got)
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if e := <-errs; e != "" {
+			t.Error(e)
 		}
 	}
 }

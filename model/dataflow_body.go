@@ -26,9 +26,13 @@ type Body struct {
 	lead  []int32 // the first instruction of each basic block, ascending
 	// blockOf is each instruction's basic block.
 	blockOf []int32
+	// entry: the blocks reachable from the body's entry.
+	entry []bool
 	// pre, post: each block's interval in a walk of the dominator tree of
 	// the blocks reachable from the entry (-1: unreachable), so that
-	// "every path from the entry to b passes a" is two comparisons.
+	// "every path from the entry to b passes a" is two comparisons; nil
+	// when the tree would cost more than a bound in proportion to the body
+	// (dominates then searches).
 	pre, post []int32
 	// mustW lists, per root variable, the instructions with a Must write
 	// of it, ascending; allW with any write, reads with any read.
@@ -125,6 +129,10 @@ func addInst(m map[uint32][]int32, v uint32, i int) {
 	}
 }
 
+// domSteps bounds the dominator tree's iteration: steps per block and
+// edge (tests set it to 0 to check the search that replaces the tree).
+var domSteps = 32
+
 // dominators numbers the dominator tree of the blocks (Cooper, Harvey and
 // Kennedy's iteration over reverse postorder). A block's edges all leave
 // from its last instruction and enter at its first, so dominance of
@@ -174,6 +182,7 @@ func (b *Body) dominators() {
 		order = append(order, t.x)
 		stack = stack[:len(stack)-1]
 	}
+	steps := 0
 	idom := make([]int32, nb)
 	for k := range idom {
 		idom[k] = -1
@@ -183,19 +192,31 @@ func (b *Body) dominators() {
 		for x != y {
 			for po[x] < po[y] {
 				x = idom[x]
+				steps++
 			}
 			for po[y] < po[x] {
 				y = idom[y]
+				steps++
 			}
 		}
 		return x
 	}
+	b.entry = seen
+	// The iteration is quadratic on some graphs (a chain of labels each
+	// jumped to from a chain of jumps after it): past this many steps the
+	// tree is left out.
+	bound := domSteps * (nb + len(b.pred.to) + 2048)
 	for changed := true; changed; {
 		changed = false
 		for k := len(order) - 2; k >= 0; k-- { // reverse postorder, the entry (last) skipped
 			x := order[k]
 			d := int32(-1)
-			for _, p := range b.pred.at(b.lead[x]) {
+			ps := b.pred.at(b.lead[x])
+			if steps += len(ps); steps > bound {
+				b.pre, b.post = nil, nil
+				return
+			}
+			for _, p := range ps {
 				pb := b.blockOf[p]
 				if idom[pb] < 0 {
 					continue
@@ -250,16 +271,47 @@ func (b *Body) dominators() {
 }
 
 // reachable reports whether instruction i is reachable from the entry.
-func (b *Body) reachable(i int32) bool { return b.pre[b.blockOf[i]] >= 0 }
+func (b *Body) reachable(i int32) bool { return b.entry[b.blockOf[i]] }
 
 // dominates reports whether every path from the entry to at, reachable,
 // passes c (c != at).
-func (b *Body) dominates(c, at int32) bool {
+func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 	bc, ba := b.blockOf[c], b.blockOf[at]
 	if bc == ba {
 		return c < at
 	}
-	return b.pre[bc] >= 0 && b.pre[bc] <= b.pre[ba] && b.post[ba] <= b.post[bc]
+	if b.pre != nil {
+		return b.pre[bc] >= 0 && b.pre[bc] <= b.pre[ba] && b.post[ba] <= b.post[bc]
+	}
+	// No tree: search for a path from the entry to at's block that does
+	// not enter c's.
+	if bc == 0 {
+		return true
+	}
+	seen := &sc.seen[1]
+	seen.reset(len(b.lead))
+	stack := append(sc.work[:0], 0)
+	defer func() { sc.work = stack[:0] }()
+	seen.add(0)
+	for len(stack) > 0 {
+		k := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if k == ba {
+			return false
+		}
+		ss := b.succ.at(b.lastOf(k))
+		sc.visits += 1 + len(ss)
+		if sc.over() {
+			return true
+		}
+		for _, s := range ss {
+			if u := b.blockOf[s]; u != bc && !seen.has(u) {
+				seen.add(u)
+				stack = append(stack, u)
+			}
+		}
+	}
+	return true
 }
 
 func bodyNotes(insts []FlowInst) []string {
@@ -461,7 +513,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		return false // the entry itself: reached before c
 	}
 	reachAt := b.reachable(at)
-	if reachAt && !b.dominates(c, at) {
+	if reachAt && !b.dominates(sc, c, at) {
 		return false
 	}
 	hits := func(i int32) bool {

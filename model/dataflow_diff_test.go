@@ -202,8 +202,25 @@ func genBody(r picker, n int) ([]FlowInst, []int, []InfoOperands) {
 }
 
 // TestFlowMatchesReferenceGenerated: generated bodies, every INFO, and
-// every instruction asked about with the first INFO's operands.
+// every instruction asked about with the first INFO's operands; with the
+// dominator tree, and without it (the search that replaces it past its
+// bound).
 func TestFlowMatchesReferenceGenerated(t *testing.T) {
+	t.Run("tree", func(t *testing.T) { flowMatchesGenerated(t) })
+	t.Run("no tree", func(t *testing.T) {
+		defer func(n int) { domSteps = n }(domSteps)
+		domSteps = 0
+		flowMatchesGenerated(t)
+	})
+}
+
+func flowMatchesGenerated(t *testing.T) {
+	noTree := 0
+	defer func() {
+		if (noTree > 100) != (domSteps == 0) {
+			t.Errorf("%d bodies without a dominator tree, domSteps %d", noTree, domSteps)
+		}
+	}()
 	r := rand.New(rand.NewPCG(11, 3))
 	for iter := range 400 {
 		n := 1 + r.IntN(120)
@@ -212,6 +229,9 @@ func TestFlowMatchesReferenceGenerated(t *testing.T) {
 		}
 		insts, infos, ops := genBody(r, n)
 		b, ref := NewBody(insts), refNewBody(insts)
+		if b.pre == nil {
+			noTree++
+		}
 		for k, at := range infos {
 			sameFlow(t, "generated", b, ref, at, ops[k])
 		}
@@ -300,5 +320,27 @@ func TestFlowConcurrent(t *testing.T) {
 		if e := <-errs; e != "" {
 			t.Error(e)
 		}
+	}
+}
+
+// TestDominatorsBounded: a chain of labels each jumped to from a chain of
+// jumps after it makes the dominator iteration quadratic; past its bound
+// the body has no tree (and the analysis searches instead).
+func TestDominatorsBounded(t *testing.T) {
+	build := func(m int) *Body {
+		var insts []FlowInst
+		for i := range m {
+			insts = append(insts, FlowInst{Label: i})
+		}
+		for i := range m {
+			insts = append(insts, FlowInst{Label: -1, Targets: []int{i}})
+		}
+		return NewBody(insts)
+	}
+	if b := build(20); b.pre == nil {
+		t.Error("a small body has no dominator tree")
+	}
+	if b := build(5000); b.pre != nil {
+		t.Error("the quadratic body has a dominator tree")
 	}
 }

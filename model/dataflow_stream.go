@@ -88,7 +88,7 @@ func (sf *StreamFlow) noted(f Flow) Flow {
 // every INFO of the body. Real bodies and the mixed bench streams spend a
 // few per instruction; a body built so that each INFO's question reaches
 // the whole body would spend n per INFO.
-func FlowBudget(n int) int { return 256*n + 1<<20 }
+func FlowBudget(n int) int { return 64*n + 1<<20 }
 
 // Limit gives the analyses Within runs a budget of visits in all (see
 // FlowBudget), so that the data flow of every INFO of a body costs time in

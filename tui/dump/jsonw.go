@@ -576,9 +576,25 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 // appendInt appends v >= 0 in decimal: appendUint.
 func appendInt(b []byte, v int) []byte { return appendUint(b, uint64(v)) }
 
-// appendUint appends v in decimal: decoder.AppendUint, which writes the
-// digits in place (eight at once), not through strconv's buffer and copy.
-func appendUint(b []byte, v uint64) []byte { return decoder.AppendUint(b, v) }
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// appendUint appends v in decimal. A record's numbers are mostly below a
+// thousand (field values, ids, offsets within a variable), which a table
+// gives at once; larger ones (an index, a file offset) go through
+// decoder.AppendUint, which writes eight digits at once in place.
+func appendUint(b []byte, v uint64) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, digitPairs[2*v], digitPairs[2*v+1])
+	case v < 1000:
+		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
+	}
+	return decoder.AppendUint(b, v)
+}
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {

@@ -230,6 +230,11 @@ func TestIGCInfoDecode(t *testing.T) {
 	if igcInfoRow() == nil {
 		t.Fatal("the table's INFO row is not the one decodeIGCInfo reads: update both")
 	}
+	for sub := range 256 {
+		if got, want := infoMnemonics()[sub], Mnemonic(OpINFO, uint8(sub)); got != want {
+			t.Fatalf("INFO sub-op 0x%02x: %q, Mnemonic %q", sub, got, want)
+		}
+	}
 	check := func(name string, s *Stream) int {
 		n := 0
 		for k := range s.NumInfos() {

@@ -172,7 +172,7 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	in.row = p.row
 	in.Mnemonic = p.row.mnemonic
 	if si.Op == OpINFO {
-		in.Mnemonic = Mnemonic(si.Op, si.Sub)
+		in.Mnemonic = infoMnemonics()[si.Sub] // Mnemonic(si.Op, si.Sub), without its map lookup
 		if s.Layout == LayoutSeed {
 			in.decodeSeedInfo(b, s.Version.wide())
 			return
@@ -215,6 +215,16 @@ func (in *Instruction) decodeSeedInfo(b []byte, wide bool) {
 		in.Add(in.rawAt("dst", b, p, wide))
 	}
 }
+
+// infoMnemonics returns Mnemonic(OpINFO, sub) for every sub-op byte
+// (built once the table is loaded).
+var infoMnemonics = sync.OnceValue(func() *[256]string {
+	t := new([256]string)
+	for sub := range t {
+		t[sub] = Mnemonic(OpINFO, uint8(sub))
+	}
+	return t
+})
 
 // decodeIGCInfo is what the operand decoder does with the INFO row (B:subop
 // E B:chmask S:surface [R:lod ?subop==0x0A] R:dst: isIGCInfoRow) on an

@@ -31,6 +31,12 @@ type jsonWriter struct {
 	// spans holds the fixed parts of the "fields" elements of each
 	// table of spans met (a few: one per INFO layout, width and LOD).
 	spans []spanJSON
+	// ownNames is true while the record's stream names nothing from a
+	// file (a raw binary stream: no symbols, no text): every name it
+	// prints is the decoder's own (V33, %null, T6, L2), printable ASCII
+	// with nothing to escape, so names, operand texts and INFO texts go
+	// in unscanned (TestRawStreamTextsPlain).
+	ownNames bool
 	// opcodes[op] holds the keys "opcode" and "mnemonic" of opcode op,
 	// with the mnemonic met last.
 	opcodes [256]opcodeJSON
@@ -176,6 +182,7 @@ func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
 // at once, each with its own jsonWriter.
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *model.StreamFlow, k int) []byte {
 	fromText := s.FromText()
+	w.ownNames = s.Symbols == nil && !fromText
 	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
 		w.head = appendString(append(w.head[:0], `{"file":`...), f.Name)
 		w.head = appendString(append(w.head, `,"kernel":`...), s.Kernel)
@@ -220,7 +227,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			b = w.appendQuoted(b, dec.AppendText)
+			b = w.appendQuoted(b, dec.AppendText, false) // a subroutine's holds quotes
 		}
 		b = append(b, ',')
 	}
@@ -259,12 +266,13 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 
 // appendQuoted appends as a JSON string what text appends: written in
 // place, and escaped through scratch only when it holds a byte to escape
-// (a name from the file's string pool may).
-func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte) []byte {
+// (a name from the file's string pool may; an instruction's text may
+// hold quotes). plain: the text is known to need no escape.
+func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte, plain bool) []byte {
 	b = append(b, '"')
 	start := len(b)
 	b = text(b)
-	if !plainBytes(b[start:]) {
+	if !plain && !plainBytes(b[start:]) {
 		w.scratch = append(w.scratch[:0], b[start:]...)
 		return appendString(b[:start-1], w.scratch)
 	}
@@ -294,20 +302,20 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		name = in.SurfaceName()
 	}
 	b = append(b, `,"name":`...)
-	b = appendString(b, name)
+	b = w.appendName(b, name)
 	b = append(b, `},"lod":`...)
 	if in.HasLOD {
-		b = appendOperandRef(b, in, in.LOD)
+		b = w.appendOperandRef(b, in, in.LOD)
 	} else {
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"dst":`...)
-	b = appendOperandRef(b, in, in.Dst)
+	b = w.appendOperandRef(b, in, in.Dst)
 	b = append(b, `,"text":`...)
 	if o.Syntax == "seed" {
-		b = w.appendQuoted(b, in.AppendSeedText)
+		b = w.appendQuoted(b, in.AppendSeedText, w.ownNames)
 	} else {
-		b = w.appendQuoted(b, in.AppendText)
+		b = w.appendQuoted(b, in.AppendText, w.ownNames)
 	}
 	b = append(b, `,"diagnostics":`...)
 	if in.NumDiagnostics() == 0 {
@@ -322,7 +330,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	for n, v := range w.values {
 		b = fixed[n].appendTo(b)
 		b = appendUint(b, v.Raw)
-		if spans[n].Named {
+		if spans[n].Named && !w.ownNames {
 			b = append(b, `,"meaning":`...)
 			b = appendString(b, v.Meaning)
 			b = append(b, '}')
@@ -435,14 +443,24 @@ func appendFlow(b []byte, sf *model.StreamFlow, k int) []byte {
 	return append(b, ']')
 }
 
+// appendName appends a variable's or surface's name as a JSON string.
+func (w *jsonWriter) appendName(b []byte, name string) []byte {
+	if w.ownNames {
+		b = append(b, '"')
+		b = append(b, name...)
+		return append(b, '"')
+	}
+	return appendString(b, name)
+}
+
 // appendOperandRef appends the "lod" or "dst" object.
-func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
+func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
 	b = appendUint(b, uint64(r.ID))
 	b = append(b, `,"offset":`...)
 	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
-	b = appendString(b, in.VarName(r.ID))
+	b = w.appendName(b, in.VarName(r.ID))
 	return append(b, '}')
 }
 
@@ -511,7 +529,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 	if len(b) > start && b[start] == ' ' {
 		b = append(b[:start], b[start+1:]...)
 	}
-	if !known && !plainBytes(b[start:]) {
+	if !known && !w.ownNames && !plainBytes(b[start:]) {
 		w.scratch = append(w.scratch[:0], b[start:]...)
 		b = appendString(b[:start-1], w.scratch)
 	} else {
@@ -521,7 +539,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = appendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
-		b = appendString(append(b, `,"var":`...), vname)
+		b = w.appendName(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
 		b = appendUint(append(b, `,"row":`...), uint64(row))
@@ -558,9 +576,25 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 // appendInt appends v >= 0 in decimal: appendUint.
 func appendInt(b []byte, v int) []byte { return appendUint(b, uint64(v)) }
 
-// appendUint appends v in decimal: decoder.AppendUint, which writes the
-// digits in place (eight at once), not through strconv's buffer and copy.
-func appendUint(b []byte, v uint64) []byte { return decoder.AppendUint(b, v) }
+// digitPairs holds "00" to "99".
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+// appendUint appends v in decimal. A record's numbers are mostly below a
+// thousand (field values, ids, offsets within a variable), which a table
+// gives at once; larger ones (an index, a file offset) go through
+// decoder.AppendUint, which writes eight digits at once in place.
+func appendUint(b []byte, v uint64) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, digitPairs[2*v], digitPairs[2*v+1])
+	case v < 1000:
+		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
+	}
+	return decoder.AppendUint(b, v)
+}
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {

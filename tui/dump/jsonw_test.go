@@ -106,7 +106,11 @@ func TestJSONWriterMatchesRecord(t *testing.T) {
 		"surfaces": {Syntax: "igc", JSON: true, Surfaces: surfaces, Rules: model.RulesHW},
 	}
 	records := 0
-	for name, data := range jsonInputs(t) {
+	inputs := jsonInputs(t)
+	// A raw stream of every kind of instruction (a subroutine's text
+	// holds quotes), small enough for --all's data flow.
+	inputs["mixed.bin"] = sampledata.MixedStream(16<<10, instTemplates(t))
+	for name, data := range inputs {
 		f := decoder.Decode(name, data, decoder.Options{})
 		for vn, o := range variants {
 			want := referenceJSON(t, f, o)
@@ -422,5 +426,74 @@ func TestOperandTextsPlain(t *testing.T) {
 	}
 	if n < 1000 {
 		t.Fatalf("only %d operands checked", n)
+	}
+}
+
+// TestRawStreamTextsPlain: a binary stream without symbols (a raw stream)
+// prints only the decoder's own names, so the JSON writer copies its
+// names, operand texts and INFO texts unescaped: every operand text,
+// every INFO's texts, names and field meanings, of the raw test inputs,
+// and the name of every variable id and surface index, hold nothing to
+// escape. (An instruction's whole text may: a subroutine's quotes its
+// name; it is scanned.)
+func TestRawStreamTextsPlain(t *testing.T) {
+	in := map[string][]byte{}
+	for _, n := range []string{"stream_igc.bin", "stream_seed.bin", "stream.hex"} {
+		data, err := sampledata.Read(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[n] = data
+	}
+	for n, data := range hostileInputs(t) {
+		if !strings.HasSuffix(n, ".isa") {
+			in[n] = data
+		}
+	}
+	var inst decoder.Instruction
+	var fields []decoder.Field
+	check := func(what string, b []byte) {
+		t.Helper()
+		if !plainBytes(b) {
+			t.Fatalf("%s: %q", what, b)
+		}
+	}
+	infos := 0
+	for name, data := range in {
+		for _, layout := range []decoder.Layout{decoder.LayoutIGC, decoder.LayoutSeed} {
+			for _, s := range decoder.Decode(name, data, decoder.Options{Layout: layout}).Streams {
+				if s.Symbols != nil || s.FromText() {
+					t.Fatalf("%s: not a raw stream", name)
+				}
+				for i := range s.NumInsts() {
+					s.Decode(i, &inst)
+					for _, a := range inst.Args[:inst.N] {
+						check(name+" operand", inst.AppendOperandText(nil, a))
+					}
+				}
+				for _, info := range s.Infos() {
+					check(name+" INFO", info.AppendText(nil))
+					check(name+" INFO seed", info.AppendSeedText(nil))
+					check(name+" surface", []byte(info.SurfaceName()+info.SurfaceDecl()))
+					fields = info.AppendFields(fields[:0])
+					for _, fl := range fields {
+						check(name+" meaning", []byte(fl.Meaning))
+					}
+					infos++
+				}
+			}
+		}
+	}
+	var info decoder.Info
+	for id := range uint32(1 << 17) {
+		check("var", []byte(info.VarName(id*32771)))
+		check("var", []byte(inst.VarName(id*32771)))
+	}
+	for k := range 256 {
+		info.Surface = uint8(k)
+		check("surface", []byte(info.SurfaceName()+info.SurfaceDecl()))
+	}
+	if infos < 1000 {
+		t.Fatalf("only %d INFO checked", infos)
 	}
 }

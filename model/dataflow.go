@@ -169,13 +169,14 @@ func (s bytesSet) lanes(start, n int) uint32 {
 
 // project returns the bytes of accs (of any instruction) that fall in r,
 // relative to r.Start; only Must accesses when must.
-func project(accs []Access, r Range, must bool) bytesSet {
+func project(accs []flowAcc, r Range, must bool) bytesSet {
 	var s bytesSet
 	for _, a := range accs {
-		if a.Var != r.Var || (must && !a.Must) || a.End <= r.Start || a.Start >= r.End {
+		lo, hi := int(a.s), int(a.e)
+		if a.v != r.Var || (must && !a.must) || hi <= r.Start || lo >= r.End {
 			continue
 		}
-		s.add(max(a.Start, r.Start)-r.Start, min(a.End, r.End)-r.Start)
+		s.add(max(lo, r.Start)-r.Start, min(hi, r.End)-r.Start)
 	}
 	return s
 }

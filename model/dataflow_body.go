@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 )
@@ -19,11 +20,17 @@ import (
 // Body is a body's instructions reduced for data flow, with its control
 // flow graph; build it once per body (NewBody or NewStreamFlow) and ask it
 // about each INFO. Its methods may be called from several goroutines.
+//
+// Only what the analyses ask of an instruction after the build is kept,
+// packed (a few dozen bytes an instruction): its accesses in one array,
+// its edges in two; labels, targets and flags are spent building them.
 type Body struct {
-	Insts []FlowInst
-	succ  edges   // control flow: where each instruction may go next
-	pred  edges   // and where it may come from
-	lead  []int32 // the first instruction of each basic block, ascending
+	n    int       // instructions
+	acc  []flowAcc // every instruction's reads, then its writes
+	off  []int32   // instruction i's reads are acc[off[2i]:off[2i+1]], its writes acc[off[2i+1]:off[2i+2]]
+	succ edges     // control flow: where each instruction may go next
+	pred edges     // and where it may come from
+	lead []int32   // the first instruction of each basic block, ascending
 	// blockOf is each instruction's basic block.
 	blockOf []int32
 	// entry: the blocks reachable from the body's entry.
@@ -41,58 +48,192 @@ type Body struct {
 	pool               sync.Pool
 }
 
+// flowAcc is an Access packed: a variable's bytes fit in int32 (offsets
+// past them are held at the bound).
+type flowAcc struct {
+	v    uint32
+	s, e int32
+	must bool
+}
+
+func packAcc(a Access) flowAcc {
+	return flowAcc{v: a.Var, s: clamp32(a.Start), e: clamp32(a.End), must: a.Must}
+}
+
+func clamp32(x int) int32 {
+	return int32(min(max(x, math.MinInt32), math.MaxInt32))
+}
+
+func (b *Body) readsOf(i int32) []flowAcc  { return b.acc[b.off[2*i]:b.off[2*i+1]] }
+func (b *Body) writesOf(i int32) []flowAcc { return b.acc[b.off[2*i+1]:b.off[2*i+2]] }
+
 // NewBody builds the control flow graph of insts.
 func NewBody(insts []FlowInst) *Body {
-	n := len(insts)
-	b := &Body{Insts: insts, blockOf: make([]int32, n),
-		mustW: map[uint32][]int32{}, allW: map[uint32][]int32{}, reads: map[uint32][]int32{}}
-	labelAt := map[int]int{}
-	for i, in := range insts {
-		if in.Label >= 0 {
-			if _, dup := labelAt[in.Label]; !dup {
-				labelAt[in.Label] = i
-			}
+	var bb bodyBuilder
+	bb.grow(len(insts))
+	for i := range insts {
+		bb.add(&insts[i])
+	}
+	return bb.finish()
+}
+
+// bodyBuilder builds a Body one instruction at a time, so that a stream's
+// instructions are never all held as FlowInst records.
+type bodyBuilder struct {
+	b      Body
+	labels []int32 // (label, instruction) pairs, in instruction order
+	jumps  []int32 // (instruction, label) pairs, in instruction order
+	flags  []uint8 // per instruction: bStop, bLead, bEnds
+	// What the notes say.
+	calls, ind, opaque, payload bool
+	guessed                     int
+}
+
+const (
+	bStop = 1 << iota // control does not continue to the next instruction
+	bLead             // the instruction starts a basic block
+	bEnds             // the instruction ends a basic block
+)
+
+// grow reserves room for n instructions.
+func (bb *bodyBuilder) grow(n int) {
+	bb.flags = slices.Grow(bb.flags, n)
+	bb.b.off = slices.Grow(bb.b.off, 2*n+1)
+}
+
+func (bb *bodyBuilder) add(in *FlowInst) {
+	b := &bb.b
+	i := int32(b.n)
+	b.n++
+	if len(b.off) == 0 {
+		b.off = append(b.off, 0)
+	}
+	for _, a := range in.Reads {
+		b.acc = append(b.acc, packAcc(a))
+	}
+	b.off = append(b.off, int32(len(b.acc)))
+	for _, a := range in.Writes {
+		b.acc = append(b.acc, packAcc(a))
+	}
+	b.off = append(b.off, int32(len(b.acc)))
+	var f uint8
+	if in.Stop {
+		f |= bStop
+	}
+	if in.Label >= 0 || i == 0 {
+		f |= bLead
+	}
+	if in.Label >= 0 {
+		bb.labels = append(bb.labels, int32(in.Label), i)
+	}
+	for _, t := range in.Targets {
+		bb.jumps = append(bb.jumps, i, int32(t))
+	}
+	if in.Stop || len(in.Targets) > 0 || in.Indirect {
+		f |= bEnds
+	}
+	bb.flags = append(bb.flags, f)
+	bb.calls = bb.calls || in.Call
+	bb.ind = bb.ind || in.Indirect
+	bb.opaque = bb.opaque || in.Opaque
+	bb.payload = bb.payload || in.Payload
+	if in.Guessed {
+		bb.guessed++
+	}
+}
+
+func (bb *bodyBuilder) finish() *Body {
+	b := &bb.b
+	n := b.n
+	if len(b.off) == 0 {
+		b.off = append(b.off, 0)
+	}
+	b.acc, b.off = slices.Clip(b.acc), slices.Clip(b.off)
+	b.blockOf = make([]int32, n)
+	labelAt := map[int32]int32{}
+	for k := 0; k < len(bb.labels); k += 2 {
+		if _, dup := labelAt[bb.labels[k]]; !dup {
+			labelAt[bb.labels[k]] = bb.labels[k+1]
 		}
 	}
-	lead := make([]bool, n)
+	bb.labels = nil
 	b.succ.off = make([]int32, n+1)
-	for i, in := range insts {
-		if in.Label >= 0 || i == 0 {
-			lead[i] = true
+	b.succ.to = make([]int32, 0, n+len(bb.jumps)/2)
+	jk := 0
+	for i := range int32(n) {
+		if bb.flags[i]&bStop == 0 && int(i)+1 < n {
+			b.succ.to = append(b.succ.to, i+1)
 		}
-		if !in.Stop && i+1 < n {
-			b.succ.to = append(b.succ.to, int32(i+1))
-		}
-		for _, t := range in.Targets {
-			if j, ok := labelAt[t]; ok {
-				b.succ.to = append(b.succ.to, int32(j))
+		for ; jk < len(bb.jumps) && bb.jumps[jk] == i; jk += 2 {
+			if j, ok := labelAt[bb.jumps[jk+1]]; ok {
+				b.succ.to = append(b.succ.to, j)
 			}
 		}
 		b.succ.off[i+1] = int32(len(b.succ.to))
-		if (in.Stop || len(in.Targets) > 0 || in.Indirect) && i+1 < n {
-			lead[i+1] = true
-		}
-		for _, a := range in.Writes {
-			if a.Must {
-				addInst(b.mustW, a.Var, i)
-			}
-			addInst(b.allW, a.Var, i)
-		}
-		for _, a := range in.Reads {
-			addInst(b.reads, a.Var, i)
-		}
 	}
+	bb.jumps = nil
 	b.succ.to = slices.Clip(b.succ.to)
 	b.pred = b.succ.reverse()
-	for i, l := range lead {
-		if l {
+	for i, f := range bb.flags {
+		if f&bLead != 0 || (i > 0 && bb.flags[i-1]&bEnds != 0) {
 			b.lead = append(b.lead, int32(i))
 		}
 		b.blockOf[i] = int32(len(b.lead) - 1)
 	}
+	bb.flags = nil
+	b.lead = slices.Clip(b.lead)
+	b.varLists()
 	b.dominators()
-	b.notes = bodyNotes(insts)
+	b.notes = bb.notes()
 	return b
+}
+
+// varLists fills mustW, allW and reads: counted first, then filled into
+// one array, so that the lists hold no spare capacity.
+func (b *Body) varLists() {
+	type count struct{ n, last [3]int32 }
+	counts := map[uint32]*count{}
+	each := func(f func(k int, v uint32, i int32)) {
+		for i := range int32(b.n) {
+			for _, a := range b.writesOf(i) {
+				if a.must {
+					f(0, a.v, i)
+				}
+				f(1, a.v, i)
+			}
+			for _, a := range b.readsOf(i) {
+				f(2, a.v, i)
+			}
+		}
+	}
+	total := 0
+	each(func(k int, v uint32, i int32) {
+		c := counts[v]
+		if c == nil {
+			c = &count{last: [3]int32{-1, -1, -1}}
+			counts[v] = c
+		}
+		if c.last[k] != i {
+			c.last[k] = i
+			c.n[k]++
+			total++
+		}
+	})
+	lists := [3]map[uint32][]int32{{}, {}, {}}
+	all := make([]int32, total)
+	for v, c := range counts {
+		for k, m := range c.n {
+			if m > 0 {
+				lists[k][v], all = all[:0:m], all[m:]
+			}
+		}
+	}
+	each(func(k int, v uint32, i int32) {
+		if l := lists[k][v]; len(l) == 0 || l[len(l)-1] != i {
+			lists[k][v] = append(l, i)
+		}
+	})
+	b.mustW, b.allW, b.reads = lists[0], lists[1], lists[2]
 }
 
 // edges holds each instruction's edges in one array (compressed rows):
@@ -122,13 +263,6 @@ func (e *edges) reverse() edges {
 	return r
 }
 
-// addInst appends instruction i to m[v] unless it ends it already.
-func addInst(m map[uint32][]int32, v uint32, i int) {
-	if l := m[v]; len(l) == 0 || l[len(l)-1] != int32(i) {
-		m[v] = append(l, int32(i))
-	}
-}
-
 // domSteps bounds the dominator tree's iteration: steps per block and
 // edge (tests set it to 0 to check the search that replaces the tree).
 var domSteps = 32
@@ -150,7 +284,7 @@ func (b *Body) dominators() {
 		if int(x)+1 < nb {
 			return int(b.lead[x+1]) - 1
 		}
-		return len(b.Insts) - 1
+		return b.n - 1
 	}
 	bsucc := func(x int32) []int32 { return b.succ.at(int32(last(x))) }
 	// Reverse postorder of the blocks reachable from block 0.
@@ -314,18 +448,8 @@ func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 	return true
 }
 
-func bodyNotes(insts []FlowInst) []string {
-	var calls, ind, opaque, payload bool
-	guessed := 0
-	for _, in := range insts {
-		calls = calls || in.Call
-		ind = ind || in.Indirect
-		opaque = opaque || in.Opaque
-		payload = payload || in.Payload
-		if in.Guessed {
-			guessed++
-		}
-	}
+func (bb *bodyBuilder) notes() []string {
+	calls, ind, opaque, payload, guessed := bb.calls, bb.ind, bb.opaque, bb.payload, bb.guessed
 	var n []string
 	if guessed > 0 {
 		n = append(n, fmt.Sprintf("operand roles of %d vISA text line(s) the decoder does not parse: read from the line (first operand written; a message's raw operands both read and written)", guessed))
@@ -355,7 +479,7 @@ func (b *Body) Analyze(at int, op InfoOperands) Flow {
 // the instructions and edges it visits: past limit (when > 0) it stops and
 // returns ok false. It returns the visits spent.
 func (b *Body) analyze(at int, op InfoOperands, limit int) (f Flow, visits int, ok bool) {
-	if at < 0 || at >= len(b.Insts) {
+	if at < 0 || at >= b.n {
 		return f, 0, true
 	}
 	sc, _ := b.pool.Get().(*flowScratch)
@@ -380,7 +504,7 @@ func (b *Body) analyze(at int, op InfoOperands, limit int) (f Flow, visits int, 
 
 func (b *Body) blocks(at int) (int, [2]int) {
 	k := b.blockOf[at]
-	last := len(b.Insts) - 1
+	last := b.n - 1
 	if int(k)+1 < len(b.lead) {
 		last = int(b.lead[k+1]) - 1
 	}
@@ -517,7 +641,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		return false
 	}
 	hits := func(i int32) bool {
-		return i != c && i != at && !project(b.Insts[i].Writes, r, true).and(live).empty()
+		return i != c && i != at && !project(b.writesOf(i), r, true).and(live).empty()
 	}
 	// Few Must writers of the variable: check they are all harmless
 	// rather than walk.
@@ -540,7 +664,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 	// dominated by c); else at is unreachable, and a second walk forward
 	// from c within the first finds them.
 	bwd := &sc.seen[1]
-	bwd.reset(len(b.Insts))
+	bwd.reset(b.n)
 	stack := append(sc.work[:0], at)
 	defer func() { sc.work = stack[:0] }()
 	bwd.add(at)
@@ -565,7 +689,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		return true
 	}
 	fwd := &sc.seen[2]
-	fwd.reset(len(b.Insts))
+	fwd.reset(b.n)
 	for _, s := range b.succ.at(c) {
 		if s != c && bwd.has(s) && !fwd.has(s) {
 			fwd.add(s)

@@ -104,7 +104,7 @@ func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
 				continue
 			}
 			sf := NewStreamFlow(s, 32)
-			ref := refNewBody(sf.Body.Insts)
+			ref := refNewBody(sf.flowInsts())
 			for k, in := range s.Infos() {
 				// The result layout is Simulate's.
 				v, off := root(s.Symbols, in.Dst.ID)

@@ -30,7 +30,7 @@ func FuzzStreamFlow(f *testing.F) {
 		file := decoder.Decode("fuzz", data, decoder.Options{})
 		for _, s := range file.Streams {
 			sf := NewStreamFlow(s, 32)
-			ref := refNewBody(sf.Body.Insts)
+			ref := refNewBody(sf.flowInsts())
 			for k := range s.NumInfos() {
 				sameFlow(t, "fuzz", sf.Body, ref, s.InfoInst(k), sf.ops[k])
 				fl := sf.Info(k)

@@ -214,7 +214,7 @@ func (b *refBody) sources(f *Flow, at int, op InfoOperands) {
 	kill := make([]bytesSet, len(b.Insts))
 	for i, in := range b.Insts {
 		if i != at {
-			kill[i] = project(in.Writes, r, true)
+			kill[i] = refProject(in.Writes, r, true)
 		}
 	}
 	var full bytesSet
@@ -232,7 +232,7 @@ func (b *refBody) sources(f *Flow, at int, op InfoOperands) {
 	type cand struct{ i, d int }
 	var cands []cand
 	for i, in := range b.Insts {
-		if i != at && back[i] >= 0 && !project(in.Writes, r, false).and(exit[i]).empty() {
+		if i != at && back[i] >= 0 && !refProject(in.Writes, r, false).and(exit[i]).empty() {
 			cands = append(cands, cand{i, back[i]})
 		}
 	}
@@ -242,11 +242,11 @@ func (b *refBody) sources(f *Flow, at int, op InfoOperands) {
 			f.Omitted++
 			continue
 		}
-		w := project(b.Insts[c.i].Writes, r, false)
+		w := refProject(b.Insts[c.i].Writes, r, false)
 		live := w.and(exit[c.i])
 		lo, hi := live.bounds()
 		s := Source{Inst: c.i, Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
-		s.SomePaths = w != project(b.Insts[c.i].Writes, r, true) || !b.allPaths(c.i, at, live, kill)
+		s.SomePaths = w != refProject(b.Insts[c.i].Writes, r, true) || !b.allPaths(c.i, at, live, kill)
 		f.Sources = append(f.Sources, s)
 	}
 }
@@ -318,7 +318,7 @@ func (b *refBody) readers(f *Flow, at int, op InfoOperands) {
 	kill := make([]bytesSet, len(b.Insts))
 	for i, in := range b.Insts {
 		if i != at {
-			kill[i] = project(in.Writes, r, true)
+			kill[i] = refProject(in.Writes, r, true)
 		}
 	}
 	live := b.propagate(at, gen, kill)
@@ -339,7 +339,7 @@ func (b *refBody) readers(f *Flow, at int, op InfoOperands) {
 		if in.empty() {
 			continue
 		}
-		if rd := project(b.Insts[i].Reads, r, false).and(in); !rd.empty() {
+		if rd := refProject(b.Insts[i].Reads, r, false).and(in); !rd.empty() {
 			if len(f.Readers) >= maxListed {
 				f.Omitted++
 			} else {
@@ -365,4 +365,16 @@ func (b *refBody) readers(f *Flow, at int, op InfoOperands) {
 	sort.SliceStable(f.Overwrites, func(x, y int) bool {
 		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
 	})
+}
+
+// refProject is project on unpacked accesses.
+func refProject(accs []Access, r Range, must bool) bytesSet {
+	var s bytesSet
+	for _, a := range accs {
+		if a.Var != r.Var || (must && !a.Must) || a.End <= r.Start || a.Start >= r.End {
+			continue
+		}
+		s.add(max(a.Start, r.Start)-r.Start, min(a.End, r.End)-r.Start)
+	}
+	return s
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
@@ -42,22 +43,34 @@ func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
 		sf.ops[k] = infoOperands(in, s.Symbols, grfBytes)
 		infoAt[in.Inst] = k
 	}
-	insts := make([]FlowInst, s.NumInsts())
-	if !sf.Text {
-		var in decoder.Instruction
-		for i := range s.NumInsts() {
-			if k, ok := infoAt[i]; ok {
-				insts[i] = infoFlowInst(sf.ops[k])
-				continue
-			}
-			s.Decode(i, &in)
-			insts[i] = flowInst(&in, grfBytes)
-		}
-	} else {
-		insts = textFlowInsts(s, infoAt, sf.ops, grfBytes)
-	}
-	sf.Body = NewBody(insts)
+	// Each instruction is reduced and packed in turn: the stream's
+	// FlowInst records are never all held at once.
+	var bb bodyBuilder
+	bb.grow(s.NumInsts())
+	sf.eachFlowInst(infoAt, func(fi *FlowInst) { bb.add(fi) })
+	sf.Body = bb.finish()
 	return sf
+}
+
+// eachFlowInst calls f with each instruction of the stream reduced, in
+// order (f must not keep fi).
+func (sf *StreamFlow) eachFlowInst(infoAt map[int]int, f func(fi *FlowInst)) {
+	s := sf.s
+	if sf.Text {
+		textFlowInsts(s, infoAt, sf.ops, sf.grf, f)
+		return
+	}
+	var in decoder.Instruction
+	var fi FlowInst // its slices reused from instruction to instruction
+	for i := range s.NumInsts() {
+		if k, ok := infoAt[i]; ok {
+			infoFlowInstTo(&fi, sf.ops[k])
+		} else {
+			s.Decode(i, &in)
+			flowInstTo(&fi, &in, sf.grf)
+		}
+		f(&fi)
+	}
 }
 
 // Info returns the data flow of the stream's k-th INFO instruction.
@@ -228,19 +241,36 @@ func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
 }
 
 func infoFlowInst(op InfoOperands) FlowInst {
-	fi := FlowInst{Label: -1}
+	var fi FlowInst
+	infoFlowInstTo(&fi, op)
+	return fi
+}
+
+// reset empties fi, keeping its slices' arrays.
+func (fi *FlowInst) reset() {
+	*fi = FlowInst{Reads: fi.Reads[:0], Writes: fi.Writes[:0], Targets: fi.Targets[:0], Label: -1}
+}
+
+func infoFlowInstTo(fi *FlowInst, op InfoOperands) {
+	fi.reset()
 	if op.HasLOD && op.LOD.End > op.LOD.Start {
 		fi.Reads = append(fi.Reads, Access{Var: op.LOD.Var, Start: op.LOD.Start, End: op.LOD.End, Must: true})
 	}
 	for _, c := range op.Dst {
 		fi.Writes = append(fi.Writes, Access{Var: c.Var, Start: c.Start, End: c.End, Must: true})
 	}
-	return fi
 }
 
 // flowInst reduces a decoded instruction to what data flow needs.
 func flowInst(in *decoder.Instruction, grf int) FlowInst {
-	fi := FlowInst{Label: -1}
+	var fi FlowInst
+	flowInstTo(&fi, in, grf)
+	return fi
+}
+
+// flowInstTo is flowInst into fi, reusing its slices.
+func flowInstTo(fi *FlowInst, in *decoder.Instruction, grf int) {
+	fi.reset()
 	sym := in.Symbols()
 	pred := in.HasPred && in.Pred.ID() != 0
 	n := 1
@@ -255,7 +285,7 @@ func flowInst(in *decoder.Instruction, grf int) FlowInst {
 		}
 	case "jmp", "goto":
 		if l, ok := in.Operand("label").(*decoder.LabelRef); ok {
-			fi.Targets = []int{int(l.Index)}
+			fi.Targets = append(fi.Targets, int(l.Index))
 		}
 		fi.Stop = !pred
 	case "switchjmp":
@@ -283,11 +313,10 @@ func flowInst(in *decoder.Instruction, grf int) FlowInst {
 			esz := elemSize(sym, o.ID)
 			base := off + int(o.Row)*grf + int(o.Col)*esz
 			write := o.Role == "dst"
-			accs := regionAccesses(v, base, esz, n, o.Region, write, !pred || !write)
 			if write {
-				fi.Writes = append(fi.Writes, accs...)
+				fi.Writes = regionAccesses(fi.Writes, v, base, esz, n, o.Region, true, !pred)
 			} else {
-				fi.Reads = append(fi.Reads, accs...)
+				fi.Reads = regionAccesses(fi.Reads, v, base, esz, n, o.Region, false, true)
 			}
 		case *decoder.Indirect:
 			fi.Opaque = true
@@ -314,7 +343,6 @@ func flowInst(in *decoder.Instruction, grf int) FlowInst {
 			}
 		}
 	}
-	return fi
 }
 
 // rawGRFs returns the size in GRFs a raw send states for the raw operand
@@ -337,15 +365,15 @@ func rawGRFs(in *decoder.Instruction, role string) (int, bool) {
 // regionAccesses returns the bytes a general operand touches over n lanes:
 // a destination's <h> region or a source's <v;w,h>, one element per lane,
 // contiguous runs merged.
-func regionAccesses(v uint32, base, esz, n int, r decoder.Region, dst, must bool) []Access {
-	var accs []Access
+func regionAccesses(accs []Access, v uint32, base, esz, n int, r decoder.Region, dst, must bool) []Access {
+	first := len(accs) // the accesses before are another operand's: never merged
 	add := func(o int) {
 		s := base + o*esz
-		if k := len(accs) - 1; k >= 0 && accs[k].End == s {
+		if k := len(accs) - 1; k >= first && accs[k].End == s {
 			accs[k].End = s + esz
 			return
 		}
-		for _, a := range accs {
+		for _, a := range accs[first:] {
 			if s >= a.Start && s+esz <= a.End {
 				return
 			}
@@ -372,4 +400,20 @@ func regionAccesses(v uint32, base, esz, n int, r decoder.Region, dst, must bool
 		add(i/w*vs + i%w*h)
 	}
 	return accs
+}
+
+// flowInsts returns every instruction of the stream reduced (the tests
+// build the reference analysis from them).
+func (sf *StreamFlow) flowInsts() []FlowInst {
+	infoAt := make(map[int]int, sf.s.NumInfos())
+	for k, in := range sf.s.Infos() {
+		infoAt[in.Inst] = k
+	}
+	var insts []FlowInst
+	sf.eachFlowInst(infoAt, func(fi *FlowInst) {
+		c := *fi
+		c.Reads, c.Writes, c.Targets = slices.Clone(fi.Reads), slices.Clone(fi.Writes), slices.Clone(fi.Targets)
+		insts = append(insts, c)
+	})
+	return insts
 }

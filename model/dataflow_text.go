@@ -71,8 +71,7 @@ func textNames(sym *decoder.Symbols) map[string]uint32 {
 }
 
 // textFlowInsts reduces each instruction of a body read from text.
-func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, grf int) []FlowInst {
-	insts := make([]FlowInst, s.NumInsts())
+func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, grf int, f func(fi *FlowInst)) {
 	names := textNames(s.Symbols)
 	labels := map[string]int{}
 	labelID := func(name string) int {
@@ -83,9 +82,11 @@ func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, gr
 		return len(labels) - 1
 	}
 	var in decoder.Instruction
-	for i := range insts {
+	var fi FlowInst
+	for i := range s.NumInsts() {
 		if k, ok := infoAt[i]; ok {
-			insts[i] = infoFlowInst(ops[k])
+			infoFlowInstTo(&fi, ops[k])
+			f(&fi)
 			continue
 		}
 		t := &s.Text[i]
@@ -96,13 +97,14 @@ func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, gr
 		if t.Text != "" && !isControl(t.Mnemonic()) {
 			s.Decode(i, &in)
 			if in.N > 0 || in.HasExec {
-				insts[i] = flowInst(&in, grf)
+				flowInstTo(&fi, &in, grf)
+				f(&fi)
 				continue
 			}
 		}
-		insts[i] = textFlowInst(t, s.Symbols, names, labelID, grf)
+		fi = textFlowInst(t, s.Symbols, names, labelID, grf)
+		f(&fi)
 	}
-	return insts
 }
 
 func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]uint32, labelID func(string) int, grf int) FlowInst {

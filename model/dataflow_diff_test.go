@@ -112,10 +112,10 @@ func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
 				for _, c := range Simulate(in, Env{GRFBytes: 32}).Dst {
 					want = append(want, ChunkRange{Channel: c.Channel, Range: Range{Var: v, Start: off + c.ByteStart, End: off + c.ByteEnd}})
 				}
-				if !reflect.DeepEqual(sf.ops[k].Dst, want) {
-					t.Fatalf("%s: INFO %d: result chunks %+v, Simulate's %+v", name, k, sf.ops[k].Dst, want)
+				if !reflect.DeepEqual(sf.Operands(k).Dst, want) {
+					t.Fatalf("%s: INFO %d: result chunks %+v, Simulate's %+v", name, k, sf.Operands(k).Dst, want)
 				}
-				sameFlow(t, name+" stream "+string(rune('0'+si%10)), sf.Body, ref, s.InfoInst(k), sf.ops[k])
+				sameFlow(t, name+" stream "+string(rune('0'+si%10)), sf.Body, ref, s.InfoInst(k), sf.Operands(k))
 				n++
 			}
 		}

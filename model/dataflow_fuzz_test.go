@@ -32,7 +32,7 @@ func FuzzStreamFlow(f *testing.F) {
 			sf := NewStreamFlow(s, 32)
 			ref := refNewBody(sf.flowInsts())
 			for k := range s.NumInfos() {
-				sameFlow(t, "fuzz", sf.Body, ref, s.InfoInst(k), sf.ops[k])
+				sameFlow(t, "fuzz", sf.Body, ref, s.InfoInst(k), sf.Operands(k))
 				fl := sf.Info(k)
 				for _, src := range fl.Sources {
 					if src.Inst < 0 || src.Inst >= s.NumInsts() || src.Inst == s.Info(k).Inst {

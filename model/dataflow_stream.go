@@ -20,7 +20,7 @@ type StreamFlow struct {
 	Text bool
 	s    *decoder.Stream
 	grf  int
-	ops  []InfoOperands // per Info of the stream
+	nops int // the stream's INFO; their operands are read again when asked (holding them costs ~100 bytes an INFO)
 
 	// The budget Limit sets, spent by Within.
 	mu     sync.Mutex
@@ -37,34 +37,30 @@ func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), ops: make([]InfoOperands, s.NumInfos()), overAt: -1, doneK: -1}
-	infoAt := make(map[int]int, s.NumInfos())
-	for k, in := range s.Infos() {
-		sf.ops[k] = infoOperands(in, s.Symbols, grfBytes)
-		infoAt[in.Inst] = k
-	}
+	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), nops: s.NumInfos(), overAt: -1, doneK: -1}
 	// Each instruction is reduced and packed in turn: the stream's
 	// FlowInst records are never all held at once.
 	var bb bodyBuilder
 	bb.grow(s.NumInsts())
-	sf.eachFlowInst(infoAt, func(fi *FlowInst) { bb.add(fi) })
+	sf.eachFlowInst(func(fi *FlowInst) { bb.add(fi) })
 	sf.Body = bb.finish()
 	return sf
 }
 
 // eachFlowInst calls f with each instruction of the stream reduced, in
 // order (f must not keep fi).
-func (sf *StreamFlow) eachFlowInst(infoAt map[int]int, f func(fi *FlowInst)) {
+func (sf *StreamFlow) eachFlowInst(f func(fi *FlowInst)) {
 	s := sf.s
+	infoAt := newInfoCursor(s)
 	if sf.Text {
-		textFlowInsts(s, infoAt, sf.ops, sf.grf, f)
+		textFlowInsts(s, infoAt.at, sf.Operands, sf.grf, f)
 		return
 	}
 	var in decoder.Instruction
 	var fi FlowInst // its slices reused from instruction to instruction
 	for i := range s.NumInsts() {
-		if k, ok := infoAt[i]; ok {
-			infoFlowInstTo(&fi, sf.ops[k])
+		if k, ok := infoAt.at(i); ok {
+			infoFlowInstTo(&fi, sf.Operands(k))
 		} else {
 			s.Decode(i, &in)
 			flowInstTo(&fi, &in, sf.grf)
@@ -75,7 +71,7 @@ func (sf *StreamFlow) eachFlowInst(infoAt map[int]int, f func(fi *FlowInst)) {
 
 // Info returns the data flow of the stream's k-th INFO instruction.
 func (sf *StreamFlow) Info(k int) Flow {
-	if k < 0 || k >= len(sf.ops) {
+	if k < 0 || k >= sf.nops {
 		return Flow{}
 	}
 	sf.mu.Lock()
@@ -86,7 +82,7 @@ func (sf *StreamFlow) Info(k int) Flow {
 		return f
 	}
 	sf.mu.Unlock()
-	return sf.noted(sf.Body.Analyze(sf.s.InfoInst(k), sf.ops[k]))
+	return sf.noted(sf.Body.Analyze(sf.s.InfoInst(k), sf.Operands(k)))
 }
 
 func (sf *StreamFlow) noted(f Flow) Flow {
@@ -118,7 +114,7 @@ func (sf *StreamFlow) Limit(visits int) {
 // get false. Info(k) then returns the flow Within computed, without
 // computing it again. Without a budget Within is always true.
 func (sf *StreamFlow) Within(k int) bool {
-	if k < 0 || k >= len(sf.ops) {
+	if k < 0 || k >= sf.nops {
 		return true
 	}
 	sf.mu.Lock()
@@ -132,7 +128,7 @@ func (sf *StreamFlow) Within(k int) bool {
 	if sf.doneK == k {
 		return true
 	}
-	f, spent, ok := sf.Body.analyze(sf.s.InfoInst(k), sf.ops[k], max(sf.left, 1))
+	f, spent, ok := sf.Body.analyze(sf.s.InfoInst(k), sf.Operands(k), max(sf.left, 1))
 	sf.left -= spent
 	if !ok {
 		sf.overAt = k
@@ -158,11 +154,15 @@ func (sf *StreamFlow) Over() string {
 	if sf.overAt < 0 {
 		return ""
 	}
-	return fmt.Sprintf("data flow left out from INFO $%d (INFO #%d of %d) on: the analyses of the body's INFO passed the budget of %d instruction visits for its %d instructions", sf.s.InfoInst(sf.overAt), sf.overAt, len(sf.ops), sf.limit, sf.s.NumInsts())
+	return fmt.Sprintf("data flow left out from INFO $%d (INFO #%d of %d) on: the analyses of the body's INFO passed the budget of %d instruction visits for its %d instructions", sf.s.InfoInst(sf.overAt), sf.overAt, sf.nops, sf.limit, sf.s.NumInsts())
 }
 
 // Operands returns where the k-th INFO reads its LOD and writes its result.
-func (sf *StreamFlow) Operands(k int) InfoOperands { return sf.ops[k] }
+func (sf *StreamFlow) Operands(k int) InfoOperands {
+	var in decoder.Info
+	sf.s.ReadInfo(k, &in)
+	return infoOperands(&in, sf.s.Symbols, sf.grf)
+}
 
 // root resolves id through its alias chain: the root variable and the
 // byte offset of id within it.
@@ -402,15 +402,51 @@ func regionAccesses(accs []Access, v uint32, base, esz, n int, r decoder.Region,
 	return accs
 }
 
+// infoCursor finds the INFO of each instruction, asked in ascending
+// order: a walk along the INFO when their instructions ascend (as a
+// decoded stream's do), else a map (the last INFO of an instruction).
+type infoCursor struct {
+	s    *decoder.Stream
+	m    map[int]int
+	next int
+}
+
+func newInfoCursor(s *decoder.Stream) *infoCursor {
+	c := &infoCursor{s: s}
+	for k := 1; k < s.NumInfos(); k++ {
+		if s.InfoInst(k) <= s.InfoInst(k-1) {
+			c.m = make(map[int]int, s.NumInfos())
+			for k := range s.NumInfos() {
+				c.m[s.InfoInst(k)] = k
+			}
+			break
+		}
+	}
+	return c
+}
+
+// at returns the INFO of instruction i, i ascending from call to call.
+func (c *infoCursor) at(i int) (int, bool) {
+	if c.m != nil {
+		k, ok := c.m[i]
+		return k, ok
+	}
+	n := c.s.NumInfos()
+	for c.next < n && c.s.InfoInst(c.next) < i {
+		c.next++
+	}
+	if c.next < n && c.s.InfoInst(c.next) == i {
+		c.next++
+		return c.next - 1, true
+	}
+	return 0, false
+}
+
 // flowInsts returns every instruction of the stream reduced (the tests
 // build the reference analysis from them).
 func (sf *StreamFlow) flowInsts() []FlowInst {
-	infoAt := make(map[int]int, sf.s.NumInfos())
-	for k, in := range sf.s.Infos() {
-		infoAt[in.Inst] = k
-	}
 	var insts []FlowInst
-	sf.eachFlowInst(infoAt, func(fi *FlowInst) {
+	sf.eachFlowInst(func(fi *FlowInst) {
 		c := *fi
 		c.Reads, c.Writes, c.Targets = slices.Clone(fi.Reads), slices.Clone(fi.Writes), slices.Clone(fi.Targets)
 		insts = append(insts, c)

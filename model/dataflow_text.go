@@ -71,7 +71,7 @@ func textNames(sym *decoder.Symbols) map[string]uint32 {
 }
 
 // textFlowInsts reduces each instruction of a body read from text.
-func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, grf int, f func(fi *FlowInst)) {
+func textFlowInsts(s *decoder.Stream, infoAt func(int) (int, bool), ops func(int) InfoOperands, grf int, f func(fi *FlowInst)) {
 	names := textNames(s.Symbols)
 	labels := map[string]int{}
 	labelID := func(name string) int {
@@ -84,8 +84,8 @@ func textFlowInsts(s *decoder.Stream, infoAt map[int]int, ops []InfoOperands, gr
 	var in decoder.Instruction
 	var fi FlowInst
 	for i := range s.NumInsts() {
-		if k, ok := infoAt[i]; ok {
-			infoFlowInstTo(&fi, ops[k])
+		if k, ok := infoAt(i); ok {
+			infoFlowInstTo(&fi, ops(k))
 			f(&fi)
 			continue
 		}

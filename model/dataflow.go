@@ -167,20 +167,6 @@ func (s bytesSet) lanes(start, n int) uint32 {
 	return m
 }
 
-// project returns the bytes of accs (of any instruction) that fall in r,
-// relative to r.Start; only Must accesses when must.
-func project(accs []flowAcc, r Range, must bool) bytesSet {
-	var s bytesSet
-	for _, a := range accs {
-		lo, hi := int(a.s), int(a.e)
-		if a.v != r.Var || (must && !a.must) || hi <= r.Start || lo >= r.End {
-			continue
-		}
-		s.add(max(lo, r.Start)-r.Start, min(hi, r.End)-r.Start)
-	}
-	return s
-}
-
 // InfoOperands is where one INFO instruction reads its LOD and writes its
 // result, in root-variable bytes.
 type InfoOperands struct {

@@ -34,7 +34,7 @@ func (b *Body) killIn(ws []int32, r Range, at int32) bytesSet {
 	var k bytesSet
 	for _, j := range ws {
 		if j != at {
-			k = k.or(project(b.writesOf(j), r, true))
+			k = k.or(b.projectW(j, r, true))
 		}
 	}
 	return k
@@ -220,7 +220,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			if j == at {
 				continue
 			}
-			w := project(b.writesOf(j), r, false)
+			w := b.projectW(j, r, false)
 			if !w.and(need).empty() {
 				cands = append(cands, cand{ranked{i: j}, need})
 				if node >= 0 && !sc.seen[0].has(node) {
@@ -228,7 +228,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 					want++
 				}
 			}
-			need = need.andNot(project(b.writesOf(j), r, true))
+			need = need.andNot(b.projectW(j, r, true))
 		}
 	}
 	collect(span(allW, b.lead[ab], at-1), full, -1)
@@ -274,11 +274,11 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			f.Omitted++
 			continue
 		}
-		w := project(b.writesOf(c.i), r, false)
+		w := b.projectW(c.i, r, false)
 		live := w.and(c.exit)
 		lo, hi := live.bounds()
 		s := Source{Inst: int(c.i), Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
-		s.SomePaths = w != project(b.writesOf(c.i), r, true) || !b.allPaths(sc, c.i, at, live, r)
+		s.SomePaths = w != b.projectW(c.i, r, true) || !b.allPaths(sc, c.i, at, live, r)
 		f.Sources = append(f.Sources, s)
 	}
 }
@@ -302,7 +302,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		if i == at {
 			return bytesSet{}
 		}
-		return project(b.writesOf(i), r, true)
+		return b.projectW(i, r, true)
 	}
 	ab := b.blockOf[at]
 	nb := int32(len(b.lead))
@@ -387,7 +387,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 				continue
 			}
 			k := kill(j)
-			if !project(b.readsOf(j), r, false).and(in).empty() || !k.and(in).empty() {
+			if !b.projectR(j, r).and(in).empty() || !k.and(in).empty() {
 				hits = append(hits, hit{ranked{i: j}, in})
 				if node >= 0 && !sc.seen[0].has(node) {
 					sc.seen[0].add(node)
@@ -443,7 +443,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	}
 	for _, o := range hits {
 		i, in := o.i, o.in
-		if rd := project(b.readsOf(i), r, false).and(in); !rd.empty() {
+		if rd := b.projectR(i, r).and(in); !rd.empty() {
 			if len(f.Readers) >= maxListed {
 				f.Omitted++
 			} else {

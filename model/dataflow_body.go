@@ -27,6 +27,7 @@ import (
 type Body struct {
 	n    int       // instructions
 	acc  []flowAcc // every instruction's reads, then its writes
+	must []uint64  // bit k: acc[k] is a Must access
 	off  []int32   // instruction i's reads are acc[off[2i]:off[2i+1]], its writes acc[off[2i+1]:off[2i+2]]
 	succ edges     // control flow: where each instruction may go next
 	pred edges     // and where it may come from
@@ -48,24 +49,55 @@ type Body struct {
 	pool               sync.Pool
 }
 
-// flowAcc is an Access packed: a variable's bytes fit in int32 (offsets
-// past them are held at the bound).
+// flowAcc is an Access packed in 12 bytes (its Must is a bit of
+// Body.must): a variable's bytes fit in int32 (offsets past them are held
+// at the bound).
 type flowAcc struct {
 	v    uint32
 	s, e int32
-	must bool
 }
 
-func packAcc(a Access) flowAcc {
-	return flowAcc{v: a.Var, s: clamp32(a.Start), e: clamp32(a.End), must: a.Must}
+func (b *Body) addAcc(a Access) {
+	k := len(b.acc)
+	b.acc = append(b.acc, flowAcc{v: a.Var, s: clamp32(a.Start), e: clamp32(a.End)})
+	if k>>6 >= len(b.must) {
+		b.must = append(b.must, 0)
+	}
+	if a.Must {
+		b.must[k>>6] |= 1 << (k & 63)
+	}
+}
+
+func (b *Body) isMust(k int32) bool { return b.must[k>>6]>>(k&63)&1 != 0 }
+
+// project returns the bytes of acc[lo:hi] that fall in r, relative to
+// r.Start; only Must accesses when must.
+func (b *Body) project(lo, hi int32, r Range, must bool) bytesSet {
+	var s bytesSet
+	for k := lo; k < hi; k++ {
+		a := &b.acc[k]
+		s0, e0 := int(a.s), int(a.e)
+		if a.v != r.Var || e0 <= r.Start || s0 >= r.End || (must && !b.isMust(k)) {
+			continue
+		}
+		s.add(max(s0, r.Start)-r.Start, min(e0, r.End)-r.Start)
+	}
+	return s
+}
+
+// projectW is project on instruction i's writes, projectR on its reads.
+func (b *Body) projectW(i int32, r Range, must bool) bytesSet {
+	return b.project(b.off[2*i+1], b.off[2*i+2], r, must)
+}
+
+func (b *Body) projectR(i int32, r Range) bytesSet {
+	return b.project(b.off[2*i], b.off[2*i+1], r, false)
 }
 
 func clamp32(x int) int32 {
 	return int32(min(max(x, math.MinInt32), math.MaxInt32))
 }
 
-func (b *Body) readsOf(i int32) []flowAcc  { return b.acc[b.off[2*i]:b.off[2*i+1]] }
-func (b *Body) writesOf(i int32) []flowAcc { return b.acc[b.off[2*i+1]:b.off[2*i+2]] }
 
 // NewBody builds the control flow graph of insts.
 func NewBody(insts []FlowInst) *Body {
@@ -109,11 +141,11 @@ func (bb *bodyBuilder) add(in *FlowInst) {
 		b.off = append(b.off, 0)
 	}
 	for _, a := range in.Reads {
-		b.acc = append(b.acc, packAcc(a))
+		b.addAcc(a)
 	}
 	b.off = append(b.off, int32(len(b.acc)))
 	for _, a := range in.Writes {
-		b.acc = append(b.acc, packAcc(a))
+		b.addAcc(a)
 	}
 	b.off = append(b.off, int32(len(b.acc)))
 	var f uint8
@@ -148,7 +180,7 @@ func (bb *bodyBuilder) finish() *Body {
 	if len(b.off) == 0 {
 		b.off = append(b.off, 0)
 	}
-	b.acc, b.off = slices.Clip(b.acc), slices.Clip(b.off)
+	b.acc, b.off, b.must = slices.Clip(b.acc), slices.Clip(b.off), slices.Clip(b.must)
 	b.blockOf = make([]int32, n)
 	labelAt := map[int32]int32{}
 	for k := 0; k < len(bb.labels); k += 2 {
@@ -195,14 +227,14 @@ func (b *Body) varLists() {
 	counts := map[uint32]*count{}
 	each := func(f func(k int, v uint32, i int32)) {
 		for i := range int32(b.n) {
-			for _, a := range b.writesOf(i) {
-				if a.must {
-					f(0, a.v, i)
+			for k := b.off[2*i+1]; k < b.off[2*i+2]; k++ {
+				if b.isMust(k) {
+					f(0, b.acc[k].v, i)
 				}
-				f(1, a.v, i)
+				f(1, b.acc[k].v, i)
 			}
-			for _, a := range b.readsOf(i) {
-				f(2, a.v, i)
+			for k := b.off[2*i]; k < b.off[2*i+1]; k++ {
+				f(2, b.acc[k].v, i)
 			}
 		}
 	}
@@ -641,7 +673,7 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		return false
 	}
 	hits := func(i int32) bool {
-		return i != c && i != at && !project(b.writesOf(i), r, true).and(live).empty()
+		return i != c && i != at && !b.projectW(i, r, true).and(live).empty()
 	}
 	// Few Must writers of the variable: check they are all harmless
 	// rather than walk.

@@ -98,7 +98,6 @@ func clamp32(x int) int32 {
 	return int32(min(max(x, math.MinInt32), math.MaxInt32))
 }
 
-
 // NewBody builds the control flow graph of insts.
 func NewBody(insts []FlowInst) *Body {
 	var bb bodyBuilder

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -284,12 +285,27 @@ func Write(w io.Writer, f *decoder.File, o Options) error {
 	return nil
 }
 
+// dumpGCPercent is the GOGC a dump --all --json runs with (see write).
+const dumpGCPercent = 25
+
 func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.Visaasm {
 		return WriteVisaasm(w, f)
 	}
 	if o.Bodies {
 		return writeBodies(w, f, o)
+	}
+	if o.JSON && o.All {
+		// The data flow's body is large and lives while its stream is
+		// written, while the records make garbage: the default GOGC (100)
+		// would let the heap grow to twice the body. Collecting at 25%
+		// costs little (the body's arrays hold no pointers to scan) and
+		// keeps the peak near what is live.
+		if old := debug.SetGCPercent(dumpGCPercent); old >= 0 && old < dumpGCPercent {
+			debug.SetGCPercent(old) // a lower setting of the user's stays
+		} else {
+			defer debug.SetGCPercent(old)
+		}
 	}
 	counts := make([]int, len(f.Streams))
 	for si, s := range f.Streams {
@@ -339,8 +355,13 @@ type formatter struct {
 func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, lo, hi, limit int) ([]byte, int) {
 	s := f.Streams[si]
 	var sf *model.StreamFlow
+	if fm.sf != nil && fm.sfOf != si-1 {
+		// The previous stream's flow is let go before the next is built
+		// (two bodies are never held at once).
+		fm.sf = nil
+	}
 	if o.JSON && o.All && s.NumInfos() > 0 {
-		if fm.sf == nil || fm.sfOf != si-1 {
+		if fm.sf == nil {
 			fm.sf, fm.sfOf = model.NewStreamFlow(s, 32), si-1
 			// A body whose data flow would cost far more than its decode
 			// (model.FlowBudget) has no flow keys from there on, and a note.

@@ -15,6 +15,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/sampledata/templates"
 )
 
 // The differential tests: the sparse analysis (dataflow_body.go) gives the
@@ -73,24 +74,12 @@ func testInputs(t *testing.T) map[string][]byte {
 }
 
 // mixedTemplates is every instruction of the samples kernels.isa and
-// stream_igc.bin (igc layout), for mixed raw streams.
+// stream_igc.bin (igc layout): see templates.Mixed.
 func mixedTemplates(t testing.TB) [][]byte {
 	t.Helper()
-	var all [][]byte
-	for _, name := range []string{"kernels.isa", "stream_igc.bin"} {
-		data, err := sampledata.Read(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := decoder.Decode(name, data, decoder.Options{Layout: decoder.LayoutIGC})
-		if len(f.Errors) > 0 {
-			t.Fatal(f.Errors)
-		}
-		for _, s := range f.Streams {
-			for i := range s.NumInsts() {
-				all = append(all, s.InstBytes(i))
-			}
-		}
+	all, err := templates.Mixed()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return all
 }

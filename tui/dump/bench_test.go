@@ -10,29 +10,17 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/sampledata/templates"
 	"infoscope/tui/cliflag"
 )
 
-// instTemplates returns the encoded bytes of every instruction of the
-// kernels.isa and stream_igc.bin samples (igc layout, version 4.1): ALU
-// with every operand class, INFO, sends, sampler, LSC, control flow.
+// instTemplates is every instruction of the samples kernels.isa and
+// stream_igc.bin (igc layout): see templates.Mixed.
 func instTemplates(t testing.TB) [][]byte {
 	t.Helper()
-	var all [][]byte
-	for _, name := range []string{"kernels.isa", "stream_igc.bin"} {
-		data, err := sampledata.Read(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := decoder.Decode(name, data, decoder.Options{Layout: decoder.LayoutIGC})
-		if len(f.Errors) > 0 {
-			t.Fatal(f.Errors)
-		}
-		for _, s := range f.Streams {
-			for i := range s.NumInsts() {
-				all = append(all, s.InstBytes(i))
-			}
-		}
+	all, err := templates.Mixed()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return all
 }

@@ -51,7 +51,8 @@ func run(args []string) int {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
-				Folder: folderFiles})
+				SetGCPercent: debug.SetGCPercent,
+				Folder:       folderFiles})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":

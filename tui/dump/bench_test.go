@@ -96,7 +96,7 @@ func BenchmarkWriteText(b *testing.B) {
 			b.SetBytes(int64(len(f.Streams[0].Code)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := Write(w, f, o); err != nil {
+				if _, err := Write(w, f, o); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -15,7 +15,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +50,10 @@ type Env struct {
 	// (an IGC dump folder: its .visaasm files) and a note on the files it
 	// skipped, or nil for a name that is not a directory.
 	Folder func(name string) (files []string, note string, err error)
+	// SetGCPercent, when set, tunes the process's garbage collector for a
+	// large --all --json (debug.SetGCPercent). The command line sets it; a
+	// server, whose process every session shares, does not.
+	SetGCPercent func(int) int
 	// Flags, when set, is handed the command's FlagSet once its flags are
 	// registered, and Run returns at once: shell completions and the man
 	// page are built from the flags the command really defines.
@@ -70,6 +73,7 @@ type Options struct {
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	par      parOptions         // the parallel driver's tuning (tests)
+	setGC    func(int) int      // Env.SetGCPercent
 }
 
 // Usage is the command's synopsis.
@@ -141,6 +145,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
 		}
 	}
+	o.setGC = env.SetGCPercent
 	if o.Decode, err = decodeOpts(); err != nil {
 		return usage("%v", err)
 	}
@@ -237,11 +242,12 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}
-		if err := Write(w, f, o); err != nil {
+		notes, err := Write(w, f, o)
+		if err != nil {
 			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 			return ExitError
 		}
-		for _, wn := range f.Warnings {
+		for _, wn := range append(f.Warnings[:len(f.Warnings):len(f.Warnings)], notes...) {
 			fmt.Fprintf(env.Stderr, "%s: warning: %s\n", name, wn)
 		}
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
@@ -275,36 +281,50 @@ func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 }
 
 // Write prints every record of f (of each vISA image, for a C source;
-// with Options.Visaasm, their listings).
-func Write(w io.Writer, f *decoder.File, o Options) error {
+// with Options.Visaasm, their listings). It returns the warnings the
+// writing itself found (a body whose data flow ran past its budget), each
+// prefixed with its image's name for a C source: f is not changed, since
+// a decoded file may be shared.
+func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
 	for _, p := range f.Each() {
-		if err := write(w, p, o); err != nil {
-			return err
+		var pn []string
+		pn, err = write(w, p, o)
+		for _, n := range pn {
+			if p != f {
+				n = p.Name + ": " + n
+			}
+			notes = append(notes, n)
+		}
+		if err != nil {
+			return notes, err
 		}
 	}
-	return nil
+	return notes, nil
 }
 
 // dumpGCPercent is the GOGC a dump --all --json runs with (see write).
 const dumpGCPercent = 25
 
-func write(w io.Writer, f *decoder.File, o Options) error {
+// write prints the records of one image and returns the warnings found
+// while writing them (only --all --json finds any; it runs sequentially).
+func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 	if o.Visaasm {
-		return WriteVisaasm(w, f)
+		return nil, WriteVisaasm(w, f)
 	}
 	if o.Bodies {
-		return writeBodies(w, f, o)
+		return nil, writeBodies(w, f, o)
 	}
-	if o.JSON && o.All {
+	var notes []string
+	if o.JSON && o.All && o.setGC != nil {
 		// The data flow's body is large and lives while its stream is
 		// written, while the records make garbage: the default GOGC (100)
 		// would let the heap grow to twice the body. Collecting at 25%
 		// costs little (the body's arrays hold no pointers to scan) and
 		// keeps the peak near what is live.
-		if old := debug.SetGCPercent(dumpGCPercent); old >= 0 && old < dumpGCPercent {
-			debug.SetGCPercent(old) // a lower setting of the user's stays
+		if old := o.setGC(dumpGCPercent); old >= 0 && old < dumpGCPercent {
+			o.setGC(old) // a lower setting of the user's stays
 		} else {
-			defer debug.SetGCPercent(old)
+			defer o.setGC(old)
 		}
 	}
 	counts := make([]int, len(f.Streams))
@@ -319,6 +339,7 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	rs := recordSet[formatter]{
 		counts: counts,
 		appendRange: func(fm *formatter, b []byte, si, lo, hi, limit int) ([]byte, int) {
+			fm.notes = &notes
 			return fm.appendRange(b, f, si, o, lo, hi, limit)
 		},
 		chunk:       textChunk,
@@ -331,15 +352,17 @@ func write(w io.Writer, f *decoder.File, o Options) error {
 	if o.JSON {
 		rs.chunk, rs.recordBytes = jsonChunk, jsonBytes
 	}
-	return writeRecords(w, rs, o.par)
+	err := writeRecords(w, rs, o.par)
+	return notes, err
 }
 
 // formatter is one goroutine's scratch state for formatting records,
 // reused from record to record.
 type formatter struct {
-	inst decoder.Instruction
-	info decoder.Info
-	jw   jsonWriter
+	notes *[]string // write's warnings (only --all --json, sequential, adds any)
+	inst  decoder.Instruction
+	info  decoder.Info
+	jw    jsonWriter
 	// The data flow of stream sfOf+1's INFO (JSON with --all); sfOf is
 	// one less than the stream's index so that the zero value names none.
 	sf   *model.StreamFlow
@@ -426,7 +449,7 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 					if s.Kernel != "" {
 						body = fmt.Sprintf("kernel %q", s.Kernel)
 					}
-					f.Warnings = append(f.Warnings, body+": "+sf.Over())
+					*fm.notes = append(*fm.notes, body+": "+sf.Over())
 				}
 				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
 			} else {

@@ -3,8 +3,11 @@ package dump
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // TestDumpFlowBudget: a raw stream built so that each INFO's data flow
@@ -54,4 +57,25 @@ func TestDumpFlowBudget(t *testing.T) {
 	}
 	// The small bodies of the samples stay well within it (their keys are
 	// checked by TestDumpJSONAllDataFlow).
+}
+
+// TestWriteLeavesFileAlone: the budget's warning comes back from Write,
+// not appended to the decoded file, which a server's sessions may share;
+// Run prints it (TestDumpFlowBudget).
+func TestWriteLeavesFileAlone(t *testing.T) {
+	label := []byte{0x31, 0x00, 0x00}
+	info := []byte{0x70, 0x0a, 0x03, 0x0f, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
+	data := bytes.Repeat(append(append([]byte{}, label...), info...), 20_000)
+	f := decoder.Decode("raw", data, decoder.Options{Layout: decoder.LayoutIGC})
+	before := len(f.Warnings)
+	notes, err := Write(io.Discard, f, Options{JSON: true, All: true, Syntax: "igc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Warnings) != before {
+		t.Errorf("Write changed the file's warnings: %q", f.Warnings)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "budget") {
+		t.Errorf("notes %q, want the budget's one", notes)
+	}
 }

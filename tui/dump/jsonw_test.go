@@ -115,7 +115,7 @@ func TestJSONWriterMatchesRecord(t *testing.T) {
 		for vn, o := range variants {
 			want := referenceJSON(t, f, o)
 			var got bytes.Buffer
-			if err := Write(&got, f, o); err != nil {
+			if _, err := Write(&got, f, o); err != nil {
 				t.Fatal(err)
 			}
 			records += bytes.Count(want, []byte("\n"))
@@ -147,7 +147,7 @@ func TestJSONWriterNames(t *testing.T) {
 	f := decoder.Decode(name, data, decoder.Options{})
 	o := Options{Syntax: "igc", JSON: true, All: true}
 	var got bytes.Buffer
-	if err := Write(&got, f, o); err != nil {
+	if _, err := Write(&got, f, o); err != nil {
 		t.Fatal(err)
 	}
 	if want := referenceJSON(t, f, o); !bytes.Equal(got.Bytes(), want) {
@@ -179,7 +179,7 @@ func TestJSONWriterFileNames(t *testing.T) {
 	}
 	for _, o := range []Options{{Syntax: "igc", JSON: true}, {Syntax: "seed", JSON: true, All: true}} {
 		var got bytes.Buffer
-		if err := Write(&got, f, o); err != nil {
+		if _, err := Write(&got, f, o); err != nil {
 			t.Fatal(err)
 		}
 		want := referenceJSON(t, f, o)
@@ -244,7 +244,7 @@ func BenchmarkJSONRecords(b *testing.B) {
 	b.ReportAllocs()
 	cpu, _ := benchcpu.Now()
 	for b.Loop() {
-		if err := Write(io.Discard, f, o); err != nil {
+		if _, err := Write(io.Discard, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -383,7 +383,7 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 		fl := decoder.Decode("fuzz\x00.bin", data, do)
 		var got bytes.Buffer
-		if err := Write(&got, fl, o); err != nil {
+		if _, err := Write(&got, fl, o); err != nil {
 			t.Fatal(err)
 		}
 		if want := referenceJSON(t, fl, o); !bytes.Equal(got.Bytes(), want) {

@@ -61,11 +61,11 @@ func hostileInputs(t testing.TB) map[string][]byte {
 func writeBoth(t testing.TB, f *decoder.File, o Options, po parOptions) (seq, par []byte) {
 	var a, b bytes.Buffer
 	o.par = parOptions{workers: 1}
-	if err := Write(&a, f, o); err != nil {
+	if _, err := Write(&a, f, o); err != nil {
 		t.Fatal(err)
 	}
 	o.par = po
-	if err := Write(&b, f, o); err != nil {
+	if _, err := Write(&b, f, o); err != nil {
 		t.Fatal(err)
 	}
 	return a.Bytes(), b.Bytes()
@@ -282,7 +282,7 @@ func TestHandBuiltLines(t *testing.T) {
 		"hand:k+0x1234 $7  sampleinfo.RGBA (M2_NM, ?9)  T200 V2000.65535\n"
 	for _, po := range append(parTunings, parOptions{workers: 1}) {
 		var b bytes.Buffer
-		if err := Write(&b, f, Options{Syntax: "igc", par: po}); err != nil {
+		if _, err := Write(&b, f, Options{Syntax: "igc", par: po}); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != want {

@@ -19,14 +19,7 @@ func BenchmarkStreamFlow(b *testing.B) {
 	}
 	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
 	s := f.Streams[0]
-	for b.Loop() {
-		sf := NewStreamFlow(s, 32)
-		for k := range s.NumInfos() {
-			sf.Info(k)
-		}
-	}
-	b.ReportMetric(float64(s.NumInsts()), "insts")
-	b.ReportMetric(float64(s.NumInfos()), "infos")
+	benchEveryInfo(b, s)
 }
 
 // BenchmarkFlowLargeBody: the Code pane's bound (panels.MaxFlowInsts,
@@ -58,7 +51,12 @@ func BenchmarkFlowMixedStream(b *testing.B) {
 	f := decoder.Decode("mixed.bin", data, decoder.Options{Layout: decoder.LayoutIGC})
 	s := f.Streams[0]
 	b.SetBytes(int64(len(data)))
-	b.ResetTimer()
+	benchEveryInfo(b, s)
+}
+
+// benchEveryInfo times building s's data-flow view and analysing each of
+// its INFO.
+func benchEveryInfo(b *testing.B, s *decoder.Stream) {
 	for b.Loop() {
 		sf := NewStreamFlow(s, 32)
 		for k := range s.NumInfos() {

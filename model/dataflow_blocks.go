@@ -159,23 +159,10 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	m := &sc.vals
 	m.reset(len(b.lead))
 	work := sc.work[:0]
-	reach := func(k int32, x bytesSet) {
-		if x.empty() {
-			return
-		}
-		n := &m.nodes[m.get(k)]
-		if y := n.a.or(x); y != n.a {
-			n.a = y
-			if !n.queued && k != ab {
-				n.queued = true
-				work = append(work, k)
-			}
-		}
-	}
 	ps := b.pred.at(b.lead[ab])
 	sc.visits += 1 + len(ps)
 	for _, q := range ps {
-		reach(b.blockOf[q], g)
+		work = m.merge(b.blockOf[q], ab, g, work)
 	}
 	for len(work) > 0 {
 		if sc.over() {
@@ -191,7 +178,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		ps := b.pred.at(b.lead[k])
 		sc.visits += 1 + len(ps) + len(ws)
 		for _, q := range ps {
-			reach(b.blockOf[q], x)
+			work = m.merge(b.blockOf[q], ab, x, work)
 		}
 	}
 	sc.work = work[:0]
@@ -317,23 +304,10 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	gout := gen.andNot(b.killIn(span(mustW, at+1, b.lastOf(ab)), r, at))
 	m.nodes[m.get(ab)].out = gout
 	work := sc.work[:0]
-	push := func(k int32, x bytesSet) {
-		if x.empty() {
-			return
-		}
-		n := &m.nodes[m.get(k)]
-		if y := n.a.or(x); y != n.a {
-			n.a = y
-			if !n.queued && k != ab {
-				n.queued = true
-				work = append(work, k)
-			}
-		}
-	}
 	ss := b.succ.at(b.lastOf(ab))
 	sc.visits += 1 + len(ss)
 	for _, s := range ss {
-		push(b.blockOf[s], gout)
+		work = m.merge(b.blockOf[s], ab, gout, work)
 	}
 	for len(work) > 0 {
 		if sc.over() {
@@ -352,7 +326,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			ss := b.succ.at(b.lastOf(k))
 			sc.visits += len(ss)
 			for _, s := range ss {
-				push(b.blockOf[s], o)
+				work = m.merge(b.blockOf[s], ab, o, work)
 			}
 		}
 	}

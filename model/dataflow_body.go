@@ -588,6 +588,24 @@ func (m *nodeMap) reset(n int) {
 }
 
 // find returns i's node index, -1 when it has none.
+// merge adds x to block k's bytes and, when that changes them, queues k on
+// work (unless k is from, the INFO's own block, whose value is fixed): the
+// step both worklist analyses take along an edge.
+func (m *nodeMap) merge(k, from int32, x bytesSet, work []int32) []int32 {
+	if x.empty() {
+		return work
+	}
+	n := &m.nodes[m.get(k)]
+	if y := n.a.or(x); y != n.a {
+		n.a = y
+		if !n.queued && k != from {
+			n.queued = true
+			work = append(work, k)
+		}
+	}
+	return work
+}
+
 func (m *nodeMap) find(i int32) int {
 	if m.stamp[i] != m.epoch {
 		return -1

@@ -399,12 +399,12 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 		next = sort.Search(s.NumInfos(), func(k int) bool { return s.InfoInst(k) >= lo })
 	}
 	seed := o.Syntax == "seed"
+	if !o.JSON && (fm.prefix == nil || fm.prefixOf != si) {
+		fm.prefix, fm.prefixOf = linePrefix(f, s), si // text lines: once per stream
+	}
 	if !o.All && !o.JSON && !s.FromText() {
 		// INFO lines of a binary stream, what a dump mostly prints: their
 		// own loop, the line's prefix made once.
-		if fm.prefix == nil || fm.prefixOf != si {
-			fm.prefix, fm.prefixOf = linePrefix(f, s), si
-		}
 		in := &fm.info
 		for j := lo; j < hi; j++ {
 			s.ReadInfo(j, in)
@@ -458,9 +458,6 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 		default:
 			if in == nil {
 				s.Decode(i, &fm.inst)
-			}
-			if fm.prefix == nil || fm.prefixOf != si {
-				fm.prefix, fm.prefixOf = linePrefix(f, s), si
 			}
 			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, seed)
 		}

@@ -93,7 +93,7 @@ func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
 		return &c.json
 	}
 	// Another sub-op of a dispatched opcode (--all).
-	b := appendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
+	b := decoder.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
 	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
@@ -200,7 +200,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	switch {
 	case in != nil && !fromText:
 		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
-		b = appendUint(b, uint64(in.Off))                                 // a binary's: not negative
+		b = decoder.AppendUint(b, uint64(in.Off))                         // a binary's: not negative
 	case fromText:
 		inst := s.Inst(i)
 		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
@@ -329,7 +329,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	w.values = in.AppendFieldValues(w.values[:0])
 	for n, v := range w.values {
 		b = fixed[n].appendTo(b)
-		b = appendUint(b, v.Raw)
+		b = decoder.AppendUint(b, v.Raw)
 		if spans[n].Named && !w.ownNames {
 			b = append(b, `,"meaning":`...)
 			b = appendString(b, v.Meaning)
@@ -456,7 +456,7 @@ func (w *jsonWriter) appendName(b []byte, name string) []byte {
 // appendOperandRef appends the "lod" or "dst" object.
 func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
-	b = appendUint(b, uint64(r.ID))
+	b = decoder.AppendUint(b, uint64(r.ID))
 	b = append(b, `,"offset":`...)
 	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
@@ -536,16 +536,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = append(b, '"')
 	}
 	if id >= 0 {
-		b = appendUint(append(b, `,"id":`...), uint64(id))
+		b = decoder.AppendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
 		b = w.appendName(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = appendUint(append(b, `,"row":`...), uint64(row))
+		b = decoder.AppendUint(append(b, `,"row":`...), uint64(row))
 	}
 	if col >= 0 {
-		b = appendUint(append(b, `,"col":`...), uint64(col))
+		b = decoder.AppendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
 		w.scratch = region.AppendText(w.scratch[:0])
@@ -560,12 +560,12 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = appendUint(append(b, `,"value":`...), value)
+		b = decoder.AppendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
 		b = append(b, `,"offset":`...)
 		if off >= 0 {
-			b = appendUint(b, uint64(off))
+			b = decoder.AppendUint(b, uint64(off))
 		} else {
 			b = strconv.AppendInt(b, off, 10)
 		}
@@ -573,28 +573,8 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 	return append(b, '}')
 }
 
-// appendInt appends v >= 0 in decimal: appendUint.
-func appendInt(b []byte, v int) []byte { return appendUint(b, uint64(v)) }
-
-// digitPairs holds "00" to "99".
-const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
-	"404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-// appendUint appends v in decimal. A record's numbers are mostly below a
-// thousand (field values, ids, offsets within a variable), which a table
-// gives at once; larger ones (an index, a file offset) go through
-// decoder.AppendUint, which writes eight digits at once in place.
-func appendUint(b []byte, v uint64) []byte {
-	switch {
-	case v < 10:
-		return append(b, byte('0'+v))
-	case v < 100:
-		return append(b, digitPairs[2*v], digitPairs[2*v+1])
-	case v < 1000:
-		return append(b, byte('0'+v/100), digitPairs[2*(v%100)], digitPairs[2*(v%100)+1])
-	}
-	return decoder.AppendUint(b, v)
-}
+// appendInt appends v >= 0 in decimal.
+func appendInt(b []byte, v int) []byte { return decoder.AppendUint(b, uint64(v)) }
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {

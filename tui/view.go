@@ -192,7 +192,7 @@ func (m *Model) problemCount() int {
 			n++
 		}
 		if s.File != nil {
-			n += len(s.File.Errors) + len(s.File.Warnings)
+			n += s.File.NumErrors() + len(s.File.Warnings)
 		}
 	}
 	return n
@@ -401,8 +401,8 @@ func (m *Model) errorLines() []string {
 				head += ", layout " + f.LayoutReason
 			}
 			lines = append(lines, head)
-			for _, e := range f.Errors {
-				lines = append(lines, "  ✗ "+e.Error())
+			for _, e := range f.ErrorLines() {
+				lines = append(lines, "  ✗ "+e)
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)

@@ -356,10 +356,10 @@ for size in "80 24" "120 40"; do
   wait_for "\$2 of 4"
   keys ]
   wait_for "Code  dataflow  \$4 of 9"
-  wait_for "c › \$5"
+  wait_for "d › \$5"
   wait_for "reads G 0-7"
   wait_for "some paths"
-  keys c
+  keys d
   wait_for "at \$5 (reads G 0-7)"
   keys BSpace
   wait_for "\$4 of 9"

@@ -457,6 +457,9 @@ func (m *Model) syncSelection() {
 		p.SetSession(s)
 		p.SetInfo(in)
 	}
+	if m.focus != focusList && m.shown == focusCode {
+		m.relayout() // the Code pane's share follows what the new body holds
+	}
 }
 
 // syncPanel hands a pending panel (see Model.pending) the selection and the

@@ -246,7 +246,7 @@ keys '?'
 wait_for "q/esc close • / filter the help • E errors"
 wait_gone "q quit"
 keys G
-wait_for "diag         has diagnostics"
+wait_for "diag:TEXT     a diagnostic contains TEXT"
 keys g
 wait_for "(1-20 of"
 keys -l $'\e[<65;10;10M'   # the wheel, down (SGR mouse report)

@@ -5,10 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/panels"
 )
 
 // Issue 24: the inspector as a new user tries it. Each test here failed
@@ -90,5 +94,111 @@ func TestNewUserCodeContext(t *testing.T) {
 				t.Errorf("after 8 k: cursor on listing line %d\n%s", cur+1, screen(m))
 			}
 		})
+	}
+}
+
+// TestNewUserKeysOneMeaning (item 8): the paging keys mean the same in the
+// list, the Code pane and the help; n and N repeat the last search in the
+// list as in Code, and the rows with diagnostics have their own keys.
+func TestNewUserKeysOneMeaning(t *testing.T) {
+	lk, ok := DefaultListKeyMap(), DefaultOverlayKeyMap()
+	ck := panels.DefaultCodeKeyMap()
+	type meaning struct {
+		name string
+		bs   [3]key.Binding // list, Code, help
+	}
+	meanings := []meaning{
+		{"page down", [3]key.Binding{lk.PageDown, ck.PageDown, ok.PageDown}},
+		{"page up", [3]key.Binding{lk.PageUp, ck.PageUp, ok.PageUp}},
+		{"half page down", [3]key.Binding{lk.HalfDown, ck.HalfDown, ok.HalfDown}},
+		{"half page up", [3]key.Binding{lk.HalfUp, ck.HalfUp, ok.HalfUp}},
+		{"top", [3]key.Binding{lk.Top, ck.Top, ok.Top}},
+		{"bottom", [3]key.Binding{lk.Bottom, ck.Bottom, ok.Bottom}},
+	}
+	keys := map[string]string{"ctrl+d": "half page down", "ctrl+u": "half page up", "ctrl+f": "page down",
+		"ctrl+b": "page up", "space": "page down", "b": "page up", "pgdown": "page down", "pgup": "page up",
+		"g": "top", "G": "bottom"}
+	for k, want := range keys {
+		for i, where := range []string{"list", "Code", "help"} {
+			got := ""
+			for _, mn := range meanings {
+				b := mn.bs[i]
+				b.SetEnabled(true)
+				if slices.Contains(b.Keys(), k) {
+					got = mn.name
+				}
+			}
+			if got != want {
+				t.Errorf("%s in the %s: %q, want %q", k, where, got, want)
+			}
+		}
+	}
+	// n and N: the last search, in the list too; } and { the diagnostics.
+	for _, b := range []key.Binding{lk.Next, lk.Prev, ck.Next, ck.Prev} {
+		if !strings.Contains(b.Help().Desc, "match") {
+			t.Errorf("%v means %q: want the last search's next match", b.Keys(), b.Help().Desc)
+		}
+	}
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "/")
+	typeText(m, "op:sampleinfo")
+	send(m, "enter", "esc") // applied, then cleared: n still finds its matches
+	if m.list.filter != "" {
+		t.Fatalf("filter %q after esc", m.list.filter)
+	}
+	for range 3 {
+		before := m.list.cursor
+		send(m, "n")
+		l, _ := m.list.selected()
+		if m.list.cursor == before || !strings.HasPrefix(m.list.rows.info(l).Text(), "sampleinfo") {
+			t.Fatalf("n after /op:sampleinfo: row %d %q (status %q)", m.list.cursor, m.list.rows.info(l).Text(), m.status)
+		}
+	}
+	send(m, "}")
+	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+		t.Errorf("} went to a row without diagnostics")
+	}
+	// The help lists each key once.
+	m.openOverlay(true)
+	help := strings.Join(m.helpLines(), "\n")
+	if strings.Contains(help, "n/N") {
+		t.Errorf("the help lists N twice (n/N and N)")
+	}
+}
+
+// TestNewUserHelpFits (item 12): the help, filter terms included, fits 80
+// columns whole (nothing cut with …), and lists no key twice in a pane.
+func TestNewUserHelpFits(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	m.openOverlay(true)
+	for _, l := range m.helpLines() {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("help line of %d cells at 80 columns: %q", w, ansi.Strip(l))
+		}
+	}
+	// Each binding's label names only keys it has: Code's n was "n/N"
+	// beside N's own "N".
+	alias := map[string]string{"↑": "up", "↓": "down", "←": "left", "→": "right", "pgdn": "pgdown", "⌫": "backspace"}
+	fkey := regexp.MustCompile(`^F[0-9]+$`)
+	for _, g := range m.helpGroups() {
+		for _, col := range g.km {
+			for _, b := range col {
+				label := b.Help().Key
+				if label == "a-z" {
+					continue // the data-flow letters
+				}
+				for _, tok := range strings.FieldsFunc(label, func(r rune) bool { return r == '/' || r == ' ' }) {
+					if a, ok := alias[tok]; ok {
+						tok = a
+					}
+					if fkey.MatchString(tok) {
+						tok = strings.ToLower(tok)
+					}
+					if !slices.Contains(b.Keys(), tok) {
+						t.Errorf("%s: the label %q names %s, which is not its key (%v)", g.name, label, tok, b.Keys())
+					}
+				}
+			}
+		}
 	}
 }

@@ -640,8 +640,8 @@ func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
 }
 
 // listKeyFromPanel lets the list's search keys work from a panel: / and :
-// open the list's prompts, n and N step to the next row with diagnostics
-// while the panel stays.
+// open the list's prompts; n and N (the last search's next match) and {
+// and } (rows with diagnostics) step the list while the panel stays.
 func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.focus == focusList || m.childHandles(msg) {
 		return nil, false
@@ -651,7 +651,7 @@ func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, lk.Filter, lk.Goto):
 		m.setFocus(focusList)
 		return m.toFocused(msg), true
-	case key.Matches(msg, lk.Next, lk.Prev):
+	case key.Matches(msg, lk.Next, lk.Prev, lk.NextDiag, lk.PrevDiag):
 		var cmd tea.Cmd
 		m.list.moved = true
 		m.list, cmd = m.list.updateKey(msg)

@@ -323,8 +323,9 @@ func (m *Model) helpGroups() []helpGroup {
 
 // helpNotes explains the list's search keys.
 func (m *Model) helpNotes() []string {
-	return []string{"n/N: the next/previous row with diagnostics among the rows shown (the filter,",
-		"  if any, narrows the list; diag as a filter term keeps only those rows).",
+	return []string{"n and N repeat the last search: the next or previous row matching the last /",
+		"  filter (in Code: its own / search). } and { step to rows with diagnostics (!);",
+		"  diag as a filter term keeps only those rows.",
 		":0x1a3 goes to the instruction at that offset (or the nearest); :k.isa:0x1a3 in",
 		"  file k.isa; :42 to row 42."}
 }

@@ -31,7 +31,7 @@ type ListKeyMap struct {
 	Next, Prev, Goto, Filter, Clear, Open key.Binding
 	// NextDiag and PrevDiag step to the rows with diagnostics (marked !).
 	NextDiag, PrevDiag key.Binding
-	Left, Right                             key.Binding // scroll the instruction text sideways
+	Left, Right        key.Binding // scroll the instruction text sideways
 	// Apply and Cancel end the filter and go-to prompts.
 	Apply, Cancel key.Binding
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"infoscope/decoder"
 	"infoscope/tui/panels"
 )
 
@@ -200,5 +202,55 @@ func TestNewUserHelpFits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNewUserStatusActFirst (item 3): at 80x24 the status line shows what
+// the user must act on (problems, unsaved edits) whole, ahead of the file
+// and its layout; the layout's reason is under E.
+func TestNewUserStatusActFirst(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 80, 24)
+	send(m, "j")
+	m.markEdited("") // as a dispatch edit does
+	lines := strings.Split(screen(m), "\n")
+	status := lines[len(lines)-2]
+	for _, want := range []string{"1 problem: E shows", "unsaved surface edits: ctrl+s saves"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("80x24 status line lacks %q: %q", want, status)
+		}
+	}
+	if strings.Contains(status, "Intel's writer") {
+		t.Errorf("the layout's reason is on every screen: %q", status)
+	}
+	send(m, "E")
+	if !strings.Contains(screen(m), "layout object file: igc, the layout Intel's writer produced") {
+		t.Errorf("E does not give the layout's reason:\n%s", screen(m))
+	}
+}
+
+// TestNewUserLoadedCount (item 7): with one of two files missing, the
+// status line says so rather than "loaded 2 source(s)".
+func TestNewUserLoadedCount(t *testing.T) {
+	ok := fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")
+	missing := FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
+	m := newLoaded(Config{Sources: []Source{ok, missing}}, 120, 40)
+	if want := "1 of 2 loaded, 1 missing (E), 2 INFO instructions"; m.status != want {
+		t.Errorf("status %q, want %q", m.status, want)
+	}
+	m = newLoaded(Config{Sources: []Source{ok}}, 120, 40)
+	if want := "loaded 1 source, 2 INFO instructions"; m.status != want {
+		t.Errorf("status %q, want %q", m.status, want)
+	}
+}
+
+// TestNewUserCopySaysWhatWasDone (item 5): where no clipboard tool exists,
+// y says the copy went as OSC 52 only, not "system clipboard and OSC 52".
+func TestNewUserCopySaysWhatWasDone(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+		CopyLocal: func(string) error { return errors.New("no clipboard utilities available") }}, 80, 24)
+	send(m, "y")
+	if strings.Contains(m.status, "system clipboard and OSC 52") || !strings.Contains(m.status, "OSC 52 only") ||
+		!strings.Contains(m.status, "no clipboard utilities available") {
+		t.Errorf("status %q", m.status)
 	}
 }

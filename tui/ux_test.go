@@ -266,6 +266,10 @@ func TestCopyLocalClipboard(t *testing.T) {
 	if !strings.Contains(fmt.Sprint(msg), "sampleinfo.RGBA (M1, 16)") {
 		t.Errorf("OSC 52 message %q", fmt.Sprint(msg))
 	}
+	_, cmd = m.Update(msg) // the copy's end: the status, then OSC 52
+	if cmd == nil || !strings.Contains(fmt.Sprint(cmd()), "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("no OSC 52 after the system clipboard")
+	}
 	if !strings.Contains(m.status, "system clipboard") {
 		t.Errorf("status %q", m.status)
 	}

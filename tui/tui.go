@@ -435,6 +435,8 @@ func loadedText(s *mws.Snapshot) (text string, bad bool) {
 	missing, unreadable := 0, 0
 	for _, e := range s.Entries() {
 		switch {
+		case e.File != nil:
+			// Loaded; a reload that failed keeps it shown and says so.
 		case e.ReadErr != nil && errors.Is(e.ReadErr, fs.ErrNotExist):
 			missing++
 		case e.ReadErr != nil || e.Note != "":

@@ -21,6 +21,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/tui/cliflag"
@@ -252,7 +253,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 			}
 			continue
 		}
-		f := decoder.Decode(name, data, o.Decode)
+		f := visatext.Decode(name, data, o.Decode)
 		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}

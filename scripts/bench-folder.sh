@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench-folder.sh: the inspector on a dump folder of many files. It times
 # the first screen with every file loaded (the status line's "loaded N
-# source(s)") and reports the process's peak RSS, at 120x40 in tmux.
+# sources") and reports the process's peak RSS, at 120x40 in tmux.
 #
 #   scripts/bench-folder.sh [N]          N files (default 2000)
 #   INFOSCOPE=path scripts/bench-folder.sh   time another build
@@ -39,14 +39,14 @@ T new-session -d -s s -x 120 -y 40 \
 	"env TERM=xterm-256color /usr/bin/time -f %M -o '$tmp/rss' '$bin' --no-watch --surfaces '$tmp/s.json' '$tmp/dump' 2>'$tmp/err'; sleep 3600"
 t1=
 for ((k = 0; k < limit * 20; k++)); do
-	if T capture-pane -p -t s | grep -qF "loaded $n source(s)"; then
+	if T capture-pane -p -t s | grep -qF "loaded $n sources"; then
 		t1=$(date +%s%N)
 		break
 	fi
 	sleep 0.05
 done
 if [ -z "$t1" ]; then
-	echo "bench-folder: no \"loaded $n source(s)\" within $limit s; the screen:" >&2
+	echo "bench-folder: no \"loaded $n sources\" within $limit s; the screen:" >&2
 	T capture-pane -p -t s >&2
 	exit 1
 fi

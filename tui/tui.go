@@ -451,6 +451,17 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 	if rebuild {
 		m.rebuild()
 	}
+	// loadedText counts over every input: once per state, not per load
+	// that ended in it (a folder's thousands end in one state).
+	var loaded string
+	var loadedBad, counted bool
+	loadedText := func(s *mws.Snapshot) (string, bool) {
+		if !counted {
+			loaded, loadedBad = loadedText(s)
+			counted = true
+		}
+		return loaded, loadedBad
+	}
 	for _, d := range done {
 		e := d.e
 		switch {

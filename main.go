@@ -246,6 +246,20 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		fmt.Fprintln(os.Stderr, noTerminal)
 		return 2
 	}
+	// Keys come from the terminal, which stdin is not (a pipe, a job):
+	// bubbletea then opens the controlling terminal, and a process with
+	// none (cron, CI, setsid) would get its raw error. Try it first.
+	if len(progOpts) == 0 && !isTerminal(os.Stdin) {
+		in, out, err := tea.OpenTTY()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, noTerminal)
+			return 2
+		}
+		in.Close()
+		if out != in {
+			out.Close()
+		}
+	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
 		names := sampledata.Names()
@@ -316,6 +330,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 			fmt.Fprintln(os.Stderr, noTerminal)
+			return 2
 		}
 		return 1
 	}

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/tui/cliflag"
@@ -238,7 +239,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 			status = ExitError
 			continue
 		}
-		f := decoder.Decode(name, data, o.Decode)
+		f := visatext.Decode(name, data, o.Decode)
 		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}

@@ -137,8 +137,8 @@ func hasField(fs []Field, a, b string) bool {
 func TestInsertion(t *testing.T) {
 	for _, name := range textInputs(t) {
 		text := mustRead(t, name)
-		if !reVar.MatchString(text) || !reDollar.MatchString(text) {
-			continue // not numbered as IGC numbers
+		if !reVar.MatchString(text) || !reDollar.MatchString(text) || strings.Contains(text, "0x2a:d") {
+			continue // not numbered as IGC numbers, or holding an insertion already (two the same could each be the new one)
 		}
 		for _, at := range []int{3, 20, 100} {
 			bt, at := insertShifted(text, at)

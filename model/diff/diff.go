@@ -10,6 +10,7 @@ package diff
 
 import (
 	"strconv"
+	"sync"
 
 	"infoscope/decoder"
 	"infoscope/model"
@@ -302,61 +303,58 @@ func (c *comparison) fields(i, j int) []Field {
 	if x.info >= 0 && y.info >= 0 {
 		return append(out, c.infoFields(x, y)...)
 	}
-	// Parts pair by name: the same opcode row gives the same names in the
-	// same order; a name on one side only is a field present on one side.
-	yi := 0
-	for _, p := range x.parts {
-		q, ok := findPart(y.parts, p.name, &yi)
-		switch {
-		case !ok:
-			out = append(out, Field{p.name, c.partShow(p), ""})
-		case p.ref.class != clNone || q.ref.class != clNone:
-			if p.ref.class == clNone || q.ref.class == clNone || !c.m.same(p.ref, q.ref) {
-				out = append(out, Field{p.name, p.show, q.show})
-			}
-		case p.val != q.val:
-			out = append(out, Field{p.name, p.val, q.val})
+	if x.textual != y.textual {
+		// One side parsed, the other kept as text (its line does not
+		// print back exactly): compare both as text.
+		xt, yt := c.a.textOnly(x.text), c.b.textOnly(y.text)
+		x, y = &xt, &yt
+		out = out[:0]
+		if x.mnem != y.mnem {
+			out = append(out, Field{"mnemonic", x.mnem, y.mnem})
 		}
 	}
-	for _, q := range y.parts {
-		if !hasPart(x.parts, q.name) {
-			out = append(out, Field{q.name, "", c.partShow(q)})
+	// Parts pair by name: the same opcode row gives the same names in the
+	// same order; a name on one side only is a part present on one side.
+	yi := 0
+	for k := range x.parts {
+		p := &x.parts[k]
+		q := findPart(y.parts, p, &yi)
+		switch {
+		case q == nil:
+			out = append(out, Field{p.name(), c.a.show(p), ""})
+		case p.ref.class != clNone || q.ref.class != clNone:
+			if p.ref.class == clNone || q.ref.class == clNone || !c.m.same(p.ref, q.ref) {
+				out = append(out, Field{p.name(), c.a.show(p), c.b.show(q)})
+			}
+		case !p.same(q):
+			out = append(out, Field{p.name(), c.a.show(p), c.b.show(q)})
+		}
+	}
+	for k := range y.parts {
+		q := &y.parts[k]
+		from := 0
+		if findPart(x.parts, q, &from) == nil {
+			out = append(out, Field{q.name(), "", c.b.show(q)})
 		}
 	}
 	return out
 }
 
-func (c *comparison) partShow(p part) string {
-	if p.ref.class != clNone {
-		return p.show
-	}
-	return p.val
-}
-
-// findPart finds the part named name at or after *from (then anywhere),
-// advancing *from past it.
-func findPart(ps []part, name string, from *int) (part, bool) {
+// findPart finds the part named as p at or after *from (then anywhere),
+// advancing *from past it; nil when there is none.
+func findPart(ps []part, p *part, from *int) *part {
 	for k := *from; k < len(ps); k++ {
-		if ps[k].name == name {
+		if ps[k].sameName(p) {
 			*from = k + 1
-			return ps[k], true
+			return &ps[k]
 		}
 	}
 	for k := range ps {
-		if ps[k].name == name {
-			return ps[k], true
+		if ps[k].sameName(p) {
+			return &ps[k]
 		}
 	}
-	return part{}, false
-}
-
-func hasPart(ps []part, name string) bool {
-	for k := range ps {
-		if ps[k].name == name {
-			return true
-		}
-	}
-	return false
+	return nil
 }
 
 // decls compares the declarations of the variables and labels that
@@ -416,4 +414,27 @@ func (c *comparison) aliasShow(b *body, v *decoder.VarInfo) string {
 		return "none"
 	}
 	return b.symName(clVar, v.Alias) + "+" + strconv.Itoa(v.AliasOffset)
+}
+
+// CompareAll compares every pair, on up to workers goroutines at once
+// (pairs share nothing), and returns the kernels in the pairs' order.
+func CompareAll(pairs []Pair, o Options, workers int) []*Kernel {
+	out := make([]*Kernel, len(pairs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = Compare(pairs[i].A, pairs[i].B, o)
+			}
+		}()
+	}
+	for i := range pairs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
 }

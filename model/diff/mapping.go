@@ -91,8 +91,8 @@ func (c *comparison) correspond() {
 			}
 		}
 		// A definition says more of what a variable is than a use.
-		weight := func(role string) int {
-			if role == "dst" {
+		weight := func(p *part) int {
+			if p.role == "dst" {
 				return 2
 			}
 			return 1
@@ -105,17 +105,18 @@ func (c *comparison) correspond() {
 			if !changed {
 				// Equal keys: the parts correspond one to one.
 				for k := range min(len(pa), len(pb)) {
-					cast(pa[k].ref, pb[k].ref, weight(pa[k].name), 0)
+					cast(pa[k].ref, pb[k].ref, weight(&pa[k]), 0)
 				}
 				continue
 			}
 			from := 0
-			for _, p := range pa {
+			for k := range pa {
+				p := &pa[k]
 				if p.ref.class == clNone {
 					continue
 				}
-				if q, ok := findPart(pb, p.name, &from); ok {
-					cast(p.ref, q.ref, weight(p.name), 0)
+				if q := findPart(pb, p, &from); q != nil {
+					cast(p.ref, q.ref, weight(p), 0)
 				}
 			}
 		}

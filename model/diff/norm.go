@@ -34,13 +34,64 @@ type sym struct {
 	id    uint32
 }
 
-// part is one compared part of an instruction. For a symbol part, val is
-// the symbol's signature (what it is) and show its name on this side.
+// attr says which part of an instruction or operand a part is.
+type attr uint8
+
+const (
+	aSym      attr = iota // the symbol an operand names (ref), or a predefined one (str)
+	aExecSize             // num
+	aEmask                // num: the mask control
+	aPred                 // the predicate (ref)
+	aPredCtl              // str: "!", ".any", ".all"
+	aType                 // num: a VISA_Type code
+	aOffset               // num: row<<8 | column of a general operand; str for the other kinds
+	aRegion               // num: the region word
+	aMod                  // num: the modifier
+	aImm                  // num: an immediate's bits
+	aWidth                // num: an address operand's width
+	aParam                // num: a sub-field; str when it names a string
+	aWord                 // str: a word of a line kept as text, its symbols cut out
+	aWordSym              // a symbol in such a word (ref)
+)
+
+var attrSuffix = [...]string{aSym: "", aType: " type", aOffset: " offset", aRegion: " region",
+	aMod: " modifier", aImm: " immediate", aWidth: " width", aParam: "", aWord: ""}
+
+// part is one compared part of an instruction: a role (an operand's name
+// in the opcode table, "" for the instruction's own parts), what part of
+// it, and its value: num and str, or a symbol. A symbol's str is its
+// signature (what it is), so that keys compare symbols by what they are.
 type part struct {
-	name string
-	val  string
+	role string
+	attr attr
+	num  uint64
+	str  string
 	ref  sym
-	show string
+}
+
+// name is the part's name as a report gives it: "src0 region", "emask".
+func (p *part) name() string {
+	switch p.attr {
+	case aExecSize:
+		return "exec size"
+	case aEmask:
+		return "emask"
+	case aPred:
+		return "predicate"
+	case aPredCtl:
+		return "predicate control"
+	case aWordSym:
+		return p.role + " " + string(p.ref.class)
+	}
+	return p.role + attrSuffix[p.attr]
+}
+
+// same reports whether two parts hold the same value (symbols aside).
+func (p *part) same(q *part) bool { return p.num == q.num && p.str == q.str }
+
+// sameName reports whether two parts have the same name.
+func (p *part) sameName(q *part) bool {
+	return p.attr == q.attr && p.role == q.role && (p.attr != aWordSym || p.ref.class == q.ref.class)
 }
 
 // inst is one instruction reduced for comparison.
@@ -51,6 +102,9 @@ type inst struct {
 	parts []part
 	text  string
 	info  int // INFO index in the stream, or -1
+	// textual: reduced from its text (the decoder kept it as text), not
+	// from decoded operands.
+	textual bool
 }
 
 // body is one side's instructions reduced, with what is needed to name
@@ -62,6 +116,7 @@ type body struct {
 	// $N out (empty instructions), which are not compared.
 	idx    []int
 	varSig map[uint32]string // cached variable signatures by id
+	parts  []part            // room for the next instruction's parts (one allocation for many)
 	names  map[string]sym    // text names of declared symbols, for text-only lines
 }
 
@@ -86,6 +141,7 @@ func reduce(s *decoder.Stream) *body {
 			it = b.parsed(&in)
 		} else {
 			it = b.textOnly(s.Text[i].Text)
+			it.textual = true
 		}
 		it.info = -1
 		if k, ok := s.InfoAt(i); ok {
@@ -99,11 +155,16 @@ func reduce(s *decoder.Stream) *body {
 		h.Reset()
 		h.WriteString(it.mnem)
 		it.mkey = h.Sum64()
+		var nb [9]byte
 		for _, p := range it.parts {
+			h.WriteString(p.role)
+			nb[0] = byte(p.attr)
+			for k := range 8 {
+				nb[1+k] = byte(p.num >> (8 * k))
+			}
+			h.Write(nb[:])
+			h.WriteString(p.str)
 			h.WriteByte(0)
-			h.WriteString(p.name)
-			h.WriteByte(1)
-			h.WriteString(p.val)
 		}
 		it.key = h.Sum64()
 		b.insts = append(b.insts, it)
@@ -114,20 +175,26 @@ func reduce(s *decoder.Stream) *body {
 
 // parsed reduces an instruction the decoder read into operands.
 func (b *body) parsed(in *decoder.Instruction) inst {
-	it := inst{mnem: in.Mnemonic}
-	add := func(name, val string) { it.parts = append(it.parts, part{name: name, val: val}) }
+	if cap(b.parts) < 2*decoder.MaxOperands {
+		b.parts = make([]part, 0, 4096) // parts are allocated a chunk at a time
+	}
+	it := inst{mnem: in.Mnemonic, parts: b.parts}
+	num := func(role string, a attr, v uint64) { it.parts = append(it.parts, part{role: role, attr: a, num: v}) }
+	str := func(role string, a attr, v string) { it.parts = append(it.parts, part{role: role, attr: a, str: v}) }
 	if in.HasExec {
-		add("exec size", strconv.Itoa(in.Exec.Size()))
-		add("emask", in.Exec.Mask().String())
+		num("", aExecSize, uint64(in.Exec.Size()))
+		num("", aEmask, uint64(in.Exec.Mask()))
 	}
 	if in.HasPred && in.Pred.ID() != 0 {
-		it.parts = append(it.parts, b.symPart("predicate", clPred, uint32(in.Pred.ID())))
+		p := b.symPart("", clPred, uint32(in.Pred.ID()))
+		p.attr = aPred
+		it.parts = append(it.parts, p)
 		c := ""
 		if in.Pred.Inverse() {
 			c = "!"
 		}
 		c += [...]string{"", ".any", ".all", ".3"}[in.Pred.Control()]
-		add("predicate control", c)
+		str("", aPredCtl, c)
 	}
 	for k, o := range in.Args[:in.N] {
 		role := o.Name()
@@ -137,39 +204,39 @@ func (b *body) parsed(in *decoder.Instruction) inst {
 		switch o := o.(type) {
 		case *decoder.General:
 			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
-			add(role+" type", decoder.TypeName(b.varType(o.ID)))
-			add(role+" offset", "("+strconv.Itoa(int(o.Row))+","+strconv.Itoa(int(o.Col))+")")
-			add(role+" region", o.Region.String())
-			add(role+" modifier", modName(o.Mod))
+			num(role, aType, uint64(b.varType(o.ID)))
+			num(role, aOffset, uint64(o.Row)<<8|uint64(o.Col))
+			num(role, aRegion, uint64(o.Region))
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.Address:
 			it.parts = append(it.parts, b.symPart(role, clAddr, uint32(o.ID)))
-			add(role+" offset", strconv.Itoa(int(o.Off)))
-			add(role+" width", strconv.Itoa(decoder.ExecSizeFromCode(o.Width)))
-			add(role+" modifier", modName(o.Mod))
+			str(role, aOffset, strconv.Itoa(int(o.Off)))
+			num(role, aWidth, uint64(decoder.ExecSizeFromCode(o.Width)))
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.Predicate:
 			it.parts = append(it.parts, b.symPart(role, clPred, uint32(o.ID)))
-			add(role+" modifier", modName(o.Mod))
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.Indirect:
 			it.parts = append(it.parts, b.symPart(role, clAddr, uint32(o.Addr)))
-			add(role+" offset", strconv.Itoa(int(o.AddrOff))+","+strconv.Itoa(int(o.ImmOff)))
-			add(role+" region", o.Region.String())
-			add(role+" type", decoder.TypeName(o.Type))
-			add(role+" modifier", modName(o.Mod))
+			str(role, aOffset, strconv.Itoa(int(o.AddrOff))+","+strconv.Itoa(int(o.ImmOff)))
+			num(role, aRegion, uint64(o.Region))
+			num(role, aType, uint64(o.Type))
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.Immediate:
-			add(role+" type", decoder.TypeName(o.Type))
-			add(role+" immediate", "0x"+strconv.FormatUint(o.Bits, 16))
-			add(role+" modifier", modName(o.Mod))
+			num(role, aType, uint64(o.Type))
+			num(role, aImm, o.Bits)
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.State:
 			cl := clSurf
 			if o.Class == 1 {
 				cl = clSamp
 			}
 			it.parts = append(it.parts, b.symPart(role, cl, uint32(o.Index)))
-			add(role+" offset", strconv.Itoa(int(o.Off)))
-			add(role+" modifier", modName(o.Mod))
+			str(role, aOffset, strconv.Itoa(int(o.Off)))
+			num(role, aMod, uint64(o.Mod))
 		case *decoder.Raw:
 			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
-			add(role+" offset", strconv.Itoa(int(o.Offset)))
+			str(role, aOffset, strconv.Itoa(int(o.Offset)))
 		case *decoder.Surface:
 			it.parts = append(it.parts, b.symPart(role, clSurf, uint32(o.Index)))
 		case *decoder.Sampler:
@@ -186,13 +253,48 @@ func (b *body) parsed(in *decoder.Instruction) inst {
 			case strings.HasSuffix(role, "string_index"):
 				// A name in the body's string pool, whose order is the
 				// writer's: compared by the string.
-				add(role, strconv.Quote(b.str(o.Value)))
+				str(role, aParam, strconv.Quote(b.str(o.Value)))
 			default:
-				add(role, "0x"+strconv.FormatUint(uint64(o.Value), 16))
+				num(role, aParam, uint64(o.Value))
 			}
 		}
 	}
+	n := len(it.parts)
+	b.parts = it.parts[n:n]
+	it.parts = it.parts[:n:n]
 	return it
+}
+
+// show is how a part's value reads in a report, on side b.
+func (b *body) show(p *part) string {
+	switch p.attr {
+	case aSym, aPred, aWordSym:
+		if p.ref.class == clNone {
+			return p.str
+		}
+		return b.symName(p.ref.class, p.ref.id)
+	case aExecSize, aWidth:
+		return strconv.FormatUint(p.num, 10)
+	case aEmask:
+		return decoder.MaskControl(p.num).String()
+	case aType:
+		return decoder.TypeName(uint8(p.num))
+	case aOffset:
+		if p.str != "" {
+			return p.str
+		}
+		return "(" + strconv.FormatUint(p.num>>8, 10) + "," + strconv.FormatUint(p.num&0xFF, 10) + ")"
+	case aRegion:
+		return decoder.Region(p.num).String()
+	case aMod:
+		return modName(decoder.Modifier(p.num))
+	case aImm, aParam:
+		if p.str != "" {
+			return p.str
+		}
+		return "0x" + strconv.FormatUint(p.num, 16)
+	}
+	return p.str
 }
 
 // str returns string k of the body's pool, or "" when there is none.
@@ -231,33 +333,32 @@ func (b *body) varInfo(id uint32) *decoder.VarInfo {
 }
 
 // symPart makes the part for symbol (cl, id): predefined symbols (and
-// ids with no declaration) are compared by number, declared ones by
+// ids with no declaration) are compared by name, declared ones by
 // signature here and by correspondence later.
-func (b *body) symPart(name string, cl byte, id uint32) part {
-	p := part{name: name, show: b.symName(cl, id)}
+func (b *body) symPart(role string, cl byte, id uint32) part {
+	p := part{role: role}
 	switch {
 	case cl == clVar && id < decoder.NumPredefinedVars,
 		cl == clSurf && id < decoder.NumPredefinedSurfaces,
-		cl == clPred && id == 0:
-		p.val = p.show
+		cl == clPred && id == 0,
+		cl == clVar && b.varInfo(id) == nil:
+		p.str = b.symName(cl, id)
 		return p
 	case cl == clVar:
-		if b.varInfo(id) == nil {
-			p.val = p.show
-			return p
-		}
-		p.val = b.sig(id, 0)
+		p.str = b.sig(id, 0)
 	case cl == clLabel:
-		p.val = "label"
+		p.str = "label"
 		if sy := b.s.Symbols; sy != nil && int(id) < len(sy.Labels) {
-			p.val = "label kind " + strconv.Itoa(int(sy.Labels[id].Kind))
+			p.str = labelKinds[min(int(sy.Labels[id].Kind), len(labelKinds)-1)]
 		}
 	default:
-		p.val = string(cl)
+		p.str = string(cl)
 	}
 	p.ref = sym{cl, id}
 	return p
 }
+
+var labelKinds = [...]string{"block label", "subroutine", "FC label", "function", "divergent-resource-loop label", "label of unknown kind"}
 
 // sig is what variable id is, without its name or number: type, size and
 // what it aliases (the alias root's signature and the byte offset).
@@ -364,20 +465,21 @@ func (b *body) textOnly(text string) inst {
 					if !ok {
 						s = sym{tok.s[0], numberOf(tok.s)}
 					}
-					p := b.symPart(name, s.class, s.id)
-					p.name = name + " " + string(s.class)
-					p.show = tok.s
-					refs = append(refs, p)
-					lit.WriteByte('#')
-					continue
+					if p := b.symPart(name, s.class, s.id); p.ref.class != clNone {
+						p.attr = aWordSym
+						refs = append(refs, p)
+						lit.WriteByte('#')
+						continue
+					}
 				}
 			}
 			lit.WriteString(tok.s)
 		}
 		if name == "mnemonic" {
-			it.mnem = lit.String()
+			it.mnem = lit.String() // compared as the mnemonic, not as a part
+		} else {
+			it.parts = append(it.parts, part{role: name, attr: aWord, str: lit.String()})
 		}
-		it.parts = append(it.parts, part{name: name, val: lit.String()})
 		it.parts = append(it.parts, refs...)
 	}
 	return it

@@ -35,6 +35,7 @@ import (
 	"infoscope/sampledata"
 	"infoscope/tui"
 	"infoscope/tui/cliflag"
+	"infoscope/tui/diffcmd"
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/marksfile"
@@ -53,6 +54,8 @@ func run(args []string) int {
 				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
 				Folder:       folderFiles})
+		case "diff":
+			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -66,6 +69,13 @@ func run(args []string) int {
 		}
 	}
 	return inspect(args)
+}
+
+// diffEnv is the diff command's world: files and dump folders read as
+// dump reads them, the inspector when stdout is a terminal.
+func diffEnv() diffcmd.Env {
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: tui.ReadFile, Folder: folderFiles,
+		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin)}
 }
 
 // versionLine is "infoscope VERSION (REVISION[, modified]) GOVERSION", from
@@ -149,6 +159,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
+  infoscope diff [flags] A B       what changed between two builds (files or dump folders)
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.

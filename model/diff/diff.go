@@ -139,10 +139,22 @@ type NativeStats struct {
 
 // Options configures Compare.
 type Options struct {
-	// Env is the surface description (and LOD, dispatch mask, rules) the
-	// INFO instructions are simulated with: a changed INFO reports, lane by
-	// lane, whether its RGBA result changes under it.
-	Env model.Env
+	// Env gives the surface description (and LOD, dispatch mask, rules)
+	// a changed INFO is simulated with, given B's side of it; both sides
+	// are simulated with the same, and the report says, lane by lane,
+	// whether the RGBA result changes. Nil: a surface file's defaults
+	// (model.DefaultSurface, every lane dispatched, LOD 0).
+	Env func(b Body, in *decoder.Info) model.Env
+}
+
+// env is the environment a changed INFO of B is simulated with.
+func (o *Options) env(b Body, in *decoder.Info) model.Env {
+	if o.Env != nil {
+		return o.Env(b, in)
+	}
+	var none *model.SurfaceFile // the inspector's defaults
+	e, _ := none.EnvFor(model.Scope{File: b.File, Body: b.Name}, in)
+	return e
 }
 
 // Kernel is the comparison of one pair of bodies.
@@ -179,7 +191,7 @@ func Compare(a, b Body, o Options) *Kernel {
 	k := &Kernel{Name: a.Name, A: a, B: b,
 		StatsA: Stats{Insts: len(ra.insts), Infos: a.Stream.NumInfos()},
 		StatsB: Stats{Insts: len(rb.insts), Infos: b.Stream.NumInfos()}}
-	c := &comparison{a: ra, b: rb, opt: o}
+	c := &comparison{a: ra, b: rb, opt: o, bodyB: b}
 	c.align()
 	c.correspond()
 	c.report(k)
@@ -188,8 +200,9 @@ func Compare(a, b Body, o Options) *Kernel {
 
 // comparison is the work of one Compare.
 type comparison struct {
-	a, b *body
-	opt  Options
+	a, b  *body
+	opt   Options
+	bodyB Body
 	// rows over the reduced instructions (indices into insts, not $N).
 	rows []Row
 	m    mapping
@@ -437,4 +450,18 @@ func CompareAll(pairs []Pair, o Options, workers int) []*Kernel {
 	close(next)
 	wg.Wait()
 	return out
+}
+
+// InstText returns instruction $n of s as text: as written for a stream
+// read from text, printed from its decoding otherwise.
+func InstText(s *decoder.Stream, n int) string {
+	if n < 0 || n >= s.NumInsts() {
+		return ""
+	}
+	if s.Text != nil {
+		return s.Text[n].Text
+	}
+	var in decoder.Instruction
+	s.Decode(n, &in)
+	return in.Text()
 }

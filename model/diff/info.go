@@ -87,7 +87,8 @@ func reservedBits(fs []decoder.Field) string {
 // rgbaFields simulates both instructions with the options' environment and
 // returns one field per lane whose RGBA differs ("lane 3 RGBA").
 func (c *comparison) rgbaFields(ia, ib *decoder.Info) []Field {
-	sa, sb := model.Simulate(ia, c.opt.Env), model.Simulate(ib, c.opt.Env)
+	env := c.opt.env(c.bodyB, ib)
+	sa, sb := model.Simulate(ia, env), model.Simulate(ib, env)
 	var out []Field
 	for l := range max(len(sa.Lanes), len(sb.Lanes)) {
 		a, b := laneText(sa, l), laneText(sb, l)

@@ -45,7 +45,8 @@ type Env struct {
 	// --json or --text is given, Inspect is called instead of printing.
 	Terminal bool
 	// Inspect opens the inspector on a compared pair of builds and returns
-	// the exit status; nil: always print.
+	// ExitSame, or the status to exit with when it could not run; nil:
+	// always print.
 	Inspect func(r *Result) int
 	// Flags, when set, is handed the command's FlagSet once its flags are
 	// registered, and Run returns at once (completions, man page).
@@ -181,8 +182,8 @@ func Run(args []string, env Env) int {
 	case *asJSON:
 		WriteJSON(env.Stdout, r)
 	case env.Terminal && !*asText && env.Inspect != nil:
-		if st := env.Inspect(r); st != ExitSame || failed {
-			return max(st, map[bool]int{true: ExitError}[failed])
+		if st := env.Inspect(r); st != ExitSame {
+			return st // the inspector could not run
 		}
 	default:
 		WriteText(env.Stdout, r, *context)

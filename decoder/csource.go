@@ -93,6 +93,38 @@ type cscan struct {
 	// skip > 0 inside "#if 0": the depth of conditionals to the one that
 	// ends it. Other conditions cannot be evaluated and count as true.
 	skip int
+	// lines counts lines forward from the last position asked for, so
+	// that the lines of a source's arrays, asked in order, cost one pass
+	// in all (each counted from the start, 300,000 arrays took a minute).
+	lines lineCounter
+	// scratch collects an array's bytes; each array keeps an exact copy
+	// (a capacity reserved per array, kept, made 300,000 small arrays
+	// cost 2.3 GB).
+	scratch []byte
+}
+
+// lineCounter gives the line and column of byte offsets of one source,
+// counting from the offset it was last asked for when it can.
+type lineCounter struct {
+	at, line, lineStart int // a counted offset, its line, where that line starts
+}
+
+func (c *lineCounter) lineCol(src []byte, at int) (int, int) {
+	at = min(max(at, 0), len(src))
+	if c.line == 0 || at < c.at {
+		c.at, c.line, c.lineStart = 0, 1, 0
+	}
+	for {
+		i := bytes.IndexByte(src[c.at:at], '\n')
+		if i < 0 {
+			break
+		}
+		c.at += i + 1
+		c.line++
+		c.lineStart = c.at
+	}
+	c.at = at
+	return c.line, at - c.lineStart + 1
 }
 
 func (s *cscan) next() (ctok, bool) {
@@ -257,6 +289,7 @@ var sharedArrayMacro = regexp.MustCompile(`^(DEFINE|DECLARE)_SHARED_ARRAY_U?INT(
 func ParseCSource(name string, src []byte) *CSource {
 	cs := &CSource{}
 	s := &cscan{src: src, consts: map[string]string{}}
+	badArrays := 0
 	// The recent tokens, for finding the declarator before "= {".
 	var back []ctok
 	push := func(t ctok) {
@@ -315,7 +348,7 @@ func ParseCSource(name string, src []byte) *CSource {
 			push(v)
 			continue
 		}
-		arrName, width, line, isArray := declarator(back, src)
+		arrName, width, nameAt, isArray := declarator(back)
 		back = back[:0]
 		if !isArray {
 			skipBraces(s)
@@ -326,9 +359,14 @@ func ParseCSource(name string, src []byte) *CSource {
 			skipBraces(s)
 			continue
 		}
+		line, _ := s.lines.lineCol(src, nameAt)
 		data, err := packElements(s, name, arrName, width)
 		if err != nil {
-			cs.Errors = append(cs.Errors, err)
+			if len(cs.Errors) < maxCSourceErrors {
+				cs.Errors = append(cs.Errors, err)
+			} else {
+				badArrays++
+			}
 			continue
 		}
 		if data == nil {
@@ -337,6 +375,10 @@ func ParseCSource(name string, src []byte) *CSource {
 		}
 		cs.Arrays = append(cs.Arrays, CArray{Name: arrName, Line: line, Width: width, Data: data})
 	}
+	if badArrays > 0 {
+		cs.Warnings = append(cs.Warnings, fmt.Sprintf("%d more array(s) with a bad element not listed: the first %d are", badArrays, maxCSourceErrors))
+	}
+	images := 0
 	for i := range cs.Arrays {
 		a := &cs.Arrays[i]
 		if txt, ok := s.consts[a.Name+"_SIZE"]; ok {
@@ -350,16 +392,32 @@ func ParseCSource(name string, src []byte) *CSource {
 				a.Data = a.Data[:n:n]
 			}
 		}
-		a.Images = findImages(a.Name, a.Data)
+		var more int
+		a.Images, more = findImages(a.Name, a.Data, maxCSourceImages-images)
+		images += len(a.Images)
+		if more > 0 {
+			cs.Warnings = append(cs.Warnings, fmt.Sprintf("%s: %d more \"CISA\" magic(s) not read as images: one source is read for at most %d", a.Name, more, maxCSourceImages))
+		}
 	}
 	return cs
 }
 
+// maxCSourceImages bounds the vISA images read from one C source, and so
+// the parts decoded and the errors they give: a 20 MB array repeating
+// "CISA" held a million candidates, each decoded (1.28 GB) and each an
+// error line. Intel's sources hold one image an array and at most a few
+// hundred arrays a file.
+const maxCSourceImages = 1024
+
+// maxCSourceErrors bounds the arrays with a bad element reported one by
+// one; the rest are counted in a warning.
+const maxCSourceErrors = 100
+
 // declarator finds the array name and element width in the tokens before
 // "= {": "TYPE NAME[...]", with qualifiers and attributes, or the macro form
-// "DEFINE_SHARED_ARRAY_UINT32(NAME)". isArray is false for an initialiser
+// "DEFINE_SHARED_ARRAY_UINT32(NAME)", and the name's byte offset. isArray is false for an initialiser
 // that is not an array's (a struct, a scalar).
-func declarator(back []ctok, src []byte) (name string, width, line int, isArray bool) {
+func declarator(back []ctok) (name string, width, at int, isArray bool) {
 	i := len(back) - 1
 	// Attributes between the declarator and "=": __attribute__((...)).
 	for i >= 0 && back[i].kind == ')' {
@@ -372,7 +430,7 @@ func declarator(back []ctok, src []byte) (name string, width, line int, isArray 
 				return "", 0, 0, false
 			}
 			w, _ := strconv.Atoi(m[2])
-			return back[open+1].text, w / 8, lineOf(src, back[open+1].at), true
+			return back[open+1].text, w / 8, back[open+1].at, true
 		}
 		if back[open-1].text != "__attribute__" && back[open-1].text != "__declspec" && back[open-1].text != "alignas" {
 			return "", 0, 0, false
@@ -394,7 +452,7 @@ func declarator(back []ctok, src []byte) (name string, width, line int, isArray 
 			typ = append(typ, back[k].text)
 			continue
 		case '*', '&':
-			return n.text, 0, lineOf(src, n.at), true // an array of pointers
+			return n.text, 0, n.at, true // an array of pointers
 		case ')':
 			// alignas(16) or __attribute__((aligned(16))) before the type.
 			if o := matchBack(back, k); o >= 1 && back[o-1].kind == 'i' {
@@ -404,7 +462,7 @@ func declarator(back []ctok, src []byte) (name string, width, line int, isArray 
 		}
 		break
 	}
-	return n.text, elemWidth(typ), lineOf(src, n.at), true
+	return n.text, elemWidth(typ), n.at, true
 }
 
 // matchBack returns the index of the bracket opening the one closing at i,
@@ -453,9 +511,8 @@ func skipBraces(s *cscan) {
 // literals, and a located error for a literal that is not a number or does
 // not fit the width.
 func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
-	// A source spells a byte in at least 2 characters ("1,"), so this
-	// estimate never exceeds the source's size.
-	out := make([]byte, 0, min((len(s.src)-s.pos)/2*width, 1<<20))
+	out := s.scratch[:0]
+	defer func() { s.scratch = out[:0] }()
 	limit := uint64(1)<<(8*width) - 1
 	if width == 8 {
 		limit = ^uint64(0)
@@ -468,7 +525,9 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 			return nil, &FormatError{File: file, Off: int64(len(s.src)), Field: fmt.Sprintf("array %s", arr), Expected: "'}' closing the initialiser", Found: "end of input", Err: ErrTruncated}
 		}
 		if t.kind == '}' {
-			return out, nil
+			exact := make([]byte, len(out))
+			copy(exact, out)
+			return exact, nil
 		}
 		if t.kind == ',' {
 			continue
@@ -520,7 +579,7 @@ func packElements(s *cscan, file, arr string, width int) ([]byte, error) {
 			err = fmt.Errorf("-%s does not fit %d byte(s)", clip(t.str()), width)
 		}
 		if err != nil {
-			line, col := lineCol(s.src, t.at)
+			line, col := s.lines.lineCol(s.src, t.at)
 			return nil, &FormatError{File: file, Off: int64(t.at), Field: fmt.Sprintf("line %d column %d: array %s element %d", line, col, arr, k), Expected: fmt.Sprintf("an integer literal of %d byte(s)", width), Found: fmt.Sprintf("%q (%v)", clip(t.str()), err), Err: ErrBadValue}
 		}
 		if neg {
@@ -622,15 +681,6 @@ func parseCChar(s string) (uint64, error) {
 	}
 }
 
-func lineOf(src []byte, at int) int { l, _ := lineCol(src, at); return l }
-
-func lineCol(src []byte, at int) (int, int) {
-	at = min(at, len(src))
-	line := 1 + bytes.Count(src[:at], []byte{'\n'})
-	col := at - bytes.LastIndexByte(src[:at], '\n')
-	return line, col
-}
-
 // findImages returns the vISA images in an array: each starts at a "CISA"
 // magic and runs to the next image or the end. An image whose header can
 // be read ends no earlier than its last body or Gen binary, so a "CISA"
@@ -641,12 +691,18 @@ func lineCol(src []byte, at int) (int, int) {
 // table of the one before) would otherwise each be read to the end, in
 // time quadratic in the array (140 KB of C source took 3.5 s). Past the
 // bound, an image runs to the next "CISA".
-func findImages(arr string, data []byte) []CImage {
+//
+// At most limit images are returned; more counts the "CISA" magics after
+// them.
+func findImages(arr string, data []byte, limit int) (images []CImage, more int) {
 	var out []CImage
 	magic := []byte(Magic)
 	at := bytes.Index(data, magic)
 	budget := 4*len(data) + 4096
 	for at >= 0 {
+		if len(out) >= limit {
+			return out, bytes.Count(data[at:], magic)
+		}
 		from := at + len(magic)
 		if budget > 0 {
 			end, read := objectExtent(data[at:])
@@ -668,7 +724,7 @@ func findImages(arr string, data []byte) []CImage {
 		out = append(out, CImage{Name: fmt.Sprintf("%s[%d]", arr, len(out)), Off: at, Data: data[at:end:end]})
 		at = next
 	}
-	return out
+	return out, 0
 }
 
 // objectExtent returns where an object file's last body or Gen binary

@@ -255,3 +255,95 @@ func TestCSourceNestedHeaders(t *testing.T) {
 		t.Errorf("%d-byte source: %d bytes allocated, more than %d per byte", len(src), got, maxAllocPerByte)
 	}
 }
+
+// liveAfter returns the bytes f allocates and the heap still live after
+// it, with its result kept.
+func liveAfter(f func() any) (alloc, live uint64) {
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	keep := f()
+	runtime.ReadMemStats(&b)
+	alloc = b.TotalAlloc - a.TotalAlloc
+	runtime.GC()
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(keep)
+	return alloc, b.HeapAlloc - min(a.HeapAlloc, b.HeapAlloc)
+}
+
+// TestManyCArraysMemory: a C source of 300,000 small arrays (14 MB) costs
+// memory in proportion to it. Each array reserved up to a megabyte and
+// kept it (2.3 GB; 30,000 arrays allocated 12.5 GB), and counted its line
+// from the start of the file (quadratic: BenchmarkCSourceManyArrays).
+func TestManyCArraysMemory(t *testing.T) {
+	src := sampledata.ManyCArrays(300_000)
+	var cs *CSource
+	alloc, live := liveAfter(func() any { cs = ParseCSource("many.c", src); return cs })
+	t.Logf("%d-byte source: %d arrays, %d bytes allocated, %d live", len(src), len(cs.Arrays), alloc, live)
+	if len(cs.Arrays) != 300_000 || cs.Arrays[299_999].Line != 300_000 || !bytes.Equal(cs.Arrays[7].Data, []byte{1, 2, 3}) {
+		t.Fatalf("%d arrays, last on line %d", len(cs.Arrays), cs.Arrays[len(cs.Arrays)-1].Line)
+	}
+	if alloc > 20*uint64(len(src)) || live > 20*uint64(len(src)) {
+		t.Errorf("%d-byte source: %d bytes allocated, %d live; want within 20x", len(src), alloc, live)
+	}
+	// The whole decode (no image: one error naming a few arrays).
+	var f *File
+	alloc, _ = liveAfter(func() any { f = Decode("many.c", src, Options{}); return f })
+	if alloc > 20*uint64(len(src)) || len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) {
+		t.Errorf("decode: %d bytes allocated, errors %v", alloc, f.Errors)
+	}
+}
+
+// TestCSourceLines: lines and columns counted forward from the last one
+// asked for agree with counting from the start, in any order asked.
+func TestCSourceLines(t *testing.T) {
+	src := []byte("a\nbc\n\ndef\n")
+	var c lineCounter
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, {10, 3, 7, 0, 9, 2, 2, 5, 11, -1}} {
+		for _, at := range order {
+			l, col := c.lineCol(src, at)
+			k := min(max(at, 0), len(src))
+			wl := 1 + bytes.Count(src[:k], []byte{'\n'})
+			wc := k - bytes.LastIndexByte(src[:k], '\n')
+			if l != wl || col != wc {
+				t.Errorf("byte %d: line %d column %d, want %d:%d", at, l, col, wl, wc)
+			}
+		}
+	}
+	// A bad element on a later line is located there.
+	f := Decode("bad.c", []byte("char a[] = {1};\n\nchar b[] = {1,\n 2, 999};\n"), Options{})
+	if len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), "line 4 column 5: array b element 2") {
+		t.Errorf("errors %v", f.Errors)
+	}
+}
+
+// TestRepeatedMagicCArray: a 20 MB array repeating "CISA" is read as a
+// bounded number of images with a bounded number of error lines (it was a
+// million images, 1.28 GB and a million errors), in memory proportional to
+// it.
+func TestRepeatedMagicCArray(t *testing.T) {
+	src := sampledata.RepeatedMagicCArray(1 << 20)
+	var f *File
+	alloc, live := liveAfter(func() any { f = Decode("cisa.c", src, Options{}); return f })
+	t.Logf("%d-byte source: %d parts, %d errors, %d warnings, %d bytes allocated, %d live", len(src), len(f.Parts), len(f.Errors), len(f.Warnings), alloc, live)
+	if alloc > 20*uint64(len(src)) || live > 20*uint64(len(src)) {
+		t.Errorf("%d-byte source: %d bytes allocated, %d live; want within 20x", len(src), alloc, live)
+	}
+	if len(f.Parts) != maxCSourceImages || len(f.Errors) > 2*maxCSourceImages {
+		t.Errorf("%d parts, %d errors", len(f.Parts), len(f.Errors))
+	}
+	want := fmt.Sprintf("cisa: %d more \"CISA\" magic(s) not read as images", 1<<20-maxCSourceImages)
+	if len(f.Warnings) == 0 || f.Warnings[len(f.Warnings)-1] != want+fmt.Sprintf(": one source is read for at most %d", maxCSourceImages) {
+		t.Errorf("warnings end %q, want %q", f.Warnings[max(len(f.Warnings)-1, 0):], want)
+	}
+	// Many arrays with a bad element: the first 100 located, the rest
+	// counted.
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "char a%d[] = {0x100};\n", i)
+	}
+	cs := ParseCSource("bad.c", []byte(b.String()))
+	if len(cs.Errors) != maxCSourceErrors || len(cs.Warnings) != 1 || !strings.HasPrefix(cs.Warnings[0], "900 more array(s)") {
+		t.Errorf("%d errors, warnings %q", len(cs.Errors), cs.Warnings)
+	}
+}

@@ -1,6 +1,8 @@
 package decoder
 
 import (
+	"infoscope/sampledata"
+
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
@@ -464,5 +466,31 @@ func TestCSourceNameFallsBackToHex(t *testing.T) {
 	f = Decode("code.c", []byte("int main(void) { return 0; }\n"), Options{})
 	if len(f.Errors) != 1 || !errors.Is(f.Errors[0], ErrNotVISA) || !strings.Contains(f.Errors[0].Error(), "no array initialiser of integers") {
 		t.Errorf("code with no array: %v", f.Errors)
+	}
+}
+
+// BenchmarkCSourceManyArrays reads a source of 300,000 small arrays
+// (14 MB; issue 23: 65-70 s while each array's line was counted from the
+// start of the file).
+func BenchmarkCSourceManyArrays(b *testing.B) {
+	src := sampledata.ManyCArrays(300_000)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if cs := ParseCSource("many.c", src); len(cs.Arrays) != 300_000 {
+			b.Fatal(len(cs.Arrays))
+		}
+	}
+}
+
+// BenchmarkCSourceRepeatedMagic decodes a 20 MB array repeating "CISA".
+func BenchmarkCSourceRepeatedMagic(b *testing.B) {
+	src := sampledata.RepeatedMagicCArray(1 << 20)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if f := Decode("cisa.c", src, Options{}); len(f.Parts) == 0 {
+			b.Fatal("no part")
+		}
 	}
 }

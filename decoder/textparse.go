@@ -16,6 +16,13 @@ import (
 // text, or the parse is refused. A refused line stays text: nothing is
 // guessed.
 
+// TextStrings is implemented by TextNames that also know the body's
+// string pool (fcall and faddr function names, FILE names).
+type TextStrings interface {
+	// StringIndex returns the index of s in the body's string pool.
+	StringIndex(s string) (uint32, bool)
+}
+
 // TextNames resolves the names an instruction's text uses.
 type TextNames interface {
 	// VarID returns the id of a general variable printed as name.
@@ -30,6 +37,33 @@ type TextNames interface {
 // (AppendText); on failure in holds no operands and the error says where
 // the text and the opcode table part.
 func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
+	return in.ParseTextAt(text, v, names, 0)
+}
+
+// TextScopes is implemented by TextNames of text whose declarations have
+// scopes ({ } blocks, as in IGC's .inline.visaasm), or that declare a name
+// more than once.
+type TextScopes interface {
+	// VarIDAt returns the id of the general variable name means on line:
+	// the innermost declaration visible there. ambiguous is true when
+	// more than one declaration is equally visible (a name IGC's printer
+	// lists many times in the header): id is then the first of them, and
+	// which one the instruction means is not known from the text.
+	VarIDAt(name string, line int32) (id uint32, ambiguous, ok bool)
+}
+
+// ParseTextAt is ParseText of the instruction on line (1-based; 0 when
+// not known), for names whose meaning depends on the line (TextScopes).
+// An operand whose name is ambiguous there is parsed with the id of the
+// first declaration and marked Ambiguous.
+func (in *Instruction) ParseTextAt(text string, v Version, names TextNames, line int32) error {
+	if strings.HasPrefix(textKey(text), "lsc_") {
+		if err := in.parseLSC(text, v, names, line); err != nil {
+			in.reset()
+			return err
+		}
+		return nil
+	}
 	t := tableFor(v.BestEffort())
 	cands := textCandidates(t, text)
 	if len(cands) == 0 {
@@ -38,7 +72,7 @@ func (in *Instruction) ParseText(text string, v Version, names TextNames) error 
 	}
 	var first error
 	for _, p := range cands {
-		err := in.parseRow(p, t, v, text, names)
+		err := in.parseRow(p, t, v, text, names, line)
 		if err == nil {
 			return nil
 		}
@@ -203,6 +237,17 @@ type textParser struct {
 	sat   bool
 	buf   []byte
 	rc    *rowCache
+	line  int32
+}
+
+// varID resolves a general variable's name on the parser's line; see
+// TextScopes.
+func varID(names TextNames, name string, line int32) (id uint32, ambiguous, ok bool) {
+	if sc, isScoped := names.(TextScopes); isScoped {
+		return sc.VarIDAt(name, line)
+	}
+	id, ok = names.VarID(name)
+	return id, false, ok
 }
 
 // rowCache is what parsing a row's text needs again and again: its fields,
@@ -284,7 +329,7 @@ func (p *textParser) add(name string, o Operand) error {
 	return nil
 }
 
-func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames) error {
+func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32) error {
 	sym := in.sym
 	in.reset()
 	in.sym, in.ver, in.Off, in.row, in.Mnemonic = sym, v, -1, pr.row, pr.row.mnemonic
@@ -295,7 +340,7 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	rc := rowCacheFor(v, t, pr.row)
 	fields := rc.fields
 	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc}
+	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line}
 	parts := pr.row.tmpl
 	var printedBuf [MaxOperands]string
 	printed := nameSet(printedBuf[:0])
@@ -568,6 +613,10 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	switch part.fmt {
 	case "lifetime":
 		return p.lifetime(part, fi)
+	case "nbarrier":
+		return p.nbarrier(part, fi)
+	case "symbol", "strlit":
+		return p.stringField(part, fi)
 	case "dpas":
 		return p.dpas(part, fi)
 	}
@@ -770,7 +819,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 	inner := r[i+1 : i+close]
 	after := i + close + 1
 	if a, b, ok := strings.Cut(inner, ","); ok {
-		id, found := p.names.VarID(name)
+		id, amb, found := varID(p.names, name, p.line)
 		row, err1 := strconv.ParseUint(a, 10, 8)
 		col, err2 := strconv.ParseUint(b, 10, 8)
 		if !found || err1 != nil || err2 != nil {
@@ -788,7 +837,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		if g == nil {
 			return nil, p.fail("fewer operands")
 		}
-		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod}
+		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}
 		return g, nil
 	}
 	off, err := strconv.ParseUint(inner, 10, 8)
@@ -878,7 +927,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		*s = State{Role: role, Class: 1, Index: uint16(id), Off: uint8(off / 4), Mod: mod}
 		return s, nil
 	}
-	id, ok := p.names.VarID(name)
+	id, amb, ok := varID(p.names, name, p.line)
 	if !ok {
 		return nil, p.fail("a variable")
 	}
@@ -899,7 +948,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		return nil, p.fail("fewer operands")
 	}
 	// IGC writes the address-of source with the scalar region.
-	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod}
+	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}
 	return g, nil
 }
 
@@ -1031,7 +1080,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	if dot <= 0 {
 		return nil, p.fail("a raw operand NAME.offset")
 	}
-	id, ok := p.names.VarID(w[:dot])
+	id, amb, ok := varID(p.names, w[:dot], p.line)
 	off, err := strconv.ParseUint(w[dot+1:], 10, 16)
 	if !ok || err != nil {
 		return nil, p.fail("a raw operand NAME.offset")
@@ -1042,7 +1091,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	}
 	x := &st.raw[st.nraw]
 	st.nraw++
-	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}}
+	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	p.pos += 1 + e
 	return x, nil
 }
@@ -1215,7 +1264,7 @@ func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
 		return p.fail("start or end")
 	}
 	var id uint32
-	if v, ok := p.names.VarID(r); ok {
+	if v, _, ok := varID(p.names, r, p.line); ok {
 		id = v
 	} else if v, ok := number(r, 'A'); ok {
 		props, id = props|1<<4, uint32(v)
@@ -1266,4 +1315,134 @@ func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
 	}
 	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
 	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
+}
+
+// nbarrier parses ".wait ID" / ".signal ID COUNT": the mode and the
+// operands its formatter prints. A wait shows no thread count; IGC
+// writes 0 for it.
+func (p *textParser) nbarrier(part tmplPart, fi fieldInfo) error {
+	in := p.in
+	mode := uint32(0)
+	switch {
+	case strings.HasPrefix(p.rest(), ".signal"):
+		mode, p.pos = 1, p.pos+len(".signal")
+	case strings.HasPrefix(p.rest(), ".wait"):
+		p.pos += len(".wait")
+	default:
+		return p.fail(".wait or .signal")
+	}
+	if err := p.add(part.name, in.param(part.name, mode, uint8(fi.size))); err != nil {
+		return err
+	}
+	id, err := p.vector("id", false, "")
+	if err != nil {
+		return err
+	}
+	if err := p.add("id", id); err != nil {
+		return err
+	}
+	if mode == 1 {
+		n, err := p.vector("num_threads", false, "")
+		if err != nil {
+			return err
+		}
+		return p.add("num_threads", n)
+	}
+	x := in.newImmediate()
+	if x == nil {
+		return p.fail("fewer operands")
+	}
+	*x = Immediate{Role: "num_threads", Type: 4} // ub
+	return p.add("num_threads", x)
+}
+
+// stringField parses a string-pool reference: a function name (fcall,
+// faddr), printed bare when it is an identifier and quoted otherwise, or
+// a quoted file name (FILE).
+func (p *textParser) stringField(part tmplPart, fi fieldInfo) error {
+	ts, ok := p.names.(TextStrings)
+	if !ok {
+		return fmt.Errorf("the body's strings are not known")
+	}
+	r := p.rest()
+	var s string
+	n := 0
+	if strings.HasPrefix(r, `"`) {
+		var ok bool
+		s, n, ok = UnquoteC(r)
+		if !ok {
+			return p.fail("a quoted string")
+		}
+	} else if part.fmt == "symbol" {
+		n = strings.IndexByte(r, ' ')
+		if n < 0 {
+			n = len(r)
+		}
+		s = r[:n]
+	} else {
+		return p.fail("a quoted string")
+	}
+	idx, ok := ts.StringIndex(s)
+	if !ok || fi.size < 4 && uint64(idx) >= 1<<(8*fi.size) {
+		return p.fail("a string of the body")
+	}
+	p.pos += n
+	return p.add(part.name, p.in.param(part.name, idx, uint8(fi.size)))
+}
+
+// UnquoteC reads the C string literal at the start of s, as IGC's
+// printer escapes it (appendQuoted): the string, the length of the
+// literal, and whether it is well formed.
+func UnquoteC(s string) (string, int, bool) {
+	if !strings.HasPrefix(s, `"`) {
+		return "", 0, false
+	}
+	var b []byte
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return string(b), i + 1, true
+		case c != '\\':
+			b = append(b, c)
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", 0, false
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b = append(b, '\a')
+		case 'b':
+			b = append(b, '\b')
+		case 'e':
+			b = append(b, 0x1B)
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'v':
+			b = append(b, '\v')
+		case '\'', '"', '\\':
+			b = append(b, e)
+		case 'x':
+			if i+2 >= len(s) {
+				return "", 0, false
+			}
+			v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			if err != nil {
+				return "", 0, false
+			}
+			b = append(b, byte(v))
+			i += 2
+		default:
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }

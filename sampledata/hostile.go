@@ -3,6 +3,7 @@ package sampledata
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"strconv"
 )
 
 // Hostile samples: inputs built to make a careless decoder spend memory or
@@ -64,4 +65,35 @@ func MixedStream(n int, templates [][]byte) []byte {
 		buf = append(buf, templates[r.IntN(len(templates))]...)
 	}
 	return buf
+}
+
+// ManyCArrays returns a C source of n small byte arrays, one a line, each
+// of three elements (issue 23: 300,000 of them, 14 MB, took a minute and
+// 2.3 GB while each array reserved a megabyte and counted its line from
+// the start of the file). None holds an image.
+func ManyCArrays(n int) []byte {
+	b := make([]byte, 0, n*48)
+	for i := range n {
+		b = append(b, "static const unsigned char a"...)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, "[] = {0x01, 0x02, 0x03};\n"...)
+	}
+	return b
+}
+
+// RepeatedMagicCArray returns a C source of one byte array holding the
+// "CISA" magic n times over, 20 source bytes each (issue 23: a million of
+// them, 20 MB, were a million candidate images, 1.28 GB and a million
+// error lines).
+func RepeatedMagicCArray(n int) []byte {
+	const head, magic, tail = "const unsigned char cisa[] = {\n", "0x43,0x49,0x53,0x41,", "};\n"
+	b := make([]byte, 0, len(head)+n*(len(magic)+1)+len(tail))
+	b = append(b, head...)
+	for i := range n {
+		b = append(b, magic...)
+		if i%4 == 3 {
+			b = append(b, '\n')
+		}
+	}
+	return append(b, tail...)
 }

@@ -44,7 +44,12 @@ type Config struct {
 	// SurfacesLoaded is the path Surfaces was read from at start, for the
 	// status line ("" when none was read).
 	SurfacesLoaded string
-	Rules          model.Rules // the table Output computes by at start (r switches)
+	// SurfacesUnsaved says Surfaces holds edits that were never saved (the
+	// SSH server brings back those of a session that ended without a save
+	// or a discard): the session starts with them unsaved, so the title
+	// says [unsaved], ctrl+s saves them and q asks first.
+	SurfacesUnsaved bool
+	Rules           model.Rules // the table Output computes by at start (r switches)
 	// SurfaceLoadErr is why the surface file could not be loaded at start:
 	// the session starts on defaults and ctrl+s asks before overwriting it.
 	SurfaceLoadErr error
@@ -205,6 +210,9 @@ func New(cfg Config) *Model {
 		m.surfaces = model.NewSurfaceFile()
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
+	if cfg.SurfacesUnsaved {
+		m.editGen = 1 // an edit no save covers (which surfaces is not known)
+	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")

@@ -17,13 +17,61 @@ import (
 // built on first use, so that reading text costs no more than before for
 // bodies no one decodes.
 type names struct {
-	vars map[string][]int   // the body's general declarations by name
-	uses []labelUse         // branch targets, in line order
-	sym  *decoder.Symbols   // gets the label table
-	text []decoder.TextInst // the body's instructions, by $N
+	vars     map[string][]int   // the body's general declarations by name
+	varLines []int              // the line of each declaration
+	varEnd   []int32            // the last line where each is visible
+	varDepth []uint8            // the scope depth of each
+	uses     []labelUse         // branch targets, in line order
+	sym      *decoder.Symbols   // gets the label table
+	text     []decoder.TextInst // the body's instructions, by $N
 
 	once   sync.Once
 	labels map[string]uint16
+
+	strOnce sync.Once
+	strs    map[string]uint32
+}
+
+// StringIndex returns the index of s in the body's string pool: the
+// function names of fcall and faddr and the file names of FILE, in the
+// order the text first uses them (as IGC adds them to the pool).
+func (n *names) StringIndex(s string) (uint32, bool) {
+	n.strOnce.Do(n.buildStrings)
+	i, ok := n.strs[s]
+	return i, ok
+}
+
+func (n *names) buildStrings() {
+	n.strs = map[string]uint32{}
+	var pool []string
+	for k := range n.text {
+		t := &n.text[k]
+		var r string
+		switch t.Mnemonic() {
+		case "FILE":
+			r = strings.TrimPrefix(t.Text, "FILE ")
+		case "faddr":
+			r = strings.TrimPrefix(t.Text, "faddr ")
+		case "fcall":
+			_, r, _ = strings.Cut(t.Text, ") ")
+		default:
+			continue
+		}
+		var s string
+		if strings.HasPrefix(r, `"`) {
+			var ok bool
+			if s, _, ok = decoder.UnquoteC(r); !ok {
+				continue
+			}
+		} else {
+			s, _, _ = strings.Cut(r, " ")
+		}
+		if _, dup := n.strs[s]; !dup && len(pool) < 1<<20 {
+			n.strs[s] = uint32(len(pool))
+			pool = append(pool, s)
+		}
+	}
+	n.sym.Strings = pool
 }
 
 // VarID returns a general variable's id: a name declared once, a
@@ -44,6 +92,46 @@ func (n *names) VarID(name string) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// VarIDAt returns the id of the variable name means on line: of the
+// declarations visible there (declared before it, scope not closed), the
+// innermost. Declarations equally visible (IGC's printer lists every
+// declaration of an inline-assembly block's names in the header) make the
+// name ambiguous: the first one's id is returned.
+func (n *names) VarIDAt(name string, line int32) (uint32, bool, bool) {
+	ks, ok := n.vars[name]
+	if !ok {
+		id, ok := n.VarID(name)
+		return id, false, ok
+	}
+	if len(ks) == 1 {
+		return uint32(decoder.NumPredefinedVars + ks[0]), false, true
+	}
+	best, count, depth := -1, 0, -1
+	for _, k := range ks {
+		if line > 0 && (int32(n.varLines[k]) > line || n.varEnd[k] < line) {
+			continue
+		}
+		switch d := int(n.varDepth[k]); {
+		case d > depth:
+			best, count, depth = k, 1, d
+		case d == depth:
+			count++
+		}
+	}
+	if best < 0 {
+		return uint32(decoder.NumPredefinedVars + ks[0]), true, true
+	}
+	if count > 1 {
+		// Equally visible: the first of those.
+		for _, k := range ks {
+			if int(n.varDepth[k]) == depth && (line == 0 || int32(n.varLines[k]) <= line && n.varEnd[k] >= line) {
+				return uint32(decoder.NumPredefinedVars + k), true, true
+			}
+		}
+	}
+	return uint32(decoder.NumPredefinedVars + best), false, true
 }
 
 // LabelIndex returns a label's index in the body's label table.

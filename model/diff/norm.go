@@ -535,9 +535,6 @@ func idents(s string) func(func(token) bool) {
 				}
 			} else {
 				for j++; j < len(s) && !isIdentStart(s[j]); j++ {
-					if isIdentChar(s[j-1]) && isIdentChar(s[j]) {
-						continue // digits after digits: one run
-					}
 				}
 				if !yield(token{s[i:j], false}) {
 					return

@@ -20,6 +20,7 @@ import (
 	"weak"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model/index"
 )
 
@@ -234,5 +235,5 @@ func (s *Snapshot) Decoded(i int, f *decoder.File) *Snapshot {
 // Decode decodes one input's bytes, named name, with o: what a front end
 // calls between Read and Decoded.
 func Decode(name string, data []byte, o decoder.Options) *decoder.File {
-	return decoder.Decode(name, data, o)
+	return visatext.Decode(name, data, o)
 }

@@ -33,10 +33,7 @@ func FuzzCompare(f *testing.F) {
 }
 
 func decode(name string, data []byte) *decoder.File {
-	if visatext.Detect(data) {
-		return visatext.Read(name, data)
-	}
-	return decoder.Decode(name, data, decoder.Options{})
+	return visatext.Decode(name, data, decoder.Options{})
 }
 
 // checkRows checks that k's rows hold every compared instruction of each

@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/diff"
 	"infoscope/tui/cliflag"
@@ -221,7 +222,10 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 		if err != nil {
 			return b, false, err
 		}
-		f := decoder.Decode(fn, data, o)
+		f := visatext.Decode(fn, data, o)
+		for _, w := range f.Warnings {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(fn), Clean(w))
+		}
 		for _, e := range f.Errors {
 			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(e.Error()))
 			whole = false

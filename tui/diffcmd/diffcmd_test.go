@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"infoscope/decoder"
-	_ "infoscope/decoder/visatext" // registers the text reader decoder.Decode uses
 )
 
 // The inputs are model/diff's (see its testdata/PROVENANCE.md).

@@ -16,7 +16,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"infoscope/decoder"
-	_ "infoscope/decoder/visatext" // the text reader decoder.Decode uses
+	"infoscope/decoder/visatext"
 	"infoscope/model/diff"
 	"infoscope/tui/diffcmd"
 )
@@ -30,7 +30,7 @@ const (
 
 func build(t *testing.T, name string, data []byte) diffcmd.Build {
 	t.Helper()
-	f := decoder.Decode(name, data, decoder.Options{})
+	f := visatext.Decode(name, data, decoder.Options{})
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors[0])
 	}
@@ -201,7 +201,7 @@ func TestKernels(t *testing.T) {
 	var files []*decoder.File
 	m, _ := filepath.Glob(dir + "*.visaasm")
 	for _, n := range m {
-		files = append(files, decoder.Decode(n, readFile(t, n), decoder.Options{}))
+		files = append(files, visatext.Decode(n, readFile(t, n), decoder.Options{}))
 	}
 	r := diffcmd.Compare(diffcmd.Build{Name: "A", Files: files}, diffcmd.Build{Name: "B", Files: files}, diff.Options{})
 	f := start(t, r, 80, 24)

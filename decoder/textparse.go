@@ -662,15 +662,28 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		end = i
 	}
 	switch part.fmt {
+	case "call":
+		// The mnemonic, from the callee's kind: read with the callee
+		// that follows, and checked when the line prints back.
+		for _, m := range []string{"fccall", "call"} {
+			if strings.HasPrefix(r, m) {
+				p.pos += len(m)
+				return nil
+			}
+		}
+		return p.fail("call")
 	case "", "label", "callee":
 		name := r[:end]
 		if part.fmt == "label" {
 			name = strings.TrimSuffix(name, ":")
 		}
-		if part.fmt == "callee" {
-			return fmt.Errorf("call targets are not parsed")
-		}
 		idx, ok := p.names.LabelIndex(name)
+		if part.fmt == "callee" && !ok {
+			// Source text calls a subroutine by its .function name;
+			// IGC prints it with its label id appended, which must then
+			// print back (as it does in IGC's dumps).
+			return p.fail("a subroutine label")
+		}
 		if !ok {
 			return p.fail("a label")
 		}

@@ -40,6 +40,7 @@ import (
 	"infoscope/tui/diffview"
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
+	"infoscope/tui/fsio"
 	"infoscope/tui/marksfile"
 	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
@@ -53,7 +54,7 @@ func run(args []string) int {
 		switch args[0] {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
 				Folder:       folderFiles,
 				Exists:       fileExists})
@@ -77,7 +78,7 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: tui.ReadFile, Folder: folderFiles, Exists: fileExists,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles, Exists: fileExists,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -239,12 +240,12 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		if err != nil {
 			refused = append(refused, err)
 			if len(names) > 1 {
-				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
+				cfg.Sources = append(cfg.Sources, fsio.FileSource(name, dopts)) // its read fails: an error row
 			}
 			continue
 		}
 		for _, f := range files {
-			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
+			cfg.Sources = append(cfg.Sources, fsio.FileSource(f, dopts))
 			paths = append(paths, f)
 		}
 	}

@@ -24,7 +24,7 @@ const (
 func testEnv(stdout, stderr *bytes.Buffer) Env {
 	return Env{Stdout: stdout, Stderr: stderr,
 		Exists: func(name string) bool { _, err := os.Stat(name); return err == nil },
-		Read: func(name string, o decoder.Options) ([]byte, error) { return os.ReadFile(name) },
+		Read:   func(name string, o decoder.Options) ([]byte, error) { return os.ReadFile(name) },
 		Folder: func(name string) ([]string, string, error) {
 			fi, err := os.Stat(name)
 			if err != nil || !fi.IsDir() {

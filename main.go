@@ -246,6 +246,20 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		fmt.Fprintln(os.Stderr, noTerminal)
 		return 2
 	}
+	// Keys come from the terminal, which stdin is not (a pipe, a job):
+	// bubbletea then opens the controlling terminal, and a process with
+	// none (cron, CI, setsid) would get its raw error. Try it first.
+	if len(progOpts) == 0 && !isTerminal(os.Stdin) {
+		in, out, err := tea.OpenTTY()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, noTerminal)
+			return 2
+		}
+		in.Close()
+		if out != in {
+			out.Close()
+		}
+	}
 	if len(cfg.Sources) == 0 {
 		cfg.Title = "embedded samples"
 		names := sampledata.Names()
@@ -316,6 +330,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 			fmt.Fprintln(os.Stderr, noTerminal)
+			return 2
 		}
 		return 1
 	}
@@ -463,6 +478,7 @@ func serveCmd(args []string) int {
 	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
 	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
 	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
+	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
 	if err := fs.Parse(args); err != nil {

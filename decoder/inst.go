@@ -242,6 +242,10 @@ type General struct {
 	Col    uint8  // in elements of the variable's type
 	Region Region
 	Mod    Modifier
+	// Ambiguous marks an operand read from text whose name is declared
+	// more than once where it is used: ID is the first declaration's, and
+	// which variable the instruction means is not known.
+	Ambiguous bool
 }
 
 // Address is an address-variable vector operand: A<ID>(Off)<Width>.
@@ -293,6 +297,7 @@ type State struct {
 type Raw struct {
 	Role string
 	RawOperand
+	Ambiguous bool // as General's
 }
 
 // Surface is a surface-index byte (T0..T5 predefined, T6+k declared).

@@ -353,11 +353,31 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 	}
 	addr := func(b []byte) []byte {
 		b = append(b, "flat["...)
+		if x, ok := in.Value("payload_x"); ok && k == 1 {
+			// The address payload form (IGC from 2024; text only).
+			y, _ := in.Value("payload_y")
+			b = in.appendLSCVec(b, params[0])
+			b = append(b, " + ("...)
+			b = strconv.AppendInt(b, int64(int16(x)), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(int16(y)), 10)
+			return append(b, ")]"...)
+		}
 		for i, p := range params {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = in.appendLSCVec(b, p)
+			// Immediate offsets of X and Y, printed by IGC from 2024
+			// when not 0 (text only).
+			if i >= 4 {
+				if v, ok := in.Value([]string{"x_imm", "y_imm"}[i-4]); ok && int16(v) != 0 {
+					if int16(v) > 0 {
+						b = append(b, '+')
+					}
+					b = strconv.AppendInt(b, int64(int16(v)), 10)
+				}
+			}
 		}
 		return append(b, ']')
 	}

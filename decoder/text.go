@@ -199,3 +199,19 @@ func (o Options) textNotes(f *File) *File {
 	}
 	return f
 }
+
+// TextParseError returns why instruction i of a stream read from text is
+// kept as text (its line does not parse into its opcode's operands, or
+// does not print back exactly), or nil when it parses (and for INFO, whose
+// bytes are rebuilt, and binaries).
+func (s *Stream) TextParseError(i int) error {
+	if s.Text == nil || i < 0 || i >= len(s.Text) || s.Text[i].Text == "" || s.insts[i].Len > 0 {
+		return nil
+	}
+	if s.names == nil {
+		return fmt.Errorf("the body's names are not known")
+	}
+	var in Instruction
+	in.sym = s.Symbols
+	return in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
+}

@@ -16,6 +16,13 @@ import (
 // text, or the parse is refused. A refused line stays text: nothing is
 // guessed.
 
+// TextStrings is implemented by TextNames that also know the body's
+// string pool (fcall and faddr function names, FILE names).
+type TextStrings interface {
+	// StringIndex returns the index of s in the body's string pool.
+	StringIndex(s string) (uint32, bool)
+}
+
 // TextNames resolves the names an instruction's text uses.
 type TextNames interface {
 	// VarID returns the id of a general variable printed as name.
@@ -41,7 +48,7 @@ type TextCanon interface {
 // (AppendText); on failure in holds no operands and the error says where
 // the text and the opcode table part.
 func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
-	return in.parseText(text, v, names, false)
+	return in.ParseTextAt(text, v, names, 0)
 }
 
 // ParseSource is ParseText for a line a person wrote, as IGC's assembler
@@ -49,7 +56,7 @@ func (in *Instruction) ParseText(text string, v Version, names TextNames) error 
 // matches a run of any length, so that the instruction prints back to
 // Canonical(text) up to the blanks. It prints in IGC's canonical form.
 func (in *Instruction) ParseSource(text string, v Version, names TextCanon) error {
-	return in.parseText(names.Canonical(text), v, names, true)
+	return in.parseText(names.Canonical(text), v, names, 0, true)
 }
 
 // parseLine parses a line of a body read from text. When names knows the
@@ -57,19 +64,46 @@ func (in *Instruction) ParseSource(text string, v Version, names TextCanon) erro
 // canonical form: a declared name wins over the id form it looks like (a
 // predicate declared as P16 may be P2), as in IGC's assembler; then, if
 // the exact parse fails, blanks are matched loosely (ParseSource).
-func (in *Instruction) parseLine(text string, v Version, names TextNames) error {
+func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
 	c, ok := names.(TextCanon)
 	if !ok {
-		return in.ParseText(text, v, names)
+		return in.ParseTextAt(text, v, names, line)
 	}
 	canon := c.Canonical(text)
-	if in.parseText(canon, v, names, false) == nil {
+	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}
-	return in.parseText(canon, v, names, true)
+	return in.parseText(canon, v, names, line, true)
 }
 
-func (in *Instruction) parseText(text string, v Version, names TextNames, loose bool) error {
+// TextScopes is implemented by TextNames of text whose declarations have
+// scopes ({ } blocks, as in IGC's .inline.visaasm), or that declare a name
+// more than once.
+type TextScopes interface {
+	// VarIDAt returns the id of the general variable name means on line:
+	// the innermost declaration visible there. ambiguous is true when
+	// more than one declaration is equally visible (a name IGC's printer
+	// lists many times in the header): id is then the first of them, and
+	// which one the instruction means is not known from the text.
+	VarIDAt(name string, line int32) (id uint32, ambiguous, ok bool)
+}
+
+// ParseTextAt is ParseText of the instruction on line (1-based; 0 when
+// not known), for names whose meaning depends on the line (TextScopes).
+// An operand whose name is ambiguous there is parsed with the id of the
+// first declaration and marked Ambiguous.
+func (in *Instruction) ParseTextAt(text string, v Version, names TextNames, line int32) error {
+	return in.parseText(text, v, names, line, false)
+}
+
+func (in *Instruction) parseText(text string, v Version, names TextNames, line int32, loose bool) error {
+	if strings.HasPrefix(textKey(text), "lsc_") {
+		if err := in.parseLSC(text, v, names, line, loose); err != nil {
+			in.reset()
+			return err
+		}
+		return nil
+	}
 	t := tableFor(v.BestEffort())
 	cands := textCandidates(t, text)
 	if len(cands) == 0 {
@@ -78,7 +112,7 @@ func (in *Instruction) parseText(text string, v Version, names TextNames, loose 
 	}
 	var first error
 	for _, p := range cands {
-		err := in.parseRow(p, t, v, text, names, loose)
+		err := in.parseRow(p, t, v, text, names, line, loose)
 		if err == nil {
 			return nil
 		}
@@ -177,8 +211,6 @@ func buildTextIndex(t *opTable) map[string][]*program {
 			add("fccall", p)
 		case q.fmt == "label", q.fmt == "subroutine":
 			add(":", p)
-		case q.special == "lsc" && p.row.op == 0x8B:
-			add("lsc_fence", p)
 		case q.fmt == "sampler3d":
 			for _, n := range sampler3DNames {
 				add(textKey(n), p)
@@ -246,6 +278,17 @@ type textParser struct {
 	buf   []byte
 	rc    *rowCache
 	loose bool // ParseSource: runs of blanks of any length
+	line  int32
+}
+
+// varID resolves a general variable's name on the parser's line; see
+// TextScopes.
+func varID(names TextNames, name string, line int32) (id uint32, ambiguous, ok bool) {
+	if sc, isScoped := names.(TextScopes); isScoped {
+		return sc.VarIDAt(name, line)
+	}
+	id, ok = names.VarID(name)
+	return id, false, ok
 }
 
 // rowCache is what parsing a row's text needs again and again: its fields,
@@ -327,7 +370,7 @@ func (p *textParser) add(name string, o Operand) error {
 	return nil
 }
 
-func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, loose bool) error {
+func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32, loose bool) error {
 	sym := in.sym
 	in.reset()
 	in.sym, in.ver, in.Off, in.row, in.Mnemonic = sym, v, -1, pr.row, pr.row.mnemonic
@@ -338,7 +381,7 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	rc := rowCacheFor(v, t, pr.row)
 	fields := rc.fields
 	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, loose: loose}
+	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line, loose: loose}
 	parts := pr.row.tmpl
 	var printedBuf [MaxOperands]string
 	printed := nameSet(printedBuf[:0])
@@ -360,10 +403,8 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 				p.sat = true
 				p.pos += 4
 			}
-		case part.special == "lsc" && pr.row.op == 0x8B:
-			err = p.lscFence()
 		case part.special == "lsc":
-			err = fmt.Errorf("LSC instructions other than lsc_fence are not parsed")
+			err = fmt.Errorf("LSC instructions are not parsed")
 		case part.special == "rest":
 			err = p.restOps(pr.row.toks, fields, &printed, nextLit(parts[k+1:]))
 		default:
@@ -421,41 +462,6 @@ func (p *textParser) literal(lit string) (int, bool) {
 		j++
 	}
 	return j, true
-}
-
-// lscFence parses "lsc_fence.SFID.OP.SCOPE" (appendLSCFence). The fence
-// takes no exec size or predicate in the text: they are the encoding's
-// defaults (SIMD1, no predicate).
-func (p *textParser) lscFence() error {
-	in := p.in
-	if !strings.HasPrefix(p.rest(), "lsc_fence") {
-		return p.fail("lsc_fence")
-	}
-	p.pos += len("lsc_fence")
-	for _, f := range []struct {
-		name  string
-		names []string
-	}{
-		{"sfid", []string{".ugm", ".ugml", ".tgm", ".slm"}},
-		{"fence_op", []string{".none", ".evict", ".invalidate", ".discard", ".clean", ".flushl3", ".type6"}},
-		{"scope", []string{".group", ".local", ".tile", ".gpu", ".gpus", ".sysrel", ".sysacq"}},
-	} {
-		v := -1
-		for k, n := range f.names {
-			if r := p.rest(); strings.HasPrefix(r, n) && (len(r) == len(n) || r[len(n)] == '.') {
-				v = k
-			}
-		}
-		if v < 0 {
-			return p.fail("the " + f.name + " of lsc_fence")
-		}
-		p.pos += len(f.names[v])
-		if err := p.add(f.name, in.param(f.name, uint32(v), 1)); err != nil {
-			return err
-		}
-	}
-	p.exec = true
-	return nil
 }
 
 // blank consumes the blank an operand is printed after. Loose, the blank
@@ -718,6 +724,10 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	switch part.fmt {
 	case "lifetime":
 		return p.lifetime(part, fi)
+	case "nbarrier":
+		return p.nbarrier(part, fi)
+	case "symbol", "strlit":
+		return p.stringField(part, fi)
 	case "dpas":
 		return p.dpas(part, fi)
 	}
@@ -970,7 +980,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 	inner := r[i+1 : i+close]
 	after := i + close + 1
 	if a, b, ok := strings.Cut(inner, ","); ok {
-		id, found := p.names.VarID(name)
+		id, amb, found := varID(p.names, name, p.line)
 		row, err1 := strconv.ParseUint(a, 10, 8)
 		col, err2 := strconv.ParseUint(b, 10, 8)
 		if !found || err1 != nil || err2 != nil {
@@ -988,7 +998,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		if g == nil {
 			return nil, p.fail("fewer operands")
 		}
-		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod}
+		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}
 		return g, nil
 	}
 	off, err := strconv.ParseUint(inner, 10, 8)
@@ -1078,7 +1088,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		*s = State{Role: role, Class: 1, Index: uint16(id), Off: uint8(off / 4), Mod: mod}
 		return s, nil
 	}
-	id, ok := p.names.VarID(name)
+	id, amb, ok := varID(p.names, name, p.line)
 	if !ok {
 		return nil, p.fail("a variable")
 	}
@@ -1099,7 +1109,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		return nil, p.fail("fewer operands")
 	}
 	// IGC writes the address-of source with the scalar region.
-	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod}
+	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}
 	return g, nil
 }
 
@@ -1230,7 +1240,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	if dot <= 0 {
 		return nil, p.fail("a raw operand NAME.offset")
 	}
-	id, ok := p.names.VarID(w[:dot])
+	id, amb, ok := varID(p.names, w[:dot], p.line)
 	off, err := strconv.ParseUint(w[dot+1:], 10, 16)
 	if !ok || err != nil {
 		return nil, p.fail("a raw operand NAME.offset")
@@ -1241,7 +1251,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	}
 	x := &st.raw[st.nraw]
 	st.nraw++
-	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}}
+	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	p.pos += e
 	return x, nil
 }
@@ -1414,7 +1424,7 @@ func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
 		return p.fail("start or end")
 	}
 	var id uint32
-	if v, ok := p.names.VarID(r); ok {
+	if v, _, ok := varID(p.names, r, p.line); ok {
 		id = v
 	} else if v, ok := number(r, 'A'); ok {
 		props, id = props|1<<4, uint32(v)
@@ -1465,4 +1475,134 @@ func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
 	}
 	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
 	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
+}
+
+// nbarrier parses ".wait ID" / ".signal ID COUNT": the mode and the
+// operands its formatter prints. A wait shows no thread count; IGC
+// writes 0 for it.
+func (p *textParser) nbarrier(part tmplPart, fi fieldInfo) error {
+	in := p.in
+	mode := uint32(0)
+	switch {
+	case strings.HasPrefix(p.rest(), ".signal"):
+		mode, p.pos = 1, p.pos+len(".signal")
+	case strings.HasPrefix(p.rest(), ".wait"):
+		p.pos += len(".wait")
+	default:
+		return p.fail(".wait or .signal")
+	}
+	if err := p.add(part.name, in.param(part.name, mode, uint8(fi.size))); err != nil {
+		return err
+	}
+	id, err := p.vector("id", false, "")
+	if err != nil {
+		return err
+	}
+	if err := p.add("id", id); err != nil {
+		return err
+	}
+	if mode == 1 {
+		n, err := p.vector("num_threads", false, "")
+		if err != nil {
+			return err
+		}
+		return p.add("num_threads", n)
+	}
+	x := in.newImmediate()
+	if x == nil {
+		return p.fail("fewer operands")
+	}
+	*x = Immediate{Role: "num_threads", Type: 4} // ub
+	return p.add("num_threads", x)
+}
+
+// stringField parses a string-pool reference: a function name (fcall,
+// faddr), printed bare when it is an identifier and quoted otherwise, or
+// a quoted file name (FILE).
+func (p *textParser) stringField(part tmplPart, fi fieldInfo) error {
+	ts, ok := p.names.(TextStrings)
+	if !ok {
+		return fmt.Errorf("the body's strings are not known")
+	}
+	r := p.rest()
+	var s string
+	n := 0
+	if strings.HasPrefix(r, `"`) {
+		var ok bool
+		s, n, ok = UnquoteC(r)
+		if !ok {
+			return p.fail("a quoted string")
+		}
+	} else if part.fmt == "symbol" {
+		n = strings.IndexByte(r, ' ')
+		if n < 0 {
+			n = len(r)
+		}
+		s = r[:n]
+	} else {
+		return p.fail("a quoted string")
+	}
+	idx, ok := ts.StringIndex(s)
+	if !ok || fi.size < 4 && uint64(idx) >= 1<<(8*fi.size) {
+		return p.fail("a string of the body")
+	}
+	p.pos += n
+	return p.add(part.name, p.in.param(part.name, idx, uint8(fi.size)))
+}
+
+// UnquoteC reads the C string literal at the start of s, as IGC's
+// printer escapes it (appendQuoted): the string, the length of the
+// literal, and whether it is well formed.
+func UnquoteC(s string) (string, int, bool) {
+	if !strings.HasPrefix(s, `"`) {
+		return "", 0, false
+	}
+	var b []byte
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return string(b), i + 1, true
+		case c != '\\':
+			b = append(b, c)
+			continue
+		}
+		if i+1 >= len(s) {
+			return "", 0, false
+		}
+		i++
+		switch e := s[i]; e {
+		case 'a':
+			b = append(b, '\a')
+		case 'b':
+			b = append(b, '\b')
+		case 'e':
+			b = append(b, 0x1B)
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'v':
+			b = append(b, '\v')
+		case '\'', '"', '\\':
+			b = append(b, e)
+		case 'x':
+			if i+2 >= len(s) {
+				return "", 0, false
+			}
+			v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+			if err != nil {
+				return "", 0, false
+			}
+			b = append(b, byte(v))
+			i += 2
+		default:
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }

@@ -306,6 +306,11 @@ func flowInstTo(fi *FlowInst, in *decoder.Instruction, grf int) {
 	for _, a := range in.Args[:in.N] {
 		switch o := a.(type) {
 		case *decoder.General:
+			if o.Ambiguous {
+				// Which of the variables so named is not known.
+				fi.Opaque = true
+				continue
+			}
 			if o.ID == 0 { // %null
 				continue
 			}
@@ -321,6 +326,10 @@ func flowInstTo(fi *FlowInst, in *decoder.Instruction, grf int) {
 		case *decoder.Indirect:
 			fi.Opaque = true
 		case *decoder.Raw:
+			if o.Ambiguous {
+				fi.Opaque = true
+				continue
+			}
 			if o.ID == 0 {
 				continue
 			}

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Drives `infoscope serve` with the real OpenSSH client inside tmux, all on
 # loopback: a throwaway client key and authorized_keys, a server on a free
-# port, then connect, move, open a panel, resize, quit; the no-pty message,
-# `files` and `dump` over ssh; an unknown key refused; and a graceful
-# shutdown (SIGTERM) that tells a connected user. Every wait is bounded and
+# port, then connect, move, open a panel, save (ctrl+s), resize, quit; the
+# no-pty message, `files` and `dump` over ssh; an unknown key refused; a
+# graceful shutdown (SIGTERM) that tells a connected user, whose unsaved
+# edits are kept apart from the save; a restart after which `surfaces`
+# prints the save and the next session brings the edits back [unsaved]; and
+# a dropped client whose edits are kept the same way. Every wait is bounded and
 # the whole script runs under `timeout`; the server, the private tmux server
 # and the temporary directory are removed on exit. Exits non-zero on the
 # first failed check, printing the screen and the server log.
@@ -81,27 +84,49 @@ stranger_fp=$(ssh-keygen -l -f "$tmp/stranger.pub" | awk '{print $2}')
 # Serve copies of the samples, on a free port (the log names it).
 mkdir -p "$tmp/served"
 cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
-# The log exists before the server starts: the loop below reads it at once,
-# and the background shell may not have opened its redirect yet.
-: >"$log"
-"$bin" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
-  --authorized-keys "$tmp/authorized_keys" --idle-timeout 2m \
-  "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$log" &
-server_pid=$!
-port=""
-for ((i = 0; i < 200; i++)); do
-  port=$(sed -n 's/.*listening addr=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || fail "server exited"
-  sleep 0.05
-done
-[ -n "$port" ] || fail "server did not log its address"
+# start_server: the server in the background, its port in $port. The log
+# exists before the server starts: the loop below reads it at once, and the
+# background shell may not have opened its redirect yet.
+start_server() {
+  : >"$log"
+  "$bin" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
+    --authorized-keys "$tmp/authorized_keys" --idle-timeout 2m --state-dir "$tmp/state" \
+    "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$log" &
+  server_pid=$!
+  port=""
+  for ((i = 0; i < 200; i++)); do
+    port=$(sed -n 's/.*listening addr=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)
+    [ -n "$port" ] && break
+    kill -0 "$server_pid" 2>/dev/null || fail "server exited"
+    sleep 0.05
+  done
+  [ -n "$port" ] || fail "server did not log its address"
+  ssh_cmd=(env -u SSH_AUTH_SOCK ssh -F /dev/null -p "$port" -o IdentitiesOnly=yes -o BatchMode=yes
+    -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR
+    -o ConnectTimeout=10)
+}
+
+# stop_server: SIGTERM, and the server must be gone within 10 s, exit 0.
+stop_server() {
+  kill -TERM "$server_pid" 2>/dev/null || true
+  for ((i = 0; i < 200; i++)); do
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.05
+  done
+  kill -0 "$server_pid" 2>/dev/null && fail "server still running 10s after SIGTERM"
+  wait "$server_pid" || fail "server exited with $? after SIGTERM"
+  server_pid=""
+  grep -q "stopped" "$log" || fail "no stop in the log"
+}
+
+# joined SESSION: the screen with wrapped lines joined (long messages).
+joined() { T capture-pane -p -J -t "$1" 2>/dev/null | tr -s ' \n' ' '; }
+
+# The real client, ignoring any user configuration, agent or known_hosts
+# (set by start_server: the port changes at each start).
+start_server
 [ "$(stat -c %a "$tmp/host_ed25519")" = 600 ] || fail "host key mode $(stat -c %a "$tmp/host_ed25519"), want 600"
 
-# The real client, ignoring any user configuration, agent or known_hosts.
-ssh_cmd=(env -u SSH_AUTH_SOCK ssh -F /dev/null -p "$port" -o IdentitiesOnly=yes -o BatchMode=yes
-  -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR
-  -o ConnectTimeout=10)
 q() { printf '%q ' "$@"; }
 
 # start SESSION W H: the inspector over ssh in a fresh tmux session.
@@ -143,6 +168,16 @@ wait_for "dispatch 1111 1111"
 keys 2
 wait_for "▸2 Bits"
 wait_for "opcode"
+
+case_name="save"
+keys 3
+wait_for "▸3 Lanes"
+keys z # every lane off: an edit
+wait_for "0 of 32 enabled"
+wait_for "unsaved surface"
+keys C-s
+wait_for "saved surface file on the server (ssh HOST surfaces prints it)"
+[ -n "$(ls "$tmp/state/surfaces/")" ] || fail "nothing in the state directory after ctrl+s"
 
 case_name="resize"
 # Growing shows whether the inspector followed: its status line (second
@@ -192,18 +227,45 @@ grep -q "auth refused: key not in authorized keys fingerprint=$stranger_fp" "$lo
 
 case_name="shutdown"
 start s2 100 30
+wait_for "surface file on the server (your last ctrl+s) loaded" 15 s2
 wait_for "INFO list 1/32" 15 s2
+T send-keys -t s2 3
+wait_for "0 of 16 enabled" 15 s2
+T send-keys -t s2 a # every lane on: unsaved at the shutdown
+wait_for "16 of 16 enabled" 15 s2
 kill -TERM "$server_pid"
 status=$(wait_exit s2)
 [ "$status" = 1 ] || fail_session=s2 fail "ssh exited with $status after the shutdown, want 1"
 wait_for "infoscope: server shutting down" 5 s2
+joined s2 | grep -qF "your unsaved surface edits are kept on the server, apart from your saves" ||
+  fail_session=s2 fail "the user was not told the unsaved edits are kept"
+stop_server
+
+case_name="restart"
+start_server
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 surfaces 2>"$tmp/stderr") || fail "ssh surfaces after restart: $(cat "$tmp/stderr")"
+grep -qF '"dispatch_mask": "0x00000000"' <<<"$out" || fail "ssh surfaces after restart printed: $out"
+grep -qF "surfaces --unsaved prints them" "$tmp/stderr" || fail "ssh surfaces did not mention the unsaved edits: $(cat "$tmp/stderr")"
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 surfaces --unsaved 2>/dev/null) || fail "ssh surfaces --unsaved failed"
+grep -qF '"dispatch_mask": "0x00000000"' <<<"$out" && fail "surfaces --unsaved printed the save: $out"
+start s3 200 50
+wait_for "INFO list 1/32" 15 s3
+wait_for "with the unsaved edits of your session that ended" 15 s3
+wait_for "[unsaved]" 15 s3
+T send-keys -t s3 3
+wait_for "16 of 16 enabled" 15 s3
+
+case_name="drop"
+T send-keys -t s3 z # a further edit, then the client goes away
+wait_for "0 of 16 enabled" 15 s3
+T kill-session -t s3
 for ((i = 0; i < 200; i++)); do
-  kill -0 "$server_pid" 2>/dev/null || break
+  grep -q "unsaved surface edits kept" "$log" && break
   sleep 0.05
 done
-kill -0 "$server_pid" 2>/dev/null && fail "server still running 10s after SIGTERM"
-wait "$server_pid" || fail "server exited with $? after SIGTERM"
-server_pid=""
-grep -q "stopped" "$log" || fail "no stop in the log"
+grep -q "unsaved surface edits kept" "$log" || fail "the dropped session's edits were not kept"
+out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 surfaces 2>/dev/null) || fail "ssh surfaces after the drop failed"
+grep -qF '"dispatch_mask": "0x00000000"' <<<"$out" || fail "the save changed after a drop: $out"
+stop_server
 
-echo "ssh-tmux: all checks passed (port $port)"
+echo "ssh-tmux: all checks passed"

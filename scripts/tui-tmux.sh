@@ -246,7 +246,7 @@ keys '?'
 wait_for "q/esc close • / filter the help • E errors"
 wait_gone "q quit"
 keys G
-wait_for "diag         has diagnostics"
+wait_for "diag:TEXT     a diagnostic contains TEXT"
 keys g
 wait_for "(1-20 of"
 keys -l $'\e[<65;10;10M'   # the wheel, down (SGR mouse report)
@@ -356,10 +356,10 @@ for size in "80 24" "120 40"; do
   wait_for "\$2 of 4"
   keys ]
   wait_for "Code  dataflow  \$4 of 9"
-  wait_for "c › \$5"
+  wait_for "d › \$5"
   wait_for "reads G 0-7"
   wait_for "some paths"
-  keys c
+  keys d
   wait_for "at \$5 (reads G 0-7)"
   keys BSpace
   wait_for "\$4 of 9"

@@ -40,10 +40,10 @@ func TestFlowCode(t *testing.T) {
 			tm.Send(press("]"))
 			waitText(t, tm, "$2 of 4", "▸◆ $2")
 			tm.Send(press("]"))
-			waitText(t, tm, "Code  dataflow  $4 of 9", "Data flow of $4", "a ‹ $2", "b ‹ $0", "c › $5", "d › $6", "e × $7")
+			waitText(t, tm, "Code  dataflow  $4 of 9", "Data flow of $4", "a ‹ $2", "c ‹ $0", "d › $5", "e › $6", "f × $7")
 			waitText(t, tm, "some paths", "reads G 0-7", "overwrites R 0-7")
 			// Follow the first reader, then come back.
-			tm.Send(press("c"))
+			tm.Send(press("d"))
 			waitText(t, tm, "$5 of 9", "at $5 (reads G 0-7)")
 			tm.Send(press("backspace"))
 			waitText(t, tm, "$4 of 9", "▸◆ $4")

@@ -95,10 +95,10 @@ func buildOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:     key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "page up")),
-		PageDown:   key.NewBinding(key.WithKeys("pgdown", "space", "f"), key.WithHelp("pgdn", "page down")),
-		HalfUp:     key.NewBinding(key.WithKeys("u", "ctrl+u"), key.WithHelp("u", "half page up")),
-		HalfDown:   key.NewBinding(key.WithKeys("d", "ctrl+d"), key.WithHelp("d", "half page down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space", "f"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
+		HalfUp:     key.NewBinding(key.WithKeys("ctrl+u", "u"), key.WithHelp("ctrl+u", "half page up")),
+		HalfDown:   key.NewBinding(key.WithKeys("ctrl+d", "d"), key.WithHelp("ctrl+d", "half page down")),
 		Top:        key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "top")),
 		Bottom:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "end")),
 		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the help")),
@@ -235,10 +235,10 @@ func (m *Model) syncKeys() {
 	enable(mode != modeQuit, &k.ForceQuit)
 
 	lk := &m.list.keys
-	enable(mode == modeList, &lk.Up, &lk.Down, &lk.PageUp, &lk.PageDown, &lk.Top, &lk.Bottom,
-		&lk.Open, &lk.Left, &lk.Right)
+	enable(mode == modeList, &lk.Up, &lk.Down, &lk.PageUp, &lk.PageDown, &lk.HalfUp, &lk.HalfDown,
+		&lk.Top, &lk.Bottom, &lk.Open, &lk.Left, &lk.Right)
 	// The search keys work from a panel too.
-	enable(normal, &lk.Filter, &lk.Goto, &lk.Next, &lk.Prev)
+	enable(normal, &lk.Filter, &lk.Goto, &lk.Next, &lk.Prev, &lk.NextDiag, &lk.PrevDiag)
 	enable(mode == modeList && m.list.filter != "", &lk.Clear)
 	enable(mode == modeFilter || mode == modeGoto, &lk.Apply, &lk.Cancel)
 	if mode == modeGoto {

@@ -74,7 +74,14 @@ func (m *Model) relayout() {
 		listH = min(max(lay.bodyH*2/5, 8), lay.bodyH-8)
 		// A tall terminal gives the panels what they can fill and the
 		// list the rest, rather than leaving the panels' lower half blank.
-		listH = max(listH, lay.bodyH-panelRowsWanted(m.shown))
+		listH = max(listH, lay.bodyH-m.panelRowsWanted(m.shown))
+	}
+	if m.shown == focusCode {
+		// The Code pane grows with the terminal: the list keeps a quarter
+		// (its rows and context strip), the pane has the rest or what
+		// it holds.
+		listH = min(max(lay.bodyH/4, 4), lay.bodyH-4)
+		listH = max(listH, lay.bodyH-m.panelRowsWanted(focusCode))
 	}
 	lay.list = rect{0, 1, w, listH}
 	py, ph := 1+listH, lay.bodyH-listH
@@ -138,8 +145,10 @@ func sideBySide(a, b string) string {
 // instruction (title, headings, bytes, legend, detail, diagnostics);
 // Output a 32-lane table beside its form; Lanes its strip and notes. Rows
 // past it stay blank, so a tall terminal gives them to the list instead.
-func panelRowsWanted(f focusID) int {
+func (m *Model) panelRowsWanted(f focusID) int {
 	switch f {
+	case focusCode:
+		return m.codePanel().m.WantedRows()
 	case focusOutput:
 		return 40
 	case focusLanes:

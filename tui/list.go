@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,9 +25,13 @@ const liveFilterLimit = 1 << 20
 
 // ListKeyMap holds the list's bindings.
 type ListKeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Next, Prev, Goto, Filter, Clear, Open   key.Binding
-	Left, Right                             key.Binding // scroll the instruction text sideways
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// Next and Prev repeat the last search (the / filter's terms): the
+	// next or previous row that matches them.
+	Next, Prev, Goto, Filter, Clear, Open key.Binding
+	// NextDiag and PrevDiag step to the rows with diagnostics (marked !).
+	NextDiag, PrevDiag key.Binding
+	Left, Right        key.Binding // scroll the instruction text sideways
 	// Apply and Cancel end the filter and go-to prompts.
 	Apply, Cancel key.Binding
 }
@@ -42,12 +47,16 @@ func buildListKeyMap() ListKeyMap {
 	return ListKeyMap{
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn", "page down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
+		HalfUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
+		HalfDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
 		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next with diagnostics")),
-		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous with diagnostics")),
+		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match of /")),
+		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match of /")),
+		NextDiag: key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "next row with diagnostics (!)")),
+		PrevDiag: key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "previous row with diagnostics")),
 		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to [FILE:]0xOFFSET or row N")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter (terms below)")),
 		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
@@ -61,12 +70,13 @@ func buildListKeyMap() ListKeyMap {
 
 // ShortHelp returns the list's most used bindings.
 func (k ListKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Down, k.Filter, k.Clear, k.Next, k.Goto, k.Open}
+	return []key.Binding{k.Down, k.Filter, k.Clear, k.Next, k.NextDiag, k.Goto, k.Open}
 }
 
 // FullHelp returns every list binding.
 func (k ListKeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Next, k.Prev, k.Goto, k.Filter, k.Clear, k.Open}, {k.Left, k.Right}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		{k.Filter, k.Next, k.Prev, k.NextDiag, k.PrevDiag, k.Goto, k.Clear, k.Open}, {k.Left, k.Right}}
 }
 
 type inputMode uint8
@@ -97,6 +107,9 @@ type listModel struct {
 	mode       inputMode
 	input      promptInput
 	prevFilter string
+	// lastSearch is the last filter applied that was not empty: n and N
+	// step to its matches, kept or cleared.
+	lastSearch string
 
 	keys    ListKeyMap
 	th      theme
@@ -332,6 +345,50 @@ func (l *listModel) nextDiag(dir int) (found, wrapped bool) {
 	return true, wrapped
 }
 
+// repeatSearch is n (dir 1) and N (-1): the next or previous row shown
+// that matches the last filter applied, wrapping around. With that filter
+// on, every row shown matches and n steps; cleared, n finds its matches
+// among every row.
+func (l *listModel) repeatSearch(dir int) tea.Cmd {
+	if l.lastSearch == "" {
+		return statusCmd("no search yet: / filters the list, then n and N step through its matches", false)
+	}
+	n := l.count()
+	if n == 0 {
+		return statusCmd("the list is empty", false)
+	}
+	terms, err := index.ParseFilter(l.lastSearch)
+	if err != nil {
+		return statusCmd(err.Error(), true)
+	}
+	match := l.rows.View(terms) // sorted rows; nil: every row
+	has := func(row int) bool {
+		if match == nil {
+			return true
+		}
+		_, ok := slices.BinarySearch(match, int32(row))
+		return ok
+	}
+	for step := 1; step <= n; step++ {
+		p := ((l.cursor+dir*step)%n + n) % n
+		if has(l.rowAt(p)) {
+			wrapped := (dir > 0 && p <= l.cursor) || (dir < 0 && p >= l.cursor)
+			l.cursor = p
+			l.clamp()
+			total := len(match)
+			if match == nil {
+				total = l.rows.total
+			}
+			msg := fmt.Sprintf("/%s: %d matching rows", l.lastSearch, total)
+			if wrapped {
+				msg += " (wrapped)"
+			}
+			return statusCmd(msg, false)
+		}
+	}
+	return statusCmd(fmt.Sprintf("/%s: no row shown matches", l.lastSearch), false)
+}
+
 // gotoTarget moves to ":0x1a3" (an absolute instruction offset: that
 // instruction, else the nearest one, preferring the current file) or to
 // ":42" (row 42 of the list as shown, counting from 1). When no INFO
@@ -463,6 +520,12 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	case key.Matches(msg, k.PageDown):
 		l.cursor += l.bodyRows()
 		l.top += l.bodyRows()
+	case key.Matches(msg, k.HalfUp):
+		l.cursor -= max(l.bodyRows()/2, 1)
+		l.top -= max(l.bodyRows()/2, 1)
+	case key.Matches(msg, k.HalfDown):
+		l.cursor += max(l.bodyRows()/2, 1)
+		l.top += max(l.bodyRows()/2, 1)
 	case key.Matches(msg, k.Top):
 		l.cursor = 0
 	case key.Matches(msg, k.Bottom):
@@ -472,15 +535,21 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		if key.Matches(msg, k.Prev) {
 			dir = -1
 		}
+		cmd = l.repeatSearch(dir)
+	case key.Matches(msg, k.NextDiag, k.PrevDiag):
+		dir, name := 1, k.NextDiag.Help().Key
+		if key.Matches(msg, k.PrevDiag) {
+			dir, name = -1, k.PrevDiag.Help().Key
+		}
 		if l.count() > 0 {
 			found, wrapped := l.nextDiag(dir)
 			switch {
 			case !found:
 				cmd = statusCmd("no instruction with diagnostics in the list", false)
 			case wrapped && dir > 0:
-				cmd = statusCmd("n: past the last row with diagnostics, wrapped to the first", false)
+				cmd = statusCmd(name+": past the last row with diagnostics, wrapped to the first", false)
 			case wrapped:
-				cmd = statusCmd("N: past the first row with diagnostics, wrapped to the last", false)
+				cmd = statusCmd(name+": past the first row with diagnostics, wrapped to the last", false)
 			}
 		}
 	case key.Matches(msg, k.Filter):
@@ -542,6 +611,7 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 			return l, statusCmd(err.Error(), true)
 		}
 		if mode == inputFilter && l.filter != "" {
+			l.lastSearch = l.filter
 			return l, statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
 		}
 		if note != "" {

@@ -100,19 +100,19 @@ func TestGotoAndDiagnostics(t *testing.T) {
 		t.Fatalf("rows = %d", m.list.rows.total)
 	}
 	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
-	send(m, "n")
+	send(m, "}")
 	if m.list.cursor != 3 {
-		t.Fatalf("n: cursor %d, want 3", m.list.cursor)
+		t.Fatalf("}: cursor %d, want 3", m.list.cursor)
 	}
-	send(m, "n")
+	send(m, "}")
 	if m.list.cursor != 7 {
 		t.Fatalf("n n: cursor %d, want 7", m.list.cursor)
 	}
-	send(m, "n") // wraps
+	send(m, "}") // wraps
 	if m.list.cursor != 3 {
 		t.Fatalf("n wraps: cursor %d, want 3", m.list.cursor)
 	}
-	send(m, "N")
+	send(m, "{")
 	if m.list.cursor != 7 {
 		t.Fatalf("N wraps back: cursor %d, want 7", m.list.cursor)
 	}

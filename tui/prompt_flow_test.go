@@ -127,7 +127,7 @@ func TestFlowOverlays(t *testing.T) {
 			waitText(t, tm, "help — ", "q/esc close")
 			frameFits(t, tm, w, h)
 			tm.Send(keyPress("G"))
-			waitText(t, tm, "diag         has diagnostics") // the last line of the help
+			waitText(t, tm, "diag:TEXT     a diagnostic contains") // the last line of the help
 			frameFits(t, tm, w, h)
 			tm.Send(keyPress("g"))
 			waitText(t, tm, "(1-")

@@ -70,7 +70,7 @@ func TestSharedViews(t *testing.T) {
 	decodes := ws.Decodes()
 	// Each view moves and looks around while the file changes twice.
 	keys := [][]string{
-		{"G", "5", "j", "j", "k", "3", "4", "1", "/", "r", "g", "b", "enter", "esc", "n", "E", "esc"},
+		{"G", "5", "j", "j", "k", "3", "4", "1", "/", "r", "g", "b", "enter", "esc", "}", "E", "esc"},
 		{"j", "j", "j", "2", "l", "l", "5", "k", "1", ":", "0", "x", "2", "0", "enter", "?", "esc"},
 	}
 	var wg sync.WaitGroup

@@ -8,7 +8,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,7 +46,12 @@ type Config struct {
 	// SurfacesLoaded is the path Surfaces was read from at start, for the
 	// status line ("" when none was read).
 	SurfacesLoaded string
-	Rules          model.Rules // the table Output computes by at start (r switches)
+	// SurfacesUnsaved says Surfaces holds edits that were never saved (the
+	// SSH server brings back those of a session that ended without a save
+	// or a discard): the session starts with them unsaved, so the title
+	// says [unsaved], ctrl+s saves them and q asks first.
+	SurfacesUnsaved bool
+	Rules           model.Rules // the table Output computes by at start (r switches)
 	// SurfaceLoadErr is why the surface file could not be loaded at start:
 	// the session starts on defaults and ctrl+s asks before overwriting it.
 	SurfaceLoadErr error
@@ -205,6 +212,9 @@ func New(cfg Config) *Model {
 		m.surfaces = model.NewSurfaceFile()
 	}
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
+	if cfg.SurfacesUnsaved {
+		m.editGen = 1 // an edit no save covers (which surfaces is not known)
+	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")
@@ -340,6 +350,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
 		return m, nil
+	case copiedMsg:
+		m.setStatus(msg.status, false)
+		osc := msg.osc
+		return m, func() tea.Msg { return osc }
 	case savedMsg:
 		return m, m.onSaved(msg)
 	case openPanelMsg:
@@ -405,13 +419,53 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
-			m.setStatus(fmt.Sprintf("loaded %d source(s), %d INFO instructions", s.Len(), m.list.rows.total)+m.surfacesNote(), false)
+			text, bad := loadedText(s)
+			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
+		}
+	}
+	if len(done) > 0 && s.Loading() == 0 {
+		// Loads end in any order: the count of what could not be read is
+		// said last, whichever ended last.
+		if text, bad := loadedText(s); bad {
+			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total), true)
 		}
 	}
 	if old.Loading() == 0 && s.Loading() > 0 {
 		return m.spin.Tick // restart the spinner
 	}
 	return nil
+}
+
+// loadedText says how the loads went: "loaded 3 sources", or "1 of 2
+// loaded, 1 missing (E)" when some could not be read (E lists why); bad
+// reports the latter.
+func loadedText(s *mws.Snapshot) (text string, bad bool) {
+	missing, unreadable := 0, 0
+	for _, e := range s.Entries() {
+		switch {
+		case e.File != nil:
+			// Loaded; a reload that failed keeps it shown and says so.
+		case e.ReadErr != nil && errors.Is(e.ReadErr, fs.ErrNotExist):
+			missing++
+		case e.ReadErr != nil || e.Note != "":
+			unreadable++
+		}
+	}
+	n := s.Len()
+	if missing+unreadable == 0 {
+		if n == 1 {
+			return "loaded 1 source", false
+		}
+		return fmt.Sprintf("loaded %d sources", n), false
+	}
+	var why []string
+	if missing > 0 {
+		why = append(why, fmt.Sprintf("%d missing", missing))
+	}
+	if unreadable > 0 {
+		why = append(why, fmt.Sprintf("%d unreadable", unreadable))
+	}
+	return fmt.Sprintf("%d of %d loaded, %s (E)", n-missing-unreadable, n, strings.Join(why, ", ")), true
 }
 
 // surfacesNote tells, once loading is done, that a surface file was
@@ -456,6 +510,9 @@ func (m *Model) syncSelection() {
 		}
 		p.SetSession(s)
 		p.SetInfo(in)
+	}
+	if m.focus != focusList && m.shown == focusCode {
+		m.relayout() // the Code pane's share follows what the new body holds
 	}
 }
 
@@ -614,16 +671,26 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 	osc := tea.SetClipboard(text)
 	local := m.cfg.CopyLocal
 	if local == nil {
-		m.setStatus(fmt.Sprintf("copied %s: %s (OSC 52: the terminal must allow clipboard writes)", what, text), false)
+		m.setStatus(fmt.Sprintf("copied %s: %s (sent as OSC 52: the terminal must allow clipboard writes)", what, text), false)
 		return osc
 	}
-	m.setStatus(fmt.Sprintf("copied %s: %s (system clipboard and OSC 52)", what, text), false)
+	m.setStatus(fmt.Sprintf("copying %s…", what), false)
 	// One command, so the system clipboard's helper process runs off the
-	// update loop; its failure (no clipboard here) leaves OSC 52 to do it.
+	// update loop; the status says what was done once it is known.
 	return func() tea.Msg {
-		_ = local(text)
-		return osc()
+		done := fmt.Sprintf("copied %s: %s (system clipboard and OSC 52)", what, text)
+		if err := local(text); err != nil {
+			done = fmt.Sprintf("copied %s: %s as OSC 52 only (the terminal must allow clipboard writes): no system clipboard here (%v)", what, text, err)
+		}
+		return copiedMsg{status: done, osc: osc()}
 	}
+}
+
+// copiedMsg ends a copy to the system clipboard: what was done, and the
+// OSC 52 sequence still to send.
+type copiedMsg struct {
+	status string
+	osc    tea.Msg
 }
 
 // paneFor maps the pane keys (digit, alt+digit, Fn) to their pane.
@@ -637,8 +704,8 @@ func (m *Model) paneFor(msg tea.KeyPressMsg) (focusID, bool) {
 }
 
 // listKeyFromPanel lets the list's search keys work from a panel: / and :
-// open the list's prompts, n and N step to the next row with diagnostics
-// while the panel stays.
+// open the list's prompts; n and N (the last search's next match) and {
+// and } (rows with diagnostics) step the list while the panel stays.
 func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	if m.focus == focusList || m.childHandles(msg) {
 		return nil, false
@@ -648,7 +715,7 @@ func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, lk.Filter, lk.Goto):
 		m.setFocus(focusList)
 		return m.toFocused(msg), true
-	case key.Matches(msg, lk.Next, lk.Prev):
+	case key.Matches(msg, lk.Next, lk.Prev, lk.NextDiag, lk.PrevDiag):
 		var cmd tea.Cmd
 		m.list.moved = true
 		m.list, cmd = m.list.updateKey(msg)

@@ -127,7 +127,7 @@ func TestSearchKeysFromPanels(t *testing.T) {
 	}
 	send(m, "esc", "2")
 	before := m.list.cursor
-	send(m, "n")
+	send(m, "}")
 	if m.focus != focusBits || m.list.cursor == before {
 		t.Fatalf("n in Bits: focus %d cursor %d -> %d", m.focus, before, m.list.cursor)
 	}
@@ -211,11 +211,11 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
 		t.Errorf(":c.bin:0x0: status %q", m.status)
 	}
-	send(m, "n")
+	send(m, "}")
 	if !strings.Contains(m.status, "wrapped to the first") {
 		t.Errorf("n past the last diagnostic row: status %q", m.status)
 	}
-	send(m, "n")
+	send(m, "}")
 	if !strings.Contains(m.status, "wrapped") {
 		t.Errorf("n on the only diagnostic row: status %q", m.status)
 	}
@@ -265,6 +265,10 @@ func TestCopyLocalClipboard(t *testing.T) {
 	}
 	if !strings.Contains(fmt.Sprint(msg), "sampleinfo.RGBA (M1, 16)") {
 		t.Errorf("OSC 52 message %q", fmt.Sprint(msg))
+	}
+	_, cmd = m.Update(msg) // the copy's end: the status, then OSC 52
+	if cmd == nil || !strings.Contains(fmt.Sprint(cmd()), "sampleinfo.RGBA (M1, 16)") {
+		t.Errorf("no OSC 52 after the system clipboard")
 	}
 	if !strings.Contains(m.status, "system clipboard") {
 		t.Errorf("status %q", m.status)

@@ -123,17 +123,30 @@ func humanBytes(n int) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// statusLine: the selected file, its layout and why, then the latest
-// message. The position is in the list's title only: here it would cost a
-// coloured rewrite on every step.
+// statusLine: the latest message (the news: it lasts until the next key),
+// then what the user must act on (a surface file that did not load,
+// problems to read, unsaved edits), then what is loading, the selected file and its layout (short: E tells
+// why that layout). At 80 columns the end is what gets cut. The position
+// is in the list's title only: here it would cost a coloured rewrite on
+// every step.
 func (m *Model) statusLine() string {
-	var parts []string
+	var act, parts []string
+	if m.loadErr != nil {
+		// ctrl+s will not save until this is read.
+		act = append(act, "surface file not loaded (defaults in use)")
+	}
+	if n := m.problemCount(); n > 0 {
+		word := "problems"
+		if n == 1 {
+			word = "problem"
+		}
+		act = append(act, fmt.Sprintf("%d %s: E shows", n, word))
+	}
+	if m.unsaved() {
+		act = append(act, "unsaved surface edits: ctrl+s saves")
+	}
 	if m.loading() > 0 {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
-	}
-	if m.loadErr != nil {
-		// Ahead of the rest: ctrl+s will not save until this is read.
-		parts = append(parts, "surface file not loaded (defaults in use)")
 	}
 	var f *decoder.File
 	if m.selOK {
@@ -145,27 +158,15 @@ func (m *Model) statusLine() string {
 		parts = append(parts, "no INFO instructions")
 	}
 	if f != nil {
-		parts = append(parts, "layout "+f.LayoutReason)
+		parts = append(parts, "layout "+f.Layout.String())
 	}
-	if n := m.problemCount(); n > 0 {
-		word := "problems"
-		if n == 1 {
-			word = "problem"
-		}
-		parts = append(parts, fmt.Sprintf("%d %s: E shows", n, word))
-	}
-	if m.unsaved() {
-		parts = append(parts, "unsaved surface edits: ctrl+s saves")
-	}
-
 	if !m.mouse {
 		parts = append(parts, "mouse off")
 	}
-	line := " " + strings.Join(parts, " │ ")
 	st := m.th.Status
 	if m.confirmQuit {
 		// The question goes first and stays until it is answered.
-		line = " " + m.quitPromptText() + " │" + line
+		line := " " + m.quitPromptText() + " │ " + strings.Join(append(act, parts...), " │ ")
 		return m.th.StatusErr.Render(pad(line, m.width))
 	}
 	if m.status != "" {
@@ -176,10 +177,9 @@ func (m *Model) statusLine() string {
 				msg = "✗ " + msg
 			}
 		}
-		// The message goes first when it would be cut off: it is the news.
-		line = " " + msg + " │" + line
+		act = append([]string{msg}, act...)
 	}
-	return st.Render(pad(line, m.width))
+	return st.Render(pad(" "+strings.Join(append(act, parts...), " │ "), m.width))
 }
 
 func (m *Model) problemCount() int {
@@ -323,8 +323,9 @@ func (m *Model) helpGroups() []helpGroup {
 
 // helpNotes explains the list's search keys.
 func (m *Model) helpNotes() []string {
-	return []string{"n/N: the next/previous row with diagnostics among the rows shown (the filter,",
-		"  if any, narrows the list; diag as a filter term keeps only those rows).",
+	return []string{"n and N repeat the last search: the next or previous row matching the last /",
+		"  filter (in Code: its own / search). } and { step to rows with diagnostics (!);",
+		"  diag as a filter term keeps only those rows.",
 		":0x1a3 goes to the instruction at that offset (or the nearest); :k.isa:0x1a3 in",
 		"  file k.isa; :42 to row 42."}
 }

@@ -17,10 +17,13 @@ import (
 // built on first use, so that reading text costs no more than before for
 // bodies no one decodes.
 type names struct {
-	vars map[string][]int   // the body's general declarations by name
-	uses []labelUse         // branch targets, in line order
-	sym  *decoder.Symbols   // gets the label table
-	text []decoder.TextInst // the body's instructions, by $N
+	vars     map[string][]int   // the body's general declarations by name
+	varLines []int              // the line of each declaration
+	varEnd   []int32            // the last line where each is visible
+	varDepth []uint8            // the scope depth of each
+	uses     []labelUse         // branch targets, in line order
+	sym      *decoder.Symbols   // gets the label table
+	text     []decoder.TextInst // the body's instructions, by $N
 
 	once   sync.Once
 	labels map[string]uint16
@@ -29,6 +32,51 @@ type names struct {
 	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
 	// declares none.
 	ids map[string]string
+
+	strOnce sync.Once
+	strs    map[string]uint32
+}
+
+// StringIndex returns the index of s in the body's string pool: the
+// function names of fcall and faddr and the file names of FILE, in the
+// order the text first uses them (as IGC adds them to the pool).
+func (n *names) StringIndex(s string) (uint32, bool) {
+	n.strOnce.Do(n.buildStrings)
+	i, ok := n.strs[s]
+	return i, ok
+}
+
+func (n *names) buildStrings() {
+	n.strs = map[string]uint32{}
+	var pool []string
+	for k := range n.text {
+		t := &n.text[k]
+		var r string
+		switch t.Mnemonic() {
+		case "FILE":
+			r = strings.TrimPrefix(t.Text, "FILE ")
+		case "faddr":
+			r = strings.TrimPrefix(t.Text, "faddr ")
+		case "fcall":
+			_, r, _ = strings.Cut(t.Text, ") ")
+		default:
+			continue
+		}
+		var s string
+		if strings.HasPrefix(r, `"`) {
+			var ok bool
+			if s, _, ok = decoder.UnquoteC(r); !ok {
+				continue
+			}
+		} else {
+			s, _, _ = strings.Cut(r, " ")
+		}
+		if _, dup := n.strs[s]; !dup && len(pool) < 1<<20 {
+			n.strs[s] = uint32(len(pool))
+			pool = append(pool, s)
+		}
+	}
+	n.sym.Strings = pool
 }
 
 // sourceForms are mnemonics IGC's assembler accepts in a form its printer
@@ -81,6 +129,18 @@ func (n *names) Canonical(text string) string {
 		case i >= mnemAt && i < mnemEnd:
 			b.WriteString(canonicalMnemonic(text[i:mnemEnd]))
 			i = mnemEnd
+		case c == '"':
+			// A string (fcall's function, FILE's name) as written.
+			j := i + 1
+			for j < len(text) && text[j] != '"' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(text))
+			b.WriteString(text[i:j])
+			i = j
 		case c == '0' && i+1 < len(text) && text[i+1] == 'x' && (i == 0 || !identByte(text[i-1])):
 			j := i + 2
 			for j < len(text) && isHex(text[j]) {
@@ -169,6 +229,46 @@ func (n *names) VarID(name string) (uint32, bool) {
 		}
 	}
 	return 0, false
+}
+
+// VarIDAt returns the id of the variable name means on line: of the
+// declarations visible there (declared before it, scope not closed), the
+// innermost. Declarations equally visible (IGC's printer lists every
+// declaration of an inline-assembly block's names in the header) make the
+// name ambiguous: the first one's id is returned.
+func (n *names) VarIDAt(name string, line int32) (uint32, bool, bool) {
+	ks, ok := n.vars[name]
+	if !ok {
+		id, ok := n.VarID(name)
+		return id, false, ok
+	}
+	if len(ks) == 1 {
+		return uint32(decoder.NumPredefinedVars + ks[0]), false, true
+	}
+	best, count, depth := -1, 0, -1
+	for _, k := range ks {
+		if line > 0 && (int32(n.varLines[k]) > line || n.varEnd[k] < line) {
+			continue
+		}
+		switch d := int(n.varDepth[k]); {
+		case d > depth:
+			best, count, depth = k, 1, d
+		case d == depth:
+			count++
+		}
+	}
+	if best < 0 {
+		return uint32(decoder.NumPredefinedVars + ks[0]), true, true
+	}
+	if count > 1 {
+		// Equally visible: the first of those.
+		for _, k := range ks {
+			if int(n.varDepth[k]) == depth && (line == 0 || int32(n.varLines[k]) <= line && n.varEnd[k] >= line) {
+				return uint32(decoder.NumPredefinedVars + k), true, true
+			}
+		}
+	}
+	return uint32(decoder.NumPredefinedVars + best), false, true
 }
 
 // LabelIndex returns a label's index in the body's label table.

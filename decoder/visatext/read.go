@@ -13,6 +13,7 @@ package visatext
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -130,6 +131,9 @@ type body struct {
 	vars     []decoder.VarInfo // general variables, id 32+k
 	varLines []int             // declaration line of each
 	varByNm  map[string][]int  // name -> indices into vars
+	varEnd   []int32           // the last line where each is visible (its scope's end)
+	varDepth []uint8           // the scope depth of each declaration
+	scopes   []int             // open { } scopes: len(vars) when each opened
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
 	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
@@ -235,7 +239,12 @@ func (p *parser) line(n int, raw string) {
 		return
 	}
 	if t == "{" || t == "}" {
-		return // hand-written scopes
+		// Scopes (hand-written text, IGC's inline assembly): a variable
+		// declared inside one is visible up to its end.
+		if p.b != nil {
+			p.b.scope(t == "{", n)
+		}
+		return
 	}
 	if name, ok := labelLine(t); ok {
 		p.label(n, col, name, t[:len(name)+1])
@@ -548,6 +557,8 @@ func (p *parser) decl(n, col int, rest string) {
 		b.varByNm[name.s] = append(b.varByNm[name.s], len(b.vars))
 		b.vars = append(b.vars, vi)
 		b.varLines = append(b.varLines, n)
+		b.varEnd = append(b.varEnd, math.MaxInt32)
+		b.varDepth = append(b.varDepth, uint8(min(len(b.scopes), 255)))
 	case "T":
 		vname := name.s
 		if v, ok := kv["v_name"]; ok {
@@ -585,6 +596,22 @@ func (b *body) setID(name, id string) {
 	}
 	if _, dup := b.ids[name]; !dup {
 		b.ids[name] = id
+	}
+}
+
+// scope opens ({) or closes (}) a scope on line n.
+func (b *body) scope(open bool, n int) {
+	if open {
+		b.scopes = append(b.scopes, len(b.vars))
+		return
+	}
+	if len(b.scopes) == 0 {
+		return // an unmatched }: nothing declared in it
+	}
+	from := b.scopes[len(b.scopes)-1]
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	for k := from; k < len(b.varEnd); k++ {
+		b.varEnd[k] = min(b.varEnd[k], int32(n))
 	}
 }
 
@@ -904,7 +931,7 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	n := &names{vars: b.varByNm, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
+	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
 	b.tb.Names = n
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)

@@ -13,12 +13,18 @@ import (
 // FilterHelp documents the filter language (the inspector's help overlay
 // shows it).
 const FilterHelp = `filter terms (AND-ed; !term negates; case-insensitive):
-  TEXT         disassembly contains TEXT     text:TEXT  same, any text
-  op:resinfo   op:sampleinfo                 surface:T6 (or declared name)
-  mask:M5      M5 or M5_NM; mask:M5_NM exact exec:16    exec size
-  nm           NoMask controls               chan:RGBA  channels returned
-  file:NAME    file name contains NAME       kernel:NAME kernel contains NAME
-  diag         has diagnostics               diag:TEXT  a diagnostic contains TEXT`
+  TEXT          the disassembly contains TEXT
+  text:TEXT     the same, for any TEXT
+  op:resinfo    RESINFO rows (op:sampleinfo: SAMPLEINFO)
+  surface:T6    surface T6 (or its declared name)
+  mask:M5       M5 or M5_NM (mask:M5_NM: exactly)
+  exec:16       exec size 16
+  nm            NoMask controls
+  chan:RGBA     the channels returned
+  file:NAME     the file name contains NAME
+  kernel:NAME   the kernel name contains NAME
+  diag          has diagnostics
+  diag:TEXT     a diagnostic contains TEXT`
 
 type termKind uint8
 

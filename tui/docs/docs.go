@@ -376,6 +376,6 @@ the bookmarks (M, \(aq in the inspector) of FILE, with their notes, beside it.
 prints everything decodable); 2 for bad flags or arguments.
 .SH SEE ALSO
 .BR man (1);
-the README of the infoscope source for the keys and the file formats.
+docs/usage.md in the infoscope source for the keys and the file formats.
 `)
 }

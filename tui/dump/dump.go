@@ -666,10 +666,15 @@ type InstRecord struct {
 	Mnemonic string          `json:"mnemonic"`
 	Text     string          `json:"text"` // as Intel's disassembler printed it; for vISA text, as written
 	Operands []OperandRecord `json:"operands"`
-	Diags    []string        `json:"diagnostics,omitempty"` // bad operand values (INFO records: Record.Diagnostics)
-	Line     int             `json:"line,omitempty"`        // vISA text: the instruction's line
-	Source   string          `json:"source,omitempty"`      // vISA text: the instruction as written
-	Note     string          `json:"note,omitempty"`        // vISA text: what the record cannot hold
+	// Parsed says whether Operands is the instruction's whole operand list:
+	// always for a binary's instruction of a known opcode; for vISA text,
+	// when the line was parsed into its opcode's operands and prints back
+	// exactly. False for a line kept as text (only its mnemonic is known).
+	Parsed bool     `json:"parsed"`
+	Diags  []string `json:"diagnostics,omitempty"` // bad operand values (INFO records: Record.Diagnostics)
+	Line   int      `json:"line,omitempty"`        // vISA text: the instruction's line
+	Source string   `json:"source,omitempty"`      // vISA text: the instruction as written
+	Note   string   `json:"note,omitempty"`        // vISA text: what the record cannot hold
 }
 
 // TextNote is the Note of a record read from vISA text.
@@ -715,6 +720,9 @@ type OperandRecord struct {
 	Type     string  `json:"type,omitempty"`     // immediate, indirect
 	Value    *uint64 `json:"value,omitempty"`    // immediate (its bits), field
 	Offset   *int64  `json:"offset,omitempty"`   // raw (bytes), address, state, indirect (immediate offset)
+	// Ambiguous: general, raw read from text whose name is declared more
+	// than once where it is used; ID is the first declaration's.
+	Ambiguous bool `json:"ambiguous,omitempty"`
 }
 
 var modNames = [...]string{"", "abs", "neg", "neg_abs", "sat", "not", "mod6", "mod7"}
@@ -730,8 +738,10 @@ func operandRecords(in *decoder.Instruction) []OperandRecord {
 		switch o := a.(type) {
 		case *decoder.General:
 			r.ID, r.Var, r.Row, r.Col, r.Region, r.Modifier = u32(o.ID), in.VarName(o.ID), u8(o.Row), u8(o.Col), o.Region.String(), modNames[o.Mod&7]
+			r.Ambiguous = o.Ambiguous
 		case *decoder.Raw:
 			r.ID, r.Var, r.Offset = u32(o.ID), in.VarName(o.ID), i64(int64(o.Offset))
+			r.Ambiguous = o.Ambiguous
 		case *decoder.Address:
 			r.ID, r.Offset, r.Modifier = u32(uint32(o.ID)), i64(int64(o.Off)), modNames[o.Mod&7]
 		case *decoder.Predicate:
@@ -782,7 +792,7 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 	r := Record{InstRecord: InstRecord{
 		File: f.Name, Kernel: s.Kernel, Index: i, Length: int(inst.Len),
 		Bytes: hex.EncodeToString(s.InstBytes(i)), Opcode: inst.Op, Mnemonic: s.InstMnemonic(i),
-		Text: dec.Text(), Operands: operandRecords(dec),
+		Text: dec.Text(), Operands: operandRecords(dec), Parsed: dec.HasOperands(),
 	}}
 	if s.FromText() {
 		r.Line, r.Source, r.Note = s.Line(i), s.Text[i].Text, TextNote

@@ -239,6 +239,11 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		b = w.appendOperand(b, dec, n, a)
 	}
 	b = append(b, ']')
+	if dec.HasOperands() {
+		b = append(b, `,"parsed":true`...)
+	} else {
+		b = append(b, `,"parsed":false`...)
+	}
 	if in == nil && dec.NumDiagnostics() > 0 {
 		b = append(b, `,"diagnostics":`...)
 		b = appendStrings(b, dec.Diagnostics())
@@ -478,6 +483,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		mod               = -1
 		kind              decoder.OperandKind
 		role              string
+		ambiguous         bool
 		// known: the text is a number or a name of the decoder's own
 		// tables (a field's value, T6, %slm, S0), with nothing to escape
 		// (TestOperandTextsPlain); other kinds may print the file's names.
@@ -488,9 +494,11 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 	case *decoder.General:
 		kind, role = o.Kind(), o.Name()
 		id, vname, row, col, region, hasRegion, mod = int64(o.ID), in.VarName(o.ID), int64(o.Row), int64(o.Col), o.Region, true, int(o.Mod&7)
+		ambiguous = o.Ambiguous
 	case *decoder.Raw:
 		kind, role = o.Kind(), o.Name()
 		id, vname, off, hasOff = int64(o.ID), in.VarName(o.ID), int64(o.Offset), true
+		ambiguous = o.Ambiguous
 	case *decoder.Address:
 		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.ID), int64(o.Off), true, int(o.Mod&7)
@@ -569,6 +577,9 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		} else {
 			b = strconv.AppendInt(b, off, 10)
 		}
+	}
+	if ambiguous {
+		b = append(b, `,"ambiguous":true`...)
 	}
 	return append(b, '}')
 }

@@ -23,15 +23,18 @@ type SelectInfoMsg struct {
 
 // CodeKeyMap are the Code pane's bindings.
 type CodeKeyMap struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-	Search, Goto, Next, Prev                key.Binding
-	Select, Back, Flow                      key.Binding
-	Apply, Cancel                           key.Binding // while typing
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	Search, Goto, Next, Prev                                  key.Binding
+	Select, Back, Flow                                        key.Binding
+	// FlowFocus moves the keyboard between the listing and the data-flow
+	// list, which then scrolls on its own.
+	FlowFocus     key.Binding
+	Apply, Cancel key.Binding // while typing
 }
 
 // flowKeys are the keys of the data-flow entries, in order: letters the
-// pane and the root do not use otherwise.
-const flowKeys = "abcdefhiloprstuvwxyz"
+// pane and the root do not use otherwise (b pages up, y copies, m, q, n).
+const flowKeys = "acdefhiloprstuvwxz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
 func DefaultCodeKeyMap() CodeKeyMap { return defaultCodeKeyMap }
@@ -42,29 +45,32 @@ var defaultCodeKeyMap = buildCodeKeyMap()
 
 func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
-		Up:       key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
-		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "space"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "last")),
-		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
-		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n/N", "next/previous match")),
-		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
-		Back:     key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
-		Flow:     key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
-		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Up:        key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
+		Down:      key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
+		HalfUp:    key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
+		HalfDown:  key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
+		Top:       key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
+		Bottom:    key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
+		Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Goto:      key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
+		Next:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match (repeats /)")),
+		Prev:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Select:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
+		Back:      key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
+		Flow:      key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
+		FlowFocus: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "keys to the data-flow list / back to the listing")),
+		Apply:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 	k.setEditing(false)
 	return k
 }
 
 func (k *CodeKeyMap) setEditing(on bool) {
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom,
-		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow} {
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
+		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus} {
 		b.SetEnabled(!on)
 	}
 	k.Apply.SetEnabled(on)
@@ -73,15 +79,15 @@ func (k *CodeKeyMap) setEditing(on bool) {
 
 // ShortHelp implements help.KeyMap.
 func (k CodeKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Next, k.Goto, k.Flow, k.Back, k.Select, k.Apply, k.Cancel}
+	return []key.Binding{k.Search, k.Next, k.Goto, k.Flow, k.FlowFocus, k.Back, k.Select, k.Apply, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
 func (k CodeKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Search, k.Next, k.Prev, k.Goto},
-		{k.Select, k.Flow, k.Back, k.Apply, k.Cancel},
+		{k.Select, k.Flow, k.FlowFocus, k.Back, k.Apply, k.Cancel},
 	}
 }
 
@@ -147,6 +153,14 @@ type Code struct {
 	msg      string
 	msgErr   bool
 	grf      int
+	// recentre places the cursor a third down the listing when next
+	// drawn: set when the selection changes, before the pane may have
+	// its size (a pending pane is handed the selection, then sized).
+	recentre bool
+	// flowFocus gives the keys to the data-flow list; flowCur is its
+	// entry under the cursor, flowTop its first line shown.
+	flowFocus        bool
+	flowCur, flowTop int
 }
 
 // NewCode returns an empty Code pane.
@@ -171,7 +185,8 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	if k != c.info {
 		c.info, c.fresh = k, false
 		m.cur = in.Inst
-		m.top = max(0, m.cur-m.listHeight()/3)
+		m.recentre = true
+		m.flowCur, m.flowTop = 0, 0
 	}
 	if m.focus {
 		m.computeFlow()
@@ -305,20 +320,56 @@ func (m Code) total() int {
 	return m.c.s.NumInsts()
 }
 
-// flowHeight is the rows of the data-flow section; listHeight the rows
-// left for the listing (title and message line apart).
-func (m Code) flowHeight() int {
+// flowContent is the lines the data-flow section holds whole: its
+// heading, one per entry, the notes and the "no reader" lines.
+func (m Code) flowContent() int {
 	if m.c.s == nil || m.c.info < 0 {
 		return 0
 	}
-	n := 2 + len(m.c.entries) + len(m.c.flow.Notes)
-	if m.c.flow.Outside != "" {
-		n++
+	return 1 + len(m.flowBody())
+}
+
+// flowHeight is the rows of the data-flow section; listHeight the rows
+// left for the listing (title and message line apart). The height is
+// shared by what each part holds: both whole when they fit; else the
+// flow whole when it takes at most half, the listing whole when it is
+// short; else half each, and the flow scrolls (F).
+func (m Code) flowHeight() int {
+	fc := m.flowContent()
+	if fc == 0 {
+		return 0
 	}
-	return min(n, max((m.h-2)/2, 2))
+	avail := max(m.h-2, 0)
+	n := m.listContent()
+	switch {
+	case fc+n <= avail, fc <= avail/2:
+		return min(fc, max(avail-1, 0))
+	case n < avail/2:
+		return avail - n
+	}
+	return min(fc, max(avail/2, 3), max(avail-1, 0))
 }
 
 func (m Code) listHeight() int { return max(m.h-2-m.flowHeight(), 1) }
+
+// WantedRows is the most rows the pane fills: the listing and the data
+// flow whole, with the title and message lines. A taller screen gives
+// the rest to the INFO list.
+func (m Code) WantedRows() int { return 2 + m.listContent() + m.flowContent() }
+
+// listContent is the lines the listing holds: one per instruction, and
+// one saying where a walk stopped.
+func (m Code) listContent() int {
+	if m.c.s != nil && m.c.s.Err != nil {
+		return m.total() + 1
+	}
+	return m.total()
+}
+
+// scrollOff is how many lines the cursor keeps from the listing's edges
+// when moving (vim's scrolloff): the code before an instruction is
+// where its operands come from.
+func (m Code) scrollOff() int { return min(3, (m.listHeight()-1)/2) }
 
 func (m *Code) moveTo(i int) {
 	n := m.total()
@@ -327,12 +378,13 @@ func (m *Code) moveTo(i int) {
 	}
 	m.cur = min(max(i, 0), n-1)
 	m.top = m.viewTop()
-	h := m.listHeight()
-	if m.cur < m.top {
-		m.top = m.cur
+	m.recentre = false
+	h, so := m.listHeight(), m.scrollOff()
+	if m.cur-so < m.top {
+		m.top = m.cur - so
 	}
-	if m.cur >= m.top+h {
-		m.top = m.cur - h + 1
+	if m.cur+so >= m.top+h {
+		m.top = m.cur + so - h + 1
 	}
 	m.top = min(max(m.top, 0), max(n-h, 0))
 }
@@ -340,9 +392,14 @@ func (m *Code) moveTo(i int) {
 // viewTop returns the first line shown: m.top, moved so that the cursor
 // is in view and no rows are left empty below the last instruction (the
 // size or the data-flow section may have changed since m.top was set).
+// A new selection is shown a third down the listing, with the code
+// before it.
 func (m Code) viewTop() int {
 	h, n := m.listHeight(), m.total()
 	top := m.top
+	if m.recentre {
+		top = m.cur - h/3
+	}
 	if m.cur < top {
 		top = m.cur
 	}
@@ -363,6 +420,27 @@ func (m *Code) jump(i int) {
 	m.moveTo(i)
 	// A jump puts its target a third down the listing, with context.
 	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
+}
+
+// flowRows is the data-flow lines shown under the heading.
+func (m Code) flowRows() int { return max(m.flowHeight()-1, 0) }
+
+// moveFlow moves the data-flow list's cursor to entry i, scrolling the
+// list to keep it in view.
+func (m *Code) moveFlow(i int) {
+	n := len(m.c.entries)
+	if n == 0 {
+		return
+	}
+	m.flowCur = min(max(i, 0), n-1)
+	rows := m.flowRows()
+	if m.flowCur < m.flowTop {
+		m.flowTop = m.flowCur
+	}
+	if m.flowCur >= m.flowTop+rows {
+		m.flowTop = m.flowCur - rows + 1
+	}
+	m.flowTop = min(max(m.flowTop, 0), max(len(m.flowBody())-rows, 0))
 }
 
 // Update handles keys while focused.
@@ -399,6 +477,19 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	m.msg, m.msgErr = "", false
 	page := max(m.listHeight()-1, 1)
 	km := m.KeyMap
+	if key.Matches(k, km.FlowFocus) {
+		m.flowFocus = !m.flowFocus && len(m.c.entries) > 0
+		if len(m.c.entries) == 0 {
+			m.msg = "the data flow has no entries to move through"
+		}
+		m.moveFlow(m.flowCur)
+		return m, nil
+	}
+	if m.flowFocus {
+		if done, cmd := m.flowKey(k); done {
+			return m, cmd
+		}
+	}
 	switch {
 	case key.Matches(k, km.Up):
 		m.moveTo(m.cur - 1)
@@ -408,6 +499,10 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.moveTo(m.cur - page)
 	case key.Matches(k, km.PageDown):
 		m.moveTo(m.cur + page)
+	case key.Matches(k, km.HalfUp):
+		m.moveTo(m.cur - max(page/2, 1))
+	case key.Matches(k, km.HalfDown):
+		m.moveTo(m.cur + max(page/2, 1))
 	case key.Matches(k, km.Top):
 		m.moveTo(0)
 	case key.Matches(k, km.Bottom):
@@ -453,6 +548,38 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	return m, nil
 }
 
+// flowKey moves through the data-flow list while it has the keys: the
+// moving keys and enter; the others work as in the listing.
+func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
+	km := m.KeyMap
+	page := max(m.flowRows()-1, 1)
+	switch {
+	case key.Matches(k, km.Up):
+		m.moveFlow(m.flowCur - 1)
+	case key.Matches(k, km.Down):
+		m.moveFlow(m.flowCur + 1)
+	case key.Matches(k, km.PageUp):
+		m.moveFlow(m.flowCur - page)
+	case key.Matches(k, km.PageDown):
+		m.moveFlow(m.flowCur + page)
+	case key.Matches(k, km.HalfUp):
+		m.moveFlow(m.flowCur - max(page/2, 1))
+	case key.Matches(k, km.HalfDown):
+		m.moveFlow(m.flowCur + max(page/2, 1))
+	case key.Matches(k, km.Top):
+		m.moveFlow(0)
+	case key.Matches(k, km.Bottom):
+		m.moveFlow(len(m.c.entries) - 1)
+	case key.Matches(k, km.Select):
+		e := m.c.entries[m.flowCur]
+		m.jump(e.inst)
+		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, e.what)
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
 // click handles a left click on pane row y: a listing line moves the
 // cursor there, a data-flow entry jumps to its instruction.
 func (m *Code) click(y int) {
@@ -463,7 +590,8 @@ func (m *Code) click(y int) {
 			m.moveTo(i)
 		}
 	case y >= lh+2:
-		if e := y - lh - 2; e < len(m.c.entries) && e < m.flowHeight()-1 {
+		r := y - lh - 2
+		if e := min(max(m.flowTop, 0), max(len(m.flowBody())-m.flowRows(), 0)) + r; r < m.flowRows() && e < len(m.c.entries) {
 			m.jump(m.c.entries[e].inst)
 			m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[e].what)
 		}
@@ -768,26 +896,27 @@ func (m Code) listLine(i, numW, offW int) string {
 	return line
 }
 
-func (m Code) flowLines(h int) []string {
-	if h <= 0 {
+// flowBody is every line of the data-flow section under its heading:
+// one per entry, then the notes.
+func (m Code) flowBody() []string {
+	st, c := m.st, m.c
+	if c.s == nil || c.info < 0 {
 		return nil
 	}
-	st, c := m.st, m.c
 	f := c.flow
 	in := c.s.Info(c.info)
-	head := st.Header.Render(fmt.Sprintf("Data flow of $%d", in.Inst))
-	if f.Blocks > 0 {
-		head += st.Muted.Render(fmt.Sprintf("  block $%d-$%d of %d", f.Block[0], f.Block[1], f.Blocks))
-	}
-	out := []string{head}
 	var body []string
 	for k, e := range c.entries {
 		keyName := " "
 		if k < len(flowKeys) {
 			keyName = flowKeys[k : k+1]
 		}
+		cursor := " "
+		if m.flowFocus && k == m.flowCur {
+			cursor = st.Sym.Selected
+		}
 		text, _, _ := m.lineText(e.inst)
-		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
+		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
@@ -805,11 +934,39 @@ func (m Code) flowLines(h int) []string {
 	for _, note := range f.Notes {
 		body = append(body, st.Warn.Render("   not modelled: "+note))
 	}
-	if room := h - 1; len(body) > room {
-		more := len(body) - room + 1
-		body = append(body[:max(room-1, 0)], st.Muted.Render(fmt.Sprintf("   … %d more lines (a taller terminal shows them)", more)))
+	return body
+}
+
+// flowLines is the data-flow section in h lines: its heading, then the
+// body from flowTop; what is cut off either side is counted in the
+// heading, and F gives the list the keys to scroll it.
+func (m Code) flowLines(h int) []string {
+	if h <= 0 {
+		return nil
 	}
-	return append(out, body...)
+	st, c := m.st, m.c
+	f := c.flow
+	in := c.s.Info(c.info)
+	head := st.Header.Render(fmt.Sprintf("Data flow of $%d", in.Inst))
+	if f.Blocks > 0 {
+		head += st.Muted.Render(fmt.Sprintf("  block $%d-$%d of %d", f.Block[0], f.Block[1], f.Blocks))
+	}
+	body := m.flowBody()
+	rows := h - 1
+	top := min(max(m.flowTop, 0), max(len(body)-rows, 0))
+	if len(body) > rows {
+		more := fmt.Sprintf("  lines %d-%d of %d", top+1, min(top+rows, len(body)), len(body))
+		if m.flowFocus {
+			more += " (j/k scroll, enter goes, F back)"
+		} else {
+			more += " (F scrolls)"
+		}
+		head += st.Muted.Render(more)
+	} else if m.flowFocus {
+		head += st.Muted.Render("  (j/k move, enter goes, F back)")
+	}
+	out := []string{head}
+	return append(out, body[top:min(top+rows, len(body))]...)
 }
 
 func (m Code) bottomLine() string {

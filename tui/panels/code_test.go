@@ -59,7 +59,7 @@ func TestCodeBinary(t *testing.T) {
 		" • $2  0x194  sampleinfo.RGBA (M1, 8)  T1 res.0",
 		"Data flow of $1  block $0-$3 of 1",
 		"a ‹ $0    LOD lanes 0-7",
-		"b × $2    overwrites RGBA 0-7",
+		"c × $2    overwrites RGBA 0-7",
 	} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
@@ -148,13 +148,13 @@ func TestCodeMouseAndLine(t *testing.T) {
 	lines := strings.Split(codeView(m), "\n")
 	row := -1
 	for i, l := range lines {
-		if strings.Contains(l, "c › $5") {
+		if strings.Contains(l, "d › $5") {
 			row = i
 		}
 	}
 	click(row)
 	if m.Cursor() != 5 || !strings.Contains(m.Message(), "reads G 0-7") {
-		t.Fatalf("click on entry c (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
+		t.Fatalf("click on entry d (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
 	}
 	tf := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
 	m.SetInfo(tf.Streams[0].Info(0))
@@ -190,5 +190,37 @@ func TestCodeSearchLongBody(t *testing.T) {
 	m, _ = m.Update(cmd())
 	if m.Cursor() != syncSearchInsts+10 || m.Message() != "/resinfo: match 1 of 1" {
 		t.Errorf("cursor %d, %q", m.Cursor(), m.Message())
+	}
+}
+
+// TestCodeFlowScrolls (issue 24 item 2): a data-flow list taller than its
+// share scrolls on its own once F gives it the keys; enter goes to the
+// entry under its cursor, F gives the keys back to the listing.
+func TestCodeFlowScrolls(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
+	m := NewCode(style.New(false, true))
+	m.SetSize(80, 10)
+	m.Focus()
+	m.SetInfo(f.Streams[0].Info(0))
+	if v := codeView(m); !strings.Contains(v, "lines 1-3 of 5 (F scrolls)") {
+		t.Fatalf("no scroll hint on a cut data-flow list:\n%s", v)
+	}
+	m = keys(m, "F", "j", "j", "j")
+	v := codeView(m)
+	if !strings.Contains(v, "lines 2-4 of 5") || !strings.Contains(v, "▸e › $6") {
+		t.Fatalf("after F j j j: the list did not scroll to its fourth entry:\n%s", v)
+	}
+	before := m.Cursor()
+	m = keys(m, "enter")
+	if m.Cursor() != 6 || before == 6 {
+		t.Fatalf("enter on entry e: cursor %d (was %d)\n%s", m.Cursor(), before, codeView(m))
+	}
+	m = keys(m, "F", "j")
+	if m.Cursor() != 7 {
+		t.Fatalf("F then j: the listing's cursor should move, is %d", m.Cursor())
 	}
 }

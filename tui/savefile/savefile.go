@@ -107,6 +107,14 @@ func (f *File) Wait() {
 	defer f.mu.Unlock()
 }
 
+// Do runs fn while no save of f runs or starts: for a caller that reads,
+// compares or removes the file and must not interleave with a save.
+func (f *File) Do(fn func() error) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return fn()
+}
+
 // sweep removes the temporary files that killed saves of dir/base left
 // behind, once they are old enough to be sure of it.
 func sweep(dir, base string) {

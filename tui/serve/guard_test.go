@@ -510,10 +510,14 @@ func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
 	if st := tm.waitEnd(idle + 10*time.Second); st != 1 {
 		t.Errorf("idle end: status %d", st)
 	}
-	if text := tm.scr.Text(); !strings.Contains(text, "your unsaved surface edits were kept: your next session starts with them") {
-		t.Errorf("the user was not told:\n%s", text)
+	if text := strings.Join(strings.Fields(tm.scr.Text()), " "); !strings.Contains(text, "your unsaved surface edits are kept on the server") || !strings.Contains(text, "marked [unsaved]") {
+		t.Errorf("the user was not told:\n%s", tm.scr.Text())
 	}
-	out, stderr, status := run(t, c, "surfaces", "")
+	// Kept apart from saves: there is none.
+	if _, stderr, status := run(t, c, "surfaces", ""); status != 1 || !strings.Contains(stderr, "surfaces --unsaved prints them") {
+		t.Errorf("surfaces: status %d, %s", status, stderr)
+	}
+	out, stderr, status := run(t, c, "surfaces --unsaved", "")
 	if status != 0 {
 		t.Fatalf("surfaces: status %d, %s", status, stderr)
 	}

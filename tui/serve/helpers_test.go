@@ -111,6 +111,7 @@ func fixture(t testing.TB, dir string, client gossh.Signer) Config {
 	}
 	return Config{
 		HostKeyPath:        filepath.Join(dir, "host_ed25519"),
+		StateDir:           filepath.Join(dir, "state"),
 		AuthorizedKeysPath: ak,
 		Files:              files,
 	}

@@ -18,9 +18,13 @@
 //     and each refusal is logged with the key fingerprint and remote address.
 //   - Clients can read the served files and nothing else: the inspector's
 //     sources are those paths, and `dump` looks names up in a fixed table.
-//   - Clients never write to the server's disk: ctrl+s keeps the surface file
-//     in memory, per key, for `ssh HOST surfaces` to print; so does the end
-//     of a session the server ended with edits neither saved nor discarded.
+//   - Clients write to the server's disk only their surface file, per key,
+//     in the state directory (Config.StateDir), at most 1 MiB, under a name
+//     made from the key's fingerprint: ctrl+s saves it there, atomically,
+//     for `ssh HOST surfaces` to print and the key's next session to start
+//     with. A session that ends with edits neither saved nor discarded (the
+//     connection dropped, the server ended it) keeps them apart from the
+//     save, and the next session brings them back marked [unsaved].
 //   - No shell, exec, port forwarding, agent forwarding or subsystems;
 //     sessions, idle time, session length and the window a session draws
 //     are limited, for commands as for the inspector.
@@ -38,6 +42,7 @@
 //	ssh HOST dump [ARGS]     the headless dump over the served files; when
 //	                         ARGS name no file, every served file
 //	ssh HOST surfaces        the surface file this key last saved with ctrl+s
+//	ssh HOST surfaces --unsaved  the edits a session of this key left unsaved
 //	ssh HOST files           the served file names
 //	ssh HOST help            this list
 //
@@ -52,7 +57,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"sync"
 	"time"
 
 	"charm.land/log/v2"
@@ -119,6 +123,11 @@ type Config struct {
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
 	Decode decoder.Options
+	// StateDir keeps each key's surface files: what it saved with ctrl+s,
+	// and apart from that the edits of a session that ended without a save
+	// (DefaultStateDir when empty). Created if missing; the server does not
+	// start if it cannot write there.
+	StateDir string
 	// Surfaces, if set, are the team's surface descriptions (serve
 	// --surfaces): every session starts with its own copy, unless its key
 	// saved with ctrl+s, in which case it starts with that save. The server
@@ -193,7 +202,7 @@ type server struct {
 	ws       *workspace.Workspace // the served files, decoded once for every session
 	keys     *keyring
 	sessions *registry
-	saved    *surfaceStore
+	state    *stateStore // each key's surface files, on disk
 	gate     *gate
 	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
 }
@@ -227,7 +236,7 @@ func Run(ctx context.Context, cfg Config) error {
 	s.log.Info("listening", "addr", ln.Addr().String(), "files", len(s.files.names),
 		"host_key", gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey()),
 		"max_sessions", cfg.MaxSessions, "idle_timeout", cfg.IdleTimeout, "max_session_time", cfg.MaxSessionTime,
-		"login_grace_time", cfg.LoginGraceTime, "max_logins", cfg.MaxLogins, "max_logins_per_source", cfg.MaxLoginsPerSource)
+		"state_dir", s.state.dir, "login_grace_time", cfg.LoginGraceTime, "max_logins", cfg.MaxLogins, "max_logins_per_source", cfg.MaxLoginsPerSource)
 	if cfg.started != nil {
 		cfg.started(s)
 	}
@@ -282,8 +291,11 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
-	s := &server{cfg: cfg, log: cfg.Logger, saved: newSurfaceStore(), dumps: make(chan struct{}, cfg.MaxDumps)}
+	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps)}
 	var err error
+	if s.state, err = openState(cfg.StateDir); err != nil {
+		return nil, nil, err
+	}
 	if s.files, err = newFileSet(cfg.Files); err != nil {
 		return nil, nil, err
 	}
@@ -371,44 +383,45 @@ func (s *server) shutdown(srv *ssh.Server) {
 	s.log.Info("stopped")
 }
 
-// startSurfaces is what a session of key starts with: the surface file
-// it last saved with ctrl+s, else a copy of the team's file, else nothing;
-// and what the status line calls it.
-func (s *server) startSurfaces(key string) (*model.SurfaceFile, string) {
-	if b, ok := s.saved.load(key); ok {
-		// Saved bytes come from Marshal, so they parse; a failure would
-		// only mean starting on defaults.
-		if f, err := model.ParseSurfaceFile("saved", b); err == nil {
-			return f, "in server memory (your last ctrl+s)"
+// sessionStart is what a session of a key starts with.
+type sessionStart struct {
+	surfaces *model.SurfaceFile
+	loaded   string // what the status line calls them ("": nothing loaded)
+	unsaved  []byte // the key's kept unsaved edits, when it starts with them
+	loadErr  error  // the key's save could not be read: defaults, and ctrl+s asks first
+}
+
+// startSurfaces is what a session of key starts with: the edits its last
+// session left neither saved nor discarded, marked unsaved; else the
+// surface file it last saved with ctrl+s; else a copy of the team's file,
+// else nothing.
+func (s *server) startSurfaces(key string) sessionStart {
+	if data, mod, ok, err := s.state.unsaved(key); err != nil {
+		s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
+	} else if ok {
+		if f, err := model.ParseSurfaceFile("unsaved", data); err != nil {
+			s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
+		} else {
+			return sessionStart{surfaces: f, unsaved: data,
+				loaded: "with the unsaved edits of your session that ended " + mod.UTC().Format("2006-01-02 15:04 UTC") + " ([unsaved]: ctrl+s saves them)"}
 		}
 	}
+	data, ok, err := s.state.load(key)
+	if err == nil && ok {
+		var f *model.SurfaceFile
+		if f, err = model.ParseSurfaceFile("saved", data); err == nil {
+			return sessionStart{surfaces: f, loaded: "on the server (your last ctrl+s)"}
+		}
+	}
+	if err != nil {
+		// Not the team's file either: the status line says defaults, and
+		// a ctrl+s must be confirmed before it replaces the unread save.
+		s.log.Error("saved surface file not read", "key", key, "err", err)
+		return sessionStart{loadErr: errors.New("unreadable: the server log says why")}
+	}
 	if s.cfg.Surfaces != nil {
-		return s.cfg.Surfaces.Clone(), s.cfg.SurfacesName + " (the server's, read-only; ctrl+s keeps your copy in server memory)"
+		return sessionStart{surfaces: s.cfg.Surfaces.Clone(),
+			loaded: s.cfg.SurfacesName + " (the server's, read-only; ctrl+s keeps your copy on the server)"}
 	}
-	return nil, ""
-}
-
-// surfaceStore keeps each key's last saved surface file, in memory only.
-type surfaceStore struct {
-	mu    sync.Mutex
-	byKey map[string][]byte
-}
-
-func newSurfaceStore() *surfaceStore { return &surfaceStore{byKey: map[string][]byte{}} }
-
-func (st *surfaceStore) save(key string, data []byte) error {
-	if len(data) > maxSurfaceBytes {
-		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
-	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	st.byKey[key] = append([]byte(nil), data...)
-	return nil
-}
-
-func (st *surfaceStore) load(key string) ([]byte, bool) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	b, ok := st.byKey[key]
-	return b, ok
+	return sessionStart{}
 }

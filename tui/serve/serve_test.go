@@ -251,12 +251,14 @@ func TestMaxSessionTime(t *testing.T) {
 	}
 }
 
-// ctrl+s keeps the surface file in memory for that key; `surfaces` prints
-// it; nothing is written to disk; another key has its own.
+// ctrl+s keeps the surface file for that key in the state directory;
+// `surfaces` prints it; nothing else is written to disk; another key has
+// its own.
 func TestSurfacesCommand(t *testing.T) {
 	ts := startServer(t, nil)
 	wd, _ := os.Getwd()
-	before := listTree(t, ts.dir) + listTree(t, wd)
+	state := ts.cfg.StateDir
+	before := listTree(t, ts.dir, state) + listTree(t, wd, state)
 	c := ts.dial(t)
 	_, stderr, status := run(t, c, "surfaces", "")
 	if status != 1 || !strings.Contains(stderr, "press ctrl+s in the inspector") {
@@ -269,7 +271,7 @@ func TestSurfacesCommand(t *testing.T) {
 	tm.send("z") // all lanes off
 	tm.waitText("0 of 16 enabled")
 	tm.send("\x13") // ctrl+s
-	tm.waitText("saved surface file in server memory")
+	tm.waitText("saved surface file on the server (ssh HOST surfaces prints it)")
 	out, stderr, status := run(t, c, "surfaces", "")
 	if status != 0 {
 		t.Fatalf("surfaces: status %d, %s", status, stderr)
@@ -283,8 +285,13 @@ func TestSurfacesCommand(t *testing.T) {
 	}
 	tm.send("q")
 	tm.waitEnd(10 * time.Second)
-	if after := listTree(t, ts.dir) + listTree(t, wd); after != before {
+	if after := listTree(t, ts.dir, state) + listTree(t, wd, state); after != before {
 		t.Errorf("files changed on the server:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	// In the state directory: the one save, under the key's name.
+	names, _ := filepath.Glob(filepath.Join(state, "*", "*"))
+	if want := filepath.Join(state, "surfaces", keyFile(gossh.FingerprintSHA256(ts.client.PublicKey()))); len(names) != 1 || names[0] != want {
+		t.Errorf("state directory holds %q, want %q", names, want)
 	}
 
 	// Another key in authorized_keys: nothing saved for it.
@@ -305,13 +312,16 @@ func TestSurfacesCommand(t *testing.T) {
 	}
 }
 
-// listTree lists names, sizes and times under dir.
-func listTree(t *testing.T, dir string) string {
+// listTree lists names, sizes and times under dir, but for skip.
+func listTree(t *testing.T, dir, skip string) string {
 	t.Helper()
 	var b strings.Builder
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if p == skip {
+			return filepath.SkipDir
 		}
 		info, err := d.Info()
 		if err != nil {

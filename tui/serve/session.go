@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -39,6 +40,9 @@ type session struct {
 	clientW, clientH int
 	drawnW, drawnH   int
 	status           int // exit status sent to the client
+	// startUnsaved is the kept unsaved edits the inspector started with
+	// (nil if none): once its user saves or discards, they are dropped.
+	startUnsaved []byte
 }
 
 func (st *session) touch() { st.last.Store(time.Now().UnixNano()) }
@@ -407,6 +411,7 @@ const commandHelp = `infoscope serves an inspector of vISA INFO instructions.
   ssh HOST dump [ARGS]     headless dump of the served files (ssh HOST dump -h for ARGS;
                            with no file named, every served file; - reads your stdin)
   ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
+  ssh HOST surfaces --unsaved  edits a session of yours left neither saved nor discarded
   ssh HOST files           the served files
   ssh HOST help            this text
 `
@@ -430,10 +435,13 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				st.model.Close() // its view of the workspace
 			}
 			st.mu.Unlock()
-			kept := s.keepUnsaved(st)
+			kept, keepErr := s.keepUnsaved(st)
 			if r := st.endReason(); r != "" {
-				if kept {
-					r += "; your unsaved surface edits were kept: your next session starts with them (ssh HOST surfaces prints them)"
+				switch {
+				case kept:
+					r += "; your unsaved surface edits are kept on the server, apart from your saves: your next session starts with them, marked [unsaved] (ssh HOST surfaces --unsaved prints them)"
+				case keepErr != nil:
+					r += "; your unsaved surface edits could not be kept (the server could not write them to its disk): they are lost"
 				}
 				// On stdout, behind the inspector's last bytes (leaving the
 				// alternate screen): the client writes its stdout and
@@ -480,15 +488,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			}
 			s.exit(sess, st, status, "")
 		case "surfaces":
-			data, ok := s.saved.load(st.key)
-			if !ok {
-				s.exit(sess, st, 1, "no surface file saved with this key ("+st.key+") since the server started: press ctrl+s in the inspector first")
-				return
-			}
-			if _, err := sess.Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
-				_, _ = io.WriteString(sess, "\n")
-			}
-			s.exit(sess, st, 0, "")
+			s.surfacesCmd(sess, st, cmd[1:])
 		case "files":
 			_, _ = io.WriteString(sess, s.files.listing())
 			s.exit(sess, st, 0, "")
@@ -501,23 +501,86 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// keepUnsaved stores the surface edits of an inspector that ended without
-// the user saving or discarding them (the server ended it, or the
-// connection dropped), as if ctrl+s had been pressed, and reports whether
-// it did.
-func (s *server) keepUnsaved(st *session) bool {
+// keepUnsaved keeps, apart from the key's save, the surface edits of an
+// inspector that ended without its user saving or discarding them (the
+// server ended it, or the connection dropped); it reports whether it did,
+// and why not when it tried and failed. An inspector that started with
+// kept unsaved edits and ends without any (its user saved or discarded
+// them) lets go of them.
+func (s *server) keepUnsaved(st *session) (bool, error) {
 	st.mu.Lock()
-	m := st.model
+	m, was := st.model, st.startUnsaved
 	st.mu.Unlock()
-	if m == nil || !m.Unsaved() {
-		return false
+	if m == nil {
+		return false, nil
 	}
-	if err := s.saved.save(st.key, m.SurfacesJSON()); err != nil {
-		s.log.Warn("unsaved surface edits not kept", "session", st.id, "err", err)
-		return false
+	if !m.Unsaved() {
+		if was != nil {
+			if err := s.state.dropUnsaved(st.key, was); err != nil {
+				s.log.Warn("kept unsaved surface edits not removed", "session", st.id, "key", st.key, "err", err)
+			}
+		}
+		return false, nil
+	}
+	if err := s.state.keepUnsaved(st.key, m.SurfacesJSON()); err != nil {
+		s.log.Error("unsaved surface edits NOT kept", "session", st.id, "key", st.key, "err", err)
+		return false, err
 	}
 	s.log.Info("unsaved surface edits kept", "session", st.id, "key", st.key)
-	return true
+	return true, nil
+}
+
+// surfacesCmd is `ssh HOST surfaces [--unsaved]`: the key's save, or its
+// kept unsaved edits, on stdout; on stderr, a note when the other exists too.
+func (s *server) surfacesCmd(sess ssh.Session, st *session, args []string) {
+	unsaved := false
+	switch {
+	case len(args) == 1 && args[0] == "--unsaved":
+		unsaved = true
+	case len(args) > 0:
+		s.exit(sess, st, 2, "usage: ssh HOST surfaces [--unsaved]")
+		return
+	}
+	saved, hasSave, errSave := s.state.load(st.key)
+	kept, when, hasKept, errKept := s.state.unsaved(st.key)
+	for _, err := range []error{errSave, errKept} {
+		if err != nil {
+			s.log.Error("surface file not read", "session", st.id, "key", st.key, "err", err)
+		}
+	}
+	note := ""
+	if hasKept && !unsaved {
+		note = "this key also has unsaved edits, kept apart when its session ended " + when.UTC().Format("2006-01-02 15:04 UTC") + " without a save: ssh HOST surfaces --unsaved prints them"
+	}
+	if hasSave && unsaved {
+		note = "these edits were never saved; ssh HOST surfaces prints your last ctrl+s"
+	}
+	data, ok, err := saved, hasSave, errSave
+	if unsaved {
+		data, ok, err = kept, hasKept, errKept
+	}
+	switch {
+	case err != nil:
+		s.exit(sess, st, 1, "the server could not read it (its log says why)")
+		return
+	case !ok && unsaved:
+		s.exit(sess, st, 1, "no unsaved surface edits are kept for this key ("+st.key+")")
+		return
+	case !ok:
+		msg := "no surface file saved with this key (" + st.key + "): press ctrl+s in the inspector first"
+		if note != "" {
+			msg += "\ninfoscope: " + note
+		}
+		s.exit(sess, st, 1, msg)
+		return
+	}
+	if _, err := sess.Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
+		_, _ = io.WriteString(sess, "\n")
+	}
+	if note != "" {
+		fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", note)
+	}
+	s.exit(sess, st, 0, "")
 }
 
 // program builds the inspector of one session, for the bubbletea
@@ -530,15 +593,17 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	pty, _, _ := sess.Pty()
 	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
 	key := st.key
-	surfaces, loaded := s.startSurfaces(key)
+	start := s.startSurfaces(key)
 	m := tui.New(tui.Config{
-		Workspace:      s.ws,
-		Surfaces:       surfaces,
-		SurfacesLoaded: loaded,
-		Rules:          s.cfg.Rules,
-		SurfacePath:    "in server memory (ssh HOST surfaces prints it)",
-		SaveSurfaces:   func(b []byte) error { return s.saved.save(key, b) },
-		Mono:           profile < colorprofile.ANSI,
+		Workspace:       s.ws,
+		Surfaces:        start.surfaces,
+		SurfacesLoaded:  start.loaded,
+		SurfacesUnsaved: start.unsaved != nil,
+		SurfaceLoadErr:  start.loadErr,
+		Rules:           s.cfg.Rules,
+		SurfacePath:     "on the server (ssh HOST surfaces prints it)",
+		SaveSurfaces:    func(b []byte) error { return s.saveSurfaces(st, b) },
+		Mono:            profile < colorprofile.ANSI,
 	})
 	w, h := s.sessions.window(st, pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),
@@ -550,10 +615,34 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	)
 	p := tea.NewProgram(m, opts...)
 	st.mu.Lock()
-	st.model = m
+	st.model, st.startUnsaved = m, start.unsaved
 	st.mu.Unlock()
 	st.setProgram(p)
 	return p
+}
+
+// saveSurfaces is ctrl+s of st's inspector: the key's surface file on the
+// server's disk, written atomically. The error goes to the user's status
+// line, so it does not name the server's paths; the log has it whole.
+func (s *server) saveSurfaces(st *session, data []byte) error {
+	if len(data) > maxSurfaceBytes {
+		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
+	}
+	if err := s.state.save(st.key, data); err != nil {
+		s.log.Error("surface file NOT saved", "session", st.id, "key", st.key, "err", err)
+		return errors.New("the server could not write it to its disk (its log says why); your edits are still unsaved")
+	}
+	st.mu.Lock()
+	was := st.startUnsaved
+	st.mu.Unlock()
+	if was != nil {
+		// Saved now: the edits this session brought back are in the save.
+		if err := s.state.dropUnsaved(st.key, was); err != nil {
+			s.log.Warn("kept unsaved surface edits not removed", "session", st.id, "key", st.key, "err", err)
+		}
+	}
+	s.log.Info("surface file saved", "session", st.id, "key", st.key)
+	return nil
 }
 
 // The largest window a session draws. The client chooses its pty size, and

@@ -30,7 +30,7 @@ func TestSurfacesAcrossSessions(t *testing.T) {
 	tm.send("jl") // Width one step up
 	tm.waitText("Width                41")
 	tm.send("\x13") // ctrl+s
-	tm.waitText("saved surface file in server memory")
+	tm.waitText("saved surface file on the server (ssh HOST surfaces prints it)")
 	tm.send("q")
 	tm.waitEnd(10 * time.Second)
 
@@ -41,7 +41,7 @@ func TestSurfacesAcrossSessions(t *testing.T) {
 
 	// The same key's next session starts with its save.
 	tm = openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("surface file in server memory (your last ctrl+s) loaded (1 description)")
+	tm.waitText("surface file on the server (your last ctrl+s) loaded (1 description)")
 	tm.send("4")
 	tm.waitText("Width                41")
 	tm.send("q")

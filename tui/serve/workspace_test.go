@@ -227,7 +227,7 @@ func TestMemoryClient(t *testing.T) {
 	}
 	for _, tm := range tms {
 		tm.waitFor("the stream loaded", func(s string) bool {
-			return strings.Contains(s, "loaded 1 source(s)") || strings.Contains(s, "INFO list 1/")
+			return strings.Contains(s, "loaded 1 source") || strings.Contains(s, "INFO list 1/")
 		})
 	}
 	if filter != "" {

@@ -1,0 +1,781 @@
+package decoder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Parsing the text of the LSC instructions (lsc_untyped 0x89, lsc_typed
+// 0x8A, lsc_fence 0x8B) back into their opcode rows' fields: the inverse
+// of lsc.go. The LSC printer is code, not a template, so these lines have
+// their own reader; the rule is the same as for the others (textparse.go):
+// the instruction built must print back to the very same text, or the line
+// stays text.
+
+// lscSubByName maps an LSC mnemonic to its sub-op.
+var lscSubByName = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for i, op := range lscOps {
+		if op.name != "" {
+			m[op.name] = uint8(i)
+		}
+	}
+	return m
+}()
+
+// lscCursor walks an LSC line.
+type lscCursor struct {
+	s     string
+	pos   int
+	names TextNames
+	line  int32
+	in    *Instruction
+	vals  map[string]uint32  // sub-fields by name
+	ops   map[string]Operand // operands by name (one each)
+	addr  []Operand          // a 2D block's address operands (six, or the payload)
+	extra []Operand          // text-only fields, after the row's
+	loose bool               // a person's source: runs of blanks of any length
+}
+
+func (c *lscCursor) rest() string { return c.s[c.pos:] }
+
+func (c *lscCursor) fail(what string) error {
+	r := c.rest()
+	if len(r) > 24 {
+		r = r[:24] + "…"
+	}
+	return fmt.Errorf("column %d: expected %s, found %q", c.pos+1, what, r)
+}
+
+func (c *lscCursor) lit(l string) bool {
+	if c.loose {
+		p := textParser{s: c.s, pos: c.pos, loose: true}
+		n, ok := p.literal(l)
+		c.pos += n
+		return ok
+	}
+	if strings.HasPrefix(c.rest(), l) {
+		c.pos += len(l)
+		return true
+	}
+	return false
+}
+
+func (c *lscCursor) need(l string) error {
+	if !c.lit(l) {
+		return c.fail(strconv.Quote(l))
+	}
+	return nil
+}
+
+// oneOf matches the longest of names at the cursor, returning its index.
+func (c *lscCursor) oneOf(names []string) (int, bool) {
+	best, n := -1, 0
+	for k, s := range names {
+		if s != "" && len(s) > n && strings.HasPrefix(c.rest(), s) {
+			best, n = k, len(s)
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	c.pos += n
+	return best, true
+}
+
+// ident reads a variable name: up to one of the bytes in stop.
+func (c *lscCursor) ident(stop string) string {
+	r := c.rest()
+	i := 0
+	for i < len(r) && strings.IndexByte(stop, r[i]) < 0 {
+		i++
+	}
+	c.pos += i
+	return r[:i]
+}
+
+func (c *lscCursor) decimal() (int64, bool) {
+	r := c.rest()
+	i := 0
+	if i < len(r) && r[i] == '-' {
+		i++
+	}
+	for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+		i++
+	}
+	v, err := strconv.ParseInt(r[:i], 10, 32)
+	if err != nil {
+		return 0, false
+	}
+	c.pos += i
+	return v, true
+}
+
+func (c *lscCursor) hex(upper bool) (uint64, bool) {
+	if !c.lit("0x") {
+		return 0, false
+	}
+	r := c.rest()
+	digits := "0123456789abcdef"
+	if upper {
+		digits = "0123456789ABCDEF"
+	}
+	i := 0
+	for i < len(r) && strings.IndexByte(digits, r[i]) >= 0 {
+		i++
+	}
+	v, err := strconv.ParseUint(r[:i], 16, 64)
+	if err != nil {
+		return 0, false
+	}
+	c.pos += i
+	return v, true
+}
+
+// raw reads NAME[.offset], the LSC form of a raw operand.
+func (c *lscCursor) raw(role, stop string) error {
+	w := c.ident(stop)
+	name, off := w, uint64(0)
+	if dot := strings.LastIndexByte(w, '.'); dot > 0 {
+		if v, err := strconv.ParseUint(w[dot+1:], 10, 16); err == nil {
+			name, off = w[:dot], v
+		}
+	}
+	id, amb, ok := varID(c.names, name, c.line)
+	if !ok {
+		c.pos -= len(w)
+		return c.fail("a declared variable for " + role)
+	}
+	st := &c.in.store
+	if int(st.nraw) >= len(st.raw) {
+		return c.fail("fewer operands")
+	}
+	x := &st.raw[st.nraw]
+	st.nraw++
+	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
+	c.ops[role] = x
+	return nil
+}
+
+// vec reads an LSC vector operand: 0xHEX (upper case) or NAME[(r,c)].
+func (c *lscCursor) vec(role, stop string) (Operand, error) {
+	if strings.HasPrefix(c.rest(), "0x") {
+		v, ok := c.hex(true)
+		if !ok {
+			return nil, c.fail("an immediate 0x...")
+		}
+		m := c.in.newImmediate()
+		if m == nil {
+			return nil, c.fail("fewer operands")
+		}
+		*m = Immediate{Role: role, Bits: v}
+		return m, nil
+	}
+	name := c.ident(stop + "(")
+	id, amb, ok := varID(c.names, name, c.line)
+	if !ok {
+		c.pos -= len(name)
+		return nil, c.fail("a declared variable for " + role)
+	}
+	var row, col uint64
+	if c.lit("(") {
+		a := c.ident(",")
+		if !c.lit(",") {
+			return nil, c.fail(",")
+		}
+		b := c.ident(")")
+		if !c.lit(")") {
+			return nil, c.fail(")")
+		}
+		var err1, err2 error
+		row, err1 = strconv.ParseUint(a, 10, 8)
+		col, err2 = strconv.ParseUint(b, 10, 8)
+		if err1 != nil || err2 != nil {
+			return nil, c.fail("(row,col)")
+		}
+	}
+	g := c.in.newGeneral()
+	if g == nil {
+		return nil, c.fail("fewer operands")
+	}
+	*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Ambiguous: amb}
+	return g, nil
+}
+
+var (
+	lscSfids     = []string{".ugm", ".ugml", ".tgm", ".slm"}
+	lscCaches    = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}
+	lscDataSizes = []string{"", "d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"}
+	lscElems     = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
+	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg"}
+	lscAddrSizes = []string{"", ":a16", ":a32", ":a64"}
+	lscFenceOps  = []string{".none", ".evict", ".invalidate", ".discard", ".clean", ".flushl3", ".type6"}
+	lscScopes    = []string{".group", ".local", ".tile", ".gpu", ".gpus", ".sysrel", ".sysacq"}
+)
+
+// parseLSC parses an LSC line (after any predicate, which parseLSC reads
+// too) into in.
+//
+// Loose (a person's source), a run of blanks matches a run of any length.
+func (in *Instruction) parseLSC(text string, v Version, names TextNames, line int32, loose bool) error {
+	sym := in.sym
+	in.reset()
+	in.sym, in.ver, in.Off = sym, v, -1
+	c := &lscCursor{s: text, names: names, line: line, in: in, vals: map[string]uint32{}, ops: map[string]Operand{}, loose: loose}
+	p := &textParser{in: in, s: text}
+	if err := p.pred(); err != nil {
+		return err
+	}
+	c.pos = p.pos
+	mn := c.ident(". ")
+	t := tableFor(v.BestEffort())
+	if mn == "lsc_fence" {
+		return c.fence(t)
+	}
+	sub, ok := lscSubByName[mn]
+	if !ok {
+		return fmt.Errorf("no LSC operation is named %s", mn)
+	}
+	sfid, ok := c.oneOf(lscSfids)
+	if !ok {
+		return c.fail("an LSC SFID (.ugm, .ugml, .tgm, .slm)")
+	}
+	op := uint8(0x89)
+	if sfid == 2 {
+		op = 0x8A
+	}
+	subs := t.subs[op]
+	if subs == nil || subs[sub] == nil || subs[sub].row == nil {
+		return fmt.Errorf("no opcode row for %s", mn)
+	}
+	pr := subs[sub]
+	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, uint16(sub), pr.row.mnemonic
+	c.vals["subop"] = uint32(sub)
+	c.vals["sfid"] = uint32(sfid)
+	if l1, ok := c.oneOf(lscCaches); ok {
+		l3, ok := c.oneOf(lscCaches)
+		if !ok {
+			return c.fail("the L3 cache control")
+		}
+		c.vals["l1"], c.vals["l3"] = uint32(l1), uint32(l3)
+	}
+	var err error
+	switch {
+	case op == 0x8A && sub == 0x1E:
+		err = c.typedRSI()
+	case op == 0x89 && (sub == 0x03 || sub == 0x07):
+		err = c.block2D(lscOpOf(uint32(sub)))
+	case op == 0x89 && sub >= 0x28:
+		return fmt.Errorf("%s is not parsed", mn)
+	case op == 0x8A && (sub == 0x03 || sub == 0x07):
+		return fmt.Errorf("typed block2d is not parsed")
+	default:
+		err = c.message(op, sub)
+	}
+	if err != nil {
+		return err
+	}
+	if c.pos != len(c.s) {
+		return c.fail("the end of the instruction")
+	}
+	return c.finish(t, text)
+}
+
+func (c *lscCursor) execSize() error {
+	if err := c.need(" "); err != nil {
+		return err
+	}
+	r := c.rest()
+	for i, s := range execTexts {
+		if s != "" && strings.HasPrefix(r, s) {
+			c.in.Exec, c.in.HasExec = Exec(i), true
+			c.pos += len(s)
+			return c.need("  ")
+		}
+	}
+	return c.fail("an execution size (M1, 16)")
+}
+
+func (c *lscCursor) fence(t *opTable) error {
+	in := c.in
+	pr := t.progs[0x8B]
+	if pr == nil || pr.row == nil {
+		return fmt.Errorf("no opcode row for lsc_fence")
+	}
+	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
+	sfid, ok := c.oneOf(lscSfids)
+	if !ok {
+		return c.fail("an LSC SFID")
+	}
+	fop, ok := c.oneOf(lscFenceOps)
+	if !ok {
+		return c.fail("a fence operation (.none, .evict, ...)")
+	}
+	scope, ok := c.oneOf(lscScopes)
+	if !ok {
+		return c.fail("a fence scope (.group, .local, ...)")
+	}
+	c.vals["sfid"], c.vals["fence_op"], c.vals["scope"] = uint32(sfid), uint32(fop), uint32(scope)
+	// The fence prints no execution size; IGC creates it (M1_NM, 1).
+	in.Exec = Exec(8<<4 | 0)
+	if c.pos != len(c.s) {
+		return c.fail("the end of the instruction")
+	}
+	return c.finish(t, c.s)
+}
+
+// shape reads a data shape ":d32x4t" (or ":d32.xyzw" for the quad ops).
+func (c *lscCursor) shape(sub uint8) error {
+	if err := c.need(":"); err != nil {
+		return err
+	}
+	sz, ok := c.oneOf(lscDataSizes)
+	if !ok {
+		return c.fail("a data size (d8, d16, d32, d64, ...)")
+	}
+	c.vals["data_size"] = uint32(sz)
+	c.vals["data_order"], c.vals["data_elems"] = 1, 1
+	if sub == 0x02 || sub == 0x06 {
+		if err := c.need("."); err != nil {
+			return err
+		}
+		var m uint32
+		for k, l := range "xyzw" {
+			if c.lit(string(l)) {
+				m |= 1 << k
+			}
+		}
+		// IGC's data shape holds elems and chmask in one union and
+		// writes it to both fields.
+		c.vals["chmask"], c.vals["data_elems"] = m, m
+		return nil
+	}
+	if e, ok := c.oneOf(lscElems); ok {
+		c.vals["data_elems"] = uint32(e)
+	}
+	c.vals["chmask"] = c.vals["data_elems"]
+	if c.lit("t") {
+		c.vals["data_order"] = 2
+	}
+	return nil
+}
+
+// addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
+func (c *lscCursor) addrType(field string) error {
+	at, ok := c.oneOf(lscAddrTypes)
+	if !ok {
+		return c.fail("an address type (flat, bss, ss, bti, arg)")
+	}
+	c.vals[field] = uint32(at)
+	if !c.lit("(") {
+		m := c.in.newImmediate()
+		if m == nil {
+			return c.fail("fewer operands")
+		}
+		*m = Immediate{Role: "surface"}
+		c.ops["surface"] = m
+		return nil
+	}
+	o, err := c.vec("surface", ",)")
+	if err != nil {
+		return err
+	}
+	c.ops["surface"] = o
+	if c.lit(",") {
+		v, ok := c.hex(true)
+		if !ok || v > 0xFFFFFFFF {
+			return c.fail("a surface-state index 0x...")
+		}
+		c.vals["ss_idx"] = uint32(v)
+	}
+	return c.need(")")
+}
+
+func (c *lscCursor) addrSize() error {
+	s, ok := c.oneOf(lscAddrSizes)
+	if !ok {
+		return c.fail("an address size (:a16, :a32, :a64)")
+	}
+	c.vals["addr_size"] = uint32(s)
+	return nil
+}
+
+// untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
+func (c *lscCursor) untypedAddr(strided bool) error {
+	if err := c.addrType("addr_type"); err != nil {
+		return err
+	}
+	if err := c.need("["); err != nil {
+		return err
+	}
+	c.vals["imm_scale"] = 1
+	save := c.pos
+	if sc, ok := c.hex(false); ok && c.lit("*") {
+		c.vals["imm_scale"] = uint32(sc)
+	} else {
+		c.pos = save
+	}
+	if err := c.raw("src0", "+-,]"); err != nil {
+		return err
+	}
+	switch {
+	case c.lit("+"):
+		v, ok := c.hex(false)
+		if !ok || v > 0x7FFFFFFF {
+			return c.fail("an offset 0x...")
+		}
+		c.vals["imm_offset"] = uint32(v)
+	case c.lit("-"):
+		v, ok := c.hex(false)
+		if !ok || v > 0x80000000 {
+			return c.fail("an offset 0x...")
+		}
+		c.vals["imm_offset"] = uint32(-int32(v))
+	}
+	if strided && c.lit(", ") {
+		o, err := c.vec("src0_pitch", "]")
+		if err != nil {
+			return err
+		}
+		c.ops["src0_pitch"] = o
+	}
+	if err := c.need("]"); err != nil {
+		return err
+	}
+	return c.addrSize()
+}
+
+// typedAddr reads "bti(0x2)[u+1,v,r,lod]:a32".
+func (c *lscCursor) typedAddr() error {
+	if err := c.addrType("addr_model"); err != nil {
+		return err
+	}
+	if err := c.need("["); err != nil {
+		return err
+	}
+	for i, n := range []string{"u", "v", "r", "lod"} {
+		if i > 0 && !c.lit(",") {
+			break
+		}
+		if err := c.raw(n, "+-,]"); err != nil {
+			return err
+		}
+		if i < 3 {
+			if c.lit("+") {
+				v, ok := c.decimal()
+				if !ok || v <= 0 {
+					return c.fail("an offset")
+				}
+				c.vals[n+"_off"] = uint32(int32(v))
+			} else if c.lit("-") {
+				v, ok := c.decimal()
+				if !ok || v <= 0 {
+					return c.fail("an offset")
+				}
+				c.vals[n+"_off"] = uint32(-int32(v))
+			}
+		}
+	}
+	if err := c.need("]"); err != nil {
+		return err
+	}
+	return c.addrSize()
+}
+
+// message reads the operands of an untyped or typed load, store or atomic.
+func (c *lscCursor) message(op, sub uint8) error {
+	if err := c.execSize(); err != nil {
+		return err
+	}
+	kind := lscOpOf(uint32(sub)).kind
+	addr := func() error {
+		if op == 0x8A {
+			return c.typedAddr()
+		}
+		return c.untypedAddr(sub == 0x01 || sub == 0x05)
+	}
+	switch kind {
+	case lscLoad:
+		if err := c.raw("dst", ":"); err != nil {
+			return err
+		}
+		if err := c.shape(sub); err != nil {
+			return err
+		}
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		return addr()
+	case lscStore:
+		if err := addr(); err != nil {
+			return err
+		}
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		if err := c.raw("src1", ":"); err != nil {
+			return err
+		}
+		return c.shape(sub)
+	}
+	if err := c.raw("dst", ":"); err != nil {
+		return err
+	}
+	if err := c.shape(sub); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := addr(); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw("src1", " "); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	return c.raw("src2", " ")
+}
+
+func (c *lscCursor) typedRSI() error {
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw("dst", " "); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.addrType("addr_model"); err != nil {
+		return err
+	}
+	if err := c.need("["); err != nil {
+		return err
+	}
+	if err := c.raw("u", "]"); err != nil {
+		return err
+	}
+	return c.need("]")
+}
+
+// block2D reads a 2D block load or store: its shape ":d16.2x16x8nn" and
+// its address, either six surface parameters "flat[B,W,H,P,X,Y]" (X and Y
+// with an immediate offset "+2" when not 0) or an address payload
+// "flat[V1 + (x,y)]" (IGC from 2024, text only: no object file holds it).
+func (c *lscCursor) block2D(op lscOp) error {
+	if err := c.execSize(); err != nil {
+		return err
+	}
+	shape := func() error {
+		if err := c.need(":"); err != nil {
+			return err
+		}
+		sz, ok := c.oneOf(lscDataSizes)
+		if !ok {
+			return c.fail("a data size")
+		}
+		c.vals["data_size"] = uint32(sz)
+		if err := c.need("."); err != nil {
+			return err
+		}
+		var nums []int64
+		for {
+			v, ok := c.decimal()
+			if !ok || v < 0 || v > 0xFFFF {
+				return c.fail("a block dimension")
+			}
+			nums = append(nums, v)
+			if !c.lit("x") {
+				break
+			}
+		}
+		switch len(nums) {
+		case 2:
+			c.vals["blocks"] = 1
+		case 3:
+			if nums[0] == 1 {
+				return c.fail("a block count other than 1 (1 is not printed)")
+			}
+			c.vals["blocks"], nums = uint32(nums[0]), nums[1:]
+		default:
+			return c.fail("WxH or NxWxH")
+		}
+		c.vals["width"], c.vals["height"] = uint32(nums[0]), uint32(nums[1])
+		c.vals["data_order"] = 1
+		if c.lit("t") {
+			c.vals["data_order"] = 2
+		} else if err := c.need("n"); err != nil {
+			return err
+		}
+		if c.lit("t") {
+			c.vals["vnni"] = 1
+		} else if err := c.need("n"); err != nil {
+			return err
+		}
+		return nil
+	}
+	addr := func() error {
+		if err := c.need("flat["); err != nil {
+			return err
+		}
+		first, err := c.vec("addr_params", " ,]")
+		if err != nil {
+			return err
+		}
+		if c.lit(" + (") {
+			x, ok1 := c.decimal()
+			ok2 := c.lit(",")
+			y, ok3 := c.decimal()
+			if !ok1 || !ok2 || !ok3 || x < -0x8000 || x > 0x7FFF || y < -0x8000 || y > 0x7FFF || !c.lit(")]") {
+				return c.fail("(x,y)]: immediate offsets")
+			}
+			c.addr = []Operand{first}
+			c.extra = append(c.extra, c.in.param("payload_x", uint32(int32(x)), 2), c.in.param("payload_y", uint32(int32(y)), 2))
+			return nil
+		}
+		params := []Operand{first}
+		for k := 1; k < 6; k++ {
+			if err := c.need(","); err != nil {
+				return err
+			}
+			o, err := c.vec("addr_params", "+-,]")
+			if err != nil {
+				return err
+			}
+			params = append(params, o)
+			if k >= 4 && (strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-")) {
+				plus := c.lit("+")
+				v, ok := c.decimal()
+				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
+					return c.fail("an immediate offset")
+				}
+				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
+			}
+		}
+		c.addr = params
+		return c.need("]")
+	}
+	if op.kind == lscLoad {
+		if err := c.raw("dst", ":"); err != nil {
+			return err
+		}
+		if err := shape(); err != nil {
+			return err
+		}
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		return addr()
+	}
+	if err := addr(); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw("src1", ":"); err != nil {
+		return err
+	}
+	return shape()
+}
+
+// finish adds the fields in the row's encoding order (sub-fields the text
+// does not show are 0, raw operands it does not show %null), then the
+// text-only ones, and checks that the instruction prints back as text.
+func (c *lscCursor) finish(t *opTable, text string) error {
+	in := c.in
+	d := opDecoder{in: in, t: t}
+	addr := 0 // the next of c.addr
+	var run func([]token) error
+	run = func(ts []token) error {
+		for _, tk := range ts {
+			if tk.kind == "group" {
+				if d.cond(&tk) {
+					if err := run(tk.group); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			n := 1
+			if tk.count != "" {
+				n = tk.n
+				if n < 0 {
+					n = int(d.value(tk.count))
+				}
+			}
+			for range n {
+				var o Operand
+				switch tk.kind {
+				case "E":
+					in.HasExec = true
+					continue
+				case "P":
+					in.HasPred = true
+					continue
+				case "B", "W", "D", "I":
+					o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
+				case "R":
+					if x := c.ops[tk.name]; x != nil {
+						o = x
+					} else {
+						st := &in.store
+						if int(st.nraw) >= len(st.raw) {
+							return fmt.Errorf("more operands than the instruction model holds")
+						}
+						r := &st.raw[st.nraw]
+						st.nraw++
+						*r = Raw{Role: tk.name} // %null
+						o = r
+					}
+				case "V", "VC":
+					switch x := c.ops[tk.name]; {
+					case tk.name == "addr_params":
+						if addr >= len(c.addr) {
+							continue // the payload form has one
+						}
+						o, addr = c.addr[addr], addr+1
+					case x != nil:
+						o = x
+					default:
+						g := in.newGeneral()
+						if g == nil {
+							return fmt.Errorf("more operands than the instruction model holds")
+						}
+						*g = General{Role: tk.name} // %null
+						o = g
+					}
+				default:
+					return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
+				}
+				if o == nil || !in.Add(o) {
+					return fmt.Errorf("more operands than the instruction model holds")
+				}
+			}
+		}
+		return nil
+	}
+	if err := run(in.row.toks); err != nil {
+		return err
+	}
+	if addr != len(c.addr) {
+		return fmt.Errorf("the text shows %d 2D block address operands", len(c.addr))
+	}
+	for _, o := range c.extra {
+		if o == nil || !in.Add(o) {
+			return fmt.Errorf("more operands than the instruction model holds")
+		}
+	}
+	in.tbuf = in.AppendText(in.tbuf[:0])
+	if string(in.tbuf) != text && !(c.loose && sameUpToBlanks(string(in.tbuf), text)) {
+		return fmt.Errorf("prints back as %q", in.tbuf)
+	}
+	return nil
+}

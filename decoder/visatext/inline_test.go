@@ -1,0 +1,77 @@
+package visatext
+
+import (
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+const (
+	inlineFinal = "testdata/inline/intel__sycl-tla__faOriginal__OCL_asm02a05bd857049a6b_simd16_entry_0001.visaasm"
+	inlineAsm   = "testdata/inline/intel__sycl-tla__faOriginal__OCL_asm02a05bd857049a6b_simd16_entry_0001.inline.visaasm"
+)
+
+// TestFinalDumpOfInlineAsm: the final dump of a kernel with inline
+// assembly opens without an error and every instruction line is parsed
+// (LSC's 2D block loads with an address payload among them). Its header
+// declares DST 112 times (and RA0, IN0, ... 4 times): each operand naming
+// such a name is marked ambiguous, never resolved to one of them
+// silently; operands of names declared once are not.
+func TestFinalDumpOfInlineAsm(t *testing.T) {
+	f := Read(inlineFinal, mustRead(t, inlineFinal))
+	for _, e := range f.Errors {
+		t.Errorf("%v", e)
+	}
+	if len(f.Streams) != 1 {
+		t.Fatalf("%d bodies", len(f.Streams))
+	}
+	s := f.Streams[0]
+	declared := map[string]int{}
+	for _, v := range s.Symbols.Vars {
+		declared[v.Name]++
+	}
+	var in decoder.Instruction
+	lines, amb, block2d := 0, 0, 0
+	for i := range s.Text {
+		if s.Text[i].Text == "" || s.Inst(i).Op == decoder.OpINFO {
+			continue
+		}
+		lines++
+		s.Decode(i, &in)
+		if !in.HasOperands() {
+			t.Errorf("line %d not parsed: %s (%v)", s.Text[i].Line, s.Text[i].Text, s.TextParseError(i))
+			continue
+		}
+		if got := lastLine(in.Text()); got != s.Text[i].Text {
+			t.Errorf("line %d prints as %q", s.Text[i].Line, got)
+		}
+		if strings.Contains(s.Text[i].Text, " + (") {
+			block2d++
+		}
+		for _, a := range in.Args[:in.N] {
+			var id uint32
+			var ambiguous bool
+			switch o := a.(type) {
+			case *decoder.General:
+				id, ambiguous = o.ID, o.Ambiguous
+			case *decoder.Raw:
+				id, ambiguous = o.ID, o.Ambiguous
+			default:
+				continue
+			}
+			name := in.VarName(id)
+			dup := declared[name] > 1
+			if dup != ambiguous {
+				t.Errorf("line %d: %s ambiguous=%v", s.Text[i].Line, name, ambiguous)
+			}
+			if ambiguous {
+				amb++
+			}
+		}
+	}
+	if amb < 112*4 || block2d == 0 {
+		t.Errorf("%d ambiguous operands, %d payload block loads: the test proves little", amb, block2d)
+	}
+	t.Logf("%d lines parsed; %d operands ambiguous; %d 2D block messages with an address payload", lines, amb, block2d)
+}

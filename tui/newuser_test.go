@@ -1,0 +1,256 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/decoder"
+	"infoscope/tui/panels"
+)
+
+// Issue 24: the inspector as a new user tries it. Each test here failed
+// before its item was done.
+
+// fileSource reads a file of the repository as a source.
+func fileSource(t *testing.T, parts ...string) Source {
+	t.Helper()
+	p := filepath.Join(parts...)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return BytesSource(filepath.Base(p), data)
+}
+
+func screen(m *Model) string { return ansi.Strip(m.View().Content) }
+
+var codeLineRE = regexp.MustCompile(`^.{1,3}\s*\$\d+\s+0x[0-9a-f]+\s`)
+
+// codeListing returns the Code pane's listing lines and the index among
+// them of the cursor line (▸), from a screen.
+func codeListing(t *testing.T, s string) (lines []string, cursor int) {
+	t.Helper()
+	in := false
+	cursor = -1
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case strings.HasPrefix(l, "Code  "):
+			in = true
+			continue
+		case strings.HasPrefix(l, "Data flow of"):
+			in = false
+		}
+		if in && codeLineRE.MatchString(l) {
+			if strings.HasPrefix(l, "▸") {
+				cursor = len(lines)
+			}
+			lines = append(lines, l)
+		}
+	}
+	if cursor < 0 {
+		t.Fatalf("no cursor line in the Code pane:\n%s", s)
+	}
+	return lines, cursor
+}
+
+// TestNewUserCodeContext (item 1): the Code pane opens with the selected
+// INFO a few lines down, the code before it in view, at every size; and
+// (item 2) the listing grows with the terminal.
+func TestNewUserCodeContext(t *testing.T) {
+	prev := 0
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}, {200, 100}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			m := newLoaded(Config{Sources: []Source{fileSource(t, "..", "decoder", "testdata", "oracle", "large_mix_1k.isa")}}, sz[0], sz[1])
+			send(m, "j", "j", "j", "j", "5") // $25, the fifth INFO
+			s := screen(m)
+			lines, cur := codeListing(t, s)
+			if !strings.Contains(lines[cur], "$25 ") {
+				t.Fatalf("cursor on %q, want $25:\n%s", lines[cur], s)
+			}
+			if want := min(3, len(lines)/3); cur < want {
+				t.Errorf("the selected INFO is line %d of the listing: want at least %d lines of code before it\n%s", cur+1, want, s)
+			}
+			if len(lines) <= prev {
+				t.Errorf("%d listing lines: no more than at the smaller size (%d)", len(lines), prev)
+			}
+			prev = len(lines)
+			if sz[1] >= 60 && strings.Contains(s, "a taller terminal shows them") {
+				t.Errorf("at %dx%d the data flow is still cut:\n%s", sz[0], sz[1], s)
+			}
+			if sz[1] == 100 && len(lines) < 50 {
+				t.Errorf("at 200x100 only %d listing lines", len(lines))
+			}
+			// Stepping keeps lines of context above the cursor (scrolloff).
+			send(m, "k", "k", "k", "k", "k", "k", "k", "k")
+			lines, cur = codeListing(t, screen(m))
+			if cur < min(3, (len(lines)-1)/2) {
+				t.Errorf("after 8 k: cursor on listing line %d\n%s", cur+1, screen(m))
+			}
+		})
+	}
+}
+
+// TestNewUserKeysOneMeaning (item 8): the paging keys mean the same in the
+// list, the Code pane and the help; n and N repeat the last search in the
+// list as in Code, and the rows with diagnostics have their own keys.
+func TestNewUserKeysOneMeaning(t *testing.T) {
+	lk, ok := DefaultListKeyMap(), DefaultOverlayKeyMap()
+	ck := panels.DefaultCodeKeyMap()
+	type meaning struct {
+		name string
+		bs   [3]key.Binding // list, Code, help
+	}
+	meanings := []meaning{
+		{"page down", [3]key.Binding{lk.PageDown, ck.PageDown, ok.PageDown}},
+		{"page up", [3]key.Binding{lk.PageUp, ck.PageUp, ok.PageUp}},
+		{"half page down", [3]key.Binding{lk.HalfDown, ck.HalfDown, ok.HalfDown}},
+		{"half page up", [3]key.Binding{lk.HalfUp, ck.HalfUp, ok.HalfUp}},
+		{"top", [3]key.Binding{lk.Top, ck.Top, ok.Top}},
+		{"bottom", [3]key.Binding{lk.Bottom, ck.Bottom, ok.Bottom}},
+	}
+	keys := map[string]string{"ctrl+d": "half page down", "ctrl+u": "half page up", "ctrl+f": "page down",
+		"ctrl+b": "page up", "space": "page down", "b": "page up", "pgdown": "page down", "pgup": "page up",
+		"g": "top", "G": "bottom"}
+	for k, want := range keys {
+		for i, where := range []string{"list", "Code", "help"} {
+			got := ""
+			for _, mn := range meanings {
+				b := mn.bs[i]
+				b.SetEnabled(true)
+				if slices.Contains(b.Keys(), k) {
+					got = mn.name
+				}
+			}
+			if got != want {
+				t.Errorf("%s in the %s: %q, want %q", k, where, got, want)
+			}
+		}
+	}
+	// n and N: the last search, in the list too; } and { the diagnostics.
+	for _, b := range []key.Binding{lk.Next, lk.Prev, ck.Next, ck.Prev} {
+		if !strings.Contains(b.Help().Desc, "match") {
+			t.Errorf("%v means %q: want the last search's next match", b.Keys(), b.Help().Desc)
+		}
+	}
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	send(m, "/")
+	typeText(m, "op:sampleinfo")
+	send(m, "enter", "esc") // applied, then cleared: n still finds its matches
+	if m.list.filter != "" {
+		t.Fatalf("filter %q after esc", m.list.filter)
+	}
+	for range 3 {
+		before := m.list.cursor
+		send(m, "n")
+		l, _ := m.list.selected()
+		if m.list.cursor == before || !strings.HasPrefix(m.list.rows.info(l).Text(), "sampleinfo") {
+			t.Fatalf("n after /op:sampleinfo: row %d %q (status %q)", m.list.cursor, m.list.rows.info(l).Text(), m.status)
+		}
+	}
+	send(m, "}")
+	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+		t.Errorf("} went to a row without diagnostics")
+	}
+	// The help lists each key once.
+	m.openOverlay(true)
+	help := strings.Join(m.helpLines(), "\n")
+	if strings.Contains(help, "n/N") {
+		t.Errorf("the help lists N twice (n/N and N)")
+	}
+}
+
+// TestNewUserHelpFits (item 12): the help, filter terms included, fits 80
+// columns whole (nothing cut with …), and lists no key twice in a pane.
+func TestNewUserHelpFits(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	m.openOverlay(true)
+	for _, l := range m.helpLines() {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Errorf("help line of %d cells at 80 columns: %q", w, ansi.Strip(l))
+		}
+	}
+	// Each binding's label names only keys it has: Code's n was "n/N"
+	// beside N's own "N".
+	alias := map[string]string{"↑": "up", "↓": "down", "←": "left", "→": "right", "pgdn": "pgdown", "⌫": "backspace"}
+	fkey := regexp.MustCompile(`^F[0-9]+$`)
+	for _, g := range m.helpGroups() {
+		for _, col := range g.km {
+			for _, b := range col {
+				label := b.Help().Key
+				if label == "a-z" {
+					continue // the data-flow letters
+				}
+				for _, tok := range strings.FieldsFunc(label, func(r rune) bool { return r == '/' || r == ' ' }) {
+					if a, ok := alias[tok]; ok {
+						tok = a
+					}
+					if fkey.MatchString(tok) {
+						tok = strings.ToLower(tok)
+					}
+					if !slices.Contains(b.Keys(), tok) {
+						t.Errorf("%s: the label %q names %s, which is not its key (%v)", g.name, label, tok, b.Keys())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNewUserStatusActFirst (item 3): at 80x24 the status line shows what
+// the user must act on (problems, unsaved edits) whole, ahead of the file
+// and its layout; the layout's reason is under E.
+func TestNewUserStatusActFirst(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 80, 24)
+	send(m, "j")
+	m.markEdited("") // as a dispatch edit does
+	lines := strings.Split(screen(m), "\n")
+	status := lines[len(lines)-2]
+	for _, want := range []string{"1 problem: E shows", "unsaved surface edits: ctrl+s saves"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("80x24 status line lacks %q: %q", want, status)
+		}
+	}
+	if strings.Contains(status, "Intel's writer") {
+		t.Errorf("the layout's reason is on every screen: %q", status)
+	}
+	send(m, "E")
+	if !strings.Contains(screen(m), "layout object file: igc, the layout Intel's writer produced") {
+		t.Errorf("E does not give the layout's reason:\n%s", screen(m))
+	}
+}
+
+// TestNewUserLoadedCount (item 7): with one of two files missing, the
+// status line says so rather than "loaded 2 source(s)".
+func TestNewUserLoadedCount(t *testing.T) {
+	ok := fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")
+	missing := FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
+	m := newLoaded(Config{Sources: []Source{ok, missing}}, 120, 40)
+	if want := "1 of 2 loaded, 1 missing (E), 2 INFO instructions"; m.status != want {
+		t.Errorf("status %q, want %q", m.status, want)
+	}
+	m = newLoaded(Config{Sources: []Source{ok}}, 120, 40)
+	if want := "loaded 1 source, 2 INFO instructions"; m.status != want {
+		t.Errorf("status %q, want %q", m.status, want)
+	}
+}
+
+// TestNewUserCopySaysWhatWasDone (item 5): where no clipboard tool exists,
+// y says the copy went as OSC 52 only, not "system clipboard and OSC 52".
+func TestNewUserCopySaysWhatWasDone(t *testing.T) {
+	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+		CopyLocal: func(string) error { return errors.New("no clipboard utilities available") }}, 80, 24)
+	send(m, "y")
+	if strings.Contains(m.status, "system clipboard and OSC 52") || !strings.Contains(m.status, "OSC 52 only") ||
+		!strings.Contains(m.status, "no clipboard utilities available") {
+		t.Errorf("status %q", m.status)
+	}
+}

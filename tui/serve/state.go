@@ -1,0 +1,163 @@
+package serve
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"infoscope/tui/savefile"
+)
+
+// DefaultStateDir is where the server keeps its users' surface files when
+// Config.StateDir is empty: $XDG_STATE_HOME/infoscope, else
+// ~/.local/state/infoscope (the XDG base directory default).
+func DefaultStateDir() (string, error) {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "infoscope"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "", errors.New("no state directory: neither $XDG_STATE_HOME nor $HOME is set (serve --state-dir names one)")
+	}
+	return filepath.Join(home, ".local", "state", "infoscope"), nil
+}
+
+// The state directory's folders: what each key saved with ctrl+s, and
+// apart from it the edits of a session that ended without its user saving
+// or discarding them (the connection dropped, the server ended it).
+const (
+	savedDir   = "surfaces"
+	unsavedDir = "unsaved"
+)
+
+// stateStore keeps each key's surface files on the server's disk, so that
+// what a user was told is kept survives a restart. Every write is atomic
+// (savefile: a temporary file renamed over the old one, synced), so a kill
+// or a full disk leaves the previous version whole. Files are named after
+// the key's fingerprint; the folders are the server owner's only (0700).
+type stateStore struct {
+	dir string
+
+	mu    sync.Mutex
+	files map[string]*savefile.File // by path: saves to one path run one at a time
+}
+
+// openState creates the state folders if needed and checks they can be
+// written, so that a server that could not keep a save refuses to start
+// rather than fail on a user's first ctrl+s.
+func openState(dir string) (*stateStore, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultStateDir(); err != nil {
+			return nil, err
+		}
+	}
+	for _, sub := range []string{savedDir, unsavedDir} {
+		p := filepath.Join(dir, sub)
+		if err := os.MkdirAll(p, 0o700); err != nil {
+			return nil, fmt.Errorf("state directory (--state-dir): %w", err)
+		}
+		probe, err := os.CreateTemp(p, ".probe-*")
+		if err != nil {
+			return nil, fmt.Errorf("state directory (--state-dir) cannot be written: %w", err)
+		}
+		_ = probe.Close()
+		_ = os.Remove(probe.Name())
+	}
+	return &stateStore{dir: dir, files: map[string]*savefile.File{}}, nil
+}
+
+// keyFile is the file name for a key's fingerprint ("SHA256:" and base64):
+// the base64 made safe for a file name ('/' and '+' become '_' and '-',
+// which base64 does not use, so two keys never share a name).
+func keyFile(key string) string {
+	if key == "" {
+		key = "none"
+	}
+	return strings.NewReplacer("/", "_", "+", "-", ":", "_").Replace(key) + ".json"
+}
+
+func (st *stateStore) path(sub, key string) string {
+	return filepath.Join(st.dir, sub, keyFile(key))
+}
+
+func (st *stateStore) file(path string) *savefile.File {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	f := st.files[path]
+	if f == nil {
+		f = savefile.New(path)
+		st.files[path] = f
+	}
+	return f
+}
+
+func (st *stateStore) write(sub, key string, data []byte) error {
+	if len(data) > maxSurfaceBytes {
+		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
+	}
+	return st.file(st.path(sub, key)).Save(data)
+}
+
+// read returns the file's bytes and modification time; ok is false when
+// there is none.
+func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool, err error) {
+	p := st.path(sub, key)
+	st.file(p).Wait()
+	fi, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, time.Time{}, false, nil
+	}
+	if err != nil {
+		return nil, time.Time{}, false, err
+	}
+	data, err = savefile.Read(p, "kept surface file", maxSurfaceBytes)
+	if err != nil {
+		return nil, time.Time{}, false, err
+	}
+	return data, fi.ModTime(), data != nil, nil
+}
+
+// save keeps data as what key saved with ctrl+s.
+func (st *stateStore) save(key string, data []byte) error { return st.write(savedDir, key, data) }
+
+// load is what key last saved with ctrl+s.
+func (st *stateStore) load(key string) ([]byte, bool, error) {
+	data, _, ok, err := st.read(savedDir, key)
+	return data, ok, err
+}
+
+// keepUnsaved keeps data as key's unsaved edits, apart from its save.
+func (st *stateStore) keepUnsaved(key string, data []byte) error {
+	return st.write(unsavedDir, key, data)
+}
+
+// unsaved is key's kept unsaved edits and when they were kept.
+func (st *stateStore) unsaved(key string) ([]byte, time.Time, bool, error) {
+	return st.read(unsavedDir, key)
+}
+
+// dropUnsaved removes key's kept unsaved edits if they are still the ones
+// a session started with (was): that session's user saved them or
+// discarded them. Edits kept since by another session stay.
+func (st *stateStore) dropUnsaved(key string, was []byte) error {
+	p := st.path(unsavedDir, key)
+	f := st.file(p)
+	// Under the file's own lock nothing else writes it meanwhile.
+	return f.Do(func() error {
+		cur, err := savefile.Read(p, "kept surface file", maxSurfaceBytes)
+		if err != nil || cur == nil || !bytes.Equal(cur, was) {
+			return err
+		}
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
+}

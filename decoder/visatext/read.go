@@ -112,6 +112,8 @@ type body struct {
 	scopes   []int             // open { } scopes: len(vars) when each opened
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
+	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
+	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse        // branch targets, checked at the body's end
 	infos    []pendingInfo     // INFO lines, built at the body's end
@@ -589,12 +591,33 @@ func (p *parser) decl(n, col int, rest string) {
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
+		b.setID(name.s, "T"+strconv.Itoa(idx))
 	case "A", "P", "S":
 		b.others[name.s] = vt.s[0]
+		// IGC numbers them by declaration order: A0.., P1.. (P0 is no
+		// predicate), S0...
+		k := strings.IndexByte("APS", vt.s[0])
+		first := 0
+		if vt.s == "P" {
+			first = 1
+		}
+		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]))
+		b.nstate[k]++
 	case "VME", "F":
 		// 2018 forms: no instruction refers to them by this name.
 	default:
 		p.errAt(n, vt.col, "v_type=G, A, P, S or T", found(vt.s))
+	}
+}
+
+// setID records the name IGC prints for a declared address, predicate,
+// sampler or surface (the first declaration of a name wins).
+func (b *body) setID(name, id string) {
+	if b.ids == nil {
+		b.ids = map[string]string{}
+	}
+	if _, dup := b.ids[name]; !dup {
+		b.ids[name] = id
 	}
 }
 
@@ -957,7 +980,7 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols}
+	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
 	b.tb.Names = n
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)

@@ -107,6 +107,9 @@ type listModel struct {
 	mode       inputMode
 	input      promptInput
 	prevFilter string
+	// filterErr is why the filter being typed does not parse: shown
+	// while typing, the last valid result staying on screen.
+	filterErr error
 	// lastSearch is the last filter applied that was not empty: n and N
 	// step to its matches, kept or cleared.
 	lastSearch string
@@ -596,18 +599,21 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		return l, nil
 	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
+		if mode == inputFilter {
+			if err := l.setFilter(val); err != nil {
+				// The prompt stays open with its text: the error says
+				// where, and the last valid result stays on screen.
+				l.filterErr = err
+				return l, statusCmd(err.Error(), true)
+			}
+		}
 		l.closeInput()
 		var err error
 		var note string
-		if mode == inputFilter {
-			err = l.setFilter(val)
-		} else {
+		if mode == inputGoto {
 			note, err = l.gotoTarget(val)
 		}
 		if err != nil {
-			if mode == inputFilter {
-				_ = l.setFilter(l.prevFilter)
-			}
 			return l, statusCmd(err.Error(), true)
 		}
 		if mode == inputFilter && l.filter != "" {
@@ -623,13 +629,27 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 }
 
 // editInput gives a key or a paste to the open prompt. Small lists filter as
-// you type; a parse error just waits for more input.
+// you type; text that does not parse keeps the last valid result on
+// screen and says why, with its column, until it does.
 func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
 	var cmd tea.Cmd
 	l.input, cmd = l.input.Update(msg)
-	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
-		_ = l.setFilter(l.input.Value())
+	if l.mode == inputFilter && l.input.Value() != before {
+		v := l.input.Value()
+		if _, err := index.ParseFilter(v); err != nil {
+			l.filterErr = err
+		} else {
+			l.filterErr = nil
+			if index.Typing(v) {
+				// "op:resinfo op" is on its way to op:...: the terms
+				// before it stay applied.
+				v = v[:strings.LastIndex(v, " ")+1]
+			}
+			if l.rows.total <= liveFilterLimit {
+				_ = l.setFilter(v)
+			}
+		}
 	}
 	return l, cmd
 }
@@ -645,6 +665,7 @@ func (l *listModel) cancelInput() {
 // closeInput leaves the prompt (its text is read before).
 func (l *listModel) closeInput() {
 	l.mode = inputNone
+	l.filterErr = nil
 	l.input.Blur()
 }
 

@@ -161,12 +161,19 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	send(m, "/")
 	typeText(m, "bogus:1")
 	send(m, "enter")
-	if !m.statusErr || m.list.filter != "" || m.list.count() != 10 {
-		t.Fatalf("bad filter: status %q, filter %q, %d rows", m.status, m.list.filter, m.list.count())
+	// Refused: the prompt stays open with the text, the last valid
+	// filter's result ("bogus", typed on the way) on screen; esc then
+	// gives back the filter from before /.
+	if !m.statusErr || m.list.mode != inputFilter || m.list.input.Value() != "bogus:1" || m.list.filter != "bogus" {
+		t.Fatalf("bad filter: status %q, mode %d, text %q, filter %q", m.status, m.list.mode, m.list.input.Value(), m.list.filter)
 	}
 	// The error is located: column, what was wanted, what was found.
 	if !strings.Contains(m.status, `column 1: want a field`) || !strings.Contains(m.status, `found "bogus:"`) {
 		t.Errorf("bad filter: status %q", m.status)
+	}
+	send(m, "esc")
+	if m.list.filter != "" || m.list.count() != 10 {
+		t.Fatalf("esc after a bad filter: filter %q, %d rows", m.list.filter, m.list.count())
 	}
 }
 

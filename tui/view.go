@@ -169,6 +169,14 @@ func (m *Model) statusLine() string {
 		line := " " + m.quitPromptText() + " │ " + strings.Join(append(act, parts...), " │ ")
 		return m.th.StatusErr.Render(pad(line, m.width))
 	}
+	if m.list.mode == inputFilter && m.list.filterErr != nil {
+		// Said while typing: the list keeps the last valid result.
+		msg := m.list.filterErr.Error() + " (the list shows the last valid filter)"
+		if m.th.Mono {
+			msg = "✗ " + msg
+		}
+		return m.th.StatusErr.Render(pad(" "+strings.Join(append([]string{msg}, act...), " │ "), m.width))
+	}
 	if m.status != "" {
 		msg := m.status
 		if m.statusErr {

@@ -121,6 +121,8 @@ type listModel struct {
 	kernelW int               // 0: no kernel names
 	indexW  int               // width of the $N column: the widest index shown
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
+	// marked is the bookmarked rows, set on the copy the root draws.
+	marked map[int]bool
 }
 
 // hStep is how far h/l scroll the instruction text.
@@ -778,26 +780,28 @@ func shortNames(names map[string]bool) map[string]string {
 	return out
 }
 
-// rowLine renders one row: the selection gutter, the offset, the
-// diagnostics mark, file, kernel, text and first diagnostic. The selection
-// is the gutter marker and the offset cell only, so that a step restyles a
-// dozen cells on two rows instead of two whole rows; every column has a
-// fixed place, so moving the selection leaves the other cells unchanged.
+// rowLine renders one row: the selection gutter, the offset (with * on
+// a bookmarked row), the diagnostics mark, file, kernel, text and first
+// diagnostic. The selected row is highlighted whole, and keeps its ▸ so
+// that it shows without colour; every column has a fixed place.
 func (l listModel) rowLine(p int, c listCols) string {
-	lc := l.rows.loc(l.rowAt(p))
+	row := l.rowAt(p)
+	lc := l.rows.loc(row)
 	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
-	cell := fmt.Sprintf(" 0x%06x ", in.Off)
+	cell := fmt.Sprintf(" 0x%06x", in.Off)
 	if in.FromText() {
-		cell = fmt.Sprintf(" L%-7d ", in.Line()) // text has lines, not offsets
+		cell = fmt.Sprintf(" L%-7d", in.Line()) // text has lines, not offsets
 	}
-	switch {
-	case sel && l.focused:
-		b.WriteString(l.th.Cursor.Render("▸" + cell))
-	case sel:
-		b.WriteString(l.th.Current.Render("▸" + cell))
-	default:
+	if l.marked[row] {
+		cell += "*"
+	} else {
+		cell += " "
+	}
+	if sel {
+		b.WriteString("▸" + cell)
+	} else {
 		b.WriteString(" " + cell)
 	}
 	if in.NumDiagnostics() > 0 {
@@ -820,7 +824,14 @@ func (l listModel) rowLine(p int, c listCols) string {
 		tail = "«" + ansi.TruncateLeft(tail, l.hoff+1, "")
 	}
 	b.WriteString(" " + tail)
-	return pad(b.String(), l.width)
+	line := pad(b.String(), l.width)
+	switch {
+	case sel && l.focused:
+		return l.th.Cursor.Render(ansi.Strip(line))
+	case sel:
+		return l.th.Current.Render(ansi.Strip(line))
+	}
+	return line
 }
 
 // rowTail is what a row shows after its columns: the instruction text and

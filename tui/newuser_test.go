@@ -284,3 +284,26 @@ func TestNewUserFilterErrorWhileTyping(t *testing.T) {
 		t.Errorf("after completing the term:\n%s", screen(m))
 	}
 }
+
+// TestNewUserRowHighlightAndMarks (items 10, 11): the selected row is
+// highlighted whole (one styled run the screen's width) and keeps its ▸;
+// a bookmarked row carries a mark (*) in the list.
+func TestNewUserRowHighlightAndMarks(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "j")
+	row := strings.Split(m.View().Content, "\n")[m.lay.list.y+2]
+	if !strings.HasPrefix(row, "\x1b[") || strings.Count(row, "\x1b[") > 2 || !strings.HasPrefix(ansi.Strip(row), "▸") ||
+		ansi.StringWidth(row) != 80 {
+		t.Errorf("the selected row is not one styled run of 80 cells: %q", row)
+	}
+	send(m, "M")
+	typeText(m, "why")
+	send(m, "enter", "j")
+	lines := strings.Split(screen(m), "\n")
+	if marked := lines[m.lay.list.y+2]; !strings.Contains(marked, "0x0000e4*") {
+		t.Errorf("the bookmarked row carries no mark: %q", marked)
+	}
+	if other := lines[m.lay.list.y+3]; strings.Contains(other, "*") {
+		t.Errorf("an unmarked row carries a mark: %q", other)
+	}
+}

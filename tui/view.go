@@ -65,7 +65,9 @@ func (m *Model) render() string {
 	case m.list.rows.total == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
-		parts = append(parts, fit(m.list.View(), w, m.lay.list.h))
+		l := m.list // a copy: View changes nothing
+		l.marked = m.markedRows()
+		parts = append(parts, fit(l.View(), w, m.lay.list.h))
 		if m.lay.summary.h > 0 {
 			parts = append(parts, m.summary(w, m.lay.summary.h))
 		}

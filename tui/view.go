@@ -193,7 +193,7 @@ func (m *Model) statusLine() string {
 }
 
 func (m *Model) problemCount() int {
-	n := 0
+	n := len(m.cfg.ConfigErrors)
 	if m.loadErr != nil {
 		n++
 	}
@@ -327,7 +327,7 @@ func (m *Model) helpGroups() []helpGroup {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
 	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
-	groups = append(groups, helpGroup{"help, errors", DefaultOverlayKeyMap().FullHelp()})
+	groups = append(groups, helpGroup{"help, errors", m.keyset.Help.FullHelp()})
 	return groups
 }
 
@@ -395,6 +395,9 @@ func (m *Model) helpLines() []string {
 
 func (m *Model) errorLines() []string {
 	var lines []string
+	for _, err := range m.cfg.ConfigErrors {
+		lines = append(lines, "✗ configuration refused, the default kept: "+err.Error())
+	}
 	if m.loadErr != nil {
 		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
 	}

@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strings"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"

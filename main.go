@@ -156,6 +156,8 @@ func usage(w io.Writer) {
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+  infoscope config                 print the configuration file that sets every default
+  infoscope keys                   print the key bindings in effect
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags;
@@ -666,6 +668,8 @@ func commands() []docs.Command {
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
 		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},
+		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
+		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
 		{Name: "help", Summary: "print the usage"},
 		{Name: "version", Summary: "print the version"},
 	}

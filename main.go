@@ -30,6 +30,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/sampledata"
@@ -52,7 +53,8 @@ func run(args []string) int {
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
-				Folder:       folderFiles})
+				Folder:       folderFiles,
+				Exists:       fileExists})
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -500,6 +502,12 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 	return []string{name}, nil
 }
 
+// fileExists is dump's Env.Exists: a regular file at name.
+func fileExists(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
+}
+
 // folderFiles is dump's Env.Folder: nil for a name that is not a directory.
 func folderFiles(name string) ([]string, string, error) {
 	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
@@ -523,8 +531,36 @@ func dumpFolder(dir string) (files []string, note string, err error) {
 	// The vISA binaries in it open too; the note counts what is neither.
 	bins := binariesIn(dir, names)
 	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
+	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
+	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
+	// its .visaasm is not listed twice; a lone .asm opens as native code.
+	sets, lone, dropped := native.Folder(names, func(a, b string) bool { return sameFile(filepath.Join(dir, a), filepath.Join(dir, b)) })
+	part := map[string]bool{}
+	var extra []string
+	for _, s := range sets {
+		for _, p := range []string{s.ASM, s.VisaLL, s.DynPerf} {
+			if p != "" {
+				part[p] = true
+			}
+		}
+		if strings.HasSuffix(s.VISA, ".isaasm") {
+			extra = append(extra, s.VISA)
+			part[s.VISA] = true
+		}
+	}
+	extra = append(extra, lone...)
+	for _, n := range append(lone, dropped...) {
+		part[n] = true
+	}
+	names = slices.DeleteFunc(names, func(n string) bool { return part[n] })
 	open, note := visatext.DumpFolder(names)
-	open = append(open, bins...)
+	open = append(append(open, extra...), bins...)
+	if len(dropped) > 0 {
+		if note != "" {
+			note += "; "
+		}
+		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
+	}
 	if len(open) == 0 {
 		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
 	}
@@ -533,6 +569,20 @@ func dumpFolder(dir string) (files []string, note string, err error) {
 		files = append(files, filepath.Join(dir, n))
 	}
 	return files, note, nil
+}
+
+// sameFile reports whether the files at a and b hold the same bytes (an
+// .isaasm IGC wrote beside an identical .visaasm); sizes are compared
+// first, and a file too large to compare counts as different.
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil || fa.Size() != fb.Size() || fa.Size() > 256<<20 {
+		return false
+	}
+	da, err1 := os.ReadFile(a)
+	db, err2 := os.ReadFile(b)
+	return err1 == nil && err2 == nil && string(da) == string(db)
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

@@ -69,17 +69,22 @@ func (f *File) NumInfos() int {
 	return n
 }
 
-// Decode decodes one input: hex text is converted first; data starting with
-// "CISA" is an object file, anything else a raw instruction stream.
+// Decode decodes one binary input: hex text is converted first; data
+// starting with "CISA" is an object file, a C source's arrays are its
+// images, anything else a raw instruction stream. vISA text is refused with
+// an error: visatext.Decode reads it (and hands everything else here).
 func Decode(name string, data []byte, o Options) *File {
 	f := &File{Name: name, Data: data}
 	if len(data) == 0 {
 		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text", Found: "0 bytes", Err: ErrTruncated})
 		return f
 	}
-	// vISA text first: a zebin ELF may carry it in .visaasm sections.
-	if textReader != nil && (o.Text || textReader.Detect(data)) {
-		return o.textNotes(textReader.Read(name, data))
+	// vISA text (a zebin ELF may carry it in .visaasm sections) is read by
+	// decoder/visatext, which imports this package: its Decode takes every
+	// input and hands what is not text here.
+	if o.Text || IsText(data) {
+		f.Errors = append(f.Errors, &FormatError{File: name, Field: "input", Expected: "an object file, a raw instruction stream or hex text (vISA text is read by decoder/visatext: visatext.Decode)", Found: "vISA text", Err: ErrBadValue})
+		return f
 	}
 	if o.Hex != HexOn && !o.Text && !bytes.HasPrefix(data, []byte(Magic)) {
 		if err := notVISA(name, data); err != nil {

@@ -155,7 +155,7 @@ func tooLarge(name string, limit int64, found string) error {
 // failsEarly reports whether head, the first bytes of a longer input,
 // already fails to decode in a way the rest cannot change.
 func failsEarly(name string, head []byte, o Options) bool {
-	if bytes.HasPrefix(head, []byte(Magic)) || textReader != nil && (o.Text || textReader.Detect(head)) {
+	if bytes.HasPrefix(head, []byte(Magic)) || o.Text || IsText(head) {
 		return false
 	}
 	// The kinds Decode tells from the first bytes: another binary format

@@ -139,20 +139,44 @@ func (e *TextError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: expected %s, found %s", e.File, e.Line, e.Col, e.Expected, e.Found)
 }
 
-// TextReader reads vISA text into a File; see RegisterTextReader.
-type TextReader struct {
-	// Detect reports whether data is vISA text (or a container of it).
-	Detect func(data []byte) bool
-	// Read decodes data.
-	Read func(name string, data []byte) *File
+// BOM is the UTF-8 byte-order mark some editors put first.
+const BOM = "\ufeff"
+
+// directives are the words that start a line of vISA text.
+var directives = map[string]bool{
+	".version": true, ".kernel": true, ".global_function": true, ".function": true,
+	".funcdecl": true, ".decl": true, ".input": true, ".parameter": true,
+	".kernel_attr": true,
 }
 
-var textReader *TextReader
-
-// RegisterTextReader installs the reader Decode hands vISA text to. The
-// text reader lives in its own package (decoder/visatext), which imports
-// this one; it registers itself when imported, as image formats do.
-func RegisterTextReader(r *TextReader) { textReader = r }
+// IsText reports whether data is vISA text: its first line that is neither
+// blank nor a comment starts with a vISA directive. A zebin ELF with
+// .visaasm sections also counts. Decode refuses such input: the reader is
+// decoder/visatext (visatext.Decode takes any input).
+func IsText(data []byte) bool {
+	if hasTextSections(data) {
+		return true
+	}
+	data = bytes.TrimPrefix(data, []byte(BOM))
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
+			continue
+		}
+		word := t
+		if i := bytes.IndexAny(t, " \t"); i >= 0 {
+			word = t[:i]
+		}
+		return directives[string(word)] || bytes.HasPrefix(word, []byte(".implicit_"))
+	}
+	return false
+}
 
 // FromText reports whether the instruction was read from vISA text: its
 // bytes were rebuilt from the line, and it has no file offset (Off is -1).
@@ -164,18 +188,6 @@ func (in *Info) Line() int {
 		return 0
 	}
 	return in.s.Line(in.Inst)
-}
-
-// textNotes warns of the options that do not apply to vISA text, rather
-// than ignoring them in silence.
-func (o Options) textNotes(f *File) *File {
-	if o.Layout == LayoutSeed {
-		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
-	}
-	if o.Offset != 0 {
-		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
-	}
-	return f
 }
 
 // TextParseError returns why instruction i of a stream read from text is

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -378,6 +379,12 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	}
 	if err := p.assemble(pr.row.toks, fields); err != nil {
 		return err
+	}
+	// Rows of one opcode may print alike but for the sub-op's name: the
+	// sub-op the text gave must be this row's, or the instruction would
+	// carry one row's mnemonic and another's sub-op.
+	if len(pr.row.subs) > 0 && !slices.Contains(pr.row.subs, uint8(in.Sub)) {
+		return fmt.Errorf("sub-op %#x is not row %s's", in.Sub, pr.row.mnemonic)
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
 	if string(in.tbuf) != text {

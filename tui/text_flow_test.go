@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"infoscope/decoder"
-	_ "infoscope/decoder/visatext" // Decode reads vISA text once this is imported
 )
 
 // TestFlowVisaasmText opens Intel's disassembly of a kernel and a function

@@ -79,14 +79,15 @@ var sfidXeHP = map[string]uint32{"ugml": 0x1, "btd": 0x7, "rta": 0x8, "tgm": 0xD
 
 // Field is one bit field of a descriptor.
 type Field struct {
-	Word    string // "desc" or "exdesc"
-	Hi, Lo  int    // bit range, inclusive
-	Name    string // infoscope's name: "mlen", "rlen", "header", "simd_mode", "message_type", ...
-	Value   uint32
-	Meaning string // what the value means here, in infoscope's words
+	Word    string `json:"word"` // "desc" or "exdesc"
+	Hi      int    `json:"hi"`   // bit range, inclusive
+	Lo      int    `json:"lo"`
+	Name    string `json:"name"` // infoscope's name: "mlen", "rlen", "header", "simd_mode", "message_type", ...
+	Value   uint32 `json:"value"`
+	Meaning string `json:"meaning"` // what the value means here, in infoscope's words
 	// Bad is set when the value is not one the hardware defines (an
 	// invalid SIMD mode, a reserved message type).
-	Bad bool
+	Bad bool `json:"bad,omitempty"`
 }
 
 // Bits returns the field's width.

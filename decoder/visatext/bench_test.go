@@ -45,7 +45,7 @@ func BenchmarkDecodeInsts(b *testing.B) {
 }
 
 func benchDecodeAll(b *testing.B, name string) {
-	f := decoder.Decode(name, mustRead(b, filepath.Join(oracleDir, name)), decoder.Options{})
+	f := Decode(name, mustRead(b, filepath.Join(oracleDir, name)), decoder.Options{})
 	var in decoder.Instruction
 	b.ReportAllocs()
 	for b.Loop() {

@@ -47,7 +47,7 @@ func TestOracleOperands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := decoder.Decode(filepath.Base(base)+".dis.visaasm", text, decoder.Options{})
+		f := Decode(filepath.Base(base)+".dis.visaasm", text, decoder.Options{})
 		byName := map[string]*decoder.Stream{}
 		for _, s := range bin.Streams {
 			byName[s.Kernel] = s

@@ -1,6 +1,7 @@
-package visatext
+package visatext_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/tui/dump"
 )
 
@@ -85,10 +87,10 @@ func TestOracleText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !Detect(text) {
+			if !decoder.IsText(text) {
 				t.Errorf("%s: not detected as vISA text", path)
 			}
-			f := decoder.Decode(filepath.Base(path), text, decoder.Options{})
+			f := visatext.Decode(filepath.Base(path), text, decoder.Options{})
 			for _, e := range f.Errors {
 				t.Errorf("%s: %v", path, e)
 			}
@@ -119,4 +121,50 @@ func TestOracleText(t *testing.T) {
 		}
 	}
 	t.Logf("%d INFO records compared, each from 2 texts", total)
+}
+
+// readFile returns the file at path or fails the test.
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The 4.2 form (blank line before .kernel, V21, new type names, alias to
+// %null, trailer, declarations repeated as comments) gives the INFO of the
+// binary the 4.1 text came from.
+func TestVersion42Form(t *testing.T) {
+	bin := decoder.Decode("info_min.isa", readFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
+	f := visatext.Read("v42_info_min.visaasm", readFile(t, "testdata/v42_info_min.visaasm"))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	if got := f.Streams[0].Version; got != (decoder.Version{Major: 4, Minor: 2}) {
+		t.Errorf("version %v, want 4.2", got)
+	}
+	want, got := infoRecords(t, bin), infoRecords(t, f)
+	if len(want["info_min"]) != 2 || strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") {
+		t.Errorf("4.2 text:\n%s\nbinary:\n%s", strings.Join(got["info_min"], "\n"), strings.Join(want["info_min"], "\n"))
+	}
+	vars := f.Streams[0].Symbols.Vars
+	if len(vars) != 6 || vars[2].Bytes != 64 || vars[3].Bytes != 32 || vars[4].Bytes != 32 || vars[5].Bytes != 32 {
+		t.Errorf("4.2 type sizes: %+v", vars)
+	}
+}
+
+// A byte-order mark and CRLF line ends (an editor's) change nothing.
+func TestBOMAndCRLF(t *testing.T) {
+	src := readFile(t, filepath.Join(oracleDir, "info_min.visaasm"))
+	crlf := append([]byte("\ufeff"), bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))...)
+	f := visatext.Decode("crlf.visaasm", crlf, decoder.Options{})
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	want := infoRecords(t, visatext.Read("info_min.visaasm", src))
+	if got := infoRecords(t, f); strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") || len(want["info_min"]) != 2 {
+		t.Errorf("CRLF:\n%v\nLF:\n%v", got, want)
+	}
 }

@@ -7,11 +7,11 @@
 // own INFO code, so an INFO read from text is the same record as one read
 // from a binary, except for the file offset, which text does not have.
 //
-// Importing the package registers the reader with decoder.Decode.
+// Decode is the front ends' one entry for an input of any kind: it reads
+// vISA text here and hands everything else to decoder.Decode.
 package visatext
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"regexp"
@@ -22,49 +22,27 @@ import (
 	"infoscope/decoder"
 )
 
-func init() {
-	decoder.RegisterTextReader(&decoder.TextReader{Detect: Detect, Read: Read})
-}
-
 // Reason is the File.LayoutReason of an input read from text.
 const Reason = "igc: INFO bytes rebuilt from vISA text, which has no file offsets"
 
-// bom is the UTF-8 byte-order mark some editors put first.
-const bom = "\ufeff"
-
-// directives are the words that start a line of vISA text.
-var directives = map[string]bool{
-	".version": true, ".kernel": true, ".global_function": true, ".function": true,
-	".funcdecl": true, ".decl": true, ".input": true, ".parameter": true,
-	".kernel_attr": true,
-}
-
-// Detect reports whether data is vISA text: its first line that is neither
-// blank nor a comment starts with a vISA directive. A zebin ELF with
-// .visaasm sections also counts.
-func Detect(data []byte) bool {
-	if hasVisaasmSections(data) {
-		return true
+// Decode decodes one input of any kind: vISA text (detected by
+// decoder.IsText, or forced by o.Text) with Read, anything else with
+// decoder.Decode. The front ends call it for every input, so that no
+// reader has to be registered anywhere.
+func Decode(name string, data []byte, o decoder.Options) *decoder.File {
+	if len(data) == 0 || !o.Text && !decoder.IsText(data) {
+		return decoder.Decode(name, data, o)
 	}
-	data = bytes.TrimPrefix(data, []byte(bom))
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
-			continue
-		}
-		word := t
-		if i := bytes.IndexAny(t, " \t"); i >= 0 {
-			word = t[:i]
-		}
-		return directives[string(word)] || bytes.HasPrefix(word, []byte(".implicit_"))
+	f := Read(name, data)
+	// Options that do not apply to text are said not to, rather than
+	// ignored in silence.
+	if o.Layout == decoder.LayoutSeed {
+		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
 	}
-	return false
+	if o.Offset != 0 {
+		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
+	}
+	return f
 }
 
 // Read reads the vISA text data (or the .visaasm sections of a zebin ELF)
@@ -72,14 +50,14 @@ func Detect(data []byte) bool {
 // a located *decoder.TextError in File.Errors, and the rest still opens.
 func Read(name string, data []byte) *decoder.File {
 	f := &decoder.File{Name: name, Data: data, Layout: decoder.LayoutIGC, LayoutReason: Reason}
-	if isELF(data) {
-		secs, err := visaasmSections(data)
+	if decoder.IsELF(data) {
+		secs, err := decoder.TextSections(data)
 		if err != nil {
 			f.Errors = append(f.Errors, &decoder.FormatError{File: name, Field: "ELF sections", Expected: "a zebin ELF with .visaasm sections", Found: err.Error(), Err: decoder.ErrBadValue})
 			return f
 		}
 		for _, s := range secs {
-			sub := readText(name+"("+s.name+")", s.data)
+			sub := readText(name+"("+s.Name+")", s.Data)
 			f.Streams = append(f.Streams, sub.Streams...)
 			f.Errors = append(f.Errors, sub.Errors...)
 			f.Warnings = append(f.Warnings, sub.Warnings...)
@@ -94,7 +72,7 @@ func Read(name string, data []byte) *decoder.File {
 func readText(name string, raw []byte) *decoder.File {
 	p := &parser{file: name, f: &decoder.File{Name: name, Layout: decoder.LayoutIGC, LayoutReason: Reason}}
 	// One conversion: lines, names and instruction texts are substrings.
-	data := strings.TrimPrefix(string(raw), bom)
+	data := strings.TrimPrefix(string(raw), decoder.BOM)
 	// One instruction buffer for all bodies, sized by the lines: appends
 	// never regrow it (each body's stream gets an exact copy).
 	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)

@@ -1,7 +1,6 @@
 package visatext
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -13,6 +12,10 @@ import (
 	"infoscope/decoder"
 )
 
+// oracleDir holds Intel's binaries, their disassembly and their source
+// text (decoder/testdata/oracle, with its provenance note).
+const oracleDir = "../testdata/oracle"
+
 func mustRead(t testing.TB, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -20,28 +23,6 @@ func mustRead(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// The 4.2 form (blank line before .kernel, V21, new type names, alias to
-// %null, trailer, declarations repeated as comments) gives the INFO of the
-// binary the 4.1 text came from.
-func TestVersion42Form(t *testing.T) {
-	bin := decoder.Decode("info_min.isa", mustRead(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
-	f := Read("v42_info_min.visaasm", mustRead(t, "testdata/v42_info_min.visaasm"))
-	if len(f.Errors) > 0 {
-		t.Fatal(f.Errors)
-	}
-	if got := f.Streams[0].Version; got != (decoder.Version{Major: 4, Minor: 2}) {
-		t.Errorf("version %v, want 4.2", got)
-	}
-	want, got := infoRecords(t, bin), infoRecords(t, f)
-	if len(want["info_min"]) != 2 || strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") {
-		t.Errorf("4.2 text:\n%s\nbinary:\n%s", strings.Join(got["info_min"], "\n"), strings.Join(want["info_min"], "\n"))
-	}
-	vars := f.Streams[0].Symbols.Vars
-	if len(vars) != 6 || vars[2].Bytes != 64 || vars[3].Bytes != 32 || vars[4].Bytes != 32 || vars[5].Bytes != 32 {
-		t.Errorf("4.2 type sizes: %+v", vars)
-	}
 }
 
 var reNum = regexp.MustCompile(`/// \$(\d+)\s*$`)
@@ -55,7 +36,7 @@ func TestDumps(t *testing.T) {
 	}
 	for _, p := range paths {
 		data := mustRead(t, p)
-		if !Detect(data) {
+		if !decoder.IsText(data) {
 			t.Errorf("%s: not detected", p)
 		}
 		f := Read(p, data)
@@ -237,8 +218,8 @@ func TestDetect(t *testing.T) {
 		"  .kernel_attr Target=3d": true,
 		"\ufeff.version 4.1\r\n":   true,
 	} {
-		if got := Detect([]byte(src)); got != want {
-			t.Errorf("Detect(%q) = %v", src, got)
+		if got := decoder.IsText([]byte(src)); got != want {
+			t.Errorf("decoder.IsText(%q) = %v", src, got)
 		}
 	}
 }
@@ -274,20 +255,6 @@ func TestLabelChecks(t *testing.T) {
 	}
 	if strings.Count(got, "\n") != 1 {
 		t.Errorf("errors:\n%s", got)
-	}
-}
-
-// A byte-order mark and CRLF line ends (an editor's) change nothing.
-func TestBOMAndCRLF(t *testing.T) {
-	src := mustRead(t, filepath.Join(oracleDir, "info_min.visaasm"))
-	crlf := append([]byte("\ufeff"), bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))...)
-	f := decoder.Decode("crlf.visaasm", crlf, decoder.Options{})
-	if len(f.Errors) > 0 {
-		t.Fatal(f.Errors)
-	}
-	want := infoRecords(t, Read("info_min.visaasm", src))
-	if got := infoRecords(t, f); strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") || len(want["info_min"]) != 2 {
-		t.Errorf("CRLF:\n%v\nLF:\n%v", got, want)
 	}
 }
 

@@ -1,4 +1,4 @@
-package visatext
+package visatext_test
 
 import (
 	"bytes"
@@ -8,10 +8,14 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 )
 
 // zebinELF builds a minimal 64-bit relocatable ELF with the given sections
 // (name, type, contents), as IGC's zebin writer lays them out.
+// shtZebinVisaasm is the section type zebin gives vISA text (SHT_ZEBIN_VISAASM).
+const shtZebinVisaasm = 0xff000013
+
 func zebinELF(secs []struct {
 	name string
 	typ  uint32
@@ -70,8 +74,8 @@ func zebinELF(secs []struct {
 // A zebin ELF with .visaasm sections opens them: one body each, the INFO
 // of the oracle's kernel equal to its binary's.
 func TestZebinSections(t *testing.T) {
-	dis := mustRead(t, filepath.Join(oracleDir, "info_min.dis.visaasm"))
-	dump := mustRead(t, "testdata/dumps/intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm")
+	dis := readFile(t, filepath.Join(oracleDir, "info_min.dis.visaasm"))
+	dump := readFile(t, "testdata/dumps/intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm")
 	elfData := zebinELF([]struct {
 		name string
 		typ  uint32
@@ -81,17 +85,17 @@ func TestZebinSections(t *testing.T) {
 		{".visaasm.info_min", shtZebinVisaasm, dis},
 		{".visaasm.Intel_Symbol_Table_Void_Program", shtZebinVisaasm, dump},
 	})
-	if !Detect(elfData) {
+	if !decoder.IsText(elfData) {
 		t.Fatal("zebin with .visaasm sections not detected")
 	}
-	f := decoder.Decode("k.zebin", elfData, decoder.Options{})
+	f := visatext.Decode("k.zebin", elfData, decoder.Options{})
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors)
 	}
 	if len(f.Streams) != 2 || f.Streams[0].Kernel != "info_min" || f.Streams[1].Kernel != "Intel_Symbol_Table_Void_Program" {
 		t.Fatalf("%d streams", len(f.Streams))
 	}
-	bin := decoder.Decode("info_min.isa", mustRead(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
+	bin := decoder.Decode("info_min.isa", readFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
 	if g, w := infoRecords(t, f)["info_min"], infoRecords(t, bin)["info_min"]; strings.Join(g, "\n") != strings.Join(w, "\n") {
 		t.Errorf("zebin section INFO:\n%s\nbinary:\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
@@ -109,7 +113,7 @@ func TestZebinSections(t *testing.T) {
 	if err != nil || len(data) != len(big) {
 		t.Fatalf("read %d of %d bytes: %v", len(data), len(big), err)
 	}
-	if f := decoder.Decode("big.zebin", data, decoder.Options{}); len(f.Errors) > 0 || f.NumInfos() != 2 {
+	if f := visatext.Decode("big.zebin", data, decoder.Options{}); len(f.Errors) > 0 || f.NumInfos() != 2 {
 		t.Errorf("big zebin: %d INFO, %v", f.NumInfos(), f.Errors)
 	}
 	// An error inside a section names it.
@@ -118,12 +122,12 @@ func TestZebinSections(t *testing.T) {
 		typ  uint32
 		data []byte
 	}{{".visaasm.k", shtZebinVisaasm, []byte(".version 4.1\n.kernel \"k\"\n    resinfo.Q (M1, 8) T1 %r0.0 %r0.0\n    ret (M1, 1)\n")}})
-	f = decoder.Decode("k.zebin", bad, decoder.Options{})
+	f = visatext.Decode("k.zebin", bad, decoder.Options{})
 	if len(f.Errors) != 1 || !strings.HasPrefix(f.Errors[0].Error(), "k.zebin(.visaasm.k):3:13: expected a channel suffix") {
 		t.Errorf("errors %v", f.Errors)
 	}
 	// An ELF without them is not text.
-	if Detect(zebinELF(nil)) {
+	if decoder.IsText(zebinELF(nil)) {
 		t.Error("an ELF with no .visaasm section was taken for text")
 	}
 }

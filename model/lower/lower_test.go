@@ -10,7 +10,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
-	_ "infoscope/decoder/visatext" // vISA text inputs
+	"infoscope/decoder/visatext"
 )
 
 // pairs are the vISA text and the Gen assembly IGC made of it, in
@@ -35,7 +35,7 @@ func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := decoder.Decode(visa, vb, decoder.Options{})
+	f := visatext.Decode(visa, vb, decoder.Options{})
 	if len(f.Errors) > 0 || len(f.Streams) == 0 {
 		t.Fatalf("%s: %v", visa, f.Errors)
 	}
@@ -175,7 +175,7 @@ func BenchmarkJoinDumpSet(b *testing.B) {
 	}
 	for b.Loop() {
 		for i := range vb {
-			f := decoder.Decode("k.visaasm", vb[i], decoder.Options{})
+			f := visatext.Decode("k.visaasm", vb[i], decoder.Options{})
 			j := New(native.Parse("k.asm", ab[i]))
 			var in decoder.Info
 			for _, s := range f.Streams {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
 	"infoscope/tui/cliflag"
@@ -85,7 +86,7 @@ func BenchmarkDumpAllText(b *testing.B) { benchDump(b, "--all") }
 // decoded once: the formatting alone, on one goroutine (seq) and by the
 // parallel driver with one worker per GOMAXPROCS (par).
 func BenchmarkWriteText(b *testing.B) {
-	f := decoder.Decode("bench.bin", benchStream(b), decoder.Options{Layout: decoder.LayoutIGC})
+	f := visatext.Decode("bench.bin", benchStream(b), decoder.Options{Layout: decoder.LayoutIGC})
 	for _, c := range []struct {
 		name string
 		po   parOptions

@@ -20,6 +20,8 @@ import (
 	"strings"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/tui/cliflag"
@@ -50,6 +52,10 @@ type Env struct {
 	// (an IGC dump folder: its .visaasm files) and a note on the files it
 	// skipped, or nil for a name that is not a directory.
 	Folder func(name string) (files []string, note string, err error)
+	// Exists, when set, reports whether a file of that name can be read:
+	// a .visaasm input brings in the files of its stem beside it (its
+	// .asm, .visa.ll, -dyn-perf.txt). Without it only the .asm is tried.
+	Exists func(name string) bool
 	// SetGCPercent, when set, tunes the process's garbage collector for a
 	// large --all --json (debug.SetGCPercent). The command line sets it; a
 	// server, whose process every session shares, does not.
@@ -73,6 +79,7 @@ type Options struct {
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	par      parOptions         // the parallel driver's tuning (tests)
+	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
 	setGC    func(int) int      // Env.SetGCPercent
 }
 
@@ -238,11 +245,23 @@ func runTuned(args []string, env Env, po parOptions) int {
 			status = ExitError
 			continue
 		}
-		f := decoder.Decode(name, data, o.Decode)
+		if native.IsASM(name, data) {
+			// A lone .asm: the native code alone.
+			if err := writeLoneASM(w, name, data, o); err != nil {
+				fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
+				return ExitError
+			}
+			continue
+		}
+		f := visatext.Decode(name, data, o.Decode)
 		if o.Strict && hasDiagnostics(f, o.Filter) {
 			status = ExitError
 		}
-		notes, err := Write(w, f, o)
+		fo := o
+		if fo.set = loadDumpSet(env, name, o); fo.set != nil && fo.set.asmErr != nil {
+			fmt.Fprintf(env.Stderr, "%s: warning: %v\n", fo.set.parts.ASM, fo.set.asmErr)
+		}
+		notes, err := Write(w, f, fo)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 			return ExitError
@@ -312,6 +331,9 @@ func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 		return nil, WriteVisaasm(w, f)
 	}
 	if o.Bodies {
+		if f.Object == nil && o.set != nil && o.set.parts != (native.DumpSet{VISA: o.set.parts.VISA}) {
+			return nil, writeDumpSetBodies(w, f, o)
+		}
 		return nil, writeBodies(w, f, o)
 	}
 	var notes []string

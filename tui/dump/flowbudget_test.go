@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 )
 
 // TestDumpFlowBudget: a raw stream built so that each INFO's data flow
@@ -66,7 +67,7 @@ func TestWriteLeavesFileAlone(t *testing.T) {
 	label := []byte{0x31, 0x00, 0x00}
 	info := []byte{0x70, 0x0a, 0x03, 0x0f, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
 	data := bytes.Repeat(append(append([]byte{}, label...), info...), 20_000)
-	f := decoder.Decode("raw", data, decoder.Options{Layout: decoder.LayoutIGC})
+	f := visatext.Decode("raw", data, decoder.Options{Layout: decoder.LayoutIGC})
 	before := len(f.Warnings)
 	notes, err := Write(io.Discard, f, Options{JSON: true, All: true, Syntax: "igc"})
 	if err != nil {

@@ -266,6 +266,12 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 			b = appendFlow(b, sf, k)
 		}
 	}
+	if j := o.joinFor(f, s); j != nil {
+		b = appendNative(b, j, i)
+		if in != nil {
+			b = appendLowering(b, j, in)
+		}
+	}
 	return append(b, "}\n"...)
 }
 

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/index"
 	"infoscope/sampledata"
@@ -111,7 +112,7 @@ func TestJSONWriterMatchesRecord(t *testing.T) {
 	// holds quotes), small enough for --all's data flow.
 	inputs["mixed.bin"] = sampledata.MixedStream(16<<10, instTemplates(t))
 	for name, data := range inputs {
-		f := decoder.Decode(name, data, decoder.Options{})
+		f := visatext.Decode(name, data, decoder.Options{})
 		for vn, o := range variants {
 			want := referenceJSON(t, f, o)
 			var got bytes.Buffer
@@ -144,7 +145,7 @@ func TestJSONWriterNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	name := "a\"b\\c\n\t\x01\x7f<&>é\xff\xfe\u2028\u2029💡.isa"
-	f := decoder.Decode(name, data, decoder.Options{})
+	f := visatext.Decode(name, data, decoder.Options{})
 	o := Options{Syntax: "igc", JSON: true, All: true}
 	var got bytes.Buffer
 	if _, err := Write(&got, f, o); err != nil {
@@ -173,7 +174,7 @@ func TestJSONWriterFileNames(t *testing.T) {
 		}
 		data = bytes.ReplaceAll(data, []byte(old), []byte(weird))
 	}
-	f := decoder.Decode("kernels.isa", data, decoder.Options{})
+	f := visatext.Decode("kernels.isa", data, decoder.Options{})
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors)
 	}
@@ -238,7 +239,7 @@ func TestSpecial8(t *testing.T) {
 // records of the 4 MiB mixed stream, decoded once, written to nowhere.
 func BenchmarkJSONRecords(b *testing.B) {
 	data := benchStream(b)
-	f := decoder.Decode("-", data, decoder.Options{})
+	f := visatext.Decode("-", data, decoder.Options{})
 	o := Options{Syntax: "igc", JSON: true}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
@@ -301,7 +302,7 @@ func largeStreams(t testing.TB) map[string]*decoder.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range decoder.Decode("stream_seed.bin", data, decoder.Options{Layout: decoder.LayoutSeed}).Streams {
+	for _, s := range visatext.Decode("stream_seed.bin", data, decoder.Options{Layout: decoder.LayoutSeed}).Streams {
 		for k := range s.NumInfos() {
 			seed = append(seed, s.Info(k).Bytes())
 		}
@@ -311,7 +312,7 @@ func largeStreams(t testing.TB) map[string]*decoder.File {
 		templates [][]byte
 		layout    decoder.Layout
 	}{"mixed-igc.bin": {igc, decoder.LayoutIGC}, "mixed-seed.bin": {seed, decoder.LayoutSeed}} {
-		f := decoder.Decode(name, sampledata.MixedStream(512<<10, c.templates), decoder.Options{Layout: c.layout})
+		f := visatext.Decode(name, sampledata.MixedStream(512<<10, c.templates), decoder.Options{Layout: c.layout})
 		if len(f.Errors) > 0 || len(f.Streams) != 1 || f.Streams[0].NumInsts() <= 1<<14 || f.Streams[0].NumInfos() < 1000 {
 			t.Fatalf("%s: %v, %d streams", name, f.Errors, len(f.Streams))
 		}
@@ -381,7 +382,7 @@ func FuzzJSONRecords(f *testing.F) {
 		if seedSyntax {
 			o.Syntax = "seed"
 		}
-		fl := decoder.Decode("fuzz\x00.bin", data, do)
+		fl := visatext.Decode("fuzz\x00.bin", data, do)
 		var got bytes.Buffer
 		if _, err := Write(&got, fl, o); err != nil {
 			t.Fatal(err)
@@ -400,7 +401,7 @@ func TestOperandTextsPlain(t *testing.T) {
 	var in decoder.Instruction
 	n := 0
 	for name, data := range jsonInputs(t) {
-		for _, p := range decoder.Decode(name, data, decoder.Options{}).Each() {
+		for _, p := range visatext.Decode(name, data, decoder.Options{}).Each() {
 			for _, s := range p.Streams {
 				for i := range s.NumInsts() {
 					s.Decode(i, &in)
@@ -461,7 +462,7 @@ func TestRawStreamTextsPlain(t *testing.T) {
 	infos := 0
 	for name, data := range in {
 		for _, layout := range []decoder.Layout{decoder.LayoutIGC, decoder.LayoutSeed} {
-			for _, s := range decoder.Decode(name, data, decoder.Options{Layout: layout}).Streams {
+			for _, s := range visatext.Decode(name, data, decoder.Options{Layout: layout}).Streams {
 				if s.Symbols != nil || s.FromText() {
 					t.Fatalf("%s: not a raw stream", name)
 				}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model/index"
 	"infoscope/sampledata"
 )
@@ -46,7 +47,7 @@ func hostileInputs(t testing.TB) map[string][]byte {
 	mixed := sampledata.MixedStream(256<<10, instTemplates(t))
 	// An opcode byte half way that is no opcode: the walk stops there with
 	// a located error.
-	s := decoder.Decode("mixed.bin", mixed, decoder.Options{Layout: decoder.LayoutIGC}).Streams[0]
+	s := visatext.Decode("mixed.bin", mixed, decoder.Options{Layout: decoder.LayoutIGC}).Streams[0]
 	broken := bytes.Clone(mixed)
 	broken[s.Inst(s.NumInsts()/2).Off] = 0xff
 	return map[string][]byte{
@@ -95,7 +96,7 @@ func TestParallelMatchesSequential(t *testing.T) {
 	variants := parVariants(t)
 	lines := 0
 	for name, data := range in {
-		f := decoder.Decode(name, data, decoder.Options{})
+		f := visatext.Decode(name, data, decoder.Options{})
 		if name == "broken.bin" && len(f.Errors) == 0 {
 			t.Fatal("broken.bin decodes without error: the test would not cover a stream that stops part way")
 		}
@@ -257,7 +258,7 @@ func FuzzParallelWrite(f *testing.F) {
 	}
 	f.Add(sampledata.MixedStream(8<<10, instTemplates(f)), uint8(1), uint8(3), true)
 	f.Fuzz(func(t *testing.T, data []byte, chunk, workers uint8, seed bool) {
-		f := decoder.Decode("fuzz.bin", data, decoder.Options{})
+		f := visatext.Decode("fuzz.bin", data, decoder.Options{})
 		o := Options{Syntax: "igc"}
 		if seed {
 			o.Syntax = "seed"

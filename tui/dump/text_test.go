@@ -6,8 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	_ "infoscope/decoder/visatext" // Decode reads vISA text once this is imported
 )
 
 const oracleText = "../../decoder/testdata/oracle/info_min.visaasm"

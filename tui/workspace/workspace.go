@@ -77,17 +77,17 @@ func (w *Workspace) begin(match func(Source) bool) ([]Job, *mws.Snapshot) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var jobs []Job
-	s := w.snap
+	var started []int
 	for i, src := range w.srcs {
 		if !match(src) {
 			continue
 		}
 		w.gens[i]++
 		jobs = append(jobs, Job{i, w.gens[i]})
-		s = s.Started(i)
+		started = append(started, i)
 	}
 	if len(jobs) > 0 {
-		w.publish(s)
+		w.publish(w.snap.Started(started...))
 	}
 	return jobs, w.snap
 }

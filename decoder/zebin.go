@@ -1,4 +1,4 @@
-package visatext
+package decoder
 
 import (
 	"bytes"
@@ -12,19 +12,22 @@ import (
 // (SHT_ZEBIN_VISAASM); the sections are named ".visaasm.<kernel>".
 const shtZebinVisaasm = 0xff000013
 
-type section struct {
-	name string
-	data []byte
+// TextSection is one .visaasm section of a zebin ELF file: vISA text, as
+// decoder/visatext reads it.
+type TextSection struct {
+	Name string
+	Data []byte
 }
 
-func isELF(data []byte) bool { return bytes.HasPrefix(data, []byte(elf.ELFMAG)) }
+// IsELF reports whether data starts with the ELF magic.
+func IsELF(data []byte) bool { return bytes.HasPrefix(data, []byte(elf.ELFMAG)) }
 
-// hasVisaasmSections reports whether data is an ELF file with at least one
+// hasTextSections reports whether data is an ELF file with at least one
 // .visaasm section. When data is the start of a longer ELF file whose
 // section table lies past it, it cannot tell and says yes, so that the
 // whole file is read and decides.
-func hasVisaasmSections(data []byte) bool {
-	if !isELF(data) {
+func hasTextSections(data []byte) bool {
+	if !IsELF(data) {
 		return false
 	}
 	if len(data) >= 64 && data[4] == 2 && data[5] == 1 { // 64-bit little-endian, as zebin is
@@ -34,12 +37,12 @@ func hasVisaasmSections(data []byte) bool {
 			return true
 		}
 	}
-	secs, err := visaasmSections(data)
+	secs, err := TextSections(data)
 	return err == nil && len(secs) > 0
 }
 
-// visaasmSections returns the .visaasm sections of an ELF file.
-func visaasmSections(data []byte) (secs []section, err error) {
+// TextSections returns the .visaasm sections of an ELF file.
+func TextSections(data []byte) (secs []TextSection, err error) {
 	defer func() {
 		// debug/elf is not meant for hostile input: a panic on a damaged
 		// file is reported, not propagated.
@@ -58,7 +61,7 @@ func visaasmSections(data []byte) (secs []section, err error) {
 		if s.Type == elf.SHT_NOBITS || s.Offset > uint64(len(data)) || s.Size > uint64(len(data))-s.Offset {
 			return nil, fmt.Errorf("ELF section %s: expected %d bytes at offset 0x%x, found a %d-byte file", s.Name, s.Size, s.Offset, len(data))
 		}
-		secs = append(secs, section{s.Name, data[s.Offset : s.Offset+s.Size]})
+		secs = append(secs, TextSection{s.Name, data[s.Offset : s.Offset+s.Size]})
 	}
 	if len(secs) == 0 {
 		return nil, fmt.Errorf("ELF file with no .visaasm section (IGC writes them with -emit-zebin-visa-sections)")

@@ -1,0 +1,358 @@
+package dump
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"infoscope/decoder"
+	"infoscope/decoder/native"
+	"infoscope/model/lower"
+)
+
+// dumpSet is a vISA input with the files of the same stem beside it that
+// IGC (or GenX_IR) wrote for the same kernel, and the native code joined.
+type dumpSet struct {
+	parts  native.DumpSet
+	join   *lower.Join // nil without an .asm
+	asmErr error       // why the .asm beside it could not be read or parsed
+}
+
+// loadDumpSet finds the companions of input name and reads its .asm.
+// Inputs that are not vISA text files (.visaasm, .isaasm) have none.
+func loadDumpSet(env Env, name string, o Options) *dumpSet {
+	if name == "-" || !native.IsVISAText(name) {
+		return nil
+	}
+	exists := env.Exists
+	if exists == nil {
+		exists = func(string) bool { return false }
+	}
+	ds := &dumpSet{parts: native.SetOf(name, exists)}
+	if ds.parts.ASM == "" && env.Exists == nil {
+		// No way to ask: try to read the .asm of the same stem.
+		ds.parts.ASM = native.Stem(name) + ".asm"
+	}
+	if ds.parts.ASM == "" {
+		return ds
+	}
+	var data []byte
+	var err error
+	if env.Read != nil {
+		data, err = env.Read(ds.parts.ASM, o.Decode)
+	} else {
+		data, err = env.Open(ds.parts.ASM)
+	}
+	if err != nil {
+		if env.Exists == nil {
+			ds.parts.ASM = "" // guessed, and not there
+			return ds
+		}
+		ds.asmErr = err
+		return ds
+	}
+	nf := native.Parse(ds.parts.ASM, data)
+	if len(nf.Errors) > 0 {
+		ds.asmErr = fmt.Errorf("%v (and %d more)", nf.Errors[0], len(nf.Errors)-1+nf.MoreErrors)
+		if len(nf.Errors) == 1 && nf.MoreErrors == 0 {
+			ds.asmErr = nf.Errors[0]
+		}
+	}
+	ds.join = lower.New(nf)
+	return ds
+}
+
+// joinFor returns the join of stream s of f, or nil.
+func (o *Options) joinFor(f *decoder.File, s *decoder.Stream) *lower.Join {
+	if o.set == nil || o.set.join == nil || !o.set.join.Matches(s.Kernel, len(f.Streams)) {
+		return nil
+	}
+	return o.set.join
+}
+
+// appendNative appends the "native" key: the native lines of instruction
+// i in the .asm's order, [] when it has none.
+func appendNative(b []byte, j *lower.Join, i int) []byte {
+	b = append(b, `,"native":[`...)
+	for k, at := range j.Native(i) {
+		in := &j.ASM.Insts[at]
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"line":`...)
+		b = appendInt(b, in.Line)
+		b = append(b, `,"text":`...)
+		b = appendString(b, in.Text)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// SendRecord is the "send" key of a JSON INFO record of a dump set: the
+// sampler message the INFO became, as its descriptor says.
+type SendRecord struct {
+	Line int    `json:"line"` // the send's line in the .asm
+	Text string `json:"text"`
+	Desc string `json:"desc"` // the descriptor's immediate, hex
+	// DescFrom says where the descriptor comes from: "immediate", or the
+	// instruction that built it in a0.0 ("add a0.0 = r82.0 + 0x26CB000
+	// (line 354, $85)"). DescRegister names the register added to the
+	// immediate (its bits, the surface index for IGC, are known only
+	// when the kernel runs), null when the descriptor is all immediate.
+	DescFrom     string  `json:"desc_from"`
+	DescRegister *string `json:"desc_register"`
+	ExDesc       *string `json:"exdesc"` // null when in a register the .asm does not build
+	SFID         string  `json:"sfid"`
+	Mlen         uint32  `json:"mlen"`
+	Rlen         uint32  `json:"rlen"`
+	Header       int     `json:"header"`
+	SIMDMode     string  `json:"simd_mode"`
+	MessageType  uint32  `json:"message_type"`
+	Message      string  `json:"message"`
+	SamplerIndex uint32  `json:"sampler_index"`
+	// BTI is null when a register is added to the descriptor (the
+	// immediate's bits 7:0 are then not the binding table index).
+	BTI *uint32 `json:"bti"`
+	// ChannelDisable is the header's dword 2 bits 15:12 (bit 0 = R), null
+	// without a header or when the .asm does not show the value written.
+	ChannelDisable *uint32        `json:"channel_disable"`
+	Fields         []native.Field `json:"fields"`
+}
+
+// FindingRecord is one item of the "lowering" key.
+type FindingRecord struct {
+	Check string `json:"check"`
+	Text  string `json:"text"`
+}
+
+func newSendRecord(j *lower.Join, s *native.Send) SendRecord {
+	in := &j.ASM.Insts[s.Inst]
+	m := s.Sampler
+	r := SendRecord{Line: in.Line, Text: in.Text, Desc: fmt.Sprintf("0x%08X", s.Desc), DescFrom: "immediate",
+		SFID: s.SFIDName, Mlen: m.Mlen, Rlen: m.Rlen, SIMDMode: m.SIMDMode, MessageType: m.MessageType,
+		Message: m.Message, SamplerIndex: m.SamplerIndex, Fields: m.Fields}
+	if m.Header {
+		r.Header = 1
+	}
+	if s.DescReg != "" {
+		b := &j.ASM.Insts[s.DescFrom]
+		op, _, _ := strings.Cut(b.Op, ".")
+		expr := fmt.Sprintf("0x%X", s.Desc)
+		if s.DescAdded != "" {
+			sign := " + "
+			if op == "or" {
+				sign = " | "
+			}
+			expr = s.DescAdded + sign + expr
+			reg := s.DescAdded
+			r.DescRegister = &reg
+		}
+		r.DescFrom = fmt.Sprintf("%s %s = %s (line %d", op, s.DescReg, expr, b.Line)
+		if b.VISA != native.NoID {
+			r.DescFrom += ", $" + strconv.Itoa(b.VISA)
+		}
+		r.DescFrom += ")"
+	}
+	if s.ExDescImm {
+		x := fmt.Sprintf("0x%X", s.ExDesc)
+		if s.ExDescAdded != "" {
+			x = s.ExDescAdded + " + " + x
+		}
+		r.ExDesc = &x
+	}
+	if r.DescRegister == nil {
+		bti := m.BTI
+		r.BTI = &bti
+	} else {
+		// The fields are the immediate's: say what its BTI bits are added to.
+		r.Fields = append([]native.Field(nil), m.Fields...)
+		for k := range r.Fields {
+			if r.Fields[k].Name == "bti" {
+				r.Fields[k].Meaning = fmt.Sprintf("%d, added to %s at run time (the surface index IGC puts there)", r.Fields[k].Value, s.DescAdded)
+			}
+		}
+	}
+	if cd, ok := s.ChannelDisable(); ok {
+		r.ChannelDisable = &cd
+	}
+	return r
+}
+
+// appendLowering appends the "send" and "lowering" keys of INFO in.
+func appendLowering(b []byte, j *lower.Join, in *decoder.Info) []byte {
+	l := j.Info(in)
+	b = append(b, `,"send":`...)
+	if len(l.Sends) == 0 {
+		b = append(b, "null"...)
+	} else {
+		b = appendMarshaled(b, newSendRecord(j, l.Sends[0]))
+	}
+	fs := make([]FindingRecord, len(l.Findings))
+	for k, f := range l.Findings {
+		fs[k] = FindingRecord{f.Check, f.Text}
+	}
+	b = append(b, `,"lowering":`...)
+	return appendMarshaled(b, fs)
+}
+
+// DumpSetRecord is the --bodies record of a vISA text body of a dump set:
+// its vISA and native sizes, IGC's statistics, and the file of each part.
+type DumpSetRecord struct {
+	File         string `json:"file"`
+	Kernel       string `json:"kernel"`
+	Instructions *int   `json:"instructions"` // vISA instructions; null for a lone .asm
+	// The .asm's: null without one.
+	NativeInstructions *int    `json:"native_instructions"`
+	GRF                *int    `json:"grf"`      // //.thread_config numGRF
+	GRFUsed            *int    `json:"grf_used"` // //.GRF count, when IGC wrote it
+	RA                 *string `json:"ra"`
+	SpillBytes         *int    `json:"spill_bytes"`
+	Platform           *string `json:"platform"`
+	Parts              Parts   `json:"parts"`
+	Error              string  `json:"error,omitempty"` // why the .asm was not read
+}
+
+// Parts names the files of a dump set; "" when absent.
+type Parts struct {
+	VISA    string `json:"visaasm"`
+	ASM     string `json:"asm"`
+	VisaLL  string `json:"visa_ll"`
+	DynPerf string `json:"dyn_perf"`
+}
+
+// dumpSetRecords returns the --bodies records of a vISA text input that
+// is part of a dump set.
+func dumpSetRecords(f *decoder.File, ds *dumpSet) []DumpSetRecord {
+	var out []DumpSetRecord
+	for _, s := range f.Streams {
+		n := s.NumInsts()
+		r := DumpSetRecord{File: f.Name, Kernel: s.Kernel, Instructions: &n,
+			Parts: Parts{ds.parts.VISA, ds.parts.ASM, ds.parts.VisaLL, ds.parts.DynPerf}}
+		if ds.asmErr != nil {
+			r.Error = ds.asmErr.Error()
+		}
+		if j := ds.join; j != nil && j.Matches(s.Kernel, len(f.Streams)) {
+			a := j.ASM
+			n, grf, spill, ra, plat := len(a.Insts), a.NumGRF, a.SpillBytes, a.RA, a.Platform
+			r.NativeInstructions, r.GRF, r.SpillBytes, r.RA, r.Platform = &n, &grf, &spill, &ra, &plat
+			if a.GRFUsed > 0 {
+				used := a.GRFUsed
+				r.GRFUsed = &used
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// dumpSetLine is a DumpSetRecord as one text line.
+func dumpSetLine(r DumpSetRecord) string {
+	var parts []string
+	if r.Instructions != nil {
+		parts = append(parts, fmt.Sprintf("%d vISA instructions", *r.Instructions))
+	}
+	if r.NativeInstructions != nil {
+		parts = append(parts, fmt.Sprintf("%d native instructions (%s)", *r.NativeInstructions, *r.Platform),
+			fmt.Sprintf("%d GRF", *r.GRF), "RA "+*r.RA, fmt.Sprintf("%d spill bytes", *r.SpillBytes))
+	}
+	for _, p := range []struct{ k, v string }{{"asm", r.Parts.ASM}, {"visa.ll", r.Parts.VisaLL}, {"dyn-perf", r.Parts.DynPerf}} {
+		if p.v != "" {
+			parts = append(parts, p.k+" "+p.v)
+		}
+	}
+	if r.Error != "" {
+		parts = append(parts, "error: "+r.Error)
+	}
+	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
+}
+
+// writeDumpSetBodies prints the --bodies records of a vISA text input of
+// a dump set.
+func writeDumpSetBodies(w io.Writer, f *decoder.File, o Options) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, r := range dumpSetRecords(f, o.set) {
+		if o.JSON {
+			if err := enc.Encode(r); err != nil {
+				return err
+			}
+			continue
+		}
+		if _, err := io.WriteString(w, dumpSetLine(r)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// NativeRecord is the JSON record of one instruction of a lone .asm.
+type NativeRecord struct {
+	File   string `json:"file"`
+	Kernel string `json:"kernel"`
+	Line   int    `json:"line"`
+	Index  *int   `json:"index"` // the vISA instruction's $N, null when untagged
+	Text   string `json:"text"`
+	Native bool   `json:"native"` // always true: a Gen instruction, not vISA
+}
+
+// writeLoneASM prints a .asm opened without its vISA: one record per
+// native instruction (text: "FILE:LINE: $N  TEXT"), or with --bodies its
+// statistics. Errors of the reader become warnings of the records.
+func writeLoneASM(w io.Writer, name string, data []byte, o Options) error {
+	nf := native.Parse(name, data)
+	if o.Bodies {
+		ds := &dumpSet{parts: native.DumpSet{ASM: name}, join: lower.New(nf)}
+		n, grf, spill, ra, plat := len(nf.Insts), nf.NumGRF, nf.SpillBytes, nf.RA, nf.Platform
+		r := DumpSetRecord{File: name, Kernel: nf.Kernel, NativeInstructions: &n, GRF: &grf, SpillBytes: &spill, RA: &ra, Platform: &plat,
+			Parts: Parts{ASM: ds.parts.ASM}}
+		if len(nf.Errors) > 0 {
+			r.Error = nf.Errors[0].Error()
+		}
+		if o.JSON {
+			return appendLine(w, appendMarshaled(nil, r))
+		}
+		_, err := io.WriteString(w, dumpSetLine(r))
+		return err
+	}
+	var b []byte
+	for k := range nf.Insts {
+		in := &nf.Insts[k]
+		if o.JSON {
+			r := NativeRecord{File: name, Kernel: nf.Kernel, Line: in.Line, Text: in.Text, Native: true}
+			if in.VISA != native.NoID {
+				n := in.VISA
+				r.Index = &n
+			}
+			b = append(appendMarshaled(b, r), '\n')
+		} else {
+			b = append(b, name...)
+			b = append(b, ':')
+			b = appendInt(b, in.Line)
+			b = append(b, ": "...)
+			if in.VISA != native.NoID {
+				b = append(b, '$')
+				b = appendInt(b, in.VISA)
+			} else {
+				b = append(b, '-')
+			}
+			b = append(b, "  "...)
+			b = append(b, in.Text...)
+			b = append(b, '\n')
+		}
+		if len(b) >= batchSize {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+func appendLine(w io.Writer, b []byte) error {
+	_, err := w.Write(append(b, '\n'))
+	return err
+}

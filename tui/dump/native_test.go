@@ -1,0 +1,147 @@
+package dump
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func exists(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func runSet(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(args, Env{Stdout: &out, Stderr: &errb, Open: os.ReadFile, Exists: exists})
+	return out.String(), errb.String(), code
+}
+
+func records(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var rs []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+var info22 = filepath.Join("testdata", "dumpset", "info22_channels.DG2.visaasm")
+var sycl3 = filepath.Join("testdata", "dumpset", "OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm")
+
+// The INFO records of a dump set carry the sampler send each became and
+// the lowering findings: SIMD32 INFO answered by a SIMD16 message, the
+// rest none.
+func TestDumpSetSendAndLowering(t *testing.T) {
+	out, errs, code := runSet(t, "--json", info22)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs := records(t, out)
+	if len(rs) != 90 {
+		t.Fatalf("%d records", len(rs))
+	}
+	for _, r := range rs {
+		send, ok := r["send"].(map[string]any)
+		if !ok {
+			t.Fatalf("$%v: no send: %v", r["index"], r["send"])
+		}
+		if send["message"] != r["op"] || send["sfid"] != "smpl" || send["desc_register"] != "r82.0" || send["bti"] != nil {
+			t.Errorf("$%v: send %v", r["index"], send)
+		}
+		if n := len(r["native"].([]any)); n < 1 {
+			t.Errorf("$%v: %d native lines", r["index"], n)
+		}
+		low := r["lowering"].([]any)
+		if r["exec_size"].(float64) == 32 {
+			if len(low) != 1 || low[0].(map[string]any)["check"] != "lanes" || send["simd_mode"] != "simd16" {
+				t.Errorf("$%v: SIMD32 lowering %v, simd_mode %v", r["index"], low, send["simd_mode"])
+			}
+		} else if len(low) != 0 {
+			t.Errorf("$%v: findings %v", r["index"], low)
+		}
+		// The header's channel-disable bits give the INFO's channels.
+		if cd, ok := send["channel_disable"].(float64); ok {
+			names := "RGBA"
+			got := ""
+			for k := 0; k < 4; k++ {
+				if int(cd)&(1<<k) == 0 {
+					got += names[k : k+1]
+				}
+			}
+			if got != r["channels"] {
+				t.Errorf("$%v: header enables %q, INFO %q", r["index"], got, r["channels"])
+			}
+		} else if send["header"].(float64) == 1 {
+			t.Errorf("$%v: a header whose channel mask is not shown", r["index"])
+		}
+	}
+}
+
+// With --all every record of a dump set has "native": the lines tagged
+// with its $N, all of the .asm's tagged lines between them.
+func TestDumpSetAllNative(t *testing.T) {
+	out, errs, code := runSet(t, "--json", "--all", sycl3)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := 0
+	for _, r := range records(t, out) {
+		n, ok := r["native"].([]any)
+		if !ok {
+			t.Fatalf("$%v: no native key", r["index"])
+		}
+		for _, x := range n {
+			if x.(map[string]any)["text"] == "" {
+				t.Errorf("$%v: empty native line", r["index"])
+			}
+		}
+		lines += len(n)
+	}
+	if lines != 49 { // the .asm's lines tagged $N (model/lower's TestJoinCounts counts them)
+		t.Errorf("%d native lines joined, want 49", lines)
+	}
+}
+
+func TestDumpSetBodies(t *testing.T) {
+	out, errs, code := runSet(t, "--json", "--bodies", sycl3)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs := records(t, out)
+	if len(rs) != 1 {
+		t.Fatalf("%d records", len(rs))
+	}
+	r := rs[0]
+	parts := r["parts"].(map[string]any)
+	if r["native_instructions"] != 72.0 || r["grf"] != 256.0 || r["ra"] != "LOCAL_ROUND_ROBIN_RA" || r["spill_bytes"] != 0.0 ||
+		r["instructions"] != 59.0 || !strings.HasSuffix(parts["asm"].(string), "_0003.asm") || !strings.HasSuffix(parts["visa_ll"].(string), "_0003.visa.ll") || parts["dyn_perf"] != "" {
+		t.Errorf("%v", r)
+	}
+	out, _, _ = runSet(t, "--bodies", sycl3)
+	if !strings.Contains(out, "59 vISA instructions, 72 native instructions (XE2), 256 GRF, RA LOCAL_ROUND_ROBIN_RA, 0 spill bytes, asm ") {
+		t.Errorf("text: %q", out)
+	}
+}
+
+// A lone .asm opens as native code.
+func TestDumpLoneASM(t *testing.T) {
+	asm := filepath.Join("testdata", "dumpset", "info22_channels.DG2.asm")
+	out, errs, code := runSet(t, asm)
+	if code != ExitOK || !strings.Contains(out, asm+":356: $85  send.smpl (32|M0)") || strings.Count(out, "\n") != 291 {
+		t.Errorf("exit %d %q: %d lines", code, errs, strings.Count(out, "\n"))
+	}
+	out, _, _ = runSet(t, "--json", asm)
+	rs := records(t, out)
+	if len(rs) != 291 || rs[0]["native"] != true || rs[0]["index"] != nil || rs[len(rs)-1]["index"] != 90.0 {
+		t.Errorf("%d records, first %v, last %v", len(rs), rs[0], rs[len(rs)-1])
+	}
+}

@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -30,8 +29,6 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
-	"infoscope/decoder/native"
-	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/tui"
@@ -41,10 +38,7 @@ import (
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
-	"infoscope/tui/marksfile"
-	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
-	"infoscope/tui/watch"
 )
 
 func main() { os.Exit(run(os.Args[1:])) }
@@ -56,8 +50,8 @@ func run(args []string) int {
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
-				Folder:       folderFiles,
-				Exists:       fileExists})
+				Folder:       fsio.FolderFiles,
+				Exists:       fsio.RegularFile})
 		case "diff":
 			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
@@ -78,7 +72,7 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: fsio.FolderFiles,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -125,35 +119,6 @@ func wantsHelp(args []string) bool {
 		}
 	}
 	return false
-}
-
-// dirInputExts are the binary file name endings a directory argument
-// opens (besides its .visaasm dumps); files starting with the vISA object
-// magic open whatever their name.
-var dirInputExts = []string{".isa"}
-
-// binariesIn returns the names (of regular files in dir) that are vISA
-// binaries: a name in dirInputExts or the object magic in the first bytes.
-func binariesIn(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// hasMagic reports whether the file at path starts with the vISA magic.
-func hasMagic(path string) bool {
-	fh, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer fh.Close()
-	b := make([]byte, len(decoder.Magic))
-	_, err = io.ReadFull(fh, b)
-	return err == nil && string(b) == decoder.Magic
 }
 
 // isTerminal reports whether f is a terminal (not merely a character
@@ -300,14 +265,14 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	if cfg.Surfaces != nil {
 		cfg.SurfacesLoaded = surfacesAt
 	}
-	saver := savefile.New(surfacesAt)
+	saver := fsio.NewSaveFile(surfacesAt)
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
 	// Bookmarks live beside each input file (the samples and stdin keep
 	// them in memory); writes still to do are done before exiting.
-	marks := marksfile.Open(paths)
-	cfg.Marks = marks.Config()
+	marks := fsio.OpenMarks(paths)
+	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
@@ -330,7 +295,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	watchErr := make(chan error, 1)
 	if !*noWatch && len(paths) > 0 {
 		go func() {
-			watchErr <- watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
+			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()
 	}
 	_, err = p.Run()
@@ -391,7 +356,7 @@ const maxSurfaceFile = 16 << 20
 // would block with no writer, /dev/zero never ends) is refused unread, and
 // so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	data, err := savefile.Read(path, "surface file", maxSurfaceFile)
+	data, err := fsio.ReadLimited(path, "surface file", maxSurfaceFile)
 	if data == nil || err != nil {
 		return nil, err
 	}
@@ -408,7 +373,7 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		files, note, err := dumpFolder(name)
+		files, note, err := fsio.Folder(name)
 		if err != nil {
 			return nil, err
 		}
@@ -423,89 +388,6 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		}
 	}
 	return []string{name}, nil
-}
-
-// fileExists is dump's Env.Exists: a regular file at name.
-func fileExists(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
-func folderFiles(name string) ([]string, string, error) {
-	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
-		return nil, "", nil // dump's own read reports a missing file
-	}
-	return dumpFolder(name)
-}
-
-// dumpFolder lists the .visaasm files of directory dir to open.
-func dumpFolder(dir string) (files []string, note string, err error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, "", err
-	}
-	var names []string
-	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
-	// The vISA binaries in it open too; the note counts what is neither.
-	bins := binariesIn(dir, names)
-	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
-	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
-	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
-	// its .visaasm is not listed twice; a lone .asm opens as native code.
-	sets, lone, dropped := native.Folder(names, func(a, b string) bool { return sameFile(filepath.Join(dir, a), filepath.Join(dir, b)) })
-	part := map[string]bool{}
-	var extra []string
-	for _, s := range sets {
-		for _, p := range []string{s.ASM, s.VisaLL, s.DynPerf} {
-			if p != "" {
-				part[p] = true
-			}
-		}
-		if strings.HasSuffix(s.VISA, ".isaasm") {
-			extra = append(extra, s.VISA)
-			part[s.VISA] = true
-		}
-	}
-	extra = append(extra, lone...)
-	for _, n := range append(lone, dropped...) {
-		part[n] = true
-	}
-	names = slices.DeleteFunc(names, func(n string) bool { return part[n] })
-	open, note := visatext.DumpFolder(names)
-	open = append(append(open, extra...), bins...)
-	if len(dropped) > 0 {
-		if note != "" {
-			note += "; "
-		}
-		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
-	}
-	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
-	}
-	sort.Strings(open)
-	for _, n := range open {
-		files = append(files, filepath.Join(dir, n))
-	}
-	return files, note, nil
-}
-
-// sameFile reports whether the files at a and b hold the same bytes (an
-// .isaasm IGC wrote beside an identical .visaasm); sizes are compared
-// first, and a file too large to compare counts as different.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil || fa.Size() != fb.Size() || fa.Size() > 256<<20 {
-		return false
-	}
-	da, err1 := os.ReadFile(a)
-	db, err2 := os.ReadFile(b)
-	return err1 == nil && err2 == nil && string(da) == string(db)
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

@@ -473,7 +473,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, f.NumErrors(), first), true)
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:

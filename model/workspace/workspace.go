@@ -186,7 +186,7 @@ func problems(e *Entry) int {
 		n++
 	}
 	if e.File != nil {
-		n += len(e.File.Errors) + len(e.File.Warnings)
+		n += e.File.NumErrors() + len(e.File.Warnings)
 	}
 	return n
 }

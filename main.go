@@ -72,7 +72,7 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: fsio.FolderFiles,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: fsio.FolderFiles, Exists: fsio.RegularFile,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }

@@ -189,7 +189,7 @@ func loadConfig() (tui.Settings, []error) {
 	if path == "" {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}
-	data, err := savefile.Read(path, "configuration file", maxConfigFile)
+	data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile)
 	if data == nil && err == nil {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -226,4 +227,85 @@ func (s *Stream) TextParseError(i int) error {
 	var in Instruction
 	in.sym = s.Symbols
 	return in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
+}
+
+// TextLayout is the layout of a file read from vISA text: every line, so
+// that the file can be printed back (dump --visaasm) with each
+// instruction's text made again from the instruction model.
+type TextLayout struct {
+	Lines        []TextLine
+	FinalNewline bool // the last line ends in a newline
+	BOM          bool // the text began with a UTF-8 byte-order mark
+}
+
+// TextLine is one line of a file read from vISA text.
+type TextLine struct {
+	Raw string // the line as written, without its newline
+	// Stream and Inst locate the instruction the line holds (Inst its $N)
+	// in File.Streams; -1 for a line that holds none (a declaration, a
+	// comment, a line in error).
+	Stream, Inst int32
+	// Prefix is the length of what comes before the instruction's text:
+	// its indentation, or the .kernel_attr the printer writes the first
+	// instruction after.
+	Prefix int32
+	// Num is the number of the line's "/// $N" comment as written, or -1:
+	// it is the instruction's $N but in an .inline.visaasm, whose
+	// comments skip the inline blocks' instructions.
+	Num int32
+}
+
+// AppendTextLine appends line k of a file read from vISA text, printed
+// again: a line that holds no instruction as written; an instruction's
+// line as IGC's printer writes it, with the instruction's text made from
+// the instruction model (in is scratch for its decode): the text before
+// it, the instruction, padding to column 80 of the instruction's own
+// indentation and " /// $N" when the line had that comment. model reports
+// whether the line came out so; when that does not give the line as
+// written (a line laid out by hand, an instruction kept as text), the
+// line is appended as written.
+func (f *File) AppendTextLine(b []byte, k int, in *Instruction) (out []byte, model bool) {
+	l := &f.TextLayout.Lines[k]
+	if l.Inst < 0 || int(l.Stream) >= len(f.Streams) {
+		return append(b, l.Raw...), false
+	}
+	s := f.Streams[l.Stream]
+	i := int(l.Inst)
+	if i >= s.NumInsts() || int(l.Prefix) > len(l.Raw) {
+		return append(b, l.Raw...), false
+	}
+	start := len(b)
+	b = append(b, l.Raw[:l.Prefix]...)
+	t := &s.Text[i]
+	switch {
+	case t.Op == opLabel || t.Op == opSubroutine:
+		b = append(b, t.Text...) // "name:", the label's own text
+	default:
+		if k, ok := s.InfoAt(i); ok {
+			b = append(b, s.Info(k).Text()...)
+		} else if s.Decode(i, in); in.HasOperands() {
+			b = in.AppendText(b)
+		} else {
+			return append(b[:start], l.Raw...), false
+		}
+	}
+	if len(b)-start == len(l.Raw) && string(b[start:]) == l.Raw {
+		return b, true
+	}
+	// IGC's form: padded to 80 columns counted from the instruction's
+	// 4-space indentation, then its number.
+	from := start + max(int(l.Prefix)-4, 0)
+	for len(b)-from < 80 {
+		b = append(b, ' ')
+	}
+	b = append(b, " /// $"...)
+	n := int64(i)
+	if l.Num >= 0 {
+		n = int64(l.Num)
+	}
+	b = strconv.AppendInt(b, n, 10)
+	if string(b[start:]) == l.Raw {
+		return b, true
+	}
+	return append(b[:start], l.Raw...), false
 }

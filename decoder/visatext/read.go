@@ -76,17 +76,24 @@ func readText(name string, raw []byte) *decoder.File {
 	data := strings.TrimPrefix(string(raw), decoder.BOM)
 	// One instruction buffer for all bodies, sized by the lines: appends
 	// never regrow it (each body's stream gets an exact copy).
-	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)
+	nl := strings.Count(data, "\n") + 1
+	p.insts = make([]decoder.TextInst, 0, nl)
+	// Every line, for printing the file back (decoder.TextLayout).
+	p.f.TextLayout = &decoder.TextLayout{BOM: len(data) < len(raw), Lines: make([]decoder.TextLine, 0, nl)}
 	line := 0
 	for len(data) > 0 {
 		line++
 		l := data
 		if i := strings.IndexByte(data, '\n'); i >= 0 {
 			l, data = data[:i], data[i+1:]
+			if data == "" {
+				p.f.TextLayout.FinalNewline = true
+			}
 		} else {
 			data = ""
 			p.eofLine, p.eofCol = line, len(l)+1
 		}
+		p.f.TextLayout.Lines = append(p.f.TextLayout.Lines, decoder.TextLine{Raw: l, Stream: -1, Inst: -1, Num: -1})
 		p.line(line, strings.TrimSuffix(l, "\r"))
 	}
 	if p.eofLine == 0 {
@@ -740,6 +747,11 @@ func (p *parser) flushSub() {
 
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
+	if ls := p.f.TextLayout.Lines; len(ls) == int(t.Line) {
+		// The line being read holds this instruction from column Col.
+		l := &ls[len(ls)-1]
+		l.Stream, l.Inst, l.Prefix = int32(len(p.f.Streams)), t.N, t.Col-1
+	}
 	b.next = int(t.N) + 1
 	b.tb.Insts = append(b.tb.Insts, t)
 	b.last = len(b.tb.Insts) - 1
@@ -754,11 +766,13 @@ func (p *parser) instruction(n, col int, t string) {
 	code, comment := splitComment(t)
 	code = strings.TrimRight(code, " \t")
 	num := b.next
+	written := -1
 	if c, ok := strings.CutPrefix(comment, "/// $"); ok {
 		v, err := strconv.Atoi(strings.TrimSpace(c))
 		if err != nil || v < 0 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
+			written = v
 			if v != b.next && b.inlined > 0 && v == b.next-b.inlined {
 				// IGC's first pass numbered the instructions before it
 				// parsed the inline assembly blocks: the comments skip
@@ -827,6 +841,9 @@ func (p *parser) instruction(n, col int, t string) {
 		}
 	}
 	p.add(inst)
+	if ls := p.f.TextLayout.Lines; len(ls) == n && written >= 0 && written <= math.MaxInt32 {
+		ls[len(ls)-1].Num = int32(written)
+	}
 }
 
 // info parses "resinfo.CH (EM, N)  SURF [LOD.off] DST.off" and queues the

@@ -503,6 +503,26 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	}
 	var inst decoder.Instruction
 	var b []byte
+	if tl := f.TextLayout; tl != nil {
+		// vISA text: the file again, line for line, each instruction's
+		// text made from its model (decoder.File.AppendTextLine).
+		if tl.BOM {
+			b = append(b, decoder.BOM...)
+		}
+		for k := range tl.Lines {
+			b, _ = f.AppendTextLine(b, k, &inst)
+			if k < len(tl.Lines)-1 || tl.FinalNewline {
+				b = append(b, '\n')
+			}
+			if len(b) >= batchSize || k == len(tl.Lines)-1 {
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+				b = b[:0]
+			}
+		}
+		return nil
+	}
 	for _, s := range f.Streams {
 		for i := range s.NumInsts() {
 			if s.FromText() {

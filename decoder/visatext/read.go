@@ -812,6 +812,19 @@ func (p *parser) instruction(n, col int, t string) {
 			tgt := f[len(f)-1]
 			b.uses = append(b.uses, labelUse{tgt, n, rcol + strings.LastIndex(rest, tgt)})
 		}
+	case "switchjmp":
+		// switchjmp (M1, 1) INDEX (L1, L2, ...): each label is named here,
+		// in order, as IGC's assembler creates them.
+		if open, close := strings.LastIndexByte(rest, '('), strings.LastIndexByte(rest, ')'); open >= 0 && close > open {
+			at := open + 1
+			for _, tgt := range strings.Split(rest[open+1:close], ",") {
+				name := strings.TrimSpace(tgt)
+				if name != "" {
+					b.uses = append(b.uses, labelUse{name, n, rcol + at + strings.Index(tgt, name)})
+				}
+				at += len(tgt) + 1
+			}
+		}
 	}
 	p.add(inst)
 }

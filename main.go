@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -33,6 +34,7 @@ import (
 	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
 	"infoscope/model"
+	"infoscope/model/lower"
 	"infoscope/sampledata"
 	"infoscope/tui"
 	"infoscope/tui/cliflag"
@@ -202,7 +204,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll}
+		CopyLocal: clipboard.WriteAll, Native: nativeLoader(dopts)}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -398,10 +400,31 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The inspector shows native code with its vISA: a lone .asm
+		// (which dump prints alone) has nothing to show it beside.
+		var lone []string
+		files = slices.DeleteFunc(files, func(f string) bool {
+			if strings.HasSuffix(f, ".asm") {
+				lone = append(lone, filepath.Base(f))
+				return true
+			}
+			return false
+		})
+		if len(lone) > 0 {
+			note = strings.TrimPrefix(note+fmt.Sprintf("; %d .asm without their vISA text (infoscope dump shows them alone)", len(lone)), "; ")
+		}
 		if note != "" {
 			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
 		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s holds only Gen assembly without its vISA (%s): infoscope dump opens it", name, strings.Join(lone, ", "))
+		}
 		return files, nil
+	}
+	if strings.HasSuffix(name, ".asm") {
+		if head, err := readHead(name, 16); err == nil && native.IsASM(name, head) {
+			return nil, fmt.Errorf("%s is Gen assembly (IGC's .asm): the inspector shows it beside its .visaasm (open that, or the folder); infoscope dump %s prints it alone", name, name)
+		}
 	}
 	if fi.Mode().IsRegular() {
 		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
@@ -409,6 +432,48 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		}
 	}
 	return []string{name}, nil
+}
+
+// readHead returns the first n bytes of the file at path (fewer when it
+// is shorter).
+func readHead(path string, n int) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(fh, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}
+
+// nativeLoader returns the inspector's Config.Native: the join of a vISA
+// text file with the .asm of its stem beside it, read and parsed once
+// (under the input size limit) and kept; nil for a file without one.
+func nativeLoader(o decoder.Options) func(file string) *lower.Join {
+	var mu sync.Mutex
+	joins := map[string]*lower.Join{}
+	return func(file string) *lower.Join {
+		mu.Lock()
+		defer mu.Unlock()
+		if j, ok := joins[file]; ok {
+			return j
+		}
+		var j *lower.Join
+		if native.IsVISAText(file) {
+			asm := native.Stem(file) + ".asm"
+			if fileExists(asm) {
+				if data, err := tui.ReadFile(asm, o); err == nil {
+					j = lower.New(native.Parse(asm, data))
+				}
+			}
+		}
+		joins[file] = j
+		return j
+	}
 }
 
 // fileExists is dump's Env.Exists: a regular file at name.

@@ -40,7 +40,9 @@ func rawInfos(n int, edit func(i int, b []byte)) []byte {
 }
 
 // loadNow runs the loading commands synchronously (each source read and
-// decoded in turn), as Init would have them run.
+// decoded in turn), as Init would have them run. The messages they bring
+// are delivered in turn too; a state held back for showEvery is shown
+// when the last load ends.
 func loadNow(m *Model) {
 	for _, cmd := range m.loadCmds(m.ws.BeginAll()) {
 		if msg, ok := cmd().(snapshotMsg); ok {

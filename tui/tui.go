@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -24,9 +25,8 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/lower"
-	mws "infoscope/model/workspace"
+	"infoscope/model/workspace"
 	"infoscope/tui/style"
-	"infoscope/tui/workspace"
 )
 
 // Config configures a session.
@@ -99,10 +99,19 @@ type Model struct {
 	// when it is shared, and the snapshot shown.
 	ws   *workspace.Workspace
 	sub  *workspace.Subscription
-	snap *mws.Snapshot
+	snap *workspace.Snapshot
 	// pub is snap for other goroutines (Shown): the server and its tests
 	// look at what a running session shows.
-	pub atomic.Pointer[mws.Snapshot]
+	pub atomic.Pointer[workspace.Snapshot]
+	// Loads this session runs (no shared workspace) end in Cmds; the
+	// first to end while none is on its way sends a snapshotMsg, which
+	// shows the workspace's newest state, and the others send nothing
+	// (see loadCmds). While loads go on, a state is shown at most every
+	// showEvery. A message per load made a folder of 2,000 files 2,000
+	// row indexes and frames.
+	loadNote atomic.Bool
+	shownAt  time.Time     // when a state with loads running was last shown
+	rebuilt  time.Duration // how long the last rebuild of the rows took
 
 	list   listModel
 	panels [numFocus]child // index 0 unused: the list is not a panel
@@ -187,10 +196,16 @@ func helpBase(th theme) help.Model {
 
 // snapshotMsg brings a state of the workspace; listen is set on those
 // that came through the subscription, which is then listened to again.
+// One with no snap comes from the session's own loads (see loadNote):
+// it shows the workspace's newest state.
 type snapshotMsg struct {
-	snap   *mws.Snapshot
+	snap   *workspace.Snapshot
 	listen bool
 }
+
+// showEvery is how often a session shows the state of its loads while
+// they run: the rows are indexed again for each state shown.
+const showEvery = 100 * time.Millisecond
 
 // savedMsg ends a save that covered the edits up to gen.
 type savedMsg struct {
@@ -233,7 +248,7 @@ func New(cfg Config) *Model {
 	}
 	// The view starts from nothing loaded: the first snapshot it is given
 	// (a shared workspace's may be loaded already) is then news to it.
-	m.snap = mws.New(m.ws.Snapshot().Names())
+	m.snap = workspace.NewSnapshot(m.ws.Snapshot().Names())
 	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
@@ -263,18 +278,47 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// loadCmds shows the loads begun (snap) and returns a Cmd per job, each
-// bringing the snapshot its load ends with, and the spinner's tick when
-// nothing was loading before.
-func (m *Model) loadCmds(jobs []workspace.Job, snap *mws.Snapshot) []tea.Cmd {
+// loadCmds shows the loads begun (snap) and returns a Cmd per job, and
+// the spinner's tick when nothing was loading before. A job's Cmd brings
+// a snapshotMsg when none is on its way already (loadNote), or when it
+// ends the last load running: the final state is never left waiting.
+func (m *Model) loadCmds(jobs []workspace.Job, snap *workspace.Snapshot) []tea.Cmd {
 	var cmds []tea.Cmd
 	if tick := m.applySnapshot(snap); tick != nil {
 		cmds = append(cmds, tick)
 	}
 	for _, j := range jobs {
-		cmds = append(cmds, func() tea.Msg { return snapshotMsg{snap: m.ws.Run(j)} })
+		cmds = append(cmds, func() tea.Msg {
+			// Published before the note is taken: the Update that clears
+			// the note reads the workspace after, so it shows this load,
+			// or this Cmd's message will.
+			s := m.ws.Run(j)
+			if m.loadNote.CompareAndSwap(false, true) || s.Loading() == 0 {
+				return snapshotMsg{}
+			}
+			return nil
+		})
 	}
 	return cmds
+}
+
+// ownSnapshot shows the newest state of the session's own loads, or while
+// loads run and one was shown less than showEvery ago, asks again when it
+// is due (the note stays taken meanwhile: the loads send nothing).
+func (m *Model) ownSnapshot() tea.Cmd {
+	if m.ws.Snapshot().Loading() > 0 {
+		// At least four times the last rebuild: indexing the rows again
+		// takes at most a fifth of the time, however many files come.
+		if wait := max(showEvery, 4*m.rebuilt) - time.Since(m.shownAt); wait > 0 {
+			return tea.Tick(wait, func(time.Time) tea.Msg { return snapshotMsg{} })
+		}
+	}
+	m.loadNote.Store(false) // before reading the state: see loadCmds
+	s := m.ws.Snapshot()
+	if s.Loading() > 0 {
+		m.shownAt = time.Now()
+	}
+	return m.applySnapshot(s)
 }
 
 // listen waits for the shared workspace's next snapshot; it ends (nil)
@@ -292,7 +336,7 @@ func (m *Model) listen() tea.Cmd {
 
 // Shown returns the workspace state the session shows now; it is safe to
 // call from any goroutine while the session runs.
-func (m *Model) Shown() *mws.Snapshot { return m.pub.Load() }
+func (m *Model) Shown() *workspace.Snapshot { return m.pub.Load() }
 
 // Close ends the session's subscription to a shared workspace (see
 // Config.Workspace); it does nothing for a session that loads its own.
@@ -346,6 +390,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case snapshotMsg:
+		if msg.snap == nil {
+			return m, m.ownSnapshot()
+		}
 		cmd := m.applySnapshot(msg.snap)
 		if msg.listen {
 			cmd = tea.Batch(cmd, m.listen())
@@ -383,7 +430,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // rebuilt when a decode was taken, and the status line tells how the
 // loads that ended since the last state shown went. It returns the
 // spinner's tick when loading starts again.
-func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
+func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	old := m.snap
 	if s.Gen() <= old.Gen() {
 		return nil // stale: a newer state is shown already
@@ -393,12 +440,12 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 	// A load ended for every entry whose Rev moved; it is a reload when
 	// this view had seen an earlier one end.
 	type ended struct {
-		e      mws.Entry
+		e      workspace.Entry
 		reload bool
 	}
 	var done []ended
 	rebuild := false
-	for i := range s.Len() {
+	for i := range s.Changed(old) {
 		e, was := s.Entry(i), old.Entry(i)
 		if e.Rev == was.Rev {
 			continue
@@ -408,6 +455,17 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 	}
 	if rebuild {
 		m.rebuild()
+	}
+	// loadedText counts over every input: once per state, not per load
+	// that ended in it (a folder's thousands end in one state).
+	var loaded string
+	var loadedBad, counted bool
+	loadedText := func(s *workspace.Snapshot) (string, bool) {
+		if !counted {
+			loaded, loadedBad = loadedText(s)
+			counted = true
+		}
+		return loaded, loadedBad
 	}
 	for _, d := range done {
 		e := d.e
@@ -421,7 +479,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, f.NumErrors(), first), true)
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
@@ -445,7 +503,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 // loadedText says how the loads went: "loaded 3 sources", or "1 of 2
 // loaded, 1 missing (E)" when some could not be read (E lists why); bad
 // reports the latter.
-func loadedText(s *mws.Snapshot) (text string, bad bool) {
+func loadedText(s *workspace.Snapshot) (text string, bad bool) {
 	missing, unreadable := 0, 0
 	for _, e := range s.Entries() {
 		switch {
@@ -492,10 +550,12 @@ func descriptions(n int) string {
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
 func (m *Model) rebuild() {
+	start := time.Now()
 	m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.syncSelection()
+	m.rebuilt = time.Since(start)
 }
 
 // syncSelection hands the selected Info to every panel when it changed.

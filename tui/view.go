@@ -99,16 +99,21 @@ func (m *Model) tabBar() string {
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 
+// loadingText names the first inputs loading and counts the rest: a
+// folder of thousands of files loads them at once, and the line is drawn
+// on every frame.
 func (m *Model) loadingText() string {
+	const named = 3
 	var names []string
-	for _, s := range m.snap.Entries() {
-		if s.Loading {
-			n := s.Name
-			if s.Size > 0 {
-				n += fmt.Sprintf(" (%s)", humanBytes(s.Size))
-			}
-			names = append(names, n)
+	for _, s := range m.snap.FirstLoading(named) {
+		n := s.Name
+		if s.Size > 0 {
+			n += fmt.Sprintf(" (%s)", humanBytes(s.Size))
 		}
+		names = append(names, n)
+	}
+	if more := m.snap.Loading() - len(names); more > 0 {
+		names = append(names, fmt.Sprintf("%d more", more))
 	}
 	return "loading " + strings.Join(names, ", ") + "…"
 }
@@ -183,17 +188,9 @@ func (m *Model) statusLine() string {
 }
 
 func (m *Model) problemCount() int {
-	n := 0
+	n := m.snap.Problems() // kept by the snapshot: this is drawn every frame
 	if m.loadErr != nil {
 		n++
-	}
-	for _, s := range m.snap.Entries() {
-		if s.ReadErr != nil || s.Note != "" {
-			n++
-		}
-		if s.File != nil {
-			n += len(s.File.Errors) + len(s.File.Warnings)
-		}
 	}
 	return n
 }
@@ -402,8 +399,8 @@ func (m *Model) errorLines() []string {
 				head += ", layout " + f.LayoutReason
 			}
 			lines = append(lines, head)
-			for _, e := range f.Errors {
-				lines = append(lines, "  ✗ "+e.Error())
+			for _, e := range f.ErrorLines() {
+				lines = append(lines, "  ✗ "+e)
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)

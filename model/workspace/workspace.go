@@ -1,5 +1,4 @@
-// Package workspace is the pure part of infoscope's workspace: a set of
-// named inputs, each decoded once into an immutable *decoder.File, a
+// Package workspace is infoscope's one workspace: a set of named inputs, each decoded once into an immutable *decoder.File, a
 // generation number that grows with every change, and the row index over
 // the decoded files (package model/index), built once for every view.
 //
@@ -12,6 +11,11 @@
 // package does no I/O: front ends read the bytes and hand them in; the
 // decoder decodes them. The decoded files a Snapshot holds must never be
 // changed by anyone once published.
+//
+// A Workspace (loader.go) holds the current Snapshot of a fixed list of
+// Sources, reads and decodes them (Load, Reload) and publishes each new
+// Snapshot to its subscribers. Sources do the reading (tui/fsio's files,
+// BytesSource for the samples and stdin), so nothing here touches a disk.
 package workspace
 
 import (
@@ -60,10 +64,21 @@ type Entry struct {
 // and the generation that numbers this state. A later state of the same
 // workspace has a larger Gen.
 type Snapshot struct {
-	gen     uint64
-	entries []Entry
-	rows    *rows // shared by the snapshots with the same files
+	gen uint64
+	n   int
+	// chunks hold the entries, chunkLen a chunk: a change copies the
+	// chunk it touches and the slice of chunks, and shares the others
+	// with the snapshot before. A copy of every entry per change made a
+	// folder of n files cost n² entries (2,000 files: 1 GB of copies).
+	chunks [][]Entry
+	// Kept with every change, so that a frame asks them for free.
+	loading  int   // entries with Loading set
+	problems int   // see Problems
+	rows     *rows // shared by the snapshots with the same files
 }
+
+// chunkLen is the number of entries a Snapshot keeps in one chunk.
+const chunkLen = 64
 
 // rows is the row index of one set of decoded files, built on first use
 // by whichever view asks first, then shared by every view, with the
@@ -86,10 +101,16 @@ type View struct{ Rows []int32 }
 
 // New returns the first snapshot of a workspace with these inputs, each
 // loading, at generation 0.
-func New(names []string) *Snapshot {
-	s := &Snapshot{entries: make([]Entry, len(names)), rows: new(rows)}
+func NewSnapshot(names []string) *Snapshot {
+	s := &Snapshot{n: len(names), loading: len(names), rows: new(rows)}
+	all := make([]Entry, len(names))
 	for i, n := range names {
-		s.entries[i] = Entry{Name: n, Loading: true}
+		all[i] = Entry{Name: n, Loading: true}
+	}
+	for len(all) > 0 {
+		k := min(chunkLen, len(all))
+		s.chunks = append(s.chunks, all[:k:k])
+		all = all[k:]
 	}
 	return s
 }
@@ -98,32 +119,94 @@ func New(names []string) *Snapshot {
 func (s *Snapshot) Gen() uint64 { return s.gen }
 
 // Len is the number of inputs.
-func (s *Snapshot) Len() int { return len(s.entries) }
+func (s *Snapshot) Len() int { return s.n }
 
 // Entry returns input i's state.
-func (s *Snapshot) Entry(i int) Entry { return s.entries[i] }
+func (s *Snapshot) Entry(i int) Entry { return s.chunks[i/chunkLen][i%chunkLen] }
+
+// entries yields a pointer to every entry, in order; they must not be
+// changed.
+func (s *Snapshot) entries(yield func(int, *Entry) bool) {
+	for c, ch := range s.chunks {
+		for k := range ch {
+			if !yield(c*chunkLen+k, &ch[k]) {
+				return
+			}
+		}
+	}
+}
 
 // Entries returns a copy of every input's state, in order.
-func (s *Snapshot) Entries() []Entry { return append([]Entry(nil), s.entries...) }
+func (s *Snapshot) Entries() []Entry {
+	out := make([]Entry, 0, s.n)
+	for _, ch := range s.chunks {
+		out = append(out, ch...)
+	}
+	return out
+}
 
 // Names returns the inputs' names, in order.
 func (s *Snapshot) Names() []string {
-	out := make([]string, len(s.entries))
-	for i, e := range s.entries {
-		out[i] = e.Name
+	out := make([]string, 0, s.n)
+	for _, e := range s.entries {
+		out = append(out, e.Name)
 	}
 	return out
 }
 
 // Loading is the number of inputs with a load running.
-func (s *Snapshot) Loading() int {
-	n := 0
+func (s *Snapshot) Loading() int { return s.loading }
+
+// FirstLoading returns up to max of the inputs with a load running, in
+// order, without copying the others: a status line names a few.
+func (s *Snapshot) FirstLoading(max int) []Entry {
+	var out []Entry
+	if s.loading == 0 {
+		return nil
+	}
 	for _, e := range s.entries {
+		if len(out) == max {
+			break
+		}
 		if e.Loading {
-			n++
+			out = append(out, *e)
 		}
 	}
+	return out
+}
+
+// Problems counts what the inspector's error list shows for the inputs:
+// an input whose read failed or whose reload was not taken counts one,
+// and every error and warning of an input's decode one each.
+func (s *Snapshot) Problems() int { return s.problems }
+
+func problems(e *Entry) int {
+	n := 0
+	if e.ReadErr != nil || e.Note != "" {
+		n++
+	}
+	if e.File != nil {
+		n += e.File.NumErrors() + len(e.File.Warnings)
+	}
 	return n
+}
+
+// Changed yields the inputs that may differ between old and s, two states
+// of one workspace: those in the chunks s does not share with old (every
+// input when old is of another workspace or of another length).
+func (s *Snapshot) Changed(old *Snapshot) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		for c, ch := range s.chunks {
+			if old.n == s.n && &old.chunks[c][0] == &ch[0] {
+				continue
+			}
+			for k := range ch {
+				if !yield(c*chunkLen + k) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // Files returns the decoded files that hold streams, in input order: each
@@ -180,47 +263,68 @@ func (s *Snapshot) View(f *index.Filter) *View {
 	return v
 }
 
-// with returns a copy of s at the next generation with input i changed by
-// f. The row index carries over unless the decoded files changed.
-func (s *Snapshot) with(i int, f func(e *Entry)) *Snapshot {
-	n := &Snapshot{gen: s.gen + 1, entries: append([]Entry(nil), s.entries...), rows: s.rows}
-	f(&n.entries[i])
-	if n.entries[i].File != s.entries[i].File {
-		n.rows = new(rows)
+// with returns a copy of s at the next generation with the inputs
+// numbered in is changed by f, each in turn. The row index carries over unless the
+// decoded files changed.
+func (s *Snapshot) with(f func(e *Entry), is ...int) *Snapshot {
+	n := &Snapshot{gen: s.gen + 1, n: s.n, chunks: append([][]Entry(nil), s.chunks...),
+		loading: s.loading, problems: s.problems, rows: s.rows}
+	copied := map[int]bool{}
+	for _, i := range is {
+		c := i / chunkLen
+		if !copied[c] {
+			n.chunks[c] = append([]Entry(nil), n.chunks[c]...)
+			copied[c] = true
+		}
+		e := &n.chunks[c][i%chunkLen]
+		was := *e
+		f(e)
+		if e.Loading != was.Loading {
+			if e.Loading {
+				n.loading++
+			} else {
+				n.loading--
+			}
+		}
+		n.problems += problems(e) - problems(&was)
+		if e.File != was.File {
+			n.rows = new(rows)
+		}
 	}
 	return n
 }
 
-// Started returns the state once a (re)load of input i has started.
-func (s *Snapshot) Started(i int) *Snapshot {
-	return s.with(i, func(e *Entry) { e.Loading = true })
+// Started returns the state once a (re)load of the inputs numbered in is
+// has started (one change for them all: a folder's files start at once).
+func (s *Snapshot) Started(is ...int) *Snapshot {
+	return s.with(func(e *Entry) { e.Loading = true }, is...)
 }
 
 // Read returns the state once input i's bytes are read (size of them), its
 // decode still to come.
 func (s *Snapshot) Read(i, size int) *Snapshot {
-	return s.with(i, func(e *Entry) { e.Size = size })
+	return s.with(func(e *Entry) { e.Size = size }, i)
 }
 
 // Failed returns the state once reading input i failed with err: the first
 // read's error is the input's error; a reload's keeps the previous decode,
 // with a note.
 func (s *Snapshot) Failed(i int, err error) *Snapshot {
-	return s.with(i, func(e *Entry) {
+	return s.with(func(e *Entry) {
 		e.Loading, e.Rev, e.Last = false, e.Rev+1, ReadFailed
 		if e.File == nil {
 			e.ReadErr = err
 			return
 		}
 		e.Note = fmt.Sprintf("reload failed: %v; showing the previous decode", err)
-	})
+	}, i)
 }
 
 // Decoded returns the state once input i's bytes decoded to f. A reload
 // that breaks a clean decode (errors where there were none: a file caught
 // half-written) keeps the clean one, with a note, until the next change.
 func (s *Snapshot) Decoded(i int, f *decoder.File) *Snapshot {
-	return s.with(i, func(e *Entry) {
+	return s.with(func(e *Entry) {
 		e.Loading, e.Rev = false, e.Rev+1
 		if e.File != nil && len(e.File.Errors) == 0 && len(f.Errors) > 0 {
 			e.Last = Kept
@@ -229,7 +333,7 @@ func (s *Snapshot) Decoded(i int, f *decoder.File) *Snapshot {
 		}
 		e.Last = Taken
 		e.File, e.ReadErr, e.Note = f, nil, ""
-	})
+	}, i)
 }
 
 // Decode decodes one input's bytes, named name, with o: what a front end

@@ -3,6 +3,9 @@ package workspace
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -16,7 +19,7 @@ var info = []byte{0x70, 0x0b, 0x04, 0x0f, 0x06, 0x21, 0, 0, 0, 0, 0}
 func infos(n int) []byte { return bytes.Repeat(info, n) }
 
 func TestLifecycle(t *testing.T) {
-	s0 := New([]string{"a.bin", "b.bin"})
+	s0 := NewSnapshot([]string{"a.bin", "b.bin"})
 	if s0.Gen() != 0 || s0.Loading() != 2 || len(s0.Files()) != 0 {
 		t.Fatalf("new: gen %d, loading %d, files %d", s0.Gen(), s0.Loading(), len(s0.Files()))
 	}
@@ -55,7 +58,7 @@ func TestLifecycle(t *testing.T) {
 // failed re-read keeps it too; the next clean decode is taken.
 func TestReloadKeepsCleanDecode(t *testing.T) {
 	good := Decode("a.bin", infos(5), decoder.Options{})
-	s := New([]string{"a.bin"}).Decoded(0, good)
+	s := NewSnapshot([]string{"a.bin"}).Decoded(0, good)
 	broken := Decode("a.bin", infos(8)[:8*11-3], decoder.Options{})
 	if len(broken.Errors) == 0 {
 		t.Fatal("the truncated stream decoded cleanly")
@@ -76,7 +79,7 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 		t.Fatalf("after recovery: %+v", e)
 	}
 	// A file with errors from the start is replaced by any later decode.
-	s = New([]string{"a.bin"}).Decoded(0, broken).Decoded(0, broken)
+	s = NewSnapshot([]string{"a.bin"}).Decoded(0, broken).Decoded(0, broken)
 	if e = s.Entry(0); e.Last != Taken || e.Note != "" {
 		t.Fatalf("errors over errors: %+v", e)
 	}
@@ -84,7 +87,7 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 
 // Entries is a copy: changing it changes no snapshot.
 func TestEntriesCopy(t *testing.T) {
-	s := New([]string{"a"})
+	s := NewSnapshot([]string{"a"})
 	es := s.Entries()
 	es[0].Name = "changed"
 	if s.Entry(0).Name != "a" {
@@ -96,7 +99,7 @@ func TestEntriesCopy(t *testing.T) {
 // only mark loads share it; a new decode gets a new one.
 func TestIndexShared(t *testing.T) {
 	fa := Decode("a.bin", infos(3), decoder.Options{})
-	s1 := New([]string{"a.bin", "b.bin"}).Decoded(0, fa)
+	s1 := NewSnapshot([]string{"a.bin", "b.bin"}).Decoded(0, fa)
 	x := s1.Index()
 	if x.Len() != 3 {
 		t.Fatalf("index of 3 INFO has %d rows", x.Len())
@@ -118,7 +121,7 @@ func TestIndexShared(t *testing.T) {
 
 // Views filtering the index by the same expression share one set of rows.
 func TestViewShared(t *testing.T) {
-	s := New([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
+	s := NewSnapshot([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
 	f, err := index.ParseFilter("op:sampleinfo")
 	if err != nil {
 		t.Fatal(err)
@@ -137,5 +140,95 @@ func TestViewShared(t *testing.T) {
 	}
 	if v := s.View(nil); v.Rows != nil {
 		t.Fatal("an empty filter has rows")
+	}
+}
+
+// TestSnapshotCounts: the counts a snapshot keeps (loading, problems) and
+// the inputs Changed yields agree with a count over every entry, through
+// a run of changes in any order.
+func TestSnapshotCounts(t *testing.T) {
+	const n = 300
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("f%d", i)
+	}
+	clean := Decode("c", infos(2), decoder.Options{})
+	broken := Decode("b", infos(2)[:19], decoder.Options{})
+	if len(broken.Errors) == 0 {
+		t.Fatal("no error")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	s := NewSnapshot(names)
+	for step := range 2000 {
+		old := s
+		i := r.IntN(n)
+		switch r.IntN(5) {
+		case 0:
+			s = s.Started(i, r.IntN(n))
+		case 1:
+			s = s.Read(i, 10)
+		case 2:
+			s = s.Decoded(i, clean)
+		case 3:
+			s = s.Decoded(i, broken)
+		case 4:
+			s = s.Failed(i, errors.New("gone"))
+		}
+		loading, problems := 0, 0
+		for _, e := range s.Entries() {
+			if e.Loading {
+				loading++
+			}
+			if e.ReadErr != nil || e.Note != "" {
+				problems++
+			}
+			if e.File != nil {
+				problems += len(e.File.Errors) + len(e.File.Warnings)
+			}
+		}
+		if s.Loading() != loading || s.Problems() != problems {
+			t.Fatalf("step %d: loading %d, problems %d; counted %d, %d", step, s.Loading(), s.Problems(), loading, problems)
+		}
+		changed := map[int]bool{}
+		for k := range s.Changed(old) {
+			changed[k] = true
+		}
+		for k := range n {
+			if s.Entry(k) != old.Entry(k) && !changed[k] {
+				t.Fatalf("step %d: input %d changed, not yielded", step, k)
+			}
+		}
+		if len(changed) > 2*chunkLen {
+			t.Fatalf("step %d: %d inputs yielded for one change", step, len(changed))
+		}
+		if first := s.FirstLoading(2); len(first) > 2 || len(first) == 0 && loading > 0 {
+			t.Fatalf("step %d: first loading %v of %d", step, first, loading)
+		}
+	}
+}
+
+// TestSnapshotChangeCost: a change copies a chunk of the inputs' states,
+// not all of them (a folder of n files made n² copies), and a load begun
+// for every input is one change.
+func TestSnapshotChangeCost(t *testing.T) {
+	names := make([]string, 20_000)
+	all := make([]int, len(names))
+	for i := range names {
+		names[i] = fmt.Sprintf("dump/k%d.visaasm", i)
+		all[i] = i
+	}
+	s := NewSnapshot(names)
+	f := Decode("c", infos(2), decoder.Options{})
+	var a, b runtime.MemStats
+	runtime.ReadMemStats(&a)
+	for i := range 1000 {
+		s = s.Decoded(i*20, f)
+	}
+	runtime.ReadMemStats(&b)
+	if per := (b.TotalAlloc - a.TotalAlloc) / 1000; per > 16<<10 {
+		t.Errorf("a change among 20,000 inputs allocates %d bytes", per)
+	}
+	if s2 := s.Started(all...); s2.Gen() != s.Gen()+1 || s2.Loading() != len(names) {
+		t.Errorf("every input started: gen %d -> %d, %d loading", s.Gen(), s2.Gen(), s2.Loading())
 	}
 }

@@ -367,16 +367,51 @@ func sessionChannels(next ssh.ChannelHandler, logger *log.Logger) ssh.ChannelHan
 // filteredChannel accepts a session channel and screens its requests.
 type filteredChannel struct{ gossh.NewChannel }
 
+// maxQueuedRequests bounds the requests of one channel waiting for the
+// session to take them; past it a request is refused. Window changes take
+// no room: a newer one replaces the one waiting.
+const maxQueuedRequests = 32
+
+// Accept accepts the channel and hands its requests on through a queue
+// that never blocks the connection's reader. x/crypto/ssh has one reader
+// per connection, and it waits when a channel's request buffer is full;
+// a session busy drawing (its renderer waiting for the client to open the
+// SSH window) takes no window change, so a flood of them filled the
+// buffer, the reader waited, and with it the window adjusts and the end of
+// the connection that would have let the renderer go: a lock cycle that
+// held the session and its slot for good. Here requests are read at once:
+// window changes coalesce to the latest, others queue up to
+// maxQueuedRequests and are refused past it.
 func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
 	ch, reqs, err := f.NewChannel.Accept()
 	if err != nil {
 		return ch, reqs, err
 	}
 	out := make(chan *gossh.Request)
-	go func() {
-		defer close(out)
-		seen := map[string]bool{}
-		for req := range reqs {
+	go pumpRequests(reqs, out)
+	return ch, out, nil
+}
+
+// pumpRequests screens the requests from in and hands them to out in order,
+// never blocking on out while in has more: see filteredChannel.Accept.
+// When in closes (the channel or the connection is gone) the requests
+// still waiting are dropped and out is closed.
+func pumpRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+	defer close(out)
+	seen := map[string]bool{}
+	var queue []*gossh.Request
+	for in != nil {
+		var send chan<- *gossh.Request
+		var next *gossh.Request
+		if len(queue) > 0 {
+			send, next = out, queue[0]
+		}
+		select {
+		case req, ok := <-in:
+			if !ok {
+				in = nil
+				continue
+			}
 			switch req.Type {
 			case "env":
 				var kv struct{ Key, Value string }
@@ -390,9 +425,33 @@ func (f filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 				// answer "ok" (the ssh package's default).
 				_ = req.Reply(false, nil)
 				continue
+			case "window-change":
+				// The latest size is all that matters: it replaces one
+				// waiting (OpenSSH wants no reply to either).
+				if i := lastWindowChange(queue); i >= 0 {
+					_ = queue[i].Reply(true, nil)
+					queue[i] = req
+					continue
+				}
 			}
-			out <- req
+			if len(queue) >= maxQueuedRequests {
+				_ = req.Reply(false, nil)
+				continue
+			}
+			queue = append(queue, req)
+		case send <- next:
+			queue[0] = nil
+			queue = queue[1:]
 		}
-	}()
-	return ch, out, nil
+	}
+}
+
+// lastWindowChange is the index of the window change waiting in queue, if
+// it is the last request there (an earlier one must keep its place before
+// the requests after it), else -1.
+func lastWindowChange(queue []*gossh.Request) int {
+	if n := len(queue); n > 0 && queue[n-1].Type == "window-change" {
+		return n - 1
+	}
+	return -1
 }

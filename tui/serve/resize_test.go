@@ -131,3 +131,66 @@ func TestRefitUsesTheLatestSize(t *testing.T) {
 		t.Errorf("refit of 100x40 in half of 100x40 cells drew %v", got)
 	}
 }
+
+// A flood of window changes from a client that stops reading, then a
+// dropped connection, must not wedge the session: once the renderer blocks
+// on the full SSH window, every window change waits on it, and requests
+// that pile up must not stop the connection's reader, which alone can see
+// the drop (that was a lock cycle: renderer -> channel window -> the
+// connection's reader -> the request queue -> the window-change handler
+// -> the program -> the renderer). The session ends and frees its slot.
+func TestWindowChangeFloodThenDrop(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.wakeEvery = -1 })
+	for round := 0; round < 2; round++ {
+		c := ts.dial(t)
+		ch, reqs, err := c.OpenChannel("session", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		go gossh.DiscardRequests(reqs)
+		pty := gossh.Marshal(struct {
+			Term                         string
+			Columns, Rows, Width, Height uint32
+			Modes                        string
+		}{Term: "xterm-256color", Columns: 1000, Rows: 300})
+		if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
+			t.Fatalf("pty-req: %v %v", ok, err)
+		}
+		if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
+			t.Fatalf("shell: %v %v", ok, err)
+		}
+		// Read until the first frame is there, then never again: the
+		// server's writes fill the channel window and block.
+		scr := newScreen(1000, 300)
+		buf := make([]byte, 32<<10)
+		for deadline := time.Now().Add(15 * time.Second); !strings.Contains(scr.Text(), "▸1 INFO list"); {
+			n, err := ch.Read(buf)
+			_, _ = scr.Write(buf[:n])
+			if err != nil || time.Now().After(deadline) {
+				t.Fatalf("round %d, first frame: %v\n%s", round, err, lastLines(scr.Text(), 6))
+			}
+		}
+		// Each size repaints the whole window; far more changes than
+		// the queues between the connection and the program hold.
+		flooded := make(chan struct{})
+		go func() {
+			defer close(flooded)
+			for i := 0; i < 400; i++ {
+				w, h := uint32(1000-i%7*10), uint32(300-i%5*10)
+				p := gossh.Marshal(struct{ Columns, Rows, Width, Height uint32 }{w, h, 0, 0})
+				if _, err := ch.SendRequest("window-change", false, p); err != nil {
+					return
+				}
+			}
+		}()
+		<-flooded
+		_ = c.Close() // the connection drops
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for ts.sessionsCount() > 0 || ts.srv.Load().sessions.count() > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("sessions still open 20 s after their connections dropped: %d\n%s", ts.srv.Load().sessions.count(), lastLines(ts.logs.String(), 20))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

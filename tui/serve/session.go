@@ -422,7 +422,10 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 		st := s.sessions.get(sess)
 		cmd := sess.Command()
 		if len(cmd) == 0 {
-			if _, _, ok := sess.Pty(); !ok {
+			// The window changes' channel, taken now: Pty copies the pty
+			// that each window change writes.
+			_, winch, ok := sess.Pty()
+			if !ok {
 				s.exit(sess, st, 1, "no terminal: the inspector needs a pty (ssh -t HOST); without one run a command:\n"+commandHelp)
 				return
 			}
@@ -430,6 +433,13 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			go s.wakeClient(sess, st.done)
 			next(sess) // the bubbletea middleware: returns once the inspector has ended
 			close(st.done)
+			// Nobody takes window changes now: the ssh package's request
+			// loop would wait on the next one for ever, holding the
+			// session. This drains them until that loop ends.
+			go func() {
+				for range winch {
+				}
+			}()
 			st.mu.Lock()
 			if st.model != nil {
 				st.model.Close() // its view of the workspace

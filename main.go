@@ -32,7 +32,6 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
-	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/lower"
 	"infoscope/sampledata"
@@ -43,10 +42,7 @@ import (
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
-	"infoscope/tui/marksfile"
-	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
-	"infoscope/tui/watch"
 )
 
 func main() { os.Exit(run(os.Args[1:])) }
@@ -58,8 +54,8 @@ func run(args []string) int {
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
-				Folder:       folderFiles,
-				Exists:       fileExists})
+				Folder:       fsio.FolderFiles,
+				Exists:       fsio.RegularFile})
 		case "diff":
 			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
@@ -87,13 +83,13 @@ func run(args []string) int {
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
 	visaFolder := func(name string) ([]string, string, error) {
-		files, note, err := folderFiles(name)
+		files, note, err := fsio.FolderFiles(name)
 		if files != nil {
 			files, note, _ = visaOnly(files, note)
 		}
 		return files, note, err
 	}
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fileExists,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -140,35 +136,6 @@ func wantsHelp(args []string) bool {
 		}
 	}
 	return false
-}
-
-// dirInputExts are the binary file name endings a directory argument
-// opens (besides its .visaasm dumps); files starting with the vISA object
-// magic open whatever their name.
-var dirInputExts = []string{".isa"}
-
-// binariesIn returns the names (of regular files in dir) that are vISA
-// binaries: a name in dirInputExts or the object magic in the first bytes.
-func binariesIn(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// hasMagic reports whether the file at path starts with the vISA magic.
-func hasMagic(path string) bool {
-	fh, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer fh.Close()
-	b := make([]byte, len(decoder.Magic))
-	_, err = io.ReadFull(fh, b)
-	return err == nil && string(b) == decoder.Magic
 }
 
 // isTerminal reports whether f is a terminal (not merely a character
@@ -233,7 +200,7 @@ func loadConfig() (tui.Settings, []error) {
 	if path == "" {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}
-	data, err := savefile.Read(path, "configuration file", maxConfigFile)
+	data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile)
 	if data == nil && err == nil {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}
@@ -400,14 +367,14 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	if cfg.Surfaces != nil {
 		cfg.SurfacesLoaded = surfacesAt
 	}
-	saver := savefile.New(surfacesAt)
+	saver := fsio.NewSaveFile(surfacesAt)
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
 	// Bookmarks live beside each input file (the samples and stdin keep
 	// them in memory); writes still to do are done before exiting.
-	marks := marksfile.Open(paths)
-	cfg.Marks = marks.Config()
+	marks := fsio.OpenMarks(paths)
+	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
@@ -430,7 +397,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	watchErr := make(chan error, 1)
 	if !*noWatch && len(paths) > 0 {
 		go func() {
-			watchErr <- watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
+			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()
 	}
 	_, err = p.Run()
@@ -491,7 +458,7 @@ const maxSurfaceFile = 16 << 20
 // would block with no writer, /dev/zero never ends) is refused unread, and
 // so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	data, err := savefile.Read(path, "surface file", maxSurfaceFile)
+	data, err := fsio.ReadLimited(path, "surface file", maxSurfaceFile)
 	if data == nil || err != nil {
 		return nil, err
 	}
@@ -508,7 +475,7 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		files, note, err := dumpFolder(name)
+		files, note, err := fsio.Folder(name)
 		if err != nil {
 			return nil, err
 		}
@@ -568,7 +535,7 @@ func nativeLoader(o decoder.Options) func(file string) *lower.Join {
 		var j *lower.Join
 		if native.IsVISAText(file) {
 			asm := native.Stem(file) + ".asm"
-			if fileExists(asm) {
+			if fsio.RegularFile(asm) {
 				if data, err := fsio.ReadFile(asm, o); err == nil {
 					j = lower.New(native.Parse(asm, data))
 				}
@@ -577,12 +544,6 @@ func nativeLoader(o decoder.Options) func(file string) *lower.Join {
 		joins[file] = j
 		return j
 	}
-}
-
-// fileExists is dump's Env.Exists: a regular file at name.
-func fileExists(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // visaOnly drops the lone .asm files (dump opens them as native code)
@@ -600,83 +561,6 @@ func visaOnly(files []string, note string) (kept []string, newNote string, lone 
 		note = strings.TrimPrefix(note+fmt.Sprintf("; %d .asm without their vISA text (infoscope dump shows them alone)", len(lone)), "; ")
 	}
 	return kept, note, lone
-}
-
-// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
-func folderFiles(name string) ([]string, string, error) {
-	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
-		return nil, "", nil // dump's own read reports a missing file
-	}
-	return dumpFolder(name)
-}
-
-// dumpFolder lists the .visaasm files of directory dir to open.
-func dumpFolder(dir string) (files []string, note string, err error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, "", err
-	}
-	var names []string
-	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
-	// The vISA binaries in it open too; the note counts what is neither.
-	bins := binariesIn(dir, names)
-	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
-	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
-	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
-	// its .visaasm is not listed twice; a lone .asm opens as native code.
-	sets, lone, dropped := native.Folder(names, func(a, b string) bool { return sameFile(filepath.Join(dir, a), filepath.Join(dir, b)) })
-	part := map[string]bool{}
-	var extra []string
-	for _, s := range sets {
-		for _, p := range []string{s.ASM, s.VisaLL, s.DynPerf} {
-			if p != "" {
-				part[p] = true
-			}
-		}
-		if strings.HasSuffix(s.VISA, ".isaasm") {
-			extra = append(extra, s.VISA)
-			part[s.VISA] = true
-		}
-	}
-	extra = append(extra, lone...)
-	for _, n := range append(lone, dropped...) {
-		part[n] = true
-	}
-	names = slices.DeleteFunc(names, func(n string) bool { return part[n] })
-	open, note := visatext.DumpFolder(names)
-	open = append(append(open, extra...), bins...)
-	if len(dropped) > 0 {
-		if note != "" {
-			note += "; "
-		}
-		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
-	}
-	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
-	}
-	sort.Strings(open)
-	for _, n := range open {
-		files = append(files, filepath.Join(dir, n))
-	}
-	return files, note, nil
-}
-
-// sameFile reports whether the files at a and b hold the same bytes (an
-// .isaasm IGC wrote beside an identical .visaasm); sizes are compared
-// first, and a file too large to compare counts as different.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil || fa.Size() != fb.Size() || fa.Size() > 256<<20 {
-		return false
-	}
-	da, err1 := os.ReadFile(a)
-	db, err2 := os.ReadFile(b)
-	return err1 == nil && err2 == nil && string(da) == string(db)
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

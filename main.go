@@ -36,10 +36,9 @@ import (
 	"infoscope/model/lower"
 	"infoscope/sampledata"
 	"infoscope/tui"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 	"infoscope/tui/diffcmd"
 	"infoscope/tui/diffview"
-	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
 	"infoscope/tui/serve"
@@ -233,7 +232,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	}
 	fs.SetOutput(out)
 	fs.Usage = func() { usage(out); fs.PrintDefaults() }
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
@@ -584,18 +583,18 @@ func serveCmd(args []string) int {
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	cliflag.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	cli.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	cliflag.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
-	cliflag.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
-	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
-	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
+	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)
 	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
@@ -653,7 +652,7 @@ func serveCmd(args []string) int {
 	return 0
 }
 
-// Shell completions and the man page (tui/docs) are written from the
+// Shell completions and the man page (tui/cli) are written from the
 // FlagSets the commands themselves register.
 
 // probe, while set, is handed each command's FlagSet in place of running
@@ -685,19 +684,19 @@ func commandFlags(run func() int) *flag.FlagSet {
 }
 
 // commands lists infoscope's commands with their flags.
-func commands() []docs.Command {
+func commands() []cli.Command {
 	inspector := commandFlags(func() int { return inspect(nil) })
 	var dumpFlags *flag.FlagSet
 	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
 	var diffFlags *flag.FlagSet
 	diffcmd.Run(nil, diffcmd.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { diffFlags = fs }})
 	serveFlags := commandFlags(func() int { return serveCmd(nil) })
-	return []docs.Command{
+	return []cli.Command{
 		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
 		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
 		{Name: "diff", Args: "A B", Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffFlags},
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
-		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
+		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},
 		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
 		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
@@ -714,22 +713,22 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
 			return 2
 		}
-		docs.WriteMan(stdout, cmds)
+		cli.WriteMan(stdout, cmds)
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(docs.Shells, "|"))
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells, "|"))
 		return 2
 	}
 	switch args[0] {
 	case "bash":
-		docs.WriteBash(stdout, cmds)
+		cli.WriteBash(stdout, cmds)
 	case "zsh":
-		docs.WriteZsh(stdout, cmds)
+		cli.WriteZsh(stdout, cmds)
 	case "fish":
-		docs.WriteFish(stdout, cmds)
+		cli.WriteFish(stdout, cmds)
 	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(docs.Shells, ", "))
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells, ", "))
 		return 2
 	}
 	return 0

@@ -202,7 +202,7 @@ func TestJSON(t *testing.T) {
 	for _, f := range c.Fields {
 		names[f.Name] = true
 	}
-	if !names["channel_mask"] || !names["lane 0 RGBA"] || !names["lane 7 RGBA"] {
+	if !names["channel_mask"] || !names["lanes 0-7 RGBA"] {
 		t.Errorf("fields %v", c.Fields)
 	}
 	// An added record: "a" is null.

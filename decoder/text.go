@@ -236,6 +236,9 @@ type TextLayout struct {
 	Lines        []TextLine
 	FinalNewline bool // the last line ends in a newline
 	BOM          bool // the text began with a UTF-8 byte-order mark
+	// Printed: instruction lines carry IGC's "/// $N" comments, as in
+	// the printer's output (a dump); source text a person wrote has none.
+	Printed bool
 }
 
 // TextLine is one line of a file read from vISA text.

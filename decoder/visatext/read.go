@@ -862,6 +862,7 @@ func (p *parser) instruction(n, col int, t string) {
 	p.add(inst)
 	if ls := p.f.TextLayout.Lines; len(ls) == n && written >= 0 && written <= math.MaxInt32 {
 		ls[len(ls)-1].Num = int32(written)
+		p.f.TextLayout.Printed = true
 	}
 }
 

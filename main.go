@@ -36,8 +36,11 @@ import (
 	"infoscope/sampledata"
 	"infoscope/tui"
 	"infoscope/tui/cliflag"
+	"infoscope/tui/diffcmd"
+	"infoscope/tui/diffview"
 	"infoscope/tui/docs"
 	"infoscope/tui/dump"
+	"infoscope/tui/fsio"
 	"infoscope/tui/marksfile"
 	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
@@ -51,10 +54,12 @@ func run(args []string) int {
 		switch args[0] {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
 				Folder:       folderFiles,
 				Exists:       fileExists})
+		case "diff":
+			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
 			return serveCmd(args[1:])
 		case "help":
@@ -68,6 +73,14 @@ func run(args []string) int {
 		}
 	}
 	return inspect(args)
+}
+
+// diffEnv is the diff command's world: files and dump folders read as
+// dump reads them, the inspector when stdout is a terminal.
+func diffEnv() diffcmd.Env {
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles,
+		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
+		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
 
 // versionLine is "infoscope VERSION (REVISION[, modified]) GOVERSION", from
@@ -151,6 +164,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage:
   infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
+  infoscope diff [flags] A B       what changed between two builds (files or dump folders)
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.
@@ -226,12 +240,12 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		if err != nil {
 			refused = append(refused, err)
 			if len(names) > 1 {
-				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
+				cfg.Sources = append(cfg.Sources, fsio.FileSource(name, dopts)) // its read fails: an error row
 			}
 			continue
 		}
 		for _, f := range files {
-			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
+			cfg.Sources = append(cfg.Sources, fsio.FileSource(f, dopts))
 			paths = append(paths, f)
 		}
 	}
@@ -620,10 +634,13 @@ func commands() []docs.Command {
 	inspector := commandFlags(func() int { return inspect(nil) })
 	var dumpFlags *flag.FlagSet
 	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
+	var diffFlags *flag.FlagSet
+	diffcmd.Run(nil, diffcmd.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { diffFlags = fs }})
 	serveFlags := commandFlags(func() int { return serveCmd(nil) })
 	return []docs.Command{
 		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
 		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
+		{Name: "diff", Args: "A B", Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffFlags},
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
 		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},

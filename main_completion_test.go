@@ -175,7 +175,8 @@ func TestBashCompletion(t *testing.T) {
 		line string
 		want []string
 	}{
-		{"infoscope d", []string{"dump", "dump.isa"}},
+		{"infoscope d", []string{"diff", "dump", "dump.isa"}},
+		{"infoscope diff --js", []string{"--json"}},
 		{"infoscope completion ", []string{"bash", "fish", "zsh"}},
 		{"infoscope --lay", []string{"--layout"}},
 		{"infoscope dump --js", []string{"--json"}},

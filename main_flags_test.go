@@ -32,14 +32,14 @@ func TestDecodeFlagsEveryCommand(t *testing.T) {
 			usage[name] = f.Usage + " default " + f.DefValue
 		}
 	}
-	if n != 3 {
-		t.Fatalf("%d commands with flags, want the inspector, dump and serve", n)
+	if n != 4 {
+		t.Fatalf("%d commands with flags, want the inspector, dump, diff and serve", n)
 	}
 	bash, man := generated(t, "completion", "bash"), generated(t, "man")
 	for _, name := range decodeFlagNames {
 		roff := `.B \-\-` + strings.ReplaceAll(name, "-", `\-`)
-		if strings.Count(bash, "--"+name) < 3 || strings.Count(man, roff) < 3 {
-			t.Errorf("--%s: %d times in the bash completion, %d in the man page, want 3 each", name, strings.Count(bash, "--"+name), strings.Count(man, roff))
+		if strings.Count(bash, "--"+name) < 4 || strings.Count(man, roff) < 4 {
+			t.Errorf("--%s: %d times in the bash completion, %d in the man page, want 4 each", name, strings.Count(bash, "--"+name), strings.Count(man, roff))
 		}
 	}
 }

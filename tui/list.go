@@ -14,7 +14,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/index"
-	mws "infoscope/model/workspace"
+	"infoscope/model/workspace"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -94,7 +94,7 @@ type listModel struct {
 	view []int32 // rows passing the filter; nil means every row
 	// viewRef holds view when it is shared with other sessions (see
 	// workspace.Snapshot.View), which keeps it cached while in use.
-	viewRef *mws.View
+	viewRef *workspace.View
 	filter  string
 	terms   *index.Filter
 

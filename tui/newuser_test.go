@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/tui/fsio"
 	"infoscope/tui/panels"
 )
 
@@ -232,7 +233,7 @@ func TestNewUserStatusActFirst(t *testing.T) {
 // status line says so rather than "loaded 2 source(s)".
 func TestNewUserLoadedCount(t *testing.T) {
 	ok := fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")
-	missing := FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
+	missing := fsio.FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
 	m := newLoaded(Config{Sources: []Source{ok, missing}}, 120, 40)
 	if want := "1 of 2 loaded, 1 missing (E), 2 INFO instructions"; m.status != want {
 		t.Errorf("status %q, want %q", m.status, want)

@@ -399,8 +399,8 @@ func (m *Model) errorLines() []string {
 				head += ", layout " + f.LayoutReason
 			}
 			lines = append(lines, head)
-			for _, e := range f.Errors {
-				lines = append(lines, "  ✗ "+e.Error())
+			for _, e := range f.ErrorLines() {
+				lines = append(lines, "  ✗ "+e)
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)

@@ -1,10 +1,13 @@
 package visatext
 
 import (
+	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // allocated returns the bytes allocated while reading src.
@@ -42,8 +45,10 @@ func TestReadMemoryBound(t *testing.T) {
 	if got > 20*uint64(len(bad)) {
 		t.Errorf("%d bytes of bad text allocated %d bytes (over 20x)", len(bad), got)
 	}
-	if f := Read("bad.visaasm", []byte(bad)); len(f.Errors) != maxErrors+1 || !strings.Contains(f.Errors[maxErrors].Error(), "more errors from here on, not listed") {
-		t.Errorf("%d errors, last %v", len(f.Errors), f.Errors[len(f.Errors)-1])
+	if f := Read("bad.visaasm", []byte(bad)); len(f.Errors) != maxErrors || f.NumErrors() < lines {
+		t.Errorf("%d errors kept, %d more, of %d", len(f.Errors), f.MoreErrors, lines)
+	} else if el := f.ErrorLines(); len(el) != decoder.ShownErrors+1 || !strings.HasSuffix(el[len(el)-1], fmt.Sprintf("%d more errors not shown (%d in all)", f.NumErrors()-decoder.ShownErrors, f.NumErrors())) {
+		t.Errorf("error lines: %d, last %q", len(el), el[len(el)-1])
 	}
 	typical := string(mustRead(t, oracleDir+"/large_mix_1k.dis.visaasm"))
 	got = allocated(typical)

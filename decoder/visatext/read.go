@@ -60,6 +60,7 @@ func Read(name string, data []byte) *decoder.File {
 			sub := readText(name+"("+s.Name+")", s.Data)
 			f.Streams = append(f.Streams, sub.Streams...)
 			f.Errors = append(f.Errors, sub.Errors...)
+			f.MoreErrors += sub.MoreErrors
 			f.Warnings = append(f.Warnings, sub.Warnings...)
 		}
 		return f
@@ -92,10 +93,7 @@ func readText(name string, raw []byte) *decoder.File {
 		p.eofLine, p.eofCol = line+1, 1
 	}
 	p.end()
-	if p.dropped > 0 {
-		p.f.Errors = append(p.f.Errors, &decoder.TextError{File: name, Line: p.dropAt[0], Col: p.dropAt[1],
-			Msg: fmt.Sprintf("%d more errors from here on, not listed (the first %d are)", p.dropped, maxErrors)})
-	}
+	p.f.MoreErrors = p.dropped
 	return p.f
 }
 
@@ -114,6 +112,8 @@ type body struct {
 	scopes   []int             // open { } scopes: len(vars) when each opened
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
+	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
+	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse        // branch targets, checked at the body's end
 	infos    []pendingInfo     // INFO lines, built at the body's end
@@ -121,6 +121,11 @@ type body struct {
 	sub      string            // a .function subroutine waiting for its label
 	subAt    [2]int            // where that .function was
 	last     int               // index of the last instruction read in tb.Insts; -1 none
+	inInline bool              // inside a "/// Inlined ASM" block
+	inlineAt int               // line of the first such block; 0 none
+	inlined  int               // instructions read inside such blocks
+	shifted  int               // /// $N comments short by exactly inlined
+	shiftAt  int               // line of the first of them
 }
 
 type labelUse struct {
@@ -155,7 +160,29 @@ type parser struct {
 	sawBody         bool
 	insts           []decoder.TextInst // reused by every body
 	dropped         int                // errors past maxErrors
-	dropAt          [2]int             // where the first of them is
+	named           map[string]bool    // long body names already quoted whole in a message
+}
+
+// maxNameInMessage is the longest body name messages repeat whole: a
+// longer one (C++ kernels' mangled names run to 1,000 characters) is
+// quoted whole in the file's first message that names it, and cut short
+// in the others.
+const maxNameInMessage = 48
+
+// nameOf returns a body's name as a message shows it.
+func (p *parser) nameOf(b *body) string {
+	name := b.tb.Name
+	if len(name) <= maxNameInMessage {
+		return name
+	}
+	if p.named == nil {
+		p.named = map[string]bool{}
+	}
+	if !p.named[name] {
+		p.named[name] = true
+		return strconv.Quote(name)
+	}
+	return strconv.Quote(name[:maxNameInMessage-8] + "…" + name[len(name)-7:])
 }
 
 // maxErrors is how many errors a file lists; past it they are counted, so
@@ -181,9 +208,6 @@ func (p *parser) full(line, col int) bool {
 	if len(p.f.Errors) < maxErrors {
 		return false
 	}
-	if p.dropped == 0 {
-		p.dropAt = [2]int{line, col}
-	}
 	p.dropped++
 	return true
 }
@@ -208,6 +232,15 @@ func (p *parser) line(n int, raw string) {
 		return
 	}
 	if strings.HasPrefix(t, "//") {
+		// IGC's .inline.visaasm brackets each inline assembly block so.
+		if p.b != nil && strings.HasPrefix(t, "/// Inlined ASM") {
+			p.b.inInline = true
+			if p.b.inlineAt == 0 {
+				p.b.inlineAt = n
+			}
+		} else if p.b != nil && strings.HasPrefix(t, "/// End Inlined ASM") {
+			p.b.inInline = false
+		}
 		return
 	}
 	if t[0] == '.' {
@@ -466,6 +499,14 @@ var typeSizes = map[string]float64{
 var alignNames = map[string]bool{
 	"byte": true, "word": true, "dword": true, "qword": true, "oword": true, "GRF": true,
 	"GRFx2": true, "hword": true, "wordx32": true, "wordx64": true, "2_GRF": true,
+	"2GRF": true, "32word": true, "64word": true, // the assembler's spellings
+}
+
+// alignBytes reports whether s is an alignment the assembler takes as a
+// byte count (align=64 in inline assembly): 1, 2, 4, ..., 128.
+func alignBytes(s string) bool {
+	v, err := strconv.Atoi(s)
+	return err == nil && v >= 1 && v <= 128 && v&(v-1) == 0
 }
 
 func (p *parser) decl(n, col int, rest string) {
@@ -510,18 +551,20 @@ func (p *parser) decl(n, col int, rest string) {
 	switch vt.s {
 	case "G":
 		ty, ok := kv["type"]
-		size, known := typeSizes[ty.s]
+		// IGC's lexer takes type names in either case (type=UD).
+		tyName := strings.ToLower(ty.s)
+		size, known := typeSizes[tyName]
 		if !ok || !known {
 			p.errAt(n, max(ty.col, name.col), "type=ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf, bf, tf32, hf8, bf8 or e2m1", found(ty.s))
 			return
 		}
-		if al, ok := kv["align"]; ok && !alignNames[al.s] {
+		if al, ok := kv["align"]; ok && !alignNames[al.s] && !alignBytes(al.s) {
 			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
 		for code := uint8(0); code < 16; code++ {
-			if decoder.TypeName(code) == ty.s {
+			if decoder.TypeName(code) == tyName {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0
 			}
 		}
@@ -545,12 +588,33 @@ func (p *parser) decl(n, col int, rest string) {
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
+		b.setID(name.s, "T"+strconv.Itoa(idx))
 	case "A", "P", "S":
 		b.others[name.s] = vt.s[0]
+		// IGC numbers them by declaration order: A0.., P1.. (P0 is no
+		// predicate), S0...
+		k := strings.IndexByte("APS", vt.s[0])
+		first := 0
+		if vt.s == "P" {
+			first = 1
+		}
+		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]))
+		b.nstate[k]++
 	case "VME", "F":
 		// 2018 forms: no instruction refers to them by this name.
 	default:
 		p.errAt(n, vt.col, "v_type=G, A, P, S or T", found(vt.s))
+	}
+}
+
+// setID records the name IGC prints for a declared address, predicate,
+// sampler or surface (the first declaration of a name wins).
+func (b *body) setID(name, id string) {
+	if b.ids == nil {
+		b.ids = map[string]string{}
+	}
+	if _, dup := b.ids[name]; !dup {
+		b.ids[name] = id
 	}
 }
 
@@ -682,10 +746,18 @@ func (p *parser) instruction(n, col int, t string) {
 		if err != nil || v < 0 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
-			if v != b.next {
+			if v != b.next && b.inlined > 0 && v == b.next-b.inlined {
+				// IGC's first pass numbered the instructions before it
+				// parsed the inline assembly blocks: the comments skip
+				// them. Noted once per body, when it ends.
+				if b.shifted == 0 {
+					b.shiftAt = n
+				}
+				b.shifted++
+			} else if v != b.next {
 				// The printer numbers every instruction, labels included:
 				// a gap or a step back means lines are missing or moved.
-				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, b.tb.Name)
+				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, p.nameOf(b))
 			}
 			// A small gap is believed (the numbers are the binary's); a
 			// step back or a leap is not, so the stream stays in order
@@ -717,6 +789,9 @@ func (p *parser) instruction(n, col int, t string) {
 	mnem, _, _ := strings.Cut(rest, " ")
 	base, _, _ := strings.Cut(mnem, ".")
 	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
+	if b.inInline {
+		b.inlined++
+	}
 	if op, ok := opcodeOf()[base]; ok && base != "resinfo" && base != "sampleinfo" {
 		inst.Op, inst.Sub = op[0], op[1]
 	}
@@ -879,6 +954,10 @@ func (p *parser) closeBody() {
 	if b.sub != "" {
 		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), "none before the body ends")
 	}
+	if b.shifted > 0 {
+		p.f.Warnings = append(p.f.Warnings, fmt.Sprintf("%s: from line %d, %d /// $N comments do not count the %d instructions of its inline assembly (the first block on line %d): IGC numbered the body before it parsed the blocks; $N here counts every instruction, as the kernel's final dump does",
+			p.nameOf(b), b.shiftAt, b.shifted, b.inlined, b.inlineAt))
+	}
 	if b.tb.Symbols == nil {
 		b.tb.Symbols = &decoder.Symbols{}
 	}
@@ -886,7 +965,7 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols}
+	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
 	b.tb.Names = n
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)
@@ -903,13 +982,13 @@ func (p *parser) checkLabels(b *body) {
 	for i := 1; i < len(b.labels); i++ {
 		if k := b.labels[i]; name(k) == name(b.labels[i-1]) {
 			in := b.tb.Insts[k]
-			p.msgAt(int(in.Line), int(in.Col), "label %s is defined twice in %s (first on line %d)", name(k), b.tb.Name, b.tb.Insts[b.labels[i-1]].Line)
+			p.msgAt(int(in.Line), int(in.Col), "label %s is defined twice in %s (first on line %d)", name(k), p.nameOf(b), b.tb.Insts[b.labels[i-1]].Line)
 		}
 	}
 	for _, u := range b.uses {
 		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
 		if i == len(b.labels) || name(b.labels[i]) != u.name {
-			p.errAt(u.line, u.col, "a label defined in "+b.tb.Name, found(u.name))
+			p.errAt(u.line, u.col, "a label defined in "+p.nameOf(b), found(u.name))
 		}
 	}
 }
@@ -920,9 +999,9 @@ func (p *parser) end() {
 	b := p.b
 	switch {
 	case b != nil && b.last < 0:
-		p.errAt(p.eofLine, p.eofCol, "the instructions of "+b.tb.Name, "end of file")
+		p.errAt(p.eofLine, p.eofCol, "the instructions of "+p.nameOf(b), "end of file")
 	case b != nil && !isTerminator(b.tb.Insts[b.last].Text):
-		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", b.tb.Name, b.tb.Insts[b.last].Line), "end of file")
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", p.nameOf(b), b.tb.Insts[b.last].Line), "end of file")
 	case b == nil && p.pendingVerAtEOF:
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
 	case b == nil && !p.sawBody:
@@ -1024,7 +1103,7 @@ func (p *parser) operand(b *body, t tok, line int) (uint32, uint16, bool) {
 			if len(ks) > 3 {
 				more = ", ..."
 			}
-			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", name, len(ks), b.tb.Name, strings.Join(where, ", "), more)
+			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", name, len(ks), p.nameOf(b), strings.Join(where, ", "), more)
 			return 0, 0, false
 		}
 		return uint32(decoder.NumPredefinedVars + ks[0]), uint16(off), true

@@ -272,7 +272,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
 		}
-		for _, e := range f.Errors {
+		for _, e := range f.ErrorLines() {
 			fmt.Fprintln(env.Stderr, e)
 			status = ExitError
 		}

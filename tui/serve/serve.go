@@ -67,8 +67,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/workspace"
 	"infoscope/tui/watch"
-	"infoscope/tui/workspace"
 )
 
 // Defaults for the zero values of Config.

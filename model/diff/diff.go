@@ -1,0 +1,467 @@
+// Package diff compares two builds of the same vISA kernels: it pairs their
+// kernels and functions by name, aligns each pair's instructions so that
+// renumbering and renaming of variables and labels and reordering of
+// declarations make no difference, and says what changed: added, removed
+// and changed instructions with the parts that changed, INFO field by
+// field with its simulated result, and changed declarations.
+//
+// It reads decoded streams and does no I/O.
+package diff
+
+import (
+	"strconv"
+	"sync"
+
+	"infoscope/decoder"
+	"infoscope/model"
+)
+
+// Body is one kernel or function of one build.
+type Body struct {
+	Name   string // the kernel's or function's name
+	File   string // the input it was read from
+	Stream *decoder.Stream
+}
+
+// Bodies lists the bodies of decoded inputs, in input order.
+func Bodies(files []*decoder.File) []Body {
+	var out []Body
+	for _, f := range files {
+		for _, p := range f.Each() {
+			for _, s := range p.Streams {
+				out = append(out, Body{Name: s.Kernel, File: p.Name, Stream: s})
+			}
+		}
+	}
+	return out
+}
+
+// Pair is a body of build A and the body of build B with its name.
+type Pair struct{ A, B Body }
+
+// Pairing is how two builds' bodies pair: by name; a name several bodies
+// share (a kernel compiled at two SIMD widths, a symbol table in every
+// file) pairs in input order, the first with the first.
+type Pairing struct {
+	Pairs        []Pair
+	OnlyA, OnlyB []Body // in input order
+}
+
+// PairBodies pairs a's and b's bodies by name. Pairs come in a's order.
+func PairBodies(a, b []Body) Pairing {
+	byName := map[string][]int{}
+	for j, x := range b {
+		byName[x.Name] = append(byName[x.Name], j)
+	}
+	used := make([]bool, len(b))
+	var p Pairing
+	for _, x := range a {
+		js := byName[x.Name]
+		if len(js) == 0 {
+			p.OnlyA = append(p.OnlyA, x)
+			continue
+		}
+		p.Pairs = append(p.Pairs, Pair{x, b[js[0]]})
+		used[js[0]] = true
+		byName[x.Name] = js[1:]
+	}
+	for j, x := range b {
+		if !used[j] {
+			p.OnlyB = append(p.OnlyB, x)
+		}
+	}
+	return p
+}
+
+// Kind is what happened to an instruction.
+type Kind uint8
+
+// The kinds of row.
+const (
+	Same Kind = iota
+	Added
+	Removed
+	Changed
+)
+
+// String returns "same", "added", "removed" or "changed".
+func (k Kind) String() string {
+	return [...]string{"same", "added", "removed", "changed"}[k]
+}
+
+// Row is one line of the alignment: instruction $A of build A against $B
+// of build B ($N; -1 for none: B of a removed row, A of an added one).
+type Row struct {
+	Kind Kind
+	A, B int
+}
+
+// Field is one changed part: its name and its value on each side.
+type Field struct {
+	Name string `json:"name"`
+	A    string `json:"a"`
+	B    string `json:"b"`
+}
+
+// Change is one row that is not Same, with each side's text and, for a
+// changed instruction, the parts that changed.
+type Change struct {
+	Row
+	AText, BText string
+	Fields       []Field
+}
+
+// DeclChange is a declaration whose counterpart on the other side differs.
+type DeclChange struct {
+	A, B   string // the names on each side
+	Fields []Field
+}
+
+// Stats are one side's statistics of a body.
+type Stats struct {
+	Insts int // vISA instructions
+	Infos int // INFO instructions
+	// Native holds the statistics of the body's Gen assembly listing
+	// (.asm) when the front end found one; nil otherwise.
+	Native *NativeStats
+}
+
+// NativeStats are the statistics of a body's native (Gen) code, from IGC's
+// .asm listing. The front end fills them; this package compares them.
+type NativeStats struct {
+	Insts         int
+	GRF           int
+	RAType        string
+	SpillBytes    int
+	Sync          int
+	BankConflicts int
+}
+
+// Options configures Compare.
+type Options struct {
+	// Env gives the surface description (and LOD, dispatch mask, rules)
+	// a changed INFO is simulated with, given B's side of it; both sides
+	// are simulated with the same, and the report says, lane by lane,
+	// whether the RGBA result changes. Nil: a surface file's defaults
+	// (model.DefaultSurface, every lane dispatched, LOD 0).
+	Env func(b Body, in *decoder.Info) model.Env
+}
+
+// env is the environment a changed INFO of B is simulated with.
+func (o *Options) env(b Body, in *decoder.Info) model.Env {
+	if o.Env != nil {
+		return o.Env(b, in)
+	}
+	var none *model.SurfaceFile // the inspector's defaults
+	e, _ := none.EnvFor(model.Scope{File: b.File, Body: b.Name}, in)
+	return e
+}
+
+// Kernel is the comparison of one pair of bodies.
+type Kernel struct {
+	Name   string
+	A, B   Body
+	StatsA Stats
+	StatsB Stats
+	// Rows is the whole alignment, in order: every instruction of both
+	// sides appears once.
+	Rows    []Row
+	Changes []Change // the rows that are not Same, in order
+	Decls   []DeclChange
+}
+
+// Same reports whether nothing differs.
+func (k *Kernel) Same() bool { return len(k.Changes) == 0 && len(k.Decls) == 0 && k.StatsSame() }
+
+// StatsSame reports whether the two sides' statistics are equal.
+func (k *Kernel) StatsSame() bool {
+	a, b := k.StatsA, k.StatsB
+	if a.Insts != b.Insts || a.Infos != b.Infos {
+		return false
+	}
+	if a.Native == nil || b.Native == nil {
+		return true
+	}
+	return *a.Native == *b.Native
+}
+
+// Compare compares two bodies.
+func Compare(a, b Body, o Options) *Kernel {
+	ra, rb := reduce(a.Stream), reduce(b.Stream)
+	k := &Kernel{Name: a.Name, A: a, B: b,
+		StatsA: Stats{Insts: len(ra.insts), Infos: a.Stream.NumInfos()},
+		StatsB: Stats{Insts: len(rb.insts), Infos: b.Stream.NumInfos()}}
+	c := &comparison{a: ra, b: rb, opt: o, bodyB: b}
+	c.align()
+	c.correspond()
+	c.report(k)
+	return k
+}
+
+// comparison is the work of one Compare.
+type comparison struct {
+	a, b  *body
+	opt   Options
+	bodyB Body
+	// rows over the reduced instructions (indices into insts, not $N).
+	rows []Row
+	m    mapping
+}
+
+// align aligns the instructions by key, then pairs, within each run the
+// key alignment leaves unmatched, the instructions with the same mnemonic
+// as changed ones.
+func (c *comparison) align() {
+	ka := make([]uint64, len(c.a.insts))
+	for i, it := range c.a.insts {
+		ka[i] = it.key
+	}
+	kb := make([]uint64, len(c.b.insts))
+	for i, it := range c.b.insts {
+		kb[i] = it.key
+	}
+	i, j := 0, 0
+	for _, mt := range append(seqDiff(ka, kb), match{len(ka), len(kb)}) {
+		c.gap(i, mt.A, j, mt.B)
+		if mt.A < len(ka) {
+			c.rows = append(c.rows, Row{Same, mt.A, mt.B})
+		}
+		i, j = mt.A+1, mt.B+1
+	}
+}
+
+// gap aligns a[i0:i1] with b[j0:j1], none of which matched by key.
+func (c *comparison) gap(i0, i1, j0, j1 int) {
+	if i0 == i1 && j0 == j1 {
+		return
+	}
+	var ms []match
+	if i0 < i1 && j0 < j1 {
+		ma := make([]uint64, i1-i0)
+		for i := range ma {
+			ma[i] = c.a.insts[i0+i].mkey
+		}
+		mb := make([]uint64, j1-j0)
+		for j := range mb {
+			mb[j] = c.b.insts[j0+j].mkey
+		}
+		ms = seqDiff(ma, mb)
+	}
+	i, j := i0, j0
+	for _, mt := range append(ms, match{i1 - i0, j1 - j0}) {
+		ai, bj := i0+mt.A, j0+mt.B
+		// One instruction against one between two mnemonic matches is a
+		// changed mnemonic; anything else is removed, then added.
+		if ai-i == 1 && bj-j == 1 {
+			c.rows = append(c.rows, Row{Changed, i, j})
+		} else {
+			for ; i < ai; i++ {
+				c.rows = append(c.rows, Row{Removed, i, -1})
+			}
+			for ; j < bj; j++ {
+				c.rows = append(c.rows, Row{Added, -1, j})
+			}
+		}
+		if ai < i1 {
+			c.rows = append(c.rows, Row{Changed, ai, bj})
+		}
+		i, j = ai+1, bj+1
+	}
+}
+
+// report fills k's rows, changes and declaration changes.
+func (c *comparison) report(k *Kernel) {
+	k.Rows = make([]Row, 0, len(c.rows))
+	for _, r := range c.rows {
+		var fields []Field
+		if r.Kind == Same || r.Kind == Changed {
+			fields = c.fields(r.A, r.B)
+			if len(fields) > 0 {
+				r.Kind = Changed
+			} else {
+				r.Kind = Same
+			}
+		}
+		out := r
+		if r.A >= 0 {
+			out.A = c.a.idx[r.A]
+		}
+		if r.B >= 0 {
+			out.B = c.b.idx[r.B]
+		}
+		k.Rows = append(k.Rows, out)
+		if out.Kind == Same {
+			continue
+		}
+		ch := Change{Row: out, Fields: fields}
+		if r.A >= 0 {
+			ch.AText = c.a.insts[r.A].text
+		}
+		if r.B >= 0 {
+			ch.BText = c.b.insts[r.B].text
+		}
+		k.Changes = append(k.Changes, ch)
+	}
+	k.Decls = c.decls()
+}
+
+// fields returns the parts of a.insts[i] and b.insts[j] that differ, with
+// symbols compared through the correspondence.
+func (c *comparison) fields(i, j int) []Field {
+	x, y := &c.a.insts[i], &c.b.insts[j]
+	var out []Field
+	if x.mnem != y.mnem {
+		out = append(out, Field{"mnemonic", x.mnem, y.mnem})
+	}
+	if x.info >= 0 && y.info >= 0 {
+		return append(out, c.infoFields(x, y)...)
+	}
+	if x.textual != y.textual {
+		// One side parsed, the other kept as text (its line does not
+		// print back exactly): compare both as text.
+		xt, yt := c.a.textOnly(x.text), c.b.textOnly(y.text)
+		x, y = &xt, &yt
+		out = out[:0]
+		if x.mnem != y.mnem {
+			out = append(out, Field{"mnemonic", x.mnem, y.mnem})
+		}
+	}
+	// Parts pair by name: the same opcode row gives the same names in the
+	// same order; a name on one side only is a part present on one side.
+	yi := 0
+	for k := range x.parts {
+		p := &x.parts[k]
+		q := findPart(y.parts, p, &yi)
+		switch {
+		case q == nil:
+			out = append(out, Field{p.name(), c.a.show(p), ""})
+		case p.ref.class != clNone || q.ref.class != clNone:
+			if p.ref.class == clNone || q.ref.class == clNone || !c.m.same(p.ref, q.ref) {
+				out = append(out, Field{p.name(), c.a.show(p), c.b.show(q)})
+			}
+		case !p.same(q):
+			out = append(out, Field{p.name(), c.a.show(p), c.b.show(q)})
+		}
+	}
+	for k := range y.parts {
+		q := &y.parts[k]
+		from := 0
+		if findPart(x.parts, q, &from) == nil {
+			out = append(out, Field{q.name(), "", c.b.show(q)})
+		}
+	}
+	return out
+}
+
+// findPart finds the part named as p at or after *from (then anywhere),
+// advancing *from past it; nil when there is none.
+func findPart(ps []part, p *part, from *int) *part {
+	for k := *from; k < len(ps); k++ {
+		if ps[k].sameName(p) {
+			*from = k + 1
+			return &ps[k]
+		}
+	}
+	for k := range ps {
+		if ps[k].sameName(p) {
+			return &ps[k]
+		}
+	}
+	return nil
+}
+
+// decls compares the declarations of the variables and labels that
+// correspond: each differing pair once.
+func (c *comparison) decls() []DeclChange {
+	var out []DeclChange
+	for _, e := range c.m.pairs() {
+		switch e.a.class {
+		case clVar:
+			va, vb := c.a.varInfo(e.a.id), c.b.varInfo(e.b.id)
+			if va == nil || vb == nil {
+				continue
+			}
+			var fs []Field
+			if va.Type != vb.Type {
+				fs = append(fs, Field{"type", decoder.TypeName(va.Type), decoder.TypeName(vb.Type)})
+			}
+			if va.Bytes != vb.Bytes {
+				fs = append(fs, Field{"size", strconv.Itoa(va.Bytes) + " bytes", strconv.Itoa(vb.Bytes) + " bytes"})
+			}
+			aa, ab := c.aliasText(c.a, va), c.aliasText(c.b, vb)
+			if aa != ab || va.Alias >= decoder.NumPredefinedVars && vb.Alias >= decoder.NumPredefinedVars && !c.m.same(sym{clVar, va.Alias}, sym{clVar, vb.Alias}) {
+				fs = append(fs, Field{"alias", c.aliasShow(c.a, va), c.aliasShow(c.b, vb)})
+			}
+			if len(fs) > 0 {
+				out = append(out, DeclChange{A: va.Name, B: vb.Name, Fields: fs})
+			}
+		case clLabel:
+			sa, sb := c.a.s.Symbols, c.b.s.Symbols
+			if sa == nil || sb == nil || int(e.a.id) >= len(sa.Labels) || int(e.b.id) >= len(sb.Labels) {
+				continue
+			}
+			la, lb := sa.Labels[e.a.id], sb.Labels[e.b.id]
+			if la.Kind != lb.Kind {
+				out = append(out, DeclChange{A: la.Name, B: lb.Name, Fields: []Field{{"label kind", strconv.Itoa(int(la.Kind)), strconv.Itoa(int(lb.Kind))}}})
+			}
+		}
+	}
+	return out
+}
+
+// aliasText is what a variable aliases, as compared: a predefined root by
+// name, a declared one by "declared", and the offset.
+func (c *comparison) aliasText(b *body, v *decoder.VarInfo) string {
+	if v.Alias == 0 {
+		return ""
+	}
+	root := "declared"
+	if v.Alias < decoder.NumPredefinedVars {
+		root = decoder.PredefinedVarName(v.Alias)
+	}
+	return root + "+" + strconv.Itoa(v.AliasOffset)
+}
+
+func (c *comparison) aliasShow(b *body, v *decoder.VarInfo) string {
+	if v.Alias == 0 {
+		return "none"
+	}
+	return b.symName(clVar, v.Alias) + "+" + strconv.Itoa(v.AliasOffset)
+}
+
+// CompareAll compares every pair, on up to workers goroutines at once
+// (pairs share nothing), and returns the kernels in the pairs' order.
+func CompareAll(pairs []Pair, o Options, workers int) []*Kernel {
+	out := make([]*Kernel, len(pairs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = Compare(pairs[i].A, pairs[i].B, o)
+			}
+		}()
+	}
+	for i := range pairs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// InstText returns instruction $n of s as text: as written for a stream
+// read from text, printed from its decoding otherwise.
+func InstText(s *decoder.Stream, n int) string {
+	if n < 0 || n >= s.NumInsts() {
+		return ""
+	}
+	if s.Text != nil {
+		return s.Text[n].Text
+	}
+	var in decoder.Instruction
+	s.Decode(n, &in)
+	return in.Text()
+}

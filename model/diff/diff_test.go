@@ -1,0 +1,216 @@
+package diff
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// TestSelf: every input against itself: no difference, every row Same.
+func TestSelf(t *testing.T) {
+	for _, name := range textInputs(t) {
+		f := readText(t, name, mustRead(t, name))
+		for _, k := range compareFiles(t, f, f) {
+			if !k.Same() {
+				t.Errorf("%s\n%s", name, describe(k))
+			}
+			if len(k.Rows) != k.StatsA.Insts {
+				t.Errorf("%s: %d rows for %d instructions", name, len(k.Rows), k.StatsA.Insts)
+			}
+		}
+	}
+}
+
+// TestRenumberedShuffled: a copy with every variable and label
+// renumbered, one with the declarations shuffled, and one with both: no
+// difference.
+func TestRenumberedShuffled(t *testing.T) {
+	for _, name := range textInputs(t) {
+		text := mustRead(t, name)
+		a := readText(t, name, text)
+		for seed := range uint64(3) {
+			r := rand.New(rand.NewPCG(seed, 7))
+			for what, bt := range map[string]string{
+				"renumbered": renumber(text, r),
+				"shuffled":   shuffleDecls(text, r),
+				"both":       shuffleDecls(renumber(text, r), r),
+			} {
+				if bt == text && what != "shuffled" {
+					t.Fatalf("%s: %s copy is the same text", name, what)
+				}
+				b := readText(t, name+" "+what, bt)
+				for _, k := range compareFiles(t, a, b) {
+					if !k.Same() {
+						t.Errorf("%s %s seed %d\n%s", name, what, seed, describe(k))
+					}
+				}
+			}
+		}
+	}
+}
+
+// reSrcVar finds an instruction whose first source is a general variable:
+// the mnemonic, exec, destination, then the source's name.
+var reSrcVar = regexp.MustCompile(`^(\s+[a-z][a-z0-9.]* \([^)]*\) \S+ (?:\(-\))?)([A-Za-z_][A-Za-z0-9_]*)(\(\d+,\d+\)<)`)
+
+// TestEditedOperand: one source operand pointed at another variable of the
+// same declaration: exactly one changed instruction, naming that operand
+// with both variables' names.
+func TestEditedOperand(t *testing.T) {
+	edits := 0
+	for _, name := range textInputs(t) {
+		text := mustRead(t, name)
+		a := readText(t, name, text)
+		// Variables by body and declaration (everything after the name).
+		decl := map[string]string{}
+		byDecl := map[string][]string{}
+		lines := strings.Split(text, "\n")
+		bodyOf := make([]int, len(lines))
+		nb := 0
+		for li, l := range lines {
+			if strings.HasPrefix(l, ".kernel ") || strings.HasPrefix(l, ".global_function ") {
+				nb++
+			}
+			bodyOf[li] = nb
+			if f := strings.Fields(l); len(f) > 2 && f[0] == ".decl" && strings.Contains(l, "v_type=G") {
+				d := strconv.Itoa(nb) + " " + strings.Join(f[2:], " ")
+				decl[f[1]] = d
+				byDecl[d] = append(byDecl[d], f[1])
+			}
+		}
+		r := rand.New(rand.NewPCG(uint64(len(text)), 1))
+		tried := 0
+		for _, li := range r.Perm(len(lines)) {
+			m := reSrcVar.FindStringSubmatch(lines[li])
+			if m == nil || len(byDecl[decl[m[2]]]) < 2 {
+				continue
+			}
+			var other string
+			for _, o := range byDecl[decl[m[2]]] {
+				if o != m[2] {
+					other = o
+					break
+				}
+			}
+			edited := append([]string(nil), lines...)
+			edited[li] = strings.Replace(lines[li], m[0], m[1]+other+m[3], 1)
+			b := readText(t, name+" edited", strings.Join(edited, "\n"))
+			var changes []Change
+			for _, k := range compareFiles(t, a, b) {
+				changes = append(changes, k.Changes...)
+				if len(k.Decls) > 0 {
+					t.Errorf("%s line %d: declarations reported\n%s", name, li+1, describe(k))
+				}
+			}
+			if len(changes) != 1 || changes[0].Kind != Changed {
+				t.Errorf("%s line %d: %q -> %q: %d changes %+v", name, li+1, lines[li], edited[li], len(changes), changes)
+			} else if !hasField(changes[0].Fields, m[2], other) {
+				t.Errorf("%s line %d: fields %v do not name %s -> %s", name, li+1, changes[0].Fields, m[2], other)
+			}
+			edits++
+			if tried++; tried == 5 {
+				break
+			}
+		}
+	}
+	if edits < 10 {
+		t.Fatalf("only %d edits tried", edits)
+	}
+}
+
+func hasField(fs []Field, a, b string) bool {
+	for _, f := range fs {
+		if strings.HasPrefix(f.Name, "src") && f.A == a && f.B == b {
+			return true
+		}
+	}
+	return false
+}
+
+// TestInsertion: one instruction inserted (a new variable, every later
+// variable and $N shifted): exactly one added instruction, at the $N it
+// was inserted, and nothing else.
+func TestInsertion(t *testing.T) {
+	for _, name := range textInputs(t) {
+		text := mustRead(t, name)
+		if !reVar.MatchString(text) || !reDollar.MatchString(text) || strings.Contains(text, "0x2a:d") {
+			continue // not numbered as IGC numbers, or holding an insertion already (two the same could each be the new one)
+		}
+		for _, at := range []int{3, 20, 100} {
+			bt, at := insertShifted(text, at)
+			if !strings.Contains(bt, "0x2a:d") {
+				continue // the body has fewer instructions
+			}
+			a, b := readText(t, name, text), readText(t, name+" inserted", bt)
+			var changes []Change
+			for _, k := range compareFiles(t, a, b) {
+				changes = append(changes, k.Changes...)
+				if len(k.Decls) > 0 {
+					t.Errorf("%s: declarations reported\n%s", name, describe(k))
+				}
+			}
+			if len(changes) != 1 || changes[0].Kind != Added || changes[0].B != at {
+				t.Errorf("%s at $%d: %+v", name, at, changes)
+			}
+		}
+	}
+}
+
+// TestBinarySelf: the object files against themselves and against their
+// own disassembly read as text: no difference either way.
+func TestBinarySelf(t *testing.T) {
+	for _, base := range []string{"info_channels", "large_mix_1k", "func_s1"} {
+		bin := decoder.Decode(base+".isa", []byte(mustRead(t, "testdata/oracle/"+base+".isa")), decoder.Options{})
+		if len(bin.Errors) > 0 {
+			t.Fatal(bin.Errors[0])
+		}
+		for _, k := range compareFiles(t, bin, bin) {
+			if !k.Same() {
+				t.Errorf("%s self\n%s", base, describe(k))
+			}
+		}
+	}
+}
+
+// TestInfoChange: an INFO's channel mask edited: one changed instruction
+// naming the Bits panel's channel_mask field and the lanes whose RGBA
+// changes.
+func TestInfoChange(t *testing.T) {
+	name := "testdata/oracle/info_channels.dis.visaasm"
+	text := mustRead(t, name)
+	i := strings.Index(text, "resinfo.R (M1, 8)")
+	if i < 0 {
+		t.Fatal("no resinfo.R in " + name)
+	}
+	bt := text[:i] + "resinfo.RG (M1, 8)" + text[i+len("resinfo.R (M1, 8)"):]
+	ks := compareFiles(t, readText(t, name, text), readText(t, name, bt))
+	var changes []Change
+	for _, k := range ks {
+		changes = append(changes, k.Changes...)
+	}
+	if len(changes) != 1 {
+		t.Fatalf("%d changes: %+v", len(changes), changes)
+	}
+	var mask, lanes int
+	for _, f := range changes[0].Fields {
+		switch {
+		case f.Name == "channel_mask":
+			mask++
+			if !strings.Contains(f.A, "R") || !strings.Contains(f.B, "RG") {
+				t.Errorf("channel_mask %q -> %q", f.A, f.B)
+			}
+		case strings.HasPrefix(f.Name, "lane "):
+			lanes++
+			if !strings.Contains(f.A, "G=not returned") || strings.Contains(f.B, "G=not returned") {
+				t.Errorf("%s: %q -> %q", f.Name, f.A, f.B)
+			}
+		}
+	}
+	if mask != 1 || lanes != 8 {
+		t.Errorf("fields %v: want channel_mask and 8 lanes", changes[0].Fields)
+	}
+}

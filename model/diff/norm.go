@@ -1,0 +1,571 @@
+package diff
+
+import (
+	"hash/maphash"
+	"strconv"
+	"strings"
+
+	"infoscope/decoder"
+)
+
+// This file reduces each instruction to the parts a compiler engineer
+// compares: its mnemonic, exec size, emask, predicate and, per operand,
+// region, type, modifier, immediate and the symbol it names. A symbol
+// (variable, predicate, address, label, surface, sampler) is written in
+// the instruction's key as what it is (its declaration without its name or
+// number), never as its number, so renumbering changes no key; which
+// symbol on one side stands for which on the other is decided afterwards
+// from how the aligned instructions use them (mapping.go).
+
+// Symbol classes.
+const (
+	clNone  byte = 0
+	clVar   byte = 'V'
+	clPred  byte = 'P'
+	clAddr  byte = 'A'
+	clLabel byte = 'L'
+	clSurf  byte = 'T'
+	clSamp  byte = 'S'
+)
+
+// sym is a symbol of one body: a class and its number there.
+type sym struct {
+	class byte
+	id    uint32
+}
+
+// attr says which part of an instruction or operand a part is.
+type attr uint8
+
+const (
+	aSym      attr = iota // the symbol an operand names (ref), or a predefined one (str)
+	aExecSize             // num
+	aEmask                // num: the mask control
+	aPred                 // the predicate (ref)
+	aPredCtl              // str: "!", ".any", ".all"
+	aType                 // num: a VISA_Type code
+	aOffset               // num: row<<8 | column of a general operand; str for the other kinds
+	aRegion               // num: the region word
+	aMod                  // num: the modifier
+	aImm                  // num: an immediate's bits
+	aWidth                // num: an address operand's width
+	aParam                // num: a sub-field; str when it names a string
+	aWord                 // str: a word of a line kept as text, its symbols cut out
+	aWordSym              // a symbol in such a word (ref)
+)
+
+var attrSuffix = [...]string{aSym: "", aType: " type", aOffset: " offset", aRegion: " region",
+	aMod: " modifier", aImm: " immediate", aWidth: " width", aParam: "", aWord: ""}
+
+// part is one compared part of an instruction: a role (an operand's name
+// in the opcode table, "" for the instruction's own parts), what part of
+// it, and its value: num and str, or a symbol. A symbol's str is its
+// signature (what it is), so that keys compare symbols by what they are.
+type part struct {
+	role string
+	attr attr
+	num  uint64
+	str  string
+	ref  sym
+}
+
+// name is the part's name as a report gives it: "src0 region", "emask".
+func (p *part) name() string {
+	switch p.attr {
+	case aExecSize:
+		return "exec size"
+	case aEmask:
+		return "emask"
+	case aPred:
+		return "predicate"
+	case aPredCtl:
+		return "predicate control"
+	case aWordSym:
+		return p.role + " " + string(p.ref.class)
+	}
+	return p.role + attrSuffix[p.attr]
+}
+
+// same reports whether two parts hold the same value (symbols aside).
+func (p *part) same(q *part) bool { return p.num == q.num && p.str == q.str }
+
+// sameName reports whether two parts have the same name.
+func (p *part) sameName(q *part) bool {
+	return p.attr == q.attr && p.role == q.role && (p.attr != aWordSym || p.ref.class == q.ref.class)
+}
+
+// inst is one instruction reduced for comparison.
+type inst struct {
+	key   uint64 // hash of mnemonic and parts (symbols by signature)
+	mkey  uint64 // hash of the mnemonic alone
+	mnem  string
+	parts []part
+	text  string
+	info  int // INFO index in the stream, or -1
+	// textual: reduced from its text (the decoder kept it as text), not
+	// from decoded operands.
+	textual bool
+}
+
+// body is one side's instructions reduced, with what is needed to name
+// and compare its declarations.
+type body struct {
+	s     *decoder.Stream
+	insts []inst
+	// idx[k] is the stream index ($N) of insts[k]: text streams may leave
+	// $N out (empty instructions), which are not compared.
+	idx    []int
+	varSig map[uint32]string // cached variable signatures by id
+	parts  []part            // room for the next instruction's parts (one allocation for many)
+	names  map[string]sym    // text names of declared symbols, for text-only lines
+}
+
+var seed = maphash.MakeSeed()
+
+// reduce reduces every instruction of s.
+func reduce(s *decoder.Stream) *body {
+	b := &body{s: s, varSig: map[uint32]string{}}
+	n := s.NumInsts()
+	b.insts = make([]inst, 0, n)
+	b.idx = make([]int, 0, n)
+	var in decoder.Instruction
+	var h maphash.Hash
+	h.SetSeed(seed)
+	for i := range n {
+		if s.Text != nil && s.Text[i].Text == "" {
+			continue
+		}
+		s.Decode(i, &in)
+		var it inst
+		if in.N > 0 || in.HasExec || s.Text == nil {
+			it = b.parsed(&in)
+		} else {
+			it = b.textOnly(s.Text[i].Text)
+			it.textual = true
+		}
+		it.info = -1
+		if k, ok := s.InfoAt(i); ok {
+			it.info = k
+		}
+		if s.Text != nil {
+			it.text = s.Text[i].Text
+		} else {
+			it.text = in.Text()
+		}
+		h.Reset()
+		h.WriteString(it.mnem)
+		it.mkey = h.Sum64()
+		var nb [9]byte
+		for _, p := range it.parts {
+			h.WriteString(p.role)
+			nb[0] = byte(p.attr)
+			for k := range 8 {
+				nb[1+k] = byte(p.num >> (8 * k))
+			}
+			h.Write(nb[:])
+			h.WriteString(p.str)
+			h.WriteByte(0)
+		}
+		it.key = h.Sum64()
+		b.insts = append(b.insts, it)
+		b.idx = append(b.idx, i)
+	}
+	return b
+}
+
+// parsed reduces an instruction the decoder read into operands.
+func (b *body) parsed(in *decoder.Instruction) inst {
+	if cap(b.parts) < 2*decoder.MaxOperands {
+		b.parts = make([]part, 0, 4096) // parts are allocated a chunk at a time
+	}
+	it := inst{mnem: in.Mnemonic, parts: b.parts}
+	num := func(role string, a attr, v uint64) { it.parts = append(it.parts, part{role: role, attr: a, num: v}) }
+	str := func(role string, a attr, v string) { it.parts = append(it.parts, part{role: role, attr: a, str: v}) }
+	if in.HasExec {
+		num("", aExecSize, uint64(in.Exec.Size()))
+		num("", aEmask, uint64(in.Exec.Mask()))
+	}
+	if in.HasPred && in.Pred.ID() != 0 {
+		p := b.symPart("", clPred, uint32(in.Pred.ID()))
+		p.attr = aPred
+		it.parts = append(it.parts, p)
+		c := ""
+		if in.Pred.Inverse() {
+			c = "!"
+		}
+		c += [...]string{"", ".any", ".all", ".3"}[in.Pred.Control()]
+		str("", aPredCtl, c)
+	}
+	for k, o := range in.Args[:in.N] {
+		role := o.Name()
+		if role == "" {
+			role = "operand " + strconv.Itoa(k)
+		}
+		switch o := o.(type) {
+		case *decoder.General:
+			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
+			num(role, aType, uint64(b.varType(o.ID)))
+			num(role, aOffset, uint64(o.Row)<<8|uint64(o.Col))
+			num(role, aRegion, uint64(o.Region))
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.Address:
+			it.parts = append(it.parts, b.symPart(role, clAddr, uint32(o.ID)))
+			str(role, aOffset, strconv.Itoa(int(o.Off)))
+			num(role, aWidth, uint64(decoder.ExecSizeFromCode(o.Width)))
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.Predicate:
+			it.parts = append(it.parts, b.symPart(role, clPred, uint32(o.ID)))
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.Indirect:
+			it.parts = append(it.parts, b.symPart(role, clAddr, uint32(o.Addr)))
+			str(role, aOffset, strconv.Itoa(int(o.AddrOff))+","+strconv.Itoa(int(o.ImmOff)))
+			num(role, aRegion, uint64(o.Region))
+			num(role, aType, uint64(o.Type))
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.Immediate:
+			num(role, aType, uint64(o.Type))
+			num(role, aImm, o.Bits)
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.State:
+			cl := clSurf
+			if o.Class == 1 {
+				cl = clSamp
+			}
+			it.parts = append(it.parts, b.symPart(role, cl, uint32(o.Index)))
+			str(role, aOffset, strconv.Itoa(int(o.Off)))
+			num(role, aMod, uint64(o.Mod))
+		case *decoder.Raw:
+			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
+			str(role, aOffset, strconv.Itoa(int(o.Offset)))
+		case *decoder.Surface:
+			it.parts = append(it.parts, b.symPart(role, clSurf, uint32(o.Index)))
+		case *decoder.Sampler:
+			it.parts = append(it.parts, b.symPart(role, clSamp, uint32(o.Index)))
+		case *decoder.LabelRef:
+			it.parts = append(it.parts, b.symPart(role, clLabel, uint32(o.Index)))
+		case *decoder.Param:
+			switch {
+			case role == "var_id":
+				// lifetime's variable: its class is props bits 7..4.
+				props, _ := in.Value("props")
+				cl := [...]byte{clVar, clAddr, clPred}[min(props>>4&3, 2)]
+				it.parts = append(it.parts, b.symPart(role, cl, o.Value))
+			case strings.HasSuffix(role, "string_index"):
+				// A name in the body's string pool, whose order is the
+				// writer's: compared by the string.
+				str(role, aParam, strconv.Quote(b.str(o.Value)))
+			default:
+				num(role, aParam, uint64(o.Value))
+			}
+		}
+	}
+	n := len(it.parts)
+	b.parts = it.parts[n:n]
+	it.parts = it.parts[:n:n]
+	return it
+}
+
+// show is how a part's value reads in a report, on side b.
+func (b *body) show(p *part) string {
+	switch p.attr {
+	case aSym, aPred, aWordSym:
+		if p.ref.class == clNone {
+			return p.str
+		}
+		return b.symName(p.ref.class, p.ref.id)
+	case aExecSize, aWidth:
+		return strconv.FormatUint(p.num, 10)
+	case aEmask:
+		return decoder.MaskControl(p.num).String()
+	case aType:
+		return decoder.TypeName(uint8(p.num))
+	case aOffset:
+		if p.str != "" {
+			return p.str
+		}
+		return "(" + strconv.FormatUint(p.num>>8, 10) + "," + strconv.FormatUint(p.num&0xFF, 10) + ")"
+	case aRegion:
+		return decoder.Region(p.num).String()
+	case aMod:
+		return modName(decoder.Modifier(p.num))
+	case aImm, aParam:
+		if p.str != "" {
+			return p.str
+		}
+		return "0x" + strconv.FormatUint(p.num, 16)
+	}
+	return p.str
+}
+
+// str returns string k of the body's pool, or "" when there is none.
+func (b *body) str(k uint32) string {
+	if sy := b.s.Symbols; sy != nil && int(k) < len(sy.Strings) {
+		return sy.Strings[k]
+	}
+	return ""
+}
+
+func modName(m decoder.Modifier) string {
+	switch m {
+	case decoder.ModNone:
+		return "none"
+	case decoder.ModSat:
+		return "sat"
+	}
+	return m.String()
+}
+
+// varType returns the declared type code of variable id (0 for
+// predefined and unknown ids, as the binary's operands carry none).
+func (b *body) varType(id uint32) uint8 {
+	if v := b.varInfo(id); v != nil {
+		return v.Type
+	}
+	return 0
+}
+
+func (b *body) varInfo(id uint32) *decoder.VarInfo {
+	sy := b.s.Symbols
+	if sy == nil || id < decoder.NumPredefinedVars || int(id-decoder.NumPredefinedVars) >= len(sy.Vars) {
+		return nil
+	}
+	return &sy.Vars[id-decoder.NumPredefinedVars]
+}
+
+// symPart makes the part for symbol (cl, id): predefined symbols (and
+// ids with no declaration) are compared by name, declared ones by
+// signature here and by correspondence later.
+func (b *body) symPart(role string, cl byte, id uint32) part {
+	p := part{role: role}
+	switch {
+	case cl == clVar && id < decoder.NumPredefinedVars,
+		cl == clSurf && id < decoder.NumPredefinedSurfaces,
+		cl == clPred && id == 0,
+		cl == clVar && b.varInfo(id) == nil:
+		p.str = b.symName(cl, id)
+		return p
+	case cl == clVar:
+		p.str = b.sig(id, 0)
+	case cl == clLabel:
+		p.str = "label"
+		if sy := b.s.Symbols; sy != nil && int(id) < len(sy.Labels) {
+			p.str = labelKinds[min(int(sy.Labels[id].Kind), len(labelKinds)-1)]
+		}
+	default:
+		p.str = string(cl)
+	}
+	p.ref = sym{cl, id}
+	return p
+}
+
+var labelKinds = [...]string{"block label", "subroutine", "FC label", "function", "divergent-resource-loop label", "label of unknown kind"}
+
+// sig is what variable id is, without its name or number: type, size and
+// what it aliases (the alias root's signature and the byte offset).
+func (b *body) sig(id uint32, depth int) string {
+	if s, ok := b.varSig[id]; ok {
+		return s
+	}
+	v := b.varInfo(id)
+	if v == nil {
+		return decoder.PredefinedVarName(id)
+	}
+	s := decoder.TypeName(v.Type) + " " + strconv.Itoa(v.Bytes) + "B"
+	if v.Alias != 0 {
+		root := "?"
+		if depth < 16 && v.Alias != id {
+			root = b.sig(v.Alias, depth+1)
+		}
+		s += " alias of [" + root + "]+" + strconv.Itoa(v.AliasOffset)
+	}
+	if depth == 0 {
+		b.varSig[id] = s
+	}
+	return s
+}
+
+// symName is the name symbol (cl, id) has on this side.
+func (b *body) symName(cl byte, id uint32) string {
+	sy := b.s.Symbols
+	switch cl {
+	case clVar:
+		if v := b.varInfo(id); v != nil {
+			return v.Name
+		}
+		if n := decoder.PredefinedVarName(id); n != "" {
+			return n
+		}
+		return "V" + strconv.Itoa(int(id))
+	case clSurf:
+		if id < decoder.NumPredefinedSurfaces {
+			return decoder.SurfaceName(uint8(id))
+		}
+		if sy != nil && int(id)-decoder.NumPredefinedSurfaces < len(sy.Surfaces) {
+			return sy.Surfaces[int(id)-decoder.NumPredefinedSurfaces]
+		}
+		return "T" + strconv.Itoa(int(id))
+	case clLabel:
+		if sy != nil && int(id) < len(sy.Labels) {
+			return sy.Labels[id].Name
+		}
+		return "L" + strconv.Itoa(int(id))
+	}
+	return string(cl) + strconv.Itoa(int(id))
+}
+
+// textNames indexes the names a text-only line may use for declared
+// symbols.
+func (b *body) textNames() map[string]sym {
+	if b.names != nil {
+		return b.names
+	}
+	b.names = map[string]sym{}
+	if sy := b.s.Symbols; sy != nil {
+		for k, v := range sy.Vars {
+			b.names[v.Name] = sym{clVar, uint32(k + decoder.NumPredefinedVars)}
+		}
+		for k, l := range sy.Labels {
+			b.names[l.Name] = sym{clLabel, uint32(k)}
+		}
+		for k, n := range sy.Surfaces {
+			b.names[n] = sym{clSurf, uint32(k + decoder.NumPredefinedSurfaces)}
+		}
+	}
+	return b.names
+}
+
+// textOnly reduces a line the decoder keeps as text (no opcode row prints
+// it exactly: lsc_load, FILE, ...): its words, split at blanks outside
+// brackets, each with the declared names in it replaced by symbol parts.
+func (b *body) textOnly(text string) inst {
+	words := splitWords(text)
+	it := inst{}
+	names := b.textNames()
+	k := 0
+	for w, word := range words {
+		name := "operand " + strconv.Itoa(k)
+		switch {
+		case w == 0 && strings.HasPrefix(word, "(") && len(words) > 1:
+			name = "predicate"
+		case it.mnem == "":
+			it.mnem = word
+			name = "mnemonic"
+		case strings.HasPrefix(word, "(") && k == 0 && strings.Contains(word, ","):
+			name = "exec"
+		default:
+			k++
+			name = "operand " + strconv.Itoa(k)
+		}
+		// The word with its symbols cut out, then the symbols.
+		var lit strings.Builder
+		var refs []part
+		for tok := range idents(word) {
+			if tok.ident {
+				if s, ok := names[tok.s]; ok || isNumbered(tok.s) {
+					if !ok {
+						s = sym{tok.s[0], numberOf(tok.s)}
+					}
+					if p := b.symPart(name, s.class, s.id); p.ref.class != clNone {
+						p.attr = aWordSym
+						refs = append(refs, p)
+						lit.WriteByte('#')
+						continue
+					}
+				}
+			}
+			lit.WriteString(tok.s)
+		}
+		if name == "mnemonic" {
+			it.mnem = lit.String() // compared as the mnemonic, not as a part
+		} else {
+			it.parts = append(it.parts, part{role: name, attr: aWord, str: lit.String()})
+		}
+		it.parts = append(it.parts, refs...)
+	}
+	return it
+}
+
+// splitWords splits at blanks outside (), [] and <>.
+func splitWords(s string) []string {
+	var out []string
+	depth, start := 0, -1
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '(', '[', '<':
+			depth++
+		case ')', ']', '>':
+			depth = max(0, depth-1)
+		case ' ', '\t':
+			if depth == 0 {
+				if start >= 0 {
+					out = append(out, s[start:i])
+					start = -1
+				}
+				continue
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+type token struct {
+	s     string
+	ident bool
+}
+
+// idents yields s as identifiers ([A-Za-z_%][A-Za-z0-9_]*) and the runs
+// between them.
+func idents(s string) func(func(token) bool) {
+	return func(yield func(token) bool) {
+		i := 0
+		for i < len(s) {
+			j := i
+			if isIdentStart(s[i]) {
+				for j++; j < len(s) && isIdentChar(s[j]); j++ {
+				}
+				if !yield(token{s[i:j], true}) {
+					return
+				}
+			} else {
+				for j++; j < len(s) && !isIdentStart(s[j]); j++ {
+				}
+				if !yield(token{s[i:j], false}) {
+					return
+				}
+			}
+			i = j
+		}
+	}
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '%' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) && c != '%' || '0' <= c && c <= '9' }
+
+// isNumbered reports names the text gives predicates, addresses and
+// samplers: P3, A0, S1 (their declarations carry nothing to compare).
+func isNumbered(s string) bool {
+	if len(s) < 2 || (s[0] != 'P' && s[0] != 'A' && s[0] != 'S') {
+		return false
+	}
+	for _, c := range []byte(s[1:]) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(s) < 8
+}
+
+func numberOf(s string) uint32 {
+	n, _ := strconv.Atoi(s[1:])
+	return uint32(n)
+}

@@ -1,0 +1,379 @@
+// Package diffcmd is the diff command: it reads two builds (each a file or
+// a dump folder), compares them with model/diff and prints the result as
+// text or JSON Lines, with diff(1)'s exit status; in a terminal the front
+// end opens the inspector on the pair instead (tui.RunDiff).
+package diffcmd
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"infoscope/decoder"
+	"infoscope/decoder/visatext"
+	"infoscope/model"
+	"infoscope/model/diff"
+	"infoscope/tui/cliflag"
+)
+
+// The exit statuses, as diff(1)'s.
+const (
+	ExitSame   = 0 // the builds are the same
+	ExitDiffer = 1 // they differ
+	ExitError  = 2 // bad arguments, or an input missing, unreadable or not decoded whole
+)
+
+// Usage is the command's synopsis.
+const Usage = "usage: infoscope diff [--json | --text] [-U N] [--surfaces FILE] [--layout igc|seed|auto] [--visaasm-text] [--max-input SIZE] A B   (each a file or a dump folder)"
+
+// Env is what the command needs of the world.
+type Env struct {
+	Stdout, Stderr io.Writer
+	// Read reads a named input under the decode options' size limit.
+	Read func(name string, o decoder.Options) ([]byte, error)
+	// Folder returns the files a directory argument stands for (a dump
+	// folder: its .visaasm files and vISA binaries) and a note on what it
+	// skipped; nil files for a name that is not a directory.
+	Folder func(name string) (files []string, note string, err error)
+	// Terminal reports whether the output is a terminal: then, unless
+	// --json or --text is given, Inspect is called instead of printing.
+	Terminal bool
+	// Inspect opens the inspector on a compared pair of builds and returns
+	// ExitSame, or the status to exit with when it could not run; nil:
+	// always print.
+	Inspect func(r *Result) int
+	// Flags, when set, is handed the command's FlagSet once its flags are
+	// registered, and Run returns at once (completions, man page).
+	Flags func(*flag.FlagSet)
+}
+
+// Build is one side: what was named and the files read for it.
+type Build struct {
+	Name  string
+	Files []*decoder.File
+}
+
+// Result is a whole comparison: both builds, how their bodies paired, and
+// each pair compared.
+type Result struct {
+	A, B    Build
+	Pairing diff.Pairing
+	Kernels []*diff.Kernel // one per pair, in the pairing's order
+}
+
+// Differs reports whether anything differs: a pair, or a body on one side
+// only.
+func (r *Result) Differs() bool {
+	if len(r.Pairing.OnlyA)+len(r.Pairing.OnlyB) > 0 {
+		return true
+	}
+	for _, k := range r.Kernels {
+		if !k.Same() {
+			return true
+		}
+	}
+	return false
+}
+
+// Run runs the diff command with args (after the word "diff") and returns
+// the exit status.
+func Run(args []string, env Env) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	helpOut := env.Stderr
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			helpOut = env.Stdout
+		}
+		if a == "--" {
+			break
+		}
+	}
+	fs.SetOutput(helpOut)
+	fs.Usage = func() {
+		fmt.Fprintln(helpOut, Usage)
+		fs.PrintDefaults()
+	}
+	asJSON := fs.Bool("json", false, "JSON Lines: a kernel record per pair, then one record per change")
+	asText := fs.Bool("text", false, "print the text form even when the output is a terminal")
+	context := fs.Int("U", 1, "`N` unchanged instructions shown above and below each run of changes")
+	surfaces := fs.String("surfaces", "", "surface description `FILE` (JSON) the INFO results are simulated with (default: every surface as the inspector's default)")
+	decodeOpts := cliflag.Decode(fs)
+	// Flags may come after the inputs too (diff A B -U 3); "--" ends them.
+	var inputs []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return ExitSame
+			}
+			return ExitError
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if k := len(rest); len(args) > k && args[len(args)-k-1] == "--" {
+			inputs = append(inputs, rest...)
+			break
+		}
+		inputs = append(inputs, rest[0])
+		rest = rest[1:]
+	}
+	if env.Flags != nil {
+		env.Flags(fs)
+		return ExitSame
+	}
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "infoscope diff: "+format+"\n", a...)
+		fmt.Fprintln(env.Stderr, Usage)
+		return ExitError
+	}
+	if len(inputs) != 2 {
+		return usage("want two inputs (A and B), found %d", len(inputs))
+	}
+	if *context < 0 {
+		return usage("-U %d: want 0 or more", *context)
+	}
+	if *asJSON && *asText {
+		return usage("--json and --text: choose one")
+	}
+	dopts, err := decodeOpts()
+	if err != nil {
+		return usage("%v", err)
+	}
+	opt := diff.Options{}
+	if *surfaces != "" {
+		data, err := env.Read(*surfaces, decoder.Options{})
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "infoscope diff: --surfaces: %v\n", err)
+			return ExitError
+		}
+		sf, err := model.ParseSurfaceFile(*surfaces, data)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "infoscope diff: --surfaces: %v\n", err)
+			return ExitError
+		}
+		opt.Env = func(b diff.Body, in *decoder.Info) model.Env {
+			e, _ := sf.EnvFor(model.Scope{File: b.File, Body: b.Name}, in)
+			return e
+		}
+	}
+	// An input that cannot be read stops the command, as diff(1) does; one
+	// read but not decoded whole is compared as far as it decoded, its
+	// errors reported, and the status says so.
+	failed := false
+	var builds [2]Build
+	for k, name := range inputs {
+		b, whole, err := read(name, env, dopts)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(err.Error()))
+			return ExitError
+		}
+		failed = failed || !whole
+		builds[k] = b
+	}
+	r := Compare(builds[0], builds[1], opt)
+	switch {
+	case *asJSON:
+		WriteJSON(env.Stdout, r)
+	case env.Terminal && !*asText && env.Inspect != nil:
+		if st := env.Inspect(r); st != ExitSame {
+			return st // the inspector could not run
+		}
+	default:
+		WriteText(env.Stdout, r, *context)
+	}
+	if failed {
+		return ExitError
+	}
+	if r.Differs() {
+		return ExitDiffer
+	}
+	return ExitSame
+}
+
+// read reads one side: a file, or every file of a dump folder. err is
+// set when an input cannot be read; whole is false when one was read but
+// not decoded whole (its errors are written to stderr).
+func read(name string, env Env, o decoder.Options) (b Build, whole bool, err error) {
+	b = Build{Name: name}
+	files := []string{name}
+	if env.Folder != nil {
+		fs, note, err := env.Folder(name)
+		if err != nil {
+			return b, false, err
+		}
+		if fs != nil {
+			files = fs
+		}
+		if note != "" {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(name), Clean(note))
+		}
+	}
+	whole = true
+	for _, fn := range files {
+		data, err := env.Read(fn, o)
+		if err != nil {
+			return b, false, err
+		}
+		f := visatext.Decode(fn, data, o)
+		for _, w := range f.Warnings {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(fn), Clean(w))
+		}
+		for _, e := range f.Errors {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(e.Error()))
+			whole = false
+		}
+		b.Files = append(b.Files, f)
+	}
+	return b, whole, nil
+}
+
+// Compare pairs and compares two builds, a pair per core at once.
+func Compare(a, b Build, o diff.Options) *Result {
+	r := &Result{A: a, B: b}
+	r.Pairing = diff.PairBodies(diff.Bodies(a.Files), diff.Bodies(b.Files))
+	r.Kernels = diff.CompareAll(r.Pairing.Pairs, o, runtime.GOMAXPROCS(0))
+	return r
+}
+
+// Clean makes text from an input safe to print on a terminal: control
+// characters and invalid UTF-8 become \x escapes.
+func Clean(s string) string {
+	ok := true
+	for _, c := range s {
+		if c == utf8.RuneError || unicode.IsControl(c) {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		if (c == utf8.RuneError && n <= 1) || unicode.IsControl(c) {
+			for _, x := range []byte(s[i : i+n]) {
+				b.WriteString(`\x`)
+				b.WriteString(strconv.FormatUint(uint64(x)>>4, 16))
+				b.WriteString(strconv.FormatUint(uint64(x)&15, 16))
+			}
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// jsonStats is one side's statistics in a kernel record.
+type jsonStats struct {
+	File   string            `json:"file"`
+	Insts  int               `json:"insts"`
+	Infos  int               `json:"infos"`
+	Native *diff.NativeStats `json:"native,omitempty"`
+}
+
+type jsonKernel struct {
+	Kind   string         `json:"kind"`
+	Kernel string         `json:"kernel"`
+	Same   bool           `json:"same"`
+	A      jsonStats      `json:"a"`
+	B      jsonStats      `json:"b"`
+	Delta  map[string]int `json:"delta"`
+	Counts map[string]int `json:"counts"`
+}
+
+type jsonSide struct {
+	Index int    `json:"index"`
+	Text  string `json:"text"`
+}
+
+type jsonChange struct {
+	Kind   string       `json:"kind"`
+	Kernel string       `json:"kernel"`
+	A      *jsonSide    `json:"a"`
+	B      *jsonSide    `json:"b"`
+	Fields []diff.Field `json:"fields"`
+}
+
+type jsonDecl struct {
+	Kind   string       `json:"kind"`
+	Kernel string       `json:"kernel"`
+	A      string       `json:"a"`
+	B      string       `json:"b"`
+	Fields []diff.Field `json:"fields"`
+}
+
+type jsonUnpaired struct {
+	Kind   string `json:"kind"`
+	Side   string `json:"side"`
+	Kernel string `json:"kernel"`
+	File   string `json:"file"`
+}
+
+// WriteJSON writes r as JSON Lines: per pair a "kernel" record, then its
+// "added", "removed" and "changed" records in order, then its "decl"
+// records; after the pairs an "unpaired" record per body on one side only.
+func WriteJSON(w io.Writer, r *Result) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, k := range r.Kernels {
+		nc := counts(k)
+		rec := jsonKernel{Kind: "kernel", Kernel: k.Name, Same: k.Same(),
+			A:     jsonStats{File: k.A.File, Insts: k.StatsA.Insts, Infos: k.StatsA.Infos, Native: k.StatsA.Native},
+			B:     jsonStats{File: k.B.File, Insts: k.StatsB.Insts, Infos: k.StatsB.Infos, Native: k.StatsB.Native},
+			Delta: map[string]int{"insts": k.StatsB.Insts - k.StatsA.Insts, "infos": k.StatsB.Infos - k.StatsA.Infos},
+			Counts: map[string]int{"added": nc[diff.Added], "removed": nc[diff.Removed], "changed": nc[diff.Changed],
+				"decls": len(k.Decls)}}
+		if a, b := k.StatsA.Native, k.StatsB.Native; a != nil && b != nil {
+			for name, d := range nativeDeltas(a, b) {
+				rec.Delta["native_"+name] = d
+			}
+		}
+		enc.Encode(rec)
+		for _, c := range k.Changes {
+			rec := jsonChange{Kind: c.Kind.String(), Kernel: k.Name, Fields: c.Fields}
+			if rec.Fields == nil {
+				rec.Fields = []diff.Field{}
+			}
+			if c.A >= 0 {
+				rec.A = &jsonSide{c.A, c.AText}
+			}
+			if c.B >= 0 {
+				rec.B = &jsonSide{c.B, c.BText}
+			}
+			enc.Encode(rec)
+		}
+		for _, d := range k.Decls {
+			enc.Encode(jsonDecl{Kind: "decl", Kernel: k.Name, A: d.A, B: d.B, Fields: d.Fields})
+		}
+	}
+	for _, b := range r.Pairing.OnlyA {
+		enc.Encode(jsonUnpaired{"unpaired", "a", b.Name, b.File})
+	}
+	for _, b := range r.Pairing.OnlyB {
+		enc.Encode(jsonUnpaired{"unpaired", "b", b.Name, b.File})
+	}
+}
+
+func counts(k *diff.Kernel) [4]int {
+	var n [4]int
+	for _, c := range k.Changes {
+		n[c.Kind]++
+	}
+	return n
+}
+
+// nativeDeltas are the numeric native statistics' deltas, B - A.
+func nativeDeltas(a, b *diff.NativeStats) map[string]int {
+	return map[string]int{"insts": b.Insts - a.Insts, "grf": b.GRF - a.GRF, "spill_bytes": b.SpillBytes - a.SpillBytes,
+		"sync": b.Sync - a.Sync, "bank_conflicts": b.BankConflicts - a.BankConflicts}
+}

@@ -1,0 +1,265 @@
+package diffcmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// The inputs are model/diff's (see its testdata/PROVENANCE.md).
+const (
+	tritonA  = "../../model/diff/testdata/triton_matmul.visaasm"
+	tritonB  = "../../model/diff/testdata/triton_matmul.inserted.visaasm"
+	dumpset  = "../../model/diff/testdata/dumpset"
+	channels = "../../model/diff/testdata/oracle/info_channels.dis.visaasm"
+)
+
+func testEnv(stdout, stderr *bytes.Buffer) Env {
+	return Env{Stdout: stdout, Stderr: stderr,
+		Read: func(name string, o decoder.Options) ([]byte, error) { return os.ReadFile(name) },
+		Folder: func(name string) ([]string, string, error) {
+			fi, err := os.Stat(name)
+			if err != nil || !fi.IsDir() {
+				return nil, "", nil
+			}
+			m, err := filepath.Glob(filepath.Join(name, "*.visaasm"))
+			sort.Strings(m)
+			return m, "", err
+		}}
+}
+
+func run(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	st := Run(args, testEnv(&out, &errb))
+	return st, out.String(), errb.String()
+}
+
+// copyDir copies a folder's files into a temporary one, which it returns.
+func copyDir(t *testing.T, dir string) string {
+	t.Helper()
+	to := t.TempDir()
+	m, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range m {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return to
+}
+
+// TestExitStatus: 0 same, 1 different, 2 for errors, as diff(1).
+func TestExitStatus(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want int
+		err  string
+	}{
+		{[]string{tritonA, tritonA}, ExitSame, ""},
+		{[]string{dumpset, dumpset}, ExitSame, ""},
+		{[]string{tritonA, tritonB}, ExitDiffer, ""},
+		{[]string{"--json", tritonA, tritonB}, ExitDiffer, ""},
+		{[]string{tritonA, dumpset}, ExitDiffer, ""}, // nothing pairs
+		{[]string{tritonA, "no-such-file"}, ExitError, "no-such-file"},
+		{[]string{tritonA}, ExitError, "want two inputs"},
+		{[]string{tritonA, tritonB, tritonA}, ExitError, "want two inputs"},
+		{[]string{"-U", "-1", tritonA, tritonB}, ExitError, "-U -1"},
+		{[]string{"--json", "--text", tritonA, tritonB}, ExitError, "choose one"},
+		{[]string{"--nope", tritonA, tritonB}, ExitError, "nope"},
+	} {
+		st, _, stderr := run(t, c.args...)
+		if st != c.want || !strings.Contains(stderr, c.err) {
+			t.Errorf("%v: status %d (want %d), stderr %q", c.args, st, c.want, stderr)
+		}
+	}
+}
+
+// TestDamagedInput: an input read but not decoded whole: compared as far
+// as it decoded, its error on stderr, status 2.
+func TestDamagedInput(t *testing.T) {
+	dir := t.TempDir()
+	b, _ := os.ReadFile(tritonA)
+	bad := filepath.Join(dir, "bad.visaasm")
+	os.WriteFile(bad, bytes.Replace(b, []byte(".decl V0040 v_type=G"), []byte(".decl V0040 v_type=Q"), 1), 0o644)
+	st, stdout, stderr := run(t, tritonA, bad)
+	if st != ExitError || !strings.Contains(stderr, "bad.visaasm:") || !strings.Contains(stdout, "paired") {
+		t.Errorf("status %d\nstdout %q\nstderr %q", st, stdout, stderr)
+	}
+}
+
+// TestText: the real pair's report is its insertion with one line of
+// context on each side; -U 0 shows it alone; a closing summary line.
+func TestText(t *testing.T) {
+	_, out, _ := run(t, tritonA, tritonB)
+	want := `kernel matmul_kernel_with_tensor_descriptors (A ../../model/diff/testdata/triton_matmul.visaasm, B ../../model/diff/testdata/triton_matmul.inserted.visaasm)
+  vISA 707 -> 708 (+1), INFO 0; 1 added, 0 removed, 0 changed, 0 declarations
+@@ A $4 B $4 @@
+  $4   $4   LOC 54
++      $5   mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d
+  $5   $6   mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud
+1 paired: 1 differ, 0 same; 0 only in A, 0 only in B
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	_, out, _ = run(t, "-U", "0", tritonA, tritonB)
+	if strings.Contains(out, "LOC 54") || !strings.Contains(out, "+      $5   mov") {
+		t.Errorf("-U 0:\n%s", out)
+	}
+	_, out, _ = run(t, tritonA, tritonB, "-U", "3") // flags after the inputs
+	if !strings.Contains(out, "  $2   $2   mov (M1_NM, 1) V0118") || !strings.Contains(out, "  $7   $8   LOC 56") {
+		t.Errorf("-U 3 after the inputs:\n%s", out)
+	}
+}
+
+// TestChangedText: a changed immediate in one kernel of a dump folder:
+// the changed line, A's line, the field; the other kernels same.
+func TestChangedText(t *testing.T) {
+	dir := copyDir(t, dumpset)
+	name := filepath.Join(dir, "OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm")
+	b, _ := os.ReadFile(name)
+	os.WriteFile(name, bytes.Replace(b, []byte("0x0:d "), []byte("0x4:d "), 1), 0o644)
+	st, out, _ := run(t, dumpset, dir)
+	for _, w := range []string{
+		"~ $19 $19 mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x4:d\n",
+		"      was mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x0:d\n",
+		"          src1 immediate: 0x0 -> 0x4\n",
+		"vISA 79, INFO 0; 0 added, 0 removed, 1 changed, 0 declarations\n",
+		"3 paired: 1 differ, 2 same; 0 only in A, 0 only in B\n",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
+	}
+	if st != ExitDiffer {
+		t.Errorf("status %d", st)
+	}
+}
+
+// TestJSON: every line is one JSON object; the kernel record carries both
+// sides' statistics, each change record its kind, kernel, both sides'
+// index and text (null for the side without) and its fields, as the
+// issue's schema names them.
+func TestJSON(t *testing.T) {
+	dir := t.TempDir()
+	b, _ := os.ReadFile(channels)
+	// resinfo.R -> resinfo.RG: a changed INFO (fields and lanes), and the
+	// inserted copy's insertion.
+	edited := filepath.Join(dir, "c.visaasm")
+	os.WriteFile(edited, bytes.Replace(b, []byte("resinfo.R (M1, 8)"), []byte("resinfo.RG (M1, 8)"), 1), 0o644)
+	st, out, _ := run(t, "--json", channels, edited)
+	if st != ExitDiffer {
+		t.Fatalf("status %d", st)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	var k struct {
+		Kind, Kernel string
+		Same         bool
+		A, B         map[string]any
+		Delta        map[string]int
+		Counts       map[string]int
+	}
+	dec := json.NewDecoder(strings.NewReader(lines[0]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&k); err != nil {
+		t.Fatal(err)
+	}
+	if k.Kind != "kernel" || k.Kernel != "info_channels" || k.Same || k.A["insts"] != 61.0 || k.B["infos"] != 60.0 || k.Counts["changed"] != 1 {
+		t.Errorf("%+v", k)
+	}
+	var c struct {
+		Kind, Kernel string
+		A, B         *struct {
+			Index int
+			Text  string
+		}
+		Fields []struct{ Name, A, B string }
+	}
+	dec = json.NewDecoder(strings.NewReader(lines[1]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Kind != "changed" || c.A == nil || c.B == nil || c.A.Index != c.B.Index || !strings.HasPrefix(c.B.Text, "resinfo.RG") {
+		t.Errorf("%s", lines[1])
+	}
+	names := map[string]bool{}
+	for _, f := range c.Fields {
+		names[f.Name] = true
+	}
+	if !names["channel_mask"] || !names["lane 0 RGBA"] || !names["lane 7 RGBA"] {
+		t.Errorf("fields %v", c.Fields)
+	}
+	// An added record: "a" is null.
+	_, out, _ = run(t, "--json", tritonA, tritonB)
+	if !strings.Contains(out, `{"kind":"added","kernel":"matmul_kernel_with_tensor_descriptors","a":null,"b":{"index":5,"text":"mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d"},"fields":[]}`) {
+		t.Errorf("%s", out)
+	}
+}
+
+// TestUnpaired: bodies on one side only are listed, and differ.
+func TestUnpaired(t *testing.T) {
+	st, out, _ := run(t, tritonA, dumpset)
+	if st != ExitDiffer || !strings.Contains(out, "only in A: matmul_kernel_with_tensor_descriptors") || strings.Count(out, "only in B: ") != 3 {
+		t.Errorf("%d\n%s", st, out)
+	}
+	_, out, _ = run(t, "--json", tritonA, dumpset)
+	if strings.Count(out, `"kind":"unpaired","side":"b"`) != 3 {
+		t.Errorf("%s", out)
+	}
+}
+
+// TestClean: control characters from an input never reach the terminal.
+func TestClean(t *testing.T) {
+	if got := Clean("a\x1b[2Jb\xffc\u0085"); got != `a\x1b[2Jb\xffc\xc2\x85` {
+		t.Errorf("%q", got)
+	}
+	if got := Clean("plain $3 text"); got != "plain $3 text" {
+		t.Errorf("%q", got)
+	}
+}
+
+// TestFlags: the flag set is handed over for completions without running.
+func TestFlags(t *testing.T) {
+	var got *flag.FlagSet
+	env := testEnv(new(bytes.Buffer), new(bytes.Buffer))
+	env.Flags = func(fs *flag.FlagSet) { got = fs }
+	if st := Run(nil, env); st != ExitSame || got == nil || got.Lookup("json") == nil || got.Lookup("U") == nil {
+		t.Errorf("status %d, flags %v", st, got)
+	}
+}
+
+// TestInspect: in a terminal the inspector gets the result (unless --text
+// or --json), and its status is the command's.
+func TestInspect(t *testing.T) {
+	var out, errb bytes.Buffer
+	env := testEnv(&out, &errb)
+	env.Terminal = true
+	var seen *Result
+	env.Inspect = func(r *Result) int { seen = r; return ExitSame }
+	if st := Run([]string{tritonA, tritonB}, env); st != ExitDiffer || seen == nil || out.Len() != 0 {
+		t.Errorf("status %d, inspected %v, printed %q", st, seen != nil, out.String())
+	}
+	seen = nil
+	if st := Run([]string{"--text", tritonA, tritonB}, env); st != ExitDiffer || seen != nil || out.Len() == 0 {
+		t.Errorf("--text: status %d, inspected %v", st, seen != nil)
+	}
+	env.Inspect = func(r *Result) int { return ExitError }
+	if st := Run([]string{tritonA, tritonA}, env); st != ExitError {
+		t.Errorf("inspector failing: status %d", st)
+	}
+}

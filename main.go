@@ -68,6 +68,12 @@ func run(args []string) int {
 		case "version", "--version", "-version":
 			fmt.Println(versionLine())
 			return 0
+		case "config":
+			// The file that sets every default, to copy and edit.
+			fmt.Print(tui.DefaultConfig())
+			return 0
+		case "keys":
+			return keysCmd(os.Stdout, os.Stderr)
 		case "completion", "man":
 			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
 		}
@@ -78,7 +84,7 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles, Exists: fileExists,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -166,6 +172,8 @@ func usage(w io.Writer) {
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope diff [flags] A B       what changed between two builds (files or dump folders)
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+  infoscope config                 print the configuration file that sets every default
+  infoscope keys                   print the key bindings in effect
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags;
@@ -177,6 +185,71 @@ completions and the manual page.
 // inspect runs the inspector; progOpts are added to the program's (tests give
 // it a pipe for keys instead of the terminal).
 func inspect(args []string, progOpts ...tea.ProgramOption) int {
+	st, errs := loadConfig()
+	return inspectWith(args, st, errs, progOpts...)
+}
+
+// keysCmd prints the keys in effect (the configuration file's) as
+// docs/keys.md lists the defaults; the entries refused go to stderr.
+func keysCmd(stdout, stderr io.Writer) int {
+	st, errs := loadConfig()
+	for _, err := range errs {
+		fmt.Fprintln(stderr, "infoscope:", err)
+	}
+	fmt.Fprint(stdout, tui.KeysMarkdown(st.Keys))
+	return 0
+}
+
+// configPath is the configuration file's path: $XDG_CONFIG_HOME/infoscope/
+// config, else ~/.config/infoscope/config ("" when neither is known).
+func configPath() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "infoscope", tui.ConfigFileName)
+}
+
+// maxConfigFile bounds the configuration file: a few hundred lines.
+const maxConfigFile = 1 << 20
+
+// loadConfig reads the configuration file, if there is one: the settings,
+// and the entries refused (each file:line: why, its default kept).
+func loadConfig() (tui.Settings, []error) {
+	path := configPath()
+	if path == "" {
+		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+	}
+	data, err := savefile.Read(path, "configuration file", maxConfigFile)
+	if data == nil && err == nil {
+		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+	}
+	if err != nil {
+		return tui.Settings{Keys: tui.DefaultKeys()}, []error{err}
+	}
+	return tui.ParseConfig(path, data)
+}
+
+// configFlags are the flags the configuration sets, given before the
+// command line's (which win).
+func configFlags(st tui.Settings) []string {
+	var out []string
+	switch st.Theme {
+	case "dark", "light":
+		out = append(out, "--theme", st.Theme)
+	case "mono":
+		out = append(out, "--mono")
+	}
+	return append(out, st.Flags...)
+}
+
+// inspectWith is inspect with the configuration st (errs: its entries
+// refused).
+func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
@@ -191,6 +264,24 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	if pre := configFlags(st); len(pre) > 0 {
+		// The configuration's flags first: refused whole (file:line) when
+		// one does not parse, and the defaults kept.
+		fs.SetOutput(io.Discard)
+		err := fs.Parse(pre)
+		if err == nil && fs.NArg() > 0 {
+			err = fmt.Errorf("%q is not a flag (files go on the command line)", fs.Arg(0))
+		}
+		if err != nil {
+			where := st.FlagsLine
+			if where == "" {
+				where = configPath()
+			}
+			st.Theme, st.Flags = "", nil
+			return inspectWith(args, st, append(errs, fmt.Errorf("%s: flags refused: %v", where, err)), progOpts...)
+		}
+		fs.SetOutput(out)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -216,7 +307,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll}
+		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -644,6 +735,8 @@ func commands() []docs.Command {
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
 		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},
+		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
+		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
 		{Name: "help", Summary: "print the usage"},
 		{Name: "version", Summary: "print the version"},
 	}

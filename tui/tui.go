@@ -65,6 +65,13 @@ type Config struct {
 	Theme string
 
 	Marks MarksConfig // bookmarks (M, ')
+
+	// Keys are the bindings in effect (a configuration file's); nil:
+	// DefaultKeys.
+	Keys *Keys
+	// ConfigErrors are the configuration file's refused entries
+	// (file:line: why): E lists them, and they count as problems.
+	ConfigErrors []error
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -137,6 +144,7 @@ type Model struct {
 	discarded         bool  // the user chose to quit without saving
 
 	keys     KeyMap
+	keyset   Keys // the bindings in effect, as configured: never enabled or disabled
 	spin     spinner.Model
 	th       theme
 	mono     bool
@@ -215,7 +223,7 @@ func New(cfg Config) *Model {
 		rules:    cfg.Rules,
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
-		keys:     DefaultKeyMap(),
+		keyset:   DefaultKeys(),
 		mono:     cfg.Mono,
 		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
@@ -226,6 +234,10 @@ func New(cfg Config) *Model {
 	if m.surfaces == nil {
 		m.surfaces = model.NewSurfaceFile()
 	}
+	if cfg.Keys != nil {
+		m.keyset = *cfg.Keys
+	}
+	m.keys = m.keyset.Global
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	if cfg.SurfacesUnsaved {
 		m.editGen = 1 // an edit no save covers (which surfaces is not known)
@@ -233,8 +245,9 @@ func New(cfg Config) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")
-	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
+	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
+	m.marks.keys = m.keyset.Marks
 	if m.ws = cfg.Workspace; m.ws != nil {
 		m.sub = m.ws.Subscribe()
 	} else {
@@ -246,6 +259,7 @@ func New(cfg Config) *Model {
 	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
+	m.list.keys = m.keyset.List
 	m.list.focused = true
 	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {

@@ -22,6 +22,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -31,20 +32,16 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
-	"infoscope/decoder/visatext"
 	"infoscope/model"
+	"infoscope/model/lower"
 	"infoscope/sampledata"
 	"infoscope/tui"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 	"infoscope/tui/diffcmd"
 	"infoscope/tui/diffview"
-	"infoscope/tui/docs"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
-	"infoscope/tui/marksfile"
-	"infoscope/tui/savefile"
 	"infoscope/tui/serve"
-	"infoscope/tui/watch"
 )
 
 func main() { os.Exit(run(os.Args[1:])) }
@@ -56,8 +53,8 @@ func run(args []string) int {
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
-				Folder:       folderFiles,
-				Exists:       fileExists})
+				Folder:       fsio.FolderFiles,
+				Exists:       fsio.RegularFile})
 		case "diff":
 			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
@@ -84,7 +81,14 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: folderFiles, Exists: fileExists,
+	visaFolder := func(name string) ([]string, string, error) {
+		files, note, err := fsio.FolderFiles(name)
+		if files != nil {
+			files, note, _ = visaOnly(files, note)
+		}
+		return files, note, err
+	}
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -131,35 +135,6 @@ func wantsHelp(args []string) bool {
 		}
 	}
 	return false
-}
-
-// dirInputExts are the binary file name endings a directory argument
-// opens (besides its .visaasm dumps); files starting with the vISA object
-// magic open whatever their name.
-var dirInputExts = []string{".isa"}
-
-// binariesIn returns the names (of regular files in dir) that are vISA
-// binaries: a name in dirInputExts or the object magic in the first bytes.
-func binariesIn(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// hasMagic reports whether the file at path starts with the vISA magic.
-func hasMagic(path string) bool {
-	fh, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer fh.Close()
-	b := make([]byte, len(decoder.Magic))
-	_, err = io.ReadFull(fh, b)
-	return err == nil && string(b) == decoder.Magic
 }
 
 // isTerminal reports whether f is a terminal (not merely a character
@@ -224,7 +199,7 @@ func loadConfig() (tui.Settings, []error) {
 	if path == "" {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}
-	data, err := savefile.Read(path, "configuration file", maxConfigFile)
+	data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile)
 	if data == nil && err == nil {
 		return tui.Settings{Keys: tui.DefaultKeys()}, nil
 	}
@@ -257,7 +232,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	}
 	fs.SetOutput(out)
 	fs.Usage = func() { usage(out); fs.PrintDefaults() }
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
@@ -307,7 +282,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs}
+		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs, Native: nativeLoader(dopts)}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -391,14 +366,14 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	if cfg.Surfaces != nil {
 		cfg.SurfacesLoaded = surfacesAt
 	}
-	saver := savefile.New(surfacesAt)
+	saver := fsio.NewSaveFile(surfacesAt)
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
 	// Bookmarks live beside each input file (the samples and stdin keep
 	// them in memory); writes still to do are done before exiting.
-	marks := marksfile.Open(paths)
-	cfg.Marks = marks.Config()
+	marks := fsio.OpenMarks(paths)
+	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
@@ -421,7 +396,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	watchErr := make(chan error, 1)
 	if !*noWatch && len(paths) > 0 {
 		go func() {
-			watchErr <- watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
+			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()
 	}
 	_, err = p.Run()
@@ -482,7 +457,7 @@ const maxSurfaceFile = 16 << 20
 // would block with no writer, /dev/zero never ends) is refused unread, and
 // so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	data, err := savefile.Read(path, "surface file", maxSurfaceFile)
+	data, err := fsio.ReadLimited(path, "surface file", maxSurfaceFile)
 	if data == nil || err != nil {
 		return nil, err
 	}
@@ -499,14 +474,26 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		files, note, err := dumpFolder(name)
+		files, note, err := fsio.Folder(name)
 		if err != nil {
 			return nil, err
 		}
+		// The inspector shows native code with its vISA: a lone .asm
+		// (which dump prints alone) has nothing to show it beside.
+		var lone []string
+		files, note, lone = visaOnly(files, note)
 		if note != "" {
 			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
 		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s holds only Gen assembly without its vISA (%s): infoscope dump opens it", name, strings.Join(lone, ", "))
+		}
 		return files, nil
+	}
+	if strings.HasSuffix(name, ".asm") {
+		if head, err := readHead(name, 16); err == nil && native.IsASM(name, head) {
+			return nil, fmt.Errorf("%s is Gen assembly (IGC's .asm): the inspector shows it beside its .visaasm (open that, or the folder); infoscope dump %s prints it alone", name, name)
+		}
 	}
 	if fi.Mode().IsRegular() {
 		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
@@ -516,87 +503,63 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 	return []string{name}, nil
 }
 
-// fileExists is dump's Env.Exists: a regular file at name.
-func fileExists(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
-func folderFiles(name string) ([]string, string, error) {
-	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
-		return nil, "", nil // dump's own read reports a missing file
-	}
-	return dumpFolder(name)
-}
-
-// dumpFolder lists the .visaasm files of directory dir to open.
-func dumpFolder(dir string) (files []string, note string, err error) {
-	ents, err := os.ReadDir(dir)
+// readHead returns the first n bytes of the file at path (fewer when it
+// is shorter).
+func readHead(path string, n int) ([]byte, error) {
+	fh, err := os.Open(path)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	var names []string
-	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
+	defer fh.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(fh, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}
+
+// nativeLoader returns the inspector's Config.Native: the join of a vISA
+// text file with the .asm of its stem beside it, read and parsed once
+// (under the input size limit) and kept; nil for a file without one.
+func nativeLoader(o decoder.Options) func(file string) *lower.Join {
+	var mu sync.Mutex
+	joins := map[string]*lower.Join{}
+	return func(file string) *lower.Join {
+		mu.Lock()
+		defer mu.Unlock()
+		if j, ok := joins[file]; ok {
+			return j
 		}
-	}
-	// The vISA binaries in it open too; the note counts what is neither.
-	bins := binariesIn(dir, names)
-	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
-	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
-	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
-	// its .visaasm is not listed twice; a lone .asm opens as native code.
-	sets, lone, dropped := native.Folder(names, func(a, b string) bool { return sameFile(filepath.Join(dir, a), filepath.Join(dir, b)) })
-	part := map[string]bool{}
-	var extra []string
-	for _, s := range sets {
-		for _, p := range []string{s.ASM, s.VisaLL, s.DynPerf} {
-			if p != "" {
-				part[p] = true
+		var j *lower.Join
+		if native.IsVISAText(file) {
+			asm := native.Stem(file) + ".asm"
+			if fsio.RegularFile(asm) {
+				if data, err := fsio.ReadFile(asm, o); err == nil {
+					j = lower.New(native.Parse(asm, data))
+				}
 			}
 		}
-		if strings.HasSuffix(s.VISA, ".isaasm") {
-			extra = append(extra, s.VISA)
-			part[s.VISA] = true
-		}
+		joins[file] = j
+		return j
 	}
-	extra = append(extra, lone...)
-	for _, n := range append(lone, dropped...) {
-		part[n] = true
-	}
-	names = slices.DeleteFunc(names, func(n string) bool { return part[n] })
-	open, note := visatext.DumpFolder(names)
-	open = append(append(open, extra...), bins...)
-	if len(dropped) > 0 {
-		if note != "" {
-			note += "; "
-		}
-		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
-	}
-	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
-	}
-	sort.Strings(open)
-	for _, n := range open {
-		files = append(files, filepath.Join(dir, n))
-	}
-	return files, note, nil
 }
 
-// sameFile reports whether the files at a and b hold the same bytes (an
-// .isaasm IGC wrote beside an identical .visaasm); sizes are compared
-// first, and a file too large to compare counts as different.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil || fa.Size() != fb.Size() || fa.Size() > 256<<20 {
+// visaOnly drops the lone .asm files (dump opens them as native code)
+// from a dump folder's files, for the commands that read only vISA; the
+// note says so.
+func visaOnly(files []string, note string) (kept []string, newNote string, lone []string) {
+	kept = slices.DeleteFunc(files, func(f string) bool {
+		if strings.HasSuffix(f, ".asm") {
+			lone = append(lone, filepath.Base(f))
+			return true
+		}
 		return false
+	})
+	if len(lone) > 0 {
+		note = strings.TrimPrefix(note+fmt.Sprintf("; %d .asm without their vISA text (infoscope dump shows them alone)", len(lone)), "; ")
 	}
-	da, err1 := os.ReadFile(a)
-	db, err2 := os.ReadFile(b)
-	return err1 == nil && err2 == nil && string(da) == string(db)
+	return kept, note, lone
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.
@@ -620,18 +583,18 @@ func serveCmd(args []string) int {
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	cliflag.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	cli.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	cliflag.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
-	cliflag.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
-	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
-	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
+	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)
 	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
@@ -689,7 +652,7 @@ func serveCmd(args []string) int {
 	return 0
 }
 
-// Shell completions and the man page (tui/docs) are written from the
+// Shell completions and the man page (tui/cli) are written from the
 // FlagSets the commands themselves register.
 
 // probe, while set, is handed each command's FlagSet in place of running
@@ -721,19 +684,19 @@ func commandFlags(run func() int) *flag.FlagSet {
 }
 
 // commands lists infoscope's commands with their flags.
-func commands() []docs.Command {
+func commands() []cli.Command {
 	inspector := commandFlags(func() int { return inspect(nil) })
 	var dumpFlags *flag.FlagSet
 	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
 	var diffFlags *flag.FlagSet
 	diffcmd.Run(nil, diffcmd.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { diffFlags = fs }})
 	serveFlags := commandFlags(func() int { return serveCmd(nil) })
-	return []docs.Command{
+	return []cli.Command{
 		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
 		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
 		{Name: "diff", Args: "A B", Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffFlags},
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
-		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
+		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},
 		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
 		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
@@ -750,22 +713,22 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
 			return 2
 		}
-		docs.WriteMan(stdout, cmds)
+		cli.WriteMan(stdout, cmds)
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(docs.Shells, "|"))
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells, "|"))
 		return 2
 	}
 	switch args[0] {
 	case "bash":
-		docs.WriteBash(stdout, cmds)
+		cli.WriteBash(stdout, cmds)
 	case "zsh":
-		docs.WriteZsh(stdout, cmds)
+		cli.WriteZsh(stdout, cmds)
 	case "fish":
-		docs.WriteFish(stdout, cmds)
+		cli.WriteFish(stdout, cmds)
 	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(docs.Shells, ", "))
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells, ", "))
 		return 2
 	}
 	return 0

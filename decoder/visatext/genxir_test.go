@@ -2,8 +2,11 @@ package visatext
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -33,7 +36,9 @@ const (
 // genxirRun is one kernel through GenX_IR.
 type genxirRun struct {
 	k     visagen.Kernel
+	dir   string // the folder GenX_IR ran in
 	canon []byte // GenX_IR's out.visaasm
+	errs  []byte // its out.errors.txt (the verifier's report), if any
 	out   []byte // its stdout and stderr
 	err   error
 }
@@ -55,10 +60,12 @@ func runGenXIR(t *testing.T, genxir string, ks []visagen.Kernel, args ...string)
 			r := &runs[i]
 			r.k = ks[i]
 			dir := filepath.Join(root, fmt.Sprint(i))
+			r.dir = dir
 			if r.err = os.Mkdir(dir, 0o755); r.err != nil {
 				return
 			}
 			r.out, r.err = visagen.Run(context.Background(), genxir, dir, ks[i], args...)
+			r.errs, _ = os.ReadFile(filepath.Join(dir, "out.errors.txt"))
 			if r.err == nil {
 				r.canon, r.err = os.ReadFile(filepath.Join(dir, "out.visaasm"))
 			}
@@ -257,3 +264,112 @@ func subroutineCtx(c lineCtx, s *decoder.Stream, in *decoder.Instruction) lineCt
 }
 
 func isLabelText(s string) bool { return strings.HasSuffix(s, ":") }
+
+// TestGenXIRRefused: kernels with instructions the verifier refuses (INFO
+// whose exec size and emask pass lane 32). GenX_IR must refuse each
+// kernel, and the instructions it names ("Violating Instruction: ... /// $N")
+// must be exactly those infoscope diagnoses.
+func TestGenXIRRefused(t *testing.T) {
+	genxir := visagen.Tool(t, "GenX_IR")
+	ks := visagen.Invalid(visagen.Config{Seed: genxirSeed, Kernels: 24, Insts: 48})
+	runs := runGenXIR(t, genxir, ks, "-dumpcommonisa", "-asmOutput", "out", "-stopafter", "HWConformityChk")
+	refused := 0
+	for _, r := range runs {
+		var ee *exec.ExitError
+		if !errors.As(r.err, &ee) {
+			t.Fatalf("%s: GenX_IR accepted a kernel its verifier should refuse (%v)\n%s", r.k.Name, r.err, r.out)
+		}
+		intel := map[int]bool{}
+		for _, l := range strings.Split(string(r.errs), "\n") {
+			if !strings.Contains(l, "Violating Instruction:") {
+				continue
+			}
+			_, n, ok := strings.Cut(l, "/// $")
+			v, err := strconv.Atoi(strings.TrimSpace(n))
+			if !ok || err != nil {
+				t.Fatalf("%s: no $N in GenX_IR's %q", r.k.Name, l)
+			}
+			intel[v] = true
+		}
+		ours := map[int]bool{}
+		lines := map[int]bool{}
+		f := Read(r.k.Name+".visaasm", r.k.Text)
+		for _, s := range f.Streams {
+			for _, in := range s.Infos() {
+				if len(in.Diagnostics()) > 0 {
+					ours[in.Inst] = true
+					lines[s.Line(in.Inst)] = true
+				}
+			}
+		}
+		if !maps.Equal(intel, ours) {
+			t.Errorf("%s: GenX_IR refuses $%v, infoscope diagnoses $%v", r.k.Name, sortedKeys(intel), sortedKeys(ours))
+		}
+		for _, l := range r.k.Refused {
+			if !lines[l] {
+				t.Errorf("%s: line %d is refused by construction, infoscope has no diagnostic there", r.k.Name, l)
+			}
+		}
+		refused += len(intel)
+	}
+	if refused == 0 {
+		t.Fatal("no refused instruction: the comparison proved nothing")
+	}
+	t.Logf("genxir refused: %d kernels, %d instructions refused by GenX_IR, all diagnosed by infoscope", len(runs), refused)
+}
+
+func sortedKeys(m map[int]bool) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestGenXIRWriterCutShort: the vISA object files GenX_IR 1.0.12504 writes
+// are cut short (its writer drops each instruction's last operand slots:
+// igc-1.0.12504.6 visa/BinaryCISAEmission.cpp, the operand loop to
+// min(opnd_count, opnd_num)). Decoding one must give a located error,
+// never a panic.
+func TestGenXIRWriterCutShort(t *testing.T) {
+	genxir := visagen.Tool(t, "GenX_IR")
+	ks := visagen.Generate(visagen.Config{Seed: genxirSeed + 1, Kernels: 12, Insts: 24})
+	runs := runGenXIR(t, genxir, ks, "-binary", "-output", "-dumpcommonisa", "-asmOutput", "out", "-outputCisaBinaryName", "out.isa")
+	files := 0
+	for _, r := range runs {
+		// Exit 1 is also a spill ("Spill memory used"): the files are
+		// written all the same.
+		data, err := os.ReadFile(filepath.Join(r.dir, "out.isa"))
+		if err != nil {
+			t.Logf("%s: GenX_IR wrote no out.isa (%v)", r.k.Name, r.err)
+			continue
+		}
+		files++
+		var f *decoder.File
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					t.Fatalf("%s: decoding GenX_IR's out.isa panics: %v", r.k.Name, p)
+				}
+			}()
+			f = decoder.Decode("out.isa", data, decoder.Options{})
+		}()
+		if len(f.Errors) == 0 {
+			t.Errorf("%s: GenX_IR's cut-short out.isa decodes without an error", r.k.Name)
+		}
+		for _, e := range f.Errors {
+			var fe *decoder.FormatError
+			if !errors.As(e, &fe) || fe.Off < 0 || fe.Off >= int64(len(data)) {
+				t.Errorf("%s: error without a byte offset in the file: %v", r.k.Name, e)
+			}
+		}
+		if files == 1 && len(f.Errors) > 0 {
+			t.Logf("%s: %v", r.k.Name, f.Errors[0])
+		}
+	}
+	t.Logf("genxir writer: %d of %d kernels' out.isa files, each refused with a located error", files, len(runs))
+	if files < len(runs)/2 {
+		t.Fatalf("GenX_IR compiled only %d of %d kernels", files, len(runs))
+	}
+}

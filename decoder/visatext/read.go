@@ -365,12 +365,15 @@ func (p *parser) directive(n, col int, t string) {
 		p.b.tb.InfoBytes = map[int][]byte{}
 		p.b.tb.Insts = p.insts[:0]
 	case word == ".function":
-		// Inside a body: a subroutine, whose label follows.
+		// Inside a body: a subroutine. IGC's printer follows it with its
+		// label (one instruction, printed on two lines); the assembler
+		// also takes it alone, and then it is the subroutine itself.
 		name, ok := quoted(rest)
 		if !ok {
 			p.errAt(n, restCol, `a quoted subroutine name`, found(rest))
 			return
 		}
+		p.flushSub()
 		p.b.sub, p.b.subAt = name, [2]int{n, col}
 	case word == ".funcdecl":
 		if !p.needBody(n, col, word) {
@@ -712,22 +715,31 @@ func (p *parser) label(n, col int, name, text string) {
 	}
 	b := p.b
 	op := opcodeOf()["label"]
-	if b.sub != "" {
-		if b.sub != name && !strings.HasPrefix(name, b.sub) {
-			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", b.sub, b.subAt[0]), found(name+":"))
-		}
+	if b.sub != "" && (b.sub == name || strings.HasPrefix(name, b.sub)) {
 		op, b.sub = opcodeOf()["subroutine"], ""
 	}
+	p.flushSub() // a .function alone, then this label
 	b.labels = append(b.labels, int32(len(b.tb.Insts)))
 	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
 }
 
+// flushSub adds a .function not followed by its label as the subroutine
+// instruction it is (the assembler's form: "NAME:" its text, its line the
+// directive's).
+func (p *parser) flushSub() {
+	b := p.b
+	if b == nil || b.sub == "" {
+		return
+	}
+	op := opcodeOf()["subroutine"]
+	name := b.sub
+	b.sub = ""
+	b.labels = append(b.labels, int32(len(b.tb.Insts)))
+	p.add(decoder.TextInst{Line: int32(b.subAt[0]), Col: int32(b.subAt[1]), N: int32(b.next), Text: name + ":", Op: op[0], Sub: op[1]})
+}
+
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
-	if b.sub != "" && t.Op != opcodeOf()["subroutine"][0] {
-		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), found(t.Text))
-		b.sub = ""
-	}
 	b.next = int(t.N) + 1
 	b.tb.Insts = append(b.tb.Insts, t)
 	b.last = len(b.tb.Insts) - 1
@@ -737,6 +749,7 @@ func (p *parser) instruction(n, col int, t string) {
 	if !p.needBody(n, col, "an instruction") {
 		return
 	}
+	p.flushSub()
 	b := p.b
 	code, comment := splitComment(t)
 	code = strings.TrimRight(code, " \t")
@@ -952,7 +965,9 @@ func (p *parser) closeBody() {
 	}
 	p.b = nil
 	if b.sub != "" {
-		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", b.sub), "none before the body ends")
+		p.b = b
+		p.flushSub()
+		p.b = nil
 	}
 	if b.shifted > 0 {
 		p.f.Warnings = append(p.f.Warnings, fmt.Sprintf("%s: from line %d, %d /// $N comments do not count the %d instructions of its inline assembly (the first block on line %d): IGC numbered the body before it parsed the blocks; $N here counts every instruction, as the kernel's final dump does",
@@ -1000,7 +1015,7 @@ func (p *parser) end() {
 	switch {
 	case b != nil && b.last < 0:
 		p.errAt(p.eofLine, p.eofCol, "the instructions of "+p.nameOf(b), "end of file")
-	case b != nil && !isTerminator(b.tb.Insts[b.last].Text):
+	case b != nil && !endsBody(b):
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", p.nameOf(b), b.tb.Insts[b.last].Line), "end of file")
 	case b == nil && p.pendingVerAtEOF:
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
@@ -1015,6 +1030,20 @@ func (p *parser) end() {
 var reTerminator = regexp.MustCompile(`^f?ret \(M[1-8](_NM)?, (1|2|4|8|16|32)\)$`)
 
 func isTerminator(text string) bool { return reTerminator.MatchString(text) }
+
+// endsBody reports whether the body's last instruction, labels after it
+// aside (IGC's dumps may end in a label no branch reaches), is a
+// ret or fret.
+func endsBody(b *body) bool {
+	for k := b.last; k >= 0; k-- {
+		t := &b.tb.Insts[k]
+		if t.Op == opcodeOf()["label"][0] || t.Op == opcodeOf()["subroutine"][0] {
+			continue
+		}
+		return isTerminator(t.Text)
+	}
+	return false
+}
 
 // buildInfo resolves an INFO line's names and writes its encoding
 // (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],

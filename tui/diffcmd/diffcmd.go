@@ -21,7 +21,7 @@ import (
 	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/diff"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 )
 
 // The exit statuses, as diff(1)'s.
@@ -129,7 +129,7 @@ func Run(args []string, env Env) int {
 	asText := fs.Bool("text", false, "print the text form even when the output is a terminal")
 	context := fs.Int("U", 1, "`N` unchanged instructions shown above and below each run of changes")
 	surfaces := fs.String("surfaces", "", "surface description `FILE` (JSON) the INFO results are simulated with (default: every surface as the inspector's default)")
-	decodeOpts := cliflag.Decode(fs)
+	decodeOpts := cli.Decode(fs)
 	// Flags may come after the inputs too (diff A B -U 3); "--" ends them.
 	var inputs []string
 	for rest := args; ; {

@@ -1,5 +1,8 @@
 // Package fsio is infoscope's file I/O for the front ends: inputs read
-// under the size limit as workspace sources.
+// under the size limit (FileSource, ReadFile), the directories they name
+// (Folder), atomic saves (SaveFile) of the surface file and of the mark
+// files beside each input (Marks), files the user keeps read with a
+// limit (ReadLimited), and watching inputs for changes (Watch).
 package fsio
 
 import (

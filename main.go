@@ -19,7 +19,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -30,20 +29,15 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
-	"infoscope/decoder/native"
-	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/tui"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 	"infoscope/tui/diffcmd"
 	"infoscope/tui/diffview"
-	"infoscope/tui/docs"
 	"infoscope/tui/dump"
-	"infoscope/tui/marksfile"
-	"infoscope/tui/savefile"
+	"infoscope/tui/fsio"
 	"infoscope/tui/serve"
-	"infoscope/tui/watch"
 )
 
 func main() { os.Exit(run(os.Args[1:])) }
@@ -53,10 +47,10 @@ func run(args []string) int {
 		switch args[0] {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return tui.ReadFile(name, decoder.Options{}) }, Read: tui.ReadFile,
+				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
 				SetGCPercent: debug.SetGCPercent,
-				Folder:       folderFiles,
-				Exists:       fileExists})
+				Folder:       fsio.FolderFiles,
+				Exists:       fsio.RegularFile})
 		case "diff":
 			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":
@@ -67,6 +61,12 @@ func run(args []string) int {
 		case "version", "--version", "-version":
 			fmt.Println(versionLine())
 			return 0
+		case "config":
+			// The file that sets every default, to copy and edit.
+			fmt.Print(tui.DefaultConfig())
+			return 0
+		case "keys":
+			return keysCmd(os.Stdout, os.Stderr)
 		case "completion", "man":
 			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
 		}
@@ -77,7 +77,7 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: tui.ReadFile, Folder: folderFiles,
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: fsio.FolderFiles, Exists: fsio.RegularFile,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -126,35 +126,6 @@ func wantsHelp(args []string) bool {
 	return false
 }
 
-// dirInputExts are the binary file name endings a directory argument
-// opens (besides its .visaasm dumps); files starting with the vISA object
-// magic open whatever their name.
-var dirInputExts = []string{".isa"}
-
-// binariesIn returns the names (of regular files in dir) that are vISA
-// binaries: a name in dirInputExts or the object magic in the first bytes.
-func binariesIn(dir string, names []string) []string {
-	var out []string
-	for _, n := range names {
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-// hasMagic reports whether the file at path starts with the vISA magic.
-func hasMagic(path string) bool {
-	fh, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer fh.Close()
-	b := make([]byte, len(decoder.Magic))
-	_, err = io.ReadFull(fh, b)
-	return err == nil && string(b) == decoder.Magic
-}
-
 // isTerminal reports whether f is a terminal (not merely a character
 // device such as /dev/null).
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
@@ -165,6 +136,8 @@ func usage(w io.Writer) {
   infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
   infoscope diff [flags] A B       what changed between two builds (files or dump folders)
   infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
+  infoscope config                 print the configuration file that sets every default
+  infoscope keys                   print the key bindings in effect
   infoscope version                print the version
 A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags;
@@ -176,6 +149,71 @@ completions and the manual page.
 // inspect runs the inspector; progOpts are added to the program's (tests give
 // it a pipe for keys instead of the terminal).
 func inspect(args []string, progOpts ...tea.ProgramOption) int {
+	st, errs := loadConfig()
+	return inspectWith(args, st, errs, progOpts...)
+}
+
+// keysCmd prints the keys in effect (the configuration file's) as
+// docs/keys.md lists the defaults; the entries refused go to stderr.
+func keysCmd(stdout, stderr io.Writer) int {
+	st, errs := loadConfig()
+	for _, err := range errs {
+		fmt.Fprintln(stderr, "infoscope:", err)
+	}
+	fmt.Fprint(stdout, tui.KeysMarkdown(st.Keys))
+	return 0
+}
+
+// configPath is the configuration file's path: $XDG_CONFIG_HOME/infoscope/
+// config, else ~/.config/infoscope/config ("" when neither is known).
+func configPath() string {
+	dir := os.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
+	}
+	return filepath.Join(dir, "infoscope", tui.ConfigFileName)
+}
+
+// maxConfigFile bounds the configuration file: a few hundred lines.
+const maxConfigFile = 1 << 20
+
+// loadConfig reads the configuration file, if there is one: the settings,
+// and the entries refused (each file:line: why, its default kept).
+func loadConfig() (tui.Settings, []error) {
+	path := configPath()
+	if path == "" {
+		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+	}
+	data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile)
+	if data == nil && err == nil {
+		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+	}
+	if err != nil {
+		return tui.Settings{Keys: tui.DefaultKeys()}, []error{err}
+	}
+	return tui.ParseConfig(path, data)
+}
+
+// configFlags are the flags the configuration sets, given before the
+// command line's (which win).
+func configFlags(st tui.Settings) []string {
+	var out []string
+	switch st.Theme {
+	case "dark", "light":
+		out = append(out, "--theme", st.Theme)
+	case "mono":
+		out = append(out, "--mono")
+	}
+	return append(out, st.Flags...)
+}
+
+// inspectWith is inspect with the configuration st (errs: its entries
+// refused).
+func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) int {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
@@ -183,13 +221,31 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	fs.SetOutput(out)
 	fs.Usage = func() { usage(out); fs.PrintDefaults() }
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
 	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
 	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
 	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
 	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
 	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	if pre := configFlags(st); len(pre) > 0 {
+		// The configuration's flags first: refused whole (file:line) when
+		// one does not parse, and the defaults kept.
+		fs.SetOutput(io.Discard)
+		err := fs.Parse(pre)
+		if err == nil && fs.NArg() > 0 {
+			err = fmt.Errorf("%q is not a flag (files go on the command line)", fs.Arg(0))
+		}
+		if err != nil {
+			where := st.FlagsLine
+			if where == "" {
+				where = configPath()
+			}
+			st.Theme, st.Flags = "", nil
+			return inspectWith(args, st, append(errs, fmt.Errorf("%s: flags refused: %v", where, err)), progOpts...)
+		}
+		fs.SetOutput(out)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -215,7 +271,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll}
+		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -239,12 +295,12 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 		if err != nil {
 			refused = append(refused, err)
 			if len(names) > 1 {
-				cfg.Sources = append(cfg.Sources, tui.FileSource(name, dopts)) // its read fails: an error row
+				cfg.Sources = append(cfg.Sources, fsio.FileSource(name, dopts)) // its read fails: an error row
 			}
 			continue
 		}
 		for _, f := range files {
-			cfg.Sources = append(cfg.Sources, tui.FileSource(f, dopts))
+			cfg.Sources = append(cfg.Sources, fsio.FileSource(f, dopts))
 			paths = append(paths, f)
 		}
 	}
@@ -299,14 +355,14 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	if cfg.Surfaces != nil {
 		cfg.SurfacesLoaded = surfacesAt
 	}
-	saver := savefile.New(surfacesAt)
+	saver := fsio.NewSaveFile(surfacesAt)
 	cfg.SaveSurfaces = saver.Save
 	// A save still running when the program ends is finished, not cut.
 	defer saver.Wait()
 	// Bookmarks live beside each input file (the samples and stdin keep
 	// them in memory); writes still to do are done before exiting.
-	marks := marksfile.Open(paths)
-	cfg.Marks = marks.Config()
+	marks := fsio.OpenMarks(paths)
+	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
@@ -329,7 +385,7 @@ func inspect(args []string, progOpts ...tea.ProgramOption) int {
 	watchErr := make(chan error, 1)
 	if !*noWatch && len(paths) > 0 {
 		go func() {
-			watchErr <- watch.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
+			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()
 	}
 	_, err = p.Run()
@@ -390,7 +446,7 @@ const maxSurfaceFile = 16 << 20
 // would block with no writer, /dev/zero never ends) is refused unread, and
 // so is a file past maxSurfaceFile.
 func loadSurfaces(path string) (*model.SurfaceFile, error) {
-	data, err := savefile.Read(path, "surface file", maxSurfaceFile)
+	data, err := fsio.ReadLimited(path, "surface file", maxSurfaceFile)
 	if data == nil || err != nil {
 		return nil, err
 	}
@@ -407,7 +463,7 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		return nil, err
 	}
 	if fi.IsDir() {
-		files, note, err := dumpFolder(name)
+		files, note, err := fsio.Folder(name)
 		if err != nil {
 			return nil, err
 		}
@@ -422,89 +478,6 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		}
 	}
 	return []string{name}, nil
-}
-
-// fileExists is dump's Env.Exists: a regular file at name.
-func fileExists(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// folderFiles is dump's Env.Folder: nil for a name that is not a directory.
-func folderFiles(name string) ([]string, string, error) {
-	if fi, err := os.Stat(name); err != nil || !fi.IsDir() {
-		return nil, "", nil // dump's own read reports a missing file
-	}
-	return dumpFolder(name)
-}
-
-// dumpFolder lists the .visaasm files of directory dir to open.
-func dumpFolder(dir string) (files []string, note string, err error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, "", err
-	}
-	var names []string
-	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
-	// The vISA binaries in it open too; the note counts what is neither.
-	bins := binariesIn(dir, names)
-	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
-	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
-	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
-	// its .visaasm is not listed twice; a lone .asm opens as native code.
-	sets, lone, dropped := native.Folder(names, func(a, b string) bool { return sameFile(filepath.Join(dir, a), filepath.Join(dir, b)) })
-	part := map[string]bool{}
-	var extra []string
-	for _, s := range sets {
-		for _, p := range []string{s.ASM, s.VisaLL, s.DynPerf} {
-			if p != "" {
-				part[p] = true
-			}
-		}
-		if strings.HasSuffix(s.VISA, ".isaasm") {
-			extra = append(extra, s.VISA)
-			part[s.VISA] = true
-		}
-	}
-	extra = append(extra, lone...)
-	for _, n := range append(lone, dropped...) {
-		part[n] = true
-	}
-	names = slices.DeleteFunc(names, func(n string) bool { return part[n] })
-	open, note := visatext.DumpFolder(names)
-	open = append(append(open, extra...), bins...)
-	if len(dropped) > 0 {
-		if note != "" {
-			note += "; "
-		}
-		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
-	}
-	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
-	}
-	sort.Strings(open)
-	for _, n := range open {
-		files = append(files, filepath.Join(dir, n))
-	}
-	return files, note, nil
-}
-
-// sameFile reports whether the files at a and b hold the same bytes (an
-// .isaasm IGC wrote beside an identical .visaasm); sizes are compared
-// first, and a file too large to compare counts as different.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 != nil || err2 != nil || fa.Size() != fb.Size() || fa.Size() > 256<<20 {
-		return false
-	}
-	da, err1 := os.ReadFile(a)
-	db, err2 := os.ReadFile(b)
-	return err1 == nil && err2 == nil && string(da) == string(db)
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.
@@ -528,18 +501,18 @@ func serveCmd(args []string) int {
 		fs.PrintDefaults()
 	}
 	var cfg serve.Config
-	opts := cliflag.Decode(fs)
+	opts := cli.Decode(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	cliflag.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
+	cli.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	cliflag.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
-	cliflag.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
-	cliflag.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
-	maxDumpStdin := cliflag.Size(serve.DefaultMaxDumpStdin)
+	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)
 	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
 	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
@@ -597,7 +570,7 @@ func serveCmd(args []string) int {
 	return 0
 }
 
-// Shell completions and the man page (tui/docs) are written from the
+// Shell completions and the man page (tui/cli) are written from the
 // FlagSets the commands themselves register.
 
 // probe, while set, is handed each command's FlagSet in place of running
@@ -629,20 +602,22 @@ func commandFlags(run func() int) *flag.FlagSet {
 }
 
 // commands lists infoscope's commands with their flags.
-func commands() []docs.Command {
+func commands() []cli.Command {
 	inspector := commandFlags(func() int { return inspect(nil) })
 	var dumpFlags *flag.FlagSet
 	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
 	var diffFlags *flag.FlagSet
 	diffcmd.Run(nil, diffcmd.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { diffFlags = fs }})
 	serveFlags := commandFlags(func() int { return serveCmd(nil) })
-	return []docs.Command{
+	return []cli.Command{
 		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
 		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
 		{Name: "diff", Args: "A B", Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffFlags},
 		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
-		{Name: "completion", Args: strings.Join(docs.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(docs.Shells, " ")},
+		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " ")},
 		{Name: "man", Summary: "print the manual page (roff)"},
+		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
+		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
 		{Name: "help", Summary: "print the usage"},
 		{Name: "version", Summary: "print the version"},
 	}
@@ -656,22 +631,22 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
 			return 2
 		}
-		docs.WriteMan(stdout, cmds)
+		cli.WriteMan(stdout, cmds)
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(docs.Shells, "|"))
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells, "|"))
 		return 2
 	}
 	switch args[0] {
 	case "bash":
-		docs.WriteBash(stdout, cmds)
+		cli.WriteBash(stdout, cmds)
 	case "zsh":
-		docs.WriteZsh(stdout, cmds)
+		cli.WriteZsh(stdout, cmds)
 	case "fish":
-		docs.WriteFish(stdout, cmds)
+		cli.WriteFish(stdout, cmds)
 	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(docs.Shells, ", "))
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells, ", "))
 		return 2
 	}
 	return 0

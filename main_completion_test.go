@@ -5,7 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"infoscope/tui/docs"
+	"infoscope/tui/cli"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -311,7 +311,7 @@ func TestCommandsCoverRun(t *testing.T) {
 	if len(words) < 4 {
 		t.Fatalf("run's commands not found: %v", words)
 	}
-	names := docs.SubcommandNames(commands())
+	names := cli.SubcommandNames(commands())
 	for _, w := range words {
 		if !slices.Contains(names, w) {
 			t.Errorf("run accepts %q, which the completions and the man page do not list", w)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// decodeFlagNames are the flags cliflag.Decode registers.
+// decodeFlagNames are the flags cli.Decode registers.
 var decodeFlagNames = []string{"layout", "offset", "hex", "visaasm-text", "visa-version", "max-input"}
 
 // TestDecodeFlagsEveryCommand: the inspector, dump and serve all take the

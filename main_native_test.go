@@ -1,6 +1,7 @@
 package main
 
 import (
+	"infoscope/tui/fsio"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,7 @@ func TestDumpFolderSets(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got, note, err := dumpFolder(dir)
+	got, note, err := fsio.Folder(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"infoscope/tui/fsio"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -34,7 +35,7 @@ func TestCheckInput(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, note, err := dumpFolder(dir)
+	files, note, err := fsio.Folder(dir)
 	want := []string{"a.visaasm", "b.visaasm", "c.inline.visaasm", "k.isa"} // binaries open too
 	if err != nil || len(files) != len(want) {
 		t.Fatalf("dump folder: %v %v", files, err)

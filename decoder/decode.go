@@ -147,7 +147,7 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 		// instructions are parsed from their text where the opcode table
 		// prints them exactly so; the rest keep the text's mnemonic
 		// (lsc_load has no opcode of its own, so Op is 0).
-		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.ParseTextAt(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil {
+		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil {
 			in.Index, in.Off = i, -1
 			return
 		}

@@ -38,7 +38,11 @@ type File struct {
 	Layout       Layout // the INFO layout used
 	LayoutReason string // why that layout
 	Warnings     []string
-	Errors       []error // every located error, in input order
+	Errors       []error // every located error kept, in input order
+	// MoreErrors counts the errors found past those kept in Errors: a
+	// reader keeps a bounded number, so that input that is all errors
+	// costs memory in proportion to its size.
+	MoreErrors int
 	// Parts are the vISA images of a C/C++ source, each decoded as its own
 	// File named "FILE:ARRAY[k]". The source's File has no Streams; its
 	// Errors hold every part's and its Warnings every part's, prefixed
@@ -130,6 +134,7 @@ func (f *File) decodeCSource(o Options) {
 		p := Decode(f.Name+":"+img.Name, img.Data, po)
 		f.Parts = append(f.Parts, p)
 		f.Errors = append(f.Errors, p.Errors...)
+		f.MoreErrors += p.MoreErrors
 		for _, w := range p.Warnings {
 			f.Warnings = append(f.Warnings, img.Name+": "+w)
 		}
@@ -275,3 +280,26 @@ func chooseLayout(igc, seed *Stream, n int) (*Stream, string) {
 	}
 	return igc, fmt.Sprintf("auto: neither layout decodes the whole stream; igc gets as far or further (to byte 0x%x, seed to 0x%x)", igc.Base+int64(ei), seed.Base+int64(es))
 }
+
+// ShownErrors is how many of a file's errors the front ends show (dump on
+// stderr, the inspector's errors view): the rest are counted in one line.
+const ShownErrors = 20
+
+// ErrorLines returns what a front end shows of f's errors: the first
+// ShownErrors, and a line counting the rest. Both front ends show these
+// same lines, so that a file with thousands of errors reads the same in
+// either and neither floods its screen.
+func (f *File) ErrorLines() []string {
+	n := min(len(f.Errors), ShownErrors)
+	out := make([]string, 0, n+1)
+	for _, e := range f.Errors[:n] {
+		out = append(out, e.Error())
+	}
+	if rest := len(f.Errors) - n + f.MoreErrors; rest > 0 {
+		out = append(out, fmt.Sprintf("%s: %d more errors not shown (%d in all)", f.Name, rest, f.NumErrors()))
+	}
+	return out
+}
+
+// NumErrors returns how many errors f has: those kept and those counted.
+func (f *File) NumErrors() int { return len(f.Errors) + f.MoreErrors }

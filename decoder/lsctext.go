@@ -35,6 +35,7 @@ type lscCursor struct {
 	ops   map[string]Operand // operands by name (one each)
 	addr  []Operand          // a 2D block's address operands (six, or the payload)
 	extra []Operand          // text-only fields, after the row's
+	loose bool               // a person's source: runs of blanks of any length
 }
 
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
@@ -48,6 +49,12 @@ func (c *lscCursor) fail(what string) error {
 }
 
 func (c *lscCursor) lit(l string) bool {
+	if c.loose {
+		p := textParser{s: c.s, pos: c.pos, loose: true}
+		n, ok := p.literal(l)
+		c.pos += n
+		return ok
+	}
 	if strings.HasPrefix(c.rest(), l) {
 		c.pos += len(l)
 		return true
@@ -209,11 +216,13 @@ var (
 
 // parseLSC parses an LSC line (after any predicate, which parseLSC reads
 // too) into in.
-func (in *Instruction) parseLSC(text string, v Version, names TextNames, line int32) error {
+//
+// Loose (a person's source), a run of blanks matches a run of any length.
+func (in *Instruction) parseLSC(text string, v Version, names TextNames, line int32, loose bool) error {
 	sym := in.sym
 	in.reset()
 	in.sym, in.ver, in.Off = sym, v, -1
-	c := &lscCursor{s: text, names: names, line: line, in: in, vals: map[string]uint32{}, ops: map[string]Operand{}}
+	c := &lscCursor{s: text, names: names, line: line, in: in, vals: map[string]uint32{}, ops: map[string]Operand{}, loose: loose}
 	p := &textParser{in: in, s: text}
 	if err := p.pred(); err != nil {
 		return err
@@ -765,7 +774,7 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 		}
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
-	if string(in.tbuf) != text {
+	if string(in.tbuf) != text && !(c.loose && sameUpToBlanks(string(in.tbuf), text)) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil

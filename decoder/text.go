@@ -127,6 +127,28 @@ func (s *Stream) InstMnemonic(i int) string {
 	return s.Inst(i).Mnemonic()
 }
 
+// CanonicalText returns the text of instruction i of a stream read from
+// vISA text as IGC's assembler reads it: names of addresses, predicates,
+// samplers and surfaces by id, immediates without leading zeros,
+// subroutines with their label id (TextCanon). A parsed instruction
+// prints as this text, up to the length of runs of blanks (and a
+// subroutine's label line is the last line of its print). It is the text
+// as written for a body without declarations, and "" for binaries.
+func (s *Stream) CanonicalText(i int) string {
+	if s.Text == nil || i < 0 || i >= len(s.Text) {
+		return ""
+	}
+	if c, ok := s.names.(TextCanon); ok && s.Text[i].Text != "" {
+		return c.Canonical(s.Text[i].Text)
+	}
+	return s.Text[i].Text
+}
+
+// SameUpToBlanks reports whether a and b differ only in the length of
+// their runs of blanks: how a parsed line of a person's source compares
+// with its print.
+func SameUpToBlanks(a, b string) bool { return sameUpToBlanks(a, b) }
+
 // Line returns the 1-based source line of instruction i of a stream read
 // from text, or 0 (binaries, and $N the text does not show).
 func (s *Stream) Line(i int) int {
@@ -219,5 +241,5 @@ func (s *Stream) TextParseError(i int) error {
 	}
 	var in Instruction
 	in.sym = s.Symbols
-	return in.ParseTextAt(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
+	return in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
 }

@@ -32,6 +32,17 @@ type TextNames interface {
 	LabelIndex(name string) (uint16, bool)
 }
 
+// TextCanon is a TextNames that also rewrites a line of a person's vISA
+// source into the form IGC prints: the names of addresses, predicates,
+// samplers and surfaces by id, immediates without leading zeros,
+// subroutine labels with their id. A line read that way prints as IGC
+// prints it (Instruction.ParseSource).
+type TextCanon interface {
+	TextNames
+	// Canonical returns text with the body's names as IGC prints them.
+	Canonical(text string) string
+}
+
 // ParseText fills in from one instruction line of vISA text (without its
 // indentation and "/// $N" comment), for version v, resolving names with
 // names. On success the instruction prints back to exactly text
@@ -39,6 +50,31 @@ type TextNames interface {
 // the text and the opcode table part.
 func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
 	return in.ParseTextAt(text, v, names, 0)
+}
+
+// ParseSource is ParseText for a line a person wrote, as IGC's assembler
+// reads it: names are rewritten by names.Canonical, and a run of blanks
+// matches a run of any length, so that the instruction prints back to
+// Canonical(text) up to the blanks. It prints in IGC's canonical form.
+func (in *Instruction) ParseSource(text string, v Version, names TextCanon) error {
+	return in.parseText(names.Canonical(text), v, names, 0, true)
+}
+
+// parseLine parses a line of a body read from text. When names knows the
+// body's declarations (TextCanon), the line is first put in IGC's
+// canonical form: a declared name wins over the id form it looks like (a
+// predicate declared as P16 may be P2), as in IGC's assembler; then, if
+// the exact parse fails, blanks are matched loosely (ParseSource).
+func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
+	c, ok := names.(TextCanon)
+	if !ok {
+		return in.ParseTextAt(text, v, names, line)
+	}
+	canon := c.Canonical(text)
+	if in.parseText(canon, v, names, line, false) == nil {
+		return nil
+	}
+	return in.parseText(canon, v, names, line, true)
 }
 
 // TextScopes is implemented by TextNames of text whose declarations have
@@ -58,8 +94,12 @@ type TextScopes interface {
 // An operand whose name is ambiguous there is parsed with the id of the
 // first declaration and marked Ambiguous.
 func (in *Instruction) ParseTextAt(text string, v Version, names TextNames, line int32) error {
+	return in.parseText(text, v, names, line, false)
+}
+
+func (in *Instruction) parseText(text string, v Version, names TextNames, line int32, loose bool) error {
 	if strings.HasPrefix(textKey(text), "lsc_") {
-		if err := in.parseLSC(text, v, names, line); err != nil {
+		if err := in.parseLSC(text, v, names, line, loose); err != nil {
 			in.reset()
 			return err
 		}
@@ -73,7 +113,7 @@ func (in *Instruction) ParseTextAt(text string, v Version, names TextNames, line
 	}
 	var first error
 	for _, p := range cands {
-		err := in.parseRow(p, t, v, text, names, line)
+		err := in.parseRow(p, t, v, text, names, line, loose)
 		if err == nil {
 			return nil
 		}
@@ -170,7 +210,7 @@ func buildTextIndex(t *opTable) map[string][]*program {
 		case q.fmt == "call":
 			add("call", p)
 			add("fccall", p)
-		case q.fmt == "label":
+		case q.fmt == "label", q.fmt == "subroutine":
 			add(":", p)
 		case q.fmt == "sampler3d":
 			for _, n := range sampler3DNames {
@@ -238,6 +278,7 @@ type textParser struct {
 	sat   bool
 	buf   []byte
 	rc    *rowCache
+	loose bool // ParseSource: runs of blanks of any length
 	line  int32
 }
 
@@ -330,7 +371,7 @@ func (p *textParser) add(name string, o Operand) error {
 	return nil
 }
 
-func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32) error {
+func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32, loose bool) error {
 	sym := in.sym
 	in.reset()
 	in.sym, in.ver, in.Off, in.row, in.Mnemonic = sym, v, -1, pr.row, pr.row.mnemonic
@@ -341,7 +382,7 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	rc := rowCacheFor(v, t, pr.row)
 	fields := rc.fields
 	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line}
+	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line, loose: loose}
 	parts := pr.row.tmpl
 	var printedBuf [MaxOperands]string
 	printed := nameSet(printedBuf[:0])
@@ -349,10 +390,11 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		var err error
 		switch {
 		case part.lit != "":
-			if !strings.HasPrefix(p.rest(), part.lit) {
+			n, ok := p.literal(part.lit)
+			if !ok {
 				err = p.fail(strconv.Quote(part.lit))
 			}
-			p.pos += len(part.lit)
+			p.pos += n
 		case part.special == "pred":
 			err = p.pred()
 		case part.special == "exec":
@@ -387,10 +429,79 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		return fmt.Errorf("sub-op %#x is not row %s's", in.Sub, pr.row.mnemonic)
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
-	if string(in.tbuf) != text {
+	back := string(in.tbuf)
+	if pr.row.op == opSubroutine {
+		// ".function "NAME"\nNAME:": the text of the line is the label.
+		back = back[strings.LastIndexByte(back, '\n')+1:]
+	}
+	if back != text && !(loose && sameUpToBlanks(back, text)) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
+}
+
+// literal matches a template literal at the parser's position and returns
+// the length of text it covers. Loose, a run of blanks in the literal
+// matches a run of one or more blanks in the text.
+func (p *textParser) literal(lit string) (int, bool) {
+	r := p.rest()
+	if !p.loose {
+		return len(lit), strings.HasPrefix(r, lit)
+	}
+	i, j := 0, 0
+	for i < len(lit) {
+		if lit[i] == ' ' {
+			if j >= len(r) || r[j] != ' ' {
+				return 0, false
+			}
+			for i < len(lit) && lit[i] == ' ' {
+				i++
+			}
+			for j < len(r) && r[j] == ' ' {
+				j++
+			}
+			continue
+		}
+		if j >= len(r) || r[j] != lit[i] {
+			return 0, false
+		}
+		i++
+		j++
+	}
+	return j, true
+}
+
+// blank consumes the blank an operand is printed after. Loose, the blank
+// a template literal before it took counts.
+func (p *textParser) blank() bool {
+	if strings.HasPrefix(p.rest(), " ") {
+		p.pos++
+		return true
+	}
+	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '
+}
+
+// sameUpToBlanks reports whether a and b differ only in the length of
+// their runs of blanks.
+func sameUpToBlanks(a, b string) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] == ' ' && b[j] == ' ' {
+			for i < len(a) && a[i] == ' ' {
+				i++
+			}
+			for j < len(b) && b[j] == ' ' {
+				j++
+			}
+			continue
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i++
+		j++
+	}
+	return i == len(a) && j == len(b)
 }
 
 // nameSet is a small set of field names.
@@ -636,6 +747,9 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	}
 	best, bestLen := uint32(0), -1
 	for v, txt := range p.rc.valueTexts(in, part.fmt, uint8(fi.size), limit) {
+		if part.fmt == "sampler3d" && !sampler3DFits(in.Op, uint32(v)) {
+			continue
+		}
 		if len(txt) > bestLen && strings.HasPrefix(r, txt) {
 			best, bestLen = uint32(v), len(txt)
 		}
@@ -650,6 +764,21 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
 }
 
+// sampler3DFits reports whether the sampler operation op3d belongs to
+// opcode op: the loads to load_3d, the gathers to gather4_3d, the rest to
+// sample_3d (the three rows print the same names, and the spacing after
+// the exec size differs).
+func sampler3DFits(op uint8, op3d uint32) bool {
+	kind := uint8(0x6D)
+	switch op3d & 0x1F {
+	case 0x07, 0x1A, 0x1C, 0x1D:
+		kind = 0x6E
+	case 0x08, 0x10, 0x11, 0x12:
+		kind = 0x6F
+	}
+	return op != 0x6D && op != 0x6E && op != 0x6F || op == kind
+}
+
 func (p *textParser) labelField(part tmplPart, next string) error {
 	in := p.in
 	r := p.rest()
@@ -662,20 +791,36 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		end = i
 	}
 	switch part.fmt {
-	case "", "label", "callee":
+	case "call":
+		// The mnemonic: call, or fccall for a label of kind 2; the label
+		// follows as the callee, and the print-back check holds the two
+		// to agree.
+		for _, w := range []string{"fccall", "call"} {
+			if strings.HasPrefix(r, w) {
+				p.pos += len(w)
+				return nil
+			}
+		}
+		return p.fail("call or fccall")
+	case "", "label", "callee", "subroutine":
 		name := r[:end]
-		if part.fmt == "label" {
+		if part.fmt == "label" || part.fmt == "subroutine" {
 			name = strings.TrimSuffix(name, ":")
 		}
-		if part.fmt == "callee" {
-			return fmt.Errorf("call targets are not parsed")
-		}
 		idx, ok := p.names.LabelIndex(name)
+		if !ok && part.fmt != "label" {
+			idx, ok = p.suffixedLabel(name)
+		}
 		if !ok {
 			return p.fail("a label")
 		}
+		// A subroutine's label line is the SUBROUTINE instruction, any
+		// other label's the LABEL instruction.
+		if sym := in.sym; (part.fmt == "label" || part.fmt == "subroutine") && sym != nil && int(idx) < len(sym.Labels) && (sym.Labels[idx].Kind == 1) != (part.fmt == "subroutine") {
+			return p.fail("a label of the other kind")
+		}
 		p.pos += end
-		if part.fmt == "label" {
+		if part.fmt == "label" || part.fmt == "subroutine" {
 			p.pos = min(p.pos+1, len(p.s))
 		}
 		return p.add(part.name, in.label(part.name, idx))
@@ -706,6 +851,21 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 }
 
+// suffixedLabel resolves a subroutine as IGC prints it, its name and
+// "_<label id>" ("SUB1_2" for SUB1, label 2).
+func (p *textParser) suffixedLabel(name string) (uint16, bool) {
+	i := strings.LastIndexByte(name, '_')
+	if i <= 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(name[i+1:], 10, 16)
+	if err != nil || strconv.FormatUint(v, 10) != name[i+1:] {
+		return 0, false
+	}
+	idx, ok := p.names.LabelIndex(name[:i])
+	return idx, ok && uint64(idx) == v
+}
+
 // restOps parses {...}: the operands of toks not printed yet, in encoding
 // order, as long as the text has more.
 func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed *nameSet, next string) error {
@@ -719,7 +879,9 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			}
 			switch tk.kind {
 			case "V", "VC", "R", "S", "LBL":
-				if !printed.has(tk.name) {
+				// Unnamed fields (bfi's four sources) are one operand
+				// each.
+				if tk.name == "" || !printed.has(tk.name) {
 					printed.add(tk.name)
 					names = append(names, tk.name)
 				}
@@ -765,10 +927,9 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 // vector parses a vector operand with its leading space.
 func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error) {
 	in := p.in
-	if !strings.HasPrefix(p.rest(), " ") {
+	if !p.blank() {
 		return nil, p.fail("a blank before the operand")
 	}
-	p.pos++
 	mod := ModNone
 	for _, m := range []Modifier{ModNegAbs, ModAbs, ModNeg, ModNot} {
 		if strings.HasPrefix(p.rest(), m.String()) {
@@ -1073,11 +1234,10 @@ func (p *textParser) region() (Region, bool) {
 
 // raw parses " name.offset".
 func (p *textParser) raw(role string) (Operand, error) {
-	r := p.rest()
-	if !strings.HasPrefix(r, " ") {
+	if !p.blank() {
 		return nil, p.fail("a blank before the operand")
 	}
-	r = r[1:]
+	r := p.rest()
 	e := strings.IndexByte(r, ' ')
 	if e < 0 {
 		e = len(r)
@@ -1099,7 +1259,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	x := &st.raw[st.nraw]
 	st.nraw++
 	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
-	p.pos += 1 + e
+	p.pos += e
 	return x, nil
 }
 

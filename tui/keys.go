@@ -344,9 +344,9 @@ func (m *Model) footer() string {
 // helpKeys returns every key the session has, enabled whatever the mode,
 // for the help overlay (which lists them all while it disables them).
 func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
-	k := DefaultKeyMap()
+	k := m.keyset.Global
 	k.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
-	return k, DefaultListKeyMap(), DefaultMarkKeyMap()
+	return k, m.keyset.List, m.keyset.Marks
 }
 
 // closeKeySets are the keys that close an overlay, by [esc closes][the

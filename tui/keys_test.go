@@ -126,7 +126,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 	}{
 		{"list", modeList, func(m *Model) {}},
 		{"list filtered", modeList, func(m *Model) { send(m, "/"); typeText(m, "op:resinfo"); send(m, "enter") }},
-		{"filter typing", modeFilter, func(m *Model) { send(m, "/"); typeText(m, "op:res") }},
+		{"filter typing", modeFilter, func(m *Model) { send(m, "/"); typeText(m, "op:resinfo") }},
 		{"go-to typing", modeGoto, func(m *Model) { send(m, ":"); typeText(m, "3") }},
 		{"bits", modePanel, func(m *Model) { send(m, "2") }},
 		{"lanes", modePanel, func(m *Model) { send(m, "3") }},

@@ -17,6 +17,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/tui/fsio"
 )
 
 // loadMeasured loads one file source into an 80x24 inspector and returns
@@ -25,7 +26,7 @@ func loadMeasured(t *testing.T, path string, o decoder.Options) (*Model, uint64)
 	t.Helper()
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)
-	m := newLoaded(Config{Sources: []Source{FileSource(path, o)}, Decode: o}, 80, 24)
+	m := newLoaded(Config{Sources: []Source{fsio.FileSource(path, o)}, Decode: o}, 80, 24)
 	runtime.ReadMemStats(&b)
 	return m, b.TotalAlloc - a.TotalAlloc
 }

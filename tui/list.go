@@ -14,7 +14,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/index"
-	mws "infoscope/model/workspace"
+	"infoscope/model/workspace"
 )
 
 // liveFilterLimit is the row count up to which the filter is re-applied on
@@ -94,7 +94,7 @@ type listModel struct {
 	view []int32 // rows passing the filter; nil means every row
 	// viewRef holds view when it is shared with other sessions (see
 	// workspace.Snapshot.View), which keeps it cached while in use.
-	viewRef *mws.View
+	viewRef *workspace.View
 	filter  string
 	terms   *index.Filter
 
@@ -107,6 +107,9 @@ type listModel struct {
 	mode       inputMode
 	input      promptInput
 	prevFilter string
+	// filterErr is why the filter being typed does not parse: shown
+	// while typing, the last valid result staying on screen.
+	filterErr error
 	// lastSearch is the last filter applied that was not empty: n and N
 	// step to its matches, kept or cleared.
 	lastSearch string
@@ -118,6 +121,8 @@ type listModel struct {
 	kernelW int               // 0: no kernel names
 	indexW  int               // width of the $N column: the widest index shown
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
+	// marked is the bookmarked rows, set on the copy the root draws.
+	marked map[int]bool
 }
 
 // hStep is how far h/l scroll the instruction text.
@@ -596,18 +601,21 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		return l, nil
 	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
+		if mode == inputFilter {
+			if err := l.setFilter(val); err != nil {
+				// The prompt stays open with its text: the error says
+				// where, and the last valid result stays on screen.
+				l.filterErr = err
+				return l, statusCmd(err.Error(), true)
+			}
+		}
 		l.closeInput()
 		var err error
 		var note string
-		if mode == inputFilter {
-			err = l.setFilter(val)
-		} else {
+		if mode == inputGoto {
 			note, err = l.gotoTarget(val)
 		}
 		if err != nil {
-			if mode == inputFilter {
-				_ = l.setFilter(l.prevFilter)
-			}
 			return l, statusCmd(err.Error(), true)
 		}
 		if mode == inputFilter && l.filter != "" {
@@ -623,13 +631,27 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 }
 
 // editInput gives a key or a paste to the open prompt. Small lists filter as
-// you type; a parse error just waits for more input.
+// you type; text that does not parse keeps the last valid result on
+// screen and says why, with its column, until it does.
 func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
 	var cmd tea.Cmd
 	l.input, cmd = l.input.Update(msg)
-	if l.mode == inputFilter && l.input.Value() != before && l.rows.total <= liveFilterLimit {
-		_ = l.setFilter(l.input.Value())
+	if l.mode == inputFilter && l.input.Value() != before {
+		v := l.input.Value()
+		if _, err := index.ParseFilter(v); err != nil {
+			l.filterErr = err
+		} else {
+			l.filterErr = nil
+			if index.Typing(v) {
+				// "op:resinfo op" is on its way to op:...: the terms
+				// before it stay applied.
+				v = v[:strings.LastIndex(v, " ")+1]
+			}
+			if l.rows.total <= liveFilterLimit {
+				_ = l.setFilter(v)
+			}
+		}
 	}
 	return l, cmd
 }
@@ -645,6 +667,7 @@ func (l *listModel) cancelInput() {
 // closeInput leaves the prompt (its text is read before).
 func (l *listModel) closeInput() {
 	l.mode = inputNone
+	l.filterErr = nil
 	l.input.Blur()
 }
 
@@ -760,26 +783,28 @@ func shortNames(names map[string]bool) map[string]string {
 	return out
 }
 
-// rowLine renders one row: the selection gutter, the offset, the
-// diagnostics mark, file, kernel, text and first diagnostic. The selection
-// is the gutter marker and the offset cell only, so that a step restyles a
-// dozen cells on two rows instead of two whole rows; every column has a
-// fixed place, so moving the selection leaves the other cells unchanged.
+// rowLine renders one row: the selection gutter, the offset (with * on
+// a bookmarked row), the diagnostics mark, file, kernel, text and first
+// diagnostic. The selected row is highlighted whole, and keeps its ▸ so
+// that it shows without colour; every column has a fixed place.
 func (l listModel) rowLine(p int, c listCols) string {
-	lc := l.rows.loc(l.rowAt(p))
+	row := l.rowAt(p)
+	lc := l.rows.loc(row)
 	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
-	cell := fmt.Sprintf(" 0x%06x ", in.Off)
+	cell := fmt.Sprintf(" 0x%06x", in.Off)
 	if in.FromText() {
-		cell = fmt.Sprintf(" L%-7d ", in.Line()) // text has lines, not offsets
+		cell = fmt.Sprintf(" L%-7d", in.Line()) // text has lines, not offsets
 	}
-	switch {
-	case sel && l.focused:
-		b.WriteString(l.th.Cursor.Render("▸" + cell))
-	case sel:
-		b.WriteString(l.th.Current.Render("▸" + cell))
-	default:
+	if l.marked[row] {
+		cell += "*"
+	} else {
+		cell += " "
+	}
+	if sel {
+		b.WriteString("▸" + cell)
+	} else {
 		b.WriteString(" " + cell)
 	}
 	if in.NumDiagnostics() > 0 {
@@ -802,7 +827,14 @@ func (l listModel) rowLine(p int, c listCols) string {
 		tail = "«" + ansi.TruncateLeft(tail, l.hoff+1, "")
 	}
 	b.WriteString(" " + tail)
-	return pad(b.String(), l.width)
+	line := pad(b.String(), l.width)
+	switch {
+	case sel && l.focused:
+		return l.th.Cursor.Render(ansi.Strip(line))
+	case sel:
+		return l.th.Current.Render(ansi.Strip(line))
+	}
+	return line
 }
 
 // rowTail is what a row shows after its columns: the instruction text and

@@ -141,6 +141,20 @@ func (m *Model) reattachMarks() {
 	}
 }
 
+// markedRows returns the rows that carry a bookmark (nil: none).
+func (m *Model) markedRows() map[int]bool {
+	var rows map[int]bool
+	for _, e := range m.marks.list {
+		if e.row >= 0 {
+			if rows == nil {
+				rows = map[int]bool{}
+			}
+			rows[e.row] = true
+		}
+	}
+	return rows
+}
+
 // markAt returns the index of the mark on row, or -1.
 func (m *Model) markAt(row int) int {
 	return slices.IndexFunc(m.marks.list, func(e markEntry) bool { return e.row == row })

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/tui/fsio"
 	"infoscope/tui/panels"
 )
 
@@ -232,7 +233,7 @@ func TestNewUserStatusActFirst(t *testing.T) {
 // status line says so rather than "loaded 2 source(s)".
 func TestNewUserLoadedCount(t *testing.T) {
 	ok := fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")
-	missing := FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
+	missing := fsio.FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
 	m := newLoaded(Config{Sources: []Source{ok, missing}}, 120, 40)
 	if want := "1 of 2 loaded, 1 missing (E), 2 INFO instructions"; m.status != want {
 		t.Errorf("status %q, want %q", m.status, want)
@@ -252,5 +253,58 @@ func TestNewUserCopySaysWhatWasDone(t *testing.T) {
 	if strings.Contains(m.status, "system clipboard and OSC 52") || !strings.Contains(m.status, "OSC 52 only") ||
 		!strings.Contains(m.status, "no clipboard utilities available") {
 		t.Errorf("status %q", m.status)
+	}
+}
+
+// TestNewUserFilterErrorWhileTyping (item 4): a term that does not parse
+// says why, with its column, while it is typed; the last valid result
+// stays on screen; enter does not drop the text.
+func TestNewUserFilterErrorWhileTyping(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "/")
+	typeText(m, "op:resinfo")
+	valid := m.list.count()
+	if valid == 0 || valid == m.list.rows.total {
+		t.Fatalf("op:resinfo: %d rows", valid)
+	}
+	typeText(m, " op:samp")
+	lines := strings.Split(screen(m), "\n")
+	status := lines[len(lines)-2]
+	if !strings.Contains(status, "column 15") || strings.Contains(status, "no row matches") {
+		t.Errorf("while typing op:samp the status line is %q", status)
+	}
+	if m.list.count() != valid {
+		t.Errorf("the list shows %d rows, not the last valid result's %d", m.list.count(), valid)
+	}
+	send(m, "enter")
+	if m.list.mode != inputFilter || m.list.input.Value() != "op:resinfo op:samp" {
+		t.Errorf("enter dropped the text: mode %d, %q", m.list.mode, m.list.input.Value())
+	}
+	typeText(m, "leinfo") // now it parses, and applies
+	if !strings.Contains(screen(m), "filter /op:resinfo op:sampleinfo") || m.list.filterErr != nil {
+		t.Errorf("after completing the term:\n%s", screen(m))
+	}
+}
+
+// TestNewUserRowHighlightAndMarks (items 10, 11): the selected row is
+// highlighted whole (one styled run the screen's width) and keeps its ▸;
+// a bookmarked row carries a mark (*) in the list.
+func TestNewUserRowHighlightAndMarks(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "j")
+	row := strings.Split(m.View().Content, "\n")[m.lay.list.y+2]
+	if !strings.HasPrefix(row, "\x1b[") || strings.Count(row, "\x1b[") > 2 || !strings.HasPrefix(ansi.Strip(row), "▸") ||
+		ansi.StringWidth(row) != 80 {
+		t.Errorf("the selected row is not one styled run of 80 cells: %q", row)
+	}
+	send(m, "M")
+	typeText(m, "why")
+	send(m, "enter", "j")
+	lines := strings.Split(screen(m), "\n")
+	if marked := lines[m.lay.list.y+2]; !strings.Contains(marked, "0x0000e4*") {
+		t.Errorf("the bookmarked row carries no mark: %q", marked)
+	}
+	if other := lines[m.lay.list.y+3]; strings.Contains(other, "*") {
+		t.Errorf("an unmarked row carries a mark: %q", other)
 	}
 }

@@ -70,6 +70,11 @@ func newPanels(st theme, s panels.Session) [numFocus]child {
 // each is first shown.
 func (m *Model) buildPanels() {
 	m.panels = newPanels(m.th, m.session())
+	// The bindings in effect (a configuration file's).
+	m.panels[focusBits].(*panel[panels.Bits, *panels.Bits]).m.KeyMap = m.keyset.Bits
+	m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes]).m.KeyMap = m.keyset.Lanes
+	m.panels[focusOutput].(*panel[panels.Output, *panels.Output]).m.KeyMap = m.keyset.Output
+	m.panels[focusCode].(*panel[panels.Code, *panels.Code]).m.KeyMap = m.keyset.Code
 	for i := range m.pending {
 		m.pending[i] = i != int(focusList)
 	}

@@ -3,7 +3,7 @@ package tui
 import (
 	"infoscope/decoder"
 	"infoscope/model/index"
-	mws "infoscope/model/workspace"
+	"infoscope/model/workspace"
 )
 
 // loc names one INFO row (see index.Loc).
@@ -17,7 +17,7 @@ type rowIndex struct {
 	total int // Index.Len, read on every frame
 	// shared, when set, is the workspace snapshot the index belongs to:
 	// filtered views come from it, shared with the other sessions.
-	shared *mws.Snapshot
+	shared *workspace.Snapshot
 }
 
 func newRowIndex(files []*decoder.File) *rowIndex { return wrapRows(index.New(files)) }
@@ -27,7 +27,7 @@ func wrapRows(x *index.Index) *rowIndex { return &rowIndex{Index: x, total: x.Le
 
 // snapshotRows is the row index of a workspace snapshot, whose filtered
 // views are shared by every view of the workspace.
-func snapshotRows(s *mws.Snapshot) *rowIndex {
+func snapshotRows(s *workspace.Snapshot) *rowIndex {
 	r := wrapRows(s.Index())
 	r.shared = s
 	return r

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
-	"infoscope/tui/workspace"
+	"infoscope/model/workspace"
 )
 
 // pump feeds m every snapshot waiting in its subscription.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/tui/fsio"
 )
 
 // TestFlowVisaasmText opens Intel's disassembly of a kernel and a function
@@ -11,7 +12,7 @@ import (
 // Bits, Lanes and Output panels on the rebuilt bytes, a filter, and a
 // go-to offset that says text has none.
 func TestFlowVisaasmText(t *testing.T) {
-	src := FileSource("../decoder/testdata/oracle/func_s1.dis.visaasm", decoder.Options{})
+	src := fsio.FileSource("../decoder/testdata/oracle/func_s1.dis.visaasm", decoder.Options{})
 	tm := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
 	waitLoaded(t, tm)
 	waitText(t, tm, "L68 ", "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0", "L201", "func_0", "context", "[sampleinfo]", "oword_st",

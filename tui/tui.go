@@ -24,9 +24,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
-	mws "infoscope/model/workspace"
+	"infoscope/model/workspace"
 	"infoscope/tui/style"
-	"infoscope/tui/workspace"
 )
 
 // Config configures a session.
@@ -66,6 +65,13 @@ type Config struct {
 	Theme string
 
 	Marks MarksConfig // bookmarks (M, ')
+
+	// Keys are the bindings in effect (a configuration file's); nil:
+	// DefaultKeys.
+	Keys *Keys
+	// ConfigErrors are the configuration file's refused entries
+	// (file:line: why): E lists them, and they count as problems.
+	ConfigErrors []error
 }
 
 // ReloadMsg tells the model that the source with that Name changed: it is
@@ -94,10 +100,10 @@ type Model struct {
 	// when it is shared, and the snapshot shown.
 	ws   *workspace.Workspace
 	sub  *workspace.Subscription
-	snap *mws.Snapshot
+	snap *workspace.Snapshot
 	// pub is snap for other goroutines (Shown): the server and its tests
 	// look at what a running session shows.
-	pub atomic.Pointer[mws.Snapshot]
+	pub atomic.Pointer[workspace.Snapshot]
 	// Loads this session runs (no shared workspace) end in Cmds; the
 	// first to end while none is on its way sends a snapshotMsg, which
 	// shows the workspace's newest state, and the others send nothing
@@ -138,6 +144,7 @@ type Model struct {
 	discarded         bool  // the user chose to quit without saving
 
 	keys     KeyMap
+	keyset   Keys // the bindings in effect, as configured: never enabled or disabled
 	spin     spinner.Model
 	th       theme
 	mono     bool
@@ -194,7 +201,7 @@ func helpBase(th theme) help.Model {
 // One with no snap comes from the session's own loads (see loadNote):
 // it shows the workspace's newest state.
 type snapshotMsg struct {
-	snap   *mws.Snapshot
+	snap   *workspace.Snapshot
 	listen bool
 }
 
@@ -216,7 +223,7 @@ func New(cfg Config) *Model {
 		rules:    cfg.Rules,
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
-		keys:     DefaultKeyMap(),
+		keyset:   DefaultKeys(),
 		mono:     cfg.Mono,
 		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
@@ -227,6 +234,10 @@ func New(cfg Config) *Model {
 	if m.surfaces == nil {
 		m.surfaces = model.NewSurfaceFile()
 	}
+	if cfg.Keys != nil {
+		m.keyset = *cfg.Keys
+	}
+	m.keys = m.keyset.Global
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	if cfg.SurfacesUnsaved {
 		m.editGen = 1 // an edit no save covers (which surfaces is not known)
@@ -234,8 +245,9 @@ func New(cfg Config) *Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
 	m.helpQueryKeys = newPromptKeys("keep", "clear")
-	m.overlayKeys, m.quitKeys = DefaultOverlayKeyMap(), DefaultQuitKeyMap()
+	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
+	m.marks.keys = m.keyset.Marks
 	if m.ws = cfg.Workspace; m.ws != nil {
 		m.sub = m.ws.Subscribe()
 	} else {
@@ -243,10 +255,11 @@ func New(cfg Config) *Model {
 	}
 	// The view starts from nothing loaded: the first snapshot it is given
 	// (a shared workspace's may be loaded already) is then news to it.
-	m.snap = mws.New(m.ws.Snapshot().Names())
+	m.snap = workspace.NewSnapshot(m.ws.Snapshot().Names())
 	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th)
+	m.list.keys = m.keyset.List
 	m.list.focused = true
 	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {
@@ -277,7 +290,7 @@ func (m *Model) Init() tea.Cmd {
 // the spinner's tick when nothing was loading before. A job's Cmd brings
 // a snapshotMsg when none is on its way already (loadNote), or when it
 // ends the last load running: the final state is never left waiting.
-func (m *Model) loadCmds(jobs []workspace.Job, snap *mws.Snapshot) []tea.Cmd {
+func (m *Model) loadCmds(jobs []workspace.Job, snap *workspace.Snapshot) []tea.Cmd {
 	var cmds []tea.Cmd
 	if tick := m.applySnapshot(snap); tick != nil {
 		cmds = append(cmds, tick)
@@ -331,7 +344,7 @@ func (m *Model) listen() tea.Cmd {
 
 // Shown returns the workspace state the session shows now; it is safe to
 // call from any goroutine while the session runs.
-func (m *Model) Shown() *mws.Snapshot { return m.pub.Load() }
+func (m *Model) Shown() *workspace.Snapshot { return m.pub.Load() }
 
 // Close ends the session's subscription to a shared workspace (see
 // Config.Workspace); it does nothing for a session that loads its own.
@@ -425,7 +438,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // rebuilt when a decode was taken, and the status line tells how the
 // loads that ended since the last state shown went. It returns the
 // spinner's tick when loading starts again.
-func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
+func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	old := m.snap
 	if s.Gen() <= old.Gen() {
 		return nil // stale: a newer state is shown already
@@ -435,7 +448,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 	// A load ended for every entry whose Rev moved; it is a reload when
 	// this view had seen an earlier one end.
 	type ended struct {
-		e      mws.Entry
+		e      workspace.Entry
 		reload bool
 	}
 	var done []ended
@@ -455,7 +468,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 	// that ended in it (a folder's thousands end in one state).
 	var loaded string
 	var loadedBad, counted bool
-	loadedText := func(s *mws.Snapshot) (string, bool) {
+	loadedText := func(s *workspace.Snapshot) (string, bool) {
 		if !counted {
 			loaded, loadedBad = loadedText(s)
 			counted = true
@@ -474,7 +487,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, len(f.Errors), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, f.NumErrors(), first), true)
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
@@ -498,7 +511,7 @@ func (m *Model) applySnapshot(s *mws.Snapshot) tea.Cmd {
 // loadedText says how the loads went: "loaded 3 sources", or "1 of 2
 // loaded, 1 missing (E)" when some could not be read (E lists why); bad
 // reports the latter.
-func loadedText(s *mws.Snapshot) (text string, bad bool) {
+func loadedText(s *workspace.Snapshot) (text string, bad bool) {
 	missing, unreadable := 0, 0
 	for _, e := range s.Entries() {
 		switch {

@@ -65,7 +65,9 @@ func (m *Model) render() string {
 	case m.list.rows.total == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
-		parts = append(parts, fit(m.list.View(), w, m.lay.list.h))
+		l := m.list // a copy: View changes nothing
+		l.marked = m.markedRows()
+		parts = append(parts, fit(l.View(), w, m.lay.list.h))
 		if m.lay.summary.h > 0 {
 			parts = append(parts, m.summary(w, m.lay.summary.h))
 		}
@@ -174,6 +176,14 @@ func (m *Model) statusLine() string {
 		line := " " + m.quitPromptText() + " │ " + strings.Join(append(act, parts...), " │ ")
 		return m.th.StatusErr.Render(pad(line, m.width))
 	}
+	if m.list.mode == inputFilter && m.list.filterErr != nil {
+		// Said while typing: the list keeps the last valid result.
+		msg := m.list.filterErr.Error() + " (the list shows the last valid filter)"
+		if m.th.Mono {
+			msg = "✗ " + msg
+		}
+		return m.th.StatusErr.Render(pad(" "+strings.Join(append([]string{msg}, act...), " │ "), m.width))
+	}
 	if m.status != "" {
 		msg := m.status
 		if m.statusErr {
@@ -188,7 +198,7 @@ func (m *Model) statusLine() string {
 }
 
 func (m *Model) problemCount() int {
-	n := m.snap.Problems() // kept by the snapshot: this is drawn every frame
+	n := m.snap.Problems() + len(m.cfg.ConfigErrors) // kept by the snapshot: this is drawn every frame
 	if m.loadErr != nil {
 		n++
 	}
@@ -314,7 +324,7 @@ func (m *Model) helpGroups() []helpGroup {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
 	}
 	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
-	groups = append(groups, helpGroup{"help, errors", DefaultOverlayKeyMap().FullHelp()})
+	groups = append(groups, helpGroup{"help, errors", m.keyset.Help.FullHelp()})
 	return groups
 }
 
@@ -382,6 +392,9 @@ func (m *Model) helpLines() []string {
 
 func (m *Model) errorLines() []string {
 	var lines []string
+	for _, err := range m.cfg.ConfigErrors {
+		lines = append(lines, "✗ configuration refused, the default kept: "+err.Error())
+	}
 	if m.loadErr != nil {
 		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
 	}
@@ -399,8 +412,8 @@ func (m *Model) errorLines() []string {
 				head += ", layout " + f.LayoutReason
 			}
 			lines = append(lines, head)
-			for _, e := range f.Errors {
-				lines = append(lines, "  ✗ "+e.Error())
+			for _, e := range f.ErrorLines() {
+				lines = append(lines, "  ✗ "+e)
 			}
 			for _, w := range f.Warnings {
 				lines = append(lines, "  ! "+w)

@@ -43,7 +43,7 @@ func TestFinalDumpOfInlineAsm(t *testing.T) {
 			t.Errorf("line %d not parsed: %s (%v)", s.Text[i].Line, s.Text[i].Text, s.TextParseError(i))
 			continue
 		}
-		if got := in.Text(); got != s.Text[i].Text {
+		if got := lastLine(in.Text()); got != s.Text[i].Text {
 			t.Errorf("line %d prints as %q", s.Text[i].Line, got)
 		}
 		if strings.Contains(s.Text[i].Text, " + (") {
@@ -74,4 +74,65 @@ func TestFinalDumpOfInlineAsm(t *testing.T) {
 		t.Errorf("%d ambiguous operands, %d payload block loads: the test proves little", amb, block2d)
 	}
 	t.Logf("%d lines parsed; %d operands ambiguous; %d 2D block messages with an address payload", lines, amb, block2d)
+}
+
+// TestInlineAsmDump: IGC's .inline.visaasm opens without an error (type=UD
+// and align=64 as the inline assembly's author wrote them are the
+// assembler's); its /// $N comments, which skip the inline blocks'
+// instructions, are noted in one warning, not an error per line; and its
+// instructions get the $N of the kernel's final dump, each the same
+// mnemonic as there.
+func TestInlineAsmDump(t *testing.T) {
+	f := Read(inlineAsm, mustRead(t, inlineAsm))
+	for _, e := range f.Errors {
+		t.Errorf("%v", e)
+	}
+	if len(f.Warnings) != 1 || !strings.Contains(f.Warnings[0], "inline assembly") {
+		t.Errorf("warnings %q, want one about the inline blocks' numbers", f.Warnings)
+	}
+	if len(f.Warnings) > 0 && len(f.Warnings[0]) > 1500 {
+		t.Errorf("the warning is %d bytes long", len(f.Warnings[0]))
+	}
+	final := Read(inlineFinal, mustRead(t, inlineFinal))
+	if len(f.Streams) != 1 || len(final.Streams) != 1 {
+		t.Fatalf("%d and %d bodies", len(f.Streams), len(final.Streams))
+	}
+	s, fs := f.Streams[0], final.Streams[0]
+	if s.NumInsts() != fs.NumInsts() {
+		t.Fatalf("%d instructions, the final dump %d", s.NumInsts(), fs.NumInsts())
+	}
+	inlined := 0
+	for i := range s.NumInsts() {
+		a, b := s.Text[i], fs.Text[i]
+		if a.Mnemonic() != b.Mnemonic() {
+			t.Errorf("$%d: %s (line %d), the final dump %s (line %d)", i, a.Mnemonic(), a.Line, b.Mnemonic(), b.Line)
+		}
+		if a.Col == 1 && a.Text != "" && !strings.HasSuffix(a.Text, ":") {
+			inlined++ // the inline blocks' lines are not indented
+		}
+	}
+	if inlined < 100 {
+		t.Errorf("%d inlined instructions: the test proves little", inlined)
+	}
+	// Here each block declares its DST in its own { } scope: every dpas
+	// names the DST of its block, unambiguously, 112 blocks 112 ids.
+	var in decoder.Instruction
+	ids := map[uint32]bool{}
+	for i := range s.NumInsts() {
+		if s.Text[i].Mnemonic() != "dpas" {
+			continue
+		}
+		s.Decode(i, &in)
+		if !in.HasOperands() {
+			t.Fatalf("line %d not parsed: %v", s.Text[i].Line, s.TextParseError(i))
+		}
+		r, ok := in.Operand("dst").(*decoder.Raw)
+		if !ok || r.Ambiguous || in.VarName(r.ID) != "DST" {
+			t.Fatalf("line %d: dst %+v", s.Text[i].Line, in.Operand("dst"))
+		}
+		ids[r.ID] = true
+	}
+	if len(ids) != 112 {
+		t.Errorf("the dpas name %d distinct DST, want 112", len(ids))
+	}
 }

@@ -28,6 +28,11 @@ type names struct {
 	once   sync.Once
 	labels map[string]uint16
 
+	// ids maps the declared names of addresses, predicates, samplers and
+	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
+	// declares none.
+	ids map[string]string
+
 	strOnce sync.Once
 	strs    map[string]uint32
 }
@@ -73,6 +78,138 @@ func (n *names) buildStrings() {
 	}
 	n.sym.Strings = pool
 }
+
+// sourceForms are mnemonics IGC's assembler accepts in a form its printer
+// does not use: fence_local (mask 0x20) prints with the '.' every non-zero
+// fence mask gets (IsaDisassembly.cpp, ISA_FENCE).
+var sourceForms = map[string]string{"fence_local": "fence_local."}
+
+// sourceMnemonics are mnemonics IGC's assembler reads in a form its
+// printer does not use, and the form it prints: svm_block_ld/st without a
+// suffix are unaligned (igc-1.0.12504.6 visa/CISA.y:1474, aligned =
+// false).
+var sourceMnemonics = map[string]string{"svm_block_ld": "svm_block_ld.unaligned", "svm_block_st": "svm_block_st.unaligned"}
+
+// Canonical returns a line of a person's source with the names of
+// addresses, predicates, samplers and surfaces replaced by the names IGC
+// prints for them, and hexadecimal immediates without leading zeros, as
+// GenX_IR prints what it read. General variables and labels keep their
+// names: IGC prints those as declared.
+func (n *names) Canonical(text string) string {
+	if f, ok := sourceForms[text]; ok {
+		return f
+	}
+	if name, ok := strings.CutSuffix(text, ":"); ok && isIdent(name) {
+		return n.subroutine(name) + ":"
+	}
+	if strings.HasPrefix(text, "call ") || strings.HasPrefix(text, "fccall ") || strings.HasPrefix(text, "(") && strings.Contains(text, ") call ") {
+		if i := strings.LastIndexByte(text, ' '); i > 0 && isIdent(text[i+1:]) {
+			text = text[:i+1] + n.subroutine(text[i+1:])
+		}
+	}
+	// The mnemonic, after any predicate, is never a name.
+	mnemAt, mnemEnd := 0, 0
+	if strings.HasPrefix(text, "(") {
+		if e := strings.IndexByte(text, ')'); e >= 0 {
+			mnemAt = e + 1
+		}
+	}
+	for mnemAt < len(text) && text[mnemAt] == ' ' {
+		mnemAt++
+	}
+	mnemEnd = mnemAt
+	for mnemEnd < len(text) && text[mnemEnd] != ' ' {
+		mnemEnd++
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 8)
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case i >= mnemAt && i < mnemEnd:
+			b.WriteString(canonicalMnemonic(text[i:mnemEnd]))
+			i = mnemEnd
+		case c == '"':
+			// A string (fcall's function, FILE's name) as written.
+			j := i + 1
+			for j < len(text) && text[j] != '"' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(text))
+			b.WriteString(text[i:j])
+			i = j
+		case c == '0' && i+1 < len(text) && text[i+1] == 'x' && (i == 0 || !identByte(text[i-1])):
+			j := i + 2
+			for j < len(text) && isHex(text[j]) {
+				j++
+			}
+			k := i + 2
+			for k < j-1 && text[k] == '0' {
+				k++
+			}
+			b.WriteString("0x")
+			b.WriteString(text[k:j])
+			i = j
+		case identStart(c) && (i == 0 || !identByte(text[i-1]) && text[i-1] != '.'):
+			j := i + 1
+			for j < len(text) && identByte(text[j]) {
+				j++
+			}
+			w := text[i:j]
+			if id, ok := n.ids[w]; ok {
+				w = id
+			}
+			b.WriteString(w)
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// canonicalMnemonic returns a mnemonic (with its suffixes) as IGC prints
+// it: sourceMnemonics, and bfn's function control in lower-case hex
+// without leading zeros ("bfn.x0B" -> "bfn.xb").
+func canonicalMnemonic(m string) string {
+	if f, ok := sourceMnemonics[m]; ok {
+		return f
+	}
+	if rest, ok := strings.CutPrefix(m, "bfn.x"); ok {
+		hex, sat, _ := strings.Cut(rest, ".")
+		if v, err := strconv.ParseUint(hex, 16, 8); err == nil {
+			m = "bfn.x" + strconv.FormatUint(v, 16)
+			if sat != "" {
+				m += "." + sat
+			}
+		}
+	}
+	return m
+}
+
+// subroutine returns the name IGC prints for a subroutine's label: its
+// name and "_<label id>", unless it ends so already; other names as they
+// are.
+func (n *names) subroutine(name string) string {
+	idx, ok := n.LabelIndex(name)
+	if !ok || int(idx) >= len(n.sym.Labels) || n.sym.Labels[idx].Kind != 1 {
+		return name
+	}
+	if suffix := "_" + strconv.Itoa(int(idx)); !strings.HasSuffix(name, suffix) {
+		return name + suffix
+	}
+	return name
+}
+
+func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func identByte(c byte) bool { return identStart(c) || c >= '0' && c <= '9' }
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // VarID returns a general variable's id: a name declared once, a
 // predefined %name, or V<id>.

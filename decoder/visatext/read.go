@@ -60,6 +60,7 @@ func Read(name string, data []byte) *decoder.File {
 			sub := readText(name+"("+s.Name+")", s.Data)
 			f.Streams = append(f.Streams, sub.Streams...)
 			f.Errors = append(f.Errors, sub.Errors...)
+			f.MoreErrors += sub.MoreErrors
 			f.Warnings = append(f.Warnings, sub.Warnings...)
 		}
 		return f
@@ -98,10 +99,7 @@ func readText(name string, raw []byte) *decoder.File {
 		p.eofLine, p.eofCol = line+1, 1
 	}
 	p.end()
-	if p.dropped > 0 {
-		p.f.Errors = append(p.f.Errors, &decoder.TextError{File: name, Line: p.dropAt[0], Col: p.dropAt[1],
-			Msg: fmt.Sprintf("%d more errors from here on, not listed (the first %d are)", p.dropped, maxErrors)})
-	}
+	p.f.MoreErrors = p.dropped
 	return p.f
 }
 
@@ -120,6 +118,8 @@ type body struct {
 	scopes   []int             // open { } scopes: len(vars) when each opened
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
+	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
+	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse        // branch targets, checked at the body's end
 	infos    []pendingInfo     // INFO lines, built at the body's end
@@ -127,6 +127,11 @@ type body struct {
 	sub      string            // a .function subroutine waiting for its label
 	subAt    [2]int            // where that .function was
 	last     int               // index of the last instruction read in tb.Insts; -1 none
+	inInline bool              // inside a "/// Inlined ASM" block
+	inlineAt int               // line of the first such block; 0 none
+	inlined  int               // instructions read inside such blocks
+	shifted  int               // /// $N comments short by exactly inlined
+	shiftAt  int               // line of the first of them
 }
 
 type labelUse struct {
@@ -166,7 +171,33 @@ type parser struct {
 	textLen         int                // bytes of the text
 	overBodies      bool               // a body past maxBodies was met
 	dropped         int                // errors past maxErrors
-	dropAt          [2]int             // where the first of them is
+	named           map[string]bool    // long body names already quoted whole in a message
+}
+
+// maxNameInMessage is the longest body name messages repeat whole: a
+// longer one (C++ kernels' mangled names run to 1,000 characters) is
+// quoted whole in the file's first message that names it, and cut short
+// in the others.
+const maxNameInMessage = 48
+
+// maxNameWhole is the longest name quoted whole even once: past it a name
+// is a hostile one (a 100 KB kernel name made a 100 KB message).
+const maxNameWhole = 4096
+
+// nameOf returns a body's name as a message shows it.
+func (p *parser) nameOf(b *body) string {
+	name := b.tb.Name
+	if len(name) <= maxNameInMessage {
+		return name
+	}
+	if p.named == nil {
+		p.named = map[string]bool{}
+	}
+	if !p.named[name] && len(name) <= maxNameWhole {
+		p.named[name] = true
+		return strconv.Quote(name)
+	}
+	return strconv.Quote(name[:maxNameInMessage-8] + "…" + name[len(name)-7:])
 }
 
 // bodyBytes is the text a body kept needs on average (see readText):
@@ -197,9 +228,6 @@ func (p *parser) full(line, col int) bool {
 	if len(p.f.Errors) < maxErrors {
 		return false
 	}
-	if p.dropped == 0 {
-		p.dropAt = [2]int{line, col}
-	}
 	p.dropped++
 	return true
 }
@@ -224,6 +252,15 @@ func (p *parser) line(n int, raw string) {
 		return
 	}
 	if strings.HasPrefix(t, "//") {
+		// IGC's .inline.visaasm brackets each inline assembly block so.
+		if p.b != nil && strings.HasPrefix(t, "/// Inlined ASM") {
+			p.b.inInline = true
+			if p.b.inlineAt == 0 {
+				p.b.inlineAt = n
+			}
+		} else if p.b != nil && strings.HasPrefix(t, "/// End Inlined ASM") {
+			p.b.inInline = false
+		}
 		return
 	}
 	if t[0] == '.' {
@@ -354,12 +391,15 @@ func (p *parser) directive(n, col int, t string) {
 		b.tb.Insts = p.insts[:0]
 		p.b = b
 	case word == ".function":
-		// Inside a body: a subroutine, whose label follows.
+		// Inside a body: a subroutine. IGC's printer follows it with its
+		// label (one instruction, printed on two lines); the assembler
+		// also takes it alone, and then it is the subroutine itself.
 		name, ok := quoted(rest)
 		if !ok {
 			p.errAt(n, restCol, `a quoted subroutine name`, found(rest))
 			return
 		}
+		p.flushSub()
 		p.b.sub, p.b.subAt = name, [2]int{n, col}
 	case word == ".funcdecl":
 		if !p.needBody(n, col, word) {
@@ -525,6 +565,14 @@ var typeSizes = map[string]float64{
 var alignNames = map[string]bool{
 	"byte": true, "word": true, "dword": true, "qword": true, "oword": true, "GRF": true,
 	"GRFx2": true, "hword": true, "wordx32": true, "wordx64": true, "2_GRF": true,
+	"2GRF": true, "32word": true, "64word": true, // the assembler's spellings
+}
+
+// alignBytes reports whether s is an alignment the assembler takes as a
+// byte count (align=64 in inline assembly): 1, 2, 4, ..., 128.
+func alignBytes(s string) bool {
+	v, err := strconv.Atoi(s)
+	return err == nil && v >= 1 && v <= 128 && v&(v-1) == 0
 }
 
 func (p *parser) decl(n, col int, rest string) {
@@ -569,18 +617,20 @@ func (p *parser) decl(n, col int, rest string) {
 	switch vt.s {
 	case "G":
 		ty, ok := kv.get("type")
-		size, known := typeSizes[ty.s]
+		// IGC's lexer takes type names in either case (type=UD).
+		tyName := strings.ToLower(ty.s)
+		size, known := typeSizes[tyName]
 		if !ok || !known {
 			p.errAt(n, max(ty.col, name.col), "type=ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf, bf, tf32, hf8, bf8 or e2m1", found(ty.s))
 			return
 		}
-		if al, ok := kv.get("align"); ok && !alignNames[al.s] {
+		if al, ok := kv.get("align"); ok && !alignNames[al.s] && !alignBytes(al.s) {
 			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
 		for code := uint8(0); code < 16; code++ {
-			if decoder.TypeName(code) == ty.s {
+			if decoder.TypeName(code) == tyName {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0
 			}
 		}
@@ -610,15 +660,36 @@ func (p *parser) decl(n, col int, rest string) {
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
+		b.setID(name.s, "T"+strconv.Itoa(idx))
 	case "A", "P", "S":
 		if b.others == nil {
 			b.others = map[string]byte{}
 		}
 		b.others[name.s] = vt.s[0]
+		// IGC numbers them by declaration order: A0.., P1.. (P0 is no
+		// predicate), S0...
+		k := strings.IndexByte("APS", vt.s[0])
+		first := 0
+		if vt.s == "P" {
+			first = 1
+		}
+		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]))
+		b.nstate[k]++
 	case "VME", "F":
 		// 2018 forms: no instruction refers to them by this name.
 	default:
 		p.errAt(n, vt.col, "v_type=G, A, P, S or T", found(vt.s))
+	}
+}
+
+// setID records the name IGC prints for a declared address, predicate,
+// sampler or surface (the first declaration of a name wins).
+func (b *body) setID(name, id string) {
+	if b.ids == nil {
+		b.ids = map[string]string{}
+	}
+	if _, dup := b.ids[name]; !dup {
+		b.ids[name] = id
 	}
 }
 
@@ -716,12 +787,10 @@ func (p *parser) label(n, col int, name, text string) {
 	}
 	b := p.b
 	op := opcodeOf()["label"]
-	if b.sub != "" {
-		if b.sub != name && !strings.HasPrefix(name, b.sub) {
-			p.errAt(n, col, fmt.Sprintf("the label %s: of the .function on line %d", decoder.Clip(b.sub), b.subAt[0]), found(name+":"))
-		}
+	if b.sub != "" && (b.sub == name || strings.HasPrefix(name, b.sub)) {
 		op, b.sub = opcodeOf()["subroutine"], ""
 	}
+	p.flushSub() // a .function alone, then this label
 	if b.labels == nil {
 		// A buffer for all bodies, as p.insts: a label is a line.
 		if p.labelBuf == nil {
@@ -733,12 +802,23 @@ func (p *parser) label(n, col int, name, text string) {
 	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
 }
 
+// flushSub adds a .function not followed by its label as the subroutine
+// instruction it is (the assembler's form: "NAME:" its text, its line the
+// directive's).
+func (p *parser) flushSub() {
+	b := p.b
+	if b == nil || b.sub == "" {
+		return
+	}
+	op := opcodeOf()["subroutine"]
+	name := b.sub
+	b.sub = ""
+	b.labels = append(b.labels, int32(len(b.tb.Insts)))
+	p.add(decoder.TextInst{Line: int32(b.subAt[0]), Col: int32(b.subAt[1]), N: int32(b.next), Text: name + ":", Op: op[0], Sub: op[1]})
+}
+
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
-	if b.sub != "" && t.Op != opcodeOf()["subroutine"][0] {
-		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", decoder.Clip(b.sub)), found(t.Text))
-		b.sub = ""
-	}
 	b.next = int(t.N) + 1
 	b.tb.Insts = append(b.tb.Insts, t)
 	b.last = len(b.tb.Insts) - 1
@@ -748,6 +828,7 @@ func (p *parser) instruction(n, col int, t string) {
 	if !p.needBody(n, col, "an instruction") {
 		return
 	}
+	p.flushSub()
 	b := p.b
 	code, comment := splitComment(t)
 	code = strings.TrimRight(code, " \t")
@@ -757,10 +838,18 @@ func (p *parser) instruction(n, col int, t string) {
 		if err != nil || v < 0 {
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
 		} else {
-			if v != b.next {
+			if v != b.next && b.inlined > 0 && v == b.next-b.inlined {
+				// IGC's first pass numbered the instructions before it
+				// parsed the inline assembly blocks: the comments skip
+				// them. Noted once per body, when it ends.
+				if b.shifted == 0 {
+					b.shiftAt = n
+				}
+				b.shifted++
+			} else if v != b.next {
 				// The printer numbers every instruction, labels included:
 				// a gap or a step back means lines are missing or moved.
-				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, decoder.Clip(b.tb.Name))
+				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, p.nameOf(b))
 			}
 			// A small gap is believed (the numbers are the binary's); a
 			// step back or a leap is not, so the stream stays in order
@@ -792,6 +881,9 @@ func (p *parser) instruction(n, col int, t string) {
 	mnem, _, _ := strings.Cut(rest, " ")
 	base, _, _ := strings.Cut(mnem, ".")
 	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
+	if b.inInline {
+		b.inlined++
+	}
 	if op, ok := opcodeOf()[base]; ok && base != "resinfo" && base != "sampleinfo" {
 		inst.Op, inst.Sub = op[0], op[1]
 	}
@@ -955,22 +1047,28 @@ func (p *parser) closeBody(n, col int, next string) {
 	}
 	p.b = nil
 	defer func() { p.spare = b }()
+	if b.sub != "" {
+		p.b = b
+		p.flushSub()
+		p.b = nil
+	}
 	if b.last < 0 {
 		if next != "" {
-			p.errAt(n, col, fmt.Sprintf("the instructions of %s (line %d), ending with ret or fret", decoder.Clip(b.tb.Name), b.line), found(next))
+			p.errAt(n, col, fmt.Sprintf("the instructions of %s (line %d), ending with ret or fret", p.nameOf(b), b.line), found(next))
 		}
 		return
 	}
 	if len(p.f.Streams) >= p.maxBodies {
 		if !p.overBodies {
 			p.errAt(b.line, 1, fmt.Sprintf("at most %d kernels and functions in %d bytes of text (one per %d bytes on average)", p.maxBodies, p.textLen, bodyBytes),
-				fmt.Sprintf("more: %s and the bodies after it are checked, not kept", decoder.Clip(b.tb.Name)))
+				fmt.Sprintf("more: %s and the bodies after it are checked, not kept", p.nameOf(b)))
 			p.overBodies = true
 		}
 		return
 	}
-	if b.sub != "" {
-		p.errAt(b.subAt[0], b.subAt[1], fmt.Sprintf("the label %s: after .function", decoder.Clip(b.sub)), "none before the body ends")
+	if b.shifted > 0 {
+		p.f.Warnings = append(p.f.Warnings, fmt.Sprintf("%s: from line %d, %d /// $N comments do not count the %d instructions of its inline assembly (the first block on line %d): IGC numbered the body before it parsed the blocks; $N here counts every instruction, as the kernel's final dump does",
+			p.nameOf(b), b.shiftAt, b.shifted, b.inlined, b.inlineAt))
 	}
 	if b.tb.Symbols == nil {
 		b.tb.Symbols = &decoder.Symbols{}
@@ -979,7 +1077,7 @@ func (p *parser) closeBody(n, col int, next string) {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols}
+	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
 	b.tb.Names = nm
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)
@@ -1004,14 +1102,14 @@ func (p *parser) checkLabels(b *body) {
 				continue
 			}
 			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: int(in.Line), Col: int(in.Col),
-				Msg: fmt.Sprintf("label %s is defined twice in %s (first on line %d)", decoder.Clip(name(k)), decoder.Clip(b.tb.Name), b.tb.Insts[b.labels[i-1]].Line)})
+				Msg: fmt.Sprintf("label %s is defined twice in %s (first on line %d)", decoder.Clip(name(k)), p.nameOf(b), b.tb.Insts[b.labels[i-1]].Line)})
 		}
 	}
 	for _, u := range b.uses {
 		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
 		if (i == len(b.labels) || name(b.labels[i]) != u.name) && !p.full(u.line, u.col) {
 			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: u.line, Col: u.col,
-				Expected: "a label defined in " + decoder.Clip(b.tb.Name), Found: found(u.name)})
+				Expected: "a label defined in " + p.nameOf(b), Found: found(u.name)})
 		}
 	}
 	p.labelBuf = b.labels[:0]
@@ -1023,9 +1121,9 @@ func (p *parser) end() {
 	b := p.b
 	switch {
 	case b != nil && b.last < 0:
-		p.errAt(p.eofLine, p.eofCol, "the instructions of "+decoder.Clip(b.tb.Name), "end of file")
-	case b != nil && !isTerminator(b.tb.Insts[b.last].Text):
-		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", decoder.Clip(b.tb.Name), b.tb.Insts[b.last].Line), "end of file")
+		p.errAt(p.eofLine, p.eofCol, "the instructions of "+p.nameOf(b), "end of file")
+	case b != nil && !endsBody(b):
+		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf("ret or fret at the end of %s (the text may be cut short after line %d)", p.nameOf(b), b.tb.Insts[b.last].Line), "end of file")
 	case b == nil && p.pendingVerAtEOF:
 		p.errAt(p.eofLine, p.eofCol, fmt.Sprintf(".kernel or .global_function after .version on line %d", p.verLine), "end of file")
 	case b == nil && !p.sawBody:
@@ -1039,6 +1137,20 @@ func (p *parser) end() {
 var reTerminator = regexp.MustCompile(`^f?ret \(M[1-8](_NM)?, (1|2|4|8|16|32)\)$`)
 
 func isTerminator(text string) bool { return reTerminator.MatchString(text) }
+
+// endsBody reports whether the body's last instruction, labels after it
+// aside (IGC's dumps may end in a label no branch reaches), is a
+// ret or fret.
+func endsBody(b *body) bool {
+	for k := b.last; k >= 0; k-- {
+		t := &b.tb.Insts[k]
+		if t.Op == opcodeOf()["label"][0] || t.Op == opcodeOf()["subroutine"][0] {
+			continue
+		}
+		return isTerminator(t.Text)
+	}
+	return false
+}
 
 // buildInfo resolves an INFO line's names and writes its encoding
 // (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],
@@ -1130,7 +1242,7 @@ func (p *parser) operand(b *body, t tok, line int) (uint32, uint16, bool) {
 			if len(ks) > 3 {
 				more = ", ..."
 			}
-			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), decoder.Clip(b.tb.Name), strings.Join(where, ", "), more)
+			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), p.nameOf(b), strings.Join(where, ", "), more)
 			return 0, 0, false
 		}
 		return uint32(decoder.NumPredefinedVars + ks[0]), uint16(off), true

@@ -21,6 +21,9 @@ type Body struct {
 	Name   string // the kernel's or function's name
 	File   string // the input it was read from
 	Stream *decoder.Stream
+	// Native are the statistics of the body's native code, from the .asm
+	// IGC wrote beside it; nil when the front end found none.
+	Native *NativeStats
 }
 
 // Bodies lists the bodies of decoded inputs, in input order.
@@ -127,14 +130,15 @@ type Stats struct {
 }
 
 // NativeStats are the statistics of a body's native (Gen) code, from IGC's
-// .asm listing. The front end fills them; this package compares them.
+// .asm listing (its header and footer). The front end fills them; this
+// package compares them.
 type NativeStats struct {
-	Insts         int
-	GRF           int
-	RAType        string
-	SpillBytes    int
-	Sync          int
-	BankConflicts int
+	Insts         int    `json:"insts"`          // //.instCount
+	GRF           int    `json:"grf"`            // //.thread_config numGRF
+	RAType        string `json:"ra_type"`        // //.RA type
+	SpillBytes    int    `json:"spill_bytes"`    // //.spill size (0 when absent)
+	Sync          int    `json:"sync"`           // //.syncInstCount
+	BankConflicts int    `json:"bank_conflicts"` // //.BankConflicts
 }
 
 // Options configures Compare.
@@ -189,8 +193,8 @@ func (k *Kernel) StatsSame() bool {
 func Compare(a, b Body, o Options) *Kernel {
 	ra, rb := reduce(a.Stream), reduce(b.Stream)
 	k := &Kernel{Name: a.Name, A: a, B: b,
-		StatsA: Stats{Insts: len(ra.insts), Infos: a.Stream.NumInfos()},
-		StatsB: Stats{Insts: len(rb.insts), Infos: b.Stream.NumInfos()}}
+		StatsA: Stats{Insts: len(ra.insts), Infos: a.Stream.NumInfos(), Native: a.Native},
+		StatsB: Stats{Insts: len(rb.insts), Infos: b.Stream.NumInfos(), Native: b.Native}}
 	c := &comparison{a: ra, b: rb, opt: o, bodyB: b}
 	c.align()
 	c.correspond()

@@ -46,6 +46,27 @@ var fields = map[string]termKind{"text": termText, "op": termOp, "surface": term
 	"mask": termMask, "exec": termExec, "chan": termChan, "file": termFile,
 	"kernel": termKernel, "diag": termDiag}
 
+// Typing reports whether the last term of s is a field's name being
+// typed (op, surf, ...: a proper prefix of "field:", not a term on its
+// own such as diag): an inspector filtering as the user types applies
+// the terms before it, rather than a text term that matches nothing.
+func Typing(s string) bool {
+	if s == "" || strings.HasSuffix(s, " ") {
+		return false
+	}
+	tok := strings.TrimPrefix(s[strings.LastIndex(s, " ")+1:], "!")
+	if tok == "" || strings.Contains(tok, ":") {
+		return false
+	}
+	tok = strings.ToLower(tok)
+	for name, k := range fields {
+		if k != termDiag && k != termText && strings.HasPrefix(name, tok) {
+			return true
+		}
+	}
+	return false
+}
+
 // term is one parsed filter term; val is lower-cased.
 type term struct {
 	kind termKind

@@ -177,3 +177,12 @@ func TestNearest(t *testing.T) {
 		t.Errorf("no such file: row %d", got)
 	}
 }
+
+func TestTyping(t *testing.T) {
+	for s, want := range map[string]bool{"": false, "o": true, "op": true, "op:": false, "op:resinfo o": true,
+		"!sur": true, "diag": false, "mov": false, "op ": false, "kernel": true, "text": false, "exec:1": false} {
+		if got := Typing(s); got != want {
+			t.Errorf("Typing(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -1,5 +1,4 @@
-// Package workspace is the pure part of infoscope's workspace: a set of
-// named inputs, each decoded once into an immutable *decoder.File, a
+// Package workspace is infoscope's one workspace: a set of named inputs, each decoded once into an immutable *decoder.File, a
 // generation number that grows with every change, and the row index over
 // the decoded files (package model/index), built once for every view.
 //
@@ -12,6 +11,11 @@
 // package does no I/O: front ends read the bytes and hand them in; the
 // decoder decodes them. The decoded files a Snapshot holds must never be
 // changed by anyone once published.
+//
+// A Workspace (loader.go) holds the current Snapshot of a fixed list of
+// Sources, reads and decodes them (Load, Reload) and publishes each new
+// Snapshot to its subscribers. Sources do the reading (tui/fsio's files,
+// BytesSource for the samples and stdin), so nothing here touches a disk.
 package workspace
 
 import (
@@ -97,7 +101,7 @@ type View struct{ Rows []int32 }
 
 // New returns the first snapshot of a workspace with these inputs, each
 // loading, at generation 0.
-func New(names []string) *Snapshot {
+func NewSnapshot(names []string) *Snapshot {
 	s := &Snapshot{n: len(names), loading: len(names), rows: new(rows)}
 	all := make([]Entry, len(names))
 	for i, n := range names {
@@ -182,7 +186,7 @@ func problems(e *Entry) int {
 		n++
 	}
 	if e.File != nil {
-		n += len(e.File.Errors) + len(e.File.Warnings)
+		n += e.File.NumErrors() + len(e.File.Warnings)
 	}
 	return n
 }

@@ -19,7 +19,7 @@ var info = []byte{0x70, 0x0b, 0x04, 0x0f, 0x06, 0x21, 0, 0, 0, 0, 0}
 func infos(n int) []byte { return bytes.Repeat(info, n) }
 
 func TestLifecycle(t *testing.T) {
-	s0 := New([]string{"a.bin", "b.bin"})
+	s0 := NewSnapshot([]string{"a.bin", "b.bin"})
 	if s0.Gen() != 0 || s0.Loading() != 2 || len(s0.Files()) != 0 {
 		t.Fatalf("new: gen %d, loading %d, files %d", s0.Gen(), s0.Loading(), len(s0.Files()))
 	}
@@ -58,7 +58,7 @@ func TestLifecycle(t *testing.T) {
 // failed re-read keeps it too; the next clean decode is taken.
 func TestReloadKeepsCleanDecode(t *testing.T) {
 	good := Decode("a.bin", infos(5), decoder.Options{})
-	s := New([]string{"a.bin"}).Decoded(0, good)
+	s := NewSnapshot([]string{"a.bin"}).Decoded(0, good)
 	broken := Decode("a.bin", infos(8)[:8*11-3], decoder.Options{})
 	if len(broken.Errors) == 0 {
 		t.Fatal("the truncated stream decoded cleanly")
@@ -79,7 +79,7 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 		t.Fatalf("after recovery: %+v", e)
 	}
 	// A file with errors from the start is replaced by any later decode.
-	s = New([]string{"a.bin"}).Decoded(0, broken).Decoded(0, broken)
+	s = NewSnapshot([]string{"a.bin"}).Decoded(0, broken).Decoded(0, broken)
 	if e = s.Entry(0); e.Last != Taken || e.Note != "" {
 		t.Fatalf("errors over errors: %+v", e)
 	}
@@ -87,7 +87,7 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 
 // Entries is a copy: changing it changes no snapshot.
 func TestEntriesCopy(t *testing.T) {
-	s := New([]string{"a"})
+	s := NewSnapshot([]string{"a"})
 	es := s.Entries()
 	es[0].Name = "changed"
 	if s.Entry(0).Name != "a" {
@@ -99,7 +99,7 @@ func TestEntriesCopy(t *testing.T) {
 // only mark loads share it; a new decode gets a new one.
 func TestIndexShared(t *testing.T) {
 	fa := Decode("a.bin", infos(3), decoder.Options{})
-	s1 := New([]string{"a.bin", "b.bin"}).Decoded(0, fa)
+	s1 := NewSnapshot([]string{"a.bin", "b.bin"}).Decoded(0, fa)
 	x := s1.Index()
 	if x.Len() != 3 {
 		t.Fatalf("index of 3 INFO has %d rows", x.Len())
@@ -121,7 +121,7 @@ func TestIndexShared(t *testing.T) {
 
 // Views filtering the index by the same expression share one set of rows.
 func TestViewShared(t *testing.T) {
-	s := New([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
+	s := NewSnapshot([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
 	f, err := index.ParseFilter("op:sampleinfo")
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,7 @@ func TestSnapshotCounts(t *testing.T) {
 		t.Fatal("no error")
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	s := New(names)
+	s := NewSnapshot(names)
 	for step := range 2000 {
 		old := s
 		i := r.IntN(n)
@@ -217,7 +217,7 @@ func TestSnapshotChangeCost(t *testing.T) {
 		names[i] = fmt.Sprintf("dump/k%d.visaasm", i)
 		all[i] = i
 	}
-	s := New(names)
+	s := NewSnapshot(names)
 	f := Decode("c", infos(2), decoder.Options{})
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)

@@ -17,10 +17,11 @@ import (
 	"unicode/utf8"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/diff"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 )
 
 // The exit statuses, as diff(1)'s.
@@ -49,6 +50,9 @@ type Env struct {
 	// ExitSame, or the status to exit with when it could not run; nil:
 	// always print.
 	Inspect func(r *Result) int
+	// Exists reports whether a file exists: the .asm beside a .visaasm
+	// is read for native statistics when it does. Nil: none is looked for.
+	Exists func(name string) bool
 	// Flags, when set, is handed the command's FlagSet once its flags are
 	// registered, and Run returns at once (completions, man page).
 	Flags func(*flag.FlagSet)
@@ -58,6 +62,27 @@ type Env struct {
 type Build struct {
 	Name  string
 	Files []*decoder.File
+	// Native holds, by input file, the native statistics of the .asm IGC
+	// wrote beside it, for the kernel it names.
+	Native map[string]nativeOf
+}
+
+// nativeOf is one .asm's statistics and the kernel they are of.
+type nativeOf struct {
+	kernel string
+	stats  *diff.NativeStats
+}
+
+// bodies lists b's bodies, each with the native statistics of its file's
+// .asm when that names it.
+func (b Build) bodies() []diff.Body {
+	out := diff.Bodies(b.Files)
+	for i := range out {
+		if n, ok := b.Native[out[i].File]; ok && n.kernel == out[i].Name {
+			out[i].Native = n.stats
+		}
+	}
+	return out
 }
 
 // Result is a whole comparison: both builds, how their bodies paired, and
@@ -104,7 +129,7 @@ func Run(args []string, env Env) int {
 	asText := fs.Bool("text", false, "print the text form even when the output is a terminal")
 	context := fs.Int("U", 1, "`N` unchanged instructions shown above and below each run of changes")
 	surfaces := fs.String("surfaces", "", "surface description `FILE` (JSON) the INFO results are simulated with (default: every surface as the inspector's default)")
-	decodeOpts := cliflag.Decode(fs)
+	decodeOpts := cli.Decode(fs)
 	// Flags may come after the inputs too (diff A B -U 3); "--" ends them.
 	var inputs []string
 	for rest := args; ; {
@@ -231,14 +256,56 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 			whole = false
 		}
 		b.Files = append(b.Files, f)
+		if n, ok := readNative(fn, env, o); ok {
+			if b.Native == nil {
+				b.Native = map[string]nativeOf{}
+			}
+			b.Native[fn] = n
+		}
 	}
 	return b, whole, nil
+}
+
+// readNative reads the .asm IGC wrote beside vISA text file fn, if there
+// is one. A missing or damaged .asm costs its statistics only: a note
+// says why.
+func readNative(fn string, env Env, o decoder.Options) (nativeOf, bool) {
+	if env.Exists == nil || !native.IsVISAText(fn) {
+		return nativeOf{}, false
+	}
+	set := native.SetOf(fn, env.Exists)
+	if set.ASM == "" {
+		return nativeOf{}, false
+	}
+	data, err := env.Read(set.ASM, o)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "infoscope diff: note: no native statistics: %s\n", Clean(err.Error()))
+		return nativeOf{}, false
+	}
+	nf := native.Parse(set.ASM, data)
+	if len(nf.Errors) > 0 {
+		fmt.Fprintf(env.Stderr, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", Clean(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
+	}
+	st := &diff.NativeStats{Insts: nf.InstCount, GRF: nf.NumGRF, RAType: nf.RA, SpillBytes: nf.SpillBytes}
+	for _, s := range nf.Stats {
+		v, err := strconv.Atoi(strings.TrimSpace(s.Value))
+		if err != nil {
+			continue
+		}
+		switch s.Key {
+		case "syncInstCount":
+			st.Sync = v
+		case "BankConflicts":
+			st.BankConflicts = v
+		}
+	}
+	return nativeOf{kernel: nf.Kernel, stats: st}, true
 }
 
 // Compare pairs and compares two builds, a pair per core at once.
 func Compare(a, b Build, o diff.Options) *Result {
 	r := &Result{A: a, B: b}
-	r.Pairing = diff.PairBodies(diff.Bodies(a.Files), diff.Bodies(b.Files))
+	r.Pairing = diff.PairBodies(a.bodies(), b.bodies())
 	r.Kernels = diff.CompareAll(r.Pairing.Pairs, o, runtime.GOMAXPROCS(0))
 	return r
 }

@@ -23,13 +23,14 @@ const (
 
 func testEnv(stdout, stderr *bytes.Buffer) Env {
 	return Env{Stdout: stdout, Stderr: stderr,
-		Read: func(name string, o decoder.Options) ([]byte, error) { return os.ReadFile(name) },
+		Exists: func(name string) bool { _, err := os.Stat(name); return err == nil },
+		Read:   func(name string, o decoder.Options) ([]byte, error) { return os.ReadFile(name) },
 		Folder: func(name string) ([]string, string, error) {
 			fi, err := os.Stat(name)
 			if err != nil || !fi.IsDir() {
 				return nil, "", nil
 			}
-			m, err := filepath.Glob(filepath.Join(name, "*.visaasm"))
+			m, err := filepath.Glob(filepath.Join(name, "*.visaasm")) // the .asm are found beside them
 			sort.Strings(m)
 			return m, "", err
 		}}
@@ -135,7 +136,7 @@ func TestChangedText(t *testing.T) {
 		"~ $19 $19 mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x4:d\n",
 		"      was mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x0:d\n",
 		"          src1 immediate: 0x0 -> 0x4\n",
-		"vISA 79, INFO 0; 0 added, 0 removed, 1 changed, 0 declarations\n",
+		"vISA 79, INFO 0; native 128, GRF 256, spill 0 B, sync 1, bank conflicts 1, RA LOCAL_ROUND_ROBIN_BC_RA; 0 added, 0 removed, 1 changed, 0 declarations\n",
 		"3 paired: 1 differ, 2 same; 0 only in A, 0 only in B\n",
 	} {
 		if !strings.Contains(out, w) {
@@ -261,5 +262,35 @@ func TestInspect(t *testing.T) {
 	env.Inspect = func(r *Result) int { return ExitError }
 	if st := Run([]string{tritonA, tritonA}, env); st != ExitError {
 		t.Errorf("inspector failing: status %d", st)
+	}
+}
+
+// TestNativeStats: the .asm beside each .visaasm of a dump folder gives
+// the native statistics, side by side with their deltas; a build whose
+// native code alone changed differs.
+func TestNativeStats(t *testing.T) {
+	dir := copyDir(t, dumpset)
+	name := filepath.Join(dir, "OCL_asm23954d4a795eca46_simd32_entry_0002.asm")
+	b, _ := os.ReadFile(name)
+	b = bytes.Replace(b, []byte("//.instCount 128\n"), []byte("//.instCount 131\n"), 1)
+	b = bytes.Replace(b, []byte("//.BankConflicts: 1\n"), []byte("//.BankConflicts: 0\n"), 1)
+	os.WriteFile(name, b, 0o644)
+	st, out, _ := run(t, dumpset, dir)
+	for _, w := range []string{
+		"vISA 222, INFO 0; native 269, GRF 256, spill 0 B, sync 1, bank conflicts 3, RA LOCAL_ROUND_ROBIN_RA; same\n",
+		"vISA 79, INFO 0; native 128 -> 131 (+3), GRF 256, spill 0 B, sync 1, bank conflicts 1 -> 0 (-1), RA LOCAL_ROUND_ROBIN_BC_RA; 0 added, 0 removed, 0 changed, 0 declarations\n",
+		"3 paired: 1 differ, 2 same",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("no %q in\n%s", w, out)
+		}
+	}
+	if st != ExitDiffer {
+		t.Errorf("status %d", st)
+	}
+	_, out, _ = run(t, "--json", dumpset, dir)
+	if !strings.Contains(out, `"native":{"insts":131,"grf":256,"ra_type":"LOCAL_ROUND_ROBIN_BC_RA","spill_bytes":0,"sync":1,"bank_conflicts":0}`) ||
+		!strings.Contains(out, `"native_bank_conflicts":-1`) || !strings.Contains(out, `"native_insts":3`) {
+		t.Errorf("%s", out)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 )
 
 // instTemplates is every instruction of the samples kernels.isa and
@@ -37,7 +37,7 @@ func TestWriteBenchStream(t *testing.T) {
 	}
 	size := int64(64 << 20)
 	if s := os.Getenv("INFOSCOPE_BENCH_SIZE"); s != "" {
-		var f cliflag.Size
+		var f cli.Size
 		if err := f.Set(s); err != nil {
 			t.Fatal(err)
 		}

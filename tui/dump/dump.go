@@ -24,7 +24,7 @@ import (
 	"infoscope/decoder/visatext"
 	"infoscope/model"
 	"infoscope/model/index"
-	"infoscope/tui/cliflag"
+	"infoscope/tui/cli"
 )
 
 // Exit statuses of Run.
@@ -116,7 +116,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
 	filter := fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
 	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
-	decodeOpts := cliflag.Decode(fs)
+	decodeOpts := cli.Decode(fs)
 	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
 	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
@@ -272,7 +272,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
 		}
-		for _, e := range f.Errors {
+		for _, e := range f.ErrorLines() {
 			fmt.Fprintln(env.Stderr, e)
 			status = ExitError
 		}

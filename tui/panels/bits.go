@@ -310,10 +310,16 @@ func (m Bits) hexLines(h int) []string {
 	st := m.st
 	lines := []string{st.Header.Render(" off hx 7654 3210")}
 	n := len(m.in.Bytes())
-	// Rows past the panel are counted on its last row instead of one byte.
+	// Rows past the panel are counted on its last row instead of one byte;
+	// with room for one row only, the byte is shown and the header says
+	// which of how many it is.
 	last := n
 	if n-m.htop > h-1 {
 		last = m.htop + h - 2
+		if h-2 < 1 {
+			last = m.htop + 1
+			lines[0] = st.Header.Render(fmt.Sprintf(" +%02x of %d bytes", m.htop, n))
+		}
 	}
 	for b := m.htop; b < last && len(lines) < h; b++ {
 		v := m.in.Bytes()[b]
@@ -501,6 +507,11 @@ func (m Bits) tableLines(w, h int) []string {
 	end := len(rows)
 	if end-m.ftop > h-1 {
 		end = m.ftop + h - 2 // the last row counts the rest
+		if h-2 < 1 {
+			// Room for one row: the field, and the header says which.
+			end = m.ftop + 1
+			lines[0] = st.Header.Render(fit(fmt.Sprintf("  field %d of %d (j/k)", m.ftop+1, len(rows)), w))
+		}
 	}
 	for i := m.ftop; i < end && len(lines) < h; i++ {
 		f := m.fields[i]

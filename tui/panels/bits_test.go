@@ -2,6 +2,7 @@ package panels
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -242,5 +243,22 @@ func TestBitsMarksAndSeparation(t *testing.T) {
 	}
 	if strings.Contains(v, "0.7..0") || strings.Contains(v, "8.7..5.0") {
 		t.Errorf("bit ranges read like versions:\n%s", v)
+	}
+}
+
+// TestBitsSmallShowsWhatFits (issue 24 item 13): at 40x12 the panel has 5
+// rows; it showed the headers and "more" lines with no byte and no field.
+// It now shows the selected byte and field, and says which of how many.
+func TestBitsSmallShowsWhatFits(t *testing.T) {
+	m := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 40, 5)
+	m, _ = m.Update(press("down"))
+	v := ansi.Strip(m.View())
+	if !regexp.MustCompile(`\+0[0-9a-f] [0-9a-f]{2} [01·]{4} [01·]{4}`).MatchString(v) {
+		t.Errorf("no byte shown at 40x5:\n%s", v)
+	}
+	for _, want := range []string{"of 17 bytes", "field 2 of", "▸ " + m.fields[1].Name} {
+		if !strings.Contains(v, want) {
+			t.Errorf("40x5 lacks %q:\n%s", want, v)
+		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"infoscope/decoder"
-	"infoscope/tui/workspace"
+	"infoscope/model/workspace"
 )
 
 // fileSet is the set of served files. It is the only way a session reaches

@@ -67,8 +67,8 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
-	"infoscope/tui/watch"
-	"infoscope/tui/workspace"
+	"infoscope/model/workspace"
+	"infoscope/tui/fsio"
 )
 
 // Defaults for the zero values of Config.
@@ -253,7 +253,7 @@ func Run(ctx context.Context, cfg Config) error {
 	go func() {
 		// One reload per change, on the watcher's goroutine: the file is
 		// read and decoded once, and every session gets the result.
-		err := watch.Watch(watchCtx, s.files.paths, func(path string) {
+		err := fsio.Watch(watchCtx, s.files.paths, func(path string) {
 			name := s.files.byPath[path]
 			start := time.Now()
 			s.ws.Reload(name)

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"infoscope/tui/savefile"
+	"infoscope/tui/fsio"
 )
 
 // DefaultStateDir is where the server keeps its users' surface files when
@@ -38,14 +38,14 @@ const (
 
 // stateStore keeps each key's surface files on the server's disk, so that
 // what a user was told is kept survives a restart. Every write is atomic
-// (savefile: a temporary file renamed over the old one, synced), so a kill
+// (fsio.SaveFile: a temporary file renamed over the old one, synced), so a kill
 // or a full disk leaves the previous version whole. Files are named after
 // the key's fingerprint; the folders are the server owner's only (0700).
 type stateStore struct {
 	dir string
 
 	mu    sync.Mutex
-	files map[string]*savefile.File // by path: saves to one path run one at a time
+	files map[string]*fsio.SaveFile // by path: saves to one path run one at a time
 }
 
 // openState creates the state folders if needed and checks they can be
@@ -70,7 +70,7 @@ func openState(dir string) (*stateStore, error) {
 		_ = probe.Close()
 		_ = os.Remove(probe.Name())
 	}
-	return &stateStore{dir: dir, files: map[string]*savefile.File{}}, nil
+	return &stateStore{dir: dir, files: map[string]*fsio.SaveFile{}}, nil
 }
 
 // keyFile is the file name for a key's fingerprint ("SHA256:" and base64):
@@ -87,12 +87,12 @@ func (st *stateStore) path(sub, key string) string {
 	return filepath.Join(st.dir, sub, keyFile(key))
 }
 
-func (st *stateStore) file(path string) *savefile.File {
+func (st *stateStore) file(path string) *fsio.SaveFile {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	f := st.files[path]
 	if f == nil {
-		f = savefile.New(path)
+		f = fsio.NewSaveFile(path)
 		st.files[path] = f
 	}
 	return f
@@ -117,7 +117,7 @@ func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
-	data, err = savefile.Read(p, "kept surface file", maxSurfaceBytes)
+	data, err = fsio.ReadLimited(p, "kept surface file", maxSurfaceBytes)
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
@@ -151,7 +151,7 @@ func (st *stateStore) dropUnsaved(key string, was []byte) error {
 	f := st.file(p)
 	// Under the file's own lock nothing else writes it meanwhile.
 	return f.Do(func() error {
-		cur, err := savefile.Read(p, "kept surface file", maxSurfaceBytes)
+		cur, err := fsio.ReadLimited(p, "kept surface file", maxSurfaceBytes)
 		if err != nil || cur == nil || !bytes.Equal(cur, was) {
 			return err
 		}

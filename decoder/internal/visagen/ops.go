@@ -71,8 +71,10 @@ var ops = []op{
 	alu("pow", 2, floatT, negAbs, true),
 	{base: "mod", plats: "st", gen: alu("mod", 2, intT, neg, false).gen},
 	alu("sel", 2, numT, negAbs, true),
-	alu("min", 2, numT, negAbs, true),
-	alu("max", 2, numT, negAbs, true),
+	// min and max are fminmax, which has no predicate: GenX_IR reads
+	// one and drops it.
+	{base: "min", gen: func(g *gen) string { return unpredicated(alu("min", 2, numT, negAbs, true).gen(g)) }},
+	{base: "max", gen: func(g *gen) string { return unpredicated(alu("max", 2, numT, negAbs, true).gen(g)) }},
 	alu("and", 2, intT, not, false),
 	alu("or", 2, intT, not, false),
 	alu("xor", 2, intT, not, false),
@@ -178,10 +180,10 @@ var ops = []op{
 		return fmt.Sprintf("oword_st (%d) %s %s %s", []int{1, 2, 4, 8}[g.intn(4)], g.surface(), g.immediate("ud"), g.raw())
 	}},
 	{base: "media_ld", gen: func(g *gen) string {
-		return fmt.Sprintf("media_ld.nomod (%d,%d) %s %s %s UD2.0", []int{4, 8, 16}[g.intn(3)], 1+g.intn(8), g.surface(), g.immediate("ud"), g.immediate("ud"))
+		return fmt.Sprintf("media_ld.nomod (%d,%d) %s 0 %s %s UD2.0", []int{4, 8, 16}[g.intn(3)], 1+g.intn(8), g.surface(), g.immediate("ud"), g.immediate("ud"))
 	}},
 	{base: "media_st", gen: func(g *gen) string {
-		return fmt.Sprintf("media_st.nomod (%d,%d) %s %s %s UD2.0", []int{4, 8, 16}[g.intn(3)], 1+g.intn(8), g.surface(), g.immediate("ud"), g.immediate("ud"))
+		return fmt.Sprintf("media_st.nomod (%d,%d) %s 0 %s %s UD2.0", []int{4, 8, 16}[g.intn(3)], 1+g.intn(8), g.surface(), g.immediate("ud"), g.immediate("ud"))
 	}},
 	{base: "gather_scaled", gen: func(g *gen) string {
 		e, n := g.exec(8, 16)
@@ -302,6 +304,14 @@ var ops = []op{
 		}
 		return fmt.Sprintf("lsc_fence.%s.%s.%s", g.pick("ugm", "tgm"), g.pick("none", "evict", "invalidate", "clean"), g.pick("group", "local", "tile", "gpu", "gpus", "sysrel", "sysacq"))
 	}},
+}
+
+// unpredicated drops the predicate of a line.
+func unpredicated(s string) string {
+	if strings.HasPrefix(s, "(") {
+		return s[strings.Index(s, ") ")+2:]
+	}
+	return s
 }
 
 // insertAfter inserts ins after the first word in s.

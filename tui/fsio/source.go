@@ -1,29 +1,24 @@
-package workspace
+// Package fsio is infoscope's file I/O for the front ends: inputs read
+// under the size limit (FileSource, ReadFile), the directories they name
+// (Folder), atomic saves (SaveFile) of the surface file and of the mark
+// files beside each input (Marks), files the user keeps read with a
+// limit (ReadLimited), and watching inputs for changes (Watch).
+package fsio
 
 import (
 	"fmt"
 	"os"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 )
-
-// Source is one input of a workspace: something with a name that can be
-// (re-)read. A Workspace reads its sources only in Load and Reload.
-type Source interface {
-	// Name identifies the source in the list, the status line and reloads.
-	Name() string
-	// Read returns the source's current bytes.
-	Read() ([]byte, error)
-}
 
 // FileSource returns a Source that reads the file at path on every Read,
 // with ReadFile under o's size limit; its Name is path, so a watcher can
 // reload it by the path it reports.
-func FileSource(path string, o decoder.Options) Source { return fileSource{path, o} }
-
-// BytesSource returns a Source that always yields data (embedded samples,
-// stdin).
-func BytesSource(name string, data []byte) Source { return bytesSource{name, data} }
+func FileSource(path string, o decoder.Options) workspace.Source {
+	return fileSource{path, o}
+}
 
 type fileSource struct {
 	path string
@@ -57,11 +52,3 @@ func ReadFile(path string, o decoder.Options) ([]byte, error) {
 	}
 	return decoder.ReadInput(path, fh, size, o)
 }
-
-type bytesSource struct {
-	name string
-	data []byte
-}
-
-func (b bytesSource) Name() string          { return b.name }
-func (b bytesSource) Read() ([]byte, error) { return b.data, nil }

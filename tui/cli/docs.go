@@ -1,8 +1,8 @@
-// Package docs writes infoscope's shell completions (bash, zsh, fish) and
-// its manual page from the FlagSets the commands themselves register: a
-// flag added to a command appears in both without a second list to keep in
-// step.
-package docs
+package cli
+
+// Shell completions (bash, zsh, fish) and the manual page, written from the
+// FlagSets the commands themselves register: a flag added to a command
+// appears in both without a second list to keep in step.
 
 import (
 	"flag"

@@ -1,20 +1,13 @@
 package workspace
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"sync"
 	"testing"
 
 	"infoscope/decoder"
-	mws "infoscope/model/workspace"
 )
-
-// info is an 11-byte igc-layout SAMPLEINFO; n of them make a clean raw stream.
-var info = []byte{0x70, 0x0b, 0x04, 0x0f, 0x06, 0x21, 0, 0, 0, 0, 0}
-
-func infos(n int) []byte { return bytes.Repeat(info, n) }
 
 // memSource is a Source whose bytes the test sets; gate, when set, holds
 // the next Read (which closes reading first) until the test sends on it.
@@ -49,7 +42,7 @@ func (s *memSource) set(data []byte, err error) {
 }
 
 // latest drains a subscription and returns the newest snapshot in it.
-func latest(t *testing.T, sub *Subscription) *mws.Snapshot {
+func latest(t *testing.T, sub *Subscription) *Snapshot {
 	t.Helper()
 	select {
 	case s := <-sub.C():
@@ -121,7 +114,7 @@ func TestStaleLoadDropped(t *testing.T) {
 	src.gate, src.reading = gate, reading
 	src.mu.Unlock()
 	old, _ := w.Begin("a.bin")
-	done := make(chan *mws.Snapshot)
+	done := make(chan *Snapshot)
 	go func() { done <- w.Run(old[0]) }()
 	<-reading
 	// The old load is reading; a newer change starts and ends first.
@@ -163,7 +156,7 @@ func TestReadErrors(t *testing.T) {
 	}
 	src.set(infos(5)[:5*11-2], nil)
 	w.Reload("a.bin")
-	if e := w.Snapshot().Entry(0); e.File != good || e.Last != mws.Kept {
+	if e := w.Snapshot().Entry(0); e.File != good || e.Last != Kept {
 		t.Fatalf("broken reload: %+v", e)
 	}
 }

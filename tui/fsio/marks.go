@@ -1,14 +1,13 @@
-// Package marksfile keeps each input's bookmarks in a mark file beside it
+package fsio
+
+// Bookmarks: each input's marks in a mark file beside it
 // (FILE.infoscope-marks.json), read at start and written atomically.
-package marksfile
 
 import (
 	"strings"
 	"sync"
 
 	"infoscope/model"
-	"infoscope/tui"
-	"infoscope/tui/savefile"
 )
 
 // marksSuffix ends the name of an input's mark file, which sits beside it.
@@ -18,10 +17,10 @@ const marksSuffix = ".infoscope-marks.json"
 // their longest notes stay well below it).
 const maxMarksFile = 16 << 20
 
-// Set keeps each input's bookmarks in FILE.infoscope-marks.json,
-// written atomically (savefile: a temporary file in the same directory,
+// Marks keeps each input's bookmarks in FILE.infoscope-marks.json,
+// written atomically (SaveFile: a temporary file in the same directory,
 // synced, renamed over the old one).
-type Set struct {
+type Marks struct {
 	mu    sync.Mutex // guards each sidecar's latest and dirty
 	files map[string]*sidecar
 	notes []string // mark files that did not load
@@ -29,17 +28,17 @@ type Set struct {
 }
 
 type sidecar struct {
-	f      *savefile.File
+	f      *SaveFile
 	write  sync.Mutex // one write at a time, each of the latest contents
 	latest []byte
 	dirty  bool // latest is not yet on disk
 }
 
-// Open reads the mark files of inputs. An input whose mark file
+// OpenMarks reads the mark files of inputs. An input whose mark file
 // cannot be read keeps its marks in memory for the session and the file
 // is left as it is.
-func Open(inputs []string) *Set {
-	s := &Set{files: map[string]*sidecar{}}
+func OpenMarks(inputs []string) *Marks {
+	s := &Marks{files: map[string]*sidecar{}}
 	for _, in := range inputs {
 		if _, seen := s.files[in]; seen {
 			continue
@@ -52,7 +51,7 @@ func Open(inputs []string) *Set {
 			continue
 		}
 		s.marks = append(s.marks, marks...)
-		s.files[in] = &sidecar{f: savefile.New(path)}
+		s.files[in] = &sidecar{f: NewSaveFile(path)}
 	}
 	return s
 }
@@ -60,28 +59,30 @@ func Open(inputs []string) *Set {
 // readMarks reads one mark file: none when it does not exist; refused
 // unread when it is not a regular file or past maxMarksFile.
 func readMarks(path, input string) ([]model.Mark, error) {
-	data, err := savefile.Read(path, "mark file", maxMarksFile)
+	data, err := ReadLimited(path, "mark file", maxMarksFile)
 	if data == nil || err != nil {
 		return nil, err
 	}
 	return model.ParseMarks(path, input, data)
 }
 
-// Config is the inspector's view of the Set: the marks read and how to save.
-func (s *Set) Config() tui.MarksConfig {
-	c := tui.MarksConfig{Marks: s.marks}
+// Config is the inspector's view of the marks (tui.MarksConfig's
+// fields): the marks read, how to save (nil when no input has a mark
+// file: every mark stays in memory) and what to say of the files that did
+// not load.
+func (s *Marks) Config() (marks []model.Mark, save func(input string, data []byte) (string, func() error), loadNote string) {
 	if len(s.files) > 0 {
-		c.Save = s.save
+		save = s.save
 	}
 	if len(s.notes) > 0 {
-		c.LoadNote = strings.Join(s.notes, "; ") + ": those marks are kept in memory, the file is left as it is"
+		loadNote = strings.Join(s.notes, "; ") + ": those marks are kept in memory, the file is left as it is"
 	}
-	return c
+	return s.marks, save, loadNote
 }
 
 // save records data as input's latest marks and returns the write: the
 // last write to run writes the latest, whatever order writes run in.
-func (s *Set) save(input string, data []byte) (string, func() error) {
+func (s *Marks) save(input string, data []byte) (string, func() error) {
 	sc := s.files[input]
 	if sc == nil {
 		return "", nil
@@ -93,7 +94,7 @@ func (s *Set) save(input string, data []byte) (string, func() error) {
 }
 
 // flush writes sc's latest marks if they are not on disk yet.
-func (s *Set) flush(sc *sidecar) error {
+func (s *Marks) flush(sc *sidecar) error {
 	sc.write.Lock()
 	defer sc.write.Unlock()
 	s.mu.Lock()
@@ -114,7 +115,7 @@ func (s *Set) flush(sc *sidecar) error {
 
 // Wait finishes every write still to do when the program ends (one whose
 // command never ran included) and returns the first failure.
-func (s *Set) Wait() error {
+func (s *Marks) Wait() error {
 	var first error
 	for _, sc := range s.files {
 		if sc == nil {

@@ -1,13 +1,16 @@
-// Package cliflag registers the flags every infoscope command shares: how
-// inputs are decoded (--layout, --offset, --hex, --visaasm-text,
+// Package cli is infoscope's command-line surface: the flags every command
+// shares, and the shell completions and manual page written from the
+// commands' FlagSets.
+//
+// Shared flags: how inputs are decoded (--layout, --offset, --hex, --visaasm-text,
 // --visa-version, --max-input), so the inspector, `dump` and `serve` accept
 // the same words with the same meaning, and counts read by the one number
 // parser (model.ParseNumber: decimal, or hex after 0x; never octal).
 //
-// The shell completions and the man page (tui/docs) are written from the
+// The shell completions and the man page (docs.go) are written from the
 // FlagSets these functions fill, so a flag added here appears in all three
 // commands' documentation at once.
-package cliflag
+package cli
 
 import (
 	"flag"

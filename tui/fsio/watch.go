@@ -1,4 +1,6 @@
-// Package watch reports when files change on disk, for infoscope's live
+package fsio
+
+// Watching: Watch reports when files change on disk, for infoscope's live
 // reload (the local inspector and every session of the SSH server).
 //
 // It watches the directories that hold the files rather than the files
@@ -6,7 +8,6 @@
 // over the original replace the inode, and a watch on the old inode would go
 // silent after the first save. Bursts of events (an editor's write, chmod,
 // rename; a compiler writing in chunks) are debounced into one call.
-package watch
 
 import (
 	"context"

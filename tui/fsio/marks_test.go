@@ -1,4 +1,4 @@
-package marksfile
+package fsio
 
 import (
 	"os"
@@ -30,8 +30,8 @@ func TestSidecars(t *testing.T) {
 	broken := []byte(`{"version": 1, "marks": [`)
 	write(b+marksSuffix, broken)
 
-	s := Open([]string{a, b, c, a})
-	cfg := s.Config()
+	s := OpenMarks([]string{a, b, c, a})
+	cfg := config(s)
 	if !slices.Equal(cfg.Marks, []model.Mark{mk}) {
 		t.Errorf("loaded %+v", cfg.Marks)
 	}
@@ -104,7 +104,7 @@ func TestSidecars(t *testing.T) {
 // Without input files (the samples, stdin) there is nowhere to write:
 // marks are kept in memory, which the inspector says.
 func TestSidecarsNone(t *testing.T) {
-	if cfg := Open(nil).Config(); cfg.Save != nil || cfg.LoadNote != "" || len(cfg.Marks) != 0 {
+	if cfg := config(OpenMarks(nil)); cfg.Save != nil || cfg.LoadNote != "" || len(cfg.Marks) != 0 {
 		t.Errorf("%+v", cfg)
 	}
 	dir := t.TempDir()
@@ -112,7 +112,19 @@ func TestSidecarsNone(t *testing.T) {
 	if err := os.Mkdir(in+marksSuffix, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if note := Open([]string{in}).Config().LoadNote; !strings.Contains(note, "not a regular file") {
+	if note := config(OpenMarks([]string{in})).LoadNote; !strings.Contains(note, "not a regular file") {
 		t.Errorf("a directory as mark file: %q", note)
 	}
+}
+
+// marksConfig is Marks.Config's results by name.
+type marksConfig struct {
+	Marks    []model.Mark
+	Save     func(input string, data []byte) (string, func() error)
+	LoadNote string
+}
+
+func config(s *Marks) marksConfig {
+	m, save, note := s.Config()
+	return marksConfig{m, save, note}
 }

@@ -1,12 +1,14 @@
-// Package savefile writes the inspector's surface file so that nothing the
-// user had is lost: a crash, a kill or a full disk at any moment leaves the
-// file either as it was or as it is being saved, never empty or cut.
+package fsio
+
+// Atomic saves: the inspector's surface file and the mark files are
+// written so that nothing the user had is lost: a crash, a kill or a full
+// disk at any moment leaves the file either as it was or as it is being
+// saved, never empty or cut.
 //
 // A save writes a temporary file in the same directory (so the rename does
 // not cross file systems), syncs it, and renames it over the old one; the
 // directory is then synced so the rename itself survives a power cut. The
 // first save of a session keeps the previous version as FILE~.
-package savefile
 
 import (
 	"errors"
@@ -18,9 +20,9 @@ import (
 	"time"
 )
 
-// File is one file saved atomically. Saves are serialised; the zero value
+// SaveFile is one file saved atomically. Saves are serialised; the zero value
 // with Path set is ready to use.
-type File struct {
+type SaveFile struct {
 	Path string
 
 	mu       sync.Mutex
@@ -33,11 +35,11 @@ type File struct {
 // long, so it cannot be another process's save in progress.
 const staleAfter = 10 * time.Minute
 
-// New returns a File for path.
-func New(path string) *File { return &File{Path: path} }
+// NewSaveFile returns a File for path.
+func NewSaveFile(path string) *SaveFile { return &SaveFile{Path: path} }
 
 // Save replaces the file's contents with data, atomically.
-func (f *File) Save(data []byte) error {
+func (f *SaveFile) Save(data []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	path := f.Path
@@ -102,14 +104,14 @@ func (f *File) Save(data []byte) error {
 }
 
 // Wait returns once no save is running.
-func (f *File) Wait() {
+func (f *SaveFile) Wait() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 }
 
 // Do runs fn while no save of f runs or starts: for a caller that reads,
 // compares or removes the file and must not interleave with a save.
-func (f *File) Do(fn func() error) error {
+func (f *SaveFile) Do(fn func() error) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return fn()

@@ -1,4 +1,4 @@
-package savefile
+package fsio
 
 import (
 	"errors"
@@ -10,13 +10,13 @@ import (
 	"infoscope/decoder"
 )
 
-// Read reads the file at path that the user keeps beside their inputs (a
+// ReadLimited reads the file at path that the user keeps beside their inputs (a
 // surface file, a mark file; what names it in messages): nil and no error
 // when there is none yet. It is read before the screen opens, so what is
 // not a regular file (a FIFO would block with no writer, /dev/zero never
 // ends) is refused unread, and so is a file past limit bytes, before or
 // while it is read.
-func Read(path, what string, limit int64) ([]byte, error) {
+func ReadLimited(path, what string, limit int64) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil

@@ -1,6 +1,7 @@
-// Package workspace is the front ends' loader of infoscope's inputs: it
-// reads named sources, decodes each once, and publishes every state as an
-// immutable snapshot (package model/workspace) to whoever subscribes.
+// The loader: a Workspace reads named sources, decodes each once, and
+// publishes every state as an immutable Snapshot to whoever subscribes.
+// Reading is the Source's business (files are tui/fsio's), so the loader
+// itself does no I/O.
 //
 // One Workspace serves any number of views: the local inspector owns one;
 // the SSH server keeps one for its served files, and every session is a
@@ -15,7 +16,6 @@ import (
 	"sync/atomic"
 
 	"infoscope/decoder"
-	mws "infoscope/model/workspace"
 )
 
 // Workspace reads and decodes a fixed list of sources and publishes the
@@ -25,7 +25,7 @@ type Workspace struct {
 	opts decoder.Options
 
 	mu   sync.Mutex
-	snap *mws.Snapshot
+	snap *Snapshot
 	gens []uint64 // per source: the number of the newest load begun
 	subs map[*Subscription]struct{}
 
@@ -39,12 +39,12 @@ func New(srcs []Source, o decoder.Options) *Workspace {
 	for i, s := range srcs {
 		names[i] = s.Name()
 	}
-	return &Workspace{srcs: srcs, opts: o, snap: mws.New(names), gens: make([]uint64, len(srcs)),
+	return &Workspace{srcs: srcs, opts: o, snap: NewSnapshot(names), gens: make([]uint64, len(srcs)),
 		subs: map[*Subscription]struct{}{}}
 }
 
 // Snapshot returns the current state.
-func (w *Workspace) Snapshot() *mws.Snapshot {
+func (w *Workspace) Snapshot() *Snapshot {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.snap
@@ -63,17 +63,17 @@ type Job struct {
 
 // BeginAll begins a load of every source and returns the jobs to run and
 // the snapshot that shows them loading.
-func (w *Workspace) BeginAll() ([]Job, *mws.Snapshot) {
+func (w *Workspace) BeginAll() ([]Job, *Snapshot) {
 	return w.begin(func(Source) bool { return true })
 }
 
 // Begin begins a load of the sources named name (none: no jobs) and
 // returns the jobs and the snapshot that shows them loading.
-func (w *Workspace) Begin(name string) ([]Job, *mws.Snapshot) {
+func (w *Workspace) Begin(name string) ([]Job, *Snapshot) {
 	return w.begin(func(s Source) bool { return s.Name() == name })
 }
 
-func (w *Workspace) begin(match func(Source) bool) ([]Job, *mws.Snapshot) {
+func (w *Workspace) begin(match func(Source) bool) ([]Job, *Snapshot) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var jobs []Job
@@ -96,7 +96,7 @@ func (w *Workspace) begin(match func(Source) bool) ([]Job, *mws.Snapshot) {
 // load of the source has begun meanwhile, and returns the current
 // snapshot. The read and the decode run without the lock: other loads and
 // views go on meanwhile.
-func (w *Workspace) Run(j Job) *mws.Snapshot {
+func (w *Workspace) Run(j Job) *Snapshot {
 	src := w.srcs[j.i]
 	data, err := src.Read()
 	w.mu.Lock()
@@ -112,7 +112,7 @@ func (w *Workspace) Run(j Job) *mws.Snapshot {
 	w.publish(w.snap.Read(j.i, len(data))) // the loading line shows the size
 	w.mu.Unlock()
 
-	f := mws.Decode(src.Name(), data, w.opts)
+	f := Decode(src.Name(), data, w.opts)
 	w.decodes.Add(1)
 
 	w.mu.Lock()
@@ -125,7 +125,7 @@ func (w *Workspace) Run(j Job) *mws.Snapshot {
 
 // Load loads every source, each in its own goroutine, and returns once all
 // are done.
-func (w *Workspace) Load() *mws.Snapshot {
+func (w *Workspace) Load() *Snapshot {
 	jobs, _ := w.BeginAll()
 	w.runAll(jobs)
 	return w.Snapshot()
@@ -148,7 +148,7 @@ func (w *Workspace) runAll(jobs []Job) {
 }
 
 // publish makes s current and hands it to every subscriber (w.mu held).
-func (w *Workspace) publish(s *mws.Snapshot) {
+func (w *Workspace) publish(s *Snapshot) {
 	w.snap = s
 	for sub := range w.subs {
 		sub.offer(s)
@@ -161,7 +161,7 @@ func (w *Workspace) publish(s *mws.Snapshot) {
 // nothing but intermediate steps).
 type Subscription struct {
 	w *Workspace
-	c chan *mws.Snapshot
+	c chan *Snapshot
 }
 
 // Subscribe returns a subscription whose channel holds the current
@@ -169,14 +169,14 @@ type Subscription struct {
 func (w *Workspace) Subscribe() *Subscription {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	sub := &Subscription{w: w, c: make(chan *mws.Snapshot, 1)}
+	sub := &Subscription{w: w, c: make(chan *Snapshot, 1)}
 	sub.c <- w.snap
 	w.subs[sub] = struct{}{}
 	return sub
 }
 
 // C is the channel of snapshots; it is closed by Close.
-func (s *Subscription) C() <-chan *mws.Snapshot { return s.c }
+func (s *Subscription) C() <-chan *Snapshot { return s.c }
 
 // Close ends the subscription and closes C; closing twice is harmless.
 func (s *Subscription) Close() {
@@ -198,7 +198,7 @@ func (w *Workspace) Subscribers() int {
 
 // offer replaces the snapshot waiting in the channel, if any, with snap
 // (the workspace's lock held, so offers never race each other).
-func (s *Subscription) offer(snap *mws.Snapshot) {
+func (s *Subscription) offer(snap *Snapshot) {
 	select {
 	case <-s.c:
 	default:

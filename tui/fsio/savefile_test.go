@@ -1,4 +1,4 @@
-package savefile
+package fsio
 
 import (
 	"bufio"
@@ -52,7 +52,7 @@ func whole(data []byte) int {
 // saveForever is the helper process: it saves version after version and
 // says so on stdout, until it is killed.
 func saveForever(path string) {
-	f := New(path)
+	f := NewSaveFile(path)
 	start, _ := strconv.Atoi(os.Getenv("SAVEFILE_CRASH_START"))
 	w := bufio.NewWriter(os.Stdout)
 	for i := start; ; i++ {
@@ -134,7 +134,7 @@ func TestSaveKeepsPreviousVersionOnce(t *testing.T) {
 	if err := os.WriteFile(path, []byte("original"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	f := New(path)
+	f := NewSaveFile(path)
 	for _, v := range []string{"one", "two"} {
 		if err := f.Save([]byte(v)); err != nil {
 			t.Fatal(err)
@@ -158,7 +158,7 @@ func TestSaveKeepsPreviousVersionOnce(t *testing.T) {
 		t.Errorf("directory holds %v, want the file and its backup only", names)
 	}
 	// A new session backs up again, once.
-	g := New(path)
+	g := NewSaveFile(path)
 	if err := g.Save([]byte("three")); err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestSaveKeepsPreviousVersionOnce(t *testing.T) {
 
 func TestSaveNewFileNoBackup(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "s.json")
-	if err := New(path).Save([]byte("x")); err != nil {
+	if err := NewSaveFile(path).Save([]byte("x")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(path + "~"); err == nil {
@@ -187,7 +187,7 @@ func TestSaveThroughSymlinkKeepsLink(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip(err)
 	}
-	if err := New(link).Save([]byte("new")); err != nil {
+	if err := NewSaveFile(link).Save([]byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
@@ -205,7 +205,7 @@ func TestFailedSaveLeavesFile(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := New(path).Save([]byte("x")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if err := NewSaveFile(path).Save([]byte("x")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("saving over a directory: %v", err)
 	}
 	ents, _ := os.ReadDir(dir)
@@ -234,7 +234,7 @@ func TestSaveSweepsStaleTemporaryFiles(t *testing.T) {
 			}
 		}
 	}
-	if err := New(path).Save([]byte("x")); err != nil {
+	if err := NewSaveFile(path).Save([]byte("x")); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]bool{stale: false, staleBackup: false, fresh: true, other: true} {

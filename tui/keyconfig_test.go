@@ -1,0 +1,91 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// The file "infoscope config" prints sets every default: it parses with
+// no entry refused and changes nothing.
+func TestDefaultConfigParses(t *testing.T) {
+	st, errs := ParseConfig("config", []byte(DefaultConfig()))
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if got, want := KeysMarkdown(st.Keys), KeysMarkdown(DefaultKeys()); got != want {
+		t.Errorf("the default file changes the keys")
+	}
+	if st.Theme != "auto" || len(st.Flags) != 0 {
+		t.Errorf("theme %q flags %q", st.Theme, st.Flags)
+	}
+}
+
+// Issue 24 item 9: a configuration remaps any binding; a bad entry is
+// refused with file:line and its default kept; the session and its help
+// use the keys in effect.
+func TestConfigRemapsKeys(t *testing.T) {
+	file := strings.Join([]string{
+		"# mine",
+		"theme = light",
+		"key list.down = x, down", // 3: applied
+		"key list.dwn = z",        // 4: no such binding
+		"key list.up = ctrl+ü+q",  // 5: not a key
+		"key code.search = a",     // 6: a data-flow letter
+		"key code.flow = q",       // 7: fixed
+		"key global.copy = c",     // 8: applied
+		"key list.up = K",         // 9: applied
+		"key list.up = L",         // 10: set again
+		"colour = red",            // 11: unknown
+		"key bits.up =",           // 12: no key
+		"key global.help = j",     // 13: j is free (list.down is x, down)
+		"flags = --no-mouse",
+	}, "\n")
+	st, errs := ParseConfig("/home/u/.config/infoscope/config", []byte(file))
+	wantLines := []string{":4: no binding \"list.dwn\"", ":5: list.up: \"ctrl+ü+q\" is not a key", ":6: code.search: a is code.flow's key already",
+		":7: code.flow cannot be remapped", ":10: key list.up is set again (line 9 set it)", ":11: unknown setting \"colour\"", ":12: bits.up: no key given"}
+	if len(errs) != len(wantLines) {
+		t.Errorf("%d errors, want %d: %v", len(errs), len(wantLines), errs)
+	}
+	for i, w := range wantLines {
+		if i < len(errs) && !strings.Contains(errs[i].Error(), "/home/u/.config/infoscope/config"+w) {
+			t.Errorf("error %d: %q, want it to contain %q", i, errs[i], w)
+		}
+	}
+	if st.Theme != "light" || strings.Join(st.Flags, " ") != "--no-mouse" {
+		t.Errorf("theme %q, flags %q", st.Theme, st.Flags)
+	}
+	if got := st.Keys.Code.Search.Keys(); len(got) != 1 || got[0] != "/" {
+		t.Errorf("refused code.search: keys %v, want the default /", got)
+	}
+	m := newLoaded(Config{Sources: sampleSources(t), Keys: &st.Keys, ConfigErrors: errs}, 120, 40)
+	send(m, "x")
+	if m.list.cursor != 1 {
+		t.Errorf("x (list.down) moved the cursor to %d", m.list.cursor)
+	}
+	send(m, "K")
+	if m.list.cursor != 0 {
+		t.Errorf("K (list.up) left the cursor at %d", m.list.cursor)
+	}
+	send(m, "j") // now global.help
+	if !m.showHelp {
+		t.Fatalf("j (global.help) did not open the help")
+	}
+	help := strings.Join(m.helpLines(), "\n")
+	for _, want := range []string{"x/down", "c "} {
+		if !strings.Contains(help, want) {
+			t.Errorf("the help lacks the key in effect %q", want)
+		}
+	}
+	send(m, "q")
+	if !strings.Contains(screen(m), "8 problems: E shows") {
+		t.Errorf("the refused entries are not counted:\n%s", screen(m))
+	}
+	send(m, "E")
+	if s := screen(m); !strings.Contains(s, "configuration refused, the default kept: /home/u/.config/infoscope/config:4:") {
+		t.Errorf("E does not list the refused entries:\n%s", s)
+	}
+	md := KeysMarkdown(st.Keys)
+	if !strings.Contains(md, "| `list.down` (configured) | `x` `down` | down |") {
+		t.Errorf("keys in effect:\n%s", md)
+	}
+}

@@ -19,8 +19,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -29,7 +31,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
 	"infoscope/model"
+	"infoscope/model/lower"
 	"infoscope/sampledata"
 	"infoscope/tui"
 	"infoscope/tui/cli"
@@ -77,7 +81,14 @@ func run(args []string) int {
 // diffEnv is the diff command's world: files and dump folders read as
 // dump reads them, the inspector when stdout is a terminal.
 func diffEnv() diffcmd.Env {
-	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: fsio.FolderFiles, Exists: fsio.RegularFile,
+	visaFolder := func(name string) ([]string, string, error) {
+		files, note, err := fsio.FolderFiles(name)
+		if files != nil {
+			files, note, _ = visaOnly(files, note)
+		}
+		return files, note, err
+	}
+	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: isTerminal(os.Stdout) && isTerminal(os.Stdin),
 		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
 }
@@ -271,7 +282,7 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	}
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs}
+		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs, Native: nativeLoader(dopts)}
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -467,10 +478,22 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
+		// The inspector shows native code with its vISA: a lone .asm
+		// (which dump prints alone) has nothing to show it beside.
+		var lone []string
+		files, note, lone = visaOnly(files, note)
 		if note != "" {
 			fmt.Fprintf(os.Stderr, "infoscope: %s: %s\n", name, note)
 		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s holds only Gen assembly without its vISA (%s): infoscope dump opens it", name, strings.Join(lone, ", "))
+		}
 		return files, nil
+	}
+	if strings.HasSuffix(name, ".asm") {
+		if head, err := readHead(name, 16); err == nil && native.IsASM(name, head) {
+			return nil, fmt.Errorf("%s is Gen assembly (IGC's .asm): the inspector shows it beside its .visaasm (open that, or the folder); infoscope dump %s prints it alone", name, name)
+		}
 	}
 	if fi.Mode().IsRegular() {
 		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
@@ -478,6 +501,65 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 		}
 	}
 	return []string{name}, nil
+}
+
+// readHead returns the first n bytes of the file at path (fewer when it
+// is shorter).
+func readHead(path string, n int) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(fh, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}
+
+// nativeLoader returns the inspector's Config.Native: the join of a vISA
+// text file with the .asm of its stem beside it, read and parsed once
+// (under the input size limit) and kept; nil for a file without one.
+func nativeLoader(o decoder.Options) func(file string) *lower.Join {
+	var mu sync.Mutex
+	joins := map[string]*lower.Join{}
+	return func(file string) *lower.Join {
+		mu.Lock()
+		defer mu.Unlock()
+		if j, ok := joins[file]; ok {
+			return j
+		}
+		var j *lower.Join
+		if native.IsVISAText(file) {
+			asm := native.Stem(file) + ".asm"
+			if fsio.RegularFile(asm) {
+				if data, err := fsio.ReadFile(asm, o); err == nil {
+					j = lower.New(native.Parse(asm, data))
+				}
+			}
+		}
+		joins[file] = j
+		return j
+	}
+}
+
+// visaOnly drops the lone .asm files (dump opens them as native code)
+// from a dump folder's files, for the commands that read only vISA; the
+// note says so.
+func visaOnly(files []string, note string) (kept []string, newNote string, lone []string) {
+	kept = slices.DeleteFunc(files, func(f string) bool {
+		if strings.HasSuffix(f, ".asm") {
+			lone = append(lone, filepath.Base(f))
+			return true
+		}
+		return false
+	})
+	if len(lone) > 0 {
+		note = strings.TrimPrefix(note+fmt.Sprintf("; %d .asm without their vISA text (infoscope dump shows them alone)", len(lone)), "; ")
+	}
+	return kept, note, lone
 }
 
 // readStdin reads "-" under the size limit, before the screen opens.

@@ -130,6 +130,9 @@ func (m *Model) session() panels.Session {
 	}
 	s := panels.NewSession(m.surfaces, sc, in, m.rules)
 	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
+	if m.cfg.Native != nil && sc.File != "" {
+		s.Native = m.cfg.Native(sc.File)
+	}
 	return s
 }
 

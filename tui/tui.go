@@ -24,6 +24,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/lower"
 	"infoscope/model/workspace"
 	"infoscope/tui/style"
 )
@@ -59,7 +60,12 @@ type Config struct {
 	// (over SSH, where the client's clipboard is not ours) sends OSC 52 only.
 	CopyLocal func(string) error
 	NoMouse   bool // start with mouse reporting off
-	Mono      bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
+	// Native, when set, returns the join of a vISA file with the Gen
+	// assembly of its dump set (the .asm of its stem), nil when it has
+	// none: the Code pane then shows each instruction's native lines and
+	// the selected INFO's sampler message. The caller reads the files.
+	Native func(file string) *lower.Join
+	Mono   bool // monochrome theme (the caller decides: NO_COLOR locally, the client's terminal over SSH)
 	// Theme is "dark" or "light" to fix the palette; "" follows the
 	// terminal's background as it reports it (dark until it does).
 	Theme string

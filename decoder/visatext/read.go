@@ -629,6 +629,12 @@ func (p *parser) decl(n, col int, rest string) {
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
+		if al, ok := kv["align"]; ok {
+			vi.Align = al.s
+			if al.s == "2_GRF" {
+				vi.Align = "GRFx2" // two spellings of one alignment
+			}
+		}
 		for code := uint8(0); code < 16; code++ {
 			if decoder.TypeName(code) == tyName {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0
@@ -904,6 +910,19 @@ func (p *parser) instruction(n, col int, t string) {
 		if r := strings.TrimRight(rest, " \t"); r != "" {
 			at := strings.LastIndexAny(r, " \t") + 1
 			b.uses = append(b.uses, labelUse{r[at:], n, rcol + at})
+		}
+	case "switchjmp":
+		// switchjmp (M1, 1) INDEX (L1, L2, ...): each label is named here,
+		// in order, as IGC's assembler creates them.
+		if open, close := strings.LastIndexByte(rest, '('), strings.LastIndexByte(rest, ')'); open >= 0 && close > open {
+			at := open + 1
+			for _, tgt := range strings.Split(rest[open+1:close], ",") {
+				name := strings.TrimSpace(tgt)
+				if name != "" {
+					b.uses = append(b.uses, labelUse{name, n, rcol + at + strings.Index(tgt, name)})
+				}
+				at += len(tgt) + 1
+			}
 		}
 	}
 	p.add(inst)

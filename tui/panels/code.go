@@ -2,6 +2,7 @@ package panels
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/lower"
 	"infoscope/tui/style"
 )
 
@@ -26,6 +28,9 @@ type CodeKeyMap struct {
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
 	Search, Goto, Next, Prev                                  key.Binding
 	Select, Back, Flow                                        key.Binding
+	// Native folds and unfolds the native lines under each instruction
+	// (a body joined to IGC's Gen assembly).
+	Native key.Binding
 	// FlowFocus moves the keyboard between the listing and the data-flow
 	// list, which then scrolls on its own.
 	FlowFocus     key.Binding
@@ -61,6 +66,7 @@ func buildCodeKeyMap() CodeKeyMap {
 		Back:      key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
 		Flow:      key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
 		FlowFocus: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "keys to the data-flow list / back to the listing")),
+		Native:    key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "fold / unfold the native (Gen assembly) lines")),
 		Apply:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
@@ -70,7 +76,7 @@ func buildCodeKeyMap() CodeKeyMap {
 
 func (k *CodeKeyMap) setEditing(on bool) {
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
-		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus} {
+		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native} {
 		b.SetEnabled(!on)
 	}
 	k.Apply.SetEnabled(on)
@@ -87,7 +93,7 @@ func (k CodeKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Search, k.Next, k.Prev, k.Goto},
-		{k.Select, k.Flow, k.FlowFocus, k.Back, k.Apply, k.Cancel},
+		{k.Select, k.Flow, k.FlowFocus, k.Native, k.Back, k.Apply, k.Cancel},
 	}
 }
 
@@ -161,6 +167,9 @@ type Code struct {
 	// entry under the cursor, flowTop its first line shown.
 	flowFocus        bool
 	flowCur, flowTop int
+	// join is the body's native code (nil: none); folded hides its lines.
+	join   *lower.Join
+	folded bool
 }
 
 // NewCode returns an empty Code pane.
@@ -195,7 +204,26 @@ func (m *Code) SetInfo(in *decoder.Info) {
 
 // SetSession hands the pane the session's state: the GRF size the data
 // flow is computed with.
-func (m *Code) SetSession(s Session) { m.setGRFBytes(s.GRFBytes) }
+func (m *Code) SetSession(s Session) {
+	m.setGRFBytes(s.GRFBytes)
+	m.join = s.Native
+}
+
+// native returns the join of the body shown, nil when it has none.
+func (m Code) native() *lower.Join {
+	if m.join == nil || m.c.s == nil || m.join.ASM.Kernel != m.c.s.Kernel {
+		return nil
+	}
+	return m.join
+}
+
+// nativeRows is how many native lines show under instruction i.
+func (m Code) nativeRows(i int) int {
+	if j := m.native(); j != nil && !m.folded {
+		return len(j.Native(i))
+	}
+	return 0
+}
 
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
@@ -360,10 +388,16 @@ func (m Code) WantedRows() int { return 2 + m.listContent() + m.flowContent() }
 // listContent is the lines the listing holds: one per instruction, and
 // one saying where a walk stopped.
 func (m Code) listContent() int {
-	if m.c.s != nil && m.c.s.Err != nil {
-		return m.total() + 1
+	n := m.total()
+	if j := m.native(); j != nil && !m.folded {
+		for i := 0; i < m.total(); i++ {
+			n += len(j.Native(i))
+		}
 	}
-	return m.total()
+	if m.c.s != nil && m.c.s.Err != nil {
+		return n + 1
+	}
+	return n
 }
 
 // scrollOff is how many lines the cursor keeps from the listing's edges
@@ -422,13 +456,23 @@ func (m *Code) jump(i int) {
 	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
 }
 
+// flowStops is how many lines of the data-flow section the keys move
+// through while it has them: its entries, and with native code every
+// line (the descriptor's table is read by scrolling to it).
+func (m Code) flowStops() int {
+	if len(m.nativeBody()) > 0 {
+		return len(m.flowBody())
+	}
+	return len(m.c.entries)
+}
+
 // flowRows is the data-flow lines shown under the heading.
 func (m Code) flowRows() int { return max(m.flowHeight()-1, 0) }
 
 // moveFlow moves the data-flow list's cursor to entry i, scrolling the
 // list to keep it in view.
 func (m *Code) moveFlow(i int) {
-	n := len(m.c.entries)
+	n := m.flowStops()
 	if n == 0 {
 		return
 	}
@@ -478,11 +522,23 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	page := max(m.listHeight()-1, 1)
 	km := m.KeyMap
 	if key.Matches(k, km.FlowFocus) {
-		m.flowFocus = !m.flowFocus && len(m.c.entries) > 0
-		if len(m.c.entries) == 0 {
+		m.flowFocus = !m.flowFocus && m.flowStops() > 0
+		if m.flowStops() == 0 {
 			m.msg = "the data flow has no entries to move through"
 		}
 		m.moveFlow(m.flowCur)
+		return m, nil
+	}
+	if key.Matches(k, km.Native) {
+		if m.native() == nil {
+			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+			return m, nil
+		}
+		m.folded = !m.folded
+		m.msg = "native lines shown (A folds them)"
+		if m.folded {
+			m.msg = "native lines folded (A shows them)"
+		}
 		return m, nil
 	}
 	if m.flowFocus {
@@ -569,8 +625,19 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 	case key.Matches(k, km.Top):
 		m.moveFlow(0)
 	case key.Matches(k, km.Bottom):
-		m.moveFlow(len(m.c.entries) - 1)
+		m.moveFlow(m.flowStops() - 1)
 	case key.Matches(k, km.Select):
+		if m.flowCur >= len(m.c.entries) {
+			// A native line: go to the vISA instruction it was made for.
+			body, to := m.nativeSection()
+			if k := m.flowCur - (len(m.flowBody()) - len(body)); k >= 0 && k < len(to) && to[k] >= 0 && to[k] < m.total() {
+				m.jump(to[k])
+				m.msg = fmt.Sprintf("at $%d, the vISA instruction of native line %s; ⌫ goes back", m.cur, strings.Fields(body[k])[0])
+				return true, nil
+			}
+			m.msg = "enter goes to a data-flow entry, or from a native line (L...) to its vISA instruction"
+			return true, nil
+		}
 		e := m.c.entries[m.flowCur]
 		m.jump(e.inst)
 		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, e.what)
@@ -834,6 +901,23 @@ func (m Code) View() string {
 	if s.FromText() {
 		title += st.Muted.Render(" · vISA text")
 	}
+	if j := m.native(); j != nil {
+		a := j.ASM
+		stats := fmt.Sprintf(" · %s %d native · %d GRF", a.Platform, len(a.Insts), a.NumGRF)
+		if a.GRFUsed > 0 {
+			stats += fmt.Sprintf(" (%d used)", a.GRFUsed)
+		}
+		stats += " · " + a.RA
+		if a.SpillBytes > 0 {
+			stats += fmt.Sprintf(" · spill %d B", a.SpillBytes)
+		}
+		for _, k := range a.Stats {
+			if k.Key == "BankConflicts" || k.Key == "syncInstCount" {
+				stats += " · " + k.Key + " " + k.Value
+			}
+		}
+		title += st.Muted.Render(stats)
+	}
 	lines := []string{fit(title, m.w)}
 	lh := m.listHeight()
 	numW := len(strconv.Itoa(max(n-1, 0))) + 1
@@ -842,10 +926,36 @@ func (m Code) View() string {
 		offW = len(fmt.Sprintf("0x%x", s.AbsOff(n-1)))
 	}
 	top := m.viewTop()
-	for i := top; i < min(top+lh, n); i++ {
-		lines = append(lines, m.listLine(i, numW, offW))
+	if m.native() != nil && !m.folded {
+		// Native lines make rows of several lines: move the top down
+		// until the cursor's instruction and its native lines fit.
+		for top < m.cur {
+			used := 0
+			for i := top; i <= m.cur; i++ {
+				used += 1 + m.nativeRows(i)
+			}
+			if used <= lh {
+				break
+			}
+			top++
+		}
 	}
-	if s.Err != nil && top+lh > n {
+	rows := 0
+	i := top
+	for ; i < n && rows < lh; i++ {
+		lines = append(lines, m.listLine(i, numW, offW))
+		rows++
+		if j := m.native(); j != nil && !m.folded {
+			for _, at := range j.Native(i) {
+				if rows >= lh {
+					break
+				}
+				lines = append(lines, m.nativeLine(j, at, numW))
+				rows++
+			}
+		}
+	}
+	if s.Err != nil && i >= n && rows < lh {
 		// The listing ends where the walk stopped: say why, in place.
 		lines = append(lines, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
 	}
@@ -896,6 +1006,121 @@ func (m Code) listLine(i, numW, offW int) string {
 	return line
 }
 
+// nativeLine is native instruction at of the .asm, shown under its vISA
+// instruction: its line in the .asm and its text.
+func (m Code) nativeLine(j *lower.Join, at, numW int) string {
+	in := &j.ASM.Insts[at]
+	return "   " + strings.Repeat(" ", numW) + m.st.Muted.Render("  ↳ "+pad("L"+strconv.Itoa(in.Line), 6)+" "+compact(in.Text))
+}
+
+// nativeBody is the native part of the selected INFO's section: the
+// sampler send it became, its descriptor's fields (bits, field, value,
+// meaning, as the Bits panel shows the INFO's), where dst and LOD live,
+// and the lowering findings.
+func (m Code) nativeBody() []string {
+	body, _ := m.nativeSection()
+	return body
+}
+
+// nativeSection is nativeBody with, for each of its lines, the vISA
+// instruction that enter goes to from it (-1: none): a native line goes
+// to the $N it was made for (the descriptor's builder may be another's).
+func (m Code) nativeSection() ([]string, []int) {
+	j := m.native()
+	c := m.c
+	if j == nil || c.s == nil || c.info < 0 {
+		return nil, nil
+	}
+	var to []int
+	st := m.st
+	in := c.s.Info(c.info)
+	l := j.Info(in)
+	var body []string
+	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, filepath.Base(j.ASM.Name))
+	body = append(body, st.Header.Render(head))
+	regs := []string{}
+	if v := in.VarName(in.Dst.ID); v != "" {
+		if r := j.Register(v); r != "" {
+			regs = append(regs, fmt.Sprintf("dst %s in %s", v, r))
+		}
+	}
+	if in.HasLOD {
+		if v := in.VarName(in.LOD.ID); v != "" {
+			if r := j.Register(v); r != "" {
+				regs = append(regs, fmt.Sprintf("LOD %s in %s", v, r))
+			}
+		}
+	}
+	if len(regs) > 0 {
+		body = append(body, "   "+st.Meaning.Render(strings.Join(regs, " · ")))
+	}
+	for _, s := range l.Sends {
+		ni := &j.ASM.Insts[s.Inst]
+		for len(to) < len(body) {
+			to = append(to, -1)
+		}
+		body = append(body, fmt.Sprintf("   L%d  %s", ni.Line, compact(ni.Text)))
+		to = append(to, ni.VISA)
+		from := "descriptor immediate"
+		if s.DescReg != "" {
+			from = fmt.Sprintf("descriptor in %s", s.DescReg)
+			if s.DescFrom >= 0 {
+				from += fmt.Sprintf(" = %s + 0x%X (L%d)", s.DescAdded, s.Desc, j.ASM.Insts[s.DescFrom].Line)
+			}
+		}
+		msg := fmt.Sprintf("%s · %s · mlen %d rlen %d", s.Sampler.Message, orDash(s.Sampler.SIMDMode), s.Sampler.Mlen, s.Sampler.Rlen)
+		if cd, ok := s.ChannelDisable(); ok {
+			msg += fmt.Sprintf(" · header disables %s", orDash(decoder.ChannelNames(uint8(cd))))
+		}
+		body = append(body, "   "+st.Meaning.Render(msg)+st.Muted.Render(" · "+from))
+		to = append(to, -1)
+		if s.DescFrom >= 0 {
+			b := &j.ASM.Insts[s.DescFrom]
+			body = append(body, fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)))
+			to = append(to, b.VISA)
+		}
+		for _, f := range s.Sampler.Fields {
+			bits := fmt.Sprintf("%d", f.Hi)
+			if f.Hi != f.Lo {
+				bits = fmt.Sprintf("%d:%d", f.Hi, f.Lo)
+			}
+			word := "Desc"
+			if f.Word == "exdesc" {
+				word = "ExDesc"
+			}
+			meaning := f.Meaning
+			if f.Name == "bti" && s.DescAdded != "" {
+				meaning = fmt.Sprintf("%d + %s at run time", f.Value, s.DescAdded)
+			}
+			line := fmt.Sprintf("     %-13s %-14s %#-6x %s", word+"["+bits+"]", f.Name, f.Value, meaning)
+			if f.Bad {
+				line = st.Warn.Render(line)
+			}
+			body = append(body, line)
+		}
+	}
+	for _, f := range l.Findings {
+		body = append(body, st.Warn.Render("   "+st.Sym.Warn+" "+f.String()))
+	}
+	if len(l.Findings) == 0 && len(l.Sends) > 0 {
+		body = append(body, st.Muted.Render("   the lowering agrees with the INFO"))
+	}
+	for len(to) < len(body) {
+		to = append(to, -1)
+	}
+	return body, to
+}
+
+// compact closes up the columns IGA pads an instruction's text to.
+func compact(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
 // flowBody is every line of the data-flow section under its heading:
 // one per entry, then the notes.
 func (m Code) flowBody() []string {
@@ -934,7 +1159,7 @@ func (m Code) flowBody() []string {
 	for _, note := range f.Notes {
 		body = append(body, st.Warn.Render("   not modelled: "+note))
 	}
-	return body
+	return append(body, m.nativeBody()...)
 }
 
 // flowLines is the data-flow section in h lines: its heading, then the
@@ -966,7 +1191,14 @@ func (m Code) flowLines(h int) []string {
 		head += st.Muted.Render("  (j/k move, enter goes, F back)")
 	}
 	out := []string{head}
-	return append(out, body[top:min(top+rows, len(body))]...)
+	for k := top; k < min(top+rows, len(body)); k++ {
+		line := body[k]
+		if m.flowFocus && k == m.flowCur && k >= len(c.entries) && strings.HasPrefix(line, " ") {
+			line = st.Sym.Selected + line[1:] // a native line under the list's cursor
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 func (m Code) bottomLine() string {

@@ -17,6 +17,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/lower"
 )
 
 // Panel is what every panel implements, on its pointer: the root holds
@@ -61,13 +62,17 @@ type Session struct {
 	Source  model.SurfaceSource
 	Key     string
 	Unsaved bool // the description has edits that are not saved yet
+
+	// Native is the selected instruction's file joined to the Gen
+	// assembly IGC made of it (its dump set's .asm), nil when there is none.
+	Native *lower.Join
 }
 
 // Equal reports whether s and t hold the same state.
 func (s Session) Equal(t Session) bool {
 	return s.Dispatch == t.Dispatch && slices.Equal(s.LOD, t.LOD) && s.GRFBytes == t.GRFBytes &&
 		s.Rules == t.Rules && s.Scope == t.Scope && s.Surface == t.Surface &&
-		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved
+		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved && s.Native == t.Native
 }
 
 // NewSession returns the session state of file f (nil: the defaults) for

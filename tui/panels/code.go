@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
+	"infoscope/model"
 	"infoscope/model/flow"
 	"infoscope/model/lower"
 	"infoscope/tui/style"

@@ -39,9 +39,6 @@ type File struct {
 	LayoutReason string // why that layout
 	Warnings     []string
 	Errors       []error // every located error kept, in input order
-	// TextLayout holds the lines of an input read from vISA text (nil
-	// otherwise).
-	TextLayout *TextLayout
 	// MoreErrors counts the errors found past those kept in Errors: a
 	// reader keeps a bounded number, so that input that is all errors
 	// costs memory in proportion to its size.

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -65,14 +66,24 @@ type TextBody struct {
 // are empty instructions), and its Infos are decoded from those bytes by
 // the same code as a binary's, so they equal a binary's INFO in every field
 // but the file offset: text has none, and Info.Off is -1.
+//
+// When b.Insts holds instruction $k at index k for every k (no gaps, the
+// common case), the stream keeps b.Insts as its Text rather than a copy:
+// the caller must not change them afterwards.
 func NewTextStream(b *TextBody) *Stream {
 	s := &Stream{Kernel: b.Name, Version: b.Version, Layout: LayoutIGC, Symbols: b.Symbols, names: b.Names}
 	n := 0
-	for _, t := range b.Insts {
+	inPlace := true
+	for k, t := range b.Insts {
 		n = max(n, int(t.N)+1)
+		inPlace = inPlace && int(t.N) == k
 	}
 	s.insts = make([]Inst, n)
-	s.Text = make([]TextInst, n)
+	if inPlace {
+		s.Text = b.Insts[:n:n]
+	} else {
+		s.Text = make([]TextInst, n)
+	}
 	var code bytes.Buffer
 	for _, t := range b.Insts {
 		if t.N < 0 {
@@ -94,6 +105,11 @@ func NewTextStream(b *TextBody) *Stream {
 	ix := newWalkIndex(s.Code)
 	ix.add(s.insts, 0)
 	s.refs = ix.refs
+	if cap(s.refs) > 2*len(s.refs)+64 {
+		// add reserved a slot for every instruction of a long body; text
+		// knows its INFO count exactly, and keeps that many.
+		s.refs = slices.Clip(append(s.refs[:0:0], s.refs...))
+	}
 	return s
 }
 
@@ -229,9 +245,11 @@ func (s *Stream) TextParseError(i int) error {
 	return in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
 }
 
-// TextLayout is the layout of a file read from vISA text: every line, so
-// that the file can be printed back (dump --visaasm) with each
-// instruction's text made again from the instruction model.
+// TextLayout is the layout of a file read from vISA text: every line and
+// the instruction it holds, so that the file can be printed back (dump
+// --visaasm) with each instruction's text made again from the instruction
+// model. It is built on demand (File.TextLayout) from the text and the
+// instructions' lines, so that reading text costs nothing for it.
 type TextLayout struct {
 	Lines        []TextLine
 	FinalNewline bool // the last line ends in a newline
@@ -258,17 +276,57 @@ type TextLine struct {
 	Num int32
 }
 
-// AppendTextLine appends line k of a file read from vISA text, printed
-// again: a line that holds no instruction as written; an instruction's
-// line as IGC's printer writes it, with the instruction's text made from
-// the instruction model (in is scratch for its decode): the text before
-// it, the instruction, padding to column 80 of the instruction's own
+// TextLayout returns the layout of f's text, or nil when f was not read
+// from one text (a binary, a zebin's sections).
+func (f *File) TextLayout() *TextLayout {
+	if len(f.Streams) == 0 || !f.Streams[0].FromText() || bytes.HasPrefix(f.Data, []byte("\x7fELF")) {
+		return nil
+	}
+	data := string(f.Data)
+	tl := &TextLayout{}
+	if rest, ok := strings.CutPrefix(data, BOM); ok {
+		data, tl.BOM = rest, true
+	}
+	tl.FinalNewline = strings.HasSuffix(data, "\n")
+	tl.Lines = make([]TextLine, 0, strings.Count(data, "\n")+1)
+	for len(data) > 0 {
+		l := data
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = ""
+		}
+		tl.Lines = append(tl.Lines, TextLine{Raw: l, Stream: -1, Inst: -1, Num: -1})
+	}
+	for k, s := range f.Streams {
+		for i := range s.Text {
+			t := &s.Text[i]
+			if t.Line <= 0 || int(t.Line) > len(tl.Lines) || int(t.Col) < 1 {
+				continue
+			}
+			l := &tl.Lines[t.Line-1]
+			l.Stream, l.Inst, l.Prefix = int32(k), int32(i), t.Col-1
+			if c := strings.LastIndex(l.Raw, " /// $"); c >= 0 {
+				if v, err := strconv.ParseInt(l.Raw[c+6:], 10, 32); err == nil && v >= 0 {
+					l.Num, tl.Printed = int32(v), true
+				}
+			}
+		}
+	}
+	return tl
+}
+
+// AppendTextLine appends line k of tl, a layout of f, printed again: a
+// line that holds no instruction as written; an instruction's line as
+// IGC's printer writes it, with the instruction's text made from the
+// instruction model (in is scratch for its decode): the text before it,
+// the instruction, padding to column 80 of the instruction's own
 // indentation and " /// $N" when the line had that comment. model reports
 // whether the line came out so; when that does not give the line as
-// written (a line laid out by hand, an instruction kept as text), the
-// line is appended as written.
-func (f *File) AppendTextLine(b []byte, k int, in *Instruction) (out []byte, model bool) {
-	l := &f.TextLayout.Lines[k]
+// written (a line laid out by hand, an instruction kept as text), the line
+// is appended as written.
+func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
+	l := &tl.Lines[k]
 	if l.Inst < 0 || int(l.Stream) >= len(f.Streams) {
 		return append(b, l.Raw...), false
 	}

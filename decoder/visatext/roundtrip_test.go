@@ -14,10 +14,10 @@ func printBack(f *decoder.File) (string, []string) {
 	var b []byte
 	var in decoder.Instruction
 	var asWritten []string
-	tl := f.TextLayout
+	tl := f.TextLayout()
 	for k := range tl.Lines {
 		var model bool
-		b, model = f.AppendTextLine(b, k, &in)
+		b, model = f.AppendTextLine(b, tl, k, &in)
 		if !model && tl.Lines[k].Inst >= 0 {
 			asWritten = append(asWritten, tl.Lines[k].Raw)
 		}
@@ -51,7 +51,7 @@ func TestRoundTrip(t *testing.T) {
 		for _, l := range asWritten {
 			t.Errorf("%s: not made from the model: %q", p, l)
 		}
-		lines += len(f.TextLayout.Lines)
+		lines += len(f.TextLayout().Lines)
 	}
 	t.Logf("%d files, %d lines", len(paths), lines)
 }

@@ -283,6 +283,9 @@ type VarInfo struct {
 	// into it: the alias reads and writes those bytes.
 	Alias       uint32
 	AliasOffset int
+	// Align is the declared alignment as vISA text names it ("dword",
+	// "GRF", "GRFx2", ...); "" when the text declares none.
+	Align string
 }
 
 var predefinedVars = [...]string{

@@ -280,7 +280,7 @@ func (b *Body) Symbols() *Symbols {
 		Labels: make([]LabelInfo, len(b.Labels)), Strings: b.Strings,
 		Addrs: len(b.Addrs), Preds: len(b.Preds), Samplers: len(b.Samplers), Full: true}
 	for i := range b.Vars {
-		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes(), Type: b.Vars[i].Type()}
+		s.Vars[i] = VarInfo{Name: b.Vars[i].Name, Bytes: b.Vars[i].Bytes(), Type: b.Vars[i].Type(), Align: alignName(b.Vars[i].Props >> 4)}
 		if b.Vars[i].AliasScope == 0 {
 			s.Vars[i].Alias, s.Vars[i].AliasOffset = b.Vars[i].AliasIndex, int(b.Vars[i].AliasOffset)
 		}

@@ -566,6 +566,12 @@ func (p *parser) decl(n, col int, rest string) {
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
+		if al, ok := kv["align"]; ok {
+			vi.Align = al.s
+			if al.s == "2_GRF" {
+				vi.Align = "GRFx2" // two spellings of one alignment
+			}
+		}
 		for code := uint8(0); code < 16; code++ {
 			if decoder.TypeName(code) == tyName {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0

@@ -196,10 +196,53 @@ func Compare(a, b Body, o Options) *Kernel {
 		StatsA: Stats{Insts: len(ra.insts), Infos: a.Stream.NumInfos(), Native: a.Native},
 		StatsB: Stats{Insts: len(rb.insts), Infos: b.Stream.NumInfos(), Native: b.Native}}
 	c := &comparison{a: ra, b: rb, opt: o, bodyB: b}
-	c.align()
+	// Keys say what each symbol is, not which it is, so two instructions
+	// alike but for their symbols may pair crosswise. A second alignment,
+	// with each symbol named by its counterpart from the first, pairs
+	// them as their uses say; the correspondence is then taken again from
+	// it.
+	c.align(c.a.keys(), c.b.keys())
 	c.correspond()
-	c.report(k)
-	return k
+	if c.consistent() {
+		return c.report(k)
+	}
+	c.rows = c.rows[:0]
+	// A symbol is named by B's number: A's through the correspondence;
+	// one without a counterpart by a number no symbol of the other side
+	// has.
+	ka := c.a.keysBy(func(x sym) uint64 {
+		if y, ok := c.m.fwd[x]; ok {
+			return uint64(y.id)
+		}
+		return uint64(x.id) | 1<<40
+	})
+	kb := c.b.keysBy(func(y sym) uint64 {
+		if _, ok := c.m.back[y]; ok {
+			return uint64(y.id)
+		}
+		return uint64(y.id) | 1<<41
+	})
+	c.align(ka, kb)
+	c.correspond()
+	return c.report(k)
+}
+
+// consistent reports whether every pair of instructions aligned by key
+// uses corresponding symbols: then a second alignment would pair them
+// all again.
+func (c *comparison) consistent() bool {
+	for _, r := range c.rows {
+		if r.Kind != Same {
+			continue
+		}
+		pa, pb := c.a.insts[r.A].parts, c.b.insts[r.B].parts
+		for k := range min(len(pa), len(pb)) { // equal keys: equal lengths, but for a collision
+			if pa[k].ref.class != clNone && !c.m.same(pa[k].ref, pb[k].ref) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // comparison is the work of one Compare.
@@ -212,18 +255,10 @@ type comparison struct {
 	m    mapping
 }
 
-// align aligns the instructions by key, then pairs, within each run the
-// key alignment leaves unmatched, the instructions with the same mnemonic
-// as changed ones.
-func (c *comparison) align() {
-	ka := make([]uint64, len(c.a.insts))
-	for i, it := range c.a.insts {
-		ka[i] = it.key
-	}
-	kb := make([]uint64, len(c.b.insts))
-	for i, it := range c.b.insts {
-		kb[i] = it.key
-	}
+// align aligns the instructions by the keys given, then pairs, within each
+// run the key alignment leaves unmatched, the instructions with the same
+// mnemonic as changed ones.
+func (c *comparison) align(ka, kb []uint64) {
 	i, j := 0, 0
 	for _, mt := range append(seqDiff(ka, kb), match{len(ka), len(kb)}) {
 		c.gap(i, mt.A, j, mt.B)
@@ -273,8 +308,8 @@ func (c *comparison) gap(i0, i1, j0, j1 int) {
 	}
 }
 
-// report fills k's rows, changes and declaration changes.
-func (c *comparison) report(k *Kernel) {
+// report fills k's rows, changes and declaration changes, and returns k.
+func (c *comparison) report(k *Kernel) *Kernel {
 	k.Rows = make([]Row, 0, len(c.rows))
 	for _, r := range c.rows {
 		var fields []Field
@@ -307,6 +342,7 @@ func (c *comparison) report(k *Kernel) {
 		k.Changes = append(k.Changes, ch)
 	}
 	k.Decls = c.decls()
+	return k
 }
 
 // fields returns the parts of a.insts[i] and b.insts[j] that differ, with
@@ -375,7 +411,8 @@ func findPart(ps []part, p *part, from *int) *part {
 }
 
 // decls compares the declarations of the variables and labels that
-// correspond: each differing pair once.
+// correspond: each differing pair once. An alignment only one side
+// declares (vISA text may leave it out) is not a difference.
 func (c *comparison) decls() []DeclChange {
 	var out []DeclChange
 	for _, e := range c.m.pairs() {
@@ -388,6 +425,9 @@ func (c *comparison) decls() []DeclChange {
 			var fs []Field
 			if va.Type != vb.Type {
 				fs = append(fs, Field{"type", decoder.TypeName(va.Type), decoder.TypeName(vb.Type)})
+			}
+			if va.Align != vb.Align && va.Align != "" && vb.Align != "" {
+				fs = append(fs, Field{"alignment", va.Align, vb.Align})
 			}
 			if va.Bytes != vb.Bytes {
 				fs = append(fs, Field{"size", strconv.Itoa(va.Bytes) + " bytes", strconv.Itoa(vb.Bytes) + " bytes"})

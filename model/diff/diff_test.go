@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -178,7 +179,7 @@ func TestBinarySelf(t *testing.T) {
 
 // TestInfoChange: an INFO's channel mask edited: one changed instruction
 // naming the Bits panel's channel_mask field and the lanes whose RGBA
-// changes.
+// changes (all eight the same way: one run).
 func TestInfoChange(t *testing.T) {
 	name := "testdata/oracle/info_channels.dis.visaasm"
 	text := mustRead(t, name)
@@ -203,14 +204,44 @@ func TestInfoChange(t *testing.T) {
 			if !strings.Contains(f.A, "R") || !strings.Contains(f.B, "RG") {
 				t.Errorf("channel_mask %q -> %q", f.A, f.B)
 			}
-		case strings.HasPrefix(f.Name, "lane "):
+		case f.Name == "lanes 0-7 RGBA":
 			lanes++
 			if !strings.Contains(f.A, "G=not returned") || strings.Contains(f.B, "G=not returned") {
 				t.Errorf("%s: %q -> %q", f.Name, f.A, f.B)
 			}
 		}
 	}
-	if mask != 1 || lanes != 8 {
-		t.Errorf("fields %v: want channel_mask and 8 lanes", changes[0].Fields)
+	if mask != 1 || lanes != 1 || len(changes[0].Fields) != 2 {
+		t.Errorf("fields %v: want channel_mask and lanes 0-7", changes[0].Fields)
+	}
+}
+
+// TestDeclChange: one variable's declaration changed (type, alignment):
+// listed once, under both names, whatever number of instructions use it.
+func TestDeclChange(t *testing.T) {
+	name := "testdata/triton_matmul.visaasm"
+	text := mustRead(t, name)
+	const old = ".decl V0124 v_type=G type=d num_elts=1 align=dword"
+	if !strings.Contains(text, old) {
+		t.Fatal("no " + old)
+	}
+	b := strings.Replace(text, old, ".decl V0124 v_type=G type=ud num_elts=1 align=qword", 1)
+	ks := compareFiles(t, readText(t, name, text), readText(t, name, b))
+	k := ks[0]
+	if len(k.Decls) != 1 || k.Decls[0].A != "V0124" || k.Decls[0].B != "V0124" {
+		t.Fatalf("%s", describe(k))
+	}
+	got := fmt.Sprint(k.Decls[0].Fields)
+	if got != "[{type d ud} {alignment dword qword}]" {
+		t.Errorf("fields %s", got)
+	}
+	// Its uses are changed instructions naming the operand's type.
+	for _, c := range k.Changes {
+		if c.Kind != Changed || !strings.Contains(fmt.Sprint(c.Fields), " type d ud}") {
+			t.Errorf("%+v", c)
+		}
+	}
+	if len(k.Changes) == 0 {
+		t.Error("no changed use")
 	}
 }

@@ -85,14 +85,27 @@ func reservedBits(fs []decoder.Field) string {
 }
 
 // rgbaFields simulates both instructions with the options' environment and
-// returns one field per lane whose RGBA differs ("lane 3 RGBA").
+// returns a field per run of consecutive lanes whose RGBA differs the same
+// way ("lane 3 RGBA", "lanes 0-7 RGBA").
 func (c *comparison) rgbaFields(ia, ib *decoder.Info) []Field {
 	env := c.opt.env(c.bodyB, ib)
 	sa, sb := model.Simulate(ia, env), model.Simulate(ib, env)
 	var out []Field
-	for l := range max(len(sa.Lanes), len(sb.Lanes)) {
-		a, b := laneText(sa, l), laneText(sb, l)
-		if a != b {
+	first := -1 // the run's first lane
+	n := max(len(sa.Lanes), len(sb.Lanes))
+	for l := 0; l <= n; l++ {
+		var a, b string
+		if l < n {
+			a, b = laneText(sa, l), laneText(sb, l)
+		}
+		if first >= 0 && (l == n || a != out[len(out)-1].A || b != out[len(out)-1].B) {
+			if l-1 > first {
+				out[len(out)-1].Name = "lanes " + strconv.Itoa(first) + "-" + strconv.Itoa(l-1) + " RGBA"
+			}
+			first = -1
+		}
+		if l < n && a != b && first < 0 {
+			first = l
 			out = append(out, Field{"lane " + strconv.Itoa(l) + " RGBA", a, b})
 		}
 	}

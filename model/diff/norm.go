@@ -569,3 +569,42 @@ func numberOf(s string) uint32 {
 	n, _ := strconv.Atoi(s[1:])
 	return uint32(n)
 }
+
+// keys returns the instructions' keys (symbols by what they are).
+func (b *body) keys() []uint64 {
+	out := make([]uint64, len(b.insts))
+	for i := range b.insts {
+		out[i] = b.insts[i].key
+	}
+	return out
+}
+
+// keysBy returns keys in which each symbol is the number name gives it,
+// so that instructions alike but for which symbols they use differ.
+func (b *body) keysBy(name func(sym) uint64) []uint64 {
+	out := make([]uint64, len(b.insts))
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var nb [9]byte
+	for i := range b.insts {
+		it := &b.insts[i]
+		h.Reset()
+		h.WriteString(it.mnem)
+		for _, p := range it.parts {
+			h.WriteString(p.role)
+			num := p.num
+			if p.ref.class != clNone {
+				num = name(p.ref)
+			}
+			nb[0] = byte(p.attr)
+			for k := range 8 {
+				nb[1+k] = byte(num >> (8 * k))
+			}
+			h.Write(nb[:])
+			h.WriteString(p.str)
+			h.WriteByte(0)
+		}
+		out[i] = h.Sum64()
+	}
+	return out
+}

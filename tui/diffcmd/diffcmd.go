@@ -5,6 +5,7 @@
 package diffcmd
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -241,26 +243,60 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(name), Clean(note))
 		}
 	}
+	// The files are decoded a few at once (they share nothing); their
+	// messages are written in input order.
+	type one struct {
+		f      *decoder.File
+		native nativeOf
+		hasNat bool
+		err    error
+		notes  bytes.Buffer
+	}
+	got := make([]one, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(files), max(1, runtime.GOMAXPROCS(0))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				g := &got[i]
+				fn := files[i]
+				data, err := env.Read(fn, o)
+				if err != nil {
+					g.err = err
+					continue
+				}
+				g.f = visatext.Decode(fn, data, o)
+				g.native, g.hasNat = readNative(fn, env, o, &g.notes)
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	whole = true
-	for _, fn := range files {
-		data, err := env.Read(fn, o)
-		if err != nil {
-			return b, false, err
+	for i := range got {
+		g := &got[i]
+		if g.err != nil {
+			return b, false, g.err
 		}
-		f := visatext.Decode(fn, data, o)
-		for _, w := range f.Warnings {
-			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(fn), Clean(w))
+		for _, w := range g.f.Warnings {
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(files[i]), Clean(w))
 		}
-		for _, e := range f.Errors {
+		for _, e := range g.f.Errors {
 			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(e.Error()))
 			whole = false
 		}
-		b.Files = append(b.Files, f)
-		if n, ok := readNative(fn, env, o); ok {
+		env.Stderr.Write(g.notes.Bytes())
+		b.Files = append(b.Files, g.f)
+		if g.hasNat {
 			if b.Native == nil {
 				b.Native = map[string]nativeOf{}
 			}
-			b.Native[fn] = n
+			b.Native[files[i]] = g.native
 		}
 	}
 	return b, whole, nil
@@ -269,7 +305,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 // readNative reads the .asm IGC wrote beside vISA text file fn, if there
 // is one. A missing or damaged .asm costs its statistics only: a note
 // says why.
-func readNative(fn string, env Env, o decoder.Options) (nativeOf, bool) {
+func readNative(fn string, env Env, o decoder.Options, notes io.Writer) (nativeOf, bool) {
 	if env.Exists == nil || !native.IsVISAText(fn) {
 		return nativeOf{}, false
 	}
@@ -279,12 +315,12 @@ func readNative(fn string, env Env, o decoder.Options) (nativeOf, bool) {
 	}
 	data, err := env.Read(set.ASM, o)
 	if err != nil {
-		fmt.Fprintf(env.Stderr, "infoscope diff: note: no native statistics: %s\n", Clean(err.Error()))
+		fmt.Fprintf(notes, "infoscope diff: note: no native statistics: %s\n", Clean(err.Error()))
 		return nativeOf{}, false
 	}
 	nf := native.Parse(set.ASM, data)
 	if len(nf.Errors) > 0 {
-		fmt.Fprintf(env.Stderr, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", Clean(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
+		fmt.Fprintf(notes, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", Clean(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
 	}
 	st := &diff.NativeStats{Insts: nf.InstCount, GRF: nf.NumGRF, RAType: nf.RA, SpillBytes: nf.SpillBytes}
 	for _, s := range nf.Stats {

@@ -264,9 +264,10 @@ func (m *Model) rowLines(i int) int {
 	return 1
 }
 
-// The frame: header (2 lines), body, detail (detailLines), key hints.
+// The frame: header (the builds, the pair, its statistics), body, detail
+// (detailLines), key hints.
 const (
-	headerLines = 2
+	headerLines = 3
 	detailLines = 3
 	footerLines = 1
 )
@@ -323,10 +324,10 @@ func (m *Model) header(k *diff.Kernel) []string {
 	first := fmt.Sprintf("infoscope diff  A %s  B %s  %d paired, %d differ, %d only in A, %d only in B",
 		diffcmd.Clean(m.r.A.Name), diffcmd.Clean(m.r.B.Name), len(m.r.Kernels), differ, len(m.r.Pairing.OnlyA), len(m.r.Pairing.OnlyB))
 	if k == nil {
-		return []string{m.st.Title.Render(first), ""}
+		return []string{m.st.Title.Render(first), "", ""}
 	}
-	second := fmt.Sprintf("kernel %d/%d %s: %s", m.k+1, len(m.r.Kernels), diffcmd.Clean(k.Name), diffcmd.Summary(k))
-	return []string{m.st.Title.Render(first), m.st.Label.Render(second)}
+	second := fmt.Sprintf("kernel %d/%d %s", m.k+1, len(m.r.Kernels), diffcmd.Clean(k.Name))
+	return []string{m.st.Title.Render(first), m.st.Label.Render(second), m.st.Value.Render(diffcmd.Summary(k))}
 }
 
 func (m *Model) unpaired() []string {
@@ -528,6 +529,12 @@ func (m *Model) infoList(k *diff.Kernel) []string {
 	return out
 }
 
+// shortDesc are the key hints' words on a narrow terminal.
+var shortDesc = map[string]string{
+	"next/previous change": "change", "up": "move", "next/previous kernel": "kernel",
+	"INFO list / code": "INFO list", "quit": "quit", "show in code": "show",
+}
+
 func (m *Model) footer() string {
 	var hints []key.Binding
 	if m.infos {
@@ -537,7 +544,11 @@ func (m *Model) footer() string {
 	}
 	var parts []string
 	for _, b := range hints {
-		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		d := b.Help().Desc
+		if m.w < 120 {
+			d = shortDesc[d]
+		}
+		parts = append(parts, b.Help().Key+" "+d)
 	}
 	return m.st.Muted.Render(strings.Join(parts, " · "))
 }

@@ -892,7 +892,7 @@ func (m Code) View() string {
 	}
 	s := c.s
 	n := s.NumInsts()
-	name := s.Kernel
+	name := model.KernelLabel(s.Kernel) // the whole name is under E
 	if name == "" {
 		name = "raw stream"
 	}

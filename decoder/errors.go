@@ -104,6 +104,12 @@ const clipLen = 40
 // clip cuts s, text taken from the input, to what a message quotes.
 func clip(s string) string { return clipBytes(s) }
 
+// Clip cuts s, text taken from an input (a name, a token), to what a
+// message quotes: its first 40 bytes and its length. Messages that name
+// something of the input quote it through Clip, so that a 100 KB label
+// makes a line of a hundred bytes, not of 100 KB.
+func Clip(s string) string { return clipBytes(s) }
+
 // clipBytes is clip for bytes, which it does not copy whole: a bad token
 // of megabytes costs the few dozen bytes quoted, not a string of it all.
 func clipBytes[T string | []byte](s T) string {

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -64,14 +65,24 @@ type TextBody struct {
 // are empty instructions), and its Infos are decoded from those bytes by
 // the same code as a binary's, so they equal a binary's INFO in every field
 // but the file offset: text has none, and Info.Off is -1.
+//
+// When b.Insts holds instruction $k at index k for every k (no gaps, the
+// common case), the stream keeps b.Insts as its Text rather than a copy:
+// the caller must not change them afterwards.
 func NewTextStream(b *TextBody) *Stream {
 	s := &Stream{Kernel: b.Name, Version: b.Version, Layout: LayoutIGC, Symbols: b.Symbols, names: b.Names}
 	n := 0
-	for _, t := range b.Insts {
+	inPlace := true
+	for k, t := range b.Insts {
 		n = max(n, int(t.N)+1)
+		inPlace = inPlace && int(t.N) == k
 	}
 	s.insts = make([]Inst, n)
-	s.Text = make([]TextInst, n)
+	if inPlace {
+		s.Text = b.Insts[:n:n]
+	} else {
+		s.Text = make([]TextInst, n)
+	}
 	var code bytes.Buffer
 	for _, t := range b.Insts {
 		if t.N < 0 {
@@ -93,6 +104,11 @@ func NewTextStream(b *TextBody) *Stream {
 	ix := newWalkIndex(s.Code)
 	ix.add(s.insts, 0)
 	s.refs = ix.refs
+	if cap(s.refs) > 2*len(s.refs)+64 {
+		// add reserved a slot for every instruction of a long body; text
+		// knows its INFO count exactly, and keeps that many.
+		s.refs = slices.Clip(append(s.refs[:0:0], s.refs...))
+	}
 	return s
 }
 

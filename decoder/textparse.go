@@ -204,6 +204,13 @@ func buildTextIndex(t *opTable) map[string][]*program {
 			if k != "" {
 				add(k, p)
 			}
+			// raw_sendc, raw_sendsc, raw_sends_eot: the mnemonic goes on
+			// in a formatted modifier.
+			if len(parts) > 1 && (parts[1].fmt == "sendc" || parts[1].fmt == "sends") {
+				for _, suffix := range []string{"c", "_eot", "c_eot"} {
+					add(textKey(q.lit+suffix), p)
+				}
+			}
 		case q.fmt == "minmax":
 			add("min", p)
 			add("max", p)
@@ -834,7 +841,7 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 				p.pos += 2
 				r = p.rest()
 			}
-			e := strings.IndexAny(r, " ,")
+			e := strings.IndexAny(r, " ,)")
 			if e < 0 {
 				e = len(r)
 			}

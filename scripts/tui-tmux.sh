@@ -419,4 +419,57 @@ keys Enter
 wait_for "kept in memory"
 quits
 
-echo "tui-tmux: all checks passed (80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"
+# Issue 24, the inspector as a new user tries it: at 80x24, 120x40, 200x60
+# and 200x100, with NO_COLOR=1 on a light background, on a kernel of 1060
+# instructions and a file that is missing.
+for size in "80 24" "120 40" "200 60" "200 100"; do
+  set -- $size
+  w=$1 h=$2
+  case_name="new user ${w}x${h}"
+  T kill-session -t s >/dev/null 2>&1 || true
+  new_session -d -s s -x "$w" -y "$h" "sleep 60" \; set-option -t s window-style 'bg=#ffffff,fg=#000000' \; \
+    respawn-pane -k -t s "env TERM=xterm-256color NO_COLOR=1 '$bin' --no-watch --surfaces '$surf' decoder/testdata/oracle/large_mix_1k.isa '$tmp/missing.isa'; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+  wait_for "1 of 2 loaded, 1 missing (E)"          # item 7
+  keys j j j j
+  wait_for "INFO list 5/"
+  wait_for "problem: E shows"                       # item 3: whole, after the file's name went first before
+  colour=$(T capture-pane -p -e -t s | grep -cE $'\e\\[[0-9;]*(3[0-7]|38;|4[0-7]|48;|9[0-7])[0-9;]*m' || true)
+  [ "$colour" -eq 0 ] || fail "colour escapes with NO_COLOR=1 ($colour lines)"
+  keys 5
+  wait_for "Code  large_mix_1k  \$25 of 1060"
+  # Item 1: the selected INFO opens with code before it.
+  above=$(screen | grep -B1 -F '▸◆' | head -1)
+  case "$above" in *'$24 '*) ;; *) fail "the line above the selected INFO is not \$24: $above" ;; esac
+  # Item 2: the listing grows with the terminal.
+  lines=$(screen | grep -cE '^.{1,3} +\$[0-9]+ +0x[0-9a-f]+ ' || true)
+  if [ "$h" -ge 100 ] && [ "$lines" -lt 50 ]; then fail "200x100: $lines listing lines"; fi
+  if [ "$h" -ge 60 ] && screen | grep -qF "a taller terminal shows them"; then fail "the data flow is cut at ${w}x${h}"; fi
+  keys F j enter                                   # the data-flow list takes the keys; enter goes
+  wait_for "⌫ goes back"
+  fits "$w" "$h"
+  keys Escape
+  wait_for "▸1 INFO list"
+  # Item 4: a term that does not parse says why while typed, the rows stay.
+  keys / op:resinfo
+  wait_for "filter /op:resinfo"
+  keys " op:samp"
+  wait_for "column 15"
+  wait_for "resinfo."
+  keys leinfo Enter
+  wait_for '"op:resinfo op:sampleinfo": 0 of'
+  keys Escape
+  wait_for "filter cleared"
+  # Item 8: n repeats the last search (an ESC right before a key reads as
+  # alt+key: each waits for the screen).
+  keys / op:sampleinfo Enter
+  wait_for '"op:sampleinfo": '
+  keys Escape
+  wait_for "filter cleared"
+  keys n
+  wait_for "/op:sampleinfo: "
+  fits "$w" "$h"
+  quits
+done
+
+echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"

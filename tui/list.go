@@ -253,7 +253,7 @@ func (l *listModel) setRows(r *rowIndex) {
 		f := files[sg.File]
 		names[f.Name] = true
 		st := f.Streams[sg.Stream]
-		l.kernelW = max(l.kernelW, min(ansi.StringWidth(st.Kernel), 16))
+		l.kernelW = max(l.kernelW, min(ansi.StringWidth(model.KernelLabel(st.Kernel)), 16))
 		l.indexW = max(l.indexW, 1+len(strconv.Itoa(st.NumInsts()-1)))
 	}
 	l.shown = shortNames(names)
@@ -720,7 +720,7 @@ func (l listModel) titleLine(c listCols) string {
 			where = append(where, l.shown[l.rows.file(lc).Name])
 		}
 		if l.kernelW > 0 && c.kernelW == 0 {
-			where = append(where, l.rows.stream(lc).Kernel)
+			where = append(where, model.KernelLabel(l.rows.stream(lc).Kernel))
 		}
 		t += " " + l.th.Muted.Render(strings.Join(where, " · "))
 	}
@@ -817,7 +817,7 @@ func (l listModel) rowLine(p int, c listCols) string {
 		b.WriteString(padCutLeft(l.shown[f.Name], c.fileW) + " ")
 	}
 	if c.kernelW > 0 {
-		b.WriteString(pad(st.Kernel, c.kernelW) + " ")
+		b.WriteString(pad(model.KernelLabel(st.Kernel), c.kernelW) + " ")
 	}
 	// $N: Intel's instruction index, the number its listing prints.
 	b.WriteString(l.th.Muted.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))

@@ -374,7 +374,7 @@ func (m *Model) marksView() string {
 	var lines []string
 	if mk.editing >= 0 {
 		e := mk.list[mk.editing]
-		title = printable("bookmark " + e.Kernel + " " + e.Text)
+		title = printable("bookmark " + model.KernelLabel(e.Kernel) + " " + e.Text)
 		lines = append(lines, " "+mk.note.View(), "", m.th.Muted.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
 		return m.overlay(ansi.Truncate(title, m.width, "…"), lines)
 	}
@@ -398,7 +398,7 @@ func (m *Model) marksView() string {
 		case e.from >= 0:
 			state = "[moved from " + fmt.Sprintf(num, e.from) + "] "
 		}
-		line := fmt.Sprintf("%s%s%s %s %s  %s", cur, state, e.File, e.Kernel, where, e.Text)
+		line := fmt.Sprintf("%s%s%s %s %s  %s", cur, state, e.File, model.KernelLabel(e.Kernel), where, e.Text)
 		if e.Note != "" {
 			line += "  — " + e.Note
 		}

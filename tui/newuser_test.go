@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -306,5 +307,50 @@ func TestNewUserRowHighlightAndMarks(t *testing.T) {
 	}
 	if other := lines[m.lay.list.y+3]; strings.Contains(other, "*") {
 		t.Errorf("an unmarked row carries a mark: %q", other)
+	}
+}
+
+// TestNewUserLongKernelNames (item 14): a mangled C++ kernel name of
+// hundreds of characters is shown by its short name in the list, the Code
+// pane and the bookmarks; E gives it whole, once.
+func TestNewUserLongKernelNames(t *testing.T) {
+	long := "_ZTSN7cutlass4fmha6kernel15XeFMHAFwdKernelINS1_16FMHAProblemShapeILb0EEE" + strings.Repeat("NS0_10collectiveE", 60)
+	data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", "info_min.dis.visaasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `.kernel "info_min"`, `.kernel "`+long+`"`, 1)
+	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
+		m := newLoaded(Config{Sources: []Source{BytesSource("k.visaasm", []byte(text)), fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")}}, sz[0], sz[1])
+		for _, keys := range [][]string{nil, {"5"}, {"esc", "M", "enter", "'"}} {
+			send(m, keys...)
+			s := screen(m)
+			if strings.Contains(s, long[:60]) {
+				t.Errorf("%dx%d after %v: the long name is shown:\n%s", sz[0], sz[1], keys, s)
+			}
+			if !strings.Contains(s, "XeFMHAFwdKern") {
+				t.Errorf("%dx%d after %v: the short name is not shown:\n%s", sz[0], sz[1], keys, s)
+			}
+		}
+		send(m, "esc", "E")
+		errs := strings.Join(m.errorLines(), "")
+		if strings.Count(errs, "kernel XeFMHAFwdKernel… is") != 1 || strings.Count(errs, "_ZTSN7cutlass4fmha6kernel") != 1 {
+			t.Errorf("E does not give the whole name once:\n%s", screen(m))
+		}
+	}
+}
+
+// The demangler is optional: where c++filt is installed, it reads a
+// mangled kernel name; a name it does not know comes back unchanged.
+func TestDemangleWithCxxfilt(t *testing.T) {
+	if _, err := exec.LookPath("c++filt"); err != nil {
+		t.Skip("no c++filt here: the inspector shows the short names without it")
+	}
+	d := demangle([]string{"_ZTSN7cutlass4fmha6kernel15XeFMHAFwdKernelINS1_16FMHAProblemShapeILb0EEEEE", "plain"})
+	if got := d["_ZTSN7cutlass4fmha6kernel15XeFMHAFwdKernelINS1_16FMHAProblemShapeILb0EEEEE"]; !strings.Contains(got, "cutlass::fmha::kernel::XeFMHAFwdKernel<") {
+		t.Errorf("demangled %q", got)
+	}
+	if _, ok := d["plain"]; ok {
+		t.Errorf("a name c++filt leaves alone is listed")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -171,6 +172,10 @@ type Model struct {
 
 	width, height int
 	lay           layout
+
+	// demangled holds c++filt's reading of the long kernel names (none
+	// when it is not installed), asked once per name.
+	demangled map[string]string
 
 	marks marksState // bookmarks, their overlay and the note prompt
 
@@ -417,6 +422,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
 		return m, nil
+	case demangledMsg:
+		for k, v := range msg {
+			m.demangled[k] = v
+		}
+		m.helpCache = helpCache{}
+		return m, nil
 	case copiedMsg:
 		m.setStatus(msg.status, false)
 		osc := msg.osc
@@ -467,8 +478,10 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		done = append(done, ended{e, was.Rev > 0})
 		rebuild = rebuild || e.File != was.File
 	}
+	var demangle tea.Cmd
 	if rebuild {
 		m.rebuild()
+		demangle = m.demangleCmd()
 	}
 	// loadedText counts over every input: once per state, not per load
 	// that ended in it (a folder's thousands end in one state).
@@ -509,9 +522,42 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		}
 	}
 	if old.Loading() == 0 && s.Loading() > 0 {
-		return m.spin.Tick // restart the spinner
+		return tea.Batch(m.spin.Tick, demangle) // restart the spinner
 	}
-	return nil
+	return demangle
+}
+
+// demangledMsg brings c++filt's reading of long kernel names.
+type demangledMsg map[string]string
+
+// demangleCmd asks c++filt, when it is installed, for the demangled form
+// of the long mangled kernel names not asked before (one process for all).
+func (m *Model) demangleCmd() tea.Cmd {
+	var names []string
+	for _, e := range m.snap.Entries() {
+		if e.File == nil {
+			continue
+		}
+		for _, p := range e.File.Each() {
+			for _, st := range p.Streams {
+				k := st.Kernel
+				if _, asked := m.demangled[k]; !asked && len(k) > model.MaxKernelLabel && strings.HasPrefix(k, "_Z") &&
+					!strings.ContainsAny(k, " \n\r\t") && !slices.Contains(names, k) {
+					names = append(names, k)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	if m.demangled == nil {
+		m.demangled = map[string]string{}
+	}
+	for _, n := range names {
+		m.demangled[n] = "" // asked: not again
+	}
+	return func() tea.Msg { return demangledMsg(demangle(names)) }
 }
 
 // loadedText says how the loads went: "loaded 3 sources", or "1 of 2

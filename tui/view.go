@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/model"
 	"infoscope/tui/panels"
 )
 
@@ -412,6 +413,21 @@ func (m *Model) errorLines() []string {
 				head += ", layout " + f.LayoutReason
 			}
 			lines = append(lines, head)
+			// A long kernel name is shown short everywhere else: here it
+			// is given whole, once, and demangled when c++filt is at hand.
+			seen := map[string]bool{}
+			for _, p := range f.Each() {
+				for _, st := range p.Streams {
+					if len(st.Kernel) <= model.MaxKernelLabel || seen[st.Kernel] {
+						continue
+					}
+					seen[st.Kernel] = true
+					lines = append(lines, "  kernel "+printable(model.KernelLabel(st.Kernel))+" is "+printable(st.Kernel))
+					if d := m.demangled[st.Kernel]; d != "" {
+						lines = append(lines, "    demangled: "+printable(d))
+					}
+				}
+			}
 			for _, e := range f.ErrorLines() {
 				lines = append(lines, "  ✗ "+e)
 			}

@@ -57,3 +57,92 @@ func TestReadMemoryBound(t *testing.T) {
 		t.Errorf("%d bytes of disassembly allocated %d bytes (over 6x)", len(typical), got)
 	}
 }
+
+// readCost returns the bytes allocated reading src and those still live
+// after, with the result kept.
+func readCost(src string) (alloc, live uint64, f *decoder.File) {
+	data := []byte(src)
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	f = Read("a.visaasm", data)
+	runtime.ReadMemStats(&b)
+	alloc = b.TotalAlloc - a.TotalAlloc
+	runtime.GC()
+	runtime.ReadMemStats(&b)
+	runtime.KeepAlive(f)
+	return alloc, b.HeapAlloc - min(a.HeapAlloc, b.HeapAlloc), f
+}
+
+// TestHostileTextBounded: the texts that cost up to 100 bytes a byte
+// (issue 23: 64 MiB of `.kernel "k"` lines took 4.1 GB; a .decl of 8.4M
+// words 44x) cost at most 20x, allocated and live. A body with no
+// instruction is an error and no stream; bodies past one per bodyBytes
+// of text are checked and not kept.
+func TestHostileTextBounded(t *testing.T) {
+	const size = 4 << 20
+	repeat := func(unit string) string { return strings.Repeat(unit, size/len(unit)) }
+	words := func(w string) string {
+		return head + ".decl V1 v_type=G type=d num_elts=1 align=GRF" + repeat(w) + "\n    ret (M1, 1)\n"
+	}
+	cases := []struct {
+		name, src string
+		check     func(f *decoder.File, size int) string
+	}{
+		{"kernels", ".version 4.1\n" + repeat(".kernel \"k\"\n"), func(f *decoder.File, _ int) string {
+			if len(f.Streams) != 0 || len(f.Errors) > maxErrors+1 || !strings.Contains(f.Errors[0].Error(), `the instructions of k (line 2), ending with ret or fret, found ".kernel"`) {
+				return fmt.Sprintf("%d streams, errors %v", len(f.Streams), f.Errors[:min(2, len(f.Errors))])
+			}
+			return ""
+		}},
+		{"tiny kernels", ".version 4.1\n" + repeat(".kernel \"k\"\nret (M1, 1)\n"), func(f *decoder.File, size int) string {
+			if n := len(f.Streams); n != size/bodyBytes+1 || !strings.Contains(f.Errors[0].Error(), "kernels and functions in") {
+				return fmt.Sprintf("%d streams, errors %v", n, f.Errors[:min(2, len(f.Errors))])
+			}
+			return ""
+		}},
+		{"labels", head + repeat("L:\n") + "ret (M1, 1)\n", nil},
+		{"jumps", head + repeat("jmp (M1, 1) L\n") + "L:\nret (M1, 1)\n", nil},
+		{"decl words", words(" x"), nil},
+		{"decl keys", words(" a=b"), nil},
+		{"input words", head + ".decl V1 v_type=G type=d num_elts=1\n.input V1" + repeat(" offset=0") + "\nret (M1, 1)\n", nil},
+	}
+	for _, c := range cases {
+		alloc, live, f := readCost(c.src)
+		t.Logf("%s: %d bytes, %.1fx allocated, %.1fx live, %d streams, %d errors", c.name, len(c.src), float64(alloc)/float64(len(c.src)), float64(live)/float64(len(c.src)), len(f.Streams), len(f.Errors))
+		if alloc > 20*uint64(len(c.src)) || live > 20*uint64(len(c.src)) {
+			t.Errorf("%s: %d bytes of text: %d allocated, %d live (over 20x)", c.name, len(c.src), alloc, live)
+		}
+		if c.check != nil {
+			if msg := c.check(f, len(c.src)); msg != "" {
+				t.Errorf("%s: %s", c.name, msg)
+			}
+		}
+	}
+}
+
+// TestMessagesQuoteNamesClipped: a 100 KB label, kernel or surface name is
+// quoted in a message as its first bytes and its length.
+func TestMessagesQuoteNamesClipped(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	for name, src := range map[string]string{
+		"label twice":  head + long + ":\n" + long + ":\nret (M1, 1)\n",
+		"kernel cut":   ".version 4.1\n.kernel \"" + long + "\"\nmov (M1, 1) V0(0,0)<1> 0x1:d\n",
+		"kernel empty": ".version 4.1\n.kernel \"" + long + "\"\n.kernel \"k\"\nret (M1, 1)\n",
+		"surface var":  head + ".decl " + long + " v_type=G type=d num_elts=1\nresinfo.R (M1, 8)  " + long + " V0.0 V0.0\nret (M1, 1)\n",
+		"ambiguous":    head + ".decl S v_type=T num_elts=1\n.decl " + long + " v_type=G type=d num_elts=1\n{\n.decl " + long + " v_type=G type=d num_elts=1\nresinfo.R (M1, 8)  S " + long + ".0 " + long + ".0\n}\nret (M1, 1)\n",
+		"jump nowhere": head + "jmp (M1, 1) " + long + "\nret (M1, 1)\n",
+		"surface rest": head + ".decl S v_type=G type=q num_elts=1\nresinfo.R (M1, 8)  S" + strings.Repeat(" V0.0", 20<<10) + "\nret (M1, 1)\n",
+		"numbered":     ".version 4.1\n.kernel \"" + long + "\"\nmov (M1, 1) V0(0,0)<1> 0x1:d /// $5\nret (M1, 1)\n",
+	} {
+		f := Read("a.visaasm", []byte(src))
+		if len(f.Errors) == 0 {
+			t.Errorf("%s: no error", name)
+		}
+		for _, e := range f.Errors {
+			if msg := e.Error(); len(msg) > 400 {
+				t.Errorf("%s: a %d-byte message: %.200s", name, len(msg), msg)
+			}
+		}
+	}
+}

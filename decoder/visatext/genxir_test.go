@@ -185,7 +185,7 @@ func TestGenXIR(t *testing.T) {
 	}()
 	for _, r := range runs {
 		if r.err != nil {
-			t.Fatalf("%s: GenX_IR refused a generated kernel: %v\n%s", r.k.Name, r.err, r.out)
+			t.Fatalf("%s: GenX_IR refused a generated kernel: %v\n%s%s", r.k.Name, r.err, r.out, r.errs)
 		}
 		canon := Read(r.k.Name+".genxir.visaasm", r.canon)
 		src := Read(r.k.Name+".visaasm", r.k.Text)

@@ -179,6 +179,14 @@ func canonicalMnemonic(m string) string {
 	if f, ok := sourceMnemonics[m]; ok {
 		return f
 	}
+	// raw_sendsc.N0.N1.ND: 12504's grammar takes no SFID after raw_sendsc
+	// (igc-1.0.12504.6 visa/CISA.y:2198, the SFID is 0), its printer
+	// shows one.
+	for _, w := range []string{"raw_sendsc.", "raw_sendsc_eot."} {
+		if rest, ok := strings.CutPrefix(m, w); ok && strings.Count(rest, ".") == 2 {
+			return w + "0." + rest
+		}
+	}
 	if rest, ok := strings.CutPrefix(m, "bfn.x"); ok {
 		hex, sat, _ := strings.Cut(rest, ".")
 		if v, err := strconv.ParseUint(hex, 16, 8); err == nil {

@@ -75,8 +75,14 @@ func readText(name string, raw []byte) *decoder.File {
 	// One conversion: lines, names and instruction texts are substrings.
 	data := strings.TrimPrefix(string(raw), decoder.BOM)
 	// One instruction buffer for all bodies, sized by the lines: appends
-	// never regrow it (each body's stream gets an exact copy).
+	// never regrow it. Each body's stream keeps its part (NewTextStream),
+	// and the next body starts after it.
 	p.insts = make([]decoder.TextInst, 0, strings.Count(data, "\n")+1)
+	// The bodies kept are at most one per bodyBytes of the text: each
+	// costs some 700 bytes however short (a stream, its names and
+	// symbols), so that text of tiny bodies costs memory in proportion.
+	p.textLen = len(data)
+	p.maxBodies = len(data)/bodyBytes + 1
 	line := 0
 	for len(data) > 0 {
 		line++
@@ -159,6 +165,11 @@ type parser struct {
 	pendingVerAtEOF bool
 	sawBody         bool
 	insts           []decoder.TextInst // reused by every body
+	spare           *body              // the last body closed, reused by the next
+	labelBuf        []int32            // body.labels of every body, in turn
+	maxBodies       int                // see readText
+	textLen         int                // bytes of the text
+	overBodies      bool               // a body past maxBodies was met
 	dropped         int                // errors past maxErrors
 	named           map[string]bool    // long body names already quoted whole in a message
 }
@@ -169,6 +180,10 @@ type parser struct {
 // in the others.
 const maxNameInMessage = 48
 
+// maxNameWhole is the longest name quoted whole even once: past it a name
+// is a hostile one (a 100 KB kernel name made a 100 KB message).
+const maxNameWhole = 4096
+
 // nameOf returns a body's name as a message shows it.
 func (p *parser) nameOf(b *body) string {
 	name := b.tb.Name
@@ -178,12 +193,17 @@ func (p *parser) nameOf(b *body) string {
 	if p.named == nil {
 		p.named = map[string]bool{}
 	}
-	if !p.named[name] {
+	if !p.named[name] && len(name) <= maxNameWhole {
 		p.named[name] = true
 		return strconv.Quote(name)
 	}
 	return strconv.Quote(name[:maxNameInMessage-8] + "…" + name[len(name)-7:])
 }
+
+// bodyBytes is the text a body kept needs on average (see readText):
+// IGC's are thousands of bytes, and the shortest text that makes one,
+// `.kernel "k"` and `ret (M1, 1)`, is 28.
+const bodyBytes = 64
 
 // maxErrors is how many errors a file lists; past it they are counted, so
 // that text that is all errors costs memory in proportion to its size.
@@ -336,7 +356,7 @@ func (p *parser) directive(n, col int, t string) {
 			p.errAt(n, restCol, "a version MAJOR.MINOR such as 4.1 or 4.2", found(code))
 			return
 		}
-		p.closeBody()
+		p.closeBody(n, col, word)
 		p.ver, p.haveVer, p.verLine = v, true, n
 		p.pendingVerAtEOF = true
 	case word == ".kernel" || word == ".global_function" || (word == ".function" && p.b == nil):
@@ -345,7 +365,7 @@ func (p *parser) directive(n, col int, t string) {
 			p.errAt(n, restCol, `a quoted name, e.g. "my_kernel"`, found(rest))
 			return
 		}
-		p.closeBody()
+		p.closeBody(n, col, word)
 		p.pendingVerAtEOF = false
 		if !p.haveVer {
 			p.errAt(n, col, ".version before "+word+" (the INFO operand widths depend on it; 4.1 assumed)", found(word))
@@ -356,14 +376,20 @@ func (p *parser) directive(n, col int, t string) {
 			kind = decoder.KindFunction
 		}
 		p.sawBody = true
-		p.b = &body{
-			tb:   decoder.TextBody{Kind: kind, Name: decoder.DisplayName([]byte(name)), Version: p.ver},
-			line: n, varByNm: map[string][]int{}, surfByNm: map[string]int{},
-			others: map[string]byte{},
-			last:   -1,
+		// The maps are made when a declaration or an INFO needs them, and
+		// the body's struct is the last one's: text of nothing but
+		// .kernel lines cost 100 bytes a byte.
+		b := p.spare
+		if b == nil {
+			b = new(body)
 		}
-		p.b.tb.InfoBytes = map[int][]byte{}
-		p.b.tb.Insts = p.insts[:0]
+		p.spare = nil
+		*b = body{
+			tb:   decoder.TextBody{Kind: kind, Name: decoder.DisplayName([]byte(name)), Version: p.ver},
+			line: n, last: -1,
+		}
+		b.tb.Insts = p.insts[:0]
+		p.b = b
 	case word == ".function":
 		// Inside a body: a subroutine. IGC's printer follows it with its
 		// label (one instruction, printed on two lines); the assembler
@@ -460,17 +486,27 @@ func splitAttr(rest string, col int) (attr, inst string, instCol int) {
 	return strings.TrimSpace(a), "", 0
 }
 
-// fields splits declaration text into key=value words; <...>, {...} and
-// "..." may hold blanks.
-func fields(s string, col int) []tok {
-	var out []tok
+// fieldScan splits declaration text into key=value words, one at a time;
+// <...>, {...} and "..." may hold blanks. One at a time: a reader stops
+// at the first bad word, and a line of millions of words cost a slice of
+// them all (a .decl of 8.4M words, 44 bytes a byte).
+type fieldScan struct {
+	s   string
+	col int // of s[0]
+	pos int
+}
+
+// next returns the next word and its column, or false past the last.
+func (f *fieldScan) next() (tok, bool) {
+	s := f.s
 	depth, inq, start := 0, false, -1
-	for i := 0; i <= len(s); i++ {
+	for i := f.pos; i <= len(s); i++ {
 		if i == len(s) {
+			f.pos = i
 			if start >= 0 {
-				out = append(out, tok{s[start:], col + start})
+				return tok{s[start:], f.col + start}, true
 			}
-			break
+			return tok{}, false
 		}
 		c := s[i]
 		if start < 0 && c != ' ' && c != '\t' {
@@ -485,11 +521,38 @@ func fields(s string, col int) []tok {
 		case c == '>' || c == '}':
 			depth--
 		case (c == ' ' || c == '\t') && depth <= 0 && start >= 0:
-			out = append(out, tok{s[start:i], col + start})
-			start = -1
+			f.pos = i
+			return tok{s[start:i], f.col + start}, true
 		}
 	}
-	return out
+	return tok{}, false
+}
+
+// declKeys are the keys of a .decl a reader looks at; the others are
+// checked as key=value words and not kept.
+var declKeys = [...]string{"v_type", "type", "num_elts", "align", "alias", "v_name"}
+
+// declVals holds a .decl's values of declKeys (the last of each).
+type declVals struct {
+	v   [len(declKeys)]tok
+	has [len(declKeys)]bool
+}
+
+func (d *declVals) set(k string, v tok) {
+	for i, name := range declKeys {
+		if name == k {
+			d.v[i], d.has[i] = v, true
+		}
+	}
+}
+
+func (d *declVals) get(k string) (tok, bool) {
+	for i, name := range declKeys {
+		if name == k {
+			return d.v[i], d.has[i]
+		}
+	}
+	return tok{}, false
 }
 
 // typeSizes are the element sizes of the .decl type names, in bytes; e2m1
@@ -514,32 +577,32 @@ func alignBytes(s string) bool {
 
 func (p *parser) decl(n, col int, rest string) {
 	code, _ := splitComment(rest)
-	fs := fields(code, col)
-	if len(fs) == 0 {
+	fs := fieldScan{s: code, col: col}
+	name, ok := fs.next()
+	if !ok {
 		p.errAt(n, col, "a variable name", "end of line")
 		return
 	}
-	name := fs[0]
 	if strings.Contains(name.s, "=") || !isIdent(name.s) {
 		p.errAt(n, name.col, "a variable name", found(name.s))
 		return
 	}
-	kv := map[string]tok{}
-	for _, f := range fs[1:] {
+	var kv declVals
+	for f, ok := fs.next(); ok; f, ok = fs.next() {
 		k, v, ok := strings.Cut(f.s, "=")
 		if !ok || k == "" {
 			p.errAt(n, f.col, "key=value (v_type=, type=, num_elts=, align=, alias=, attrs=, v_name=)", found(f.s))
 			return
 		}
-		kv[k] = tok{v, f.col + len(k) + 1}
+		kv.set(k, tok{v, f.col + len(k) + 1})
 	}
-	vt, ok := kv["v_type"]
+	vt, ok := kv.get("v_type")
 	if !ok {
 		p.errAt(n, name.col+len(name.s)+1, "v_type=G, A, P, S or T", found(code[len(name.s):]))
 		return
 	}
 	elts := 1
-	if ne, ok := kv["num_elts"]; ok {
+	if ne, ok := kv.get("num_elts"); ok {
 		v, err := strconv.ParseUint(ne.s, 0, 16)
 		if err != nil || v == 0 {
 			p.errAt(n, ne.col, "num_elts between 1 and 65535", found(ne.s))
@@ -553,7 +616,7 @@ func (p *parser) decl(n, col int, rest string) {
 	b := p.b
 	switch vt.s {
 	case "G":
-		ty, ok := kv["type"]
+		ty, ok := kv.get("type")
 		// IGC's lexer takes type names in either case (type=UD).
 		tyName := strings.ToLower(ty.s)
 		size, known := typeSizes[tyName]
@@ -561,12 +624,12 @@ func (p *parser) decl(n, col int, rest string) {
 			p.errAt(n, max(ty.col, name.col), "type=ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf, bf, tf32, hf8, bf8 or e2m1", found(ty.s))
 			return
 		}
-		if al, ok := kv["align"]; ok && !alignNames[al.s] && !alignBytes(al.s) {
+		if al, ok := kv.get("align"); ok && !alignNames[al.s] && !alignBytes(al.s) {
 			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
-		if al, ok := kv["align"]; ok {
+		if al, ok := kv.get("align"); ok {
 			vi.Align = al.s
 			if al.s == "2_GRF" {
 				vi.Align = "GRFx2" // two spellings of one alignment
@@ -577,10 +640,13 @@ func (p *parser) decl(n, col int, rest string) {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0
 			}
 		}
-		if al, ok := kv["alias"]; ok {
+		if al, ok := kv.get("alias"); ok {
 			if !p.alias(n, al, &vi) {
 				return
 			}
+		}
+		if b.varByNm == nil {
+			b.varByNm = map[string][]int{}
 		}
 		b.varByNm[name.s] = append(b.varByNm[name.s], len(b.vars))
 		b.vars = append(b.vars, vi)
@@ -589,16 +655,22 @@ func (p *parser) decl(n, col int, rest string) {
 		b.varDepth = append(b.varDepth, uint8(min(len(b.scopes), 255)))
 	case "T":
 		vname := name.s
-		if v, ok := kv["v_name"]; ok {
+		if v, ok := kv.get("v_name"); ok {
 			vname = v.s
 		}
 		idx := decoder.NumPredefinedSurfaces + len(b.surfaces())
 		if _, dup := b.surfByNm[name.s]; !dup {
+			if b.surfByNm == nil {
+				b.surfByNm = map[string]int{}
+			}
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
 		b.setID(name.s, "T"+strconv.Itoa(idx))
 	case "A", "P", "S":
+		if b.others == nil {
+			b.others = map[string]byte{}
+		}
 		b.others[name.s] = vt.s[0]
 		// IGC numbers them by declaration order: A0.., P1.. (P0 is no
 		// predicate), S0...
@@ -687,12 +759,12 @@ func (p *parser) alias(n int, al tok, vi *decoder.VarInfo) bool {
 
 func (p *parser) input(n, col int, rest string) {
 	code, _ := splitComment(rest)
-	fs := fields(code, col)
-	if len(fs) == 0 {
+	fs := fieldScan{s: code, col: col}
+	name, ok := fs.next()
+	if !ok {
 		p.errAt(n, col, "an input variable name", "end of line")
 		return
 	}
-	name := fs[0]
 	if _, ok := p.b.varByNm[name.s]; !ok {
 		if _, ok := p.b.surfByNm[name.s]; !ok {
 			if _, ok := p.b.others[name.s]; !ok && predefinedVar(name.s) < 0 && !isGenerated(name.s, 'T') && !isGenerated(name.s, 'S') {
@@ -701,7 +773,7 @@ func (p *parser) input(n, col int, rest string) {
 			}
 		}
 	}
-	for _, f := range fs[1:] {
+	for f, ok := fs.next(); ok; f, ok = fs.next() {
 		k, v, ok := strings.Cut(f.s, "=")
 		if !ok || (k != "offset" && k != "size") {
 			p.errAt(n, f.col, "offset=N or size=N", found(f.s))
@@ -725,6 +797,13 @@ func (p *parser) label(n, col int, name, text string) {
 		op, b.sub = opcodeOf()["subroutine"], ""
 	}
 	p.flushSub() // a .function alone, then this label
+	if b.labels == nil {
+		// A buffer for all bodies, as p.insts: a label is a line.
+		if p.labelBuf == nil {
+			p.labelBuf = make([]int32, 0, cap(p.insts))
+		}
+		b.labels = p.labelBuf[:0]
+	}
 	b.labels = append(b.labels, int32(len(b.tb.Insts)))
 	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
 }
@@ -827,9 +906,23 @@ func (p *parser) instruction(n, col int, t string) {
 		}
 		p.info(n, rcol, base, rest, &inst)
 	case "jmp", "goto", "call":
-		if f := strings.Fields(rest); len(f) > 0 {
-			tgt := f[len(f)-1]
-			b.uses = append(b.uses, labelUse{tgt, n, rcol + strings.LastIndex(rest, tgt)})
+		// The last word (not strings.Fields: a slice of every word).
+		if r := strings.TrimRight(rest, " \t"); r != "" {
+			at := strings.LastIndexAny(r, " \t") + 1
+			b.uses = append(b.uses, labelUse{r[at:], n, rcol + at})
+		}
+	case "switchjmp":
+		// switchjmp (M1, 1) INDEX (L1, L2, ...): each label is named here,
+		// in order, as IGC's assembler creates them.
+		if open, close := strings.LastIndexByte(rest, '('), strings.LastIndexByte(rest, ')'); open >= 0 && close > open {
+			at := open + 1
+			for _, tgt := range strings.Split(rest[open+1:close], ",") {
+				name := strings.TrimSpace(tgt)
+				if name != "" {
+					b.uses = append(b.uses, labelUse{name, n, rcol + at + strings.Index(tgt, name)})
+				}
+				at += len(tgt) + 1
+			}
 		}
 	}
 	p.add(inst)
@@ -891,7 +984,7 @@ func (p *parser) info(n, col int, base, s string, inst *decoder.TextInst) {
 	pi.exec = emask<<4 | uint8(code)
 	c.blanks()
 	if strings.HasPrefix(c.rest(), "(") {
-		p.msgAt(n, c.col(), "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", base, strings.TrimSpace(c.rest()))
+		p.msgAt(n, c.col(), "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", base, decoder.Clip(strings.TrimSpace(c.rest())))
 		return
 	}
 	pi.surf = c.word()
@@ -963,17 +1056,34 @@ func parseEmask(s string) (uint8, bool) {
 
 // closeBody finishes the current body: INFO bytes are built (every
 // declaration is known by now), branch targets are checked, and the body
-// becomes a stream.
-func (p *parser) closeBody() {
+// becomes a stream. A body with no instruction is an error (IGC ends each
+// with ret or fret) and no stream: next, at line n column col, is what
+// came instead ("" at the end of the text, which end reports).
+func (p *parser) closeBody(n, col int, next string) {
 	b := p.b
 	if b == nil {
 		return
 	}
 	p.b = nil
+	defer func() { p.spare = b }()
 	if b.sub != "" {
 		p.b = b
 		p.flushSub()
 		p.b = nil
+	}
+	if b.last < 0 {
+		if next != "" {
+			p.errAt(n, col, fmt.Sprintf("the instructions of %s (line %d), ending with ret or fret", p.nameOf(b), b.line), found(next))
+		}
+		return
+	}
+	if len(p.f.Streams) >= p.maxBodies {
+		if !p.overBodies {
+			p.errAt(b.line, 1, fmt.Sprintf("at most %d kernels and functions in %d bytes of text (one per %d bytes on average)", p.maxBodies, p.textLen, bodyBytes),
+				fmt.Sprintf("more: %s and the bodies after it are checked, not kept", p.nameOf(b)))
+			p.overBodies = true
+		}
+		return
 	}
 	if b.shifted > 0 {
 		p.f.Warnings = append(p.f.Warnings, fmt.Sprintf("%s: from line %d, %d /// $N comments do not count the %d instructions of its inline assembly (the first block on line %d): IGC numbered the body before it parsed the blocks; $N here counts every instruction, as the kernel's final dump does",
@@ -986,12 +1096,13 @@ func (p *parser) closeBody() {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	n := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
-	b.tb.Names = n
+	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
+	b.tb.Names = nm
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)
-	n.text = st.Text
+	nm.text = st.Text
 	p.f.Streams = append(p.f.Streams, st)
+	p.insts = b.tb.Insts[len(b.tb.Insts):] // the stream may keep those before
 }
 
 // checkLabels reports labels defined twice and branches to labels not
@@ -1000,18 +1111,27 @@ func (p *parser) closeBody() {
 func (p *parser) checkLabels(b *body) {
 	name := func(k int32) string { return strings.TrimSuffix(b.tb.Insts[k].Text, ":") }
 	sort.SliceStable(b.labels, func(i, j int) bool { return name(b.labels[i]) < name(b.labels[j]) })
+	// Past maxErrors an error is only counted: its message is not made
+	// (a million labels defined twice made a million messages' worth of
+	// garbage), and names are quoted clipped.
 	for i := 1; i < len(b.labels); i++ {
 		if k := b.labels[i]; name(k) == name(b.labels[i-1]) {
 			in := b.tb.Insts[k]
-			p.msgAt(int(in.Line), int(in.Col), "label %s is defined twice in %s (first on line %d)", name(k), p.nameOf(b), b.tb.Insts[b.labels[i-1]].Line)
+			if p.full(int(in.Line), int(in.Col)) {
+				continue
+			}
+			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: int(in.Line), Col: int(in.Col),
+				Msg: fmt.Sprintf("label %s is defined twice in %s (first on line %d)", decoder.Clip(name(k)), p.nameOf(b), b.tb.Insts[b.labels[i-1]].Line)})
 		}
 	}
 	for _, u := range b.uses {
 		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
-		if i == len(b.labels) || name(b.labels[i]) != u.name {
-			p.errAt(u.line, u.col, "a label defined in "+p.nameOf(b), found(u.name))
+		if (i == len(b.labels) || name(b.labels[i]) != u.name) && !p.full(u.line, u.col) {
+			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: u.line, Col: u.col,
+				Expected: "a label defined in " + p.nameOf(b), Found: found(u.name)})
 		}
 	}
+	p.labelBuf = b.labels[:0]
 }
 
 // end closes the last body and checks that the text did not stop inside
@@ -1028,7 +1148,7 @@ func (p *parser) end() {
 	case b == nil && !p.sawBody:
 		p.errAt(p.eofLine, p.eofCol, ".version and a .kernel", "end of file")
 	}
-	p.closeBody()
+	p.closeBody(0, 0, "")
 }
 
 // reTerminator matches a whole ret or fret line, so that text cut inside
@@ -1083,6 +1203,9 @@ func (p *parser) buildInfo(b *body, pi pendingInfo) {
 		enc = append(enc, byte(off), byte(off>>8))
 	}
 	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
+	if b.tb.InfoBytes == nil {
+		b.tb.InfoBytes = map[int][]byte{}
+	}
 	b.tb.InfoBytes[int(inst.N)] = enc
 }
 
@@ -1106,7 +1229,7 @@ func (p *parser) surface(b *body, t tok, line int) (uint8, bool) {
 		}
 	}
 	if _, ok := b.varByNm[t.s]; ok {
-		p.msgAt(line, t.col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", t.s)
+		p.msgAt(line, t.col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", decoder.Clip(t.s))
 		return 0, false
 	}
 	p.errAt(line, t.col, "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)", found(t.s))
@@ -1138,7 +1261,7 @@ func (p *parser) operand(b *body, t tok, line int) (uint32, uint16, bool) {
 			if len(ks) > 3 {
 				more = ", ..."
 			}
-			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", name, len(ks), p.nameOf(b), strings.Join(where, ", "), more)
+			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), p.nameOf(b), strings.Join(where, ", "), more)
 			return 0, 0, false
 		}
 		return uint32(decoder.NumPredefinedVars + ks[0]), uint16(off), true

@@ -23,17 +23,18 @@ import (
 // directory layout private and the list readable; files that share a base
 // name are served under the path as given instead.
 type fileSet struct {
+	opts   decoder.Options   // the server's decode options: their size limit (--max-input) holds for every read
 	names  []string          // served names, in command-line order
 	paths  []string          // the paths as given, same order
 	byName map[string]string // served name -> path
 	byPath map[string]string // path as given -> served name
 }
 
-func newFileSet(paths []string) (*fileSet, error) {
+func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no files to serve")
 	}
-	s := &fileSet{byName: map[string]string{}, byPath: map[string]string{}}
+	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}}
 	var bad []string
 	base := map[string]int{}
 	for _, p := range paths {
@@ -70,31 +71,79 @@ func newFileSet(paths []string) (*fileSet, error) {
 
 // servedSource is a workspace.Source for one served file: its Name is the served
 // name, and it reads its own fixed path and nothing else.
-type servedSource struct{ name, path string }
+type servedSource struct {
+	name, path string
+	opts       decoder.Options
+}
 
 func (f servedSource) Name() string          { return f.name }
-func (f servedSource) Read() ([]byte, error) { return readServed(f.name, f.path) }
+func (f servedSource) Read() ([]byte, error) { return readServed(f.name, f.path, f.opts) }
 
-// readServed reads a served file, naming it by its served name in errors:
-// os errors carry the path, which would show clients the server's
-// directories (a file deleted or replaced while served, say).
-func readServed(name, path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return nil, &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
-	}
+// readServed reads a served file, as it is now: at every reload and every
+// dump, not only at start. What the path names may have changed since (a
+// symbolic link retargeted, a file replaced): it must still be a regular
+// file, and it is read under the size limit of opts (serve --max-input).
+// The file is opened without blocking, so a FIFO put in its place is
+// refused at once rather than holding the reload, or a dump slot, until
+// someone writes to it; /dev/zero is refused before a byte is read.
+//
+// Errors name the file by its served name: os errors carry the path,
+// which would show clients the server's directories.
+func readServed(name, path string, opts decoder.Options) ([]byte, error) {
+	fh, err := openNoBlock(path)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: failed", name)
+		return nil, hidePath(name, err)
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, hidePath(name, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file now (%s): not read", name, fileKind(fi.Mode()))
+	}
+	data, err := decoder.ReadInput(name, fh, fi.Size(), opts)
+	if err != nil {
+		return nil, hidePath(name, err)
 	}
 	return data, nil
+}
+
+// hidePath puts name in place of the path in an os error.
+func hidePath(name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	}
+	var de *decoder.FormatError
+	if errors.As(err, &de) {
+		return err // names the file by the name it was given: the served name
+	}
+	return fmt.Errorf("read %s: failed", name)
+}
+
+// fileKind names what a non-regular file is, for a message.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m.IsDir():
+		return "a directory"
+	}
+	return m.Type().String()
 }
 
 // sources returns the source list of the server's workspace.
 func (s *fileSet) sources() []workspace.Source {
 	out := make([]workspace.Source, len(s.names))
 	for i, name := range s.names {
-		out[i] = servedSource{name, s.byName[name]}
+		out[i] = servedSource{name, s.byName[name], s.opts}
 	}
 	return out
 }
@@ -110,7 +159,7 @@ func (s *fileSet) opener(stdin io.Reader) func(string) ([]byte, error) {
 		if !ok {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: errNotServed}
 		}
-		return readServed(name, p)
+		return readServed(name, p, s.opts)
 	}
 }
 

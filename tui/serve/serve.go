@@ -296,7 +296,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	if s.state, err = openState(cfg.StateDir); err != nil {
 		return nil, nil, err
 	}
-	if s.files, err = newFileSet(cfg.Files); err != nil {
+	if s.files, err = newFileSet(cfg.Files, cfg.Decode); err != nil {
 		return nil, nil, err
 	}
 	s.ws = workspace.New(s.files.sources(), cfg.Decode)

@@ -20,6 +20,7 @@ import (
 	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/tui/dump"
@@ -398,7 +399,7 @@ func TestServedSetOnly(t *testing.T) {
 	if err := os.WriteFile(dup, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	set, err := newFileSet(append(cfg.Files, dup, cfg.Files[1]))
+	set, err := newFileSet(append(cfg.Files, dup, cfg.Files[1]), decoder.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,10 +435,10 @@ func TestServedSetOnly(t *testing.T) {
 			t.Errorf("open %q: %d bytes, %v; want refused", name, len(b), err)
 		}
 	}
-	if _, err := newFileSet([]string{secret, filepath.Join(dir, "missing.isa")}); err == nil || !strings.Contains(err.Error(), "missing.isa") {
+	if _, err := newFileSet([]string{secret, filepath.Join(dir, "missing.isa")}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "missing.isa") {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := newFileSet([]string{dir}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := newFileSet([]string{dir}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("directory: %v", err)
 	}
 }
@@ -729,7 +730,7 @@ func TestLimitedReader(t *testing.T) {
 }
 
 func TestFilesListing(t *testing.T) {
-	set, err := newFileSet(fixture(t, t.TempDir(), newKey(t)).Files)
+	set, err := newFileSet(fixture(t, t.TempDir(), newKey(t)).Files, decoder.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -437,3 +437,68 @@ func init() {
 		}})
 	}
 }
+
+// More line shapes, each checked against GenX_IR 1.0.12504.
+func init() {
+	ops = append(ops,
+		op{base: "sad2", plats: "s", gen: func(g *gen) string {
+			e, n := g.exec(1, 2, 4, 8, 16)
+			return fmt.Sprintf("%ssad2 %s %s %s %s", g.pred(n), e, g.dst("w", n), g.region("b", n), g.region("b", n))
+		}},
+		op{base: "sad2add", plats: "s", gen: func(g *gen) string {
+			e, n := g.exec(1, 2, 4, 8, 16)
+			return fmt.Sprintf("%ssad2add %s %s %s %s %s", g.pred(n), e, g.dst("w", n), g.region("b", n), g.region("b", n), g.region("w", n))
+		}},
+		op{base: "switchjmp", plats: "s", branch: true, gen: func(g *gen) string {
+			ts := g.target()
+			for range g.intn(3) {
+				ts += ", " + g.target()
+			}
+			return fmt.Sprintf("switchjmp (M1, 1) %s (%s)", g.region("ud", 1), ts)
+		}},
+		op{base: "LOC", gen: func(g *gen) string { return fmt.Sprintf("LOC %d", 1+g.intn(5000)) }},
+		op{base: "FILE", gen: func(g *gen) string { return fmt.Sprintf("FILE %q", g.pick("k.cl", "src/a.cpp", "b.c")) }},
+		op{base: "madw", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(1, 2, 4, 8)
+			return fmt.Sprintf("madw %s %s %s %s %s", e, g.dst("ud", n), g.region("ud", n), g.region("ud", n), g.region("ud", n))
+		}},
+		op{base: "dpas", plats: "d", gen: func(g *gen) string {
+			return fmt.Sprintf("dpas.%s.%s.8.%d (M1, 8) %s %s %s %s(0,0)", "bf", "bf", []int{1, 2, 4, 8}[g.intn(4)], g.raw("f"), g.raw("f"), g.raw("ud"), g.varOf("ud"))
+		}},
+		op{base: "raw_sendc", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%sraw_sendc %s 0x%x 1 4 0x02480000:ud %s %s", g.pred(n), e, []int{0, 2, 0xa}[g.intn(3)], g.raw(), g.raw())
+		}},
+		op{base: "raw_sendsc", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			// 12504's grammar takes no SFID after raw_sendsc (CISA.y:2198).
+			return fmt.Sprintf("%sraw_sendsc.1.%d.%d %s 0x0:ud 0x02480000:ud %s %s %s", g.pred(n), g.intn(3), 1+g.intn(3), e, g.raw(), g.pick("%null.0", g.raw()), g.raw())
+		}},
+		op{base: "mov", gen: func(g *gen) string {
+			e, n := g.exec(1, 2, 4, 8)
+			switch g.intn(3) {
+			case 0:
+				return fmt.Sprintf("mov %s %s 0x%x:v", e, g.dst("w", n), g.r.Uint32())
+			case 1:
+				return fmt.Sprintf("mov %s %s 0x%x:uv", e, g.dst("uw", n), g.r.Uint32())
+			}
+			return fmt.Sprintf("mov %s %s 0x%x:vf", e, g.dst("f", n), g.r.Uint32()&0x7f7f7f7f)
+		}},
+		op{base: "lsc_load", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_load.slm %s %s:d32 flat[%s]:a32", g.pred(n), e, g.varOf("ud"), g.varOf("ud"))
+		}},
+		op{base: "lsc_store", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_store.slm %s flat[%s]:a32 %s:d32", g.pred(n), e, g.varOf("ud"), g.varOf("ud"))
+		}},
+		op{base: "lsc_load_quad", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_load_quad.ugm %s %s:d32.%s flat[%s]:a64", g.pred(n), e, g.varOf("ud"), g.pick("x", "xy", "xyz", "xyzw", "yw"), g.varOf("uq"))
+		}},
+		op{base: "dword_atomic", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%sdword_atomic.cmpxchg %s %s %s %s %s %s", g.pred(n), e, g.surface(), g.raw("ud"), g.raw("ud"), g.raw("ud"), g.raw("ud"))
+		}},
+	)
+}

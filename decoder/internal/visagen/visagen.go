@@ -240,6 +240,10 @@ func (g *gen) kernel(invalid bool) Kernel {
 			}
 		}
 	}
+	if invalid && len(g.refuse) == 0 {
+		g.emit(g.invalidInst())
+		g.refuse = append(g.refuse, len(g.lines))
+	}
 	// The end label branches may name, then the subroutines, each after
 	// a ret.
 	g.lines = append(g.lines, "LEND:")

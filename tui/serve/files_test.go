@@ -1,0 +1,112 @@
+package serve
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"infoscope/sampledata"
+)
+
+// retarget points the symbolic link at link to target the way a deploy
+// does: a new link renamed over the old one.
+func retarget(t *testing.T, link, target string) {
+	t.Helper()
+	tmp := link + ".new"
+	if err := os.Symlink(target, tmp); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A served symbolic link retargeted while sessions are open, to /dev/zero
+// and then to a FIFO nobody writes: the reload refuses it at once, the
+// sessions keep the last good decode and say why, dumps of it fail at once
+// with the served name and free their slots, and the server stays up.
+func TestServedFileRetargeted(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "kernels-v1.isa")
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "kernels.isa")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	ts := startServer(t, func(c *Config) { c.Files[0] = link })
+	c := ts.dial(t)
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("INFO list 1/32")
+
+	for _, tc := range []struct{ target, kind string }{
+		{"/dev/zero", "a character device"},
+		{fifo, "a FIFO"},
+	} {
+		reloads := strings.Count(ts.logs.String(), "file changed file=kernels.isa")
+		retarget(t, link, tc.target)
+		want := "kernels.isa: not a regular file now (" + tc.kind + ")"
+		// The reload is logged once it has ended: it did not wait on the
+		// file.
+		for deadline := time.Now().Add(10 * time.Second); strings.Count(ts.logs.String(), "file changed file=kernels.isa") == reloads; {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no reload ended within 10 s:\n%s", tc.kind, ts.logs)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		tm.waitText("reload failed")
+		if text := tm.scr.Text(); !strings.Contains(text, "INFO list 1/32") {
+			t.Errorf("%s: the last good decode is gone:\n%s", tc.kind, text)
+		}
+		// More dumps than slots, one after another: none waits on the
+		// file, so none holds a slot.
+		for i := 0; i < ts.cfg.withDefaults().MaxDumps+1; i++ {
+			_, stderr, status := run(t, c, "dump kernels.isa", "")
+			if status == 0 || !strings.Contains(stderr, want) || strings.Contains(stderr, dir) {
+				t.Fatalf("%s: dump: status %d, stderr %q", tc.kind, status, stderr)
+			}
+		}
+	}
+	// Back to a regular file: reloaded.
+	retarget(t, link, real)
+	tm.waitText("reloaded kernels.isa")
+	if _, _, status := run(t, c, "dump kernels.isa", ""); status != 0 {
+		t.Errorf("dump after the link came back: status %d", status)
+	}
+}
+
+// serve --max-input holds for served files as for any input: at start, at
+// every reload and for every dump; a client's own --max-input does not
+// raise it.
+func TestServedFileMaxInput(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.Decode.MaxInput = 1000 }) // kernels.isa is 3527 bytes
+	c := ts.dial(t)
+	_, stderr, status := run(t, c, "dump kernels.isa", "")
+	if status == 0 || !strings.Contains(stderr, "at most 1000 B") && !strings.Contains(stderr, "max-input") {
+		t.Errorf("dump of a file past --max-input: status %d, stderr %q", status, stderr)
+	}
+	_, stderr2, status := run(t, c, "dump --max-input 1M kernels.isa", "")
+	if status == 0 || stderr2 != stderr {
+		t.Errorf("a client's --max-input raised the server's: status %d, stderr %q", status, stderr2)
+	}
+	if out, _, status := run(t, c, "dump stream_igc.bin", ""); status != 0 || out == "" {
+		t.Errorf("dump of a file within the limit: status %d", status)
+	}
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("stream_igc.bin")
+	tm.waitFor("kernels.isa unreadable in the session", func(s string) bool {
+		return strings.Contains(s, "1 of 2 loaded, 1 unreadable (E)")
+	})
+}

@@ -629,7 +629,7 @@ func (p *parser) decl(n, col int, rest string) {
 			return
 		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
-		if al, ok := kv["align"]; ok {
+		if al, ok := kv.get("align"); ok {
 			vi.Align = al.s
 			if al.s == "2_GRF" {
 				vi.Align = "GRFx2" // two spellings of one alignment

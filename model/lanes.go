@@ -140,8 +140,8 @@ func Lanes(in *decoder.Info, dispatch ExecMask) LaneMap {
 	return lm
 }
 
-// laneRange formats a run of lanes as "0-15" (or "3" for one lane).
-func laneRange(lo, hi int) string {
+// LaneRange formats a run of lanes as "0-15" (or "3" for one lane).
+func LaneRange(lo, hi int) string {
 	if lo == hi {
 		return strconv.Itoa(lo)
 	}
@@ -159,7 +159,7 @@ func laneList(lanes []int) string {
 		if b.Len() > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(laneRange(lanes[i], lanes[j]))
+		b.WriteString(LaneRange(lanes[i], lanes[j]))
 		i = j + 1
 	}
 	return b.String()

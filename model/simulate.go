@@ -141,6 +141,9 @@ type Result struct {
 // channelNames indexes the four channels.
 var channelNames = [4]string{"R", "G", "B", "A"}
 
+// ChannelName returns the name of channel c (0-3: R, G, B, A).
+func ChannelName(c int) string { return channelNames[c] }
+
 // Simulate computes, per lane and channel, what in writes to its
 // destination in env (the spec's result table; format doc §7). A nil in
 // gives an empty result with a warning.
@@ -181,7 +184,7 @@ func Simulate(in *decoder.Info, env Env) Result {
 	switch r.Op {
 	case decoder.OpResinfo:
 		if len(env.LOD) > 1 && len(env.LOD) < n {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("LOD gives %d values for %d lanes: lanes %s use 0", len(env.LOD), n, laneRange(len(env.LOD), n-1)))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("LOD gives %d values for %d lanes: lanes %s use 0", len(env.LOD), n, LaneRange(len(env.LOD), n-1)))
 		}
 	case decoder.OpSampleinfo:
 		if s.Type != Surface2D {
@@ -482,7 +485,7 @@ func (r *Result) layout(in *decoder.Info, n int) {
 			grfs += ".." + strconv.Itoa(g1)
 		}
 		r.Dst = append(r.Dst, DstChunk{
-			Channel: channelNames[c], Lanes: laneRange(0, n-1), Var: r.dstVar,
+			Channel: channelNames[c], Lanes: LaneRange(0, n-1), Var: r.dstVar,
 			ByteStart: start, ByteEnd: end, GRFs: grfs,
 		})
 		k++

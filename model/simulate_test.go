@@ -348,7 +348,7 @@ func TestDstLayout(t *testing.T) {
 			if len(r.Dst) != len(tc.want) {
 				t.Fatalf("chunks %+v, want %+v", r.Dst, tc.want)
 			}
-			lanes := laneRange(0, in.ExecSize()-1)
+			lanes := LaneRange(0, in.ExecSize()-1)
 			for i, w := range tc.want {
 				got := r.Dst[i]
 				if got.Channel != w.ch || got.ByteStart != w.start || got.ByteEnd != w.end || got.GRFs != w.grfs || got.Var != "V33" || got.Lanes != lanes {

@@ -23,6 +23,7 @@ import (
 	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
 	"infoscope/model"
+	"infoscope/model/flow"
 	"infoscope/model/index"
 	"infoscope/tui/cli"
 )
@@ -387,7 +388,7 @@ type formatter struct {
 	jw    jsonWriter
 	// The data flow of stream sfOf+1's INFO (JSON with --all); sfOf is
 	// one less than the stream's index so that the zero value names none.
-	sf   *model.StreamFlow
+	sf   *flow.Stream
 	sfOf int
 	// The text lines' prefix of stream prefixOf (linePrefix).
 	prefix   []byte
@@ -399,7 +400,7 @@ type formatter struct {
 // brings b to limit bytes; it returns b and the number of the next record.
 func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, lo, hi, limit int) ([]byte, int) {
 	s := f.Streams[si]
-	var sf *model.StreamFlow
+	var sf *flow.Stream
 	if fm.sf != nil && fm.sfOf != si-1 {
 		// The previous stream's flow is let go before the next is built
 		// (two bodies are never held at once).
@@ -407,10 +408,10 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 	}
 	if o.JSON && o.All && s.NumInfos() > 0 {
 		if fm.sf == nil {
-			fm.sf, fm.sfOf = model.NewStreamFlow(s, 32), si-1
+			fm.sf, fm.sfOf = flow.NewStream(s, 32), si-1
 			// A body whose data flow would cost far more than its decode
-			// (model.FlowBudget) has no flow keys from there on, and a note.
-			fm.sf.Limit(model.FlowBudget(s.NumInsts()))
+			// (flow.Budget) has no flow keys from there on, and a note.
+			fm.sf.Limit(flow.Budget(s.NumInsts()))
 		}
 		sf = fm.sf
 	}
@@ -645,7 +646,7 @@ type Record struct {
 	SurfaceSource string             `json:"surface_source,omitempty"`
 	Lanes         []model.LaneRecord `json:"lanes,omitempty"`
 	DstLayout     any                `json:"dst_layout,omitempty"`
-	// With --all, the data flow within the body (see model.Flow): the
+	// With --all, the data flow within the body (see flow.Flow): the
 	// instructions that write LOD bytes reaching this INFO, nearest first,
 	// and those that read its result, with the channels and lanes read.
 	// [] when none.
@@ -656,12 +657,12 @@ type Record struct {
 
 // DstUse is one reader of an INFO's result: its $N and what it reads.
 type DstUse struct {
-	Index    int                  `json:"index"`
-	Channels []model.ChannelLanes `json:"channels"`
+	Index    int                 `json:"index"`
+	Channels []flow.ChannelLanes `json:"channels"`
 }
 
 // setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
-func (r *Record) setFlow(sf *model.StreamFlow, k int) {
+func (r *Record) setFlow(sf *flow.Stream, k int) {
 	f := sf.Info(k)
 	defs := make([]int, 0, len(f.Sources))
 	for _, s := range f.Sources {

@@ -15,7 +15,7 @@ import (
 // reaches the whole body (every other instruction a label, the LOD never
 // written: each INFO's need walks back to the entry) would cost time in
 // the square of its size; dump --all --json stops the analyses at the
-// body's budget (model.FlowBudget): the INFO records before it carry
+// body's budget (flow.Budget): the INFO records before it carry
 // lod_defs and dst_uses, those from it on none, and stderr says where
 // and why.
 func TestDumpFlowBudget(t *testing.T) {

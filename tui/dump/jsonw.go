@@ -8,6 +8,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/flow"
 )
 
 // The JSON Lines records are written here directly, byte for byte what
@@ -180,7 +181,7 @@ func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
 // from in and dec alone (not s.Inst, which goes through the stream's
 // one-block cache), so INFO records may be written on several goroutines
 // at once, each with its own jsonWriter.
-func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *model.StreamFlow, k int) []byte {
+func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *flow.Stream, k int) []byte {
 	fromText := s.FromText()
 	w.ownNames = s.Symbols == nil && !fromText
 	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
@@ -416,7 +417,7 @@ func appendMarshaled(b []byte, v any) []byte {
 }
 
 // appendFlow appends "lod_defs" and "dst_uses" of INFO k.
-func appendFlow(b []byte, sf *model.StreamFlow, k int) []byte {
+func appendFlow(b []byte, sf *flow.Stream, k int) []byte {
 	fl := sf.Info(k)
 	b = append(b, `,"lod_defs":[`...)
 	for n, src := range fl.Sources {

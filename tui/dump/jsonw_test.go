@@ -13,6 +13,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/model"
+	"infoscope/model/flow"
 	"infoscope/model/index"
 	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
@@ -28,9 +29,9 @@ func referenceJSON(t *testing.T, f *decoder.File, o Options) []byte {
 	enc.SetEscapeHTML(false)
 	for _, p := range f.Each() {
 		for _, s := range p.Streams {
-			var sf *model.StreamFlow
+			var sf *flow.Stream
 			if o.All && s.NumInfos() > 0 {
-				sf = model.NewStreamFlow(s, 32)
+				sf = flow.NewStream(s, 32)
 			}
 			next := 0
 			for i := range s.NumInsts() {

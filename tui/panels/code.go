@@ -12,6 +12,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/flow"
 	"infoscope/model/lower"
 	"infoscope/tui/style"
 )
@@ -121,8 +122,8 @@ type flowEntry struct {
 type codeState struct {
 	s       *decoder.Stream
 	info    int // index of the selected INFO in s; -1 none
-	sf      *model.StreamFlow
-	flow    model.Flow
+	sf      *flow.Stream
+	flow    flow.Flow
 	fresh   bool // flow is computed for the current selection
 	entries []flowEntry
 	marks   map[int]string // instruction -> data-flow mark
@@ -253,11 +254,11 @@ func (m *Code) computeFlow() {
 	c.fresh = true
 	c.entries, c.marks = nil, map[int]string{}
 	if c.s.NumInsts() > MaxFlowInsts {
-		c.flow = model.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", c.s.NumInsts(), MaxFlowInsts)}}
+		c.flow = flow.Flow{Notes: []string{fmt.Sprintf("the body has %d instructions: data flow is computed for up to %d", c.s.NumInsts(), MaxFlowInsts)}}
 		return
 	}
 	if c.sf == nil {
-		c.sf = model.NewStreamFlow(c.s, m.grf)
+		c.sf = flow.NewStream(c.s, m.grf)
 	}
 	c.flow = c.sf.Info(c.info)
 	for _, s := range c.flow.Sources {
@@ -303,7 +304,7 @@ func (m *Code) computeFlow() {
 }
 
 // Flow returns the data flow shown (computed when the pane has focus).
-func (m Code) Flow() model.Flow { return m.c.flow }
+func (m Code) Flow() flow.Flow { return m.c.flow }
 
 // Cursor returns the instruction under the cursor ($N).
 func (m Code) Cursor() int { return m.cur }

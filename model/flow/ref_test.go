@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"fmt"
@@ -12,14 +12,14 @@ import (
 
 // refBody is the old Body: per-instruction control flow graph.
 type refBody struct {
-	Insts []FlowInst
+	Insts []Inst
 	succ  [][]int32
 	pred  [][]int32
 	lead  []bool
 }
 
 // refNewBody builds the control flow graph of insts.
-func refNewBody(insts []FlowInst) *refBody {
+func refNewBody(insts []Inst) *refBody {
 	b := &refBody{Insts: insts, succ: make([][]int32, len(insts)), pred: make([][]int32, len(insts)), lead: make([]bool, len(insts))}
 	labelAt := map[int]int{}
 	for i, in := range insts {

@@ -1,6 +1,7 @@
-package model
+package flow
 
 import (
+	"infoscope/model"
 	"math/bits"
 	"strings"
 )
@@ -8,7 +9,7 @@ import (
 // This file is the data flow around one INFO instruction: which
 // instructions of its body write the bytes its LOD operand reads (LOD
 // sources), which read the bytes it wrote (result readers, per channel and
-// lane) and which overwrite them. Instructions are reduced to FlowInst
+// lane) and which overwrite them. Instructions are reduced to Inst
 // records (bytes read and written, how control leaves them); the analysis
 // runs on those alone, so hand-built bodies test it without any encoding.
 //
@@ -29,8 +30,8 @@ type Access struct {
 	Must bool
 }
 
-// FlowInst is what data flow needs of one instruction.
-type FlowInst struct {
+// Inst is what data flow needs of one instruction.
+type Inst struct {
 	Reads, Writes []Access
 	Label         int   // label-table index this instruction defines; -1 none
 	Targets       []int // label-table indices it may jump to
@@ -197,7 +198,7 @@ func laneMask(m uint32) string {
 		if b.Len() > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(laneRange(l, h))
+		b.WriteString(model.LaneRange(l, h))
 		l = h + 1
 	}
 	return b.String()

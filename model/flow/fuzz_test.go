@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"bytes"
@@ -15,21 +15,21 @@ import (
 // reference analysis lists.
 func FuzzStreamFlow(f *testing.F) {
 	for _, name := range []string{"info_min.isa", "func_s1.isa", "info_channels.isa"} {
-		data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", name))
+		data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", name))
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(data)
 	}
 	for _, name := range []string{"dataflow.isa", "dataflow.visaasm"} {
-		if data, err := os.ReadFile(filepath.Join("testdata", name)); err == nil {
+		if data, err := os.ReadFile(filepath.Join("..", "testdata", name)); err == nil {
 			f.Add(data)
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := decoder.Decode("fuzz", data, decoder.Options{})
 		for _, s := range file.Streams {
-			sf := NewStreamFlow(s, 32)
+			sf := NewStream(s, 32)
 			ref := refNewBody(sf.flowInsts())
 			for k := range s.NumInfos() {
 				sameFlow(t, "fuzz", sf.Body, ref, s.InfoInst(k), sf.Operands(k))

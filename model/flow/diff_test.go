@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
 )
@@ -45,7 +46,7 @@ func sameFlow(t *testing.T, what string, b *Body, ref *refBody, at int, op InfoO
 func testInputs(t *testing.T) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	for _, dir := range []string{filepath.Join("..", "decoder", "testdata"), "testdata", filepath.Join("..", "sampledata")} {
+	for _, dir := range []string{filepath.Join("..", "..", "decoder", "testdata"), filepath.Join("..", "testdata"), filepath.Join("..", "..", "sampledata")} {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md") {
 				return err
@@ -92,13 +93,13 @@ func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
 			if s.NumInfos() == 0 {
 				continue
 			}
-			sf := NewStreamFlow(s, 32)
+			sf := NewStream(s, 32)
 			ref := refNewBody(sf.flowInsts())
 			for k, in := range s.Infos() {
 				// The result layout is Simulate's.
 				v, off := root(s.Symbols, in.Dst.ID)
 				var want []ChunkRange
-				for _, c := range Simulate(in, Env{GRFBytes: 32}).Dst {
+				for _, c := range model.Simulate(in, model.Env{GRFBytes: 32}).Dst {
 					want = append(want, ChunkRange{Channel: c.Channel, Range: Range{Var: v, Start: off + c.ByteStart, End: off + c.ByteEnd}})
 				}
 				if !reflect.DeepEqual(sf.Operands(k).Dst, want) {
@@ -136,18 +137,18 @@ func TestFlowMatchesReference(t *testing.T) {
 // picker is where genBody takes its choices.
 type picker interface{ IntN(n int) int }
 
-func genBody(r picker, n int) ([]FlowInst, []int, []InfoOperands) {
+func genBody(r picker, n int) ([]Inst, []int, []InfoOperands) {
 	const nlabels = 6
 	vars := []uint32{vLOD, vRes, vOther}
 	acc := func(must bool) Access {
 		s := r.IntN(24) * 4
 		return Access{Var: vars[r.IntN(len(vars))], Start: s, End: s + 4*(1+r.IntN(12)), Must: must}
 	}
-	insts := make([]FlowInst, n)
+	insts := make([]Inst, n)
 	var infos []int
 	var ops []InfoOperands
 	for i := range insts {
-		in := FlowInst{Label: -1}
+		in := Inst{Label: -1}
 		switch x := r.IntN(20); {
 		case x < 3:
 			in.Label = r.IntN(nlabels)
@@ -246,7 +247,7 @@ func (p *bytePicker) IntN(n int) int {
 }
 
 // genBodyBytes builds a body from fuzz input.
-func genBodyBytes(data []byte) ([]FlowInst, []int, []InfoOperands) {
+func genBodyBytes(data []byte) ([]Inst, []int, []InfoOperands) {
 	n := 1
 	if len(data) > 0 {
 		n += int(data[0])
@@ -317,12 +318,12 @@ func TestFlowConcurrent(t *testing.T) {
 // the body has no tree (and the analysis searches instead).
 func TestDominatorsBounded(t *testing.T) {
 	build := func(m int) *Body {
-		var insts []FlowInst
+		var insts []Inst
 		for i := range m {
-			insts = append(insts, FlowInst{Label: i})
+			insts = append(insts, Inst{Label: i})
 		}
 		for i := range m {
-			insts = append(insts, FlowInst{Label: -1, Targets: []int{i}})
+			insts = append(insts, Inst{Label: -1, Targets: []int{i}})
 		}
 		return NewBody(insts)
 	}

@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"bytes"
@@ -33,7 +33,7 @@ var writeSample = flag.Bool("write-sample", false, "rewrite testdata/dataflow.is
 // operand encodings.
 func dataflowSample(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", "info_min.isa"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "info_min.isa"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func dataflowSample(t *testing.T) []byte {
 // and its INFO's data flow is the one the sample was made to show.
 func TestDataflowSample(t *testing.T) {
 	want := dataflowSample(t)
-	path := filepath.Join("testdata", "dataflow.isa")
+	path := filepath.Join("..", "testdata", "dataflow.isa")
 	if *writeSample {
 		if err := os.WriteFile(path, want, 0o644); err != nil {
 			t.Fatal(err)
@@ -90,7 +90,7 @@ func TestDataflowSample(t *testing.T) {
 	if len(f.Errors) != 0 || len(f.Streams) != 1 || f.Streams[0].NumInfos() != 1 {
 		t.Fatalf("decode: %v", f.Errors)
 	}
-	fl := NewStreamFlow(f.Streams[0], 32).Info(0)
+	fl := NewStream(f.Streams[0], 32).Info(0)
 	wantS := []Source{{Inst: 2, Start: 0, End: 32, Lanes: "0-7", SomePaths: true}, {Inst: 0, Start: 0, End: 32, Lanes: "0-7", SomePaths: true}}
 	wantR := []Reader{{5, []ChannelLanes{{"G", "0-7"}}}, {6, []ChannelLanes{{"R", "0-7"}}}}
 	wantO := []Overwrite{{"R", 7, "0-7"}}

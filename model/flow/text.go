@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"regexp"
@@ -71,7 +71,7 @@ func textNames(sym *decoder.Symbols) map[string]uint32 {
 }
 
 // textFlowInsts reduces each instruction of a body read from text.
-func textFlowInsts(s *decoder.Stream, infoAt func(int) (int, bool), ops func(int) InfoOperands, grf int, f func(fi *FlowInst)) {
+func textFlowInsts(s *decoder.Stream, infoAt func(int) (int, bool), ops func(int) InfoOperands, grf int, f func(fi *Inst)) {
 	names := textNames(s.Symbols)
 	labels := map[string]int{}
 	labelID := func(name string) int {
@@ -82,7 +82,7 @@ func textFlowInsts(s *decoder.Stream, infoAt func(int) (int, bool), ops func(int
 		return len(labels) - 1
 	}
 	var in decoder.Instruction
-	var fi FlowInst
+	var fi Inst
 	for i := range s.NumInsts() {
 		if k, ok := infoAt(i); ok {
 			infoFlowInstTo(&fi, ops(k))
@@ -107,8 +107,8 @@ func textFlowInsts(s *decoder.Stream, infoAt func(int) (int, bool), ops func(int
 	}
 }
 
-func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]uint32, labelID func(string) int, grf int) FlowInst {
-	fi := FlowInst{Label: -1}
+func textFlowInst(t *decoder.TextInst, sym *decoder.Symbols, names map[string]uint32, labelID func(string) int, grf int) Inst {
+	fi := Inst{Label: -1}
 	text := strings.TrimSpace(t.Text)
 	if text == "" {
 		return fi

@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"fmt"
@@ -23,17 +23,17 @@ const (
 func w(v uint32, s, e int) Access  { return Access{Var: v, Start: s, End: e, Must: true} }
 func mw(v uint32, s, e int) Access { return Access{Var: v, Start: s, End: e} }
 
-func fi(reads, writes []Access) FlowInst {
-	return FlowInst{Reads: reads, Writes: writes, Label: -1}
+func fi(reads, writes []Access) Inst {
+	return Inst{Reads: reads, Writes: writes, Label: -1}
 }
-func label(l int) FlowInst { return FlowInst{Label: l} }
-func jmp(l int, cond bool) FlowInst {
-	return FlowInst{Label: -1, Targets: []int{l}, Stop: !cond}
+func label(l int) Inst { return Inst{Label: l} }
+func jmp(l int, cond bool) Inst {
+	return Inst{Label: -1, Targets: []int{l}, Stop: !cond}
 }
 
 // info8 is a SIMD8 resinfo reading lod bytes 0..32 and returning R and G
 // into res (R at 0..32, G at 32..64).
-func info8() (FlowInst, InfoOperands) {
+func info8() (Inst, InfoOperands) {
 	op := InfoOperands{HasLOD: true, LOD: Range{vLOD, 0, 32}, Lanes: 8,
 		Dst: []ChunkRange{{"R", Range{vRes, 0, 32}}, {"G", Range{vRes, 32, 64}}}}
 	return infoFlowInst(op), op
@@ -41,7 +41,7 @@ func info8() (FlowInst, InfoOperands) {
 
 func TestFlowStraight(t *testing.T) {
 	in, op := info8()
-	body := []FlowInst{
+	body := []Inst{
 		fi(nil, []Access{w(vLOD, 0, 32)}),           // $0 writes all of lod
 		fi(nil, []Access{w(vOther, 0, 32)}),         // $1 unrelated
 		in,                                          // $2 INFO
@@ -77,7 +77,7 @@ func TestFlowStraight(t *testing.T) {
 
 func TestFlowBranch(t *testing.T) {
 	in, op := info8()
-	body := []FlowInst{
+	body := []Inst{
 		jmp(1, true),                       // $0 (P1) jmp L1
 		fi(nil, []Access{w(vLOD, 0, 32)}),  // $1 then side
 		jmp(2, false),                      // $2 jmp L2
@@ -113,7 +113,7 @@ func TestFlowBranch(t *testing.T) {
 
 func TestFlowLoop(t *testing.T) {
 	in, op := info8()
-	body := []FlowInst{
+	body := []Inst{
 		fi(nil, []Access{w(vLOD, 0, 32)}),  // $0 before the loop
 		label(0),                           // $1 L0:
 		fi([]Access{w(vRes, 0, 4)}, nil),   // $2 reads R lane 0 of the previous iteration
@@ -143,7 +143,7 @@ func TestFlowLoop(t *testing.T) {
 
 func TestFlowPartialAndPredicated(t *testing.T) {
 	in, op := info8()
-	body := []FlowInst{
+	body := []Inst{
 		fi(nil, []Access{w(vLOD, 16, 48)}), // $0 lanes 4-7 of lod (and 16 bytes past it)
 		fi(nil, []Access{w(vLOD, 0, 20)}),  // $1 lanes 0-4: kills lane 4 of $0
 		fi(nil, []Access{mw(vLOD, 0, 8)}),  // $2 predicated: lanes 0-1, may
@@ -210,7 +210,7 @@ func TestFlowAliasAndSIMD32(t *testing.T) {
 	for c, name := range []string{"R", "G", "B", "A"} {
 		info.Dst = append(info.Dst, ChunkRange{name, Range{33, c * 128, c*128 + 128}})
 	}
-	body := []FlowInst{
+	body := []Inst{
 		flowInst(movInst(16, gen("dst", 35, 0, 0, regDst), gen("src0", 36, 0, 0, regScalar), sym), 32), // lanes 16-31 of lod
 		infoFlowInst(info),
 		flowInst(movInst(16, gen("dst", 36, 0, 0, regDst), gen("src0", 34, 1, 0, regSeq), sym), 32),    // resG row 1: G lanes 8-23
@@ -244,7 +244,7 @@ var oracleSources = map[string][]int{
 // touch their LOD or result variables outside INFO instructions, so every
 // other INFO has no LOD source, and none has a reader.
 func TestFlowOracles(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "decoder", "testdata", "oracle", "*.isa"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "decoder", "testdata", "oracle", "*.isa"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no oracle files: %v", err)
 	}
@@ -256,7 +256,7 @@ func TestFlowOracles(t *testing.T) {
 		}
 		f := decoder.Decode(filepath.Base(p), data, decoder.Options{})
 		for _, s := range f.Streams {
-			sf := NewStreamFlow(s, 32)
+			sf := NewStream(s, 32)
 			for k := range s.NumInfos() {
 				infos++
 				fl := sf.Info(k)
@@ -301,8 +301,8 @@ func flowSummary(f Flow) string {
 // disassembly of every oracle binary, and the data-flow sample's listing)
 // equals the binary's, INFO by INFO.
 func TestFlowTextMatchesBinary(t *testing.T) {
-	oracles, _ := filepath.Glob(filepath.Join("..", "decoder", "testdata", "oracle", "*.isa"))
-	pairs := [][2]string{{filepath.Join("testdata", "dataflow.isa"), filepath.Join("testdata", "dataflow.visaasm")}}
+	oracles, _ := filepath.Glob(filepath.Join("..", "..", "decoder", "testdata", "oracle", "*.isa"))
+	pairs := [][2]string{{filepath.Join("..", "testdata", "dataflow.isa"), filepath.Join("..", "testdata", "dataflow.visaasm")}}
 	for _, p := range oracles {
 		pairs = append(pairs, [2]string{p, strings.TrimSuffix(p, ".isa") + ".dis.visaasm"})
 	}
@@ -326,7 +326,7 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 			if sb.NumInfos() != st.NumInfos() {
 				t.Fatalf("%s %s: %d INFO, text %d", p[0], sb.Kernel, sb.NumInfos(), st.NumInfos())
 			}
-			flb, flt := NewStreamFlow(sb, 32), NewStreamFlow(st, 32)
+			flb, flt := NewStream(sb, 32), NewStream(st, 32)
 			for k := range sb.NumInfos() {
 				gb, gt := flowSummary(flb.Info(k)), flowSummary(flt.Info(k))
 				if gb != gt {
@@ -359,7 +359,7 @@ func TestTextFlowInst(t *testing.T) {
 		}
 		return labels[s]
 	}
-	line := func(text string, op uint8) FlowInst {
+	line := func(text string, op uint8) Inst {
 		return textFlowInst(&decoder.TextInst{Text: text, Op: op}, sym, names, labelID, 32)
 	}
 	cases := []struct {

@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 // BenchmarkStreamFlow: building the data-flow view of the largest oracle
 // body (large_mix_1k.isa) and analysing each of its INFO.
 func BenchmarkStreamFlow(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func BenchmarkFlowLargeBody(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		fl := NewStreamFlow(s, 32).Info(0)
+		fl := NewStream(s, 32).Info(0)
 		if len(fl.Sources) != 1 {
 			b.Fatalf("sources %+v", fl.Sources)
 		}
@@ -58,7 +58,7 @@ func BenchmarkFlowMixedStream(b *testing.B) {
 // its INFO.
 func benchEveryInfo(b *testing.B, s *decoder.Stream) {
 	for b.Loop() {
-		sf := NewStreamFlow(s, 32)
+		sf := NewStream(s, 32)
 		for k := range s.NumInfos() {
 			sf.Info(k)
 		}

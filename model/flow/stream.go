@@ -1,7 +1,8 @@
-package model
+package flow
 
 import (
 	"fmt"
+	"infoscope/model"
 	"math/bits"
 	"slices"
 	"strings"
@@ -10,13 +11,13 @@ import (
 	"infoscope/decoder"
 )
 
-// StreamFlow is the data-flow view of one decoded body (a kernel, a
-// function or a raw stream): build it once with NewStreamFlow, then ask
+// Stream is the data-flow view of one decoded body (a kernel, a
+// function or a raw stream): build it once with NewStream, then ask
 // Info for each of its INFO instructions.
-type StreamFlow struct {
+type Stream struct {
 	Body *Body
 	// Text: the body was read from vISA text; its operands are read from
-	// the lines (dataflow_text.go).
+	// the lines (text.go).
 	Text bool
 	s    *decoder.Stream
 	grf  int
@@ -31,25 +32,25 @@ type StreamFlow struct {
 	doneK  int  // its INFO; -1 none
 }
 
-// NewStreamFlow decodes every instruction of s (grfBytes: 32, or 64) and
+// NewStream decodes every instruction of s (grfBytes: 32, or 64) and
 // builds its control flow graph.
-func NewStreamFlow(s *decoder.Stream, grfBytes int) *StreamFlow {
+func NewStream(s *decoder.Stream, grfBytes int) *Stream {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &StreamFlow{s: s, grf: grfBytes, Text: s.FromText(), nops: s.NumInfos(), overAt: -1, doneK: -1}
+	sf := &Stream{s: s, grf: grfBytes, Text: s.FromText(), nops: s.NumInfos(), overAt: -1, doneK: -1}
 	// Each instruction is reduced and packed in turn: the stream's
-	// FlowInst records are never all held at once.
+	// Inst records are never all held at once.
 	var bb bodyBuilder
 	bb.grow(s.NumInsts())
-	sf.eachFlowInst(func(fi *FlowInst) { bb.add(fi) })
+	sf.eachFlowInst(func(fi *Inst) { bb.add(fi) })
 	sf.Body = bb.finish()
 	return sf
 }
 
 // eachFlowInst calls f with each instruction of the stream reduced, in
 // order (f must not keep fi).
-func (sf *StreamFlow) eachFlowInst(f func(fi *FlowInst)) {
+func (sf *Stream) eachFlowInst(f func(fi *Inst)) {
 	s := sf.s
 	infoAt := newInfoCursor(s)
 	if sf.Text {
@@ -57,7 +58,7 @@ func (sf *StreamFlow) eachFlowInst(f func(fi *FlowInst)) {
 		return
 	}
 	var in decoder.Instruction
-	var fi FlowInst // its slices reused from instruction to instruction
+	var fi Inst // its slices reused from instruction to instruction
 	for i := range s.NumInsts() {
 		if k, ok := infoAt.at(i); ok {
 			infoFlowInstTo(&fi, sf.Operands(k))
@@ -70,7 +71,7 @@ func (sf *StreamFlow) eachFlowInst(f func(fi *FlowInst)) {
 }
 
 // Info returns the data flow of the stream's k-th INFO instruction.
-func (sf *StreamFlow) Info(k int) Flow {
+func (sf *Stream) Info(k int) Flow {
 	if k < 0 || k >= sf.nops {
 		return Flow{}
 	}
@@ -85,24 +86,24 @@ func (sf *StreamFlow) Info(k int) Flow {
 	return sf.noted(sf.Body.Analyze(sf.s.InfoInst(k), sf.Operands(k)))
 }
 
-func (sf *StreamFlow) noted(f Flow) Flow {
+func (sf *Stream) noted(f Flow) Flow {
 	if sf.s.Err != nil {
 		f.Notes = append([]string{fmt.Sprintf("instructions past $%d: the body's walk stopped there", sf.s.NumInsts()-1)}, f.Notes...)
 	}
 	return f
 }
 
-// FlowBudget is the budget dump gives the data flow of a body of n
+// Budget is the budget dump gives the data flow of a body of n
 // instructions (Limit): visits of instructions and edges, in all, for
 // every INFO of the body. Real bodies and the mixed bench streams spend a
 // few per instruction; a body built so that each INFO's question reaches
 // the whole body would spend n per INFO.
-func FlowBudget(n int) int { return 64*n + 1<<20 }
+func Budget(n int) int { return 64*n + 1<<20 }
 
 // Limit gives the analyses Within runs a budget of visits in all (see
-// FlowBudget), so that the data flow of every INFO of a body costs time in
+// Budget), so that the data flow of every INFO of a body costs time in
 // proportion to the body whatever its shape.
-func (sf *StreamFlow) Limit(visits int) {
+func (sf *Stream) Limit(visits int) {
 	sf.mu.Lock()
 	defer sf.mu.Unlock()
 	sf.limit, sf.left, sf.overAt = visits, visits, -1
@@ -113,7 +114,7 @@ func (sf *StreamFlow) Limit(visits int) {
 // analysis runs past the budget, that INFO and every one asked after it
 // get false. Info(k) then returns the flow Within computed, without
 // computing it again. Without a budget Within is always true.
-func (sf *StreamFlow) Within(k int) bool {
+func (sf *Stream) Within(k int) bool {
 	if k < 0 || k >= sf.nops {
 		return true
 	}
@@ -140,7 +141,7 @@ func (sf *StreamFlow) Within(k int) bool {
 
 // OverAt returns the INFO whose analysis ran out of the budget; -1 while
 // none has.
-func (sf *StreamFlow) OverAt() int {
+func (sf *Stream) OverAt() int {
 	sf.mu.Lock()
 	defer sf.mu.Unlock()
 	return sf.overAt
@@ -148,7 +149,7 @@ func (sf *StreamFlow) OverAt() int {
 
 // Over returns, once Within has said false, why: which INFO the budget ran
 // out at and what the budget was; "" before.
-func (sf *StreamFlow) Over() string {
+func (sf *Stream) Over() string {
 	sf.mu.Lock()
 	defer sf.mu.Unlock()
 	if sf.overAt < 0 {
@@ -158,7 +159,7 @@ func (sf *StreamFlow) Over() string {
 }
 
 // Operands returns where the k-th INFO reads its LOD and writes its result.
-func (sf *StreamFlow) Operands(k int) InfoOperands {
+func (sf *Stream) Operands(k int) InfoOperands {
 	var in decoder.Info
 	sf.s.ReadInfo(k, &in)
 	return infoOperands(&in, sf.s.Symbols, sf.grf)
@@ -235,23 +236,23 @@ func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
 			continue
 		}
 		start := off + int(in.Dst.Offset) + len(cs)*n*4
-		cs = append(cs, ChunkRange{Channel: channelNames[c], Range: Range{Var: v, Start: start, End: start + n*4}})
+		cs = append(cs, ChunkRange{Channel: model.ChannelName(c), Range: Range{Var: v, Start: start, End: start + n*4}})
 	}
 	return cs
 }
 
-func infoFlowInst(op InfoOperands) FlowInst {
-	var fi FlowInst
+func infoFlowInst(op InfoOperands) Inst {
+	var fi Inst
 	infoFlowInstTo(&fi, op)
 	return fi
 }
 
 // reset empties fi, keeping its slices' arrays.
-func (fi *FlowInst) reset() {
-	*fi = FlowInst{Reads: fi.Reads[:0], Writes: fi.Writes[:0], Targets: fi.Targets[:0], Label: -1}
+func (fi *Inst) reset() {
+	*fi = Inst{Reads: fi.Reads[:0], Writes: fi.Writes[:0], Targets: fi.Targets[:0], Label: -1}
 }
 
-func infoFlowInstTo(fi *FlowInst, op InfoOperands) {
+func infoFlowInstTo(fi *Inst, op InfoOperands) {
 	fi.reset()
 	if op.HasLOD && op.LOD.End > op.LOD.Start {
 		fi.Reads = append(fi.Reads, Access{Var: op.LOD.Var, Start: op.LOD.Start, End: op.LOD.End, Must: true})
@@ -262,14 +263,14 @@ func infoFlowInstTo(fi *FlowInst, op InfoOperands) {
 }
 
 // flowInst reduces a decoded instruction to what data flow needs.
-func flowInst(in *decoder.Instruction, grf int) FlowInst {
-	var fi FlowInst
+func flowInst(in *decoder.Instruction, grf int) Inst {
+	var fi Inst
 	flowInstTo(&fi, in, grf)
 	return fi
 }
 
 // flowInstTo is flowInst into fi, reusing its slices.
-func flowInstTo(fi *FlowInst, in *decoder.Instruction, grf int) {
+func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 	fi.reset()
 	sym := in.Symbols()
 	pred := in.HasPred && in.Pred.ID() != 0
@@ -453,9 +454,9 @@ func (c *infoCursor) at(i int) (int, bool) {
 
 // flowInsts returns every instruction of the stream reduced (the tests
 // build the reference analysis from them).
-func (sf *StreamFlow) flowInsts() []FlowInst {
-	var insts []FlowInst
-	sf.eachFlowInst(func(fi *FlowInst) {
+func (sf *Stream) flowInsts() []Inst {
+	var insts []Inst
+	sf.eachFlowInst(func(fi *Inst) {
 		c := *fi
 		c.Reads, c.Writes, c.Targets = slices.Clone(fi.Reads), slices.Clone(fi.Writes), slices.Clone(fi.Targets)
 		insts = append(insts, c)

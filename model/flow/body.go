@@ -1,4 +1,4 @@
-package model
+package flow
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 // (kept in dataflow_ref_test.go; the differential tests hold this to it).
 
 // Body is a body's instructions reduced for data flow, with its control
-// flow graph; build it once per body (NewBody or NewStreamFlow) and ask it
+// flow graph; build it once per body (NewBody or NewStream) and ask it
 // about each INFO. Its methods may be called from several goroutines.
 //
 // Only what the analyses ask of an instruction after the build is kept,
@@ -99,7 +99,7 @@ func clamp32(x int) int32 {
 }
 
 // NewBody builds the control flow graph of insts.
-func NewBody(insts []FlowInst) *Body {
+func NewBody(insts []Inst) *Body {
 	var bb bodyBuilder
 	bb.grow(len(insts))
 	for i := range insts {
@@ -109,7 +109,7 @@ func NewBody(insts []FlowInst) *Body {
 }
 
 // bodyBuilder builds a Body one instruction at a time, so that a stream's
-// instructions are never all held as FlowInst records.
+// instructions are never all held as Inst records.
 type bodyBuilder struct {
 	b      Body
 	labels []int32 // (label, instruction) pairs, in instruction order
@@ -132,7 +132,7 @@ func (bb *bodyBuilder) grow(n int) {
 	bb.b.off = slices.Grow(bb.b.off, 2*n+1)
 }
 
-func (bb *bodyBuilder) add(in *FlowInst) {
+func (bb *bodyBuilder) add(in *Inst) {
 	b := &bb.b
 	i := int32(b.n)
 	b.n++

@@ -17,7 +17,11 @@ type CutShortError struct {
 	Off          int64 // where the ordinary walk stopped
 	Insts        int   // the instructions the cut walk found
 	Decoded      int   // those decoded before the ordinary walk stopped
+	Err          error // the ordinary walk's located error
 }
+
+// Unwrap returns the ordinary walk's error (a *FormatError, located).
+func (e *CutShortError) Unwrap() error { return e.Err }
 
 // Error says what happened and which IGC releases write such files.
 func (e *CutShortError) Error() string {

@@ -179,7 +179,7 @@ func (f *File) decodeObject(o Options) {
 	v := obj.Version.BestEffort()
 	budget := obj.recLeft
 	streams, errs, failed := f.walkBodies(obj, v)
-	if failed && v.Num() >= 400 {
+	if failed && v.Num() >= 400 && walkedLSC(streams) {
 		// The LSC layout of before 2023-07-26 (no ss_idx), which IGC
 		// wrote under the same version: taken when it walks every body
 		// that today's layout could not.
@@ -210,7 +210,7 @@ func (f *File) decodeObject(o Options) {
 		if !ok {
 			continue
 		}
-		cut := &CutShortError{File: f.Name, Kernel: s.Kernel, Off: b.CodeOffset(), Insts: n, Decoded: s.NumInsts()}
+		cut := &CutShortError{File: f.Name, Kernel: s.Kernel, Off: b.CodeOffset(), Insts: n, Decoded: s.NumInsts(), Err: s.Err}
 		var fe *FormatError
 		if errors.As(s.Err, &fe) {
 			cut.Off = fe.Off
@@ -360,3 +360,19 @@ func (f *File) ErrorLines() []string {
 
 // NumErrors returns how many errors f has: those kept and those counted.
 func (f *File) NumErrors() int { return len(f.Errors) + f.MoreErrors }
+
+// walkedLSC reports whether a failed walk passed an LSC instruction (the
+// first one read in the wrong layout is where such a walk loses its way).
+func walkedLSC(streams []*Stream) bool {
+	for _, s := range streams {
+		if s.Err == nil {
+			continue
+		}
+		for i := range s.NumInsts() {
+			if op := s.Inst(i).Op; op == 0x89 || op == 0x8A {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -49,15 +49,15 @@ type program struct {
 
 // opTable is the compiled table for one version.
 type opTable struct {
-	ver   Version
+	ver Version
 	// lsc2022: the LSC operand layout before IGC's 52dab2294 (2023-07-26),
 	// without ss_idx (and lsc_typed's three offsets), under the same
 	// version number (condition "verlsc2022" / "verlsc2023" in the table).
 	lsc2022 bool
-	progs [256]*program
-	subs  [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
-	genV  int                 // general vector operand length
-	raw   int                 // raw operand length
+	progs   [256]*program
+	subs    [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
+	genV    int                 // general vector operand length
+	raw     int                 // raw operand length
 	// fast holds, by value, what the walk's hot path needs for every opcode
 	// (or opcode and sub-op) whose length is fixed bytes and vector
 	// operands only (no counts or conditions read from the bytes).

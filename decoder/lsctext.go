@@ -26,16 +26,17 @@ var lscSubByName = func() map[string]uint8 {
 
 // lscCursor walks an LSC line.
 type lscCursor struct {
-	s     string
-	pos   int
-	names TextNames
-	line  int32
-	in    *Instruction
-	vals  map[string]uint32  // sub-fields by name
-	ops   map[string]Operand // operands by name (one each)
-	addr  []Operand          // a 2D block's address operands (six, or the payload)
-	extra []Operand          // text-only fields, after the row's
-	loose bool               // a person's source: runs of blanks of any length
+	s       string
+	pos     int
+	names   TextNames
+	line    int32
+	in      *Instruction
+	vals    map[string]uint32  // sub-fields by name
+	ops     map[string]Operand // operands by name (one each)
+	addr    []Operand          // a 2D block's address operands (six, or the payload)
+	extra   []Operand          // text-only fields, after the row's
+	loose   bool               // a person's source: runs of blanks of any length
+	omitted string             // what the print shows and the text left out (a default pitch)
 }
 
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
@@ -691,6 +692,18 @@ func (c *lscCursor) block2D(op lscOp) error {
 // text-only ones, and checks that the instruction prints back as text.
 func (c *lscCursor) finish(t *opTable, text string) error {
 	in := c.in
+	if in.Op == 0x89 && (in.Sub == 0x01 || in.Sub == 0x05) && c.ops["src0_pitch"] == nil {
+		// A strided address without its pitch: IGC's assembler makes it
+		// the size of one lane's data (igc-1.0.12504.6
+		// visa/VISAKernelImpl.cpp:8122-8125, lscStridedOpBlockStride).
+		m := in.newImmediate()
+		if m == nil {
+			return c.fail("fewer operands")
+		}
+		*m = Immediate{Role: "src0_pitch", Bits: lscDefaultPitch(c.vals["data_size"], c.vals["data_elems"], c.vals["data_order"])}
+		c.ops["src0_pitch"] = m
+		c.omitted = ", " + string(in.appendLSCVec(nil, m)) + "]"
+	}
 	d := opDecoder{in: in, t: t}
 	addr := 0 // the next of c.addr
 	var run func([]token) error
@@ -774,8 +787,30 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 		}
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
-	if string(in.tbuf) != text && !(c.loose && sameUpToBlanks(string(in.tbuf), text)) {
+	back := string(in.tbuf)
+	if c.omitted != "" {
+		back = strings.Replace(back, c.omitted, "]", 1) // the text left it out
+	}
+	if back != text && !(c.loose && sameUpToBlanks(back, text)) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
+}
+
+// lscDefaultPitch is the pitch IGC gives a strided address written without
+// one: the bytes of one lane's data (one element when transposed).
+func lscDefaultPitch(size, elems, order uint32) uint64 {
+	b := uint64(4)
+	switch size {
+	case 1:
+		b = 1
+	case 2:
+		b = 2
+	case 4:
+		b = 8
+	}
+	if order != 2 && elems >= 1 && elems <= 8 {
+		b *= []uint64{1, 2, 3, 4, 8, 16, 32, 64}[elems-1]
+	}
+	return b
 }

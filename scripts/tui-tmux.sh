@@ -472,4 +472,33 @@ for size in "80 24" "120 40" "200 60" "200 100"; do
   quits
 done
 
-echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks)"
+# A dump set: the Code pane shows each vISA instruction's native lines, the
+# kernel's statistics, the selected INFO's sampler message field by field
+# and the lowering finding; A folds the native lines; enter on the native
+# line that built a descriptor goes to its vISA instruction.
+for size in "80 24" "160 50"; do
+  set -- $size
+  start_files "native $1x$2" "$1" "$2" "'tui/dump/testdata/dumpset/info22_channels.DG2.visaasm'"
+  wait_for "INFO list 1/90"
+  for _ in $(seq 88); do keys j; done
+  wait_for "\$88 sampleinfo.GBA (M1, 32)"
+  keys 5
+  wait_for "DG2 291 native"
+  wait_for "↳ L364   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"
+  keys F
+  for _ in 1 2 3 4 5 6; do keys j; done
+  wait_for "▸  L360  \$87 builds it"
+  keys Enter
+  wait_for "at \$87, the vISA instruction of native line L360"
+  keys BSpace
+  wait_for "\$88 of 91"
+  keys G
+  wait_for "Desc[16:12]   message_type   0xb    sampleinfo"
+  wait_for "lanes: exec size 32: lanes 16-31"
+  keys F A
+  wait_for "native lines folded"
+  fits "$1" "$2"
+  quits
+done
+
+echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks, a dump set's native code at 80x24 and 160x50)"

@@ -189,6 +189,18 @@ func appendLowering(b []byte, j *lower.Join, in *decoder.Info) []byte {
 	} else {
 		b = appendMarshaled(b, newSendRecord(j, l.Sends[0]))
 	}
+	// Where IGC put the INFO's operands: the registers //.declare gives.
+	regs := map[string]string{}
+	if r := j.Register(in.VarName(in.Dst.ID)); r != "" {
+		regs["dst"] = r
+	}
+	if in.HasLOD {
+		if r := j.Register(in.VarName(in.LOD.ID)); r != "" {
+			regs["lod"] = r
+		}
+	}
+	b = append(b, `,"registers":`...)
+	b = appendMarshaled(b, regs)
 	fs := make([]FindingRecord, len(l.Findings))
 	for k, f := range l.Findings {
 		fs[k] = FindingRecord{f.Check, f.Text}

@@ -57,6 +57,9 @@ func TestDumpSetSendAndLowering(t *testing.T) {
 		if send["message"] != r["op"] || send["sfid"] != "smpl" || send["desc_register"] != "r82.0" || send["bti"] != nil {
 			t.Errorf("$%v: send %v", r["index"], send)
 		}
+		if regs := r["registers"].(map[string]any); regs["dst"] != "r18.0" {
+			t.Errorf("$%v: registers %v", r["index"], regs)
+		}
 		if n := len(r["native"].([]any)); n < 1 {
 			t.Errorf("$%v: %d native lines", r["index"], n)
 		}

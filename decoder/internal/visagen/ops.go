@@ -502,3 +502,30 @@ func init() {
 		}},
 	)
 }
+
+// Split barriers and more LSC operations (DG2).
+func init() {
+	ops = append(ops,
+		op{base: "sbarrier", gen: func(g *gen) string { return "sbarrier." + g.pick("signal", "wait") }},
+		op{base: "lsc_load_strided", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_load_strided.ugm %s %s:d32 flat[%s]:a64", g.pred(n), e, g.varOf("ud"), g.varOf("uq"))
+		}},
+	)
+	for _, a := range []struct {
+		name string
+		srcs int // data sources: 0 (%null %null), 1 (X %null), 2
+	}{
+		{"lsc_atomic_iinc", 0}, {"lsc_atomic_idec", 0}, {"lsc_atomic_load", 0},
+		{"lsc_atomic_store", 1}, {"lsc_atomic_isub", 1}, {"lsc_atomic_smin", 1}, {"lsc_atomic_smax", 1},
+		{"lsc_atomic_umin", 1}, {"lsc_atomic_umax", 1}, {"lsc_atomic_and", 1}, {"lsc_atomic_or", 1},
+		{"lsc_atomic_xor", 1}, {"lsc_atomic_fadd", 1}, {"lsc_atomic_fsub", 1}, {"lsc_atomic_fmin", 1},
+		{"lsc_atomic_fmax", 1}, {"lsc_atomic_icas", 2}, {"lsc_atomic_fcas", 2},
+	} {
+		ops = append(ops, op{base: a.name, plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			src := []string{"%null %null", g.varOf("ud") + " %null", g.varOf("ud") + " " + g.varOf("ud")}[a.srcs]
+			return fmt.Sprintf("%s%s.ugm %s %s:d32 flat[%s]:a64 %s", g.pred(n), a.name, e, g.varOf("ud"), g.varOf("uq"), src)
+		}})
+	}
+}

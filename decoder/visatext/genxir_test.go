@@ -67,7 +67,7 @@ func runGenXIR(t *testing.T, genxir string, ks []visagen.Kernel, args ...string)
 			r.out, r.err = visagen.Run(context.Background(), genxir, dir, ks[i], args...)
 			r.errs, _ = os.ReadFile(filepath.Join(dir, "out.errors.txt"))
 			if r.err == nil {
-				r.canon, r.err = os.ReadFile(filepath.Join(dir, "out.visaasm"))
+				r.canon, r.err = canonicalText(dir)
 			}
 		}()
 	}
@@ -149,6 +149,26 @@ func as12504(c lineCtx, line string) string {
 		line = d.apply(c, line)
 	}
 	return line
+}
+
+// canonicalText returns GenX_IR's print of a kernel: out.visaasm, or,
+// when the kernel has functions (GenX_IR then ignores -asmOutput), the
+// kernel's .visaasm and each function's _fK.visaasm, in that order.
+func canonicalText(dir string) ([]byte, error) {
+	if b, err := os.ReadFile(filepath.Join(dir, "out.visaasm")); err == nil {
+		return b, nil
+	}
+	out, err := os.ReadFile(filepath.Join(dir, ".visaasm"))
+	if err != nil {
+		return nil, fmt.Errorf("GenX_IR wrote neither out.visaasm nor .visaasm: %v", err)
+	}
+	for k := 0; ; k++ {
+		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("_f%d.visaasm", k)))
+		if err != nil {
+			return out, nil
+		}
+		out = append(append(out, '\n'), b...)
+	}
 }
 
 // baseMnemonic is a line's mnemonic before its first '.'.

@@ -235,7 +235,7 @@ func (c *comparison) consistent() bool {
 		if r.Kind != Same {
 			continue
 		}
-		pa, pb := c.a.insts[r.A].parts, c.b.insts[r.B].parts
+		pa, pb := c.a.partsOf(r.A), c.b.partsOf(r.B)
 		for k := range min(len(pa), len(pb)) { // equal keys: equal lengths, but for a collision
 			if pa[k].ref.class != clNone && !c.m.same(pa[k].ref, pb[k].ref) {
 				return false
@@ -310,7 +310,8 @@ func (c *comparison) gap(i0, i1, j0, j1 int) {
 
 // report fills k's rows, changes and declaration changes, and returns k.
 func (c *comparison) report(k *Kernel) *Kernel {
-	k.Rows = make([]Row, 0, len(c.rows))
+	// The rows become k's, numbered by $N, in place.
+	k.Rows = c.rows[:0]
 	for _, r := range c.rows {
 		var fields []Field
 		if r.Kind == Same || r.Kind == Changed {
@@ -334,10 +335,10 @@ func (c *comparison) report(k *Kernel) *Kernel {
 		}
 		ch := Change{Row: out, Fields: fields}
 		if r.A >= 0 {
-			ch.AText = c.a.insts[r.A].text
+			ch.AText = InstText(c.a.s, c.a.idx[r.A])
 		}
 		if r.B >= 0 {
-			ch.BText = c.b.insts[r.B].text
+			ch.BText = InstText(c.b.s, c.b.idx[r.B])
 		}
 		k.Changes = append(k.Changes, ch)
 	}
@@ -348,19 +349,18 @@ func (c *comparison) report(k *Kernel) *Kernel {
 // fields returns the parts of a.insts[i] and b.insts[j] that differ, with
 // symbols compared through the correspondence.
 func (c *comparison) fields(i, j int) []Field {
-	x, y := &c.a.insts[i], &c.b.insts[j]
+	x, y := c.a.inst(i), c.b.inst(j)
 	var out []Field
 	if x.mnem != y.mnem {
 		out = append(out, Field{"mnemonic", x.mnem, y.mnem})
 	}
 	if x.info >= 0 && y.info >= 0 {
-		return append(out, c.infoFields(x, y)...)
+		return append(out, c.infoFields(&x, &y)...)
 	}
 	if x.textual != y.textual {
 		// One side parsed, the other kept as text (its line does not
 		// print back exactly): compare both as text.
-		xt, yt := c.a.textOnly(x.text), c.b.textOnly(y.text)
-		x, y = &xt, &yt
+		x, y = c.a.textOnly(InstText(c.a.s, c.a.idx[i])), c.b.textOnly(InstText(c.b.s, c.b.idx[j]))
 		out = out[:0]
 		if x.mnem != y.mnem {
 			out = append(out, Field{"mnemonic", x.mnem, y.mnem})

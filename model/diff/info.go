@@ -34,11 +34,9 @@ func (c *comparison) infoFields(x, y *inst) []Field {
 		case "reserved":
 			continue // several fields share the name; the raw bytes below cover them
 		case "dst.id", "lod.id":
-			same = c.m.same(varSym(c.a, uint32(f.Raw)), varSym(c.b, uint32(g.Raw))) ||
-				f.Raw < decoder.NumPredefinedVars && f.Raw == g.Raw
+			same = c.sameSym(clVar, uint32(f.Raw), uint32(g.Raw))
 		case "surface":
-			same = c.m.same(sym{clSurf, uint32(f.Raw)}, sym{clSurf, uint32(g.Raw)}) ||
-				f.Raw < decoder.NumPredefinedSurfaces && f.Raw == g.Raw
+			same = c.sameSym(clSurf, uint32(f.Raw), uint32(g.Raw))
 		default:
 			same = f.Raw == g.Raw
 		}
@@ -54,14 +52,21 @@ func (c *comparison) infoFields(x, y *inst) []Field {
 	if ra, rb := reservedBits(fa), reservedBits(fb); ra != rb {
 		out = append(out, Field{"reserved", ra, rb})
 	}
+	if len(out) == 0 {
+		return nil // the same fields simulate the same
+	}
 	return append(out, c.rgbaFields(ia, ib)...)
 }
 
-func varSym(b *body, id uint32) sym {
-	if id < decoder.NumPredefinedVars {
-		return sym{}
+// sameSym reports whether A's symbol (cl, x) is B's (cl, y): through the
+// correspondence when both are declared, by number otherwise (predefined
+// symbols, and streams with no declarations).
+func (c *comparison) sameSym(cl byte, x, y uint32) bool {
+	px, py := c.a.symPart("", cl, x), c.b.symPart("", cl, y)
+	if px.ref.class != clNone && py.ref.class != clNone {
+		return c.m.same(px.ref, py.ref)
 	}
-	return sym{clVar, id}
+	return px.ref.class == py.ref.class && x == y
 }
 
 func fieldNamed(fs []decoder.Field, name string) (decoder.Field, bool) {

@@ -101,7 +101,7 @@ func (c *comparison) correspond() {
 			if r.A < 0 || r.B < 0 || (r.Kind == Changed) != changed {
 				continue
 			}
-			pa, pb := c.a.insts[r.A].parts, c.b.insts[r.B].parts
+			pa, pb := c.a.partsOf(r.A), c.b.partsOf(r.B)
 			if !changed {
 				// Equal keys: the parts correspond one to one.
 				for k := range min(len(pa), len(pb)) {

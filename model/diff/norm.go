@@ -100,24 +100,76 @@ type inst struct {
 	mkey  uint64 // hash of the mnemonic alone
 	mnem  string
 	parts []part
-	text  string
 	info  int // INFO index in the stream, or -1
 	// textual: reduced from its text (the decoder kept it as text), not
 	// from decoded operands.
 	textual bool
 }
 
+// slot is what a body keeps of every instruction: its keys, whether it is
+// an INFO (and which), whether it was reduced from text.
+type slot struct {
+	key, mkey uint64
+	info      int32
+	textual   bool
+}
+
 // body is one side's instructions reduced, with what is needed to name
 // and compare its declarations.
 type body struct {
 	s     *decoder.Stream
-	insts []inst
+	insts []slot
+	full  []inst // every instruction reduced, unless lean
 	// idx[k] is the stream index ($N) of insts[k]: text streams may leave
 	// $N out (empty instructions), which are not compared.
 	idx    []int
 	varSig map[uint32]string // cached variable signatures by id
 	parts  []part            // room for the next instruction's parts (one allocation for many)
 	names  map[string]sym    // text names of declared symbols, for text-only lines
+	// lean is set for a stream whose instructions are too short for
+	// their parts to be kept within the memory bound (binary code, ~20
+	// bytes an instruction, against ~600 bytes of parts): only keys are
+	// kept, and partsOf decodes an instruction again when asked.
+	lean bool
+	base []part              // a lean body's room for one instruction's parts
+	in   decoder.Instruction // partsOf's decode
+}
+
+// keptPartsPerByte bounds the parts kept: at most this many bytes of them
+// per byte of input (else the body is lean).
+const keptPartsPerByte = 16
+
+// partsEstimate is about what one instruction's parts take.
+const partsEstimate = 600
+
+// partsOf returns the parts of instruction k (insts[k]).
+func (b *body) partsOf(k int) []part { return b.inst(k).parts }
+
+// inst returns instruction k reduced. For a lean body it is decoded
+// again, its parts into room reused by the next call: use them before
+// asking for another instruction of the same side.
+func (b *body) inst(k int) inst {
+	if !b.lean {
+		return b.full[k]
+	}
+	b.parts = b.base[:0]
+	it := b.reduceOne(b.idx[k], &b.in)
+	it.key, it.mkey, it.info = b.insts[k].key, b.insts[k].mkey, int(b.insts[k].info)
+	return it
+}
+
+// reduceOne reduces instruction i (decoded into in).
+func (b *body) reduceOne(i int, in *decoder.Instruction) inst {
+	s := b.s
+	s.Decode(i, in)
+	var it inst
+	if in.N > 0 || in.HasExec || s.Text == nil {
+		it = b.parsed(in)
+	} else {
+		it = b.textOnly(s.Text[i].Text)
+		it.textual = true
+	}
+	return it
 }
 
 var seed = maphash.MakeSeed()
@@ -126,8 +178,21 @@ var seed = maphash.MakeSeed()
 func reduce(s *decoder.Stream) *body {
 	b := &body{s: s, varSig: map[uint32]string{}}
 	n := s.NumInsts()
-	b.insts = make([]inst, 0, n)
+	b.insts = make([]slot, 0, n)
 	b.idx = make([]int, 0, n)
+	input := len(s.Code)
+	if s.Text != nil {
+		input = 0
+		for i := range s.Text {
+			input += len(s.Text[i].Text) + 1
+		}
+	}
+	b.lean = n*partsEstimate > keptPartsPerByte*input
+	if b.lean {
+		b.base = make([]part, 0, 4*decoder.MaxOperands)
+	} else {
+		b.full = make([]inst, 0, n)
+	}
 	var in decoder.Instruction
 	var h maphash.Hash
 	h.SetSeed(seed)
@@ -135,22 +200,13 @@ func reduce(s *decoder.Stream) *body {
 		if s.Text != nil && s.Text[i].Text == "" {
 			continue
 		}
-		s.Decode(i, &in)
-		var it inst
-		if in.N > 0 || in.HasExec || s.Text == nil {
-			it = b.parsed(&in)
-		} else {
-			it = b.textOnly(s.Text[i].Text)
-			it.textual = true
+		if b.lean {
+			b.parts = b.base[:0] // the parts are dropped below: reuse their room
 		}
+		it := b.reduceOne(i, &in)
 		it.info = -1
 		if k, ok := s.InfoAt(i); ok {
 			it.info = k
-		}
-		if s.Text != nil {
-			it.text = s.Text[i].Text
-		} else {
-			it.text = in.Text()
 		}
 		h.Reset()
 		h.WriteString(it.mnem)
@@ -167,7 +223,10 @@ func reduce(s *decoder.Stream) *body {
 			h.WriteByte(0)
 		}
 		it.key = h.Sum64()
-		b.insts = append(b.insts, it)
+		if !b.lean {
+			b.full = append(b.full, it)
+		}
+		b.insts = append(b.insts, slot{it.key, it.mkey, int32(it.info), it.textual})
 		b.idx = append(b.idx, i)
 	}
 	return b
@@ -337,13 +396,11 @@ func (b *body) varInfo(id uint32) *decoder.VarInfo {
 // signature here and by correspondence later.
 func (b *body) symPart(role string, cl byte, id uint32) part {
 	p := part{role: role}
-	switch {
-	case cl == clVar && id < decoder.NumPredefinedVars,
-		cl == clSurf && id < decoder.NumPredefinedSurfaces,
-		cl == clPred && id == 0,
-		cl == clVar && b.varInfo(id) == nil:
+	if !b.declared(cl, id) {
 		p.str = b.symName(cl, id)
 		return p
+	}
+	switch {
 	case cl == clVar:
 		p.str = b.sig(id, 0)
 	case cl == clLabel:
@@ -359,6 +416,28 @@ func (b *body) symPart(role string, cl byte, id uint32) part {
 }
 
 var labelKinds = [...]string{"block label", "subroutine", "FC label", "function", "divergent-resource-loop label", "label of unknown kind"}
+
+// declared reports whether symbol (cl, id) is one the body declares (and
+// may number differently from another build): not a predefined one, and
+// not one of a stream with no declarations (a raw stream), whose symbols
+// compare by number.
+func (b *body) declared(cl byte, id uint32) bool {
+	sy := b.s.Symbols
+	if sy == nil {
+		return false
+	}
+	switch cl {
+	case clVar:
+		return b.varInfo(id) != nil
+	case clSurf:
+		return id >= decoder.NumPredefinedSurfaces && int(id)-decoder.NumPredefinedSurfaces < len(sy.Surfaces)
+	case clLabel:
+		return int(id) < len(sy.Labels)
+	case clPred:
+		return id != 0
+	}
+	return true // addresses and samplers: declared, none predefined
+}
 
 // sig is what variable id is, without its name or number: type, size and
 // what it aliases (the alias root's signature and the byte offset).
@@ -587,7 +666,7 @@ func (b *body) keysBy(name func(sym) uint64) []uint64 {
 	h.SetSeed(seed)
 	var nb [9]byte
 	for i := range b.insts {
-		it := &b.insts[i]
+		it := b.inst(i)
 		h.Reset()
 		h.WriteString(it.mnem)
 		for _, p := range it.parts {

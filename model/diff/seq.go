@@ -16,27 +16,28 @@ type match struct{ A, B int }
 // seqDiff returns the matched pairs of an alignment of x and y, in
 // increasing order of both indices.
 func seqDiff(x, y []uint64) []match {
-	// Keep only the elements that also occur on the other side.
-	inY := make(map[uint64]struct{}, len(y))
-	for _, v := range y {
-		inY[v] = struct{}{}
-	}
-	inX := make(map[uint64]struct{}, len(x))
+	// Keep only the elements that also occur on the other side (one map:
+	// bit 1 in x, bit 2 in y).
+	in := make(map[uint64]uint8)
 	for _, v := range x {
-		inX[v] = struct{}{}
+		in[v] |= 1
+	}
+	for _, v := range y {
+		in[v] |= 2
 	}
 	var xs, ys []uint64
-	var xi, yi []int
+	var xi, yi []int32
 	for i, v := range x {
-		if _, ok := inY[v]; ok {
-			xs, xi = append(xs, v), append(xi, i)
+		if in[v] == 3 {
+			xs, xi = append(xs, v), append(xi, int32(i))
 		}
 	}
 	for j, v := range y {
-		if _, ok := inX[v]; ok {
-			ys, yi = append(ys, v), append(yi, j)
+		if in[v] == 3 {
+			ys, yi = append(ys, v), append(yi, int32(j))
 		}
 	}
+	in = nil
 	if len(xs) == 0 || len(ys) == 0 {
 		return nil
 	}
@@ -50,7 +51,7 @@ func seqDiff(x, y []uint64) []match {
 	c.compare(0, n, 0, m)
 	out := make([]match, len(c.out))
 	for k, p := range c.out {
-		out[k] = match{xi[p.A], yi[p.B]}
+		out[k] = match{int(xi[p.A]), int(yi[p.B])}
 	}
 	return out
 }

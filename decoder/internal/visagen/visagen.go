@@ -204,6 +204,12 @@ func (g *gen) decls() {
 		".decl surf0 v_type=T num_elts=1",
 		".decl surf1 v_type=T num_elts=1",
 		".decl surf2 v_type=T num_elts=1",
+	)
+}
+
+// inputs declares the kernel's inputs, which functions do not have.
+func (g *gen) inputs() {
+	g.lines = append(g.lines,
 		".decl IN0 v_type=G type=ud num_elts=64 align=GRF",
 		".decl IN1 v_type=G type=f num_elts=16 align=GRF",
 		".input IN0 offset=64 size=256",
@@ -212,9 +218,43 @@ func (g *gen) decls() {
 	)
 }
 
-func (g *gen) kernel(invalid bool) Kernel {
-	g.lines = append(g.lines, ".version 4.1", fmt.Sprintf(".kernel %q", g.name))
+// function writes a function body the kernel calls with fcall: its own
+// declarations (the same names: names are per body), the argument and
+// return value as aliases of %arg and %retval, and a few instructions.
+func (g *gen) function(name string, avail []*op) {
+	g.lines = append(g.lines, "", fmt.Sprintf(".global_function %q", name))
 	g.decls()
+	g.lines = append(g.lines,
+		".decl ARG v_type=G type=d num_elts=8 align=GRF alias=<%arg, 0>",
+		".decl RET v_type=G type=d num_elts=8 align=GRF alias=<%retval, 0>",
+		".kernel_attr ArgSize=1",
+		".kernel_attr RetValSize=1",
+		"    add (M1, 8) RET(0,0)<1> ARG(0,0)<8;8,1> 0x3:d",
+	)
+	for range 2 + g.intn(6) {
+		if o := avail[g.intn(len(avail))]; !o.branch {
+			g.indirectOK = o.base != "line" && o.base != "lrp"
+			g.emit(o.gen(g))
+		}
+	}
+	g.emit("fret (M1, 1)")
+}
+
+func (g *gen) kernel(invalid bool) Kernel {
+	// 4.1 mostly; the other versions GenX_IR 12504 reads and prints back.
+	ver := "4.1"
+	if g.chance(25) {
+		ver = g.pick("3.6", "4.0", "4.2")
+	}
+	g.lines = append(g.lines, ".version "+ver, fmt.Sprintf(".kernel %q", g.name))
+	g.decls()
+	g.inputs()
+	// Some kernels call a function (fcall, .global_function, fret).
+	fn := ""
+	if !invalid && g.chance(30) {
+		fn = "fn_" + g.name
+	}
+	called := false
 	avail := make([]*op, 0, len(ops))
 	for i := range ops {
 		if ops[i].on(g.p) {
@@ -230,6 +270,11 @@ func (g *gen) kernel(invalid bool) Kernel {
 			g.label()
 			continue
 		}
+		if fn != "" && g.chance(3) {
+			g.emit(fmt.Sprintf("fcall (M1, 1) %s 1 1", fn))
+			called = true
+			continue
+		}
 		o := avail[g.intn(len(avail))]
 		g.indirectOK = o.base != "line" && o.base != "lrp"
 		g.emit(o.gen(g))
@@ -239,6 +284,9 @@ func (g *gen) kernel(invalid bool) Kernel {
 				g.refuse = append(g.refuse, len(g.lines))
 			}
 		}
+	}
+	if fn != "" && !called {
+		g.emit(fmt.Sprintf("fcall (M1, 1) %s 1 1", fn))
 	}
 	if invalid && len(g.refuse) == 0 {
 		g.emit(g.invalidInst())
@@ -260,6 +308,9 @@ func (g *gen) kernel(invalid bool) Kernel {
 			}
 		}
 		g.emit("ret (M1, 1)")
+	}
+	if fn != "" {
+		g.function(fn, avail)
 	}
 	text := strings.Join(g.lines, "\n") + "\n"
 	return Kernel{Name: g.name, Platform: g.p, Text: []byte(text), Insts: g.insts, Refused: g.refuse}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -242,4 +243,130 @@ func (s *Stream) TextParseError(i int) error {
 	var in Instruction
 	in.sym = s.Symbols
 	return in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line)
+}
+
+// TextLayout is the layout of a file read from vISA text: every line and
+// the instruction it holds, so that the file can be printed back (dump
+// --visaasm) with each instruction's text made again from the instruction
+// model. It is built on demand (File.TextLayout) from the text and the
+// instructions' lines, so that reading text costs nothing for it.
+type TextLayout struct {
+	Lines        []TextLine
+	FinalNewline bool // the last line ends in a newline
+	BOM          bool // the text began with a UTF-8 byte-order mark
+	// Printed: instruction lines carry IGC's "/// $N" comments, as in
+	// the printer's output (a dump); source text a person wrote has none.
+	Printed bool
+}
+
+// TextLine is one line of a file read from vISA text.
+type TextLine struct {
+	Raw string // the line as written, without its newline
+	// Stream and Inst locate the instruction the line holds (Inst its $N)
+	// in File.Streams; -1 for a line that holds none (a declaration, a
+	// comment, a line in error).
+	Stream, Inst int32
+	// Prefix is the length of what comes before the instruction's text:
+	// its indentation, or the .kernel_attr the printer writes the first
+	// instruction after.
+	Prefix int32
+	// Num is the number of the line's "/// $N" comment as written, or -1:
+	// it is the instruction's $N but in an .inline.visaasm, whose
+	// comments skip the inline blocks' instructions.
+	Num int32
+}
+
+// TextLayout returns the layout of f's text, or nil when f was not read
+// from one text (a binary, a zebin's sections).
+func (f *File) TextLayout() *TextLayout {
+	if len(f.Streams) == 0 || !f.Streams[0].FromText() || bytes.HasPrefix(f.Data, []byte("\x7fELF")) {
+		return nil
+	}
+	data := string(f.Data)
+	tl := &TextLayout{}
+	if rest, ok := strings.CutPrefix(data, BOM); ok {
+		data, tl.BOM = rest, true
+	}
+	tl.FinalNewline = strings.HasSuffix(data, "\n")
+	tl.Lines = make([]TextLine, 0, strings.Count(data, "\n")+1)
+	for len(data) > 0 {
+		l := data
+		if i := strings.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = ""
+		}
+		tl.Lines = append(tl.Lines, TextLine{Raw: l, Stream: -1, Inst: -1, Num: -1})
+	}
+	for k, s := range f.Streams {
+		for i := range s.Text {
+			t := &s.Text[i]
+			if t.Line <= 0 || int(t.Line) > len(tl.Lines) || int(t.Col) < 1 {
+				continue
+			}
+			l := &tl.Lines[t.Line-1]
+			l.Stream, l.Inst, l.Prefix = int32(k), int32(i), t.Col-1
+			if c := strings.LastIndex(l.Raw, " /// $"); c >= 0 {
+				if v, err := strconv.ParseInt(l.Raw[c+6:], 10, 32); err == nil && v >= 0 {
+					l.Num, tl.Printed = int32(v), true
+				}
+			}
+		}
+	}
+	return tl
+}
+
+// AppendTextLine appends line k of tl, a layout of f, printed again: a
+// line that holds no instruction as written; an instruction's line as
+// IGC's printer writes it, with the instruction's text made from the
+// instruction model (in is scratch for its decode): the text before it,
+// the instruction, padding to column 80 of the instruction's own
+// indentation and " /// $N" when the line had that comment. model reports
+// whether the line came out so; when that does not give the line as
+// written (a line laid out by hand, an instruction kept as text), the line
+// is appended as written.
+func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
+	l := &tl.Lines[k]
+	if l.Inst < 0 || int(l.Stream) >= len(f.Streams) {
+		return append(b, l.Raw...), false
+	}
+	s := f.Streams[l.Stream]
+	i := int(l.Inst)
+	if i >= s.NumInsts() || int(l.Prefix) > len(l.Raw) {
+		return append(b, l.Raw...), false
+	}
+	start := len(b)
+	b = append(b, l.Raw[:l.Prefix]...)
+	t := &s.Text[i]
+	switch {
+	case t.Op == opLabel || t.Op == opSubroutine:
+		b = append(b, t.Text...) // "name:", the label's own text
+	default:
+		if k, ok := s.InfoAt(i); ok {
+			b = append(b, s.Info(k).Text()...)
+		} else if s.Decode(i, in); in.HasOperands() {
+			b = in.AppendText(b)
+		} else {
+			return append(b[:start], l.Raw...), false
+		}
+	}
+	if len(b)-start == len(l.Raw) && string(b[start:]) == l.Raw {
+		return b, true
+	}
+	// IGC's form: padded to 80 columns counted from the instruction's
+	// 4-space indentation, then its number.
+	from := start + max(int(l.Prefix)-4, 0)
+	for len(b)-from < 80 {
+		b = append(b, ' ')
+	}
+	b = append(b, " /// $"...)
+	n := int64(i)
+	if l.Num >= 0 {
+		n = int64(l.Num)
+	}
+	b = strconv.AppendInt(b, n, 10)
+	if string(b[start:]) == l.Raw {
+		return b, true
+	}
+	return append(b[:start], l.Raw...), false
 }

@@ -5,8 +5,18 @@ import (
 	"strings"
 )
 
+// unformatted is how IGC prints an instruction IGA could not format; the
+// rest of that line, "// $N", comes on the next line.
+const unformatted = "<<error formatting instruction at PC "
+
 // inst reads one instruction line. s is the whole line (col 1 at s[0]).
 func (p *parser) inst(n int, s string) {
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, unformatted) && strings.HasSuffix(t, ">>") {
+		p.f.Insts = append(p.f.Insts, Inst{Line: n, Text: t, Block: p.block, VISA: NoID, Lexical: NoID, Offset: NoID,
+			SrcFile: p.srcFile, SrcLine: p.srcLine, Unformatted: true})
+		p.tagNext = true
+		return
+	}
 	code, comment := s, ""
 	if i := strings.Index(s, "//"); i >= 0 {
 		code, comment = s[:i], s[i+2:]
@@ -298,10 +308,10 @@ func parseOperand(t string, branch bool) (Operand, bool) {
 			break
 		}
 	}
+	if strings.HasPrefix(body, "r[") {
+		return parseIndirect(o, body) // modifiers apply to indirect sources too: -r[a0.5,12]
+	}
 	if i := strings.IndexByte(body, '['); i >= 0 && o.Mod == "" {
-		if strings.HasPrefix(body, "r[") {
-			return parseIndirect(o, body)
-		}
 		o.Kind = KAddress
 		return o, addressOK(body)
 	}

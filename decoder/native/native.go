@@ -138,6 +138,11 @@ type Inst struct {
 
 	SrcFile string // from the last "// File:" before it
 	SrcLine int    // from the last "// Line N" before it, 0 when none
+
+	// Unformatted marks the line IGC writes when IGA could not format
+	// the instruction ("<<error formatting instruction at PC 0x798>>",
+	// its "// $N" on the next line): Op and Ops are empty, Text is that line.
+	Unformatted bool
 }
 
 // Pred is an instruction's predication: "(W)", "(f0.0)", "(W&~f1.0.any8h)".
@@ -195,6 +200,7 @@ type parser struct {
 	inInputs  bool
 	bankStats bool
 	slab      []Operand // where instructions' operands are carved from
+	tagNext   bool      // the last instruction was unformatted: its "// $N" is the next line
 }
 
 func (p *parser) errorf(line, col int, expected, found string) {
@@ -256,6 +262,16 @@ func (p *parser) finishBlock() {
 
 func (p *parser) line(n int, s string) {
 	t := strings.TrimLeft(s, " \t")
+	if p.tagNext {
+		// The rest of an unformatted instruction's line: " // [$N]" (the
+		// leading blank tells it from a block header or label comment).
+		p.tagNext = false
+		if strings.HasPrefix(s, " //") && len(p.f.Insts) > 0 {
+			in := &p.f.Insts[len(p.f.Insts)-1]
+			in.Comment, in.VISA, in.Lexical, in.Offset = splitTag(t[2:])
+			return
+		}
+	}
 	switch {
 	case t == "":
 		p.inInputs = false

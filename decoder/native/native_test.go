@@ -186,13 +186,16 @@ per_thread_prolog:
         sync.allwr                           ($1,$2,$3,$4)                                           // $90
 (~f0.0) goto (32|M0)                         _0_007            _0_007                                //  ALU pipe: int; $27
         mov (8|M0)               r10.0<1>:f    r[a0.0,16]<1,0>:f  qnan(0x3FFFFF):f
+<<error formatting instruction at PC 0x798>>
+ // $29
+        add (8|M0)               r10.0<1>:f    -r[a0.5,12]<0;1,0>:f  ~r[a0.4]<1;1,0>:f
 //.BankConflicts: 1
 `
 	f := Parse("t.asm", []byte(src))
 	if len(f.Errors) != 0 {
 		t.Fatal(f.Errors)
 	}
-	if len(f.Insts) != 6 || len(f.Blocks) != 2 || len(f.Labels) != 2 {
+	if len(f.Insts) != 8 || len(f.Blocks) != 2 || len(f.Labels) != 2 {
 		t.Fatalf("%d insts, %d blocks, %d labels", len(f.Insts), len(f.Blocks), len(f.Labels))
 	}
 	in := f.Insts[0]
@@ -209,7 +212,7 @@ per_thread_prolog:
 	if strings.Join(in.SWSB, ",") != "Compacted,I@1" {
 		t.Errorf("inst 0 swsb %q", in.SWSB)
 	}
-	if b := f.Blocks[1]; strings.Join(b.Attrs, ",") != "inDivergent" || strings.Join(b.Preds, ",") != "B000,B001" || b.First != 1 || b.End != 6 {
+	if b := f.Blocks[1]; strings.Join(b.Attrs, ",") != "inDivergent" || strings.Join(b.Preds, ",") != "B000,B001" || b.First != 1 || b.End != 8 {
 		t.Errorf("block 1: %+v", b)
 	}
 	if l := f.Labels[1]; l.Name != "_main" || !l.Commented || l.Inst != 1 {
@@ -228,6 +231,12 @@ per_thread_prolog:
 	}
 	if m := f.Insts[5]; m.VISA != NoID || m.Ops[1].Kind != KIndirect || m.Ops[2].Kind != KImm || m.Ops[2].ImmOK {
 		t.Errorf("mov: %+v", m)
+	}
+	if u := f.Insts[6]; !u.Unformatted || u.VISA != 29 || u.Op != "" {
+		t.Errorf("unformatted: %+v", u)
+	}
+	if a := f.Insts[7]; a.Ops[1].Kind != KIndirect || a.Ops[1].Mod != "-" || a.Ops[2].Mod != "~" || a.Ops[2].Region != "<1;1,0>" {
+		t.Errorf("indirect with modifiers: %+v", a.Ops)
 	}
 }
 

@@ -496,14 +496,37 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 const batchSize = 64 << 10
 
 // WriteVisaasm prints f as Intel's disassembler did: an object file's
-// whole listing (every body's declarations and instructions); for a raw
-// stream, which has no declarations, its instruction lines alone.
+// whole listing (every body's declarations and instructions); IGC's
+// printed text (a dump) back byte for byte, its instructions made from the
+// model; for source text and a raw stream, the instruction lines alone.
 func WriteVisaasm(w io.Writer, f *decoder.File) error {
 	if f.Object != nil {
 		return f.Object.WriteVisaasm(w)
 	}
 	var inst decoder.Instruction
 	var b []byte
+	if tl := f.TextLayout(); tl != nil && tl.Printed {
+		// IGC's printed text (a dump): the file again, line for line,
+		// each instruction's text made from its model
+		// (decoder.File.AppendTextLine). Source text a person wrote gets
+		// its instructions as Intel's printer would print them, below.
+		if tl.BOM {
+			b = append(b, decoder.BOM...)
+		}
+		for k := range tl.Lines {
+			b, _ = f.AppendTextLine(b, tl, k, &inst)
+			if k < len(tl.Lines)-1 || tl.FinalNewline {
+				b = append(b, '\n')
+			}
+			if len(b) >= batchSize || k == len(tl.Lines)-1 {
+				if _, err := w.Write(b); err != nil {
+					return err
+				}
+				b = b[:0]
+			}
+		}
+		return nil
+	}
 	for _, s := range f.Streams {
 		for i := range s.NumInsts() {
 			if s.FromText() {

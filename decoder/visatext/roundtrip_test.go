@@ -1,0 +1,73 @@
+package visatext
+
+import (
+	"path/filepath"
+	"testing"
+
+	"infoscope/decoder"
+)
+
+// printBack prints f's lines again (decoder.File.AppendTextLine, as dump
+// --visaasm does) and counts the instruction lines not made from the
+// model.
+func printBack(f *decoder.File) (string, []string) {
+	var b []byte
+	var in decoder.Instruction
+	var asWritten []string
+	tl := f.TextLayout()
+	for k := range tl.Lines {
+		var model bool
+		b, model = f.AppendTextLine(b, tl, k, &in)
+		if !model && tl.Lines[k].Inst >= 0 {
+			asWritten = append(asWritten, tl.Lines[k].Raw)
+		}
+		if k < len(tl.Lines)-1 || tl.FinalNewline {
+			b = append(b, '\n')
+		}
+	}
+	return string(b), asWritten
+}
+
+// TestRoundTrip: every IGC-written text (real dumps, Intel's disassembly of
+// the oracle binaries) prints back byte for byte, every instruction line
+// made again from the instruction model: the printer's padding, its
+// "/// $N", none after FILE and LOC or labels, the first instruction after
+// the last .kernel_attr; every other line as written.
+func TestRoundTrip(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/dumps/*.visaasm")
+	dis, _ := filepath.Glob(oracleDir + "/*.dis.visaasm")
+	paths = append(append(paths, dis...), inlineFinal, "testdata/v42_info_min.visaasm")
+	if len(paths) < 15 {
+		t.Fatalf("%d inputs", len(paths))
+	}
+	lines := 0
+	for _, p := range paths {
+		data := mustRead(t, p)
+		f := Read(p, data)
+		got, asWritten := printBack(f)
+		if got != string(data) {
+			t.Errorf("%s: printed back differs", p)
+		}
+		for _, l := range asWritten {
+			t.Errorf("%s: not made from the model: %q", p, l)
+		}
+		lines += len(f.TextLayout().Lines)
+	}
+	t.Logf("%d files, %d lines", len(paths), lines)
+}
+
+// TestRoundTripInlineAsm: the .inline.visaasm prints back byte for byte.
+// It is the assembler input IGC's first pass wrote, not its printer's
+// output: its predicates are numbered before the inline blocks' named
+// ones, and the blocks are laid out by their author, so its lines made
+// from the model would be the final dump's, not these; such lines are
+// printed as written (and counted).
+func TestRoundTripInlineAsm(t *testing.T) {
+	data := mustRead(t, inlineAsm)
+	f := Read(inlineAsm, data)
+	got, asWritten := printBack(f)
+	if got != string(data) {
+		t.Errorf("printed back differs")
+	}
+	t.Logf("%d instruction lines as written", len(asWritten))
+}

@@ -87,9 +87,10 @@ const (
 	DefaultMaxLogins          = 100
 	DefaultMaxLoginsPerSource = 10
 	// `ssh HOST dump -`: the bytes read from one client's stdin, and the
-	// dump commands decoding at once. Decoding costs up to ~17 bytes per
-	// input byte (64 MiB of one-byte instructions took ~1.1 GB), so the
-	// defaults hold the server's dump memory to about 2 x 16 MiB x 17.
+	// dump commands decoding at once. Decoding costs up to ~30 bytes per
+	// input byte (16 MiB of text of one short label a line, --all --json:
+	// 459 MiB; docs/benchmarks.md), so the defaults hold the server's dump
+	// memory to about 2 x 16 MiB x 30, 1 GB.
 	DefaultMaxDumpStdin = 16 << 20
 	DefaultMaxDumps     = 2
 )

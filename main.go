@@ -591,7 +591,7 @@ func serveCmd(args []string) int {
 	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
-	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once; past it the oldest one logging in is dropped")
+	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once (full); from half of it newcomers drop a silent one or are refused by chance, as OpenSSH MaxStartups")
 	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
 	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
 	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)

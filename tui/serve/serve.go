@@ -28,9 +28,11 @@
 //   - No shell, exec, port forwarding, agent forwarding or subsystems;
 //     sessions, idle time, session length and the window a session draws
 //     are limited, for commands as for the inspector.
-//   - Connections logging in are bounded per address and in all; a newcomer
-//     drops the oldest one logging in rather than being refused, so idle
-//     connections cannot lock users out. Logins must finish within
+//   - Connections logging in are bounded per address and in all, with room
+//     kept for fresh logins like OpenSSH's MaxStartups (see gate): silent
+//     connections go first, then those of the address holding the most,
+//     then newcomers by chance; a client busy logging in is never dropped
+//     for a newcomer, so a flood cannot lock users out. Logins must finish within
 //     LoginGraceTime; a connection gets 6 failed attempts, 10 open sessions
 //     and only the environment variables the inspector reads.
 //   - The host key is ed25519, created on first start with mode 0600; a key
@@ -82,8 +84,8 @@ const (
 	// A client must log in within this time of connecting (sshd's
 	// LoginGraceTime, shorter: keys only, no typing).
 	DefaultLoginGraceTime = 10 * time.Second
-	// Connections still logging in, in all and per source address; past
-	// either, the oldest one logging in is dropped for the newcomer.
+	// Connections still logging in, in all and per source address (see
+	// gate for what happens past half of the first, and past either).
 	DefaultMaxLogins          = 100
 	DefaultMaxLoginsPerSource = 10
 	// `ssh HOST dump -`: the bytes read from one client's stdin, and the
@@ -147,6 +149,7 @@ type Config struct {
 	dumpStarted          func()        // tests: called when a dump command has its slot
 	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 	wakeEvery            time.Duration // tests: wakeEvery; negative: never
+	silentAfter          time.Duration // tests: silentAfter; negative: 0
 }
 
 func (c Config) withDefaults() Config {
@@ -313,6 +316,9 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	}
 	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
 	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
+	if cfg.silentAfter != 0 {
+		s.gate.silentAfter = max(cfg.silentAfter, 0)
+	}
 	logins := newLogins(s.log)
 	logins.quota, s.keys.quota = s.gate.quota, s.gate.quota
 

@@ -34,7 +34,7 @@ func (t *TextInst) Mnemonic() string {
 			s = strings.TrimLeft(s[i+1:], " \t")
 		}
 	}
-	if i := strings.IndexAny(s, " \t."); i >= 0 {
+	if i := strings.IndexAny(s, " \t.("); i >= 0 { // "(": vme_ime(0,1)
 		s = s[:i]
 	}
 	return s

@@ -647,6 +647,20 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 			}
 			return p.add(part.name, o)
 		}
+		if part.fmt == "num" && part.name == "surface" {
+			// VME's "T{surface:num}": the index after the template's T.
+			r := p.rest()
+			i := 0
+			for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+				i++
+			}
+			v, err := strconv.ParseUint(r[:i], 10, 8)
+			if err != nil {
+				return p.fail("a surface index")
+			}
+			p.pos += i
+			return p.add(part.name, in.surface(part.name, uint8(v)))
+		}
 	case "LBL":
 		return p.labelField(part, next)
 	}

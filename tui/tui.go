@@ -514,12 +514,13 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
 		}
 	}
-	if len(done) > 0 && s.Loading() == 0 {
-		// Loads end in any order: the count of what could not be read is
-		// said last, whichever ended last.
-		if text, bad := loadedText(s); bad {
-			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total), true)
-		}
+	reload := slices.ContainsFunc(done, func(d ended) bool { return d.reload })
+	if len(done) > 0 && s.Loading() == 0 && s.Len() > 1 && !reload {
+		// Loads end in any order: with several sources the count (what
+		// could not be read included) is said last, whichever ended last;
+		// the files' errors are counted in the status line (E lists them).
+		text, bad := loadedText(s)
+		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
 	}
 	if old.Loading() == 0 && s.Loading() > 0 {
 		return tea.Batch(m.spin.Tick, demangle) // restart the spinner

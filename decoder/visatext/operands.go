@@ -102,6 +102,9 @@ func (n *names) Canonical(text string) string {
 	if name, ok := strings.CutSuffix(text, ":"); ok && isIdent(name) {
 		return n.subroutine(name) + ":"
 	}
+	if rest, ok := strings.CutPrefix(text, "vme_fbr("); ok {
+		text = "vme_fbr ( " + strings.TrimLeft(rest, " ") // the printer's blanks
+	}
 	if strings.HasPrefix(text, "call ") || strings.HasPrefix(text, "fccall ") || strings.HasPrefix(text, "(") && strings.Contains(text, ") call ") {
 		if i := strings.LastIndexByte(text, ' '); i > 0 && isIdent(text[i+1:]) {
 			text = text[:i+1] + n.subroutine(text[i+1:])

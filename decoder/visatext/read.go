@@ -885,6 +885,7 @@ func (p *parser) instruction(n, col int, t string) {
 		rest = trim
 	}
 	mnem, _, _ := strings.Cut(rest, " ")
+	mnem, _, _ = strings.Cut(mnem, "(") // vme_ime(0,1)
 	base, _, _ := strings.Cut(mnem, ".")
 	inst := decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(num), Text: code}
 	if b.inInline {

@@ -529,3 +529,22 @@ func init() {
 		}})
 	}
 }
+
+// VME (SKL: the media engine's motion estimation), with raw operands a
+// register apart. vme_idm has no text form in 12504's grammar.
+func init() {
+	rawAt := func(g *gen, k int) string { return fmt.Sprintf("%s.%d", g.varOf("ud"), 128*k) }
+	ops = append(ops,
+		op{base: "vme_ime", plats: "s", gen: func(g *gen) string {
+			// Stream mode 0-3, search control 0, 1, 3 or 7
+			// (IsaVerification.cpp:1190-1202).
+			return fmt.Sprintf("vme_ime(%d,%d) %s %s %s %s %s %s %s", g.intn(4), []int{0, 1, 3, 7}[g.intn(4)], g.declSurface(), rawAt(g, 0), rawAt(g, 1), rawAt(g, 2), rawAt(g, 3), rawAt(g, 4), rawAt(g, 5))
+		}},
+		op{base: "vme_sic", plats: "s", gen: func(g *gen) string {
+			return fmt.Sprintf("vme_sic %s %s %s %s", g.declSurface(), rawAt(g, 0), rawAt(g, 1), rawAt(g, 2))
+		}},
+		op{base: "vme_fbr", plats: "s", gen: func(g *gen) string {
+			return fmt.Sprintf("vme_fbr(%s, %s, %s) %s %s %s %s", g.immediate("ub"), g.immediate("ub"), g.immediate("ub"), g.declSurface(), rawAt(g, 0), rawAt(g, 1), rawAt(g, 2))
+		}},
+	)
+}

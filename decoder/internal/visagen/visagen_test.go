@@ -66,5 +66,6 @@ func lineMnemonic(l string) string {
 	}
 	m, _, _ := strings.Cut(l, " ")
 	m, _, _ = strings.Cut(m, ".")
+	m, _, _ = strings.Cut(m, "(") // vme_ime(0,1)
 	return m
 }

@@ -57,6 +57,11 @@ type File struct {
 	Labels   []Label
 	Insts    []Inst
 	Lines    int // lines in the file
+	// Notes are the messages IGC writes into the file when IGA could not
+	// decode its binary back ("vISA asm emission: failed to re-decode
+	// binary for asm output", then IGA's "ERROR: PC[0x1188] ..."): the
+	// listing that follows may be partial.
+	Notes []Stat
 
 	Errors     []error // located *decoder.TextError, at most MaxErrors
 	MoreErrors int     // errors found past MaxErrors
@@ -281,6 +286,10 @@ func (p *parser) line(n int, s string) {
 		return
 	}
 	p.inInputs = false
+	if strings.HasPrefix(t, "vISA asm emission: ") || strings.HasPrefix(t, "ERROR: ") {
+		p.f.Notes = append(p.f.Notes, Stat{Key: "note", Value: t, Line: n})
+		return
+	}
 	// A label line: "NAME:" alone.
 	if strings.HasSuffix(t, ":") && isIdent(t[:len(t)-1]) {
 		p.f.Labels = append(p.f.Labels, Label{Name: t[:len(t)-1], Line: n, Inst: len(p.f.Insts)})

@@ -172,6 +172,9 @@ func TestParseHeader(t *testing.T) {
 func TestParseLines(t *testing.T) {
 	src := `//.kernel k
 //.platform DG2
+
+vISA asm emission: failed to re-decode binary for asm output
+ERROR: PC[0x1188] unsupported Align16 ternary destination for SIMD4 (must be .xywz or .{x,y,z,w})
 // B000: Preds:{},  Succs:{B001}
 per_thread_prolog:
 (W&~f0.1.any8h) add (16|M16)    (sat)r27.0<1>:q    -r8.0<0;1,0>:q     (abs)r23.0<4;1,0>:uw  {Compacted,I@1}   //  ALU pipe: int; $15&7:%48 R{} IR{}{O:1,}
@@ -194,6 +197,9 @@ per_thread_prolog:
 	f := Parse("t.asm", []byte(src))
 	if len(f.Errors) != 0 {
 		t.Fatal(f.Errors)
+	}
+	if len(f.Notes) != 2 || !strings.HasPrefix(f.Notes[1].Value, "ERROR: PC[0x1188]") {
+		t.Errorf("notes: %+v", f.Notes)
 	}
 	if len(f.Insts) != 8 || len(f.Blocks) != 2 || len(f.Labels) != 2 {
 		t.Fatalf("%d insts, %d blocks, %d labels", len(f.Insts), len(f.Blocks), len(f.Labels))

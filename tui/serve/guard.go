@@ -3,6 +3,7 @@ package serve
 import (
 	"container/list"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"sort"
 	"strings"
@@ -29,13 +30,31 @@ const (
 var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": true, "LANG": true}
 
 // gate bounds the connections that have not logged in yet, per source
-// address and in total. When a newcomer finds its source's share or the
-// whole pool full, the oldest connection still logging in (from that
-// source, or from the source holding the most) is dropped to make room:
-// idle connections cannot lock real users out, they only push each other
-// out. Logged-in connections are counted apart, up to maxAuthed.
+// address and in total, keeping room for fresh logins the way OpenSSH's
+// MaxStartups start:rate:full does, and never at the cost of a client
+// busy logging in:
+//
+//   - a newcomer whose source holds its share drops that source's oldest
+//     connection (one that has sent nothing first);
+//   - from start connections logging in (half the pool), a newcomer drops a
+//     connection that has sent nothing for silentAfter (a socket held
+//     open, not a client: OpenSSH's sends its version at once), else it is
+//     refused with a chance that grows from rate at start to 1 at full
+//     (random early drop: a flood from rotating addresses gets fewer
+//     slots the more it holds, and it cannot push out a login under way);
+//   - at full, a newcomer drops the oldest connection of the source that
+//     holds the most when that source holds more than one, else it is
+//     refused.
+//
+// The old rule, dropping the oldest connection whoever held it, let 110
+// connections from 200 rotating addresses push out every real login.
+// Logged-in connections are counted apart, up to maxAuthed.
 type gate struct {
 	perSource, total, maxAuthed int
+	start                       int           // from here newcomers may be refused
+	rate                        float64       // the chance of that at start; 1 at total
+	silentAfter                 time.Duration // a connection silent this long goes first
+	rnd                         func() float64
 	log                         *log.Logger
 
 	mu       sync.Mutex
@@ -45,6 +64,7 @@ type gate struct {
 	// Counted since the last summary, which is logged instead of a line
 	// per dropped connection.
 	dropped      int
+	refusedEarly int // newcomers refused while the pool was past start
 	droppedFrom  map[string]int
 	refused      int       // logged in past maxAuthed
 	authFailures int       // connections closed after maxAuthFailures
@@ -74,8 +94,20 @@ func (g *gate) quota() bool {
 	return false
 }
 
+// Random early drop of connections logging in (see gate): from half the
+// pool, 30% of newcomers are refused, rising to all of them at full, as
+// OpenSSH's default MaxStartups 10:30:100 does from 10. Half, because
+// with connections that have sent nothing dropped first, only clients
+// that speak count towards it.
+const (
+	earlyDropRate     = 0.3
+	silentAfter       = time.Second
+	earlyDropFraction = 2 // start = total / earlyDropFraction
+)
+
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
 	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
+		start: max(total/earlyDropFraction, 1), rate: earlyDropRate, silentAfter: silentAfter, rnd: rand.Float64,
 		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}, since: time.Now()}
 }
 
@@ -85,6 +117,7 @@ type gateConn struct {
 	g        *gate
 	source   string
 	elem     *list.Element // in g.pending while logging in
+	since    time.Time     // when it came
 	heard    atomic.Bool   // the client has sent something
 	authed   bool          // counted in g.authed (g.mu)
 	left     bool          // closed or dropped (g.mu)
@@ -106,17 +139,35 @@ func sourceOf(addr net.Addr) string {
 	return host
 }
 
-// admit follows a new connection, dropping an older one that is still
-// logging in when the newcomer's source or the pool is full.
+// admit follows a new connection, dropping one that is still logging in to
+// make room, or refusing the newcomer (nil), by the rules of gate.
 func (g *gate) admit(conn net.Conn) *gateConn {
-	gc := &gateConn{Conn: conn, g: g, source: sourceOf(conn.RemoteAddr())}
+	now := time.Now()
+	gc := &gateConn{Conn: conn, g: g, source: sourceOf(conn.RemoteAddr()), since: now}
 	var victim *gateConn
+	refuse := false
 	g.mu.Lock()
+	n := g.pending.Len()
 	switch {
 	case g.bySource[gc.source] >= g.perSource:
 		victim = g.oldestFrom(gc.source)
-	case g.pending.Len() >= g.total:
-		victim = g.oldestFrom(g.busiestSource())
+	case n < g.start:
+	case g.silentSince(now) != nil:
+		victim = g.silentSince(now)
+	case n >= g.total:
+		if src := g.busiestSource(); g.bySource[src] > 1 {
+			victim = g.oldestFrom(src)
+		} else {
+			refuse = true
+		}
+	default:
+		chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
+		refuse = g.rnd() < chance
+	}
+	if refuse {
+		g.refusedEarly++
+		g.mu.Unlock()
+		return nil
 	}
 	if victim != nil {
 		g.unlink(victim)
@@ -134,6 +185,21 @@ func (g *gate) admit(conn net.Conn) *gateConn {
 		_ = victim.Close()
 	}
 	return gc
+}
+
+// silentSince is the oldest pending connection that has sent nothing in
+// the silentAfter since it came, or nil (g.mu held).
+func (g *gate) silentSince(now time.Time) *gateConn {
+	for e := g.pending.Front(); e != nil; e = e.Next() {
+		gc := e.Value.(*gateConn)
+		if now.Sub(gc.since) < g.silentAfter {
+			return nil // the rest are younger
+		}
+		if !gc.heard.Load() {
+			return gc
+		}
+	}
+	return nil
 }
 
 // oldestFrom is the oldest pending connection from source that has sent
@@ -240,13 +306,13 @@ func (g *gate) counts() (pending, authed int, bySource map[string]int) {
 // one line; nothing when there was nothing.
 func (g *gate) summarize() {
 	g.mu.Lock()
-	dropped, refused, failures, quiet := g.dropped, g.refused, g.authFailures, g.refusalsNotLogged
+	dropped, early, refused, failures, quiet := g.dropped, g.refusedEarly, g.refused, g.authFailures, g.refusalsNotLogged
 	from, over := g.droppedFrom, time.Since(g.since).Round(time.Second)
-	g.dropped, g.refused, g.authFailures, g.droppedFrom, g.since = 0, 0, 0, map[string]int{}, time.Now()
+	g.dropped, g.refusedEarly, g.refused, g.authFailures, g.droppedFrom, g.since = 0, 0, 0, 0, map[string]int{}, time.Now()
 	g.refusalsLogged, g.refusalsNotLogged = 0, 0
 	pending, authed := g.pending.Len(), g.authed
 	g.mu.Unlock()
-	if dropped == 0 && refused == 0 && failures == 0 && quiet == 0 {
+	if dropped == 0 && early == 0 && refused == 0 && failures == 0 && quiet == 0 {
 		return
 	}
 	type src struct {
@@ -272,9 +338,9 @@ func (g *gate) summarize() {
 	if len(top) > 0 {
 		fields = append(fields, "sources", strings.Join(top, ","))
 	}
-	fields = append(fields, "refused_logged_in", refused, "closed_auth_failures", failures, "auth_refusals_not_logged", quiet,
+	fields = append(fields, "refused_logging_in", early, "refused_logged_in", refused, "closed_auth_failures", failures, "auth_refusals_not_logged", quiet,
 		"logging_in", pending, "logged_in", authed,
-		"limits", fmt.Sprintf("%d per source, %d logging in, %d logged in", g.perSource, g.total, g.maxAuthed))
+		"limits", fmt.Sprintf("%d per source, %d logging in (random early drop from %d), %d logged in", g.perSource, g.total, g.start, g.maxAuthed))
 	g.log.Warn("connections dropped or refused (summary)", fields...)
 }
 
@@ -297,6 +363,9 @@ func (g *gate) run(every time.Duration, done <-chan struct{}) {
 // gate.
 func (g *gate) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 	gc := g.admit(conn)
+	if gc == nil {
+		return nil // refused: the ssh package closes it
+	}
 	ctx.SetValue(gateKey{}, gc)
 	return gc
 }

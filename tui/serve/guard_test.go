@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -46,6 +47,7 @@ func from(ip string) *fakeConn {
 func TestGateDropsOldestLoggingIn(t *testing.T) {
 	var logs syncBuffer
 	g := newGate(2, 4, 1, log.New(&logs))
+	g.rnd = func() float64 { return 1 } // no random early drop
 	a1, a2, a3 := from("10.0.0.1"), from("10.0.0.1"), from("10.0.0.1")
 	b1, c1, d1 := from("10.0.0.2"), from("10.0.0.3"), from("10.0.0.4")
 	g.admit(a1)
@@ -84,6 +86,7 @@ func TestGateDropsOldestLoggingIn(t *testing.T) {
 // A connection whose client has spoken outlives an older silent one.
 func TestGateDropsSilentFirst(t *testing.T) {
 	g := newGate(2, 10, 10, log.New(io.Discard))
+	g.rnd = func() float64 { return 1 }
 	s1, s2, s3 := from("10.0.0.9"), from("10.0.0.9"), from("10.0.0.9")
 	g.admit(s1).heard.Store(true)
 	g.admit(s2)
@@ -525,3 +528,190 @@ func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
 		t.Errorf("kept surfaces: %s", out)
 	}
 }
+
+// Connections from many rotating addresses, each holding one, that the
+// attacker opens again as soon as one is dropped: under the old rule
+// (drop the oldest connection logging in, whoever holds it) every real
+// login was pushed out before it finished. Silent connections go first,
+// a client logging in is never dropped for them, and the gate's summary
+// counts them.
+func TestLoginsUnderRotatingSourceFlood(t *testing.T) {
+	if testing.Short() {
+		t.Skip("opens thousands of loopback connections")
+	}
+	ts := startServer(t, func(c *Config) { c.silentAfter = -1 }) // no wait for silence: no sleep in the test
+	const slots, addrs, maxDials = 110, 200, 30000
+	stop := make(chan struct{})
+	var dials sync.WaitGroup
+	var mu sync.Mutex
+	n := 0
+	next := func() (string, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if n >= maxDials {
+			return "", false
+		}
+		n++
+		return "127.0.0." + itoa(2+n%addrs), true
+	}
+	for range slots {
+		dials.Add(1)
+		go func() {
+			defer dials.Done()
+			buf := make([]byte, 256)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				src, ok := next()
+				if !ok {
+					return
+				}
+				d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 5 * time.Second}
+				c, err := d.Dial("tcp", ts.addr)
+				if err != nil {
+					continue
+				}
+				// Held silent until the server drops it (it sends its
+				// version first: read past that), or the test ends.
+				done := make(chan struct{})
+				go func() {
+					select {
+					case <-stop:
+					case <-done:
+					}
+					_ = c.Close()
+				}()
+				for {
+					if _, err := c.Read(buf); err != nil {
+						break
+					}
+				}
+				close(done)
+			}
+		}()
+	}
+	defer func() { close(stop); dials.Wait() }()
+	// The flood is on: the pool is at its limit.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		if p, _, _ := ts.gate().counts(); p >= DefaultMaxLogins/2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the flood never filled the pool")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	dialled := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return n
+	}
+	ok, retries := 0, 0
+	for i := 0; i < 8; {
+		// A login that takes its time, as one over a slow link: its
+		// version goes out at once, the rest once the flood has opened
+		// twice the pool's connections since.
+		raw := dialFrom(t, "127.0.0.1", ts.addr)
+		slow := &heldConn{Conn: raw, release: make(chan struct{})}
+		type result struct {
+			c   *gossh.Client
+			err error
+		}
+		res := make(chan result, 1)
+		go func() {
+			cc, chans, reqs, err := gossh.NewClientConn(slow, ts.addr, &gossh.ClientConfig{
+				User: "tester", Auth: []gossh.AuthMethod{gossh.PublicKeys(ts.client)},
+				HostKeyCallback: gossh.FixedHostKey(ts.hostKey()), Timeout: 10 * time.Second,
+			})
+			if err != nil {
+				res <- result{nil, err}
+				return
+			}
+			res <- result{gossh.NewClient(cc, chans, reqs), nil}
+		}()
+		// Before the server has read its version a connection is as
+		// silent as the flood's, and may go or be refused like them
+		// (a user would try again): what counts is that one that has
+		// spoken is never dropped.
+		if !waitHeard(t, ts.gate(), "127.0.0.1", res) {
+			close(slow.release)
+			_ = raw.Close()
+			if retries++; retries > 50 {
+				t.Fatal("50 connections dropped before the server read their version")
+			}
+			continue
+		}
+		for from, deadline := dialled(), time.Now().Add(20*time.Second); dialled() < from+2*DefaultMaxLogins; {
+			if time.Now().After(deadline) || dialled() >= maxDials {
+				t.Fatalf("the flood stopped: %d connections", dialled())
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		close(slow.release)
+		r := <-res
+		i++
+		if r.err != nil {
+			t.Logf("login %d: %v", i, r.err)
+			_ = raw.Close()
+			continue
+		}
+		if out, _, status := run(t, r.c, "files", ""); status == 0 && strings.Contains(out, "kernels.isa") {
+			ok++
+		}
+		_ = r.c.Close()
+	}
+	t.Logf("%d of 8 logins got in beside %d connections from %d addresses (%d tries dropped before they spoke)", ok, dialled(), addrs, retries)
+	if ok != 8 {
+		t.Errorf("%d of 8 logins got in under a rotating-source flood", ok)
+	}
+}
+
+// heldConn passes its first write (the client's version) and holds the
+// others until release is closed.
+type heldConn struct {
+	net.Conn
+	writes  int
+	release chan struct{}
+}
+
+func (h *heldConn) Write(p []byte) (int, error) {
+	if h.writes++; h.writes > 1 {
+		<-h.release
+	}
+	return h.Conn.Write(p)
+}
+
+// waitHeard waits until the gate holds a connection from source that has
+// spoken (true), or the login on it has failed (false: res has its error,
+// put back).
+func waitHeard[T any](t *testing.T, g *gate, source string, res chan T) bool {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		g.mu.Lock()
+		heard := false
+		for e := g.pending.Front(); e != nil; e = e.Next() {
+			if gc := e.Value.(*gateConn); gc.source == source && gc.heard.Load() {
+				heard = true
+			}
+		}
+		g.mu.Unlock()
+		if heard {
+			return true
+		}
+		select {
+		case r := <-res:
+			res <- r
+			return false
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no connection from %s spoke", source)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

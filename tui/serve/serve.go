@@ -28,9 +28,11 @@
 //   - No shell, exec, port forwarding, agent forwarding or subsystems;
 //     sessions, idle time, session length and the window a session draws
 //     are limited, for commands as for the inspector.
-//   - Connections logging in are bounded per address and in all; a newcomer
-//     drops the oldest one logging in rather than being refused, so idle
-//     connections cannot lock users out. Logins must finish within
+//   - Connections logging in are bounded per address and in all, with room
+//     kept for fresh logins like OpenSSH's MaxStartups (see gate): silent
+//     connections go first, then those of the address holding the most,
+//     then newcomers by chance; a client busy logging in is never dropped
+//     for a newcomer, so a flood cannot lock users out. Logins must finish within
 //     LoginGraceTime; a connection gets 6 failed attempts, 10 open sessions
 //     and only the environment variables the inspector reads.
 //   - The host key is ed25519, created on first start with mode 0600; a key
@@ -57,6 +59,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"sync"
 	"time"
 
 	"charm.land/log/v2"
@@ -82,8 +85,8 @@ const (
 	// A client must log in within this time of connecting (sshd's
 	// LoginGraceTime, shorter: keys only, no typing).
 	DefaultLoginGraceTime = 10 * time.Second
-	// Connections still logging in, in all and per source address; past
-	// either, the oldest one logging in is dropped for the newcomer.
+	// Connections still logging in, in all and per source address (see
+	// gate for what happens past half of the first, and past either).
 	DefaultMaxLogins          = 100
 	DefaultMaxLoginsPerSource = 10
 	// `ssh HOST dump -`: the bytes read from one client's stdin, and the
@@ -93,6 +96,10 @@ const (
 	// memory to about 2 x 16 MiB x 30, 1 GB.
 	DefaultMaxDumpStdin = 16 << 20
 	DefaultMaxDumps     = 2
+	// A key runs at most this many of them: a client that reads its output
+	// slowly (its dump then lasts until the idle timeout) cannot take every
+	// slot from the others.
+	DefaultMaxDumpsPerKey = 1
 )
 
 // Limits that are not configurable.
@@ -120,6 +127,7 @@ type Config struct {
 	MaxLoginsPerSource int           // DefaultMaxLoginsPerSource
 	MaxDumpStdin       int64         // bytes `dump -` reads from a client (DefaultMaxDumpStdin); more is an error
 	MaxDumps           int           // dump commands running at once (DefaultMaxDumps); past it one is refused, with a message
+	MaxDumpsPerKey     int           // of those, run by one key (DefaultMaxDumpsPerKey)
 	Logger             *log.Logger   // connection log; nil: charm log's default logger
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
@@ -147,6 +155,7 @@ type Config struct {
 	dumpStarted          func()        // tests: called when a dump command has its slot
 	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 	wakeEvery            time.Duration // tests: wakeEvery; negative: never
+	silentAfter          time.Duration // tests: silentAfter; negative: 0
 }
 
 func (c Config) withDefaults() Config {
@@ -189,6 +198,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxDumps <= 0 {
 		c.MaxDumps = DefaultMaxDumps
 	}
+	if c.MaxDumpsPerKey <= 0 {
+		c.MaxDumpsPerKey = DefaultMaxDumpsPerKey
+	}
 	if c.Logger == nil {
 		c.Logger = log.Default()
 	}
@@ -206,6 +218,29 @@ type server struct {
 	state    *stateStore // each key's surface files, on disk
 	gate     *gate
 	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
+
+	dumpsMu    sync.Mutex
+	dumpsByKey map[string]int // dump commands running per key (cfg.MaxDumpsPerKey)
+}
+
+// takeKeyDump counts a dump command of key against its share; false when
+// the key runs its share already.
+func (s *server) takeKeyDump(key string) bool {
+	s.dumpsMu.Lock()
+	defer s.dumpsMu.Unlock()
+	if s.dumpsByKey[key] >= s.cfg.MaxDumpsPerKey {
+		return false
+	}
+	s.dumpsByKey[key]++
+	return true
+}
+
+func (s *server) releaseKeyDump(key string) {
+	s.dumpsMu.Lock()
+	defer s.dumpsMu.Unlock()
+	if s.dumpsByKey[key]--; s.dumpsByKey[key] <= 0 {
+		delete(s.dumpsByKey, key)
+	}
 }
 
 // maxConns is the limit of logged-in connections for a session limit: room
@@ -292,7 +327,7 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
-	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps)}
+	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps), dumpsByKey: map[string]int{}}
 	var err error
 	if s.state, err = openState(cfg.StateDir); err != nil {
 		return nil, nil, err
@@ -313,6 +348,9 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	}
 	s.sessions = newRegistry(cfg.MaxSessions, cfg.cellBudget, cfg.minCells)
 	s.gate = newGate(cfg.MaxLoginsPerSource, cfg.MaxLogins, maxConns(cfg.MaxSessions), s.log)
+	if cfg.silentAfter != 0 {
+		s.gate.silentAfter = max(cfg.silentAfter, 0)
+	}
 	logins := newLogins(s.log)
 	logins.quota, s.keys.quota = s.gate.quota, s.gate.quota
 

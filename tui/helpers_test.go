@@ -2,6 +2,8 @@ package tui
 
 import (
 	"bytes"
+	"charm.land/bubbles/v2/key"
+	"infoscope/tui/panels"
 	"testing"
 	"time"
 
@@ -133,4 +135,22 @@ func runCmd(m *Model, cmd tea.Cmd, depth int) {
 		_, next := m.Update(msg)
 		runCmd(m, next, depth+1)
 	}
+}
+
+// shortHelp is the footer's bindings, in order.
+func (m *Model) shortHelp() []key.Binding {
+	local, global := m.footerKeys()
+	return append(local, global...)
+}
+
+// lanesPanel and outputPanel are the panels by type, as bitsPanel and
+// codePanel (panels.go) are for the program.
+func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
+	m.syncPanel(focusLanes)
+	return m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes])
+}
+
+func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
+	m.syncPanel(focusOutput)
+	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
 }

@@ -289,12 +289,6 @@ func (m *Model) syncKeys() {
 	enable(mode == modeQuit, &qk.Save, &qk.Discard, &qk.Cancel)
 }
 
-// shortHelp is the footer's bindings, in order.
-func (m *Model) shortHelp() []key.Binding {
-	local, global := m.footerKeys()
-	return append(local, global...)
-}
-
 // footerKeys is the footer: the keys of the current mode, then the ones
 // always kept in view. In a pane, the pane's main keys, then tab, ? and q;
 // while text is typed, the keys that end it (q, ? and tab type letters

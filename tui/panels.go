@@ -87,16 +87,6 @@ func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
 	return m.panels[focusBits].(*panel[panels.Bits, *panels.Bits])
 }
 
-func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
-	m.syncPanel(focusLanes)
-	return m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes])
-}
-
-func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
-	m.syncPanel(focusOutput)
-	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
-}
-
 func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
 	m.syncPanel(focusCode)
 	return m.panels[focusCode].(*panel[panels.Code, *panels.Code])

@@ -98,16 +98,6 @@ func clamp32(x int) int32 {
 	return int32(min(max(x, math.MinInt32), math.MaxInt32))
 }
 
-// NewBody builds the control flow graph of insts.
-func NewBody(insts []Inst) *Body {
-	var bb bodyBuilder
-	bb.grow(len(insts))
-	for i := range insts {
-		bb.add(&insts[i])
-	}
-	return bb.finish()
-}
-
 // bodyBuilder builds a Body one instruction at a time, so that a stream's
 // instructions are never all held as Inst records.
 type bodyBuilder struct {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"infoscope/model"
 	"math/bits"
-	"slices"
 	"strings"
 	"sync"
 
@@ -241,12 +240,6 @@ func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
 	return cs
 }
 
-func infoFlowInst(op InfoOperands) Inst {
-	var fi Inst
-	infoFlowInstTo(&fi, op)
-	return fi
-}
-
 // reset empties fi, keeping its slices' arrays.
 func (fi *Inst) reset() {
 	*fi = Inst{Reads: fi.Reads[:0], Writes: fi.Writes[:0], Targets: fi.Targets[:0], Label: -1}
@@ -262,14 +255,8 @@ func infoFlowInstTo(fi *Inst, op InfoOperands) {
 	}
 }
 
-// flowInst reduces a decoded instruction to what data flow needs.
-func flowInst(in *decoder.Instruction, grf int) Inst {
-	var fi Inst
-	flowInstTo(&fi, in, grf)
-	return fi
-}
-
-// flowInstTo is flowInst into fi, reusing its slices.
+// flowInstTo reduces a decoded instruction to what data flow needs, into
+// fi (its slices reused).
 func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 	fi.reset()
 	sym := in.Symbols()
@@ -450,16 +437,4 @@ func (c *infoCursor) at(i int) (int, bool) {
 		return c.next - 1, true
 	}
 	return 0, false
-}
-
-// flowInsts returns every instruction of the stream reduced (the tests
-// build the reference analysis from them).
-func (sf *Stream) flowInsts() []Inst {
-	var insts []Inst
-	sf.eachFlowInst(func(fi *Inst) {
-		c := *fi
-		c.Reads, c.Writes, c.Targets = slices.Clone(fi.Reads), slices.Clone(fi.Writes), slices.Clone(fi.Targets)
-		insts = append(insts, c)
-	})
-	return insts
 }

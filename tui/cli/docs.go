@@ -51,9 +51,6 @@ func WriteFish(w io.Writer, cmds []Command) { writeFish(w, internal(cmds)) }
 // WriteMan writes the manual page (roff) for cmds.
 func WriteMan(w io.Writer, cmds []Command) { writeMan(w, internal(cmds)) }
 
-// SubcommandNames are the words that select a command.
-func SubcommandNames(cmds []Command) []string { return subcommandNames(internal(cmds)) }
-
 // Shells are the shells "infoscope completion" writes for.
 var Shells = []string{"bash", "zsh", "fish"}
 

@@ -112,9 +112,18 @@ func Decode(name string, data []byte, o Options) *File {
 	}
 	if bytes.HasPrefix(f.Data, []byte(Magic)) {
 		f.decodeObject(o)
-	} else {
-		f.decodeRaw(o)
+		return f
 	}
+	// Text that is none of the text forms read above is not a raw stream
+	// either, unless the user says where the stream starts or which
+	// layout it has (or --hex=false): its bytes would decode as junk.
+	if !f.Hex && o.Hex != HexOff && o.Offset == 0 && o.Layout == LayoutAuto && looksLikeText(f.Data) {
+		f.Errors = append(f.Errors, &FormatError{File: name, Off: 0, Field: "input",
+			Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw stream (--offset or --layout to read text bytes as one)`,
+			Found:    "text that is none of them: " + textKind(f.Data), Err: ErrNotVISA})
+		return f
+	}
+	f.decodeRaw(o)
 	return f
 }
 

@@ -224,7 +224,7 @@ func configFlags(st tui.Settings) []string {
 
 // inspectWith is inspect with the configuration st (errs: its entries
 // refused).
-func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) int {
+func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) (code int) {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
@@ -376,7 +376,9 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
+			// The user's marks were not kept: the exit status says so too.
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
+			code = max(code, 1)
 		}
 	}()
 
@@ -592,8 +594,9 @@ func serveCmd(args []string) int {
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", serve.DefaultLoginGraceTime, "close a connection that has not logged in after this long")
 	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", serve.DefaultMaxLogins, "connections logging in at once (full); from half of it newcomers drop a silent one or are refused by chance, as OpenSSH MaxStartups")
-	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped")
+	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", serve.DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped (raise it for a team behind one NAT address or a CI fan-out)")
 	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
+	cli.IntVar(fs, &cfg.MaxDumpsPerKey, "max-dumps-per-key", serve.DefaultMaxDumpsPerKey, "of those, at most `N` run by one key (a client reading its output slowly holds its slot until the idle timeout)")
 	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)
 	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")

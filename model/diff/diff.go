@@ -426,7 +426,7 @@ func (c *comparison) decls() []DeclChange {
 			if va.Type != vb.Type {
 				fs = append(fs, Field{"type", decoder.TypeName(va.Type), decoder.TypeName(vb.Type)})
 			}
-			if va.Align != vb.Align && va.Align != "" && vb.Align != "" {
+			if va.Align != "" && vb.Align != "" && alignBytes(va.Align) != alignBytes(vb.Align) {
 				fs = append(fs, Field{"alignment", va.Align, vb.Align})
 			}
 			if va.Bytes != vb.Bytes {
@@ -508,4 +508,29 @@ func InstText(s *decoder.Stream, n int) string {
 	var in decoder.Instruction
 	s.Decode(n, &in)
 	return in.Text()
+}
+
+// alignBytes is an alignment as a number of bytes when it names one
+// ("wordx32" and IGC's later "64" are both 64), else the name (GRF and
+// GRFx2 depend on the platform).
+func alignBytes(a string) string {
+	switch a {
+	case "byte":
+		return "1"
+	case "word":
+		return "2"
+	case "dword":
+		return "4"
+	case "qword":
+		return "8"
+	case "oword":
+		return "16"
+	case "hword":
+		return "32"
+	case "wordx32":
+		return "64"
+	case "wordx64":
+		return "128"
+	}
+	return a
 }

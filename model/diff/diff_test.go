@@ -245,3 +245,29 @@ func TestDeclChange(t *testing.T) {
 		t.Error("no changed use")
 	}
 }
+
+// TestLayoutOnly: what only the printer's layout changes is no
+// difference: blanks inside a line kept as text ("flat[V1,V2]" and
+// "flat[ V1, V2 ]", two blanks or one before it), an alignment written in
+// bytes instead of its name (IGC's later dumps print align=64 for
+// wordx32).
+func TestLayoutOnly(t *testing.T) {
+	name := "testdata/triton_matmul.visaasm"
+	text := mustRead(t, name)
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "flat[") {
+			l = strings.ReplaceAll(l, "  flat[", " flat[ ")
+			lines[i] = strings.ReplaceAll(l, ",V", ", V")
+		}
+	}
+	b := strings.ReplaceAll(strings.Join(lines, "\n"), "align=wordx32", "align=64")
+	if b == text || !strings.Contains(b, "flat[ V0187, V0195,0xFFF") {
+		t.Fatal("no layout changed")
+	}
+	for _, k := range compareFiles(t, readText(t, name, text), readText(t, name, b)) {
+		if !k.Same() {
+			t.Errorf("%s", describe(k))
+		}
+	}
+}

@@ -109,6 +109,12 @@ func (c *comparison) correspond() {
 				}
 				continue
 			}
+			if c.a.insts[r.A].textual != c.b.insts[r.B].textual {
+				// One side parsed, the other kept as text: both as text,
+				// as fields compares them.
+				pa = c.a.textOnly(InstText(c.a.s, c.a.idx[r.A])).parts
+				pb = c.b.textOnly(InstText(c.b.s, c.b.idx[r.B])).parts
+			}
 			from := 0
 			for k := range pa {
 				p := &pa[k]

@@ -552,7 +552,14 @@ func (b *body) textOnly(text string) inst {
 					}
 				}
 			}
-			lit.WriteString(tok.s)
+			// Blanks inside brackets are the printer's layout, not a
+			// difference ("flat[V1 + (0,0)]" is "flat[V1+(0,0)]").
+			lit.WriteString(strings.Map(func(r rune) rune {
+				if r == ' ' || r == '\t' {
+					return -1
+				}
+				return r
+			}, tok.s))
 		}
 		if name == "mnemonic" {
 			it.mnem = lit.String() // compared as the mnemonic, not as a part

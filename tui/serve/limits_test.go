@@ -1,10 +1,13 @@
 package serve
 
 import (
+	"os"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"infoscope/sampledata"
 )
@@ -104,5 +107,55 @@ func TestDumpConcurrencyBound(t *testing.T) {
 	}
 	if out, stderr, status := run(t, c, "dump", ""); status != 0 || !strings.Contains(out, "resinfo") {
 		t.Errorf("a dump after the first ended: status %d, stderr %q", status, stderr)
+	}
+}
+
+// A key runs at most its share of the dump slots: one client reading its
+// output slowly, or holding stdin open, cannot take every slot from the
+// others (it would hold them until the idle timeout).
+func TestDumpSlotsPerKey(t *testing.T) {
+	holding := make(chan struct{}, 4)
+	ts := startServer(t, func(c *Config) {
+		c.MaxDumps = 2
+		c.dumpStarted = func() { holding <- struct{}{} }
+	})
+	c := ts.dial(t)
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := sess.Start("dump -"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-holding:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first dump did not start")
+	}
+	_, stderr, status := run(t, c, "dump", "")
+	if status != 1 || !strings.Contains(stderr, "your key runs 1 dump command(s) already") || !strings.Contains(stderr, "--max-dumps-per-key") {
+		t.Errorf("a second dump of the same key: status %d, stderr %q", status, stderr)
+	}
+	// Another key gets the slot left.
+	other := newKey(t)
+	f, err := os.OpenFile(ts.cfg.AuthorizedKeysPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.Write(gossh.MarshalAuthorizedKey(other.PublicKey()))
+	f.Close()
+	c2, err := ts.dialWith(gossh.PublicKeys(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c2.Close()
+	if out, stderr, status := run(t, c2, "dump", ""); status != 0 || !strings.Contains(out, "resinfo") {
+		t.Errorf("another key's dump: status %d, stderr %q", status, stderr)
 	}
 }

@@ -59,6 +59,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"sync"
 	"time"
 
 	"charm.land/log/v2"
@@ -95,6 +96,10 @@ const (
 	// memory to about 2 x 16 MiB x 30, 1 GB.
 	DefaultMaxDumpStdin = 16 << 20
 	DefaultMaxDumps     = 2
+	// A key runs at most this many of them: a client that reads its output
+	// slowly (its dump then lasts until the idle timeout) cannot take every
+	// slot from the others.
+	DefaultMaxDumpsPerKey = 1
 )
 
 // Limits that are not configurable.
@@ -122,6 +127,7 @@ type Config struct {
 	MaxLoginsPerSource int           // DefaultMaxLoginsPerSource
 	MaxDumpStdin       int64         // bytes `dump -` reads from a client (DefaultMaxDumpStdin); more is an error
 	MaxDumps           int           // dump commands running at once (DefaultMaxDumps); past it one is refused, with a message
+	MaxDumpsPerKey     int           // of those, run by one key (DefaultMaxDumpsPerKey)
 	Logger             *log.Logger   // connection log; nil: charm log's default logger
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
@@ -192,6 +198,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxDumps <= 0 {
 		c.MaxDumps = DefaultMaxDumps
 	}
+	if c.MaxDumpsPerKey <= 0 {
+		c.MaxDumpsPerKey = DefaultMaxDumpsPerKey
+	}
 	if c.Logger == nil {
 		c.Logger = log.Default()
 	}
@@ -209,6 +218,29 @@ type server struct {
 	state    *stateStore // each key's surface files, on disk
 	gate     *gate
 	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
+
+	dumpsMu    sync.Mutex
+	dumpsByKey map[string]int // dump commands running per key (cfg.MaxDumpsPerKey)
+}
+
+// takeKeyDump counts a dump command of key against its share; false when
+// the key runs its share already.
+func (s *server) takeKeyDump(key string) bool {
+	s.dumpsMu.Lock()
+	defer s.dumpsMu.Unlock()
+	if s.dumpsByKey[key] >= s.cfg.MaxDumpsPerKey {
+		return false
+	}
+	s.dumpsByKey[key]++
+	return true
+}
+
+func (s *server) releaseKeyDump(key string) {
+	s.dumpsMu.Lock()
+	defer s.dumpsMu.Unlock()
+	if s.dumpsByKey[key]--; s.dumpsByKey[key] <= 0 {
+		delete(s.dumpsByKey, key)
+	}
 }
 
 // maxConns is the limit of logged-in connections for a session limit: room
@@ -295,7 +327,7 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
-	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps)}
+	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps), dumpsByKey: map[string]int{}}
 	var err error
 	if s.state, err = openState(cfg.StateDir); err != nil {
 		return nil, nil, err

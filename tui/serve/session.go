@@ -475,6 +475,11 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
 				return
 			}
+			if !s.takeKeyDump(st.key) {
+				s.exit(sess, st, 1, fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey))
+				return
+			}
+			defer s.releaseKeyDump(st.key)
 			if s.cfg.dumpStarted != nil {
 				s.cfg.dumpStarted()
 			}

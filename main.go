@@ -224,7 +224,7 @@ func configFlags(st tui.Settings) []string {
 
 // inspectWith is inspect with the configuration st (errs: its entries
 // refused).
-func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) int {
+func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) (code int) {
 	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
@@ -376,7 +376,9 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 	cfg.Marks.Marks, cfg.Marks.Save, cfg.Marks.LoadNote = marks.Config()
 	defer func() {
 		if err := marks.Wait(); err != nil {
+			// The user's marks were not kept: the exit status says so too.
 			fmt.Fprintln(os.Stderr, "infoscope: saving bookmarks:", err)
+			code = max(code, 1)
 		}
 	}()
 

@@ -115,7 +115,7 @@ func TestAuditReachesEveryRow(t *testing.T) {
 	}
 	for _, n := range []int{300, 301, 302, 303, 304, 305, 306, 307, 308, 400, 401, 408} {
 		v := Version{uint8(n / 100), uint8(n % 100)}
-		tab := compileTable(v)
+		tab := compileTable(v, false)
 		live := map[*tableRow]bool{}
 		for op := range 256 {
 			if p := tab.progs[op]; p != nil && p.before2019 == "" {

@@ -158,8 +158,8 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 		return
 	}
 	t := s.tab
-	if t == nil || t.ver != s.Version {
-		t = tableFor(s.Version)
+	if t == nil || t.ver != s.Version || t.lsc2022 != s.LSC2022 {
+		t = tableForLSC(s.Version, s.LSC2022)
 	}
 	p := t.progs[si.Op]
 	if sub := t.subs[si.Op]; sub != nil && len(b) > 1 {

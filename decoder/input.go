@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -176,9 +177,61 @@ func (f *File) decodeObject(o Options) {
 		f.LayoutReason = forcedReason(f.Layout)
 	}
 	v := obj.Version.BestEffort()
+	budget := obj.recLeft
+	streams, errs, failed := f.walkBodies(obj, v)
+	if failed && v.Num() >= 400 && walkedLSC(streams) {
+		// The LSC layout of before 2023-07-26 (no ss_idx), which IGC
+		// wrote under the same version: taken when it walks every body
+		// that today's layout could not.
+		kept := make([]*Stream, 0, len(obj.Bodies()))
+		for _, b := range obj.Bodies() {
+			kept = append(kept, b.Stream)
+		}
+		obj.recLeft, obj.LSC2022 = budget, true
+		s2, e2, failed2 := f.walkBodies(obj, v)
+		if !failed2 {
+			streams, errs = s2, e2
+			f.Warnings = append(f.Warnings, "LSC instructions in the layout before 2023-07-26 (no ss_idx; IGC 1.0.13064 to 1.0.14828 wrote it under version 4.1): today's layout does not walk every body to its end, this one does")
+		} else {
+			obj.LSC2022 = false
+			for k, b := range obj.Bodies() {
+				b.Stream = kept[k]
+			}
+		}
+	}
+	// A body IGC's cut-short writer wrote: its error says so.
+	t := tableForLSC(v, obj.LSC2022)
+	for _, s := range streams {
+		b := obj.body(s.Kernel)
+		if s.Err == nil || b == nil || b.Err != nil {
+			continue
+		}
+		n, ok := cutShortWalk(b.Code, t)
+		if !ok {
+			continue
+		}
+		cut := &CutShortError{File: f.Name, Kernel: s.Kernel, Off: b.CodeOffset(), Insts: n, Decoded: s.NumInsts(), Err: s.Err}
+		var fe *FormatError
+		if errors.As(s.Err, &fe) {
+			cut.Off = fe.Off
+		}
+		for k, e := range errs {
+			if e == s.Err {
+				errs[k] = cut
+			}
+		}
+		s.Err = cut
+	}
+	f.Streams = append(f.Streams, streams...)
+	f.Errors = append(f.Errors, errs...)
+}
+
+// walkBodies walks every body of obj, returning their streams and errors,
+// and whether any walk stopped short of its body's end.
+func (f *File) walkBodies(obj *Object, v Version) (streams []*Stream, errs []error, failed bool) {
 	for _, b := range obj.Bodies() {
 		if b.Err != nil {
-			f.Errors = append(f.Errors, b.Err)
+			errs = append(errs, b.Err)
 			if b.Code == nil {
 				continue
 			}
@@ -189,15 +242,19 @@ func (f *File) decodeObject(o Options) {
 		s, err := obj.walk(b, f.Name, v, f.Layout)
 		if s == nil {
 			if err != nil {
-				f.Errors = append(f.Errors, err)
+				errs = append(errs, err)
 			}
 			continue
 		}
-		f.Streams = append(f.Streams, s)
-		if s.Err != nil && b.Err == nil {
-			f.Errors = append(f.Errors, s.Err)
+		streams = append(streams, s)
+		if s.Err != nil {
+			failed = true
+			if b.Err == nil {
+				errs = append(errs, s.Err)
+			}
 		}
 	}
+	return streams, errs, failed
 }
 
 func (f *File) decodeRaw(o Options) {
@@ -303,3 +360,19 @@ func (f *File) ErrorLines() []string {
 
 // NumErrors returns how many errors f has: those kept and those counted.
 func (f *File) NumErrors() int { return len(f.Errors) + f.MoreErrors }
+
+// walkedLSC reports whether a failed walk passed an LSC instruction (the
+// first one read in the wrong layout is where such a walk loses its way).
+func walkedLSC(streams []*Stream) bool {
+	for _, s := range streams {
+		if s.Err == nil {
+			continue
+		}
+		for i := range s.NumInsts() {
+			if op := s.Inst(i).Op; op == 0x89 || op == 0x8A {
+				return true
+			}
+		}
+	}
+	return false
+}

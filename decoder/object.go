@@ -35,7 +35,12 @@ func (k BodyKind) String() string {
 
 // Object is a decoded vISA object file.
 type Object struct {
-	Version   Version
+	Version Version
+	// LSC2022: the bodies hold LSC instructions in the layout before IGC's
+	// 52dab2294 (2023-07-26), without ss_idx, which IGC 1.0.13064 to
+	// 1.0.14828 wrote under the same version 4.1; chosen when it, and not
+	// today's layout, walks every body exactly to its end.
+	LSC2022   bool
 	Kernels   []*Body
 	Functions []*Body
 	FileVars  []FileVar // file-scope variables (3.x files from before mid-2019; format doc §2.6)
@@ -244,7 +249,7 @@ func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, 
 	if b.skipped || o.recLeft < 0 {
 		return nil, nil
 	}
-	if first := b.shared; first != nil && first.Stream != nil && first.Stream.Layout == layout && first.Stream.Version == v {
+	if first := b.shared; first != nil && first.Stream != nil && first.Stream.Layout == layout && first.Stream.Version == v && first.Stream.LSC2022 == o.LSC2022 {
 		n := first.Stream.NumInsts()
 		if n > o.recLeft {
 			o.recLeft = -1
@@ -261,7 +266,7 @@ func (o *Object) walk(b *Body, file string, v Version, layout Layout) (*Stream, 
 		o.recLeft = -1
 		return nil, located(o.overBudget(b, "instructions", len(b.Code)), file, b.Name)
 	}
-	s := b.Walk(file, v, layout)
+	s := b.walkLSC(file, v, layout, o.LSC2022)
 	o.recLeft -= s.NumInsts()
 	return s, nil
 }
@@ -617,9 +622,23 @@ func (b *Body) CodeOffset() int64 { return int64(b.Offset) + int64(b.Entry) }
 // the file: the walk then stops with a truncation error at the last whole
 // instruction).
 func (b *Body) Walk(file string, v Version, layout Layout) *Stream {
+	return b.walkLSC(file, v, layout, false)
+}
+
+func (b *Body) walkLSC(file string, v Version, layout Layout, lsc2022 bool) *Stream {
 	sym := b.Symbols()
 	sym.Predefined = PredefinedVarNames(v)
-	s := Walk(b.Code, b.CodeOffset(), WalkOptions{File: file, Kernel: b.Name, Version: v, Layout: layout, Symbols: sym})
+	s := Walk(b.Code, b.CodeOffset(), WalkOptions{File: file, Kernel: b.Name, Version: v, Layout: layout, Symbols: sym, LSC2022: lsc2022})
 	b.Stream = s
 	return s
+}
+
+// body returns the body named name (the first, when names repeat).
+func (o *Object) body(name string) *Body {
+	for _, b := range o.Bodies() {
+		if b.Name == name {
+			return b
+		}
+	}
+	return nil
 }

@@ -49,11 +49,15 @@ type program struct {
 
 // opTable is the compiled table for one version.
 type opTable struct {
-	ver   Version
-	progs [256]*program
-	subs  [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
-	genV  int                 // general vector operand length
-	raw   int                 // raw operand length
+	ver Version
+	// lsc2022: the LSC operand layout before IGC's 52dab2294 (2023-07-26),
+	// without ss_idx (and lsc_typed's three offsets), under the same
+	// version number (condition "verlsc2022" / "verlsc2023" in the table).
+	lsc2022 bool
+	progs   [256]*program
+	subs    [256]*[256]*program // non-nil for opcodes dispatched on their sub-op byte
+	genV    int                 // general vector operand length
+	raw     int                 // raw operand length
 	// fast holds, by value, what the walk's hot path needs for every opcode
 	// (or opcode and sub-op) whose length is fixed bytes and vector
 	// operands only (no counts or conditions read from the bytes).
@@ -106,25 +110,35 @@ const (
 // the writer constant stayed 3.6 from before their removal until 3.7.
 const legacyMaxVer = 306
 
+type tableKey struct {
+	v       Version
+	lsc2022 bool
+}
+
 var (
 	tableMu    sync.Mutex
-	tableCache = map[Version]*opTable{}
+	tableCache = map[tableKey]*opTable{}
 )
 
 // tableFor returns the compiled table for v (cached).
-func tableFor(v Version) *opTable {
+func tableFor(v Version) *opTable { return tableForLSC(v, false) }
+
+// tableForLSC returns the compiled table for v with the LSC operand
+// layout before 2023-07-26 when lsc2022 (cached).
+func tableForLSC(v Version, lsc2022 bool) *opTable {
 	tableMu.Lock()
 	defer tableMu.Unlock()
-	if t, ok := tableCache[v]; ok {
+	k := tableKey{v, lsc2022}
+	if t, ok := tableCache[k]; ok {
 		return t
 	}
-	t := compileTable(v)
-	tableCache[v] = t
+	t := compileTable(v, lsc2022)
+	tableCache[k] = t
 	return t
 }
 
-func compileTable(v Version) *opTable {
-	t := &opTable{ver: v, genV: 7, raw: 4}
+func compileTable(v Version, lsc2022 bool) *opTable {
+	t := &opTable{ver: v, genV: 7, raw: 4, lsc2022: lsc2022}
 	if v.wide() {
 		t.genV, t.raw = 9, 6
 	}
@@ -377,6 +391,12 @@ func (t *opTable) compile(toks []token, slots map[string]int, refs map[string]bo
 }
 
 func (t *opTable) versionCond(c string) bool {
+	switch c {
+	case "verlsc2022":
+		return t.lsc2022
+	case "verlsc2023":
+		return !t.lsc2022
+	}
 	var lhs int
 	rest := c
 	switch {

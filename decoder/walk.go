@@ -48,6 +48,9 @@ type Stream struct {
 	Symbols *Symbols // names INFO operands resolve against; nil for raw streams
 	Err     error    // why the walk stopped early, or nil; the stream holds every instruction before it
 	tab     *opTable // the table the walk used (Decode reuses it); nil for streams not walked
+	// LSC2022: the stream was walked with the LSC layout before
+	// 2023-07-26 (WalkOptions.LSC2022).
+	LSC2022 bool
 	// The instructions and INFO, reached through the accessors (access.go).
 	// A stream holds its instructions in full (insts) up to walkChunk of
 	// them, and for text; a larger one holds every markEvery-th one's
@@ -74,6 +77,9 @@ type WalkOptions struct {
 	Version Version  // zero value means DefaultVersion
 	Layout  Layout   // LayoutAuto is treated as LayoutIGC
 	Symbols *Symbols // names for INFO operands; nil for raw streams
+	// LSC2022 walks the LSC instructions in their layout before
+	// 2023-07-26 (no ss_idx; see opcodes.tsv).
+	LSC2022 bool
 }
 
 // Walk decodes every instruction of code, whose first byte is at absolute
@@ -100,8 +106,8 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 		s.Err = &FormatError{File: o.File, Kernel: o.Kernel, Off: base, Field: "instruction stream", Expected: "less than 4 GiB", Found: fmt.Sprintf("%d bytes", end), Err: ErrTooLarge}
 		return s
 	}
-	t := tableFor(o.Version)
-	s.tab = t
+	t := tableForLSC(o.Version, o.LSC2022)
+	s.tab, s.LSC2022 = t, o.LSC2022
 	fastAt := &t.fastAt[0]
 	if o.Layout == LayoutSeed {
 		fastAt = &t.fastAt[1]

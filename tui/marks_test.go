@@ -239,3 +239,21 @@ func TestBookmarkOverlayMouse(t *testing.T) {
 		t.Errorf("wheel up: marks cursor %d", m.marks.cursor)
 	}
 }
+
+// A mark file that did not load stays said after the loads' news (it was
+// said at start and overwritten by "loaded N sources"): in the status
+// line, the problem count and the E list.
+func TestMarksLoadNoteKept(t *testing.T) {
+	note := "k.bin.marks: line 1: not a mark file: those marks are kept in memory, the file is left as it is"
+	m := newLoaded(Config{Sources: []Source{BytesSource("k.bin", rawInfos(2, nil))}, Marks: MarksConfig{LoadNote: note}}, 200, 30)
+	if !strings.Contains(m.status, "loaded 1 source") {
+		t.Fatalf("status %q", m.status)
+	}
+	line := m.statusLine()
+	if !strings.Contains(line, "mark file not loaded") || !strings.Contains(line, "1 problem: E shows") {
+		t.Errorf("status line %q", line)
+	}
+	if !strings.Contains(strings.Join(m.errorLines(), "\n"), "✗ mark file not loaded: "+note) {
+		t.Errorf("E list %q", m.errorLines())
+	}
+}

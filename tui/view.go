@@ -143,6 +143,11 @@ func (m *Model) statusLine() string {
 		// ctrl+s will not save until this is read.
 		act = append(act, "surface file not loaded (defaults in use)")
 	}
+	if m.marks.cfg.LoadNote != "" {
+		// Said at start, then overwritten by the loads' news: kept here
+		// (marks made now are not saved to that file).
+		act = append(act, "mark file not loaded (marks kept in memory)")
+	}
 	if n := m.problemCount(); n > 0 {
 		word := "problems"
 		if n == 1 {
@@ -201,6 +206,9 @@ func (m *Model) statusLine() string {
 func (m *Model) problemCount() int {
 	n := m.snap.Problems() + len(m.cfg.ConfigErrors) // kept by the snapshot: this is drawn every frame
 	if m.loadErr != nil {
+		n++
+	}
+	if m.marks.cfg.LoadNote != "" {
 		n++
 	}
 	return n
@@ -398,6 +406,9 @@ func (m *Model) errorLines() []string {
 	}
 	if m.loadErr != nil {
 		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
+	}
+	if note := m.marks.cfg.LoadNote; note != "" {
+		lines = append(lines, "✗ mark file not loaded: "+note)
 	}
 	for _, s := range m.snap.Entries() {
 		name := s.Name

@@ -20,8 +20,12 @@ type BodyRecord struct {
 
 // BodyInfo is the "body" key of a BodyRecord.
 type BodyInfo struct {
-	Kind         string       `json:"kind"` // kernel or function
-	Version      string       `json:"version"`
+	Kind    string `json:"kind"` // kernel or function
+	Version string `json:"version"`
+	// LSCLayout is the LSC operand layout the bodies were walked with,
+	// for version 4 objects: "2023" (ss_idx after the surface, IGC from
+	// 2023-07-26) or "2022" (without); "" for older versions.
+	LSCLayout    string       `json:"lsc_layout,omitempty"`
 	Offset       uint32       `json:"offset"` // absolute file offset of the body
 	Size         uint32       `json:"size"`   // the header's body size
 	Stripped     bool         `json:"stripped"`
@@ -72,7 +76,7 @@ func NewBodyRecords(f *decoder.File) []BodyRecord {
 	}
 	var out []BodyRecord
 	for _, b := range o.Bodies() {
-		bi := BodyInfo{Kind: b.Kind.String(), Version: o.Version.String(), Offset: b.Offset, Size: b.Size, Stripped: b.Stripped,
+		bi := BodyInfo{Kind: b.Kind.String(), Version: o.Version.String(), LSCLayout: lscLayout(o), Offset: b.Offset, Size: b.Size, Stripped: b.Stripped,
 			CodeOffset: b.CodeOffset(), CodeSize: b.CodeSize, FileVars: fvs,
 			VarRelocs: relocPairs(b.VarRelocs), FuncRelocs: relocPairs(b.FuncRelocs), Aliases: []AliasRec{}, GenBinaries: []GenRec{}}
 		if b.Err != nil {
@@ -128,6 +132,12 @@ func writeBodies(w io.Writer, f *decoder.File, o Options) error {
 func bodyLine(r BodyRecord) string {
 	b := r.Body
 	parts := []string{fmt.Sprintf("%s %s, body 0x%x (%d bytes)", b.Kind, b.Version, b.Offset, b.Size)}
+	switch b.LSCLayout {
+	case "2022":
+		parts[0] += ", LSC layout of 2022 (no ss_idx)"
+	case "2023":
+		parts[0] += ", LSC layout of 2023 (ss_idx)"
+	}
 	switch {
 	case b.Stripped:
 		parts = append(parts, "instruction stream stripped (metadata and Gen code only)")
@@ -145,4 +155,15 @@ func bodyLine(r BodyRecord) string {
 		parts = append(parts, fmt.Sprintf("gen binary platform %d at 0x%x (%d bytes)", g.Platform, g.Offset, g.Size))
 	}
 	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
+}
+
+// lscLayout names the LSC operand layout o's bodies were walked with.
+func lscLayout(o *decoder.Object) string {
+	switch {
+	case o.Version.Major < 4:
+		return ""
+	case o.LSC2022:
+		return "2022"
+	}
+	return "2023"
 }

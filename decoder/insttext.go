@@ -728,14 +728,7 @@ func (in *Instruction) appendAddrOf(b []byte, o Operand) []byte {
 		b = append(b, o.Mod.String()...)
 		b = append(b, '&')
 		b = append(b, in.VarName(o.ID)...)
-		size := 4
-		if o.ID < NumPredefinedVars {
-			size = predefinedVarSize(o.ID)
-		} else if in.sym != nil {
-			if k := o.ID - NumPredefinedVars; uint64(k) < uint64(len(in.sym.Vars)) {
-				size = TypeSize(in.sym.Vars[k].Type)
-			}
-		}
+		size := ElemSize(in.sym, o.ID)
 		if off := int(o.Col)*size + int(o.Row)*32; off != 0 {
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(off), 10)
@@ -760,6 +753,22 @@ func (in *Instruction) appendAddrOf(b []byte, o Operand) []byte {
 		return b
 	}
 	return in.appendOperand(b, o)
+}
+
+// ElemSize returns the element size in bytes of general variable id: a
+// predefined variable's by its id, a declared one's by its type (0 for a
+// type the table does not size), 4 when sym does not have it. The printer,
+// the text parser and data flow all size elements with it.
+func ElemSize(sym *Symbols, id uint32) int {
+	if id < NumPredefinedVars {
+		return predefinedVarSize(id)
+	}
+	if sym != nil {
+		if k := id - NumPredefinedVars; uint64(k) < uint64(len(sym.Vars)) {
+			return TypeSize(sym.Vars[k].Type)
+		}
+	}
+	return 4
 }
 
 // predefinedVarSize is the element size of a predefined variable.

@@ -32,3 +32,26 @@ func DisplayName(b []byte) string {
 	}
 	return string(out)
 }
+
+// AppendDisplay appends s, text read from an input, to b as DisplayName
+// shows it: control characters and bytes that are not UTF-8 become '?'.
+// Writers of text for a terminal (dump's text and listing lines) append
+// every string of an input through it; JSON escapes them instead.
+func AppendDisplay(b []byte, s string) []byte {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
+	}
+	b = append(b, s[:i]...)
+	for s = s[i:]; len(s) > 0; {
+		r, n := utf8.DecodeRuneInString(s)
+		switch {
+		case r == utf8.RuneError && n <= 1, r < 0x20, r >= 0x7f && r < 0xa0:
+			b = append(b, '?')
+		default:
+			b = append(b, s[:n]...)
+		}
+		s = s[n:]
+	}
+	return b
+}

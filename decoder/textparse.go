@@ -1120,14 +1120,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 	if !ok {
 		return nil, p.fail("a variable")
 	}
-	size := 4
-	if id < NumPredefinedVars {
-		size = predefinedVarSize(id)
-	} else if in.sym != nil {
-		if k := id - NumPredefinedVars; uint64(k) < uint64(len(in.sym.Vars)) {
-			size = TypeSize(in.sym.Vars[k].Type)
-		}
-	}
+	size := ElemSize(in.sym, id)
 	if size == 0 || off%size != 0 || off/32 > 255 || off%32/size > 255 {
 		return nil, p.fail("an offset the variable's type divides")
 	}

@@ -391,3 +391,24 @@ func TestTextFlowInst(t *testing.T) {
 		t.Errorf("indirect: %+v", fi)
 	}
 }
+
+// predefNames resolves the one predefined name the test below writes.
+type predefNames struct{}
+
+func (predefNames) VarID(name string) (uint32, bool) { return 1, name == "%thread_x" }
+func (predefNames) LabelIndex(string) (uint16, bool) { return 0, false }
+
+// Data flow sizes a predefined variable's elements as the decoder does:
+// %thread_x is UW, so column 1 is bytes 2-3 (it took 4 bytes an element,
+// 4-7, before the one element-size function).
+func TestPredefinedElemSize(t *testing.T) {
+	var in decoder.Instruction
+	if err := in.ParseText("mov (M1, 1) %thread_x(0,1)<1> 0x1:uw", decoder.Version{Major: 4, Minor: 1}, predefNames{}); err != nil {
+		t.Fatal(err)
+	}
+	fi := flowInst(&in, 32)
+	want := []Access{{Var: 1, Start: 2, End: 4, Must: true}}
+	if !reflect.DeepEqual(fi.Writes, want) {
+		t.Errorf("writes %+v, want %+v (decoder.ElemSize(%%thread_x) = %d)", fi.Writes, want, decoder.ElemSize(nil, 1))
+	}
+}

@@ -193,13 +193,11 @@ func varBytes(sym *decoder.Symbols, id uint32, grf int) int {
 	return 128 * grf
 }
 
+// elemSize is the decoder's element size (decoder.ElemSize), and 4 bytes
+// for a type it does not size.
 func elemSize(sym *decoder.Symbols, id uint32) int {
-	if sym != nil && id >= decoder.NumPredefinedVars {
-		if k := int(id - decoder.NumPredefinedVars); k < len(sym.Vars) {
-			if n := decoder.TypeSize(sym.Vars[k].Type); n > 0 {
-				return n
-			}
-		}
+	if n := decoder.ElemSize(sym, id); n > 0 {
+		return n
 	}
 	return 4
 }

@@ -554,7 +554,7 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 	t := &s.Text[i]
 	switch m := t.Mnemonic(); {
 	case m == "label" || m == "subroutine":
-		return append(append(b, t.Text...), '\n')
+		return append(decoder.AppendDisplay(b, t.Text), '\n')
 	case t.Line == 0:
 		return b // a $N the text skipped
 	}
@@ -563,7 +563,7 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 	if k, ok := s.InfoAt(i); ok {
 		b = append(b, s.Info(k).Text()...)
 	} else {
-		b = append(b, t.Text...)
+		b = decoder.AppendDisplay(b, t.Text) // as written: it may hold escapes
 	}
 	for len(b)-start < 80 {
 		b = append(b, ' ')
@@ -596,7 +596,7 @@ func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info
 	case in != nil:
 		return appendInfoText(b, in, seed)
 	case s.FromText():
-		b = append(b, s.Text[i].Text...)
+		b = decoder.AppendDisplay(b, s.Text[i].Text) // as written: it may hold escapes
 	default:
 		// One line per record: a subroutine's text spans two lines
 		// (.function "NAME" and its label), joined here by a space.

@@ -562,3 +562,21 @@ func TestDumpVisaasmRaw(t *testing.T) {
 		t.Errorf("--visaasm --json: exit %d, want %d", code, ExitUsage)
 	}
 }
+
+// Escape sequences in vISA text (an instruction's text, a label) reach
+// neither dump --all's lines nor --visaasm's listing: the terminal would
+// act on them (issue 23 item 10: a title change and a cleared screen).
+// JSON escapes them.
+func TestTextDumpCleansEscapes(t *testing.T) {
+	src := ".version 4.1\n.kernel \"k\"\nL\x1b]0;t\x07:\nmov (M1, 1) V0(0,0)<1> 0x1:d \x1b[2J\x9b1m\nresinfo.R (M1, 8)  T1 V0.0 V0.0\nret (M1, 1)\n"
+	for _, args := range [][]string{{"--all"}, {"--visaasm"}, {"--all", "--json"}} {
+		var out, errb bytes.Buffer
+		Run(append(args, "esc.visaasm"), Env{Stdout: &out, Stderr: &errb, Open: func(string) ([]byte, error) { return []byte(src), nil }})
+		if bytes.ContainsAny(out.Bytes(), "\x1b\x07") || bytes.Contains(out.Bytes(), []byte("\u009b")) {
+			t.Errorf("%v: a control character in the output: %q", args, out.String())
+		}
+		if !bytes.Contains(out.Bytes(), []byte("0x1:d")) {
+			t.Errorf("%v: the instruction is missing: %q", args, out.String())
+		}
+	}
+}

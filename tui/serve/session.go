@@ -665,9 +665,11 @@ func (s *server) saveSurfaces(st *session, data []byte) error {
 // over 3 GB; 32 sessions at 1000x300 took 2.5 GB, about 260 bytes a cell),
 // so a client must not be able to exhaust the server with it: a session
 // draws at most maxWindowWidth x maxWindowHeight, and all sessions together
-// at most windowCellBudget cells (about 0.5 GB), each its share, but never
+// at most windowCellBudget cells at a time, each its share, but never
 // less than minWindowCells (200x60). A bigger terminal shows the inspector
-// in its top-left corner.
+// in its top-left corner. This bounds the frames drawn at one moment, not
+// memory: each session keeps the buffers of its largest frame (32 sessions
+// opened one after another at 1000x300 held 1.2 GB; BenchmarkWindowBudgetMemory).
 const (
 	maxWindowWidth   = 1000
 	maxWindowHeight  = 300

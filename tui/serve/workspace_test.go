@@ -271,3 +271,19 @@ func BenchmarkServerMemory(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWindowBudgetMemory: 32 sessions whose clients ask for 1000x300
+// windows (each draws its share of the window cell budget), against one;
+// the server's heap in use after a GC, per session and in all.
+func BenchmarkWindowBudgetMemory(b *testing.B) {
+	file := bigStream(b, b.TempDir(), 4<<10)
+	var one, all uint64
+	for range b.N {
+		one = heapWith(b, file, 1, maxWindowWidth, maxWindowHeight, "")
+		all = heapWith(b, file, DefaultMaxSessions, maxWindowWidth, maxWindowHeight, "")
+	}
+	const mib = 1 << 20
+	b.ReportMetric(float64(one)/mib, "MiB-1-session")
+	b.ReportMetric(float64(all)/mib, "MiB-32-sessions")
+	b.ReportMetric(float64(all-min(all, one))/mib/float64(DefaultMaxSessions-1), "MiB-per-added-session")
+}

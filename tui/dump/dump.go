@@ -273,7 +273,7 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
 		}
-		if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 {
+		if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
 			// Most real kernels have none (INFO lives on IGC's 3D path):
 			// an empty output says why, not nothing.
 			if k, n := countBodies(f); k > 0 {

@@ -267,6 +267,17 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
 		}
+		if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
+			// Most real kernels have none (INFO lives on IGC's 3D path):
+			// an empty output says why, not nothing.
+			if k, n := countBodies(f); k > 0 {
+				bodies := fmt.Sprintf("these %d kernels and functions", k)
+				if k == 1 {
+					bodies = "its one kernel"
+				}
+				fmt.Fprintf(env.Stderr, "%s: no INFO in %s (%d instructions); --all lists every instruction\n", name, bodies, n)
+			}
+		}
 		for _, e := range f.ErrorLines() {
 			fmt.Fprintln(env.Stderr, e)
 			status = ExitError
@@ -869,4 +880,16 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 		r.DstLayout = res.DstLayout()
 	}
 	return r
+}
+
+// countBodies returns how many bodies f has (of each image of a C source)
+// and their instructions.
+func countBodies(f *decoder.File) (bodies, insts int) {
+	for _, p := range f.Each() {
+		for _, s := range p.Streams {
+			bodies++
+			insts += s.NumInsts()
+		}
+	}
+	return bodies, insts
 }

@@ -159,3 +159,75 @@ func TestDumpSlotsPerKey(t *testing.T) {
 		t.Errorf("another key's dump: status %d, stderr %q", status, stderr)
 	}
 }
+
+// A dump whose client reads none of its output (the channel's window
+// fills and every write blocks) is ended after DumpWriteStall and its slot
+// freed, with a line in the log; blocked output is not activity, so before
+// it held the slot until the idle timeout. A client that reads is not
+// stopped however long the dump.
+func TestDumpWriteStall(t *testing.T) {
+	const stall = time.Second
+	holding := make(chan struct{}, 4)
+	ts := startServer(t, func(c *Config) {
+		c.MaxDumps = 1
+		c.DumpWriteStall = stall
+		c.dumpStarted = func() { holding <- struct{}{} }
+		// --all --json of 1 MiB of stream: tens of MB, far more than
+		// the channel's window (2 MiB).
+		c.Files = append(c.Files, bigStream(t, t.TempDir(), 1<<20))
+	})
+	c := ts.dial(t)
+	ch, reqs, err := c.OpenChannel("session", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Close()
+	exit := make(chan uint32, 1)
+	go func() {
+		for r := range reqs {
+			if r.Type == "exit-status" && len(r.Payload) >= 4 {
+				exit <- uint32(r.Payload[0])<<24 | uint32(r.Payload[1])<<16 | uint32(r.Payload[2])<<8 | uint32(r.Payload[3])
+			}
+			if r.WantReply {
+				_ = r.Reply(false, nil)
+			}
+		}
+	}()
+	cmd := gossh.Marshal(struct{ Command string }{"dump --all --json big.bin"})
+	if ok, err := ch.SendRequest("exec", true, cmd); !ok || err != nil {
+		t.Fatalf("exec: %v %v", ok, err)
+	}
+	select {
+	case <-holding:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the dump did not start")
+	}
+	// Never read: the dump ends with status 1 once its output has stood
+	// still for the limit (the machine may be loaded: the deadline is
+	// generous, the marker is the exit status).
+	select {
+	case st := <-exit:
+		if st != 1 {
+			t.Errorf("exit status %d, want 1", st)
+		}
+	case <-time.After(stall + 30*time.Second):
+		t.Fatalf("the stalled dump was not ended\n%s", lastLines(ts.logs.String(), 10))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(ts.srv.Load().dumps) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the stalled dump's slot was not freed\n%s", lastLines(ts.logs.String(), 10))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(ts.logs.String(), "dump output stalled") {
+		t.Errorf("no log line for the stall:\n%s", lastLines(ts.logs.String(), 10))
+	}
+	// The same key has its slot back, and a client that reads gets its
+	// whole dump: 2 MiB+ of output, longer than the limit on a slow
+	// machine, is progress all along.
+	out, stderr, status := run(t, c, "dump --all --json big.bin", "")
+	if status != 0 || strings.Count(out, "\n") < 10_000 {
+		t.Errorf("a dump read in full: status %d, %d lines, stderr %.300q", status, strings.Count(out, "\n"), stderr)
+	}
+}

@@ -100,6 +100,11 @@ const (
 	// slowly (its dump then lasts until the idle timeout) cannot take every
 	// slot from the others.
 	DefaultMaxDumpsPerKey = 1
+	// A dump whose output makes no progress this long (its client reads
+	// none of it) is ended and its slot freed: blocked output is not
+	// activity, so the idle timeout alone would hold the slot for its 15
+	// minutes.
+	DefaultDumpWriteStall = 30 * time.Second
 )
 
 // Limits that are not configurable.
@@ -128,6 +133,7 @@ type Config struct {
 	MaxDumpStdin       int64         // bytes `dump -` reads from a client (DefaultMaxDumpStdin); more is an error
 	MaxDumps           int           // dump commands running at once (DefaultMaxDumps); past it one is refused, with a message
 	MaxDumpsPerKey     int           // of those, run by one key (DefaultMaxDumpsPerKey)
+	DumpWriteStall     time.Duration // a dump whose output makes no progress this long is ended (DefaultDumpWriteStall; negative: never)
 	Logger             *log.Logger   // connection log; nil: charm log's default logger
 
 	// Decode is passed to every session's inspector (--layout, --offset, ...).
@@ -197,6 +203,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxDumps <= 0 {
 		c.MaxDumps = DefaultMaxDumps
+	}
+	if c.DumpWriteStall == 0 {
+		c.DumpWriteStall = DefaultDumpWriteStall
 	}
 	if c.MaxDumpsPerKey <= 0 {
 		c.MaxDumpsPerKey = DefaultMaxDumpsPerKey

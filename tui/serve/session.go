@@ -227,6 +227,72 @@ func (a activeWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// interruptMessageWait is how long ending a command waits for its message
+// to go out before closing the channel anyway.
+const interruptMessageWait = 2 * time.Second
+
+// writeStall tracks a command's output for DumpWriteStall: since is when
+// the write under way began (unix nanoseconds; 0 while none is), and once
+// stalled every write fails at once, so the command ends.
+type writeStall struct {
+	since   atomic.Int64
+	stalled atomic.Bool
+}
+
+// errWriteStalled is what writes return once the output has stalled.
+var errWriteStalled = errors.New("output stalled: the client reads none of it")
+
+// watch calls onStall once a write has made no progress for limit, until
+// done is closed.
+func (ws *writeStall) watch(limit time.Duration, done <-chan struct{}, onStall func()) {
+	tick := time.NewTicker(max(limit/8, 10*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+			if since := ws.since.Load(); since != 0 && time.Since(time.Unix(0, since)) >= limit {
+				ws.stalled.Store(true)
+				onStall()
+				return
+			}
+		}
+	}
+}
+
+// stallWriter writes through ws in pieces of stallPiece bytes, each one
+// written counting as progress: an SSH channel's Write returns only when
+// all of it has gone into the client's window, so a large write to a
+// client that reads slowly but steadily is not taken for a stall.
+type stallWriter struct {
+	w  io.Writer
+	ws *writeStall
+}
+
+const stallPiece = 16 << 10
+
+func (sw stallWriter) Write(p []byte) (int, error) {
+	n := 0
+	for len(p) > 0 {
+		if sw.ws.stalled.Load() {
+			return n, errWriteStalled
+		}
+		piece := p[:min(len(p), stallPiece)]
+		sw.ws.since.Store(time.Now().UnixNano())
+		m, err := sw.w.Write(piece)
+		sw.ws.since.Store(0)
+		n, p = n+m, p[m:]
+		if err != nil {
+			return n, err
+		}
+		if m < len(piece) {
+			return n, io.ErrShortWrite
+		}
+	}
+	return n, nil
+}
+
 // registry tracks the live sessions for the limits, reloads and shutdown.
 type registry struct {
 	max int
@@ -552,9 +618,19 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 				s.cfg.dumpStarted()
 			}
 			// Closing the channel ends a read of stdin that could
-			// otherwise hold the shutdown to its timeout.
+			// otherwise hold the shutdown to its timeout. The message
+			// waits on the client's window like any output: a client
+			// reading nothing never gets it, and must not hold the close.
 			st.setInterrupt(func(reason string) {
-				fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
+				wrote := make(chan struct{})
+				go func() {
+					fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
+					close(wrote)
+				}()
+				select {
+				case <-wrote:
+				case <-time.After(interruptMessageWait):
+				}
 				_ = sess.Exit(1)
 			})
 			// The idle and session limits hold for commands too: a dump
@@ -562,8 +638,19 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			// Input and output both count as activity.
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
 			stdin := &limitedReader{r: activeReader{sess, st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
+			// Output blocked on a client that reads none of it ends the
+			// dump after DumpWriteStall (the idle timeout would hold the
+			// slot far longer). Both streams count: they share the
+			// channel's window.
+			stall := &writeStall{}
+			if limit := s.cfg.DumpWriteStall; limit > 0 {
+				go stall.watch(limit, st.done, func() {
+					s.log.Warn("dump output stalled: dump ended, its slot freed", "session", st.id, "key", st.key, "stall", limit)
+					st.end(fmt.Sprintf("the dump's output made no progress for %v (your client read none of it): dump ended (serve --dump-write-stall)", limit))
+				})
+			}
 			// With no file named (dump, dump --json), every served file.
-			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: activeWriter{sess, st}, Stderr: sess.Stderr(),
+			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: stallWriter{activeWriter{sess, st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
 				Open: s.files.opener(stdin), Inputs: s.files.names})
 			close(st.done)
 			if st.endReason() != "" {

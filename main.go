@@ -52,9 +52,8 @@ func run(args []string) int {
 		case "dump":
 			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
 				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
-				SetGCPercent: debug.SetGCPercent,
-				Folder:       fsio.FolderFiles,
-				Exists:       fsio.RegularFile})
+				Folder: fsio.FolderFiles,
+				Exists: fsio.RegularFile})
 		case "diff":
 			return diffcmd.Run(args[1:], diffEnv())
 		case "serve":

@@ -319,7 +319,7 @@ func (c *lscCursor) fence(t *opTable) error {
 	}
 	c.vals["sfid"], c.vals["fence_op"], c.vals["scope"] = uint32(sfid), uint32(fop), uint32(scope)
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
-	in.Exec = Exec(8<<4 | 0)
+	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
 	if c.pos != len(c.s) {
 		return c.fail("the end of the instruction")
 	}

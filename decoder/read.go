@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
-	"sync"
 )
 
 // DefaultMaxInput is the most bytes an input may hold when
@@ -64,21 +62,7 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 	if size > int64(len(head)) {
 		// +1: the read that sees the end of the file needs room.
 		buf = make([]byte, len(head), size+1)
-		adviseHuge(buf[:cap(buf)])
 		copy(buf, head)
-		if rs, ok := r.(readSeekerAt); ok && parallelReads(size-int64(len(head))) > 1 {
-			var short bool
-			if buf, short, err = readPieces(rs, buf, size, parallelReads(size-int64(len(head)))); err != nil {
-				return nil, err
-			}
-			if short {
-				return buf, nil // the file shrank while read: it ends here
-			}
-			// On from the size given: the file may have grown since.
-			if _, err := rs.Seek(size, io.SeekStart); err != nil {
-				return nil, err
-			}
-		}
 	}
 	for {
 		if len(buf) == cap(buf) {
@@ -96,56 +80,6 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 			return nil, err
 		}
 	}
-}
-
-// readSeekerAt is what a regular file is: it can be read in pieces at
-// once.
-type readSeekerAt interface {
-	io.ReaderAt
-	io.Seeker
-}
-
-// pieceMin is the least a parallel read gives each goroutine: below it the
-// goroutines cost more than they save.
-const pieceMin = 4 << 20
-
-// parallelReads returns how many goroutines read n bytes: one per
-// processor, each reading at least pieceMin.
-func parallelReads(n int64) int {
-	return int(min(int64(runtime.GOMAXPROCS(0)), n/pieceMin))
-}
-
-// readPieces reads bytes len(buf) to size of r into buf, whose capacity
-// holds them, in n pieces at once: reading
-// a large file is mostly the kernel's copy and the page faults of the
-// fresh buffer, which then run on every core. It returns buf and whether
-// a piece came short (the file shrank: buf ends where the first short
-// piece did).
-func readPieces(r io.ReaderAt, buf []byte, size int64, n int) ([]byte, bool, error) {
-	from := int64(len(buf))
-	buf = buf[:size]
-	got := make([]int, n)
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	piece := func(k int) (int64, int64) {
-		return from + (size-from)*int64(k)/int64(n), from + (size-from)*int64(k+1)/int64(n)
-	}
-	for k := range n {
-		wg.Go(func() {
-			lo, hi := piece(k)
-			got[k], errs[k] = r.ReadAt(buf[lo:hi], lo)
-		})
-	}
-	wg.Wait()
-	for k := range n {
-		if errs[k] != nil && !errors.Is(errs[k], io.EOF) {
-			return nil, false, errs[k]
-		}
-		if lo, hi := piece(k); int64(got[k]) < hi-lo {
-			return buf[:lo+int64(got[k])], true, nil
-		}
-	}
-	return buf, false, nil
 }
 
 func tooLarge(name string, limit int64, found string) error {

@@ -242,71 +242,48 @@ func TestReadInputDecodesAsWhole(t *testing.T) {
 	t.Logf("%d reads stopped early", early)
 }
 
-// shrinking is a file that holds data but ends at eof: it shrank after
-// its size was taken.
-type shrinking struct {
-	*bytes.Reader
-	eof int64
-}
-
-func (s shrinking) ReadAt(p []byte, off int64) (int, error) {
-	if off+int64(len(p)) <= s.eof {
-		return s.Reader.ReadAt(p, off)
-	}
-	n, _ := s.Reader.ReadAt(p[:max(0, s.eof-off)], off)
-	return n, io.EOF
-}
-
-// failing fails its reads at an offset.
+// failing fails its reads once at bytes have been read.
 type failing struct {
-	*bytes.Reader
+	r  io.Reader
 	at int64
+	n  int64
 }
 
 var errDisk = errors.New("input/output error")
 
-func (f failing) ReadAt(p []byte, off int64) (int, error) {
-	if off+int64(len(p)) > f.at {
+func (f *failing) Read(p []byte) (int, error) {
+	if f.n+int64(len(p)) > f.at {
 		return 0, errDisk
 	}
-	return f.Reader.ReadAt(p, off)
+	n, err := f.r.Read(p)
+	f.n += int64(n)
+	return n, err
 }
 
-// TestReadPieces: a file read in pieces at once is its bytes, whatever
-// the number of pieces; one that shrank ends where its bytes do; a
-// failed read is the error.
-func TestReadPieces(t *testing.T) {
-	data := sampledata.OneByteInstructions(100_000)
-	for i := range data {
-		data[i] = byte(i * 7 / 3)
+// TestReadShrankOrFailed: a file that shrank after its size was taken
+// ends where its bytes do; a failed read is the error.
+func TestReadShrankOrFailed(t *testing.T) {
+	data := make([]byte, 0, 300_000)
+	for i := 0; len(data) < cap(data)-4; i++ {
+		data = append(data, hexDigits[byte(i)>>4], hexDigits[byte(i)&15], ' ')
 	}
-	size := int64(len(data))
-	// head: the first bytes, read before; the buffer has room for all.
-	head := func() []byte { return append(make([]byte, 0, size+1), data[:100]...) }
-	for _, n := range []int{1, 2, 3, 7} {
-		got, short, err := readPieces(bytes.NewReader(data), head(), size, n)
-		if err != nil || short || !bytes.Equal(got, data) {
-			t.Errorf("%d pieces: %d bytes, short %v, %v", n, len(got), short, err)
+	for _, eof := range []int{100, sniffSize + 1, 200_000, len(data) - 1} {
+		got, err := ReadInput("t.hex", bytes.NewReader(data[:eof]), int64(len(data)), Options{Hex: HexOn})
+		if err != nil || !bytes.Equal(got, data[:eof]) {
+			t.Errorf("end at %d: %d bytes, %v", eof, len(got), err)
 		}
-		for _, eof := range []int64{100, 101, 50_000, size - 1} {
-			got, short, err := readPieces(shrinking{bytes.NewReader(data), eof}, head(), size, n)
-			if err != nil || !short || !bytes.Equal(got, data[:eof]) {
-				t.Errorf("%d pieces, end at %d: %d bytes, short %v, %v", n, eof, len(got), short, err)
-			}
-		}
-		if _, _, err := readPieces(failing{bytes.NewReader(data), 60_000}, head(), size, n); !errors.Is(err, errDisk) {
-			t.Errorf("%d pieces, failing: %v", n, err)
-		}
+	}
+	if _, err := ReadInput("t.hex", &failing{r: bytes.NewReader(data), at: 200_000}, int64(len(data)), Options{Hex: HexOn}); !errors.Is(err, errDisk) {
+		t.Errorf("failing: %v", err)
 	}
 }
 
-// TestReadLargeFile: a regular file large enough to be read in pieces
-// (on more than one processor) comes back whole, and so does one that
-// grew after its size was taken.
+// TestReadLargeFile: a large regular file comes back whole, and so does
+// one that grew after its size was taken.
 func TestReadLargeFile(t *testing.T) {
 	// Hex text, so that it is read whole, of bytes that differ from
-	// place to place, so that a piece put in the wrong place shows.
-	data := make([]byte, 0, 3*pieceMin+12345)
+	// place to place, so that a byte put in the wrong place shows.
+	data := make([]byte, 0, 12<<20+12345)
 	for i := 0; len(data) < cap(data)-4; i++ {
 		v := byte(i ^ i>>9)
 		data = append(data, hexDigits[v>>4], hexDigits[v&15])
@@ -325,7 +302,7 @@ func TestReadLargeFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fh.Close()
-	for _, size := range []int64{int64(len(data)), int64(len(data)) - pieceMin} {
+	for _, size := range []int64{int64(len(data)), int64(len(data)) - 4<<20} {
 		if _, err := fh.Seek(0, io.SeekStart); err != nil {
 			t.Fatal(err)
 		}

@@ -57,10 +57,6 @@ type Env struct {
 	// a .visaasm input brings in the files of its stem beside it (its
 	// .asm, .visa.ll, -dyn-perf.txt). Without it only the .asm is tried.
 	Exists func(name string) bool
-	// SetGCPercent, when set, tunes the process's garbage collector for a
-	// large --all --json (debug.SetGCPercent). The command line sets it; a
-	// server, whose process every session shares, does not.
-	SetGCPercent func(int) int
 	// Flags, when set, is handed the command's FlagSet once its flags are
 	// registered, and Run returns at once: shell completions and the man
 	// page are built from the flags the command really defines.
@@ -81,7 +77,6 @@ type Options struct {
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	par      parOptions         // the parallel driver's tuning (tests)
 	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
-	setGC    func(int) int      // Env.SetGCPercent
 }
 
 // Usage is the command's synopsis.
@@ -153,7 +148,6 @@ func runTuned(args []string, env Env, po parOptions) int {
 			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
 		}
 	}
-	o.setGC = env.SetGCPercent
 	if o.Decode, err = decodeOpts(); err != nil {
 		return usage("%v", err)
 	}
@@ -273,6 +267,17 @@ func runTuned(args []string, env Env, po parOptions) int {
 		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
 		}
+		if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
+			// Most real kernels have none (INFO lives on IGC's 3D path):
+			// an empty output says why, not nothing.
+			if k, n := countBodies(f); k > 0 {
+				bodies := fmt.Sprintf("these %d kernels and functions", k)
+				if k == 1 {
+					bodies = "its one kernel"
+				}
+				fmt.Fprintf(env.Stderr, "%s: no INFO in %s (%d instructions); --all lists every instruction\n", name, bodies, n)
+			}
+		}
 		for _, e := range f.ErrorLines() {
 			fmt.Fprintln(env.Stderr, e)
 			status = ExitError
@@ -322,9 +327,6 @@ func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) 
 	return notes, nil
 }
 
-// dumpGCPercent is the GOGC a dump --all --json runs with (see write).
-const dumpGCPercent = 25
-
 // write prints the records of one image and returns the warnings found
 // while writing them (only --all --json finds any; it runs sequentially).
 func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
@@ -338,18 +340,6 @@ func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 		return nil, writeBodies(w, f, o)
 	}
 	var notes []string
-	if o.JSON && o.All && o.setGC != nil {
-		// The data flow's body is large and lives while its stream is
-		// written, while the records make garbage: the default GOGC (100)
-		// would let the heap grow to twice the body. Collecting at 25%
-		// costs little (the body's arrays hold no pointers to scan) and
-		// keeps the peak near what is live.
-		if old := o.setGC(dumpGCPercent); old >= 0 && old < dumpGCPercent {
-			o.setGC(old) // a lower setting of the user's stays
-		} else {
-			defer o.setGC(old)
-		}
-	}
 	counts := make([]int, len(f.Streams))
 	for si, s := range f.Streams {
 		// Without --all only the INFO are visited; a text line of an INFO
@@ -890,4 +880,16 @@ func newRecord(f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec 
 		r.DstLayout = res.DstLayout()
 	}
 	return r
+}
+
+// countBodies returns how many bodies f has (of each image of a C source)
+// and their instructions.
+func countBodies(f *decoder.File) (bodies, insts int) {
+	for _, p := range f.Each() {
+		for _, s := range p.Streams {
+			bodies++
+			insts += s.NumInsts()
+		}
+	}
+	return bodies, insts
 }

@@ -127,3 +127,16 @@ func TestDumpAllJSONTextAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// A file without INFO (every real dump): dump says so on stderr and
+// exits 0; --all still lists its instructions.
+func TestDumpNoINFO(t *testing.T) {
+	p := "../../decoder/visatext/testdata/dumps/intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm"
+	out, errs, code := run(t, nil, p)
+	if code != ExitOK || out != "" || !strings.Contains(errs, "no INFO in its one kernel (3 instructions); --all lists every instruction") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	if _, errs, _ := run(t, nil, "--all", p); strings.Contains(errs, "no INFO") {
+		t.Errorf("--all: stderr %q", errs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"io"
+	mrand "math/rand/v2"
 	"net"
 	"strconv"
 	"strings"
@@ -432,10 +433,82 @@ func TestFitWindow(t *testing.T) {
 	t.Logf("32 sessions at 4000x4000: %d cells in all (%.0f%% of 32 x 1000x300)", total, 100*float64(total)/float64(32*maxWindowWidth*maxWindowHeight))
 }
 
+// heldCells is the cells the sessions' buffers keep: each session's box of
+// the largest width and height it was given.
+func heldCells(r *registry) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for st := range r.admitted {
+		n += st.heldW * st.heldH
+	}
+	return n
+}
+
+// Sessions opened one after another at the largest window each draw it
+// while there is room, and what their buffers keep (the largest frame each
+// has drawn: shrinking it releases nothing) stays within the budget
+// (issue 23 item 7: the first sessions drew large shares before the others
+// came, ~5M cells held, 1.2 GB). Each still gets its minimum.
+func TestWindowBudgetBoundsHeldCells(t *testing.T) {
+	r := newRegistry(32, windowCellBudget, minWindowCells)
+	var sts []*session
+	for i := range 32 {
+		st := &session{}
+		if ok, why := r.admit(st); !ok {
+			t.Fatal(why)
+		}
+		sts = append(sts, st)
+		w, h := r.window(st, maxWindowWidth, maxWindowHeight)
+		if i == 0 && (w != maxWindowWidth || h != maxWindowHeight) {
+			t.Errorf("a session alone draws %dx%d of 1000x300", w, h)
+		}
+		if w*h < minWindowCells*9/10 {
+			t.Errorf("session %d draws %dx%d, under its minimum %d cells", i+1, w, h, minWindowCells)
+		}
+		// The earlier ones are refitted to their share, as the filter
+		// does when their refit arrives.
+		for _, o := range sts {
+			r.window(o, maxWindowWidth, maxWindowHeight)
+		}
+		if held := heldCells(r); held > windowCellBudget {
+			t.Fatalf("%d sessions hold %d cells, budget %d", i+1, held, windowCellBudget)
+		}
+	}
+	// Resizes of every shape and sessions ending and starting: the sum
+	// never passes the budget, and a new session gets its minimum.
+	rng := mrand.New(mrand.NewPCG(1, 2))
+	for i := range 5000 {
+		st := sts[rng.IntN(len(sts))]
+		switch rng.IntN(20) {
+		case 0:
+			r.release(st)
+			nst := &session{}
+			if ok, why := r.admit(nst); !ok {
+				t.Fatal(why)
+			}
+			for j := range sts {
+				if sts[j] == st {
+					sts[j] = nst
+				}
+			}
+			if w, h := r.window(nst, 200, 60); w*h < minWindowCells*9/10 {
+				t.Fatalf("step %d: a new session draws %dx%d of 200x60", i, w, h)
+			}
+		default:
+			r.window(st, 1+rng.IntN(1200), 1+rng.IntN(400))
+		}
+		if held := heldCells(r); held > windowCellBudget {
+			t.Fatalf("step %d: the sessions hold %d cells, budget %d", i, held, windowCellBudget)
+		}
+	}
+	t.Logf("after 5000 steps: %d cells held of %d", heldCells(r), windowCellBudget)
+}
+
 // A running session gives up part of its window when another one starts,
 // and takes it back when that one ends.
 func TestWindowShareFollowsSessions(t *testing.T) {
-	ts := startServer(t, func(c *Config) { c.cellBudget, c.minCells = 4000, 500 })
+	ts := startServer(t, func(c *Config) { c.cellBudget, c.minCells, c.MaxSessions = 4000, 500, 2 })
 	lastRow := func(text string) int {
 		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
 		return len(lines) - 1
@@ -445,10 +518,16 @@ func TestWindowShareFollowsSessions(t *testing.T) {
 	a.waitFor("all 30 rows", func(s string) bool { return lastRow(s) == 29 })
 	b := openTerm(t, ts.dial(t), termOpts{w: 100, h: 30})
 	b.waitText("INFO list 1/32")
-	// Two sessions: 2000 cells each, 81x24 (the repaint at the new size
-	// erases the rows below).
+	// Two sessions: a's share is 2000 cells, 81x24 (the repaint at the
+	// new size erases the rows below), but its buffers keep the 100x30 it
+	// drew: b may hold only the 1000 cells left, 57x17.
 	a.send("j")
 	a.waitFor("a 24-row frame", func(s string) bool { return strings.Contains(s, "INFO list 2/32") && lastRow(s) == 23 })
+	b.send("j")
+	b.waitFor("a 17-row frame", func(s string) bool { return strings.Contains(s, "INFO list 2/32") && lastRow(s) == 16 })
+	if held := heldCells(ts.srv.Load().sessions); held > 4000 {
+		t.Errorf("the two sessions hold %d cells, budget 4000", held)
+	}
 	b.send("q")
 	b.waitEnd(10 * time.Second)
 	a.send("j")

@@ -101,11 +101,12 @@ func TestResizeReachesAnIdleInspector(t *testing.T) {
 // A refit that the program takes after a newer window change fits the
 // newer size: it carries none of its own, which could be stale by then.
 func TestRefitUsesTheLatestSize(t *testing.T) {
-	s := &server{sessions: newRegistry(4, 100*40, 10*10)}
+	// Room for one 100x40 window and the minimum of one more session.
+	s := &server{sessions: newRegistry(2, 100*40+10*10, 10*10)}
 	st := &session{done: make(chan struct{})}
 	s.sessions.admitted[st] = true
 	filter := s.filterMsg(st)
-	size := func(msg tea.Msg) [2]int {
+	size := func(filter func(tea.Model, tea.Msg) tea.Msg, msg tea.Msg) [2]int {
 		t.Helper()
 		m, ok := filter(nil, msg).(tea.WindowSizeMsg)
 		if !ok {
@@ -113,22 +114,31 @@ func TestRefitUsesTheLatestSize(t *testing.T) {
 		}
 		return [2]int{m.Width, m.Height}
 	}
-	if got := size(tea.WindowSizeMsg{Width: 100, Height: 40}); got != [2]int{100, 40} {
+	if got := size(filter, tea.WindowSizeMsg{Width: 100, Height: 40}); got != [2]int{100, 40} {
 		t.Fatalf("100x40 window drawn at %v", got)
 	}
 	// A second session halves the share: the refit of the first is on its
 	// way while the client shrinks to 60x20, which fits either share.
-	s.sessions.admitted[&session{done: make(chan struct{})}] = true
-	if got := size(tea.WindowSizeMsg{Width: 60, Height: 20}); got != [2]int{60, 20} {
+	other := &session{done: make(chan struct{})}
+	s.sessions.admitted[other] = true
+	if got := size(filter, tea.WindowSizeMsg{Width: 60, Height: 20}); got != [2]int{60, 20} {
 		t.Fatalf("60x20 window drawn at %v", got)
 	}
-	if got := size(refitMsg{}); got != [2]int{60, 20} {
+	if got := size(filter, refitMsg{}); got != [2]int{60, 20} {
 		t.Errorf("refit after the 60x20 change drew %v, want the latest size 60x20", got)
 	}
 	// The client grows back: a refit fits it to the halved share.
-	size(tea.WindowSizeMsg{Width: 100, Height: 40})
-	if got := size(refitMsg{}); got[0]*got[1] > 100*40/2 || got[0] < 60 {
+	size(filter, tea.WindowSizeMsg{Width: 100, Height: 40})
+	if got := size(filter, refitMsg{}); got[0]*got[1] > (100*40+10*10)/2 || got[0] < 60 {
 		t.Errorf("refit of 100x40 in half of 100x40 cells drew %v", got)
+	}
+	// The first session's buffers still hold the 100x40 it drew: the
+	// second may hold only its minimum, whatever its share.
+	if got := size(s.filterMsg(other), tea.WindowSizeMsg{Width: 100, Height: 40}); got[0]*got[1] > 10*10 {
+		t.Errorf("the second session drew %v while the first holds 100x40 of 100x40+10x10 cells", got)
+	}
+	if held := heldCells(s.sessions); held > 100*40+10*10 {
+		t.Errorf("the sessions hold %d cells, budget %d", held, 100*40+10*10)
 	}
 }
 

@@ -39,7 +39,11 @@ type session struct {
 	// registry.window).
 	clientW, clientH int
 	drawnW, drawnH   int
-	status           int // exit status sent to the client
+	// The largest width and height drawn so far: the renderer's cell
+	// buffers keep their capacity when a frame shrinks, so the session
+	// holds up to heldW x heldH cells until it ends (registry.window).
+	heldW, heldH int
+	status       int // exit status sent to the client
 	// startUnsaved is the kept unsaved edits the inspector started with
 	// (nil if none): once its user saves or discards, they are dropped.
 	startUnsaved []byte
@@ -226,9 +230,15 @@ func (a activeWriter) Write(p []byte) (int, error) {
 // registry tracks the live sessions for the limits, reloads and shutdown.
 type registry struct {
 	max int
-	// The frames of all sessions share cellBudget cells: a session draws
-	// at most cellBudget/sessions cells (at least minCells, at most
-	// maxWindowWidth x maxWindowHeight).
+	// The cell buffers of all sessions together hold at most cellBudget
+	// cells. A session's renderer keeps the buffers of the largest frame it
+	// has drawn (shrinking a frame releases nothing), so what counts is
+	// each session's held box (heldW x heldH, at least minCells: that much
+	// is set aside for every session, present or to come); a session's box
+	// grows only into the cells no one holds or has set aside. On top of
+	// that, a session draws at most its share, cellBudget/sessions (at
+	// least minCells, at most maxWindowWidth x maxWindowHeight), so the
+	// frames drawn at one moment are shared evenly.
 	cellBudget, minCells int
 
 	mu       sync.Mutex
@@ -238,9 +248,18 @@ type registry struct {
 	closing  string // non-empty once shutting down: why
 }
 
+// newRegistry makes the registry of at most max sessions. The budget is
+// raised to max x minCells if lower, so that every session can have its
+// minimum.
 func newRegistry(max, cellBudget, minCells int) *registry {
-	return &registry{max: max, cellBudget: cellBudget, minCells: minCells,
+	return &registry{max: max, cellBudget: effectiveBudget(max, cellBudget, minCells), minCells: minCells,
 		all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
+}
+
+// effectiveBudget is the cells the sessions' buffers hold at most: the
+// budget, or max x minCells if that is more.
+func effectiveBudget(sessions, cellBudget, minCells int) int {
+	return max(cellBudget, sessions*minCells)
 }
 
 // cellCap is the most cells one session may draw now (r.mu held).
@@ -249,26 +268,75 @@ func (r *registry) cellCap() int {
 	return max(min(r.cellBudget/n, maxWindowWidth*maxWindowHeight), r.minCells)
 }
 
+// held is the cells counted against the budget for st (r.mu and st.mu
+// held): its box, or the minimum set aside for it.
+func (r *registry) held(st *session) int {
+	return max(st.heldW*st.heldH, r.minCells)
+}
+
+// holdLimit is the most cells st's box may grow to (r.mu held, st.mu not):
+// what it holds plus what no session holds and no session to come needs.
+func (r *registry) holdLimit(st *session) int {
+	st.mu.Lock()
+	own := r.held(st)
+	st.mu.Unlock()
+	if !r.admitted[st] {
+		return own // not counted against the limit: its minimum is all it gets
+	}
+	used := 0
+	for o := range r.admitted {
+		if o == st {
+			continue
+		}
+		o.mu.Lock()
+		used += r.held(o)
+		o.mu.Unlock()
+	}
+	toCome := max(r.max-len(r.admitted), 0) * r.minCells
+	return max(r.cellBudget-used-toCome, own)
+}
+
+// fit is the part of a w x h window st draws (r.mu and st.mu held, limit
+// from holdLimit): at most the session's share, and within limit cells
+// counting the box of frames it has drawn before.
+func (r *registry) fit(st *session, w, h, limit int) (int, int) {
+	fw, fh := fitWindow(w, h, min(r.cellCap(), limit))
+	// The box is what the buffers keep: a frame wider than any before
+	// but lower still widens the rows already there.
+	for max(fw, st.heldW)*max(fh, st.heldH) > limit {
+		// Only a side beyond the box adds cells; shrink the one that
+		// is, keeping the window's shape when both are.
+		if fw > st.heldW && (fh <= st.heldH || fw*h >= fh*w) {
+			fw--
+		} else {
+			fh--
+		}
+	}
+	return fw, fh
+}
+
 // window records the client's window size for st and returns the size its
-// inspector draws.
+// inspector draws, counting it in st's box.
 func (r *registry) window(st *session, w, h int) (int, int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	limit := r.holdLimit(st)
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.clientW, st.clientH = w, h
-	st.drawnW, st.drawnH = fitWindow(w, h, r.cellCap())
+	st.drawnW, st.drawnH = r.fit(st, w, h, limit)
+	st.heldW, st.heldH = max(st.heldW, st.drawnW), max(st.heldH, st.drawnH)
 	return st.drawnW, st.drawnH
 }
 
 // refit resizes the running inspectors whose share of the cell budget
 // changed as sessions came or went (r.mu held).
 func (r *registry) refit() {
-	limit := r.cellCap()
 	for st := range r.admitted {
+		limit := r.holdLimit(st)
 		st.mu.Lock()
 		p, w, h := st.program, st.clientW, st.clientH
-		fw, fh := fitWindow(w, h, limit)
+		fw, fh := r.fit(st, w, h, limit)
 		changed := p != nil && !st.ended && (fw != st.drawnW || fh != st.drawnH)
 		st.mu.Unlock()
 		if changed {
@@ -662,14 +730,15 @@ func (s *server) saveSurfaces(st *session, data []byte) error {
 
 // The largest window a session draws. The client chooses its pty size, and
 // the frame costs server memory in proportion (a 4000x4000 request took
-// over 3 GB; 32 sessions at 1000x300 took 2.5 GB, about 260 bytes a cell),
-// so a client must not be able to exhaust the server with it: a session
-// draws at most maxWindowWidth x maxWindowHeight, and all sessions together
-// at most windowCellBudget cells at a time, each its share, but never
-// less than minWindowCells (200x60). A bigger terminal shows the inspector
-// in its top-left corner. This bounds the frames drawn at one moment, not
-// memory: each session keeps the buffers of its largest frame (32 sessions
-// opened one after another at 1000x300 held 1.2 GB; BenchmarkWindowBudgetMemory).
+// over 3 GB; about 230 bytes a cell of the server's heap), so a client
+// must not be able to exhaust the server with it: a session draws at most
+// maxWindowWidth x maxWindowHeight, and the cell buffers of all sessions
+// together hold at most windowCellBudget cells (or max sessions x
+// minWindowCells if more). A renderer keeps the buffers of the largest
+// frame it has drawn, so each session's largest frame is counted until it
+// ends, and minWindowCells (200x60) are set aside for every session, present
+// or to come (see registry). A bigger terminal shows the inspector in its
+// top-left corner.
 const (
 	maxWindowWidth   = 1000
 	maxWindowHeight  = 300

@@ -273,7 +273,8 @@ func BenchmarkServerMemory(b *testing.B) {
 }
 
 // BenchmarkWindowBudgetMemory: 32 sessions whose clients ask for 1000x300
-// windows (each draws its share of the window cell budget), against one;
+// windows (each draws its share of the window cell budget; their buffers
+// hold at most windowCellBudget cells in all), against one;
 // the server's heap in use after a GC, per session and in all.
 func BenchmarkWindowBudgetMemory(b *testing.B) {
 	file := bigStream(b, b.TempDir(), 4<<10)

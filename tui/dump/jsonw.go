@@ -94,7 +94,7 @@ func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
 		return &c.json
 	}
 	// Another sub-op of a dispatched opcode (--all).
-	b := decoder.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
+	b := strconv.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op), 10)
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
 	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
@@ -201,7 +201,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	switch {
 	case in != nil && !fromText:
 		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
-		b = decoder.AppendUint(b, uint64(in.Off))                         // a binary's: not negative
+		b = strconv.AppendUint(b, uint64(in.Off), 10)                     // a binary's: not negative
 	case fromText:
 		inst := s.Inst(i)
 		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
@@ -341,7 +341,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	w.values = in.AppendFieldValues(w.values[:0])
 	for n, v := range w.values {
 		b = fixed[n].appendTo(b)
-		b = decoder.AppendUint(b, v.Raw)
+		b = strconv.AppendUint(b, v.Raw, 10)
 		if spans[n].Named && !w.ownNames {
 			b = append(b, `,"meaning":`...)
 			b = appendString(b, v.Meaning)
@@ -468,7 +468,7 @@ func (w *jsonWriter) appendName(b []byte, name string) []byte {
 // appendOperandRef appends the "lod" or "dst" object.
 func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
-	b = decoder.AppendUint(b, uint64(r.ID))
+	b = strconv.AppendUint(b, uint64(r.ID), 10)
 	b = append(b, `,"offset":`...)
 	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
@@ -551,16 +551,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = append(b, '"')
 	}
 	if id >= 0 {
-		b = decoder.AppendUint(append(b, `,"id":`...), uint64(id))
+		b = strconv.AppendUint(append(b, `,"id":`...), uint64(id), 10)
 	}
 	if vname != "" {
 		b = w.appendName(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = decoder.AppendUint(append(b, `,"row":`...), uint64(row))
+		b = strconv.AppendUint(append(b, `,"row":`...), uint64(row), 10)
 	}
 	if col >= 0 {
-		b = decoder.AppendUint(append(b, `,"col":`...), uint64(col))
+		b = strconv.AppendUint(append(b, `,"col":`...), uint64(col), 10)
 	}
 	if hasRegion {
 		w.scratch = region.AppendText(w.scratch[:0])
@@ -575,12 +575,12 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = decoder.AppendUint(append(b, `,"value":`...), value)
+		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
 	}
 	if hasOff {
 		b = append(b, `,"offset":`...)
 		if off >= 0 {
-			b = decoder.AppendUint(b, uint64(off))
+			b = strconv.AppendUint(b, uint64(off), 10)
 		} else {
 			b = strconv.AppendInt(b, off, 10)
 		}
@@ -592,7 +592,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 }
 
 // appendInt appends v >= 0 in decimal.
-func appendInt(b []byte, v int) []byte { return decoder.AppendUint(b, uint64(v)) }
+func appendInt(b []byte, v int) []byte { return strconv.AppendUint(b, uint64(v), 10) }
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {

@@ -46,38 +46,14 @@ type jsonWriter struct {
 	ops [][]opJSON
 }
 
-// piece is a record's constant text in a fixed-size array: appending it
-// copies the whole array (four 16-byte moves) into room the buffer has,
-// where append of a slice calls memmove; a record has some twenty of
-// them. Text too long for the array is kept in long.
-type piece struct {
-	text [pieceCap]byte
-	n    uint8
-	long []byte // the text, when longer than pieceCap
-}
-
-const pieceCap = 64
+// piece is a record's constant text, built once per writer.
+type piece []byte
 
 // newPiece returns a piece of t (copied).
-func newPiece(t []byte) (p piece) {
-	if len(t) > pieceCap {
-		return piece{long: slices.Clone(t)}
-	}
-	p.n = uint8(copy(p.text[:], t))
-	return p
-}
+func newPiece(t []byte) piece { return slices.Clone(t) }
 
 // appendTo appends the piece's text to b.
-func (p *piece) appendTo(b []byte) []byte {
-	if p.long != nil {
-		return append(b, p.long...)
-	}
-	if cap(b)-len(b) < pieceCap {
-		b = slices.Grow(b, pieceCap)
-	}
-	*(*[pieceCap]byte)(b[len(b) : len(b)+pieceCap]) = p.text
-	return b[:len(b)+int(p.n)]
-}
+func (p *piece) appendTo(b []byte) []byte { return append(b, *p...) }
 
 // opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
 // mnemonic (the end of "bytes"' value and the next key's comma included).

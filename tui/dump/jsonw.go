@@ -99,8 +99,7 @@ func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piec
 		}
 	}
 	// Up to maxOpStarts per place; past them (--all, many opcodes) the
-	// last is rebuilt: nothing is allocated per record (but a start too
-	// long for a piece).
+	// last is rebuilt.
 	var op *opJSON
 	if len(ops) < maxOpStarts {
 		w.ops[n] = append(ops, opJSON{})

@@ -381,7 +381,11 @@ func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
 func (m *Model) loading() int { return m.snap.Loading() }
 
-func (m *Model) setStatus(text string, isErr bool) { m.status, m.statusErr = text, isErr }
+// setStatus sets the status line. Its messages quote file names, errors
+// and notes from inputs: they are shown by decoder.Display's rule.
+func (m *Model) setStatus(text string, isErr bool) {
+	m.status, m.statusErr = decoder.Display(text), isErr
+}
 
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
@@ -1106,5 +1110,5 @@ func (m *Model) title() string {
 	if m.unsaved() {
 		t = "[unsaved] " + t
 	}
-	return t
+	return decoder.Display(t) // file names come from dump folders too
 }

@@ -271,7 +271,7 @@ func (m Bits) View() string {
 	}
 	lines = append(lines, st.Title.Render("Bits")+
 		st.Muted.Render(fmt.Sprintf("  %2d bytes%s, %s layout  ", len(m.in.Bytes()), where, m.in.Layout))+
-		st.Value.Render(m.in.Text()))
+		st.Value.Render(decoder.Display(m.in.Text())))
 
 	bh := m.bodyHeight()
 	hex := m.hexLines(bh)
@@ -486,7 +486,7 @@ func (m Bits) tableLines(w, h int) []string {
 	head := row{"field", "byte", "bits", "binary", "raw", "meaning"}
 	wd := [5]int{nameColW, byteColW, bitsColW, binColW, rawColW}
 	for i, f := range m.fields {
-		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), f.Meaning}
+		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), decoder.Display(f.Meaning)}
 	}
 	// The binary column goes first when the meanings would be cut: the
 	// hex view beside it shows the same bits.

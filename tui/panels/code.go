@@ -711,7 +711,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 		if k, ok := c.infoAt(i); ok {
 			diags = s.Info(k).NumDiagnostics()
 		}
-		return t.Text, t.Mnemonic(), diags
+		return decoder.Display(t.Text), decoder.Display(t.Mnemonic()), diags
 	}
 	in := c.scratch()
 	s.Decode(i, in)
@@ -719,7 +719,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return in.Text(), in.Mnemonic, diags
+	return decoder.Display(in.Text()), decoder.Display(in.Mnemonic), diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):
@@ -1113,7 +1113,7 @@ func (m Code) nativeSection() ([]string, []int) {
 }
 
 // compact closes up the columns IGA pads an instruction's text to.
-func compact(s string) string { return strings.Join(strings.Fields(s), " ") }
+func compact(s string) string { return decoder.Display(strings.Join(strings.Fields(s), " ")) }
 
 func orDash(s string) string {
 	if s == "" {

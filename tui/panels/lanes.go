@@ -344,7 +344,7 @@ func (m Lanes) View() string {
 	var lines []string
 	title := st.Title.Render("Lanes")
 	if m.in != nil {
-		title += "  " + st.Value.Render(m.in.Text())
+		title += "  " + st.Value.Render(decoder.Display(m.in.Text()))
 	}
 	lines = append(lines, title)
 

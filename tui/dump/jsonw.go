@@ -73,7 +73,7 @@ func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
 	b := strconv.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op), 10)
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
-	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
+	c.mnemonic, c.json, c.set = mnemonic, append(c.json[:0], b...), true // rebuilt in place
 	w.scratch = b
 	return &c.json
 }
@@ -110,7 +110,7 @@ func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piec
 	b := appendString(append(w.scratch[:0], `{"kind":`...), string(kind))
 	b = appendString(append(b, `,"name":`...), name)
 	b = append(b, `,"text":`...)
-	op.kind, op.name, op.json = kind, name, newPiece(b)
+	op.kind, op.name, op.json = kind, name, append(op.json[:0], b...) // rebuilt in place
 	w.scratch = b
 	return &op.json
 }

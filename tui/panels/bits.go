@@ -563,6 +563,7 @@ func (m Bits) diagnostics() []string {
 	n := m.diagLines()
 	out := make([]string, 0, n)
 	for i, s := range d {
+		s = decoder.Display(s) // diagnostics quote names from the input
 		if i == n-1 && len(d) > n {
 			out = append(out, st.Warn.Render(fmt.Sprintf("%s %s (+%d more)", st.Sym.Warn, s, len(d)-n)))
 			break

@@ -1037,7 +1037,7 @@ func (m Code) nativeSection() ([]string, []int) {
 	in := c.s.Info(c.info)
 	l := j.Info(in)
 	var body []string
-	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, filepath.Base(j.ASM.Name))
+	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))
 	body = append(body, st.Header.Render(head))
 	regs := []string{}
 	if v := in.VarName(in.Dst.ID); v != "" {
@@ -1053,7 +1053,7 @@ func (m Code) nativeSection() ([]string, []int) {
 		}
 	}
 	if len(regs) > 0 {
-		body = append(body, "   "+st.Meaning.Render(strings.Join(regs, " · ")))
+		body = append(body, "   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))))
 	}
 	for _, s := range l.Sends {
 		ni := &j.ASM.Insts[s.Inst]
@@ -1142,7 +1142,7 @@ func (m Code) flowBody() []string {
 			cursor = st.Sym.Selected
 		}
 		text, _, _ := m.lineText(e.inst)
-		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
+		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {

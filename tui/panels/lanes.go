@@ -420,10 +420,10 @@ func (m Lanes) View() string {
 	}
 	var warns []string
 	for _, w := range lm.Warnings {
-		warns = append(warns, st.Warn.Render(sym.Warn+" "+w))
+		warns = append(warns, st.Warn.Render(sym.Warn+" "+decoder.Display(w)))
 	}
 	for _, n := range lm.Notes {
-		warns = append(warns, st.Muted.Render(noteMark+n))
+		warns = append(warns, st.Muted.Render(noteMark+decoder.Display(n)))
 	}
 	lines = append(lines, WrapLines(warns, m.w)...)
 	// The input and its error stay visible however short the panel is.

@@ -467,10 +467,10 @@ func (m Output) dstLines() []string {
 func (m Output) warnLines() []string {
 	var out []string
 	for _, w := range m.res.Warnings {
-		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+w))
+		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+decoder.Display(w)))
 	}
 	for _, n := range m.res.Notes {
-		out = append(out, m.st.Muted.Render(noteMark+n))
+		out = append(out, m.st.Muted.Render(noteMark+decoder.Display(n)))
 	}
 	return out
 }

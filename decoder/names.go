@@ -1,6 +1,9 @@
 package decoder
 
-import "unicode/utf8"
+import (
+	"io"
+	"unicode/utf8"
+)
 
 // Display returns s, text read from an input, as it is safe to write to a
 // terminal or a text output: control characters (C0, DEL, C1), the
@@ -65,4 +68,59 @@ func unsafeRune(r rune, n int) bool {
 		return true
 	}
 	return false
+}
+
+// JSONGuard returns a writer that passes JSON text to w with the runes
+// Display would replace and JSON encoders leave as they are (C1 controls,
+// bidirectional overrides) written as \u escapes, so that JSON Lines on a
+// terminal act on nothing, and still decode to the input's own text. It
+// is for JSON text only: there a rune above ASCII can only be inside a
+// string. A rune split between two writes is held until the next.
+func JSONGuard(w io.Writer) io.Writer { return &jsonGuard{w: w} }
+
+type jsonGuard struct {
+	w    io.Writer
+	pend []byte // the start of a rune cut by the end of the last write
+	buf  []byte
+}
+
+func (g *jsonGuard) Write(p []byte) (int, error) {
+	data := p
+	if len(g.pend) > 0 {
+		data = append(g.pend, p...)
+		g.pend = nil
+	}
+	// Hold back an incomplete rune at the end.
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	out := g.buf[:0]
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < cut; {
+		if data[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:cut])
+		if r != utf8.RuneError && unsafeRune(r, n) {
+			out = append(out, data[start:i]...)
+			out = append(out, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+			start = i + n
+		}
+		i += n
+	}
+	out = append(out, data[start:cut]...)
+	g.pend = append(g.pend[:0], data[cut:]...)
+	g.buf = out
+	if _, err := g.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -206,7 +206,7 @@ func Run(args []string, env Env) int {
 	r := Compare(builds[0], builds[1], opt)
 	switch {
 	case *asJSON:
-		WriteJSON(env.Stdout, r)
+		WriteJSON(decoder.JSONGuard(env.Stdout), r) // C1 controls and bidi overrides escaped too
 	case env.Terminal && !*asText && env.Inspect != nil:
 		if st := env.Inspect(r); st != ExitSame {
 			return st // the inspector could not run

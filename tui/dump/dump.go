@@ -221,7 +221,11 @@ func runTuned(args []string, env Env, po parOptions) int {
 		}
 		names = all
 	}
-	w := bufio.NewWriterSize(env.Stdout, batchSize)
+	out := env.Stdout
+	if o.JSON {
+		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
+	}
+	w := bufio.NewWriterSize(out, batchSize)
 	defer w.Flush()
 	for _, name := range names {
 		var data []byte

@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -192,18 +191,10 @@ func (m *Model) helpModel(w int) help.Model {
 	return h
 }
 
-// helpModels holds a key-hint renderer per style set (three at most), so
-// that a frame copies one rather than building bubbles' default styles.
-var helpModels sync.Map // theme -> help.Model
-
 // helpBase returns bubbles' help.Model in the styles of th.
 func helpBase(th theme) help.Model {
-	if h, ok := helpModels.Load(th); ok {
-		return h.(help.Model)
-	}
 	h := help.New()
 	h.Styles = th.Help
-	helpModels.Store(th, h)
 	return h
 }
 

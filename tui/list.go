@@ -37,11 +37,7 @@ type ListKeyMap struct {
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
-func DefaultListKeyMap() ListKeyMap { return defaultListKeyMap }
-
-// defaultListKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultListKeyMap = buildListKeyMap()
+func DefaultListKeyMap() ListKeyMap { return buildListKeyMap() }
 
 func buildListKeyMap() ListKeyMap {
 	return ListKeyMap{

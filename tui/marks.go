@@ -39,11 +39,7 @@ type MarkKeyMap struct {
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
 // mouse), ' lists the marks, as in vi.
-func DefaultMarkKeyMap() MarkKeyMap { return defaultMarkKeyMap }
-
-// defaultMarkKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultMarkKeyMap = buildMarkKeyMap()
+func DefaultMarkKeyMap() MarkKeyMap { return buildMarkKeyMap() }
 
 func buildMarkKeyMap() MarkKeyMap {
 	return MarkKeyMap{

@@ -22,11 +22,7 @@ type BitsKeyMap struct {
 }
 
 // DefaultBitsKeyMap returns a fresh copy of the Bits panel's bindings.
-func DefaultBitsKeyMap() BitsKeyMap { return defaultBitsKeyMap }
-
-// defaultBitsKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultBitsKeyMap = buildBitsKeyMap()
+func DefaultBitsKeyMap() BitsKeyMap { return buildBitsKeyMap() }
 
 func buildBitsKeyMap() BitsKeyMap {
 	return BitsKeyMap{

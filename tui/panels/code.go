@@ -43,11 +43,7 @@ type CodeKeyMap struct {
 const flowKeys = "acdefhiloprstuvwxz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
-func DefaultCodeKeyMap() CodeKeyMap { return defaultCodeKeyMap }
-
-// defaultCodeKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultCodeKeyMap = buildCodeKeyMap()
+func DefaultCodeKeyMap() CodeKeyMap { return buildCodeKeyMap() }
 
 func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{

@@ -24,11 +24,7 @@ type LanesKeyMap struct {
 }
 
 // DefaultLanesKeyMap returns a fresh copy of the Lanes panel's bindings.
-func DefaultLanesKeyMap() LanesKeyMap { return defaultLanesKeyMap }
-
-// defaultLanesKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultLanesKeyMap = buildLanesKeyMap()
+func DefaultLanesKeyMap() LanesKeyMap { return buildLanesKeyMap() }
 
 func buildLanesKeyMap() LanesKeyMap {
 	k := LanesKeyMap{

@@ -21,7 +21,7 @@ import (
 const escHostile = "\x1b]0;pwn\a\x1b[2J\x1b[5;38;2;1;2;3m\u009b31m\u202e"
 
 // escInputs returns one input of each kind with the hostile string in
-// every name and text it has: vISA text (kernel, variable and surface
+// every name and text it has: a surface file (a v_name), vISA text (kernel, variable and surface
 // names, labels, comments, instruction text), an object file (a name of
 // its string pool, and a raw C1 byte), and a C source holding that object.
 func escInputs(t *testing.T) map[string][]byte {
@@ -56,7 +56,8 @@ func escInputs(t *testing.T) map[string][]byte {
 		fmt.Fprintf(&c, "0x%02x", b)
 	}
 	c.WriteString("};\n")
-	return map[string][]byte{"h.visaasm": []byte(text), "o.isa": obj, "c.c": []byte(c.String())}
+	sf, _ := json.Marshal(map[string]any{"surfaces": map[string]any{"surf" + escHostile: map[string]any{"type": "2d", "width": 4}}})
+	return map[string][]byte{"h.visaasm": []byte(text), "o.isa": obj, "c.c": []byte(c.String()), "s.json": sf}
 }
 
 // escLeaked returns the hostile pieces found in out.
@@ -89,7 +90,11 @@ func TestEscapesNeverWritten(t *testing.T) {
 		return nil, fmt.Errorf("no %s", name)
 	}
 	for name := range inputs {
-		for _, args := range [][]string{{}, {"--all"}, {"--visaasm"}, {"--bodies"}, {"--json"}, {"--all", "--json"}, {"--bodies", "--json"}} {
+		if name == "s.json" {
+			continue
+		}
+		for _, args := range [][]string{{}, {"--all"}, {"--visaasm"}, {"--bodies"}, {"--json"}, {"--all", "--json"}, {"--bodies", "--json"},
+			{"--surfaces", "s.json"}, {"--surfaces", "s.json", "--json"}} {
 			var out, errb bytes.Buffer
 			dump.Run(append(args, name), dump.Env{Stdout: &out, Stderr: &errb, Open: open})
 			if bad := escLeaked(out.Bytes()); len(bad) > 0 {

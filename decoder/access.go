@@ -267,5 +267,5 @@ func (s *Stream) Infos() iter.Seq2[int, *Info] {
 // bytes, no instructions): what a tool or a test needs to show records
 // that no encoding produces.
 func NewInfoStream(infos []Info) *Stream {
-	return &Stream{hand: slices.Clone(infos), Version: DefaultVersion, Layout: LayoutIGC}
+	return &Stream{hand: slices.Clone(infos), Version: DefaultVersion(), Layout: LayoutIGC}
 }

@@ -49,7 +49,7 @@ func TestAccessors(t *testing.T) {
 		if c.cut {
 			code = append(code[:len(code):len(code)], 0xFF, 1, 2, 3)
 		}
-		o := WalkOptions{Version: DefaultVersion, Layout: LayoutIGC}
+		o := WalkOptions{Version: DefaultVersion(), Layout: LayoutIGC}
 		s := Walk(code, 0x100, o)
 		want, werr := carefulWalk(code, o)
 		if (s.Err != nil) != c.cut || (werr != nil) != c.cut || s.NumInfos() < 100 || (s.marks != nil) != c.marks || (s.insts != nil) == c.marks {
@@ -83,7 +83,7 @@ func TestAccessors(t *testing.T) {
 			if ok {
 				// The record a full decode of the instruction's bytes gives.
 				var ref Info
-				decodeInfo(&ref, s, i, code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), o.Layout, DefaultVersion, DefaultVersion.wide())
+				decodeInfo(&ref, s, i, code[in.Off:int(in.Off)+int(in.Len)], int(in.Off), o.Layout, DefaultVersion(), DefaultVersion().wide())
 				if got := s.Info(k); *got != ref || s.InfoOff(k) != 0x100+int64(in.Off) || !bytes.Equal(got.Bytes(), code[in.Off:int(in.Off)+int(in.Len)]) {
 					t.Fatalf("%s: INFO %d: %+v, want %+v", c.name, k, *got, ref)
 				}
@@ -134,7 +134,7 @@ func TestAccessors(t *testing.T) {
 func TestAccessorsConcurrent(t *testing.T) {
 	all, _ := instTemplates(t)
 	code := mixedStream(1<<20, all)
-	o := WalkOptions{Version: DefaultVersion, Layout: LayoutIGC}
+	o := WalkOptions{Version: DefaultVersion(), Layout: LayoutIGC}
 	s := Walk(code, 0, o)
 	want, _ := carefulWalk(code, o)
 	texts := make([]string, s.NumInfos())
@@ -312,7 +312,7 @@ func TestDecodeInfo(t *testing.T) {
 		}
 	}
 	for layout, templates := range map[Layout][][]byte{LayoutIGC: all, LayoutSeed: seed} {
-		s := Walk(mixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion, Layout: layout})
+		s := Walk(mixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion(), Layout: layout})
 		if s.marks == nil || s.Err != nil {
 			t.Fatalf("%s mixed stream: held in full %v, error %v", layout, s.marks == nil, s.Err)
 		}

@@ -281,7 +281,7 @@ func TestBadValueLocatedAtField(t *testing.T) {
 // the same code as a decoded one.
 func TestInstructionByHand(t *testing.T) {
 	var in Instruction
-	if !in.Reset(0x01, 0, DefaultVersion) {
+	if !in.Reset(0x01, 0, DefaultVersion()) {
 		t.Fatal("add: not in the table")
 	}
 	in.SetSymbols(docSymbols)
@@ -292,7 +292,7 @@ func TestInstructionByHand(t *testing.T) {
 	if got, want := in.Text(), "(!P1.any) add (M1_NM, 16) res(0,0)<2> (-)lod(1,0)<8;8,1> 0x3f800000:f"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if in.Reset(0x00, 0, DefaultVersion) {
+	if in.Reset(0x00, 0, DefaultVersion()) {
 		t.Error("opcode 0 is not defined")
 	}
 }

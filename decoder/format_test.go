@@ -2,14 +2,13 @@ package decoder
 
 import (
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// referenceText is AppendText as it was written before its tables: the
-// pieces one by one, numbers through strconv.
+// referenceText is AppendText written another way: the parts through
+// Info's accessors (Operand, SurfaceName, ExecSize), strings joined.
 func referenceText(in *Info, seed bool) string {
 	var b []byte
 	op := in.Op()
@@ -41,7 +40,7 @@ func referenceText(in *Info, seed bool) string {
 	return string(append(b, " "+in.Operand(in.Dst)...))
 }
 
-// TestAppendTextTables: the table-driven text is the reference's for
+// TestAppendTextTables: the text is the reference's for
 // every channel mask, mask control and exec-size code of both INFO
 // sub-ops (and two unknown ones), for every sub-op byte with a spread of
 // the rest, in both layouts and syntaxes, with operands named from a
@@ -90,50 +89,4 @@ func TestAppendTextTables(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts compared", n)
-}
-
-// TestAppendNumbers: AppendUint and AppendHex write what strconv writes,
-// at every length and at the edges, into buffers with and without room.
-func TestAppendNumbers(t *testing.T) {
-	vals := []uint64{0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, math.MaxUint32, math.MaxUint64, math.MaxUint64 - 1}
-	for p := uint64(1); p < math.MaxUint64/10; p *= 10 {
-		vals = append(vals, p-1, p, p+1)
-	}
-	for sh := range 64 {
-		vals = append(vals, 1<<sh-1, 1<<sh, 1<<sh+1)
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
-		vals = append(vals, r.Uint64()>>r.IntN(64), uint64(r.IntN(1e8)))
-	}
-	// Every number up to 10^5, and every low half under a few high
-	// halves: each lane of the 8-digit conversions through its range.
-	all := make([]uint64, 0, 5e4*4+1e5)
-	for v := range uint64(1e5) {
-		all = append(all, v)
-	}
-	for _, hi := range []uint64{99, 1234, 9999} {
-		for lo := range uint64(1e4) {
-			all = append(all, hi*1e4+lo, hi<<16|lo*6)
-		}
-	}
-	for _, v := range all {
-		if got, want := string(AppendUint(nil, v)), strconv.FormatUint(v, 10); got != want {
-			t.Fatalf("AppendUint(%d) = %q", v, got)
-		}
-		if got, want := string(AppendHex(nil, v)), strconv.FormatUint(v, 16); got != want {
-			t.Fatalf("AppendHex(%#x) = %q", v, got)
-		}
-	}
-	for _, v := range vals {
-		for _, b := range [][]byte{nil, []byte("x"), make([]byte, 2, 40)} {
-			pre := string(b)
-			if got, want := string(AppendUint(b, v)), pre+strconv.FormatUint(v, 10); got != want {
-				t.Fatalf("AppendUint(%q, %d) = %q, want %q", pre, v, got, want)
-			}
-			if got, want := string(AppendHex(b, v)), pre+strconv.FormatUint(v, 16); got != want {
-				t.Fatalf("AppendHex(%q, %#x) = %q, want %q", pre, v, got, want)
-			}
-		}
-	}
 }

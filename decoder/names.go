@@ -1,57 +1,126 @@
 package decoder
 
-import "unicode/utf8"
+import (
+	"io"
+	"unicode/utf8"
+)
 
-// DisplayName returns a name read from input as it is safe to show on a
-// terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8
-// become '?'. A binary's string pool or a text's quoted kernel name could
-// otherwise carry escape sequences that the inspector, or an SSH client's
-// terminal, would act on. Names only label things (ids resolve by index),
-// so nothing but their display changes.
-func DisplayName(b []byte) string {
-	clean := true
-	for _, c := range b {
-		if c < 0x20 || c >= 0x7f {
-			clean = false
-			break
-		}
+// Display returns s, text read from an input, as it is safe to write to a
+// terminal or a text output: control characters (C0, DEL, C1), the
+// bidirectional overrides and isolates, and bytes that are not UTF-8 each
+// become '?'. This is the one rule for every string of an input that a
+// front end shows (names, instruction text, labels, comments, messages that
+// quote input); JSON escapes its strings instead. A string pool, a quoted
+// kernel name, a comment or a surface's v_name could otherwise carry escape
+// sequences that the inspector, or an SSH client's terminal, would act on
+// (retitle the window, clear the screen, colour what follows), or overrides
+// that show text in another order than it is read.
+func Display(s string) string {
+	i := safePrefix(s)
+	if i == len(s) {
+		return s
 	}
-	if clean {
-		return string(b)
-	}
-	out := make([]byte, 0, len(b))
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		switch {
-		case r == utf8.RuneError && n <= 1, r < 0x20, r >= 0x7f && r < 0xa0:
-			out = append(out, '?')
-		default:
-			out = append(out, b[:n]...)
-		}
-		b = b[n:]
-	}
-	return string(out)
+	return string(AppendDisplay(make([]byte, 0, len(s)), s))
 }
 
-// AppendDisplay appends s, text read from an input, to b as DisplayName
-// shows it: control characters and bytes that are not UTF-8 become '?'.
-// Writers of text for a terminal (dump's text and listing lines) append
-// every string of an input through it; JSON escapes them instead.
+// DisplayName is Display of a name's bytes. Names only label things (ids
+// resolve by index), so cleaning them when read changes nothing but their
+// display.
+func DisplayName(b []byte) string {
+	return Display(string(b))
+}
+
+// AppendDisplay appends s to b as Display shows it. Writers of text lines
+// (dump's text and listing lines) append every string of an input through it.
 func AppendDisplay(b []byte, s string) []byte {
-	i := 0
-	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
-		i++
-	}
+	i := safePrefix(s)
 	b = append(b, s[:i]...)
 	for s = s[i:]; len(s) > 0; {
 		r, n := utf8.DecodeRuneInString(s)
-		switch {
-		case r == utf8.RuneError && n <= 1, r < 0x20, r >= 0x7f && r < 0xa0:
+		if unsafeRune(r, n) {
 			b = append(b, '?')
-		default:
+		} else {
 			b = append(b, s[:n]...)
 		}
 		s = s[n:]
 	}
 	return b
+}
+
+// safePrefix is the length of s's leading printable ASCII.
+func safePrefix(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= 0x20 && s[i] < 0x7f {
+		i++
+	}
+	return i
+}
+
+// unsafeRune reports whether the rune r, decoded from n bytes, is shown as
+// '?': invalid UTF-8, C0 controls, DEL, C1 controls (0x9b is CSI to many
+// terminals), and the bidirectional embeddings, overrides and isolates
+// (U+202A-U+202E, U+2066-U+2069).
+func unsafeRune(r rune, n int) bool {
+	switch {
+	case r == utf8.RuneError && n <= 1, r < 0x20, r >= 0x7f && r < 0xa0:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// JSONGuard returns a writer that passes JSON text to w with the runes
+// Display would replace and JSON encoders leave as they are (C1 controls,
+// bidirectional overrides) written as \u escapes, so that JSON Lines on a
+// terminal act on nothing, and still decode to the input's own text. It
+// is for JSON text only: there a rune above ASCII can only be inside a
+// string. A rune split between two writes is held until the next.
+func JSONGuard(w io.Writer) io.Writer { return &jsonGuard{w: w} }
+
+type jsonGuard struct {
+	w    io.Writer
+	pend []byte // the start of a rune cut by the end of the last write
+	buf  []byte
+}
+
+func (g *jsonGuard) Write(p []byte) (int, error) {
+	data := p
+	if len(g.pend) > 0 {
+		data = append(g.pend, p...)
+		g.pend = nil
+	}
+	// Hold back an incomplete rune at the end.
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	out := g.buf[:0]
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < cut; {
+		if data[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:cut])
+		if r != utf8.RuneError && unsafeRune(r, n) {
+			out = append(out, data[start:i]...)
+			out = append(out, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+			start = i + n
+		}
+		i += n
+	}
+	out = append(out, data[start:cut]...)
+	g.pend = append(g.pend[:0], data[cut:]...)
+	g.buf = out
+	if _, err := g.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -1,6 +1,9 @@
 package decoder
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A kernel name carrying an escape sequence (a hostile binary clearing an
 // SSH client's screen) reaches the screen as plain text.
@@ -24,5 +27,31 @@ func TestObjectNamesDisplaySafe(t *testing.T) {
 	c := &cursor{data: []byte("ev\x1b[31mil\x00")}
 	if got := c.cstring(64, "name"); got != "ev?[31mil" {
 		t.Errorf("cstring: %q", got)
+	}
+}
+
+// Bidirectional overrides show as '?' too: they would show a name in
+// another order than it is read.
+func TestDisplayBidi(t *testing.T) {
+	if got := Display("a\u202eb\u2066c\u2069d"); got != "a?b?c?d" {
+		t.Errorf("%q", got)
+	}
+}
+
+// JSONGuard escapes C1 controls and bidi overrides, even split between
+// two writes, and passes the rest as it is.
+func TestJSONGuard(t *testing.T) {
+	var b strings.Builder
+	g := JSONGuard(&b)
+	in := "{\"k\":\"é\u009b1m\u202ex\"}"
+	cut := strings.Index(in, "\u009b") + 1 // inside the C1 rune
+	if _, err := g.Write([]byte(in[:cut])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Write([]byte(in[cut:])); err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"k":"é\u009b1m\u202ex"}`; b.String() != want {
+		t.Errorf("%q, want %q", b.String(), want)
 	}
 }

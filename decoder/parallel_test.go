@@ -108,7 +108,7 @@ func TestParallelWalkGenerated(t *testing.T) {
 		for name, code := range streams {
 			for _, l := range []Layout{LayoutIGC, LayoutSeed} {
 				o := WalkOptions{File: name, Kernel: "k", Version: v, Layout: l, Symbols: docSymbols}
-				for _, c := range chunkSizes(len(code), v != DefaultVersion) {
+				for _, c := range chunkSizes(len(code), v != DefaultVersion()) {
 					if err := sameWalk(code, o, c); err != nil {
 						t.Errorf("%s: %v", name, err)
 					}
@@ -117,7 +117,7 @@ func TestParallelWalkGenerated(t *testing.T) {
 		}
 	}
 	// The cases must reach the paths they are meant for.
-	s := walk(withBadAt(mixed, badOpcode(t, DefaultVersion)), 0, WalkOptions{}, 64)
+	s := walk(withBadAt(mixed, badOpcode(t, DefaultVersion())), 0, WalkOptions{}, 64)
 	if s.Err == nil || s.NumInsts() == 0 {
 		t.Errorf("bad opcode mid-stream: %d records, error %v", s.NumInsts(), s.Err)
 	}
@@ -313,7 +313,7 @@ func TestParallelWalkJoinsEarly(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []stream{{"mixed", mixedStream(4<<20, all), DefaultVersion}, big} {
+	for _, c := range []stream{{"mixed", mixedStream(4<<20, all), DefaultVersion()}, big} {
 		seq := walk(c.code, 0, WalkOptions{Version: c.v}, 0)
 		if seq.Err != nil {
 			t.Fatalf("%s: %v", c.name, seq.Err)

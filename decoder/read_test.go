@@ -265,7 +265,7 @@ func (f *failing) Read(p []byte) (int, error) {
 func TestReadShrankOrFailed(t *testing.T) {
 	data := make([]byte, 0, 300_000)
 	for i := 0; len(data) < cap(data)-4; i++ {
-		data = append(data, hexDigits[byte(i)>>4], hexDigits[byte(i)&15], ' ')
+		data = append(data, "0123456789abcdef"[byte(i)>>4], "0123456789abcdef"[byte(i)&15], ' ')
 	}
 	for _, eof := range []int{100, sniffSize + 1, 200_000, len(data) - 1} {
 		got, err := ReadInput("t.hex", bytes.NewReader(data[:eof]), int64(len(data)), Options{Hex: HexOn})
@@ -286,7 +286,7 @@ func TestReadLargeFile(t *testing.T) {
 	data := make([]byte, 0, 12<<20+12345)
 	for i := 0; len(data) < cap(data)-4; i++ {
 		v := byte(i ^ i>>9)
-		data = append(data, hexDigits[v>>4], hexDigits[v&15])
+		data = append(data, "0123456789abcdef"[v>>4], "0123456789abcdef"[v&15])
 		if i%32 == 31 {
 			data = append(data, '\n')
 		} else {

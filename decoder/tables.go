@@ -44,14 +44,15 @@ func (v Version) BestEffort() Version {
 	if v.Major == 3 {
 		return Version{3, 8}
 	}
-	return DefaultVersion
+	return DefaultVersion()
 }
 
 // wide reports whether ids and string indices are UD (>= 3.4).
 func (v Version) wide() bool { return v.Num() >= 304 }
 
-// DefaultVersion is assumed for raw streams: the version of the last writer.
-var DefaultVersion = Version{4, 1}
+// DefaultVersion returns the version assumed for raw streams: the version
+// of the last writer. A function, not a variable: nothing can change it.
+func DefaultVersion() Version { return Version{4, 1} }
 
 // tableRow is one parsed line of opcodes.tsv.
 type tableRow struct {

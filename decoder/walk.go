@@ -95,7 +95,7 @@ func Walk(code []byte, base int64, o WalkOptions) *Stream {
 // (0: in one sequential walk).
 func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Version == (Version{}) {
-		o.Version = DefaultVersion
+		o.Version = DefaultVersion()
 	}
 	if o.Layout == LayoutAuto {
 		o.Layout = LayoutIGC

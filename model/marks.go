@@ -8,8 +8,9 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"infoscope/decoder"
 )
 
 // Bookmarks: a mark names one instruction by its file, kernel, position and
@@ -165,17 +166,11 @@ func (mk Mark) Attach(ins Instructions) (i int, moved bool) {
 	return best, best >= 0
 }
 
-// CleanNote makes typed or read text a note: one line without control
-// characters (a note is drawn on the terminal), spaces collapsed, at most
+// CleanNote makes typed or read text a note: one line (a note is drawn on
+// the terminal), spaces collapsed, shown by decoder.Display's rule, at most
 // MaxNoteRunes characters.
 func CleanNote(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
+	s = decoder.Display(strings.Join(strings.Fields(s), " "))
 	if utf8.RuneCountInString(s) > MaxNoteRunes {
 		s = string([]rune(s)[:MaxNoteRunes])
 	}

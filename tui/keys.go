@@ -21,11 +21,7 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
-func DefaultKeyMap() KeyMap { return defaultKeyMap }
-
-// defaultKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultKeyMap = buildKeyMap()
+func DefaultKeyMap() KeyMap { return buildKeyMap() }
 
 func buildKeyMap() KeyMap {
 	return KeyMap{
@@ -85,11 +81,7 @@ type OverlayKeyMap struct {
 }
 
 // DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
-func DefaultOverlayKeyMap() OverlayKeyMap { return defaultOverlayKeyMap }
-
-// defaultOverlayKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultOverlayKeyMap = buildOverlayKeyMap()
+func DefaultOverlayKeyMap() OverlayKeyMap { return buildOverlayKeyMap() }
 
 func buildOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
@@ -143,11 +135,7 @@ type QuitKeyMap struct{ Save, Discard, Cancel key.Binding }
 
 // DefaultQuitKeyMap returns a fresh copy of the question's bindings; y and
 // n answer too, and q or ctrl+c again cancels.
-func DefaultQuitKeyMap() QuitKeyMap { return defaultQuitKeyMap }
-
-// defaultQuitKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultQuitKeyMap = buildQuitKeyMap()
+func DefaultQuitKeyMap() QuitKeyMap { return buildQuitKeyMap() }
 
 func buildQuitKeyMap() QuitKeyMap {
 	return QuitKeyMap{

@@ -37,11 +37,7 @@ type ListKeyMap struct {
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
-func DefaultListKeyMap() ListKeyMap { return defaultListKeyMap }
-
-// defaultListKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultListKeyMap = buildListKeyMap()
+func DefaultListKeyMap() ListKeyMap { return buildListKeyMap() }
 
 func buildListKeyMap() ListKeyMap {
 	return ListKeyMap{
@@ -814,7 +810,7 @@ func (l listModel) rowLine(p int, c listCols) string {
 	}
 	b.WriteByte(' ')
 	if c.fileW > 0 {
-		b.WriteString(padCutLeft(l.shown[f.Name], c.fileW) + " ")
+		b.WriteString(padCutLeft(decoder.Display(l.shown[f.Name]), c.fileW) + " ")
 	}
 	if c.kernelW > 0 {
 		b.WriteString(pad(model.KernelLabel(st.Kernel), c.kernelW) + " ")
@@ -847,7 +843,7 @@ func (l listModel) rowTail(in *decoder.Info) string {
 			t += fmt.Sprintf(" (+%d)", len(d)-1)
 		}
 	}
-	return t
+	return decoder.Display(t)
 }
 
 // Context strip geometry: a slot is a mnemonic between two bracket cells,
@@ -905,7 +901,7 @@ func (l listModel) contextLine() string {
 		names = names[:0]
 		used := 0
 		for i := start; i < start+count; i++ {
-			n := st.InstMnemonic(i)
+			n := decoder.Display(st.InstMnemonic(i)) // text kept as text may be anything
 			names = append(names, n)
 			used += min(len(n), ctxMinName) + 2
 		}

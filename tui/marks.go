@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -40,11 +39,7 @@ type MarkKeyMap struct {
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
 // mouse), ' lists the marks, as in vi.
-func DefaultMarkKeyMap() MarkKeyMap { return defaultMarkKeyMap }
-
-// defaultMarkKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultMarkKeyMap = buildMarkKeyMap()
+func DefaultMarkKeyMap() MarkKeyMap { return buildMarkKeyMap() }
 
 func buildMarkKeyMap() MarkKeyMap {
 	return MarkKeyMap{
@@ -374,7 +369,7 @@ func (m *Model) marksView() string {
 	var lines []string
 	if mk.editing >= 0 {
 		e := mk.list[mk.editing]
-		title = printable("bookmark " + model.KernelLabel(e.Kernel) + " " + e.Text)
+		title = decoder.Display("bookmark " + model.KernelLabel(e.Kernel) + " " + e.Text)
 		lines = append(lines, " "+mk.note.View(), "", m.th.Muted.Render(" enter keeps the note, esc cancels; the mark is saved beside its input file"))
 		return m.overlay(ansi.Truncate(title, m.width, "…"), lines)
 	}
@@ -402,22 +397,11 @@ func (m *Model) marksView() string {
 		if e.Note != "" {
 			line += "  — " + e.Note
 		}
-		line = ansi.Truncate(printable(line), m.width, "…")
+		line = ansi.Truncate(decoder.Display(line), m.width, "…")
 		if i == mk.cursor {
 			line = m.th.Cursor.Render(pad(line, m.width))
 		}
 		lines = append(lines, line)
 	}
 	return m.overlay(title, lines)
-}
-
-// printable replaces control characters (a mark file is text anyone could
-// have edited) so that a mark cannot drive the terminal.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return '?'
-		}
-		return r
-	}, s)
 }

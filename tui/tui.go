@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -192,18 +191,10 @@ func (m *Model) helpModel(w int) help.Model {
 	return h
 }
 
-// helpModels holds a key-hint renderer per style set (three at most), so
-// that a frame copies one rather than building bubbles' default styles.
-var helpModels sync.Map // theme -> help.Model
-
 // helpBase returns bubbles' help.Model in the styles of th.
 func helpBase(th theme) help.Model {
-	if h, ok := helpModels.Load(th); ok {
-		return h.(help.Model)
-	}
 	h := help.New()
 	h.Styles = th.Help
-	helpModels.Store(th, h)
 	return h
 }
 
@@ -381,7 +372,11 @@ func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
 func (m *Model) loading() int { return m.snap.Loading() }
 
-func (m *Model) setStatus(text string, isErr bool) { m.status, m.statusErr = text, isErr }
+// setStatus sets the status line. Its messages quote file names, errors
+// and notes from inputs: they are shown by decoder.Display's rule.
+func (m *Model) setStatus(text string, isErr bool) {
+	m.status, m.statusErr = decoder.Display(text), isErr
+}
 
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
@@ -1106,5 +1101,5 @@ func (m *Model) title() string {
 	if m.unsaved() {
 		t = "[unsaved] " + t
 	}
-	return t
+	return decoder.Display(t) // file names come from dump folders too
 }

@@ -18,7 +18,7 @@ import (
 
 // View renders the frame from the stored state; it changes nothing.
 func (m *Model) View() tea.View {
-	v := tea.NewView(m.render())
+	v := tea.NewView(guardFrame(m.render()))
 	v.AltScreen = true
 	v.WindowTitle = "infoscope — " + m.title()
 	if m.mouse {
@@ -164,7 +164,7 @@ func (m *Model) statusLine() string {
 	var f *decoder.File
 	if m.selOK {
 		f = m.list.rows.file(m.sel)
-		parts = append(parts, f.Name)
+		parts = append(parts, decoder.Display(f.Name))
 	} else if m.list.filter != "" && m.list.rows.total > 0 {
 		parts = append(parts, "no row matches the filter")
 	} else if m.snap.Len() > 0 && m.loading() == 0 {
@@ -433,9 +433,9 @@ func (m *Model) errorLines() []string {
 						continue
 					}
 					seen[st.Kernel] = true
-					lines = append(lines, "  kernel "+printable(model.KernelLabel(st.Kernel))+" is "+printable(st.Kernel))
+					lines = append(lines, "  kernel "+decoder.Display(model.KernelLabel(st.Kernel))+" is "+decoder.Display(st.Kernel))
 					if d := m.demangled[st.Kernel]; d != "" {
-						lines = append(lines, "    demangled: "+printable(d))
+						lines = append(lines, "    demangled: "+decoder.Display(d))
 					}
 				}
 			}
@@ -470,6 +470,9 @@ func (m *Model) errorLines() []string {
 	}
 	// Wrapped, not truncated: the end of a located error (what was found)
 	// is the part the view exists to show.
+	for i, l := range lines {
+		lines[i] = decoder.Display(l) // file names, errors and headers quote inputs
+	}
 	out := panels.WrapLines(lines, m.width)
 	for i, l := range out {
 		out[i] = ansi.Truncate(l, m.width, "…")

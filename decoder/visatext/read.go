@@ -369,7 +369,7 @@ func (p *parser) directive(n, col int, t string) {
 		p.pendingVerAtEOF = false
 		if !p.haveVer {
 			p.errAt(n, col, ".version before "+word+" (the INFO operand widths depend on it; 4.1 assumed)", found(word))
-			p.ver, p.haveVer = decoder.DefaultVersion, true
+			p.ver, p.haveVer = decoder.DefaultVersion(), true
 		}
 		kind := decoder.KindKernel
 		if word != ".kernel" {

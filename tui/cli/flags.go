@@ -33,7 +33,7 @@ func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
 	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
 	var maxInput Size
 	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
-	ver := fs.String("visa-version", decoder.DefaultVersion.String(), "raw streams: the vISA version `M.m` whose operand widths apply")
+	ver := fs.String("visa-version", decoder.DefaultVersion().String(), "raw streams: the vISA version `M.m` whose operand widths apply")
 	return func() (decoder.Options, error) {
 		var o decoder.Options
 		var err error

@@ -24,7 +24,7 @@ func parse(args ...string) (decoder.Options, error) {
 // the one parser reads them ("010" is ten, never octal 8).
 func TestDecodeFlags(t *testing.T) {
 	o, err := parse()
-	if err != nil || o.Layout != decoder.LayoutAuto || o.Offset != 0 || o.Hex != decoder.HexAuto || o.Text || o.MaxInput != 0 || o.Version != decoder.DefaultVersion {
+	if err != nil || o.Layout != decoder.LayoutAuto || o.Offset != 0 || o.Hex != decoder.HexAuto || o.Text || o.MaxInput != 0 || o.Version != decoder.DefaultVersion() {
 		t.Fatalf("defaults: %+v %v", o, err)
 	}
 	o, err = parse("--layout", "seed", "--offset", "010", "--hex=false", "--visaasm-text", "--max-input", "0x100000", "--visa-version", "3.3")

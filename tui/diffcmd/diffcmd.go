@@ -15,8 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
@@ -199,7 +197,7 @@ func Run(args []string, env Env) int {
 	for k, name := range inputs {
 		b, whole, err := read(name, env, dopts)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(err.Error()))
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", decoder.Display(err.Error()))
 			return ExitError
 		}
 		failed = failed || !whole
@@ -208,7 +206,7 @@ func Run(args []string, env Env) int {
 	r := Compare(builds[0], builds[1], opt)
 	switch {
 	case *asJSON:
-		WriteJSON(env.Stdout, r)
+		WriteJSON(decoder.JSONGuard(env.Stdout), r) // C1 controls and bidi overrides escaped too
 	case env.Terminal && !*asText && env.Inspect != nil:
 		if st := env.Inspect(r); st != ExitSame {
 			return st // the inspector could not run
@@ -240,7 +238,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 			files = fs
 		}
 		if note != "" {
-			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(name), Clean(note))
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", decoder.Display(name), decoder.Display(note))
 		}
 	}
 	// The files are decoded a few at once (they share nothing); their
@@ -284,10 +282,10 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 			return b, false, g.err
 		}
 		for _, w := range g.f.Warnings {
-			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", Clean(files[i]), Clean(w))
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s: %s\n", decoder.Display(files[i]), decoder.Display(w))
 		}
 		for _, e := range g.f.Errors {
-			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", Clean(e.Error()))
+			fmt.Fprintf(env.Stderr, "infoscope diff: %s\n", decoder.Display(e.Error()))
 			whole = false
 		}
 		env.Stderr.Write(g.notes.Bytes())
@@ -315,12 +313,12 @@ func readNative(fn string, env Env, o decoder.Options, notes io.Writer) (nativeO
 	}
 	data, err := env.Read(set.ASM, o)
 	if err != nil {
-		fmt.Fprintf(notes, "infoscope diff: note: no native statistics: %s\n", Clean(err.Error()))
+		fmt.Fprintf(notes, "infoscope diff: note: no native statistics: %s\n", decoder.Display(err.Error()))
 		return nativeOf{}, false
 	}
 	nf := native.Parse(set.ASM, data)
 	if len(nf.Errors) > 0 {
-		fmt.Fprintf(notes, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", Clean(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
+		fmt.Fprintf(notes, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", decoder.Display(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
 	}
 	st := &diff.NativeStats{Insts: nf.InstCount, GRF: nf.NumGRF, RAType: nf.RA, SpillBytes: nf.SpillBytes}
 	for _, s := range nf.Stats {
@@ -344,36 +342,6 @@ func Compare(a, b Build, o diff.Options) *Result {
 	r.Pairing = diff.PairBodies(a.bodies(), b.bodies())
 	r.Kernels = diff.CompareAll(r.Pairing.Pairs, o, runtime.GOMAXPROCS(0))
 	return r
-}
-
-// Clean makes text from an input safe to print on a terminal: control
-// characters and invalid UTF-8 become \x escapes.
-func Clean(s string) string {
-	ok := true
-	for _, c := range s {
-		if c == utf8.RuneError || unicode.IsControl(c) {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		c, n := utf8.DecodeRuneInString(s[i:])
-		if (c == utf8.RuneError && n <= 1) || unicode.IsControl(c) {
-			for _, x := range []byte(s[i : i+n]) {
-				b.WriteString(`\x`)
-				b.WriteString(strconv.FormatUint(uint64(x)>>4, 16))
-				b.WriteString(strconv.FormatUint(uint64(x)&15, 16))
-			}
-		} else {
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	return b.String()
 }
 
 // jsonStats is one side's statistics in a kernel record.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"infoscope/decoder"
 	"infoscope/model/diff"
 )
 
@@ -25,10 +26,10 @@ func WriteText(w io.Writer, r *Result, context int) {
 		writeKernel(bw, k, context)
 	}
 	for _, b := range r.Pairing.OnlyA {
-		fmt.Fprintf(bw, "only in A: %s (%s)\n", Clean(b.Name), Clean(b.File))
+		fmt.Fprintf(bw, "only in A: %s (%s)\n", decoder.Display(b.Name), decoder.Display(b.File))
 	}
 	for _, b := range r.Pairing.OnlyB {
-		fmt.Fprintf(bw, "only in B: %s (%s)\n", Clean(b.Name), Clean(b.File))
+		fmt.Fprintf(bw, "only in B: %s (%s)\n", decoder.Display(b.Name), decoder.Display(b.File))
 	}
 	fmt.Fprintf(bw, "%d paired: %d differ, %d same; %d only in A, %d only in B\n",
 		len(r.Kernels), differ, len(r.Kernels)-differ, len(r.Pairing.OnlyA), len(r.Pairing.OnlyB))
@@ -50,9 +51,9 @@ func Summary(k *diff.Kernel) string {
 		s += fmt.Sprintf("; native %s, GRF %s, spill %s B, sync %s, bank conflicts %s",
 			delta(a.Insts, b.Insts), delta(a.GRF, b.GRF), delta(a.SpillBytes, b.SpillBytes), delta(a.Sync, b.Sync), delta(a.BankConflicts, b.BankConflicts))
 		if a.RAType != b.RAType {
-			s += ", RA " + Clean(a.RAType) + " -> " + Clean(b.RAType)
+			s += ", RA " + decoder.Display(a.RAType) + " -> " + decoder.Display(b.RAType)
 		} else if a.RAType != "" {
-			s += ", RA " + Clean(a.RAType)
+			s += ", RA " + decoder.Display(a.RAType)
 		}
 	}
 	if k.Same() {
@@ -62,7 +63,7 @@ func Summary(k *diff.Kernel) string {
 }
 
 func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
-	fmt.Fprintf(w, "kernel %s (A %s, B %s)\n", Clean(k.Name), Clean(k.A.File), Clean(k.B.File))
+	fmt.Fprintf(w, "kernel %s (A %s, B %s)\n", decoder.Display(k.Name), decoder.Display(k.A.File), decoder.Display(k.B.File))
 	fmt.Fprintf(w, "  %s\n", Summary(k))
 	if len(k.Changes) > 0 {
 		wa := len(strconv.Itoa(k.StatsA.Insts)) + 1
@@ -73,7 +74,7 @@ func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 			for _, r := range k.Rows[h.From:h.To] {
 				switch r.Kind {
 				case diff.Same:
-					fmt.Fprintf(w, "  %s %s %s\n", num(r.A, wa), num(r.B, wb), Clean(diff.InstText(k.B.Stream, r.B)))
+					fmt.Fprintf(w, "  %s %s %s\n", num(r.A, wa), num(r.B, wb), decoder.Display(diff.InstText(k.B.Stream, r.B)))
 					continue
 				}
 				for ci < len(k.Changes) && k.Changes[ci].Row != r {
@@ -82,14 +83,14 @@ func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 				c := k.Changes[ci]
 				switch c.Kind {
 				case diff.Added:
-					fmt.Fprintf(w, "+ %s %s %s\n", num(-1, wa), num(c.B, wb), Clean(c.BText))
+					fmt.Fprintf(w, "+ %s %s %s\n", num(-1, wa), num(c.B, wb), decoder.Display(c.BText))
 				case diff.Removed:
-					fmt.Fprintf(w, "- %s %s %s\n", num(c.A, wa), num(-1, wb), Clean(c.AText))
+					fmt.Fprintf(w, "- %s %s %s\n", num(c.A, wa), num(-1, wb), decoder.Display(c.AText))
 				case diff.Changed:
-					fmt.Fprintf(w, "~ %s %s %s\n", num(c.A, wa), num(c.B, wb), Clean(c.BText))
-					fmt.Fprintf(w, "  %s %s %s\n", strings.Repeat(" ", wa), pad("was", wb), Clean(c.AText))
+					fmt.Fprintf(w, "~ %s %s %s\n", num(c.A, wa), num(c.B, wb), decoder.Display(c.BText))
+					fmt.Fprintf(w, "  %s %s %s\n", strings.Repeat(" ", wa), pad("was", wb), decoder.Display(c.AText))
 					for _, f := range c.Fields {
-						fmt.Fprintf(w, "  %s %s %s: %s -> %s\n", strings.Repeat(" ", wa), strings.Repeat(" ", wb), Clean(f.Name), orNone(f.A), orNone(f.B))
+						fmt.Fprintf(w, "  %s %s %s: %s -> %s\n", strings.Repeat(" ", wa), strings.Repeat(" ", wb), decoder.Display(f.Name), orNone(f.A), orNone(f.B))
 					}
 				}
 			}
@@ -99,11 +100,11 @@ func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 		fmt.Fprintln(w, "declarations:")
 		for _, d := range k.Decls {
 			for _, f := range d.Fields {
-				fmt.Fprintf(w, "  %s", Clean(d.A))
+				fmt.Fprintf(w, "  %s", decoder.Display(d.A))
 				if d.B != d.A {
-					fmt.Fprintf(w, " (B %s)", Clean(d.B))
+					fmt.Fprintf(w, " (B %s)", decoder.Display(d.B))
 				}
-				fmt.Fprintf(w, " %s: %s -> %s\n", Clean(f.Name), orNone(f.A), orNone(f.B))
+				fmt.Fprintf(w, " %s: %s -> %s\n", decoder.Display(f.Name), orNone(f.A), orNone(f.B))
 			}
 		}
 	}
@@ -113,7 +114,7 @@ func orNone(s string) string {
 	if s == "" {
 		return "(none)"
 	}
-	return Clean(s)
+	return decoder.Display(s)
 }
 
 // num is "$n" padded to width, or blanks for -1.

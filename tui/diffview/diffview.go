@@ -17,6 +17,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"infoscope/decoder"
 	"infoscope/model/diff"
 	"infoscope/tui/diffcmd"
 	"infoscope/tui/style"
@@ -322,21 +323,21 @@ func (m *Model) header(k *diff.Kernel) []string {
 		}
 	}
 	first := fmt.Sprintf("infoscope diff  A %s  B %s  %d paired, %d differ, %d only in A, %d only in B",
-		diffcmd.Clean(m.r.A.Name), diffcmd.Clean(m.r.B.Name), len(m.r.Kernels), differ, len(m.r.Pairing.OnlyA), len(m.r.Pairing.OnlyB))
+		decoder.Display(m.r.A.Name), decoder.Display(m.r.B.Name), len(m.r.Kernels), differ, len(m.r.Pairing.OnlyA), len(m.r.Pairing.OnlyB))
 	if k == nil {
 		return []string{m.st.Title.Render(first), "", ""}
 	}
-	second := fmt.Sprintf("kernel %d/%d %s", m.k+1, len(m.r.Kernels), diffcmd.Clean(k.Name))
+	second := fmt.Sprintf("kernel %d/%d %s", m.k+1, len(m.r.Kernels), decoder.Display(k.Name))
 	return []string{m.st.Title.Render(first), m.st.Label.Render(second), m.st.Value.Render(diffcmd.Summary(k))}
 }
 
 func (m *Model) unpaired() []string {
 	out := []string{"no pair of kernels to show"}
 	for _, b := range m.r.Pairing.OnlyA {
-		out = append(out, "only in A: "+diffcmd.Clean(b.Name))
+		out = append(out, "only in A: "+decoder.Display(b.Name))
 	}
 	for _, b := range m.r.Pairing.OnlyB {
-		out = append(out, "only in B: "+diffcmd.Clean(b.Name))
+		out = append(out, "only in B: "+decoder.Display(b.Name))
 	}
 	return out
 }
@@ -384,11 +385,11 @@ func (m *Model) code(k *diff.Kernel) []string {
 		}
 		bText := ""
 		if r.B >= 0 {
-			bText = diffcmd.Clean(diff.InstText(k.B.Stream, r.B))
+			bText = decoder.Display(diff.InstText(k.B.Stream, r.B))
 		}
 		aText := ""
 		if r.A >= 0 {
-			aText = diffcmd.Clean(diff.InstText(k.A.Stream, r.A))
+			aText = decoder.Display(diff.InstText(k.A.Stream, r.A))
 		}
 		if m.wide() {
 			half := (m.w - 5) / 2
@@ -448,7 +449,7 @@ func (m *Model) detail(k *diff.Kernel) []string {
 	}
 	var parts []string
 	for _, f := range c.Fields {
-		parts = append(parts, diffcmd.Clean(f.Name)+": "+orNone(f.A)+" → "+orNone(f.B))
+		parts = append(parts, decoder.Display(f.Name)+": "+orNone(f.A)+" → "+orNone(f.B))
 	}
 	out := []string{rule}
 	switch c.Kind {
@@ -470,7 +471,7 @@ func orNone(s string) string {
 	if s == "" {
 		return "(none)"
 	}
-	return diffcmd.Clean(s)
+	return decoder.Display(s)
 }
 
 // changeIndex is the number of changes before the cursor's row (the
@@ -516,9 +517,9 @@ func (m *Model) infoList(k *diff.Kernel) []string {
 		}
 		text := ""
 		if r.B >= 0 {
-			text = fit(num(r.B), 6) + " " + diffcmd.Clean(diff.InstText(k.B.Stream, r.B))
+			text = fit(num(r.B), 6) + " " + decoder.Display(diff.InstText(k.B.Stream, r.B))
 		} else {
-			text = fit("A "+num(r.A), 6) + " " + diffcmd.Clean(diff.InstText(k.A.Stream, r.A))
+			text = fit("A "+num(r.A), 6) + " " + decoder.Display(diff.InstText(k.A.Stream, r.A))
 		}
 		line := sel + st.Render(sym) + " " + text
 		if i == m.icur {

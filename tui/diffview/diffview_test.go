@@ -221,3 +221,31 @@ func TestTiny(t *testing.T) {
 		t.Errorf("%q", s)
 	}
 }
+
+// TestEscapesNeverRendered: escape sequences in the names and texts of
+// both builds (file and kernel names, labels, instruction text) reach the
+// diff view as text.
+func TestEscapesNeverRendered(t *testing.T) {
+	const h = "\x1b]0;pwn\a\x1b[2J\x1b[5;38;2;1;2;3m\u009b31m\u202e"
+	text := ".version 4.1\n.kernel \"k" + h + "\"\n.decl T6 v_type=T num_elts=1 v_name=surf" + h + "\n" +
+		"L" + h + ":\n    resinfo.RGBA (M1, 16)  T6 V1.0 V2.0 /// " + h + "\n    goto (M1, 16) L" + h + "\n    ret (M1, 1)\n"
+	a := visatext.Decode("a"+h, []byte(text), decoder.Options{})
+	b := visatext.Decode("b"+h, []byte(strings.Replace(text, "RGBA", "RG", 1)+"    mov"+h+" (M1, 8) V1(0,0)<1> 0x1:d\n"), decoder.Options{})
+	r := diffcmd.Compare(diffcmd.Build{Name: "A" + h, Files: []*decoder.File{a}}, diffcmd.Build{Name: "B" + h, Files: []*decoder.File{b}}, diff.Options{})
+	m := New(r, false)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	for _, k := range []tea.KeyPressMsg{{}, {Code: 'n', Text: "n"}, {Code: tea.KeyTab}, {Code: tea.KeyEnter}} {
+		if k.Code != 0 {
+			m.Update(k)
+		}
+		v := m.View()
+		for _, s := range []string{"\x1b]", "\a", "\x1b[2J", "\x1b[5;38;2;1;2;3m", "\u009b", "\u202e"} {
+			if strings.Contains(v.Content, s) || strings.Contains(v.WindowTitle, s) {
+				t.Errorf("after %v: %q reached the screen", k, s)
+			}
+		}
+		if !strings.Contains(v.Content, "k?]0;pwn") && !strings.Contains(v.Content, "L?]0;pwn") {
+			t.Errorf("after %v: the hostile names are not shown:\n%s", k, v.Content)
+		}
+	}
+}

@@ -221,7 +221,11 @@ func runTuned(args []string, env Env, po parOptions) int {
 		}
 		names = all
 	}
-	w := bufio.NewWriterSize(env.Stdout, batchSize)
+	out := env.Stdout
+	if o.JSON {
+		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
+	}
+	w := bufio.NewWriterSize(out, batchSize)
 	defer w.Flush()
 	for _, name := range names {
 		var data []byte
@@ -427,7 +431,7 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			b = append(b, fm.prefix...)
 			b = appendOffset(b, in.Off)
 			b = append(b, ' ', '$')
-			b = decoder.AppendUint(b, uint64(in.Inst))
+			b = strconv.AppendUint(b, uint64(in.Inst), 10)
 			b = appendInfoText(append(b, ' ', ' '), in, seed)
 			if len(b) >= limit {
 				return b, j + 1
@@ -580,7 +584,7 @@ func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info
 		b = appendOffset(b, s.AbsOff(i))
 	}
 	b = append(b, ' ', '$')
-	b = decoder.AppendUint(b, uint64(i))
+	b = strconv.AppendUint(b, uint64(i), 10)
 	b = append(b, ' ', ' ')
 	switch {
 	case in != nil:
@@ -607,7 +611,7 @@ func appendOffset(b []byte, off int64) []byte {
 	if off < 0 {
 		return strconv.AppendInt(b, off, 16)
 	}
-	return decoder.AppendHex(b, uint64(off))
+	return strconv.AppendUint(b, uint64(off), 16)
 }
 
 // appendInfoText ends an INFO's text line: its text in the syntax asked

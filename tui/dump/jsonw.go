@@ -46,38 +46,14 @@ type jsonWriter struct {
 	ops [][]opJSON
 }
 
-// piece is a record's constant text in a fixed-size array: appending it
-// copies the whole array (four 16-byte moves) into room the buffer has,
-// where append of a slice calls memmove; a record has some twenty of
-// them. Text too long for the array is kept in long.
-type piece struct {
-	text [pieceCap]byte
-	n    uint8
-	long []byte // the text, when longer than pieceCap
-}
-
-const pieceCap = 64
+// piece is a record's constant text, built once per writer.
+type piece []byte
 
 // newPiece returns a piece of t (copied).
-func newPiece(t []byte) (p piece) {
-	if len(t) > pieceCap {
-		return piece{long: slices.Clone(t)}
-	}
-	p.n = uint8(copy(p.text[:], t))
-	return p
-}
+func newPiece(t []byte) piece { return slices.Clone(t) }
 
 // appendTo appends the piece's text to b.
-func (p *piece) appendTo(b []byte) []byte {
-	if p.long != nil {
-		return append(b, p.long...)
-	}
-	if cap(b)-len(b) < pieceCap {
-		b = slices.Grow(b, pieceCap)
-	}
-	*(*[pieceCap]byte)(b[len(b) : len(b)+pieceCap]) = p.text
-	return b[:len(b)+int(p.n)]
-}
+func (p *piece) appendTo(b []byte) []byte { return append(b, *p...) }
 
 // opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
 // mnemonic (the end of "bytes"' value and the next key's comma included).
@@ -94,10 +70,10 @@ func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
 		return &c.json
 	}
 	// Another sub-op of a dispatched opcode (--all).
-	b := decoder.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op))
+	b := strconv.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op), 10)
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
-	c.mnemonic, c.json, c.set = mnemonic, newPiece(b), true
+	c.mnemonic, c.json, c.set = mnemonic, append(c.json[:0], b...), true // rebuilt in place
 	w.scratch = b
 	return &c.json
 }
@@ -123,8 +99,7 @@ func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piec
 		}
 	}
 	// Up to maxOpStarts per place; past them (--all, many opcodes) the
-	// last is rebuilt: nothing is allocated per record (but a start too
-	// long for a piece).
+	// last is rebuilt.
 	var op *opJSON
 	if len(ops) < maxOpStarts {
 		w.ops[n] = append(ops, opJSON{})
@@ -135,7 +110,7 @@ func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piec
 	b := appendString(append(w.scratch[:0], `{"kind":`...), string(kind))
 	b = appendString(append(b, `,"name":`...), name)
 	b = append(b, `,"text":`...)
-	op.kind, op.name, op.json = kind, name, newPiece(b)
+	op.kind, op.name, op.json = kind, name, append(op.json[:0], b...) // rebuilt in place
 	w.scratch = b
 	return &op.json
 }
@@ -201,7 +176,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	switch {
 	case in != nil && !fromText:
 		code, opcode, mnemonic = in.Bytes(), decoder.OpINFO, dec.Mnemonic // the mnemonic of Inst(i)
-		b = decoder.AppendUint(b, uint64(in.Off))                         // a binary's: not negative
+		b = strconv.AppendUint(b, uint64(in.Off), 10)                     // a binary's: not negative
 	case fromText:
 		inst := s.Inst(i)
 		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, s.InstMnemonic(i)
@@ -341,7 +316,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	w.values = in.AppendFieldValues(w.values[:0])
 	for n, v := range w.values {
 		b = fixed[n].appendTo(b)
-		b = decoder.AppendUint(b, v.Raw)
+		b = strconv.AppendUint(b, v.Raw, 10)
 		if spans[n].Named && !w.ownNames {
 			b = append(b, `,"meaning":`...)
 			b = appendString(b, v.Meaning)
@@ -468,7 +443,7 @@ func (w *jsonWriter) appendName(b []byte, name string) []byte {
 // appendOperandRef appends the "lod" or "dst" object.
 func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
 	b = append(b, `{"id":`...)
-	b = decoder.AppendUint(b, uint64(r.ID))
+	b = strconv.AppendUint(b, uint64(r.ID), 10)
 	b = append(b, `,"offset":`...)
 	b = appendInt(b, int(r.Offset))
 	b = append(b, `,"name":`...)
@@ -551,16 +526,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = append(b, '"')
 	}
 	if id >= 0 {
-		b = decoder.AppendUint(append(b, `,"id":`...), uint64(id))
+		b = strconv.AppendUint(append(b, `,"id":`...), uint64(id), 10)
 	}
 	if vname != "" {
 		b = w.appendName(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = decoder.AppendUint(append(b, `,"row":`...), uint64(row))
+		b = strconv.AppendUint(append(b, `,"row":`...), uint64(row), 10)
 	}
 	if col >= 0 {
-		b = decoder.AppendUint(append(b, `,"col":`...), uint64(col))
+		b = strconv.AppendUint(append(b, `,"col":`...), uint64(col), 10)
 	}
 	if hasRegion {
 		w.scratch = region.AppendText(w.scratch[:0])
@@ -575,12 +550,12 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = decoder.AppendUint(append(b, `,"value":`...), value)
+		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
 	}
 	if hasOff {
 		b = append(b, `,"offset":`...)
 		if off >= 0 {
-			b = decoder.AppendUint(b, uint64(off))
+			b = strconv.AppendUint(b, uint64(off), 10)
 		} else {
 			b = strconv.AppendInt(b, off, 10)
 		}
@@ -592,7 +567,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 }
 
 // appendInt appends v >= 0 in decimal.
-func appendInt(b []byte, v int) []byte { return decoder.AppendUint(b, uint64(v)) }
+func appendInt(b []byte, v int) []byte { return strconv.AppendUint(b, uint64(v), 10) }
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {

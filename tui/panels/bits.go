@@ -22,11 +22,7 @@ type BitsKeyMap struct {
 }
 
 // DefaultBitsKeyMap returns a fresh copy of the Bits panel's bindings.
-func DefaultBitsKeyMap() BitsKeyMap { return defaultBitsKeyMap }
-
-// defaultBitsKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultBitsKeyMap = buildBitsKeyMap()
+func DefaultBitsKeyMap() BitsKeyMap { return buildBitsKeyMap() }
 
 func buildBitsKeyMap() BitsKeyMap {
 	return BitsKeyMap{
@@ -271,7 +267,7 @@ func (m Bits) View() string {
 	}
 	lines = append(lines, st.Title.Render("Bits")+
 		st.Muted.Render(fmt.Sprintf("  %2d bytes%s, %s layout  ", len(m.in.Bytes()), where, m.in.Layout))+
-		st.Value.Render(m.in.Text()))
+		st.Value.Render(decoder.Display(m.in.Text())))
 
 	bh := m.bodyHeight()
 	hex := m.hexLines(bh)
@@ -486,7 +482,7 @@ func (m Bits) tableLines(w, h int) []string {
 	head := row{"field", "byte", "bits", "binary", "raw", "meaning"}
 	wd := [5]int{nameColW, byteColW, bitsColW, binColW, rawColW}
 	for i, f := range m.fields {
-		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), f.Meaning}
+		rows[i] = row{f.Name, byteRange(f), bitRange(f), binary(f.Raw, f.Bits), fmt.Sprintf("0x%x", f.Raw), decoder.Display(f.Meaning)}
 	}
 	// The binary column goes first when the meanings would be cut: the
 	// hex view beside it shows the same bits.
@@ -563,6 +559,7 @@ func (m Bits) diagnostics() []string {
 	n := m.diagLines()
 	out := make([]string, 0, n)
 	for i, s := range d {
+		s = decoder.Display(s) // diagnostics quote names from the input
 		if i == n-1 && len(d) > n {
 			out = append(out, st.Warn.Render(fmt.Sprintf("%s %s (+%d more)", st.Sym.Warn, s, len(d)-n)))
 			break

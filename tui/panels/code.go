@@ -43,11 +43,7 @@ type CodeKeyMap struct {
 const flowKeys = "acdefhiloprstuvwxz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
-func DefaultCodeKeyMap() CodeKeyMap { return defaultCodeKeyMap }
-
-// defaultCodeKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultCodeKeyMap = buildCodeKeyMap()
+func DefaultCodeKeyMap() CodeKeyMap { return buildCodeKeyMap() }
 
 func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
@@ -711,7 +707,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 		if k, ok := c.infoAt(i); ok {
 			diags = s.Info(k).NumDiagnostics()
 		}
-		return t.Text, t.Mnemonic(), diags
+		return decoder.Display(t.Text), decoder.Display(t.Mnemonic()), diags
 	}
 	in := c.scratch()
 	s.Decode(i, in)
@@ -719,7 +715,7 @@ func (m Code) lineText(i int) (text, mnemonic string, diags int) {
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return in.Text(), in.Mnemonic, diags
+	return decoder.Display(in.Text()), decoder.Display(in.Mnemonic), diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):
@@ -1037,7 +1033,7 @@ func (m Code) nativeSection() ([]string, []int) {
 	in := c.s.Info(c.info)
 	l := j.Info(in)
 	var body []string
-	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, filepath.Base(j.ASM.Name))
+	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))
 	body = append(body, st.Header.Render(head))
 	regs := []string{}
 	if v := in.VarName(in.Dst.ID); v != "" {
@@ -1053,7 +1049,7 @@ func (m Code) nativeSection() ([]string, []int) {
 		}
 	}
 	if len(regs) > 0 {
-		body = append(body, "   "+st.Meaning.Render(strings.Join(regs, " · ")))
+		body = append(body, "   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))))
 	}
 	for _, s := range l.Sends {
 		ni := &j.ASM.Insts[s.Inst]
@@ -1113,7 +1109,7 @@ func (m Code) nativeSection() ([]string, []int) {
 }
 
 // compact closes up the columns IGA pads an instruction's text to.
-func compact(s string) string { return strings.Join(strings.Fields(s), " ") }
+func compact(s string) string { return decoder.Display(strings.Join(strings.Fields(s), " ")) }
 
 func orDash(s string) string {
 	if s == "" {
@@ -1142,7 +1138,7 @@ func (m Code) flowBody() []string {
 			cursor = st.Sym.Selected
 		}
 		text, _, _ := m.lineText(e.inst)
-		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(e.what), text))
+		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {

@@ -24,11 +24,7 @@ type LanesKeyMap struct {
 }
 
 // DefaultLanesKeyMap returns a fresh copy of the Lanes panel's bindings.
-func DefaultLanesKeyMap() LanesKeyMap { return defaultLanesKeyMap }
-
-// defaultLanesKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultLanesKeyMap = buildLanesKeyMap()
+func DefaultLanesKeyMap() LanesKeyMap { return buildLanesKeyMap() }
 
 func buildLanesKeyMap() LanesKeyMap {
 	k := LanesKeyMap{
@@ -344,7 +340,7 @@ func (m Lanes) View() string {
 	var lines []string
 	title := st.Title.Render("Lanes")
 	if m.in != nil {
-		title += "  " + st.Value.Render(m.in.Text())
+		title += "  " + st.Value.Render(decoder.Display(m.in.Text()))
 	}
 	lines = append(lines, title)
 
@@ -420,10 +416,10 @@ func (m Lanes) View() string {
 	}
 	var warns []string
 	for _, w := range lm.Warnings {
-		warns = append(warns, st.Warn.Render(sym.Warn+" "+w))
+		warns = append(warns, st.Warn.Render(sym.Warn+" "+decoder.Display(w)))
 	}
 	for _, n := range lm.Notes {
-		warns = append(warns, st.Muted.Render(noteMark+n))
+		warns = append(warns, st.Muted.Render(noteMark+decoder.Display(n)))
 	}
 	lines = append(lines, WrapLines(warns, m.w)...)
 	// The input and its error stay visible however short the panel is.

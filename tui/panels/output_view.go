@@ -2,6 +2,7 @@ package panels
 
 import (
 	"fmt"
+	"infoscope/decoder"
 	"strconv"
 	"strings"
 
@@ -217,7 +218,7 @@ func (m Output) header() string {
 	if d := m.in.SurfaceDecl(); d != "" && d != name {
 		name += " (" + d + ")"
 	}
-	return st.Title.Render("Output") + "  " + st.Value.Render(m.in.Text()) + st.Muted.Render(" · "+name+" "+m.sourceText())
+	return st.Title.Render("Output") + "  " + st.Value.Render(decoder.Display(m.in.Text())) + st.Muted.Render(" · "+decoder.Display(name+" "+m.sourceText()))
 }
 
 // sourceText says where the description shown comes from, and for which
@@ -466,10 +467,10 @@ func (m Output) dstLines() []string {
 func (m Output) warnLines() []string {
 	var out []string
 	for _, w := range m.res.Warnings {
-		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+w))
+		out = append(out, m.st.Warn.Render(m.st.Sym.Warn+" "+decoder.Display(w)))
 	}
 	for _, n := range m.res.Notes {
-		out = append(out, m.st.Muted.Render(noteMark+n))
+		out = append(out, m.st.Muted.Render(noteMark+decoder.Display(n)))
 	}
 	return out
 }

@@ -165,7 +165,7 @@ func TestInsertion(t *testing.T) {
 // own disassembly read as text: no difference either way.
 func TestBinarySelf(t *testing.T) {
 	for _, base := range []string{"info_channels", "large_mix_1k", "func_s1"} {
-		bin := decoder.Decode(base+".isa", []byte(mustRead(t, "testdata/oracle/"+base+".isa")), decoder.Options{})
+		bin := decoder.Decode(base+".isa", []byte(mustRead(t, oracleData+base+".isa")), decoder.Options{})
 		if len(bin.Errors) > 0 {
 			t.Fatal(bin.Errors[0])
 		}
@@ -181,7 +181,7 @@ func TestBinarySelf(t *testing.T) {
 // naming the Bits panel's channel_mask field and the lanes whose RGBA
 // changes (all eight the same way: one run).
 func TestInfoChange(t *testing.T) {
-	name := "testdata/oracle/info_channels.dis.visaasm"
+	name := oracleData + "info_channels.dis.visaasm"
 	text := mustRead(t, name)
 	i := strings.Index(text, "resinfo.R (M1, 8)")
 	if i < 0 {

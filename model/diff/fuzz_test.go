@@ -13,11 +13,11 @@ import (
 // order, and a side against itself is the same.
 func FuzzCompare(f *testing.F) {
 	for _, name := range []string{"testdata/dumpset/OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm",
-		"testdata/oracle/info_channels.dis.visaasm", "testdata/oracle/func_s1.dis.visaasm"} {
+		oracleData + "info_channels.dis.visaasm", oracleData + "func_s1.dis.visaasm"} {
 		text := mustRead(f, name)
 		f.Add([]byte(text), []byte(renumber(text, rand.New(rand.NewPCG(1, 1)))))
 	}
-	f.Add([]byte(mustRead(f, "testdata/oracle/info_channels.isa")), []byte(mustRead(f, "testdata/oracle/func_s1.isa")))
+	f.Add([]byte(mustRead(f, oracleData+"info_channels.isa")), []byte(mustRead(f, oracleData+"func_s1.isa")))
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		fa := decode("a", a)
 		fb := decode("b", b)

@@ -15,10 +15,16 @@ import (
 	"infoscope/decoder/visatext"
 )
 
-// textInputs are the vISA text files of testdata.
+// oracleData is the decoder's folder of Intel-written objects and their
+// disassembly (see its PROVENANCE.md); the tests read three of them there.
+const oracleData = "../../decoder/testdata/oracle/"
+
+// textInputs are the vISA text files of testdata and the three oracle
+// listings.
 func textInputs(t testing.TB) []string {
 	var out []string
-	for _, g := range []string{"testdata/*.visaasm", "testdata/dumpset/*.visaasm", "testdata/oracle/*.visaasm"} {
+	for _, g := range []string{"testdata/*.visaasm", "testdata/dumpset/*.visaasm",
+		oracleData + "func_s1.dis.visaasm", oracleData + "info_channels.dis.visaasm", oracleData + "large_mix_1k.dis.visaasm"} {
 		m, err := filepath.Glob(g)
 		if err != nil {
 			t.Fatal(err)

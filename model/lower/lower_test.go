@@ -2,7 +2,6 @@ package lower
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,25 +12,30 @@ import (
 	"infoscope/decoder/visatext"
 )
 
-// pairs are the vISA text and the Gen assembly IGC made of it, in
-// testdata (see testdata/README.md).
+// pairs are the vISA text and the Gen assembly IGC made of it. The .asm
+// files, and the vISA text of the generated kernels, are decoder/native's
+// test inputs (read from there, not copied); testdata holds only the SYCL
+// dump set's vISA text (see testdata/README.md).
 var pairs = []struct{ visa, asm string }{
-	{"info22_channels.visaasm", "info22_channels.DG2.asm"},
-	{"g1.visaasm", "g1.SKL.asm"},
-	{"g1.visaasm", "g1.TGLLP.asm"},
-	{"g1.visaasm", "g1.DG2.asm"},
-	{"OCL_asm23954d4a795eca46_simd32_entry_0001.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0001.asm"},
-	{"OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0002.asm"},
-	{"OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0003.asm"},
+	{nativeData + "info22_channels.visaasm", "info22_channels.DG2.asm"},
+	{nativeData + "g1.visaasm", "g1.SKL.asm"},
+	{nativeData + "g1.visaasm", "g1.TGLLP.asm"},
+	{nativeData + "g1.visaasm", "g1.DG2.asm"},
+	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0001.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0001.asm"},
+	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0002.asm"},
+	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0003.asm"},
 }
+
+// nativeData is decoder/native's testdata folder.
+const nativeData = "../../decoder/native/testdata/"
 
 func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join, []byte) {
 	t.Helper()
-	vb, err := os.ReadFile(filepath.Join("testdata", visa))
+	vb, err := os.ReadFile(visa)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ab, err := os.ReadFile(filepath.Join("testdata", asm))
+	ab, err := os.ReadFile(nativeData + asm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +99,7 @@ func TestJoinCounts(t *testing.T) {
 // coverage kernel: SIMD32 INFO answered by one SIMD16 message leave lanes
 // 16-31 without a result; the rest agree.
 func TestLoweringInfo22(t *testing.T) {
-	_, s, j, _ := load(t, "info22_channels.visaasm", "info22_channels.DG2.asm")
+	_, s, j, _ := load(t, nativeData+"info22_channels.visaasm", "info22_channels.DG2.asm")
 	var in decoder.Info
 	lanes, other := 0, 0
 	for k := 0; k < s.NumInfos(); k++ {
@@ -131,7 +135,7 @@ func TestLoweringInfo22(t *testing.T) {
 // message type, response length, channel mask or BTI disagreement.
 func TestLoweringGenerated(t *testing.T) {
 	for _, asm := range []string{"g1.SKL.asm", "g1.TGLLP.asm", "g1.DG2.asm"} {
-		_, s, j, _ := load(t, "g1.visaasm", asm)
+		_, s, j, _ := load(t, nativeData+"g1.visaasm", asm)
 		var in decoder.Info
 		counts := map[string]int{}
 		for k := 0; k < s.NumInfos(); k++ {
@@ -169,8 +173,8 @@ func TestLoweringGenerated(t *testing.T) {
 func BenchmarkJoinDumpSet(b *testing.B) {
 	var vb, ab [][]byte
 	for _, p := range pairs[4:] {
-		v, _ := os.ReadFile(filepath.Join("testdata", p.visa))
-		a, _ := os.ReadFile(filepath.Join("testdata", p.asm))
+		v, _ := os.ReadFile(p.visa)
+		a, _ := os.ReadFile(nativeData + p.asm)
 		vb, ab = append(vb, v), append(ab, a)
 	}
 	for b.Loop() {

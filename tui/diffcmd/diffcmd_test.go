@@ -20,7 +20,7 @@ const (
 	tritonA  = "../../model/diff/testdata/triton_matmul.visaasm"
 	tritonB  = "../../model/diff/testdata/triton_matmul.inserted.visaasm"
 	dumpset  = "../../model/diff/testdata/dumpset"
-	channels = "../../model/diff/testdata/oracle/info_channels.dis.visaasm"
+	channels = "../../decoder/testdata/oracle/info_channels.dis.visaasm"
 )
 
 func testEnv(stdout, stderr *bytes.Buffer) Env {

@@ -25,7 +25,7 @@ import (
 const (
 	tritonA  = "../../model/diff/testdata/triton_matmul.visaasm"
 	tritonB  = "../../model/diff/testdata/triton_matmul.inserted.visaasm"
-	channels = "../../model/diff/testdata/oracle/info_channels.dis.visaasm"
+	channels = "../../decoder/testdata/oracle/info_channels.dis.visaasm"
 )
 
 func build(t *testing.T, name string, data []byte) diffcmd.Build {

@@ -15,17 +15,17 @@ import "encoding/binary"
 type infoPart uint8
 
 const (
-	ipOpcode  infoPart = iota // the opcode byte, 0x70
-	ipSubOp                   // Info.SubOp (the whole sub-op byte)
-	ipExec                    // Info.ExecCode (the exec byte's low nibble)
-	ipMask                    // the emask nibble (Info.Mask)
-	ipChannels                // Info.ChannelMask
-	ipChanHigh                // the channel-mask byte's reserved high nibble
-	ipSurface                 // Info.Surface
-	ipLODID                   // Info.LOD.ID
-	ipLODOff                  // Info.LOD.Offset
-	ipDstID                   // Info.Dst.ID
-	ipDstOff                  // Info.Dst.Offset
+	ipOpcode   infoPart = iota // the opcode byte, 0x70
+	ipSubOp                    // Info.SubOp (the whole sub-op byte)
+	ipExec                     // Info.ExecCode (the exec byte's low nibble)
+	ipMask                     // the emask nibble (Info.Mask)
+	ipChannels                 // Info.ChannelMask
+	ipChanHigh                 // the channel-mask byte's reserved high nibble
+	ipSurface                  // Info.Surface
+	ipLODID                    // Info.LOD.ID
+	ipLODOff                   // Info.LOD.Offset
+	ipDstID                    // Info.Dst.ID
+	ipDstOff                   // Info.Dst.Offset
 )
 
 // infoField is one field of an INFO form: where it lies, and which bits

@@ -14,7 +14,7 @@ import (
 // vISA text and the Gen assembly it made of it.
 func nativeSet(t *testing.T) (Source, func(string) *lower.Join) {
 	t.Helper()
-	dir := filepath.Join("dump", "testdata", "dumpset")
+	dir := filepath.Join("..", "decoder", "native", "testdata")
 	visa, err := os.ReadFile(filepath.Join(dir, "info22_channels.DG2.visaasm"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,11 @@ import (
 )
 
 // realSet is one kernel of a real SYCL dump folder (XE2, no INFO: see
-// dump/testdata/dumpset/README.md) and its .asm, with the DG2 INFO
+// model/diff/testdata/PROVENANCE.md) and its .asm, with the DG2 INFO
 // coverage kernel's dump set beside it when withInfo.
 func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
 	t.Helper()
-	dir := filepath.Join("dump", "testdata", "dumpset")
+	dir := filepath.Join("..", "model", "diff", "testdata", "dumpset")
 	read := func(name string) []byte {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

@@ -43,6 +43,24 @@ type TextCanon interface {
 	Canonical(text string) string
 }
 
+// TextCanonAt is a TextCanon whose names depend on the line (scopes, as
+// in IGC's .inline.visaasm, where each block may declare its own
+// predicates under one name).
+type TextCanonAt interface {
+	TextCanon
+	// CanonicalAt is Canonical of the instruction on line (1-based).
+	CanonicalAt(text string, line int32) string
+}
+
+// canonical is c.Canonical(text), of the instruction on line when c's
+// names depend on it.
+func canonical(c TextCanon, text string, line int32) string {
+	if ca, ok := c.(TextCanonAt); ok {
+		return ca.CanonicalAt(text, line)
+	}
+	return c.Canonical(text)
+}
+
 // ParseText fills in from one instruction line of vISA text (without its
 // indentation and "/// $N" comment), for version v, resolving names with
 // names. On success the instruction prints back to exactly text
@@ -70,7 +88,7 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 	if !ok {
 		return in.ParseTextAt(text, v, names, line)
 	}
-	canon := c.Canonical(text)
+	canon := canonical(c, text, line)
 	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}

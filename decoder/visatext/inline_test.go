@@ -136,3 +136,41 @@ func TestInlineAsmDump(t *testing.T) {
 		t.Errorf("the dpas name %d distinct DST, want 112", len(ids))
 	}
 }
+
+// TestInlineAsmScopedPredicates: every inline block of the
+// .inline.visaasm declares its own INTERLEAVE_2, _4 and _8 predicates;
+// each use means its block's, and so reads as the id the final dump of
+// the same kernel prints at the same $N (P46 in the first block, P50 in
+// the second, ...), not as the first block's everywhere. The two files
+// number predicates alike (in declaration order), so every instruction's
+// predicate ids agree.
+func TestInlineAsmScopedPredicates(t *testing.T) {
+	fa := Read(inlineFinal, mustRead(t, inlineFinal))
+	fb := Read(inlineAsm, mustRead(t, inlineAsm))
+	sa, sb := fa.Streams[0], fb.Streams[0]
+	if len(sa.Text) != len(sb.Text) {
+		t.Fatalf("%d and %d instructions", len(sa.Text), len(sb.Text))
+	}
+	preds := func(s string) []string {
+		var out []string
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == '!' }) {
+			if len(w) > 1 && w[0] == 'P' && strings.Trim(w[1:], "0123456789") == "" {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	scoped := 0
+	for i := range sa.Text {
+		pa, pb := preds(sa.CanonicalText(i)), preds(sb.CanonicalText(i))
+		if strings.Join(pa, " ") != strings.Join(pb, " ") {
+			t.Errorf("$%d: %q has %v, %q has %v", i, sa.Text[i].Text, pa, sb.Text[i].Text, pb)
+		}
+		if strings.Contains(sb.Text[i].Text, "INTERLEAVE_") {
+			scoped++
+		}
+	}
+	if scoped != 4*(3+16+8+4) {
+		t.Errorf("%d lines name a block's predicates", scoped)
+	}
+}

@@ -32,6 +32,10 @@ type names struct {
 	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
 	// declares none.
 	ids map[string]string
+	// scoped lists the declarations of those names declared more than
+	// once (an inline-assembly block's own predicates), with their
+	// scopes; nil when there are none.
+	scoped map[string][]idDecl
 
 	strOnce sync.Once
 	strs    map[string]uint32
@@ -95,7 +99,12 @@ var sourceMnemonics = map[string]string{"svm_block_ld": "svm_block_ld.unaligned"
 // prints for them, and hexadecimal immediates without leading zeros, as
 // GenX_IR prints what it read. General variables and labels keep their
 // names: IGC prints those as declared.
-func (n *names) Canonical(text string) string {
+func (n *names) Canonical(text string) string { return n.CanonicalAt(text, 0) }
+
+// CanonicalAt is Canonical of the instruction on line (1-based; 0 when
+// not known): a name declared more than once (in { } scopes) is the
+// innermost declaration visible there, the first one when none is.
+func (n *names) CanonicalAt(text string, line int32) string {
 	if f, ok := sourceForms[text]; ok {
 		return f
 	}
@@ -163,7 +172,7 @@ func (n *names) Canonical(text string) string {
 			}
 			w := text[i:j]
 			if id, ok := n.ids[w]; ok {
-				w = id
+				w = n.idAt(w, id, line)
 			}
 			b.WriteString(w)
 			i = j
@@ -173,6 +182,23 @@ func (n *names) Canonical(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// idAt returns what IGC prints for name on line: id (its first
+// declaration's) unless the name is declared again in a scope that is
+// visible there, deeper than any other.
+func (n *names) idAt(name, id string, line int32) string {
+	ds := n.scoped[name]
+	if line <= 0 || len(ds) == 0 {
+		return id
+	}
+	depth := -1
+	for _, d := range ds {
+		if d.line <= line && line <= d.end && int(d.depth) > depth {
+			id, depth = d.id, int(d.depth)
+		}
+	}
+	return id
 }
 
 // canonicalMnemonic returns a mnemonic (with its suffixes) as IGC prints

@@ -119,6 +119,8 @@ type body struct {
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
 	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
+	idDecls  []idDecl          // every such declaration, with its scope
+	idScopes []int             // open { } scopes: len(idDecls) when each opened
 	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse        // branch targets, checked at the body's end
@@ -666,7 +668,7 @@ func (p *parser) decl(n, col int, rest string) {
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
-		b.setID(name.s, "T"+strconv.Itoa(idx))
+		b.setID(name.s, "T"+strconv.Itoa(idx), n)
 	case "A", "P", "S":
 		if b.others == nil {
 			b.others = map[string]byte{}
@@ -679,7 +681,7 @@ func (p *parser) decl(n, col int, rest string) {
 		if vt.s == "P" {
 			first = 1
 		}
-		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]))
+		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]), n)
 		b.nstate[k]++
 	case "VME", "F":
 		// 2018 forms: no instruction refers to them by this name.
@@ -689,20 +691,51 @@ func (p *parser) decl(n, col int, rest string) {
 }
 
 // setID records the name IGC prints for a declared address, predicate,
-// sampler or surface (the first declaration of a name wins).
-func (b *body) setID(name, id string) {
+// sampler or surface, declared on line n (the first declaration of a name
+// wins, but where scopes say otherwise: names.CanonicalAt).
+func (b *body) setID(name, id string, n int) {
 	if b.ids == nil {
 		b.ids = map[string]string{}
 	}
 	if _, dup := b.ids[name]; !dup {
 		b.ids[name] = id
 	}
+	b.idDecls = append(b.idDecls, idDecl{name: name, id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
+}
+
+// idDecl is a declaration of an address, predicate, sampler or surface
+// name: what IGC prints for it, its line, the last line of its scope, and
+// the scope's depth.
+type idDecl struct {
+	name, id  string
+	line, end int32
+	depth     uint8
+}
+
+// scopedIDs returns the declarations of the names declared more than
+// once, by name (nil when there are none).
+func (b *body) scopedIDs() map[string][]idDecl {
+	var out map[string][]idDecl
+	count := map[string]int{}
+	for _, d := range b.idDecls {
+		count[d.name]++
+	}
+	for _, d := range b.idDecls {
+		if count[d.name] > 1 {
+			if out == nil {
+				out = map[string][]idDecl{}
+			}
+			out[d.name] = append(out[d.name], d)
+		}
+	}
+	return out
 }
 
 // scope opens ({) or closes (}) a scope on line n.
 func (b *body) scope(open bool, n int) {
 	if open {
 		b.scopes = append(b.scopes, len(b.vars))
+		b.idScopes = append(b.idScopes, len(b.idDecls))
 		return
 	}
 	if len(b.scopes) == 0 {
@@ -712,6 +745,11 @@ func (b *body) scope(open bool, n int) {
 	b.scopes = b.scopes[:len(b.scopes)-1]
 	for k := from; k < len(b.varEnd); k++ {
 		b.varEnd[k] = min(b.varEnd[k], int32(n))
+	}
+	from = b.idScopes[len(b.idScopes)-1]
+	b.idScopes = b.idScopes[:len(b.idScopes)-1]
+	for k := from; k < len(b.idDecls); k++ {
+		b.idDecls[k].end = min(b.idDecls[k].end, int32(n))
 	}
 }
 
@@ -1097,7 +1135,7 @@ func (p *parser) closeBody(n, col int, next string) {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
+	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids, scoped: b.scopedIDs()}
 	b.tb.Names = nm
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)

@@ -149,7 +149,26 @@ type body struct {
 	res map[int64]uint32
 	// stemBuf is room for a binary's printed instruction (stem).
 	stemBuf []byte
+	left    int // instructions reduce has still to reduce, the one under way included
 }
+
+// view returns a second view of b: the reduced instructions and the
+// caches of what its symbols are shared, its own room for decoding and
+// its own resolutions.
+func (b *body) view() *body {
+	b.dupNames()
+	b.textNames()
+	v := *b
+	v.parts, v.res, v.stemBuf, v.in = nil, nil, nil, decoder.Instruction{}
+	if b.lean {
+		v.base = make([]part, 0, 4*decoder.MaxOperands)
+	}
+	return &v
+}
+
+// partsPerInst is about how many parts an instruction has (an operand
+// has four or five), for the size of the chunks parts are allocated in.
+const partsPerInst = 16
 
 // resKey is the key of part j of instruction k in res, in its decoded
 // view or (text) in its view as a line of text.
@@ -263,6 +282,7 @@ func reduce(s *decoder.Stream) *body {
 		if b.lean {
 			b.parts = b.base[:0] // the parts are dropped below: reuse their room
 		}
+		b.left = n - i
 		it := b.reduceOne(i, &in)
 		it.info = -1
 		if k, ok := s.InfoAt(i); ok {
@@ -295,7 +315,11 @@ func reduce(s *decoder.Stream) *body {
 // parsed reduces an instruction the decoder read into operands.
 func (b *body) parsed(in *decoder.Instruction) inst {
 	if cap(b.parts) < 2*decoder.MaxOperands {
-		b.parts = make([]part, 0, 4096) // parts are allocated a chunk at a time
+		// Parts are allocated a chunk at a time: room for the
+		// instructions still to reduce, up to 4,096 parts (a small body
+		// does not pay for a large chunk it leaves empty: it was most of
+		// the cost of comparing two small inputs).
+		b.parts = make([]part, 0, min(4096, max(2*decoder.MaxOperands, b.left*partsPerInst)))
 	}
 	it := inst{mnem: in.Mnemonic, parts: b.parts}
 	num := func(role string, a attr, v uint64) { it.parts = append(it.parts, part{role: role, attr: a, num: v}) }

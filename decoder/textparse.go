@@ -41,24 +41,10 @@ type TextCanon interface {
 	TextNames
 	// Canonical returns text with the body's names as IGC prints them.
 	Canonical(text string) string
-}
-
-// TextCanonAt is a TextCanon whose names depend on the line (scopes, as
-// in IGC's .inline.visaasm, where each block may declare its own
-// predicates under one name).
-type TextCanonAt interface {
-	TextCanon
-	// CanonicalAt is Canonical of the instruction on line (1-based).
+	// CanonicalAt is Canonical for the text on line (1-based), where a
+	// name declared more than once (in { } scopes) means the declaration
+	// visible there.
 	CanonicalAt(text string, line int32) string
-}
-
-// canonical is c.Canonical(text), of the instruction on line when c's
-// names depend on it.
-func canonical(c TextCanon, text string, line int32) string {
-	if ca, ok := c.(TextCanonAt); ok {
-		return ca.CanonicalAt(text, line)
-	}
-	return c.Canonical(text)
 }
 
 // ParseText fills in from one instruction line of vISA text (without its
@@ -88,7 +74,7 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 	if !ok {
 		return in.ParseTextAt(text, v, names, line)
 	}
-	canon := canonical(c, text, line)
+	canon := c.CanonicalAt(text, line)
 	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}
@@ -519,6 +505,9 @@ func (p *textParser) literal(lit string) (int, bool) {
 func (p *textParser) blank() bool {
 	if strings.HasPrefix(p.rest(), " ") {
 		p.pos++
+		for p.loose && strings.HasPrefix(p.rest(), " ") {
+			p.pos++
+		}
 		return true
 	}
 	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '

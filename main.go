@@ -515,6 +515,11 @@ func nativeLoader(o decoder.Options) func(file string) *lower.Join {
 					j = lower.New(native.Parse(asm, data))
 				}
 			}
+			if ll := native.Stem(file) + ".visa.ll"; j != nil && fsio.RegularFile(ll) {
+				if data, err := fsio.ReadFile(ll, o); err == nil {
+					j.LL = native.ParseLL(ll, data)
+				}
+			}
 		}
 		joins[file] = j
 		return j

@@ -41,6 +41,10 @@ type TextCanon interface {
 	TextNames
 	// Canonical returns text with the body's names as IGC prints them.
 	Canonical(text string) string
+	// CanonicalAt is Canonical for the text on line (1-based), where a
+	// name declared more than once (in { } scopes) means the declaration
+	// visible there.
+	CanonicalAt(text string, line int32) string
 }
 
 // ParseText fills in from one instruction line of vISA text (without its
@@ -70,7 +74,7 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 	if !ok {
 		return in.ParseTextAt(text, v, names, line)
 	}
-	canon := c.Canonical(text)
+	canon := c.CanonicalAt(text, line)
 	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}
@@ -274,6 +278,13 @@ type parsedOp struct {
 	used bool
 }
 
+// parseScratch is the text parser's working memory, kept by an
+// Instruction between lines.
+type parseScratch struct {
+	ops     [MaxOperands]parsedOp
+	printed [MaxOperands]string
+}
+
 type textParser struct {
 	in    *Instruction
 	t     *opTable
@@ -388,11 +399,16 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	}
 	rc := rowCacheFor(v, t, pr.row)
 	fields := rc.fields
-	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line, loose: loose}
+	// The operands parsed and the fields printed are kept in scratch the
+	// instruction reuses from line to line: on the stack they escaped, two
+	// allocations of 2 KB for every row tried on every line.
+	if in.pscratch == nil {
+		in.pscratch = &parseScratch{}
+	}
+	ps := in.pscratch
+	p := &textParser{in: in, t: t, s: text, names: names, ops: ps.ops[:0], rc: rc, line: line, loose: loose}
 	parts := pr.row.tmpl
-	var printedBuf [MaxOperands]string
-	printed := nameSet(printedBuf[:0])
+	printed := nameSet(ps.printed[:0])
 	for k, part := range parts {
 		var err error
 		switch {
@@ -483,6 +499,9 @@ func (p *textParser) literal(lit string) (int, bool) {
 func (p *textParser) blank() bool {
 	if strings.HasPrefix(p.rest(), " ") {
 		p.pos++
+		for p.loose && strings.HasPrefix(p.rest(), " ") {
+			p.pos++
+		}
 		return true
 	}
 	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '

@@ -47,34 +47,13 @@ import (
 func main() { os.Exit(run(os.Args[1:])) }
 
 func run(args []string) int {
+	cmds := commands()
 	if len(args) > 0 {
-		switch args[0] {
-		case "dump":
-			return dump.Run(args[1:], dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-				Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
-				Folder: fsio.FolderFiles,
-				Exists: fsio.RegularFile})
-		case "diff":
-			return diffcmd.Run(args[1:], diffEnv())
-		case "serve":
-			return serveCmd(args[1:])
-		case "help":
-			usage(os.Stdout)
-			return 0
-		case "version", "--version", "-version":
-			fmt.Println(versionLine())
-			return 0
-		case "config":
-			// The file that sets every default, to copy and edit.
-			fmt.Print(tui.DefaultConfig())
-			return 0
-		case "keys":
-			return keysCmd(os.Stdout, os.Stderr)
-		case "completion", "man":
-			return docsCmd(args[0], args[1:], os.Stdout, os.Stderr)
+		if c := cli.Find(cmds, args[0]); c != nil {
+			return c.Run(args[1:])
 		}
 	}
-	return inspect(args)
+	return cmds[0].Run(args)
 }
 
 // diffEnv is the diff command's world: files and dump folders read as
@@ -139,22 +118,6 @@ func wantsHelp(args []string) bool {
 // isTerminal reports whether f is a terminal (not merely a character
 // device such as /dev/null).
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
-
-func usage(w io.Writer) {
-	fmt.Fprint(w, `usage:
-  infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)
-  infoscope dump [flags] FILE...   headless: one line (or --json object) per INFO instruction
-  infoscope diff [flags] A B       what changed between two builds (files or dump folders)
-  infoscope serve [flags] FILE...  serve the inspector over SSH (public-key auth)
-  infoscope config                 print the configuration file that sets every default
-  infoscope keys                   print the key bindings in effect
-  infoscope version                print the version
-A FILE that is a directory opens the vISA files in it.
-run "infoscope dump -h" or "infoscope serve -h" for their flags;
-"infoscope completion bash|zsh|fish" and "infoscope man" print the shell
-completions and the manual page.
-`)
-}
 
 // inspect runs the inspector; progOpts are added to the program's (tests give
 // it a pipe for keys instead of the terminal).
@@ -221,23 +184,38 @@ func configFlags(st tui.Settings) []string {
 	return append(out, st.Flags...)
 }
 
+// inspectorFlagValues are the inspector's flags as they are parsed.
+type inspectorFlagValues struct {
+	decode                 func() (decoder.Options, error)
+	surfaces, rules, theme *string
+	noMouse, mono, noWatch *bool
+}
+
+// inspectorFlags returns a new FlagSet with the inspector's flags.
+func inspectorFlags() (*flag.FlagSet, inspectorFlagValues) {
+	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
+	return fs, inspectorFlagValues{
+		decode:   cli.Decode(fs),
+		surfaces: fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)"),
+		rules:    fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches"),
+		noMouse:  fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)"),
+		mono:     fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)"),
+		theme:    fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light"),
+		noWatch:  fs.Bool("no-watch", false, "do not reload files when they change on disk"),
+	}
+}
+
 // inspectWith is inspect with the configuration st (errs: its entries
 // refused).
 func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.ProgramOption) (code int) {
-	fs := flag.NewFlagSet("infoscope", flag.ContinueOnError)
+	fs, fv := inspectorFlags()
 	out := io.Writer(os.Stderr)
 	if wantsHelp(args) {
 		out = os.Stdout
 	}
 	fs.SetOutput(out)
-	fs.Usage = func() { usage(out); fs.PrintDefaults() }
-	opts := cli.Decode(fs)
-	surfPath := fs.String("surfaces", "", "surface description file: loaded if it exists, written by ctrl+s (default: "+surfaceFileName+" beside the first FILE, else in the current directory)")
-	rulesFlag := fs.String("rules", "spec", "Output's result table: spec (the INFO spec's) or hw (the hardware notes: IGC and Mesa); r switches")
-	noMouse := fs.Bool("no-mouse", false, "start with mouse reporting off (m toggles it)")
-	mono := fs.Bool("mono", false, "monochrome theme (also chosen by NO_COLOR)")
-	theme := fs.String("theme", "auto", "colours for a dark or light background: auto (asks the terminal), dark or light")
-	noWatch := fs.Bool("no-watch", false, "do not reload files when they change on disk")
+	fs.Usage = func() { cli.WriteUsage(out, commands()); fs.PrintDefaults() }
+	opts, surfPath, rulesFlag, noMouse, mono, theme, noWatch := fv.decode, fv.surfaces, fv.rules, fv.noMouse, fv.mono, fv.theme, fv.noWatch
 	if pre := configFlags(st); len(pre) > 0 {
 		// The configuration's flags first: refused whole (file:line) when
 		// one does not parse, and the defaults kept.
@@ -261,9 +239,6 @@ func inspectWith(args []string, st tui.Settings, errs []error, progOpts ...tea.P
 			return 0
 		}
 		return 2
-	}
-	if probed(fs) {
-		return 0
 	}
 	dopts, err := opts()
 	if err != nil {
@@ -572,19 +547,13 @@ func readStdin(o decoder.Options) ([]byte, error) {
 	return decoder.ReadInput("-", os.Stdin, size, o)
 }
 
-func serveCmd(args []string) int {
+// serveFlags returns a new FlagSet with serve's flags, parsed into cfg
+// and the values it returns.
+func serveFlags() (*flag.FlagSet, *serveFlagValues) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	out := io.Writer(os.Stderr)
-	if wantsHelp(args) {
-		out = os.Stdout
-	}
-	fs.SetOutput(out)
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: infoscope serve [flags] --authorized-keys FILE FILE...")
-		fs.PrintDefaults()
-	}
-	var cfg serve.Config
-	opts := cli.Decode(fs)
+	v := &serveFlagValues{maxDumpStdin: cli.Size(serve.DefaultMaxDumpStdin)}
+	cfg := &v.cfg
+	v.decode = cli.Decode(fs)
 	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
 	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
@@ -597,19 +566,39 @@ func serveCmd(args []string) int {
 	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", serve.DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
 	cli.IntVar(fs, &cfg.MaxDumpsPerKey, "max-dumps-per-key", serve.DefaultMaxDumpsPerKey, "of those, at most `N` run by one key (a client reading none of its output holds its slot until --dump-write-stall)")
 	fs.DurationVar(&cfg.DumpWriteStall, "dump-write-stall", serve.DefaultDumpWriteStall, "end a dump command whose output makes no progress this long (its client reads none of it), freeing its slot; negative: never")
-	maxDumpStdin := cli.Size(serve.DefaultMaxDumpStdin)
-	fs.Var(&maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
+	fs.Var(&v.maxDumpStdin, "max-dump-stdin", "the most bytes \"ssh HOST dump -\" reads from a client: a `SIZE` such as 512K or 16M")
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
-	surfaces := fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
-	rulesFlag := fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
+	v.surfaces = fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
+	v.rules = fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
+	return fs, v
+}
+
+// serveFlagValues are serve's flags as they are parsed: most straight into
+// its Config.
+type serveFlagValues struct {
+	cfg             serve.Config
+	decode          func() (decoder.Options, error)
+	maxDumpStdin    cli.Size
+	surfaces, rules *string
+}
+
+func serveCmd(args []string) int {
+	fs, v := serveFlags()
+	out := io.Writer(os.Stderr)
+	if wantsHelp(args) {
+		out = os.Stdout
+	}
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		fmt.Fprintln(out, "usage:", cli.Synopsis(*cli.Find(commands(), "serve")))
+		fs.PrintDefaults()
+	}
+	cfg, opts, surfaces, rulesFlag := &v.cfg, v.decode, v.surfaces, v.rules
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
-	}
-	if probed(fs) {
-		return 0
 	}
 	if cfg.AuthorizedKeysPath == "" || fs.NArg() == 0 {
 		var missing []string
@@ -620,7 +609,7 @@ func serveCmd(args []string) int {
 			missing = append(missing, "the FILEs to serve")
 		}
 		fmt.Fprintf(os.Stderr, "infoscope serve: missing %s\n", strings.Join(missing, " and "))
-		fmt.Fprintln(os.Stderr, "usage: infoscope serve [flags] --authorized-keys FILE FILE... (-h lists the flags)")
+		fmt.Fprintln(os.Stderr, "usage:", cli.Synopsis(*cli.Find(commands(), "serve")), "(-h lists the flags)")
 		return 2
 	}
 	var err error
@@ -643,69 +632,57 @@ func serveCmd(args []string) int {
 		fmt.Fprintln(os.Stderr, "infoscope serve:", err)
 		return 2
 	}
-	cfg.MaxDumpStdin = int64(maxDumpStdin)
+	cfg.MaxDumpStdin = int64(v.maxDumpStdin)
 	cfg.Files = fs.Args()
 	cfg.Logger = log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "infoscope"})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve.Run(ctx, cfg); err != nil {
+	if err := serve.Run(ctx, *cfg); err != nil {
 		cfg.Logger.Error("serve", "err", strings.TrimSpace(err.Error()))
 		return 1
 	}
 	return 0
 }
 
-// Shell completions and the man page (tui/cli) are written from the
-// FlagSets the commands themselves register.
-
-// probe, while set, is handed each command's FlagSet in place of running
-// the command (see probed).
-var probe func(*flag.FlagSet)
-
-// probed is called by each command right after parsing its flags: while
-// probe is set (commandFlags runs the command with no arguments, so the
-// parse did nothing) it hands the FlagSet over and the command returns.
-func probed(fs *flag.FlagSet) bool {
-	if probe == nil {
-		return false
-	}
-	probe(fs)
-	return true
-}
-
-// commandFlags returns the FlagSet a command registers, without running
-// it: run is one of inspect, serveCmd (each calls probed) or a dump.Run.
-func commandFlags(run func() int) *flag.FlagSet {
-	var got *flag.FlagSet
-	probe = func(fs *flag.FlagSet) { got = fs }
-	defer func() { probe = nil }()
-	run()
-	if got == nil {
-		panic("command did not hand over its flags") // a command lost its probed call
-	}
-	return got
-}
-
-// commands lists infoscope's commands with their flags.
+// commands is infoscope's command table: the inspector first (it runs
+// when no word selects another), then the words. The usage, the shell
+// completions and the man page are written from it.
 func commands() []cli.Command {
-	inspector := commandFlags(func() int { return inspect(nil) })
-	var dumpFlags *flag.FlagSet
-	dump.Run(nil, dump.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { dumpFlags = fs }})
-	var diffFlags *flag.FlagSet
-	diffcmd.Run(nil, diffcmd.Env{Stdout: io.Discard, Stderr: io.Discard, Flags: func(fs *flag.FlagSet) { diffFlags = fs }})
-	serveFlags := commandFlags(func() int { return serveCmd(nil) })
-	return []cli.Command{
-		{Name: "", Args: "[FILE...]", Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)", Flags: inspector},
-		{Name: "dump", Args: "FILE...", Summary: "headless: one line (or --json object) per INFO instruction", Flags: dumpFlags},
-		{Name: "diff", Args: "A B", Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffFlags},
-		{Name: "serve", Args: "--authorized-keys FILE FILE...", Summary: "serve the inspector over SSH (public-key authentication)", Flags: serveFlags},
-		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " ")},
-		{Name: "man", Summary: "print the manual page (roff)"},
-		{Name: "config", Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit"},
-		{Name: "keys", Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults"},
-		{Name: "help", Summary: "print the usage"},
-		{Name: "version", Summary: "print the version"},
+	stdio := func(f func(stdout, stderr io.Writer) int) func([]string) int {
+		return func([]string) int { return f(os.Stdout, os.Stderr) }
 	}
+	return []cli.Command{
+		{Name: "", Args: "[FILE...]", Brief: "open the inspector (no FILE: the embedded samples; - reads stdin)",
+			Summary: "open the inspector on the vISA files (no FILE: the embedded samples; - reads stdin)",
+			Flags:   func() *flag.FlagSet { fs, _ := inspectorFlags(); return fs }, Run: func(args []string) int { return inspect(args) }},
+		{Name: "dump", Args: "FILE...", Brief: "headless: one line (or --json object) per INFO instruction",
+			Summary: "headless: one line (or --json object) per INFO instruction", Flags: dump.Flags, Run: dumpCmd},
+		{Name: "diff", Args: "A B", Brief: "what changed between two builds (files or dump folders)",
+			Summary: "what changed between two builds (files or dump folders); exit 0 same, 1 differ, 2 error", Flags: diffcmd.Flags,
+			Run: func(args []string) int { return diffcmd.Run(args, diffEnv()) }},
+		{Name: "serve", Args: "--authorized-keys FILE FILE...", Brief: "serve the inspector over SSH (public-key auth)",
+			Summary: "serve the inspector over SSH (public-key authentication)",
+			Flags:   func() *flag.FlagSet { fs, _ := serveFlags(); return fs }, Run: serveCmd},
+		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " "),
+			Run: func(args []string) int { return docsCmd("completion", args, os.Stdout, os.Stderr) }},
+		{Name: "man", Summary: "print the manual page (roff)", Run: func(args []string) int { return docsCmd("man", args, os.Stdout, os.Stderr) }},
+		{Name: "config", Brief: "print the configuration file that sets every default",
+			Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit",
+			Run:     stdio(func(stdout, _ io.Writer) int { fmt.Fprint(stdout, tui.DefaultConfig()); return 0 })},
+		{Name: "keys", Brief: "print the key bindings in effect",
+			Summary: "print every key binding in effect (the configuration file's), as docs/keys.md lists the defaults", Run: stdio(keysCmd)},
+		{Name: "help", Summary: "print the usage", Run: stdio(func(stdout, _ io.Writer) int { cli.WriteUsage(stdout, commands()); return 0 })},
+		{Name: "version", Aliases: []string{"--version", "-version"}, Brief: "print the version", Summary: "print the version",
+			Run: stdio(func(stdout, _ io.Writer) int { fmt.Fprintln(stdout, versionLine()); return 0 })},
+	}
+}
+
+// dumpCmd runs dump on the command line's files.
+func dumpCmd(args []string) int {
+	return dump.Run(args, dump.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
+		Folder: fsio.FolderFiles,
+		Exists: fsio.RegularFile})
 }
 
 // docsCmd runs "completion SHELL" and "man".

@@ -131,10 +131,11 @@ func (s *Stream) DecodeInfo(k int, in *Instruction) {
 // decode is Decode of instruction i, si.
 func (s *Stream) decode(si Inst, i int, in *Instruction) { s.decodeWith(si, i, in, true) }
 
-// decodeWith is decode; an INFO's operands are read by decodeIGCInfo when
-// written is true, else by the operand decoder (TestIGCInfoDecode compares
-// them).
-func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
+// decodeWith is decode; an INFO's operands are read from its form
+// (infospec.go) when spec is true, else by the operand decoder from the
+// opcode table's row (TestIGCInfoDecode compares them). The seed layout
+// has no row: its INFO are always read from the form.
+func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
@@ -174,12 +175,12 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	if si.Op == OpINFO {
 		in.Mnemonic = infoMnemonics()[si.Sub] // Mnemonic(si.Op, si.Sub), without its map lookup
 		if s.Layout == LayoutSeed {
-			in.decodeSeedInfo(b, s.Version.wide())
+			in.decodeInfoInst(b, LayoutSeed, s.Version.wide())
 			return
 		}
 	}
-	if written && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) && isIGCInfoRow(p.row) {
-		in.decodeIGCInfo(b, s.Version.wide())
+	if spec && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) {
+		in.decodeInfoInst(b, LayoutIGC, s.Version.wide())
 	} else {
 		d := opDecoder{in: in, b: b, pos: 1, t: t}
 		d.run(p.row.toks)
@@ -193,29 +194,6 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	}
 }
 
-// decodeSeedInfo fills an INFO instruction read in the seed layout (no
-// channel-mask byte), which has no row of its own in the table.
-func (in *Instruction) decodeSeedInfo(b []byte, wide bool) {
-	raw := 4
-	if wide {
-		raw = 6
-	}
-	in.Sub = uint16(b[1])
-	in.HasExec, in.Exec = true, Exec(b[2])
-	in.Add(in.param("subop", uint32(b[1]), 1))
-	in.Add(in.param("chmask", 0xF, 0))
-	sf := in.surface("surface", b[3])
-	in.Add(sf)
-	p := 4
-	if b[1]&0x1F == uint8(OpResinfo) && p+2*raw <= len(b) {
-		in.Add(in.rawAt("lod", b, p, wide))
-		p += raw
-	}
-	if p+raw <= len(b) {
-		in.Add(in.rawAt("dst", b, p, wide))
-	}
-}
-
 // infoMnemonics returns Mnemonic(OpINFO, sub) for every sub-op byte
 // (built once the table is loaded).
 var infoMnemonics = sync.OnceValue(func() *[256]string {
@@ -224,57 +202,6 @@ var infoMnemonics = sync.OnceValue(func() *[256]string {
 		t[sub] = Mnemonic(OpINFO, uint8(sub))
 	}
 	return t
-})
-
-// decodeIGCInfo is what the operand decoder does with the INFO row (B:subop
-// E B:chmask S:surface [R:lod ?subop==0x0A] R:dst: isIGCInfoRow) on an
-// INFO of exactly its length, written out: INFO are most of what dump
-// --json decodes. TestIGCInfoDecode holds the two together.
-func (in *Instruction) decodeIGCInfo(b []byte, wide bool) {
-	raw := 4
-	if wide {
-		raw = 6
-	}
-	in.Sub = uint16(b[1])
-	in.Add(in.param("subop", uint32(b[1]), 1))
-	in.HasExec, in.Exec = true, Exec(b[2])
-	in.Add(in.param("chmask", uint32(b[3]), 1))
-	in.Add(in.surface("surface", b[4]))
-	p := 5
-	if b[1] == uint8(OpResinfo) {
-		in.Add(in.rawAt("lod", b, p, wide))
-		p += raw
-	}
-	in.Add(in.rawAt("dst", b, p, wide))
-	in.consumed = p + raw
-}
-
-// isIGCInfoRow reports whether row is the INFO row decodeIGCInfo writes
-// out: were the table's row changed, the operand decoder would read it.
-func isIGCInfoRow(row *tableRow) bool {
-	return row == igcInfoRow()
-}
-
-// igcInfoRow returns the table's INFO row when its fields are those
-// decodeIGCInfo reads, else nil (found once the table is loaded).
-var igcInfoRow = sync.OnceValue(func() *tableRow {
-	for i := range tableRows {
-		r := &tableRows[i]
-		if r.op != OpINFO || r.subs != nil || r.text == "" {
-			continue
-		}
-		t := r.toks
-		field := func(tk token, k tokKind, kind, name string) bool {
-			return tk.k == k && tk.kind == kind && tk.name == name && tk.count == "" && !tk.str && tk.group == nil && tk.cond == ""
-		}
-		if len(t) == 6 && field(t[0], tkFixed, "B", "subop") && field(t[1], tkExec, "E", "") &&
-			field(t[2], tkFixed, "B", "chmask") && field(t[3], tkState, "S", "surface") &&
-			t[4].k == tkGroup && t[4].cname == "subop" && t[4].cval == uint32(OpResinfo) && !t[4].cbit && t[4].count == "" &&
-			len(t[4].group) == 1 && field(t[4].group[0], tkRaw, "R", "lod") && field(t[5], tkRaw, "R", "dst") {
-			return r
-		}
-	}
-	return nil
 })
 
 func (in *Instruction) reset() {

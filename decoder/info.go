@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -366,24 +365,6 @@ func vName(id uint32) string {
 	return "V" + strconv.FormatUint(uint64(id), 10)
 }
 
-// infoLen returns the length of an INFO instruction whose sub-op byte is sub.
-func infoLen(sub uint8, layout Layout, v Version) int {
-	raw := 4
-	if v.wide() {
-		raw = 6
-	}
-	n := 4 + raw // op, sub, exec, surface, dst
-	if layout == LayoutIGC {
-		n++ // channel mask
-		if sub == uint8(OpResinfo) {
-			n += raw
-		}
-	} else if sub&0x1F == uint8(OpResinfo) {
-		n += raw
-	}
-	return n
-}
-
 // diagSet records which diagnostics an INFO instruction has, one bit per
 // kind, in the order Diagnostics reports them; the messages are only
 // formatted when asked for.
@@ -406,46 +387,6 @@ const (
 	dDstOutside
 	dDstSize
 )
-
-// decodeInfo decodes the INFO instruction b (exactly its bytes, at index
-// pos of s.Code) into in, which is zero (fresh from make): fields are
-// written one by one, as a composite literal would be built on the stack
-// and copied with write barriers.
-func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version, wide bool) {
-	sub, exec := b[1], b[2]
-	in.s = s
-	in.byte2, in.byte3 = exec, b[3]
-	in.Inst, in.Off = inst, s.Base+int64(pos)
-	in.Layout, in.Version = layout, v
-	in.SubOp, in.ExecCode, in.Mask = sub, exec&0xF, maskFromNibble(exec>>4, v)
-	p := 3
-	if layout == LayoutIGC {
-		in.ChannelMask = b[3] & 0xF
-		p = 4
-		in.HasLOD = sub == uint8(OpResinfo)
-	} else {
-		in.ChannelMask = 0xF
-		in.HasLOD = sub&0x1F == uint8(OpResinfo)
-	}
-	in.Surface = b[p]
-	p++
-	if in.HasLOD {
-		p = readRaw(&in.LOD, b, p, wide)
-	}
-	readRaw(&in.Dst, b, p, wide)
-}
-
-func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
-	if wide {
-		r.ID = binary.LittleEndian.Uint32(b[p:])
-		p += 4
-	} else {
-		r.ID = uint32(binary.LittleEndian.Uint16(b[p:]))
-		p += 2
-	}
-	r.Offset = binary.LittleEndian.Uint16(b[p:])
-	return p + 2
-}
 
 // diagnose finds the invalid values of the instruction. It runs on demand
 // (a few nanoseconds, no allocation) rather than at decode time, which

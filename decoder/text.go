@@ -140,7 +140,7 @@ func (s *Stream) CanonicalText(i int) string {
 		return ""
 	}
 	if c, ok := s.names.(TextCanon); ok && s.Text[i].Text != "" {
-		return c.Canonical(s.Text[i].Text)
+		return c.CanonicalAt(s.Text[i].Text, s.Text[i].Line)
 	}
 	return s.Text[i].Text
 }

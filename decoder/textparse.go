@@ -41,6 +41,10 @@ type TextCanon interface {
 	TextNames
 	// Canonical returns text with the body's names as IGC prints them.
 	Canonical(text string) string
+	// CanonicalAt is Canonical for the text on line (1-based), where a
+	// name declared more than once (in { } scopes) means the declaration
+	// visible there.
+	CanonicalAt(text string, line int32) string
 }
 
 // ParseText fills in from one instruction line of vISA text (without its
@@ -70,7 +74,7 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 	if !ok {
 		return in.ParseTextAt(text, v, names, line)
 	}
-	canon := c.Canonical(text)
+	canon := c.CanonicalAt(text, line)
 	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}
@@ -483,6 +487,9 @@ func (p *textParser) literal(lit string) (int, bool) {
 func (p *textParser) blank() bool {
 	if strings.HasPrefix(p.rest(), " ") {
 		p.pos++
+		for p.loose && strings.HasPrefix(p.rest(), " ") {
+			p.pos++
+		}
 		return true
 	}
 	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '

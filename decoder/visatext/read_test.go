@@ -168,6 +168,13 @@ func TestKeptAsText(t *testing.T) {
 	if s.NumInsts() != 6 || s.NumInfos() != 1 || s.Info(0).Inst != 4 {
 		t.Fatalf("%d insts, %d INFO", s.NumInsts(), s.NumInfos())
 	}
+	// The decoder parses INFO text too; the lines kept as text stay so.
+	for i := range 3 {
+		var in decoder.Instruction
+		if s.Decode(i, &in); in.HasOperands() {
+			t.Errorf("$%d kept as text, decoded as %q", i, in.Text())
+		}
+	}
 	if s.Text[3].Text != "frobnicate.x (M1, 8) res(0,0)<1> 0x1:ud" || s.InstMnemonic(3) != "frobnicate" {
 		t.Errorf("unknown mnemonic kept as %q", s.Text[3].Text)
 	}

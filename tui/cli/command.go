@@ -77,3 +77,18 @@ func Synopsis(c Command) string {
 	}
 	return s
 }
+
+// WantsHelp reports whether args ask for -h or --help before any "--":
+// the help then goes to stdout, as the user asked for it (after a flag
+// error it goes to stderr).
+func WantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}

@@ -136,13 +136,8 @@ func register(fs *flag.FlagSet) flagValues {
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	helpOut := env.Stderr
-	for _, a := range args {
-		if a == "-h" || a == "-help" || a == "--help" {
-			helpOut = env.Stdout
-		}
-		if a == "--" {
-			break
-		}
+	if cli.WantsHelp(args) {
+		helpOut = env.Stdout
 	}
 	fs.SetOutput(helpOut)
 	fs.Usage = func() {

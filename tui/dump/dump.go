@@ -121,13 +121,8 @@ func runTuned(args []string, env Env, po parOptions) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
 	// Asked-for help goes to stdout; help after a flag error to stderr.
 	helpOut := env.Stderr
-	for _, a := range args {
-		if a == "-h" || a == "-help" || a == "--help" {
-			helpOut = env.Stdout
-		}
-		if a == "--" {
-			break
-		}
+	if cli.WantsHelp(args) {
+		helpOut = env.Stdout
 	}
 	fs.SetOutput(helpOut)
 	fs.Usage = func() {

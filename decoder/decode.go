@@ -74,8 +74,10 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 		// A stream read from text keeps only INFO's bytes: the other
 		// instructions are parsed from their text where the opcode table
 		// prints them exactly so; the rest keep the text's mnemonic
-		// (lsc_load has no opcode of its own, so Op is 0).
-		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil {
+		// (lsc_load has no opcode of its own, so Op is 0). An INFO line
+		// without bytes is one the reader kept as text, saying why (no
+		// binary encoding, an ambiguous name): it stays text.
+		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil && in.Op != OpINFO {
 			in.Index, in.Off = i, -1
 			return
 		}

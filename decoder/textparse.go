@@ -278,6 +278,13 @@ type parsedOp struct {
 	used bool
 }
 
+// parseScratch is the text parser's working memory, kept by an
+// Instruction between lines.
+type parseScratch struct {
+	ops     [MaxOperands]parsedOp
+	printed [MaxOperands]string
+}
+
 type textParser struct {
 	in    *Instruction
 	t     *opTable
@@ -392,11 +399,16 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	}
 	rc := rowCacheFor(v, t, pr.row)
 	fields := rc.fields
-	var opsBuf [MaxOperands]parsedOp
-	p := &textParser{in: in, t: t, s: text, names: names, ops: opsBuf[:0], rc: rc, line: line, loose: loose}
+	// The operands parsed and the fields printed are kept in scratch the
+	// instruction reuses from line to line: on the stack they escaped, two
+	// allocations of 2 KB for every row tried on every line.
+	if in.pscratch == nil {
+		in.pscratch = &parseScratch{}
+	}
+	ps := in.pscratch
+	p := &textParser{in: in, t: t, s: text, names: names, ops: ps.ops[:0], rc: rc, line: line, loose: loose}
 	parts := pr.row.tmpl
-	var printedBuf [MaxOperands]string
-	printed := nameSet(printedBuf[:0])
+	printed := nameSet(ps.printed[:0])
 	for k, part := range parts {
 		var err error
 		switch {

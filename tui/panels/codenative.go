@@ -65,10 +65,15 @@ func (m Code) subRows(i int) []subRow {
 
 // nativeRows is how many rows show under instruction i.
 func (m Code) nativeRows(i int) int {
-	if m.native() == nil || m.folded {
+	j := m.native()
+	if j == nil || m.folded {
 		return 0
 	}
-	return len(m.subRows(i))
+	n := len(j.LLVM(i))
+	if !m.side() {
+		n += len(j.Native(i))
+	}
+	return n // as subRows, without building them: called per instruction per frame
 }
 
 // nextRow is the row after (i, sub) in the vISA listing; ok false at

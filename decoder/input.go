@@ -45,6 +45,7 @@ const (
 	OptionLayout   Option = iota + 1 // Options.Layout
 	OptionOffset                     // Options.Offset
 	OptionMaxInput                   // Options.MaxInput
+	OptionRaw                        // Options.Raw
 )
 
 // String names the option where no program does.
@@ -56,6 +57,8 @@ func (op Option) String() string {
 		return "the offset option"
 	case OptionMaxInput:
 		return "the input size limit"
+	case OptionRaw:
+		return "the raw stream option"
 	}
 	return "an option"
 }
@@ -336,7 +339,7 @@ func (f *File) decodeRaw(o Options) {
 			}
 			if _, gen := looksLikeGen(code); !gen {
 				f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: 0, Field: "input",
-					Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw instruction stream (--raw, --offset or --layout read any bytes as one)`,
+					Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw instruction stream (` + o.Say(OptionRaw) + ", " + o.Say(OptionOffset) + " or " + o.Say(OptionLayout) + " read any bytes as one)",
 					Found:    found + " (" + walked + ")", Err: ErrNotVISA})
 				return
 			}

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	gotoken "go/token"
 	"io/fs"
+	"math/rand"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,15 +18,16 @@ import (
 // no program names it.
 func TestMessagesSayOptions(t *testing.T) {
 	flag := func(op Option) string {
-		return map[Option]string{OptionLayout: "-L", OptionOffset: "-O", OptionMaxInput: "-M"}[op]
+		return map[Option]string{OptionLayout: "-L", OptionOffset: "-O", OptionMaxInput: "-M", OptionRaw: "-R"}[op]
 	}
 	text := []byte("hello, this is some text\n")
 	for _, c := range []struct {
 		o    Options
 		want []string
 	}{
-		{Options{}, []string{"(the offset option or the layout option to read text bytes as one)", "the offset option", "seed, set by the layout option", "(raise it with the input size limit)"}},
-		{Options{Name: flag}, []string{"(-O or -L to read text bytes as one)", "-O", "seed, set by -L", "(raise it with -M)"}},
+		{Options{}, []string{"(the offset option or the layout option to read text bytes as one)", "the offset option", "seed, set by the layout option", "(raise it with the input size limit)",
+			"(the raw stream option, the offset option or the layout option read any bytes as one)"}},
+		{Options{Name: flag}, []string{"(-O or -L to read text bytes as one)", "-O", "seed, set by -L", "(raise it with -M)", "(-R, -O or -L read any bytes as one)"}},
 	} {
 		f := Decode("t", text, c.o)
 		if len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), c.want[0]) {
@@ -47,6 +49,12 @@ func TestMessagesSayOptions(t *testing.T) {
 		o.MaxInput = 4
 		if _, err := ReadInput("t", strings.NewReader("12345"), 5, o); err == nil || !strings.Contains(err.Error(), c.want[3]) {
 			t.Errorf("size: %v, want %q", err, c.want[3])
+		}
+		junk := make([]byte, 500)
+		rand.New(rand.NewSource(19)).Read(junk)
+		png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"), junk...)
+		if f = Decode("t", png, c.o); len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Error(), c.want[4]) {
+			t.Errorf("binary: %v, want %q", f.Errors, c.want[4])
 		}
 	}
 }

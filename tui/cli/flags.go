@@ -28,6 +28,7 @@ const (
 	flagLayout   = "layout"
 	flagOffset   = "offset"
 	flagMaxInput = "max-input"
+	flagRaw      = "raw"
 )
 
 // FlagName names a decoder option by the flag that sets it, as
@@ -41,6 +42,8 @@ func FlagName(op decoder.Option) string {
 		return "--" + flagOffset
 	case decoder.OptionMaxInput:
 		return "--" + flagMaxInput
+	case decoder.OptionRaw:
+		return "--" + flagRaw
 	}
 	return ""
 }
@@ -54,7 +57,7 @@ func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
 	var hex decoder.HexMode
 	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
-	raw := fs.Bool("raw", false, "binary inputs without magic are raw vISA instruction streams, even when they do not read as vISA")
+	raw := fs.Bool(flagRaw, false, "binary inputs without magic are raw vISA instruction streams, even when they do not read as vISA")
 	var maxInput Size
 	fs.Var(&maxInput, flagMaxInput, "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
 	ver := fs.String("visa-version", decoder.DefaultVersion().String(), "raw streams: the vISA version `M.m` whose operand widths apply")

@@ -243,6 +243,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	}
 	if j := o.joinFor(f, s); j != nil {
 		b = appendNative(b, j, i)
+		b = appendLLVM(b, j, i)
 		if in != nil {
 			b = appendLowering(b, j, in)
 		}

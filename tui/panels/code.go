@@ -36,6 +36,10 @@ type CodeKeyMap struct {
 	// list, which then scrolls on its own.
 	FlowFocus     key.Binding
 	Apply, Cancel key.Binding // while typing
+	// NextChange and PrevChange go to the next and previous change of a
+	// comparison (infoscope diff), DiffView shows B alone and back;
+	// enabled only in a session that shows one (codediff.go).
+	NextChange, PrevChange, DiffView key.Binding
 }
 
 // flowKeys are the keys of the data-flow entries, in order: letters the
@@ -66,8 +70,15 @@ func buildCodeKeyMap() CodeKeyMap {
 		Native:    key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "fold / unfold the native (Gen assembly) lines")),
 		Apply:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+
+		NextChange: key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "next change (infoscope diff)")),
+		PrevChange: key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "previous change")),
+		DiffView:   key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "B alone / A beside B")),
 	}
 	k.setEditing(false)
+	for _, b := range []*key.Binding{&k.NextChange, &k.PrevChange, &k.DiffView} {
+		b.SetEnabled(false) // a session with a comparison enables them
+	}
 	return k
 }
 
@@ -82,7 +93,7 @@ func (k *CodeKeyMap) setEditing(on bool) {
 
 // ShortHelp implements help.KeyMap.
 func (k CodeKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Next, k.Goto, k.Flow, k.FlowFocus, k.Back, k.Select, k.Apply, k.Cancel}
+	return []key.Binding{k.NextChange, k.PrevChange, k.Search, k.Next, k.Goto, k.Flow, k.FlowFocus, k.Back, k.Select, k.Apply, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
@@ -91,6 +102,7 @@ func (k CodeKeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Search, k.Next, k.Prev, k.Goto},
 		{k.Select, k.Flow, k.FlowFocus, k.Native, k.Back, k.Apply, k.Cancel},
+		{k.NextChange, k.PrevChange, k.DiffView},
 	}
 }
 
@@ -168,6 +180,9 @@ type Code struct {
 	join   *lower.Join
 	joinOf *decoder.Stream // the body join belongs to
 	folded bool
+	// diff is the comparison of the body shown with the other build's
+	// (infoscope diff; codediff.go), nil when there is none.
+	diff *diffState
 }
 
 // NewCode returns an empty Code pane.
@@ -227,6 +242,7 @@ func (m Code) Body() *decoder.Stream { return m.c.s }
 func (m *Code) SetSession(s Session) {
 	m.setGRFBytes(s.GRFBytes)
 	m.join, m.joinOf = s.Native, s.NativeOf
+	m.setDiff(s.Diff)
 }
 
 // native returns the join of the body shown, nil when it has none.
@@ -511,6 +527,9 @@ func (m *Code) moveFlow(i int) {
 func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	if !m.focus {
 		return m, nil
+	}
+	if m.diff != nil {
+		return m.diffUpdate(msg)
 	}
 	if m.mode != codeBrowse {
 		return m.updateInput(msg)
@@ -909,6 +928,9 @@ func (m Code) View() string {
 	c := m.c
 	if c.s == nil {
 		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
+	}
+	if d := m.diffing(); d != nil {
+		return m.diffView(d)
 	}
 	s := c.s
 	n := s.NumInsts()

@@ -98,6 +98,23 @@ func (x *diffIndex) header(k *diff.Kernel) string {
 	return decoder.Display(t)
 }
 
+// firstChangeInB is B's instruction of k's first change (the one after a
+// removal), or -1.
+func firstChangeInB(k *diff.Kernel) int {
+	for i, r := range k.Rows {
+		if r.Kind == diff.Same {
+			continue
+		}
+		for _, r := range k.Rows[i:] {
+			if r.B >= 0 {
+				return r.B
+			}
+		}
+		break
+	}
+	return -1
+}
+
 // diffShown is the comparison of the body the panels show, or nil.
 func (m *Model) diffShown() *diff.Kernel {
 	if m.diff == nil {
@@ -122,7 +139,16 @@ func (m *Model) openFirstChange() {
 	m.diffOpened = true
 	for _, b := range m.bodies() {
 		if k := m.diff.of(b.file, b.s); k != nil && !k.Same() {
-			m.pickBody(b)
+			// An INFO changed first is selected in the list too.
+			if n := firstChangeInB(k); n >= 0 && b.s.NumInfos() > 0 {
+				if _, ok := b.s.InfoAt(n); ok {
+					m.selectInst(b.s, n)
+				}
+			}
+			if !m.selOK || m.list.rows.stream(m.sel) != b.s {
+				m.pickBody(b)
+			}
+			m.setFocus(focusCode)
 			cp := m.codePanel()
 			cp.m.SetSession(m.session())
 			cp.m.FirstChange()

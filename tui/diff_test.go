@@ -78,27 +78,27 @@ func TestDiffInInspector(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			tm := startFlow(t, tritonPair(t), sz[0], sz[1])
 			waitText(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
-				"▸+   $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
+				"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
 				"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
 			if sz[0] >= 160 {
 				waitText(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
 				waitText(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
-					"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│   $5 mulh")
+					"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
 			}
 			tm.Send(press("}"))
 			waitText(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
-				"▸~   $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
+				"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
 			if sz[0] >= 160 {
-				waitText(t, tm, "0x5:d", "│   $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+				waitText(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
 			} else {
 				waitText(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
 			}
 			tm.Send(press("}"))
 			waitText(t, tm, "change 3 of 3", "removed: A $25")
 			if sz[0] >= 160 {
-				waitText(t, tm, "▸-  ", "│  $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+				waitText(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
 			} else {
-				waitText(t, tm, "▸-      A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+				waitText(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
 			}
 			tm.Send(press("}"))
 			waitText(t, tm, "no change after this one")

@@ -255,7 +255,7 @@ func (m Code) diffView(d *diffState) string {
 		st.Muted.Render("  B $"+strconv.Itoa(m.cur)+" · "+decoder.Display(k.Summary()))
 	lines := []string{fit(title, m.w)}
 	lh := m.diffListHeight()
-	nw := len(strconv.Itoa(max(k.StatsA.Insts, k.StatsB.Insts))) + 1
+	nw := len(strconv.Itoa(max(k.StatsA.Insts, k.StatsB.Insts))) + 2 // a blank, $, the digits
 	wide := m.w >= diffWide
 	for i := d.top; i < len(k.Rows) && len(lines) < 1+lh; i++ {
 		lines = append(lines, m.diffRow(d, i, nw, wide)...)

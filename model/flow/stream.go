@@ -164,15 +164,12 @@ func (sf *Stream) Operands(k int) InfoOperands {
 func root(sym *decoder.Symbols, id uint32) (uint32, int) {
 	off := 0
 	for range 16 { // alias chains are short; a cycle stops here
-		if sym == nil || id < decoder.NumPredefinedVars {
+		v := sym.Var(id)
+		if v == nil || v.Alias == 0 {
 			return id, off
 		}
-		k := int(id - decoder.NumPredefinedVars)
-		if k >= len(sym.Vars) || sym.Vars[k].Alias == 0 {
-			return id, off
-		}
-		off += sym.Vars[k].AliasOffset
-		id = sym.Vars[k].Alias
+		off += v.AliasOffset
+		id = v.Alias
 	}
 	return id, off
 }
@@ -180,10 +177,8 @@ func root(sym *decoder.Symbols, id uint32) (uint32, int) {
 // varBytes returns the size of a variable, or a bound for one whose size
 // is not known (predefined variables, raw streams).
 func varBytes(sym *decoder.Symbols, id uint32, grf int) int {
-	if sym != nil && id >= decoder.NumPredefinedVars {
-		if k := int(id - decoder.NumPredefinedVars); k < len(sym.Vars) {
-			return sym.Vars[k].Bytes
-		}
+	if v := sym.Var(id); v != nil {
+		return v.Bytes
 	}
 	return 128 * grf
 }

@@ -463,7 +463,7 @@ func (in *Instruction) checkVar(role string, id uint32) {
 }
 
 func (in *Instruction) checkSurface(role string, idx uint16) {
-	if in.sym != nil && idx >= NumPredefinedSurfaces && int(idx)-NumPredefinedSurfaces >= len(in.sym.Surfaces) {
+	if _, ok := in.sym.Surface(uint32(idx)); in.sym != nil && idx >= NumPredefinedSurfaces && !ok {
 		in.addDiag(dgSurfOutside, role, uint32(idx))
 	}
 }
@@ -475,7 +475,7 @@ func (in *Instruction) checkSampler(role string, idx uint16) {
 }
 
 func (in *Instruction) checkString(role string, idx uint32) {
-	if in.sym != nil && in.sym.Full && uint64(idx) >= uint64(len(in.sym.Strings)) {
+	if _, ok := in.sym.PoolString(idx); in.sym != nil && in.sym.Full && !ok {
 		in.addDiag(dgStringOutside, role, idx)
 	}
 }
@@ -586,7 +586,7 @@ func (in *Instruction) label(role string, idx uint16) Operand {
 	p := &st.label[st.nlabel]
 	st.nlabel++
 	*p = LabelRef{Role: role, Index: idx}
-	if in.sym != nil && in.sym.Full && int(idx) >= len(in.sym.Labels) {
+	if in.sym != nil && in.sym.Full && in.sym.Label(uint32(idx)) == nil {
 		in.addDiag(dgLabelOutside, role, uint32(idx))
 	}
 	return p

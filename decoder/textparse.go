@@ -899,7 +899,7 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		}
 		// A subroutine's label line is the SUBROUTINE instruction, any
 		// other label's the LABEL instruction.
-		if sym := in.sym; (part.fmt == "label" || part.fmt == "subroutine") && sym != nil && int(idx) < len(sym.Labels) && (sym.Labels[idx].Kind == 1) != (part.fmt == "subroutine") {
+		if l := in.sym.Label(uint32(idx)); (part.fmt == "label" || part.fmt == "subroutine") && l != nil && (l.Kind == 1) != (part.fmt == "subroutine") {
 			return p.fail("a label of the other kind")
 		}
 		p.pos += end

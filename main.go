@@ -23,7 +23,6 @@ import (
 	"infoscope/tui"
 	"infoscope/tui/cli"
 	"infoscope/tui/diffcmd"
-	"infoscope/tui/diffview"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
 	"infoscope/tui/inspectcmd"
@@ -104,7 +103,7 @@ func diffEnv() diffcmd.Env {
 	terminal := term.IsTerminal(os.Stdout.Fd()) && term.IsTerminal(os.Stdin.Fd())
 	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: terminal,
-		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
+		Inspect:  inspectDiff}
 }
 
 // docsCmd runs "completion SHELL" and "man".
@@ -134,4 +133,15 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// inspectDiff opens the inspector on build B of a comparison, showing it
+// (diff's Env.Inspect): ExitSame when it ran, ExitError when it could not.
+func inspectDiff(r *diffcmd.Result) int {
+	d := &tui.Diff{A: r.A.Name, B: r.B.Name, Kernels: r.Kernels, OnlyA: r.Pairing.OnlyA, OnlyB: r.Pairing.OnlyB}
+	env := inspectcmd.Env{Usage: func(w io.Writer) { cli.WriteUsage(w, commands()) }, Diff: d}
+	if inspectcmd.Run(r.InspectArgs, env) != 0 {
+		return diffcmd.ExitError
+	}
+	return diffcmd.ExitSame
 }

@@ -62,7 +62,7 @@ func commands() []cli.Command {
 		{Name: "serve", Args: serve.Args, Brief: "serve the inspector over SSH (public-key auth)",
 			Summary: "serve the inspector over SSH (public-key authentication)",
 			Flags:   serve.Flags, Run: func(args []string) int { return serve.Command(args, os.Stdout, os.Stderr) }},
-		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " "),
+		{Name: "completion", Args: strings.Join(cli.Shells(), "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells(), " "),
 			Run: func(args []string) int { return docsCmd("completion", args, os.Stdout, os.Stderr) }},
 		{Name: "man", Summary: "print the manual page (roff)", Run: func(args []string) int { return docsCmd("man", args, os.Stdout, os.Stderr) }},
 		{Name: "config", Brief: "print the configuration file that sets every default",
@@ -118,7 +118,7 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells, "|"))
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells(), "|"))
 		return 2
 	}
 	switch args[0] {
@@ -129,7 +129,7 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 	case "fish":
 		cli.WriteFish(stdout, cmds)
 	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells, ", "))
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells(), ", "))
 		return 2
 	}
 	return 0

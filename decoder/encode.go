@@ -25,7 +25,8 @@ func (e *EncodeError) Unwrap() error { return ErrNotEncodable }
 // EncodeInfo encodes one INFO instruction in the given layout for container
 // version v; it is the inverse of the INFO decode. It uses SubOp, ExecCode,
 // Mask, ChannelMask, Surface, HasLOD, LOD and Dst (ids and offsets; names are
-// not encoded) and writes reserved bits as 0. Values that the layout cannot
+// not encoded) and writes the channel byte's reserved bits as 0 (the seed
+// layout's reserved bits are SubOp's and ExecCode's). Values that the layout cannot
 // hold are refused: a value wider than its fields (ids wider than 16 bits
 // below 3.4, an exec code, mask or channel mask over 15), a channel mask other
 // than RGBA in the seed layout (it has no channel-mask byte), an emask the

@@ -38,10 +38,10 @@ func Decode(name string, data []byte, o decoder.Options) *decoder.File {
 	// Options that do not apply to text are said not to, rather than
 	// ignored in silence.
 	if o.Layout == decoder.LayoutSeed {
-		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
+		f.Warnings = append(f.Warnings, o.Say(decoder.OptionLayout)+" seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
 	}
 	if o.Offset != 0 {
-		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
+		f.Warnings = append(f.Warnings, o.Say(decoder.OptionOffset)+" does not apply to vISA text (it reads every line)")
 	}
 	return f
 }
@@ -701,7 +701,7 @@ func (b *body) setID(name, id string, n int) {
 		b.ids = map[string]string{}
 	}
 	k := len(b.idDecls)
-	b.idDecls = append(b.idDecls, idDecl{id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
+	b.idDecls = append(b.idDecls, idDecl{name: name, id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
 	first, dup := b.ids[name]
 	if !dup {
 		b.ids[name] = id
@@ -729,6 +729,7 @@ type scopeMark struct{ vars, ids int }
 // idDecl is one declaration of an address, predicate, sampler or surface
 // name: the name IGC prints for it and where it is visible.
 type idDecl struct {
+	name  string // as declared
 	id    string
 	line  int32 // its .decl line
 	end   int32 // the last line where it is visible

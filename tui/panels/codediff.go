@@ -419,6 +419,10 @@ func (m Code) diffUpdate(msg tea.Msg) (Code, tea.Cmd) {
 			return m, nil
 		}
 	}
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft && m.diffing() != nil {
+		m.diffClick(c.Mouse().Y)
+		return m, nil
+	}
 	before := m.cur
 	d := m.diff
 	m.diff = nil // the plain Update, once
@@ -426,4 +430,18 @@ func (m Code) diffUpdate(msg tea.Msg) (Code, tea.Cmd) {
 	m.diff = d
 	m.diffFollow(before)
 	return m, cmd
+}
+
+// diffClick puts the cursor on the row drawn at line y of the pane.
+func (m *Code) diffClick(y int) {
+	d := m.diff
+	line := 1 // the title is line 0
+	for i := d.top; i < len(d.k.Rows) && line <= m.diffListHeight(); i++ {
+		n := m.diffLines(i, i)
+		if y >= line && y < line+n {
+			m.diffMoveTo(i)
+			return
+		}
+		line += n
+	}
 }

@@ -208,3 +208,19 @@ func TestDiffClick(t *testing.T) {
 		t.Errorf("after the click, line 3 of the pane: %q", l)
 	}
 }
+
+// A declaration that changed (a variable's type) is said under the
+// listing, with the instructions that use it.
+func TestDiffDeclarations(t *testing.T) {
+	a := readTest(t, diffTritonA)
+	b := bytes.Replace(a, []byte(".decl V0202 v_type=G type=d num_elts=2"), []byte(".decl V0202 v_type=G type=ud num_elts=2"), 1)
+	if bytes.Equal(a, b) {
+		t.Fatal("no V0202 declaration to change")
+	}
+	m := newLoaded(diffConfig(t, "a.visaasm", a, "b.visaasm", b), 160, 50)
+	send(m, "g") // the first row: no change under the cursor
+	v := ansi.Strip(m.View().Content)
+	if !strings.Contains(v, "declarations changed: V0202/V0202: type d → ud") {
+		t.Errorf("the declaration's change is not said:\n%s", v)
+	}
+}

@@ -367,8 +367,10 @@ func (m Code) diffDetailLines(d *diffState) []string {
 	}
 	var pos string
 	switch {
-	case len(d.changes) == 0:
+	case len(d.changes) == 0 && len(k.Decls) == 0:
 		pos = "no change in this body"
+	case len(d.changes) == 0:
+		pos = "no instruction changed"
 	case r.Kind == diff.Same:
 		pos = fmt.Sprintf("%d changes; } next, { previous", len(d.changes))
 	default:
@@ -376,6 +378,18 @@ func (m Code) diffDetailLines(d *diffState) []string {
 	}
 	out := []string{st.Muted.Render("── " + pos + " ──")}
 	if r.Kind == diff.Same {
+		// Off a change: the declarations that changed, each once.
+		var decls []string
+		for _, dc := range k.Decls {
+			var parts []string
+			for _, f := range dc.Fields {
+				parts = append(parts, decoder.Display(f.Name)+" "+orNone(f.A)+" → "+orNone(f.B))
+			}
+			decls = append(decls, decoder.Display(dc.A)+"/"+decoder.Display(dc.B)+": "+strings.Join(parts, ", "))
+		}
+		if len(decls) > 0 {
+			return append(out, fmt.Sprintf("%d declarations changed: ", len(decls))+strings.Join(decls, "; "))
+		}
 		return append(out, "")
 	}
 	var what string

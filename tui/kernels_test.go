@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
 )
@@ -197,5 +199,58 @@ func waitFrame(t *testing.T, f flow, want ...string) {
 			t.Fatalf("no %q in the frame after 5s:\n%s", missing, s)
 		}
 		time.Sleep(10 * time.Millisecond) // polling a marker, bounded by the deadline
+	}
+}
+
+// A click on a line of the .asm beside the vISA listing gives it the
+// cursor and the keys; a click on the vISA listing takes them back.
+func TestNativeClick(t *testing.T) {
+	srcs, nat := realSet(t, false)
+	m := newLoaded(Config{Sources: srcs, Native: nat}, 160, 50)
+	at := func(want string) (int, int) {
+		t.Helper()
+		for y, l := range strings.Split(screen(m), "\n") {
+			if x := strings.Index(l, want); x >= 0 {
+				return len([]rune(l[:x])), y
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", want, screen(m))
+		return 0, 0
+	}
+	x, y := at("$15 L162 mov (16|M0)")
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if s := screen(m); !strings.Contains(s, "▸• $15 L162 mov (16|M0)") || !strings.Contains(s, ".asm L162 of 243 (ctrl+w back)") {
+		t.Fatalf("the click did not put the cursor on L162:\n%s", s)
+	}
+	send(m, "enter")
+	if !strings.Contains(screen(m), "at $15, the vISA instruction of native line L162") {
+		t.Fatalf("enter did not follow L162:\n%s", screen(m))
+	}
+	x, y = at("$2  L133")
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if s := screen(m); !strings.Contains(s, "▸   $2  L133") || !strings.Contains(s, ".asm beside (ctrl+w)") {
+		t.Fatalf("the click on $2 did not take the keys back:\n%s", s)
+	}
+}
+
+// The kernel list follows the terminal's size, its cursor kept: a
+// narrower screen drops columns (bubbles' table must not be handed rows
+// wider than its columns), a wider one gives them back.
+func TestKernelListResize(t *testing.T) {
+	srcs, nat := realSet(t, true)
+	m := newLoaded(Config{Sources: srcs, Native: nat}, 200, 40)
+	send(m, "K")
+	send(m, "g", "j")
+	for _, sz := range [][2]int{{80, 24}, {40, 12}, {200, 40}} {
+		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		s := screen(m)
+		if !strings.Contains(s, "kernels: 2") || !strings.Contains(s, "▸ info22_channels") {
+			t.Fatalf("%dx%d:\n%s", sz[0], sz[1], s)
+		}
+		row := s[strings.Index(s, "▸ info22_channels"):]
+		row = row[:strings.Index(row, "\n")]
+		if wide := strings.Contains(row, "info22_channels.DG2.visaasm"); wide != (sz[0] >= 200) {
+			t.Errorf("%dx%d: the file column shown %v", sz[0], sz[1], wide)
+		}
 	}
 }

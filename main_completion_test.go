@@ -2,9 +2,6 @@ package main
 
 import (
 	"bytes"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,11 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"infoscope/tui/cli"
 )
 
 // helpFlags runs "infoscope ARGS -h" as a user would and returns the flag
 // names its help lists: the list the completions and the man page must
-// cover, taken from the command's own output rather than from the probe.
+// cover, taken from the command's own output rather than from the table.
 func helpFlags(t *testing.T, args ...string) []string {
 	t.Helper()
 	f, err := os.Create(filepath.Join(t.TempDir(), "help"))
@@ -280,45 +279,61 @@ func TestDocsCmdUsage(t *testing.T) {
 	}
 }
 
-// Every command word run accepts is in the completions and the man page
-// (read from run's own switch, so a new command cannot be forgotten).
+// Every command of the table is run by its word and is in the usage, the
+// completions and the man page; run dispatches through the table alone, so
+// a command cannot be runnable and missing from them.
 func TestCommandsCoverRun(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "main.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
+	cmds := commands()
+	if cmds[0].Name != "" || cmds[0].Flags == nil {
+		t.Fatalf("the table starts with %q, not the inspector", cmds[0].Name)
 	}
-	var words []string
-	for _, d := range f.Decls {
-		fn, ok := d.(*ast.FuncDecl)
-		if !ok || fn.Name.Name != "run" {
-			continue
-		}
-		ast.Inspect(fn, func(n ast.Node) bool {
-			if cc, ok := n.(*ast.CaseClause); ok {
-				for _, e := range cc.List {
-					if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						if w, err := strconv.Unquote(lit.Value); err == nil && !strings.HasPrefix(w, "-") {
-							words = append(words, w)
-						}
-					}
-				}
+	bash, man := generated(t, "completion", "bash"), generated(t, "man")
+	var usage bytes.Buffer
+	cli.WriteUsage(&usage, cmds)
+	seen := map[string]bool{}
+	for i, c := range cmds[1:] {
+		for _, w := range append([]string{c.Name}, c.Aliases...) {
+			if seen[w] {
+				t.Errorf("the word %q selects two commands", w)
 			}
-			return true
-		})
-	}
-	if len(words) < 4 {
-		t.Fatalf("run's commands not found: %v", words)
-	}
-	var names []string
-	for _, c := range commands() {
-		if c.Name != "" {
-			names = append(names, c.Name)
+			seen[w] = true
+			if got := cli.Find(cmds, w); got != &cmds[i+1] {
+				t.Errorf("%q does not select its command", w)
+			}
+		}
+		if c.Run == nil || c.Summary == "" {
+			t.Errorf("%q: no Run or no Summary", c.Name)
+		}
+		if !strings.Contains(bash, "\n        "+c.Name+")\n") {
+			t.Errorf("the bash completion lacks %q", c.Name)
+		}
+		if !strings.Contains(man, ".TP\n.B "+strings.ReplaceAll(c.Name, "-", `\-`)+"\n") {
+			t.Errorf("the man page lacks %q", c.Name)
+		}
+		if c.Brief != "" && !strings.Contains(usage.String(), "  infoscope "+c.Name+" ") {
+			t.Errorf("the usage lacks %q", c.Name)
 		}
 	}
-	for _, w := range words {
-		if !slices.Contains(names, w) {
-			t.Errorf("run accepts %q, which the completions and the man page do not list", w)
+}
+
+// The usage lists the commands with a Brief, no line past 100 columns (the
+// inspector's is 99): a long synopsis puts its brief on the next line.
+func TestUsage(t *testing.T) {
+	var b bytes.Buffer
+	cli.WriteUsage(&b, commands())
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		if len(l) > 100 {
+			t.Errorf("line %d: %d columns: %q", i+1, len(l), l)
+		}
+	}
+	for _, want := range []string{
+		"usage:\n  infoscope [flags] [FILE...]      open the inspector (no FILE: the embedded samples; - reads stdin)\n",
+		"\n  infoscope serve [flags] --authorized-keys FILE FILE...\n                                   serve the inspector over SSH (public-key auth)\n",
+		"\n  infoscope version                print the version\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, b.String())
 		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"infoscope/model/index"
+	"infoscope/tui/cli"
 )
 
 // docFiles are the pages whose command blocks are checked: README.md and
@@ -97,24 +97,17 @@ func words(line string) []string {
 // every FILE it names is shipped in the repository.
 func checkInvocation(t *testing.T, where string, args []string) {
 	t.Helper()
-	cmd := ""
+	cmds := commands()
+	c := &cmds[0] // the inspector
 	if len(args) > 0 {
-		switch args[0] {
-		case "dump", "serve":
-			cmd, args = args[0], args[1:]
-		case "completion", "man", "help", "version":
-			return
+		if w := cli.Find(cmds, args[0]); w != nil {
+			c, args = w, args[1:]
 		}
 	}
-	var fs *flag.FlagSet
-	for _, c := range commands() {
-		if c.Name == cmd {
-			fs = c.Flags
-		}
+	if c.Flags == nil {
+		return // completion, man, help, version: no flags
 	}
-	if fs == nil {
-		t.Fatalf("%s: no command %q", where, cmd)
-	}
+	cmd, fs := c.Name, c.Flags()
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		t.Errorf("%s: infoscope %s %s: %v", where, cmd, strings.Join(args, " "), err)

@@ -20,8 +20,9 @@ func TestDecodeFlagsEveryCommand(t *testing.T) {
 			continue
 		}
 		n++
+		fs := c.Flags()
 		for _, name := range decodeFlagNames {
-			f := c.Flags.Lookup(name)
+			f := fs.Lookup(name)
 			if f == nil {
 				t.Errorf("command %q has no --%s", c.Name, name)
 				continue

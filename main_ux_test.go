@@ -9,49 +9,14 @@ import (
 	"syscall"
 	"testing"
 
-	"infoscope/decoder"
+	"infoscope/tui/cli"
 )
 
-// Issue 12 item 15: a directory argument opens the vISA files in it: its
-// .visaasm dumps and its binaries (by name or by magic), nothing else,
-// sorted; an empty one says what it wants.
-func TestDirectoryOpensBinariesAndText(t *testing.T) {
-	dir := t.TempDir()
-	for name, data := range map[string]string{
-		"b.isa":     "CISA....",
-		"a.bin":     "CISA....", // object magic, any name
-		"k.visaasm": ".kernel \"k\"\n",
-		"notes.txt": "hello",
-		"raw.bin":   "\x70\x0a",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Mkdir(filepath.Join(dir, "sub.isa"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	got, err := checkInput(dir, decoder.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, n := range []string{"a.bin", "b.isa", "k.visaasm"} {
-		want = append(want, filepath.Join(dir, n))
-	}
-	if strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	if _, err := checkInput(t.TempDir(), decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no vISA binary") {
-		t.Errorf("empty directory: %v", err)
-	}
-}
-
 func TestVersionAndHelpWords(t *testing.T) {
-	if v := versionLine(); !strings.HasPrefix(v, "infoscope ") || !strings.Contains(v, "go1.") {
+	if v := cli.VersionLine(); !strings.HasPrefix(v, "infoscope ") || !strings.Contains(v, "go1.") {
 		t.Errorf("version line %q", v)
 	}
-	if !wantsHelp([]string{"--no-mouse", "--help"}) || wantsHelp([]string{"--", "-h"}) || wantsHelp([]string{"k.isa"}) {
+	if !cli.WantsHelp([]string{"--no-mouse", "--help"}) || cli.WantsHelp([]string{"--", "-h"}) || cli.WantsHelp([]string{"k.isa"}) {
 		t.Error("wantsHelp")
 	}
 	if code := run([]string{"version"}); code != 0 {

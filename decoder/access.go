@@ -209,10 +209,9 @@ func (s *Stream) ReadInfo(k int, in *Info) {
 	}
 	r := s.refs[k]
 	p := int(r.off)
-	// decodeInfo sets every field but LOD; it reads no further than the
-	// INFO's length, which the walk found within the stream.
-	in.LOD = RawOperand{}
-	decodeInfo(in, s, int(r.inst), s.Code[p:], p, s.Layout, s.Version, s.Version.wide())
+	// decodeInfo reads no further than the INFO's length, which the walk
+	// found within the stream.
+	decodeInfo(in, s, int(r.inst), s.Code[p:], p, s.Layout, s.Version)
 	if s.Text != nil {
 		in.Off = -1 // text has no file offsets
 	}

@@ -2,7 +2,6 @@ package decoder
 
 import (
 	"encoding/binary"
-	"fmt"
 	"sync"
 )
 
@@ -10,38 +9,9 @@ import (
 // instruction's offset and length (8 bytes), and Stream.Decode reads the
 // operands of the one asked for by interpreting its opcode-table row.
 
-// diagCode is one kind of bad operand value.
-type diagCode uint8
-
-const (
-	dgNone          diagCode = iota
-	dgVarOutside             // general-variable id outside the declared table
-	dgVarReserved            // a reserved predefined id (22..31)
-	dgRegion                 // a region code above 7
-	dgTypeCode               // a type byte outside the 4-bit enum
-	dgModifier               // modifier 6 or 7
-	dgStateClass             // state operand class other than surface/sampler
-	dgAddrOutside            // address id outside the declared table
-	dgPredOutside            // predicate id outside the declared table
-	dgLabelOutside           // label index outside the label table
-	dgSurfOutside            // surface index outside the surface table
-	dgSampOutside            // sampler index outside the sampler table
-	dgExecSize               // exec-size code >= 6
-	dgStringOutside          // string index outside the string pool
-	dgTruncated              // the row reads past the instruction (table and walk disagree)
-	dgTooMany                // more operands than the instruction model holds
-	dgNoText                 // the opcode has no text form: printed in the fallback form
-)
-
-type diag struct {
-	code diagCode
-	role string
-	val  uint32
-}
-
 func (in *Instruction) addDiag(c diagCode, role string, val uint32) {
 	if in.nd < maxDiags {
-		in.diags[in.nd] = diag{c, role, val}
+		in.diags[in.nd] = diag{code: c, role: role, val: val}
 		in.nd++
 	}
 }
@@ -54,56 +24,13 @@ func (in *Instruction) Diagnostics() []string {
 	}
 	out := make([]string, 0, in.nd)
 	for _, d := range in.diags[:in.nd] {
-		out = append(out, in.diagText(d))
+		out = append(out, d.text(diagWhere{sym: in.sym, mnemonic: in.Mnemonic, len: in.Len}))
 	}
 	return out
 }
 
 // NumDiagnostics returns how many diagnostics the instruction has.
 func (in *Instruction) NumDiagnostics() int { return in.nd }
-
-func (in *Instruction) diagText(d diag) string {
-	what := d.role
-	if what == "" {
-		what = "operand"
-	}
-	sym := in.sym
-	switch d.code {
-	case dgVarOutside:
-		return fmt.Sprintf("%s: variable id %d is outside the variable table (V0..V%d)", what, d.val, NumPredefinedVars+len(sym.Vars)-1)
-	case dgVarReserved:
-		return fmt.Sprintf("%s: variable id %d is a reserved predefined id", what, d.val)
-	case dgRegion:
-		return fmt.Sprintf("%s: region 0x%03x has a stride or width code above 7", what, d.val)
-	case dgTypeCode:
-		return fmt.Sprintf("%s: type byte 0x%02x is outside the type enum (0-15); printed as %s", what, d.val, TypeName(uint8(d.val)&0xF))
-	case dgModifier:
-		return fmt.Sprintf("%s: modifier code %d is undefined (0-5)", what, d.val)
-	case dgStateClass:
-		return fmt.Sprintf("%s: state class %d is neither surface (0) nor sampler (1)", what, d.val)
-	case dgAddrOutside:
-		return fmt.Sprintf("%s: address A%d is outside the address table (%d declared)", what, d.val, sym.Addrs)
-	case dgPredOutside:
-		return fmt.Sprintf("%s: predicate P%d is outside the predicate table (P1..P%d)", what, d.val, sym.Preds)
-	case dgLabelOutside:
-		return fmt.Sprintf("%s: label %d is outside the label table (%d labels)", what, d.val, len(sym.Labels))
-	case dgSurfOutside:
-		return fmt.Sprintf("%s: surface index %d is outside the surface table (T0..T%d)", what, d.val, NumPredefinedSurfaces+len(sym.Surfaces)-1)
-	case dgSampOutside:
-		return fmt.Sprintf("%s: sampler S%d is outside the sampler table (%d declared, S31 bindless)", what, d.val, sym.Samplers)
-	case dgExecSize:
-		return fmt.Sprintf("exec-size code %d is illegal: expected 0..5 (1 to 32 lanes)", d.val)
-	case dgStringOutside:
-		return fmt.Sprintf("%s: string index %d is outside the string pool (%d strings)", what, d.val, len(sym.Strings))
-	case dgTruncated:
-		return fmt.Sprintf("%s: the operand layout reads past the instruction's %d bytes", what, in.Len)
-	case dgTooMany:
-		return "more operands than the instruction model holds; the rest are not shown"
-	case dgNoText:
-		return fmt.Sprintf("%s has no text form here; printed as its mnemonic and operands", in.Mnemonic)
-	}
-	return "unknown diagnostic"
-}
 
 // Decode decodes the operands of instruction i into in, which may be reused
 // from a previous call (nothing is allocated). Bad values become
@@ -131,10 +58,11 @@ func (s *Stream) DecodeInfo(k int, in *Instruction) {
 // decode is Decode of instruction i, si.
 func (s *Stream) decode(si Inst, i int, in *Instruction) { s.decodeWith(si, i, in, true) }
 
-// decodeWith is decode; an INFO's operands are read by decodeIGCInfo when
-// written is true, else by the operand decoder (TestIGCInfoDecode compares
-// them).
-func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
+// decodeWith is decode; an INFO's operands are read from its form
+// (infospec.go) when spec is true, else by the operand decoder from the
+// opcode table's row (TestIGCInfoDecode compares them). The seed layout
+// has no row: its INFO are always read from the form.
+func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 	b := s.Code[si.Off : int(si.Off)+int(si.Len)]
 	in.reset()
 	in.Op, in.Index, in.Off, in.Len = si.Op, i, s.Base+int64(si.Off), int(si.Len)
@@ -174,12 +102,12 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	if si.Op == OpINFO {
 		in.Mnemonic = infoMnemonics()[si.Sub] // Mnemonic(si.Op, si.Sub), without its map lookup
 		if s.Layout == LayoutSeed {
-			in.decodeSeedInfo(b, s.Version.wide())
+			in.decodeInfoInst(b, LayoutSeed, s.Version.wide())
 			return
 		}
 	}
-	if written && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) && isIGCInfoRow(p.row) {
-		in.decodeIGCInfo(b, s.Version.wide())
+	if spec && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) {
+		in.decodeInfoInst(b, LayoutIGC, s.Version.wide())
 	} else {
 		d := opDecoder{in: in, b: b, pos: 1, t: t}
 		d.run(p.row.toks)
@@ -193,29 +121,6 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, written bool) {
 	}
 }
 
-// decodeSeedInfo fills an INFO instruction read in the seed layout (no
-// channel-mask byte), which has no row of its own in the table.
-func (in *Instruction) decodeSeedInfo(b []byte, wide bool) {
-	raw := 4
-	if wide {
-		raw = 6
-	}
-	in.Sub = uint16(b[1])
-	in.HasExec, in.Exec = true, Exec(b[2])
-	in.Add(in.param("subop", uint32(b[1]), 1))
-	in.Add(in.param("chmask", 0xF, 0))
-	sf := in.surface("surface", b[3])
-	in.Add(sf)
-	p := 4
-	if b[1]&0x1F == uint8(OpResinfo) && p+2*raw <= len(b) {
-		in.Add(in.rawAt("lod", b, p, wide))
-		p += raw
-	}
-	if p+raw <= len(b) {
-		in.Add(in.rawAt("dst", b, p, wide))
-	}
-}
-
 // infoMnemonics returns Mnemonic(OpINFO, sub) for every sub-op byte
 // (built once the table is loaded).
 var infoMnemonics = sync.OnceValue(func() *[256]string {
@@ -224,57 +129,6 @@ var infoMnemonics = sync.OnceValue(func() *[256]string {
 		t[sub] = Mnemonic(OpINFO, uint8(sub))
 	}
 	return t
-})
-
-// decodeIGCInfo is what the operand decoder does with the INFO row (B:subop
-// E B:chmask S:surface [R:lod ?subop==0x0A] R:dst: isIGCInfoRow) on an
-// INFO of exactly its length, written out: INFO are most of what dump
-// --json decodes. TestIGCInfoDecode holds the two together.
-func (in *Instruction) decodeIGCInfo(b []byte, wide bool) {
-	raw := 4
-	if wide {
-		raw = 6
-	}
-	in.Sub = uint16(b[1])
-	in.Add(in.param("subop", uint32(b[1]), 1))
-	in.HasExec, in.Exec = true, Exec(b[2])
-	in.Add(in.param("chmask", uint32(b[3]), 1))
-	in.Add(in.surface("surface", b[4]))
-	p := 5
-	if b[1] == uint8(OpResinfo) {
-		in.Add(in.rawAt("lod", b, p, wide))
-		p += raw
-	}
-	in.Add(in.rawAt("dst", b, p, wide))
-	in.consumed = p + raw
-}
-
-// isIGCInfoRow reports whether row is the INFO row decodeIGCInfo writes
-// out: were the table's row changed, the operand decoder would read it.
-func isIGCInfoRow(row *tableRow) bool {
-	return row == igcInfoRow()
-}
-
-// igcInfoRow returns the table's INFO row when its fields are those
-// decodeIGCInfo reads, else nil (found once the table is loaded).
-var igcInfoRow = sync.OnceValue(func() *tableRow {
-	for i := range tableRows {
-		r := &tableRows[i]
-		if r.op != OpINFO || r.subs != nil || r.text == "" {
-			continue
-		}
-		t := r.toks
-		field := func(tk token, k tokKind, kind, name string) bool {
-			return tk.k == k && tk.kind == kind && tk.name == name && tk.count == "" && !tk.str && tk.group == nil && tk.cond == ""
-		}
-		if len(t) == 6 && field(t[0], tkFixed, "B", "subop") && field(t[1], tkExec, "E", "") &&
-			field(t[2], tkFixed, "B", "chmask") && field(t[3], tkState, "S", "surface") &&
-			t[4].k == tkGroup && t[4].cname == "subop" && t[4].cval == uint32(OpResinfo) && !t[4].cbit && t[4].count == "" &&
-			len(t[4].group) == 1 && field(t[4].group[0], tkRaw, "R", "lod") && field(t[5], tkRaw, "R", "dst") {
-			return r
-		}
-	}
-	return nil
 })
 
 func (in *Instruction) reset() {
@@ -601,15 +455,8 @@ func (d *opDecoder) vector(role string, cmpDst bool) {
 }
 
 func (in *Instruction) checkVar(role string, id uint32) {
-	if in.sym == nil {
-		return
-	}
-	if _, ok := in.sym.varName(id); !ok {
-		if id < NumPredefinedVars {
-			in.addDiag(dgVarReserved, role, id)
-		} else {
-			in.addDiag(dgVarOutside, role, id)
-		}
+	if c := varDiag(in.sym, id); c != dgNone {
+		in.addDiag(c, role, id)
 	}
 }
 

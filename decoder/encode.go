@@ -36,10 +36,7 @@ func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
 	if layout != LayoutIGC && layout != LayoutSeed {
 		return bad("layout", "want igc or seed, got %s", layout)
 	}
-	wantLOD := in.SubOp == uint8(OpResinfo)
-	if layout == LayoutSeed {
-		wantLOD = in.SubOp&0x1F == uint8(OpResinfo)
-	}
+	wantLOD := infoHasLOD(in.SubOp, layout)
 	if in.HasLOD != wantLOD {
 		return bad("lod", "HasLOD is %v but sub-op 0x%02x %s a LOD operand in the %s layout", in.HasLOD, in.SubOp, map[bool]string{true: "has", false: "has no"}[wantLOD], layout)
 	}
@@ -49,7 +46,6 @@ func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
 	if in.Mask > 15 {
 		return bad("mask_control", "%d does not fit 4 bits", in.Mask)
 	}
-	nibble := uint8(in.Mask)
 	if v.Num() == 300 {
 		// Version 3.0 has only M1..M8 and M1_NM (format doc §6).
 		switch {
@@ -64,38 +60,18 @@ func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
 	if layout == LayoutSeed && in.ChannelMask != 0xF {
 		return bad("channel_mask", "the seed layout has no channel-mask byte: only RGBA (0xf) is expressible, got %s", ChannelNames(in.ChannelMask))
 	}
-	wide := v.wide()
-	out := make([]byte, 0, infoLen(in.SubOp, layout, v))
-	out = append(out, OpINFO, in.SubOp, in.ExecCode|nibble<<4)
-	if layout == LayoutIGC {
-		out = append(out, in.ChannelMask)
-	}
-	out = append(out, in.Surface)
-	raw := func(name string, r RawOperand) error {
-		if !wide && r.ID > 0xFFFF {
-			return &EncodeError{Field: "info." + name + ".id", Reason: fmt.Sprintf("id %d does not fit 16 bits (version %s < 3.4)", r.ID, v)}
+	if !v.wide() {
+		id := func(name string, r RawOperand) ([]byte, error) {
+			return bad(name+".id", "id %d does not fit 16 bits (version %s < 3.4)", r.ID, v)
 		}
-		out = appendRaw(out, r.ID, r.Offset, wide)
-		return nil
-	}
-	if in.HasLOD {
-		if err := raw("lod", in.LOD); err != nil {
-			return nil, err
+		if in.HasLOD && in.LOD.ID > 0xFFFF {
+			return id("lod", in.LOD)
+		}
+		if in.Dst.ID > 0xFFFF {
+			return id("dst", in.Dst)
 		}
 	}
-	if err := raw("dst", in.Dst); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func appendRaw(b []byte, id uint32, off uint16, wide bool) []byte {
-	if wide {
-		b = binary.LittleEndian.AppendUint32(b, id)
-	} else {
-		b = binary.LittleEndian.AppendUint16(b, uint16(id))
-	}
-	return binary.LittleEndian.AppendUint16(b, off)
+	return formOf(layout, v.wide(), in.HasLOD).encode(in), nil
 }
 
 // EncodeOptions configures EncodeObjectWith.

@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"slices"
 	"strconv"
 	"sync"
 )
@@ -45,65 +44,14 @@ type FieldValue struct {
 // maxFields is the most fields an INFO has (a RESINFO: 11 in either layout).
 const maxFields = 11
 
-// FieldSpans returns where in's fields lie, in encoding order: a shared
-// table, not to be changed, the same slice for every INFO of one layout,
-// raw-operand width and LOD presence (a caller may keep what it derives
-// from one, keyed by its first element's address).
-func (in *Info) FieldSpans() []FieldSpan {
-	k := 0
-	if in.Layout == LayoutSeed {
-		k = 1
-	}
-	if in.Version.wide() {
-		k |= 2
-	}
-	if in.HasLOD {
-		k |= 4
-	}
-	return fieldSpans[k]
-}
+// FieldSpans returns where in's fields lie, in encoding order: its form's
+// spans (infospec.go), a shared table, not to be changed, the same slice
+// for every INFO of one layout, raw-operand width and LOD presence (a
+// caller may keep what it derives from one, keyed by its first element's
+// address).
+func (in *Info) FieldSpans() []FieldSpan { return in.form().spans }
 
-// fieldSpans holds FieldSpans' tables, by layout (1: seed), width (2:
-// 32-bit ids) and LOD (4).
-var fieldSpans = func() (t [8][]FieldSpan) {
-	for k := range t {
-		seed, idBits, lod := k&1 != 0, 16, k&4 != 0
-		if k&2 != 0 {
-			idBits = 32
-		}
-		s := []FieldSpan{{Name: "opcode", Byte: 0, Bit: 0, Bits: 8}}
-		p := 3
-		if seed {
-			s = append(s,
-				FieldSpan{Name: "op", Byte: 1, Bit: 0, Bits: 5},
-				FieldSpan{Name: "reserved", Byte: 1, Bit: 5, Bits: 3},
-				FieldSpan{Name: "exec_size", Byte: 2, Bit: 0, Bits: 3},
-				FieldSpan{Name: "reserved", Byte: 2, Bit: 3, Bits: 1},
-				FieldSpan{Name: "mask_control", Byte: 2, Bit: 4, Bits: 4})
-		} else {
-			s = append(s,
-				FieldSpan{Name: "sub_op", Byte: 1, Bit: 0, Bits: 8},
-				FieldSpan{Name: "exec_size", Byte: 2, Bit: 0, Bits: 4},
-				FieldSpan{Name: "mask_control", Byte: 2, Bit: 4, Bits: 4},
-				FieldSpan{Name: "channel_mask", Byte: 3, Bit: 0, Bits: 4},
-				FieldSpan{Name: "reserved", Byte: 3, Bit: 4, Bits: 4})
-			p = 4
-		}
-		s = append(s, FieldSpan{Name: "surface", Byte: p, Bit: 0, Bits: 8, Named: true})
-		p++
-		raw := func(id, off string) {
-			s = append(s, FieldSpan{Name: id, Byte: p, Bit: 0, Bits: idBits, Named: true},
-				FieldSpan{Name: off, Byte: p + idBits/8, Bit: 0, Bits: 16})
-			p += idBits/8 + 2
-		}
-		if lod {
-			raw("lod.id", "lod.offset")
-		}
-		raw("dst.id", "dst.offset")
-		t[k] = s
-	}
-	return t
-}()
+func (in *Info) form() *infoForm { return formOf(in.Layout, in.Version.wide(), in.HasLOD) }
 
 // AppendFieldValues appends the value and meaning of each field
 // FieldSpans gives, in its order.
@@ -118,39 +66,43 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 	if in.ExecSize() == 0 {
 		execMeaning = "illegal exec-size code " + strconv.Itoa(int(in.ExecCode))
 	}
-	maskMeaning := tables.mask[in.Mask&15][in.ExecSize()]
-	// Written by index into room for all of them (no append per field).
-	n := len(v)
-	v = slices.Grow(v, maxFields)[:n+maxFields]
-	f := v[n:]
-	f[0] = FieldValue{uint64(b[0]), "INFO (0x70)"}
-	p := 3
-	if in.Layout == LayoutSeed {
-		f[1] = FieldValue{uint64(b[1] & 0x1F), subMeaning}
-		f[2] = FieldValue{uint64(b[1] >> 5), reservedMeaning(uint64(b[1] >> 5))}
-		f[3] = FieldValue{uint64(b[2] & 7), execMeaning}
-		f[4] = FieldValue{uint64(b[2] >> 3 & 1), reservedMeaning(uint64(b[2] >> 3 & 1))}
-		f[5] = FieldValue{uint64(b[2] >> 4), maskMeaning}
-	} else {
-		f[1] = FieldValue{uint64(b[1]), subMeaning}
-		f[2] = FieldValue{uint64(b[2] & 0xF), execMeaning}
-		f[3] = FieldValue{uint64(b[2] >> 4), maskMeaning}
-		f[4] = FieldValue{uint64(b[3] & 0xF), in.Channels()}
-		f[5] = FieldValue{uint64(b[3] >> 4), reservedMeaning(uint64(b[3] >> 4))}
-		p = 4
+	f := in.form()
+	for k := range f.fields {
+		sp, fd := &f.spans[k], f.fields[k]
+		var x uint64
+		switch fd.part {
+		case ipLODID, ipLODOff, ipDstID, ipDstOff:
+			x = uint64(in.partValue(fd.part)) // an edited INFO's operands
+		default:
+			x = uint64(sp.get(b))
+		}
+		var m string
+		switch {
+		case fd.shift != 0 || fd.part == ipChanHigh:
+			m = reservedMeaning(x)
+		case fd.part == ipOpcode:
+			m = "INFO (0x70)"
+		case fd.part == ipSubOp:
+			m = subMeaning
+		case fd.part == ipExec:
+			m = execMeaning
+		case fd.part == ipMask:
+			m = tables.mask[in.Mask&15][in.ExecSize()]
+		case fd.part == ipChannels:
+			m = in.Channels()
+		case fd.part == ipSurface:
+			m = in.SurfaceName()
+			if d := in.SurfaceDecl(); d != "" && d != m {
+				m += " (" + d + ")"
+			}
+		case fd.part == ipLODID || fd.part == ipDstID:
+			m = in.VarName(uint32(x))
+		default: // an offset
+			m = tables.offsetMeaning(uint16(x))
+		}
+		v = append(v, FieldValue{x, m})
 	}
-	sm := in.SurfaceName()
-	if d := in.SurfaceDecl(); d != "" && d != sm {
-		sm += " (" + d + ")"
-	}
-	f[6] = FieldValue{uint64(b[p]), sm}
-	k := 7
-	if in.HasLOD {
-		f[k], f[k+1] = FieldValue{uint64(in.LOD.ID), in.VarName(in.LOD.ID)}, FieldValue{uint64(in.LOD.Offset), tables.offsetMeaning(in.LOD.Offset)}
-		k += 2
-	}
-	f[k], f[k+1] = FieldValue{uint64(in.Dst.ID), in.VarName(in.Dst.ID)}, FieldValue{uint64(in.Dst.Offset), tables.offsetMeaning(in.Dst.Offset)}
-	return v[:n+k+2]
+	return v
 }
 
 // offsetMeaning returns "byte N".

@@ -132,8 +132,8 @@ func checkStream(s *Stream) error {
 		if err := fieldsCover(in); err != nil {
 			return fmt.Errorf("%s: INFO at 0x%x: %v", s.Kernel, in.Off, err)
 		}
-		// Its operands: DecodeInfo's, written out, and the operand
-		// decoder's are Decode's.
+		// Its operands: DecodeInfo's, read from the form, and the
+		// operand decoder's are Decode's.
 		var got, written, table Instruction
 		s.DecodeInfo(k, &got)
 		s.decodeWith(s.Inst(in.Inst), in.Inst, &written, true)

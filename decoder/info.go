@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -366,208 +365,89 @@ func vName(id uint32) string {
 	return "V" + strconv.FormatUint(uint64(id), 10)
 }
 
-// infoLen returns the length of an INFO instruction whose sub-op byte is sub.
-func infoLen(sub uint8, layout Layout, v Version) int {
-	raw := 4
-	if v.wide() {
-		raw = 6
-	}
-	n := 4 + raw // op, sub, exec, surface, dst
-	if layout == LayoutIGC {
-		n++ // channel mask
-		if sub == uint8(OpResinfo) {
-			n += raw
-		}
-	} else if sub&0x1F == uint8(OpResinfo) {
-		n += raw
-	}
-	return n
-}
-
-// diagSet records which diagnostics an INFO instruction has, one bit per
-// kind, in the order Diagnostics reports them; the messages are only
-// formatted when asked for.
-type diagSet uint16
-
-const (
-	dUnknownSub diagSet = 1 << iota
-	dReservedOp
-	dExecIllegal
-	dExecOver
-	dReservedExec
-	dEmask30
-	dReservedChan
-	dChanZero
-	dSurface
-	dLODReserved // lod id is a reserved predefined id
-	dLODOutside  // lod id is outside the variable table
-	dLODSize     // lod operand runs past its variable
-	dDstReserved
-	dDstOutside
-	dDstSize
-)
-
-// decodeInfo decodes the INFO instruction b (exactly its bytes, at index
-// pos of s.Code) into in, which is zero (fresh from make): fields are
-// written one by one, as a composite literal would be built on the stack
-// and copied with write barriers.
-func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version, wide bool) {
-	sub, exec := b[1], b[2]
-	in.s = s
-	in.byte2, in.byte3 = exec, b[3]
-	in.Inst, in.Off = inst, s.Base+int64(pos)
-	in.Layout, in.Version = layout, v
-	in.SubOp, in.ExecCode, in.Mask = sub, exec&0xF, maskFromNibble(exec>>4, v)
-	p := 3
-	if layout == LayoutIGC {
-		in.ChannelMask = b[3] & 0xF
-		p = 4
-		in.HasLOD = sub == uint8(OpResinfo)
-	} else {
-		in.ChannelMask = 0xF
-		in.HasLOD = sub&0x1F == uint8(OpResinfo)
-	}
-	in.Surface = b[p]
-	p++
-	if in.HasLOD {
-		p = readRaw(&in.LOD, b, p, wide)
-	}
-	readRaw(&in.Dst, b, p, wide)
-}
-
-func readRaw(r *RawOperand, b []byte, p int, wide bool) int {
-	if wide {
-		r.ID = binary.LittleEndian.Uint32(b[p:])
-		p += 4
-	} else {
-		r.ID = uint32(binary.LittleEndian.Uint16(b[p:]))
-		p += 2
-	}
-	r.Offset = binary.LittleEndian.Uint16(b[p:])
-	return p + 2
-}
-
-// diagnose finds the invalid values of the instruction. It runs on demand
-// (a few nanoseconds, no allocation) rather than at decode time, which
+// diagnose appends the invalid values of the instruction to d, in the
+// order Diagnostics reports them. It runs on demand (a few nanoseconds, no
+// allocation into a caller's array) rather than at decode time, which
 // keeps the stream's walk to the raw fields; an Info built by hand has no
 // bytes and no diagnostics.
-func (in *Info) diagnose() diagSet {
+func (in *Info) diagnose(d []diag) []diag {
 	if in.s == nil {
-		return 0 // built by hand: no bytes
+		return d // built by hand: no bytes
 	}
 	sym := in.s.Symbols
-	var d diagSet
+	add := func(c diagCode, val uint32) { d = append(d, diag{code: c, val: val}) }
 	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
-		d |= dUnknownSub
+		add(dgInfoSub, uint32(in.SubOp))
 	}
 	if in.Layout == LayoutSeed && in.SubOp&0xE0 != 0 {
-		d |= dReservedOp
+		add(dgReservedOp, uint32(in.SubOp>>5))
 	}
 	if n := in.ExecSize(); n == 0 {
-		d |= dExecIllegal
+		add(dgExecSize, uint32(in.ExecCode))
 	} else if n+in.Mask.LaneOffset() > 32 {
-		d |= dExecOver
+		add(dgExecOver, uint32(in.Mask&15)<<4|uint32(in.ExecCode))
 	}
 	if in.Layout == LayoutSeed && in.ExecCode&8 != 0 {
-		d |= dReservedExec
+		add(dgReservedExec, 0)
 	}
 	if in.Version.Num() == 300 && in.byte2>>4 > 9 {
-		d |= dEmask30
+		add(dgEmask30, uint32(in.byte2>>4))
 	}
 	if in.Layout == LayoutIGC {
 		if in.byte3&0xF0 != 0 {
-			d |= dReservedChan
+			add(dgReservedChan, uint32(in.byte3>>4))
 		}
 		if in.ChannelMask == 0 {
-			d |= dChanZero
+			add(dgChanZero, 0)
 		}
 	}
 	if sym != nil && in.Surface >= NumPredefinedSurfaces && int(in.Surface)-NumPredefinedSurfaces >= len(sym.Surfaces) {
-		d |= dSurface
+		add(dgSurfOutside, uint32(in.Surface))
 	}
 	lanes := in.ExecSize()
 	if in.HasLOD {
-		d |= checkRaw(sym, in.LOD, lanes*4) * dLODReserved
+		d = rawDiag(d, sym, "lod", in.LOD, lanes*4)
 	}
-	d |= checkRaw(sym, in.Dst, lanes*4*in.NumChannels()) * dDstReserved
+	return rawDiag(d, sym, "dst", in.Dst, lanes*4*in.NumChannels())
+}
+
+// rawDiag appends what is wrong with a raw operand to d: its id must
+// exist and the need bytes the instruction touches must lie inside the
+// variable (a verifier rule; predefined variables are exempt).
+func rawDiag(d []diag, sym *Symbols, role string, r RawOperand, need int) []diag {
+	if c := varDiag(sym, r.ID); c != dgNone {
+		return append(d, diag{code: c, role: role, val: r.ID})
+	}
+	if sym == nil || r.ID < NumPredefinedVars {
+		return d
+	}
+	if need > 0 && int(r.Offset)+need > sym.Vars[r.ID-NumPredefinedVars].Bytes {
+		return append(d, diag{code: dgVarSize, role: role, val: r.ID, aux: uint32(r.Offset) | uint32(need)<<16})
+	}
 	return d
 }
 
-// checkRaw checks a raw operand against the variable table: the id must
-// exist and the bytes the instruction touches must lie inside the variable
-// (a verifier rule; predefined variables are exempt). It returns 0, or 1, 2
-// or 4 for reserved id, outside the table, past the variable's end: the
-// caller scales that onto the operand's three diagSet bits.
-func checkRaw(sym *Symbols, r RawOperand, need int) diagSet {
-	if r.ID < NumPredefinedVars {
-		if _, ok := sym.varName(r.ID); ok {
-			return 0
-		}
-		return 1
-	}
-	if sym == nil {
-		return 0
-	}
-	k := uint64(r.ID) - NumPredefinedVars
-	if k >= uint64(len(sym.Vars)) {
-		return 2
-	}
-	if need > 0 && int(r.Offset)+need > sym.Vars[k].Bytes {
-		return 4
-	}
-	return 0
-}
+// maxInfoDiags is the most diagnostics an INFO can have.
+const maxInfoDiags = 12
 
 // NumDiagnostics returns how many diagnostics the instruction has, without
 // formatting them.
-func (in *Info) NumDiagnostics() int { return bits.OnesCount16(uint16(in.diagnose())) }
+func (in *Info) NumDiagnostics() int {
+	var buf [maxInfoDiags]diag
+	return len(in.diagnose(buf[:0]))
+}
 
 // Diagnostics returns the invalid values found in the instruction, one
 // message each, or nil when there are none.
 func (in *Info) Diagnostics() []string {
-	d := in.diagnose()
-	if d == 0 {
+	var buf [maxInfoDiags]diag
+	ds := in.diagnose(buf[:0])
+	if len(ds) == 0 {
 		return nil
 	}
-	sym := in.symbols()
-	out := make([]string, 0, in.NumDiagnostics())
-	add := func(k diagSet, format string, args ...any) {
-		if d&k != 0 {
-			out = append(out, fmt.Sprintf(format, args...))
-		}
-	}
-	add(dUnknownSub, "unknown sub-op 0x%02x: expected 0x0a (resinfo) or 0x0b (sampleinfo)", in.SubOp)
-	add(dReservedOp, "reserved op bits 7..5 are 0b%03b, expected 0", in.SubOp>>5)
-	add(dExecIllegal, "exec-size code %d is illegal: expected 0..5 (1 to 32 lanes)", in.ExecCode)
-	add(dExecOver, "exec size %d + lane offset %d (%s) = %d exceeds 32 lanes", in.ExecSize(), in.Mask.LaneOffset(), in.Mask, in.ExecSize()+in.Mask.LaneOffset())
-	add(dReservedExec, "reserved exec bit 3 is set")
-	if d&dEmask30 != 0 {
-		add(dEmask30, "emask nibble %d has no meaning in version 3.0; read as M1", in.byte2>>4)
-	}
-	if d&dReservedChan != 0 {
-		add(dReservedChan, "channel-mask bits 7..4 are 0x%x, expected 0", in.byte3>>4)
-	}
-	add(dChanZero, "channel mask is 0: no channel is returned")
-	if d&dSurface != 0 {
-		add(dSurface, "surface index %d is outside the surface table (T0..T%d)", in.Surface, NumPredefinedSurfaces+len(sym.Surfaces)-1)
-	}
-	lanes := in.ExecSize()
-	if in.HasLOD {
-		out = in.rawDiag(out, d/dLODReserved&7, sym, in.LOD, "lod", lanes*4)
-	}
-	return in.rawDiag(out, d/dDstReserved&7, sym, in.Dst, "dst", lanes*4*in.NumChannels())
-}
-
-// rawDiag appends the message for an operand's checkRaw result k.
-func (in *Info) rawDiag(out []string, k diagSet, sym *Symbols, r RawOperand, what string, need int) []string {
-	switch k {
-	case 1:
-		return append(out, fmt.Sprintf("%s variable id %d is a reserved predefined id", what, r.ID))
-	case 2:
-		return append(out, fmt.Sprintf("%s variable id %d is outside the variable table (V0..V%d)", what, r.ID, NumPredefinedVars+len(sym.Vars)-1))
-	case 4:
-		name := in.VarName(r.ID)
-		return append(out, fmt.Sprintf("%s %s needs %d bytes from offset %d but %s holds %d bytes", what, in.Operand(r), need, r.Offset, name, sym.Vars[r.ID-NumPredefinedVars].Bytes))
+	out := make([]string, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, d.text(diagWhere{sym: in.symbols(), info: true}))
 	}
 	return out
 }

@@ -44,7 +44,8 @@ type Instruction struct {
 	// included): the instruction's length when table and walk agree.
 	consumed int
 	store    operandStore
-	tbuf     []byte // scratch for ParseText's print-back check, reused
+	tbuf     []byte        // scratch for ParseText's print-back check, reused
+	pscratch *parseScratch // the text parser's, reused
 }
 
 // Exec is an exec-size/emask byte (format doc §3.4, §6).

@@ -153,7 +153,7 @@ func (in *Instruction) appendLSCRaw(b []byte, name string) []byte {
 func (in *Instruction) appendDataShape(b []byte, op lscOp, sub uint32) []byte {
 	b = append(b, ':')
 	if sz := in.v("data_size"); sz >= 1 && sz <= 7 {
-		b = append(b, []string{"", "d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"}[sz]...)
+		b = append(b, lscDataSizes[sz]...)
 	} else {
 		b = appendBadEnum(b, sz)
 	}
@@ -319,7 +319,7 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 	shape := func(b []byte) []byte {
 		b = append(b, ':')
 		if sz := in.v("data_size"); sz >= 1 && sz <= 7 {
-			b = append(b, []string{"", "d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"}[sz]...)
+			b = append(b, lscDataSizes[sz]...)
 		} else {
 			b = appendBadEnum(b, sz)
 		}

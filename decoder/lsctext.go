@@ -205,9 +205,12 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 }
 
 var (
-	lscSfids     = []string{".ugm", ".ugml", ".tgm", ".slm"}
-	lscCaches    = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}
-	lscDataSizes = []string{"", "d8", "d16", "d32", "d64", "d8c32", "d16c32", "d16c32h"}
+	lscSfids  = []string{".ugm", ".ugml", ".tgm", ".slm"}
+	lscCaches = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}
+	// IGC's printer names sizes 5-7 (LSC_DATA_SIZE_8c32b, ...) d8u32,
+	// d16u32 and d16u32h (IsaDisassembly.cpp formatDataSize), as real
+	// dumps show them.
+	lscDataSizes = []string{"", "d8", "d16", "d32", "d64", "d8u32", "d16u32", "d16u32h"}
 	lscElems     = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
 	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg"}
 	lscAddrSizes = []string{"", ":a16", ":a32", ":a64"}

@@ -63,8 +63,9 @@ type tableRow struct {
 	fields   string
 	notes    string
 	text     string // the text template (see insttext.go); "" prints the fallback form
-	rejected bool   // reserved or rejected by the reader
-	undet    bool   // length cannot be determined
+	flow     FlowKind
+	rejected bool // reserved or rejected by the reader
+	undet    bool // length cannot be determined
 	// legacy rows are opcodes of the 2018 writers, removed in 2018-2019
 	// (format doc §3.8): valid only in files of version 3.6 or older.
 	legacy bool
@@ -142,7 +143,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 			continue
 		}
 		cols := strings.Split(line, "\t")
-		for len(cols) < 5 {
+		for len(cols) < 6 {
 			cols = append(cols, "")
 		}
 		var r tableRow
@@ -166,6 +167,9 @@ func parseTable(tsv string) ([]tableRow, error) {
 			}
 		}
 		r.mnemonic, r.fields, r.notes, r.text = cols[1], cols[2], cols[3], cols[4]
+		if r.flow, err = parseFlowKind(cols[5]); err != nil {
+			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)
+		}
 		r.rejected = strings.Contains(r.notes, "REJECTED") || strings.HasPrefix(r.notes, "INVALID")
 		r.undet = strings.HasPrefix(r.notes, "UNDETERMINED")
 		r.legacy = strings.HasPrefix(r.notes, "LEGACY ver<3.7 only:")
@@ -301,4 +305,53 @@ func parseFields(s string) ([]token, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// FlowKind is what data flow needs to know of an opcode beyond its
+// operands: the table's "flow" column.
+type FlowKind uint8
+
+// The flow column's values.
+const (
+	FlowNone   FlowKind = iota // ""
+	FlowLabel                  // "label": defines its label operand (label, subroutine)
+	FlowJump                   // "jump": may go to its label operand; unless predicated, never to the next instruction (jmp, goto)
+	FlowSwitch                 // "switch": goes to one of its label operands, never to the next instruction (switchjmp)
+	FlowReturn                 // "return": unless predicated, control does not continue (ret, fret)
+	FlowCall                   // "call": the callee's reads and writes are not modelled (call, fcall)
+	FlowICall                  // "icall": a call whose callee is not known (ifcall)
+	FlowLoad                   // "load": a message that reads memory into its data or msg raw operand (gathers, loads)
+)
+
+var flowKinds = [...]string{"", "label", "jump", "switch", "return", "call", "icall", "load"}
+
+// String returns the flow column's word.
+func (k FlowKind) String() string {
+	if int(k) < len(flowKinds) {
+		return flowKinds[k]
+	}
+	return "?"
+}
+
+func parseFlowKind(s string) (FlowKind, error) {
+	for k, w := range flowKinds {
+		if w == s {
+			return FlowKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("flow %q: not one of %q", s, flowKinds[1:])
+}
+
+// Flow returns the opcode table's flow column for the instruction's row.
+// An instruction without operands (a line of vISA text the decoder does
+// not parse) has its opcode's, unless the opcode is dispatched on a sub-op.
+func (in *Instruction) Flow() FlowKind {
+	if in.row != nil {
+		return in.row.flow
+	}
+	t := tableFor(in.ver.BestEffort())
+	if p := t.progs[in.Op]; p != nil && p.row != nil && t.subs[in.Op] == nil {
+		return p.row.flow
+	}
+	return FlowNone
 }

@@ -140,9 +140,26 @@ func (s *Stream) CanonicalText(i int) string {
 		return ""
 	}
 	if c, ok := s.names.(TextCanon); ok && s.Text[i].Text != "" {
-		return c.Canonical(s.Text[i].Text)
+		return c.CanonicalAt(s.Text[i].Text, s.Text[i].Line)
 	}
 	return s.Text[i].Text
+}
+
+// TextVarID returns the id of the general variable name means in
+// instruction i of a stream read from text, as its operands are parsed:
+// with scopes ({ } blocks, IGC's .inline.visaasm), the innermost
+// declaration visible on its line; ambiguous when several are equally
+// visible (TextScopes). ok is false for a name the body does not declare
+// and for binaries.
+func (s *Stream) TextVarID(i int, name string) (id uint32, ambiguous, ok bool) {
+	if s.Text == nil || s.names == nil || i < 0 || i >= len(s.Text) {
+		return 0, false, false
+	}
+	if sc, isScoped := s.names.(TextScopes); isScoped {
+		return sc.VarIDAt(name, s.Text[i].Line)
+	}
+	id, ok = s.names.VarID(name)
+	return id, false, ok
 }
 
 // SameUpToBlanks reports whether a and b differ only in the length of

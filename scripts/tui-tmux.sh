@@ -478,7 +478,7 @@ done
 # line that built a descriptor goes to its vISA instruction.
 for size in "80 24" "160 50"; do
   set -- $size
-  start_files "native $1x$2" "$1" "$2" "'tui/dump/testdata/dumpset/info22_channels.DG2.visaasm'"
+  start_files "native $1x$2" "$1" "$2" "'decoder/native/testdata/info22_channels.DG2.visaasm'"
   wait_for "INFO list 1/90"
   for _ in $(seq 88); do keys j; done
   wait_for "\$88 sampleinfo.GBA (M1, 32)"

@@ -28,6 +28,7 @@ type Keys struct {
 	Lanes   panels.LanesKeyMap
 	Output  panels.OutputKeyMap
 	Code    panels.CodeKeyMap
+	Kernels KernelKeyMap
 	changed map[string]bool // bindings the configuration remapped
 }
 
@@ -35,7 +36,8 @@ type Keys struct {
 func DefaultKeys() Keys {
 	return Keys{Global: DefaultKeyMap(), List: DefaultListKeyMap(), Help: DefaultOverlayKeyMap(),
 		Marks: DefaultMarkKeyMap(), Quit: DefaultQuitKeyMap(), Bits: panels.DefaultBitsKeyMap(),
-		Lanes: panels.DefaultLanesKeyMap(), Output: panels.DefaultOutputKeyMap(), Code: panels.DefaultCodeKeyMap()}
+		Lanes: panels.DefaultLanesKeyMap(), Output: panels.DefaultOutputKeyMap(), Code: panels.DefaultCodeKeyMap(),
+		Kernels: DefaultKernelKeyMap()}
 }
 
 // keyGroups names the key maps of k as the configuration file does, in
@@ -54,6 +56,7 @@ func (k *Keys) keyGroups() []struct {
 		{"lanes", "3 Lanes panel", &k.Lanes},
 		{"output", "4 Output panel", &k.Output},
 		{"code", "5 Code pane", &k.Code},
+		{"kernels", "kernel list (K)", &k.Kernels},
 		{"marks", "bookmarks", &k.Marks},
 		{"help", "help and errors overlays", &k.Help},
 		{"quit", "the unsaved-edits question", &k.Quit},
@@ -120,7 +123,7 @@ func (k *Keys) remap(name string, ks []string) error {
 			}
 		}
 		if len(names) == 0 {
-			return fmt.Errorf("no key group %q (global, list, bits, lanes, output, code, marks, help, quit)", group)
+			return fmt.Errorf("no key group %q (global, list, bits, lanes, output, code, kernels, marks, help, quit)", group)
 		}
 		return fmt.Errorf("no binding %q (%s has %s)", name, group, strings.Join(names, ", "))
 	}
@@ -158,7 +161,7 @@ func modal(name string) bool {
 	switch {
 	case b == "apply" || b == "cancel" || b == "clear":
 		return true
-	case g == "help" || g == "quit":
+	case g == "help" || g == "quit" || g == "kernels":
 		return true
 	case g == "marks":
 		return b != "mark" && b != "list"

@@ -33,7 +33,7 @@ func TestConfigRemapsKeys(t *testing.T) {
 		"key code.search = a",     // 6: a data-flow letter
 		"key code.flow = q",       // 7: fixed
 		"key global.copy = c",     // 8: applied
-		"key list.up = K",         // 9: applied
+		"key list.up = U",         // 9: applied
 		"key list.up = L",         // 10: set again
 		"colour = red",            // 11: unknown
 		"key bits.up =",           // 12: no key
@@ -62,9 +62,9 @@ func TestConfigRemapsKeys(t *testing.T) {
 	if m.list.cursor != 1 {
 		t.Errorf("x (list.down) moved the cursor to %d", m.list.cursor)
 	}
-	send(m, "K")
+	send(m, "U")
 	if m.list.cursor != 0 {
-		t.Errorf("K (list.up) left the cursor at %d", m.list.cursor)
+		t.Errorf("U (list.up) left the cursor at %d", m.list.cursor)
 	}
 	send(m, "j") // now global.help
 	if !m.showHelp {

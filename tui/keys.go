@@ -18,6 +18,9 @@ type KeyMap struct {
 	// selected field's value) or its bytes on the clipboard through OSC 52,
 	// which reaches the local clipboard over SSH too.
 	Copy, CopyBytes key.Binding
+	// Kernels opens the kernel list: every body loaded, with its
+	// statistics, to show one in the Code pane (with or without INFO).
+	Kernels key.Binding
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
@@ -43,6 +46,7 @@ func buildKeyMap() KeyMap {
 		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),
 		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the row's text (Bits: the field's value)")),
 		CopyBytes: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the row's bytes as hex")),
+		Kernels:   key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "kernel list: pick the body the Code pane shows")),
 	}
 }
 
@@ -62,7 +66,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Quit, k.ForceQuit, k.Help, k.NextFocus, k.PrevFocus, k.Back, k.NextInfo, k.PrevInfo},
-		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Mouse, k.Errors, k.Save, k.Copy, k.CopyBytes},
+		{k.List, k.Bits, k.Lanes, k.Output, k.Code, k.Kernels, k.Mouse, k.Errors, k.Save, k.Copy, k.CopyBytes},
 	}
 }
 

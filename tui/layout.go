@@ -48,6 +48,7 @@ func (m *Model) relayout() {
 		return
 	}
 	lay.bodyH = h - 3 // tab bar, status line, key footer
+	defer m.sizeKernels()
 	x := 0
 	for i := range numFocus {
 		t := tabLabel(focusID(i), false)
@@ -85,7 +86,9 @@ func (m *Model) relayout() {
 	}
 	lay.list = rect{0, 1, w, listH}
 	py, ph := 1+listH, lay.bodyH-listH
-	if wide && w >= sideBySideWidth {
+	if wide && w >= sideBySideWidth && m.shown != focusCode {
+		// The Code pane keeps the whole width: its native lines go
+		// beside the vISA ones.
 		other := focusLanes
 		if m.shown == focusLanes {
 			other = focusBits

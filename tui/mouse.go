@@ -23,6 +23,9 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.kern != nil {
+		return nil // the kernel list takes keys only
+	}
 	if m.showHelp || m.showErrs {
 		// The wheel scrolls the overlay; nothing under it is reached.
 		if _, wheel := msg.(tea.MouseWheelMsg); wheel {

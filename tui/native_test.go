@@ -14,7 +14,7 @@ import (
 // vISA text and the Gen assembly it made of it.
 func nativeSet(t *testing.T) (Source, func(string) *lower.Join) {
 	t.Helper()
-	dir := filepath.Join("dump", "testdata", "dumpset")
+	dir := filepath.Join("..", "decoder", "native", "testdata")
 	visa, err := os.ReadFile(filepath.Join(dir, "info22_channels.DG2.visaasm"))
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +47,7 @@ func TestNativeCode(t *testing.T) {
 			}
 			waitText(t, tm, "$85 sampleinfo.RGA (M1, 32)")
 			tm.Send(press("5"))
-			waitText(t, tm, "Code  info22_channels  $85 of 91", "DG2 291 native", "▸◆ $85",
+			waitText(t, tm, "Code  info22_channels  $85 of 91", "DG2 · 291 native", "▸◆ $85",
 				"↳ L356   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0", "Native code of $85 (info22_channels.DG2.asm)", "dst res in r18.0")
 			// The descriptor's fields and the finding, scrolled to.
 			tm.Send(press("F"))

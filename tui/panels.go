@@ -120,8 +120,15 @@ func (m *Model) session() panels.Session {
 	}
 	s := panels.NewSession(m.surfaces, sc, in, m.rules)
 	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
-	if m.cfg.Native != nil && sc.File != "" {
-		s.Native = m.cfg.Native(sc.File)
+	switch {
+	case m.body != nil:
+		s.Native, s.NativeOf = m.joinOf(*m.body), m.body.s
+	case m.selOK:
+		b := bodyRef{m.list.rows.file(m.sel), m.list.rows.stream(m.sel)}
+		s.Native, s.NativeOf = m.joinOf(b), b.s
+	}
+	if s.Native == nil {
+		s.NativeOf = nil
 	}
 	return s
 }

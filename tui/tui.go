@@ -178,6 +178,15 @@ type Model struct {
 
 	marks marksState // bookmarks, their overlay and the note prompt
 
+	// kern is the kernel list while it is open (K), else nil.
+	kern *kernelsState
+	// body is the body the Code pane shows with no INFO selected (a
+	// kernel without INFO, or one picked in the kernel list), else nil;
+	// a new selection in the list drops it. autoBody: the first body
+	// was opened because the inputs hold no INFO (done once).
+	body     *bodyRef
+	autoBody bool
+
 	status    string
 	statusErr bool
 }
@@ -517,6 +526,12 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		text, bad := loadedText(s)
 		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
 	}
+	if len(done) > 0 && s.Loading() == 0 && m.list.rows.total == 0 && !m.statusErr {
+		if t := m.noInfoText(); t != "" {
+			text, _ := loadedText(s)
+			m.setStatus(t+" · "+text, false)
+		}
+	}
 	if old.Loading() == 0 && s.Loading() > 0 {
 		return tea.Batch(m.spin.Tick, demangle) // restart the spinner
 	}
@@ -610,7 +625,9 @@ func (m *Model) rebuild() {
 	m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
+	m.rebody()
 	m.syncSelection()
+	m.openFirstBody()
 	m.rebuilt = time.Since(start)
 }
 
@@ -624,6 +641,7 @@ func (m *Model) syncSelection() {
 	var in *decoder.Info
 	if ok {
 		in = m.list.rows.info(l)
+		m.body = nil // the list's selection is shown again
 	}
 	s := m.session() // the new instruction's description first, then the instruction
 	for i, p := range m.panels[1:] {
@@ -633,6 +651,7 @@ func (m *Model) syncSelection() {
 		p.SetSession(s)
 		p.SetInfo(in)
 	}
+	m.showCodeBody()
 	if m.focus != focusList && m.shown == focusCode {
 		m.relayout() // the Code pane's share follows what the new body holds
 	}
@@ -652,6 +671,9 @@ func (m *Model) syncPanel(id focusID) {
 	p := m.panels[id]
 	p.SetSession(m.session())
 	p.SetInfo(in)
+	if id == focusCode {
+		m.showCodeBody()
+	}
 }
 
 func (m *Model) setFocus(f focusID) {
@@ -704,6 +726,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if cmd, ok := m.marksKey(msg); ok {
 		return cmd
 	}
+	if m.kern != nil {
+		return m.kernelKey(msg)
+	}
 	if m.showHelp || m.showErrs {
 		return m.overlayKey(msg)
 	}
@@ -726,6 +751,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Errors):
 			m.openOverlay(false)
+			return nil
+		case key.Matches(msg, k.Kernels):
+			m.openKernels()
 			return nil
 		case key.Matches(msg, k.NextFocus):
 			m.setFocus((m.focus + 1) % numFocus)

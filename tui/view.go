@@ -55,6 +55,8 @@ func (m *Model) render() string {
 	switch {
 	case m.marksShown():
 		parts = append(parts, m.marksView())
+	case m.kern != nil:
+		parts = append(parts, m.kernelsView())
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
 		if m.helpFiltering || m.helpQuery.Value() != "" {
@@ -165,6 +167,8 @@ func (m *Model) statusLine() string {
 	if m.selOK {
 		f = m.list.rows.file(m.sel)
 		parts = append(parts, decoder.Display(f.Name))
+	} else if m.body != nil {
+		parts = append(parts, decoder.Display(m.body.file.Name))
 	} else if m.list.filter != "" && m.list.rows.total > 0 {
 		parts = append(parts, "no row matches the filter")
 	} else if m.snap.Len() > 0 && m.loading() == 0 {

@@ -13,9 +13,20 @@ import (
 	"infoscope/decoder"
 )
 
+// syclSet is the folder of the real SYCL dump set: its .asm sit there
+// beside the .visaasm IGC compiled them from, where model/diff and the
+// front ends open them as a dump folder (one copy, see its PROVENANCE.md).
+const syclSet = "../../model/diff/testdata/dumpset"
+
+// readTestdata reads a test input by name from testdata or, for the SYCL
+// dump set's .asm, from syclSet.
 func readTestdata(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
+	dir := "testdata"
+	if strings.HasPrefix(name, "OCL_") {
+		dir = syclSet
+	}
+	b, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,8 +36,10 @@ func readTestdata(t testing.TB, name string) []byte {
 func asmFiles(t testing.TB) []string {
 	t.Helper()
 	m, err := filepath.Glob("testdata/*.asm")
-	if err != nil || len(m) < 7 {
-		t.Fatalf("testdata .asm files: %v %v", m, err)
+	sycl, err2 := filepath.Glob(syclSet + "/*.asm")
+	m = append(m, sycl...)
+	if err != nil || err2 != nil || len(m) < 8 {
+		t.Fatalf("test .asm files: %v %v %v", m, err, err2)
 	}
 	return m
 }

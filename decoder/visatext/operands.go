@@ -32,6 +32,10 @@ type names struct {
 	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
 	// declares none.
 	ids map[string]string
+	// idDecls and idByNm resolve names declared more than once by line
+	// (body.setID).
+	idDecls []idDecl
+	idByNm  map[string][]int
 
 	strOnce sync.Once
 	strs    map[string]uint32
@@ -95,7 +99,44 @@ var sourceMnemonics = map[string]string{"svm_block_ld": "svm_block_ld.unaligned"
 // prints for them, and hexadecimal immediates without leading zeros, as
 // GenX_IR prints what it read. General variables and labels keep their
 // names: IGC prints those as declared.
-func (n *names) Canonical(text string) string {
+func (n *names) Canonical(text string) string { return n.CanonicalAt(text, 0) }
+
+// idAt returns the name IGC prints for the address, predicate, sampler or
+// surface w means on line: of its declarations visible there, the
+// innermost, the last of equals (line 0: the first declaration).
+func (n *names) idAt(w string, line int32) (string, bool) {
+	ks := n.idByNm[w]
+	if len(ks) == 0 || line <= 0 {
+		id, ok := n.ids[w]
+		return id, ok
+	}
+	best, depth := -1, -1
+	for _, k := range ks {
+		d := &n.idDecls[k]
+		if d.line > line || d.end < line {
+			continue
+		}
+		if int(d.depth) >= depth {
+			best, depth = k, int(d.depth)
+		}
+	}
+	if best < 0 {
+		id, ok := n.ids[w]
+		return id, ok
+	}
+	return n.idDecls[best].id, true
+}
+
+// CanonicalAt is Canonical of the text on line (1-based), where a name
+// declared more than once means its declaration visible there. Beyond
+// names, it writes what the assembler's lexer and grammar take in other
+// forms as IGC prints it: an execution size without its blank
+// ("(M1_NM,16)"), a 2D block address payload without blanks
+// ("flat[V1+(0,0)]"), media_ld/media_st without their plane (0), and no
+// predicate on min/max, whose instruction has none (IGC's builder drops
+// it; GenX_IR 1.0.12504 prints large_mix_1k.visaasm's "(!P16) max" as
+// "max").
+func (n *names) CanonicalAt(text string, line int32) string {
 	if f, ok := sourceForms[text]; ok {
 		return f
 	}
@@ -124,11 +165,35 @@ func (n *names) Canonical(text string) string {
 	for mnemEnd < len(text) && text[mnemEnd] != ' ' {
 		mnemEnd++
 	}
+	base, _, _ := strings.Cut(text[mnemAt:mnemEnd], ".")
+	switch base {
+	case "min", "max":
+		if mnemAt > 0 {
+			text, mnemEnd, mnemAt = text[mnemAt:], mnemEnd-mnemAt, 0
+		}
+	case "media_ld", "media_st":
+		// mnemonic (w,h) surface [plane] x y operand
+		if strings.Count(strings.Join(strings.Fields(text[mnemAt:]), " "), " ") == 5 {
+			at := fieldEnd(text, mnemAt, 3)
+			text = text[:at] + " 0" + text[at:]
+		}
+	}
+	lsc := strings.HasPrefix(base, "lsc_")
 	var b strings.Builder
 	b.Grow(len(text) + 8)
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
+		case c == '(' && i >= mnemEnd && execNoBlank(text[i:]) > 0:
+			k := execNoBlank(text[i:])
+			comma := i + strings.IndexByte(text[i:i+k], ',')
+			b.WriteString(text[i : comma+1])
+			b.WriteByte(' ')
+			b.WriteString(text[comma+1 : i+k])
+			i += k
+		case lsc && c == '+' && i+1 < len(text) && text[i+1] == '(' && i > 0 && text[i-1] != ' ':
+			b.WriteString(" + ")
+			i++
 		case i >= mnemAt && i < mnemEnd:
 			b.WriteString(canonicalMnemonic(text[i:mnemEnd]))
 			i = mnemEnd
@@ -154,7 +219,13 @@ func (n *names) Canonical(text string) string {
 				k++
 			}
 			b.WriteString("0x")
-			b.WriteString(text[k:j])
+			if j < len(text) && text[j] == ':' {
+				// A typed immediate: IGC prints its digits in lower
+				// case (LSC's untyped ones, 0xFFF, in upper case).
+				b.WriteString(strings.ToLower(text[k:j]))
+			} else {
+				b.WriteString(text[k:j])
+			}
 			i = j
 		case identStart(c) && (i == 0 || !identByte(text[i-1]) && text[i-1] != '.'):
 			j := i + 1
@@ -162,7 +233,7 @@ func (n *names) Canonical(text string) string {
 				j++
 			}
 			w := text[i:j]
-			if id, ok := n.ids[w]; ok {
+			if id, ok := n.idAt(w, line); ok {
 				w = id
 			}
 			b.WriteString(w)
@@ -214,6 +285,53 @@ func (n *names) subroutine(name string) string {
 		return name + suffix
 	}
 	return name
+}
+
+// fieldEnd returns where the k-th blank-separated field of s from at
+// ends (k = 1: the first).
+func fieldEnd(s string, at, k int) int {
+	i := at
+	for ; k > 0; k-- {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		for i < len(s) && s[i] != ' ' {
+			i++
+		}
+	}
+	return i
+}
+
+// execNoBlank returns the length of an execution size written without
+// the blank after its comma, "(M1_NM,16)", at the start of s; 0 if none.
+func execNoBlank(s string) int {
+	i := 1
+	if i >= len(s) || s[i] != 'M' {
+		return 0
+	}
+	i++
+	d := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == d {
+		return 0
+	}
+	if strings.HasPrefix(s[i:], "_NM") {
+		i += 3
+	}
+	if i >= len(s) || s[i] != ',' {
+		return 0
+	}
+	i++
+	d = i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == d || i >= len(s) || s[i] != ')' {
+		return 0
+	}
+	return i + 1
 }
 
 func identStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -115,10 +115,12 @@ type body struct {
 	varByNm  map[string][]int  // name -> indices into vars
 	varEnd   []int32           // the last line where each is visible (its scope's end)
 	varDepth []uint8           // the scope depth of each declaration
-	scopes   []int             // open { } scopes: len(vars) when each opened
+	scopes   []scopeMark       // open { } scopes
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
 	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
+	idDecls  []idDecl          // every such declaration, in line order
+	idByNm   map[string][]int  // names declared more than once -> indices into idDecls
 	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
 	uses     []labelUse        // branch targets, checked at the body's end
@@ -666,7 +668,7 @@ func (p *parser) decl(n, col int, rest string) {
 			b.surfByNm[name.s] = idx
 		}
 		b.addSurface(vname)
-		b.setID(name.s, "T"+strconv.Itoa(idx))
+		b.setID(name.s, "T"+strconv.Itoa(idx), n)
 	case "A", "P", "S":
 		if b.others == nil {
 			b.others = map[string]byte{}
@@ -679,7 +681,7 @@ func (p *parser) decl(n, col int, rest string) {
 		if vt.s == "P" {
 			first = 1
 		}
-		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]))
+		b.setID(name.s, vt.s+strconv.Itoa(first+b.nstate[k]), n)
 		b.nstate[k]++
 	case "VME", "F":
 		// 2018 forms: no instruction refers to them by this name.
@@ -688,21 +690,54 @@ func (p *parser) decl(n, col int, rest string) {
 	}
 }
 
-// setID records the name IGC prints for a declared address, predicate,
-// sampler or surface (the first declaration of a name wins).
-func (b *body) setID(name, id string) {
+// setID records the name IGC prints for an address, predicate, sampler
+// or surface declared as name on line n. A name declared again (each
+// inline-assembly block of an .inline.visaasm declares its own
+// INTERLEAVE_2, and IGC numbers each one anew: P46, then P50) is resolved
+// by line and scope (names.idAt); elsewhere the first declaration wins.
+func (b *body) setID(name, id string, n int) {
 	if b.ids == nil {
 		b.ids = map[string]string{}
 	}
-	if _, dup := b.ids[name]; !dup {
+	k := len(b.idDecls)
+	b.idDecls = append(b.idDecls, idDecl{id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
+	first, dup := b.ids[name]
+	if !dup {
 		b.ids[name] = id
+		return
 	}
+	if b.idByNm == nil {
+		b.idByNm = map[string][]int{}
+	}
+	if b.idByNm[name] == nil {
+		// The first declaration, found again by its id.
+		for j := range b.idDecls[:k] {
+			if b.idDecls[j].id == first {
+				b.idByNm[name] = []int{j}
+				break
+			}
+		}
+	}
+	b.idByNm[name] = append(b.idByNm[name], k)
+}
+
+// scopeMark is where an open { } scope began: the counts of general
+// variables and of other declarations then.
+type scopeMark struct{ vars, ids int }
+
+// idDecl is one declaration of an address, predicate, sampler or surface
+// name: the name IGC prints for it and where it is visible.
+type idDecl struct {
+	id    string
+	line  int32 // its .decl line
+	end   int32 // the last line where it is visible
+	depth uint8 // its scope depth
 }
 
 // scope opens ({) or closes (}) a scope on line n.
 func (b *body) scope(open bool, n int) {
 	if open {
-		b.scopes = append(b.scopes, len(b.vars))
+		b.scopes = append(b.scopes, scopeMark{len(b.vars), len(b.idDecls)})
 		return
 	}
 	if len(b.scopes) == 0 {
@@ -710,8 +745,11 @@ func (b *body) scope(open bool, n int) {
 	}
 	from := b.scopes[len(b.scopes)-1]
 	b.scopes = b.scopes[:len(b.scopes)-1]
-	for k := from; k < len(b.varEnd); k++ {
+	for k := from.vars; k < len(b.varEnd); k++ {
 		b.varEnd[k] = min(b.varEnd[k], int32(n))
+	}
+	for k := from.ids; k < len(b.idDecls); k++ {
+		b.idDecls[k].end = min(b.idDecls[k].end, int32(n))
 	}
 }
 
@@ -1097,7 +1135,7 @@ func (p *parser) closeBody(n, col int, next string) {
 	for _, pi := range b.infos {
 		p.buildInfo(b, pi)
 	}
-	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids}
+	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids, idDecls: b.idDecls, idByNm: b.idByNm}
 	b.tb.Names = nm
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)

@@ -1,7 +1,9 @@
 package diff
 
 import (
+	"bytes"
 	"hash/maphash"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,9 +66,15 @@ var attrSuffix = [...]string{aSym: "", aType: " type", aOffset: " offset", aRegi
 type part struct {
 	role string
 	attr attr
-	num  uint64
-	str  string
-	ref  sym
+	// amb marks a variable whose name the text declares more than once,
+	// equally visible where it is used (IGC's printer lists every
+	// declaration of an inline-assembly block's names in the header):
+	// ref is the first declaration of the name, and which one is meant is
+	// decided from the counterpart (mapping.go: resolve).
+	amb bool
+	num uint64
+	str string
+	ref sym
 }
 
 // name is the part's name as a report gives it: "src0 region", "emask".
@@ -133,6 +141,65 @@ type body struct {
 	lean bool
 	base []part              // a lean body's room for one instruction's parts
 	in   decoder.Instruction // partsOf's decode
+	// dups lists, by name, the variables whose name is declared more than
+	// once (inline-assembly blocks' scoped names); nil until needed.
+	dups map[string][]uint32
+	// res holds, by resKey, the declaration an ambiguous part was
+	// resolved to (mapping.go), applied whenever the part is read.
+	res map[int64]uint32
+	// stemBuf is room for a binary's printed instruction (stem).
+	stemBuf []byte
+	left    int // instructions reduce has still to reduce, the one under way included
+}
+
+// view returns a second view of b: the reduced instructions and the
+// caches of what its symbols are shared, its own room for decoding and
+// its own resolutions.
+func (b *body) view() *body {
+	b.dupNames()
+	b.textNames()
+	v := *b
+	v.parts, v.res, v.stemBuf, v.in = nil, nil, nil, decoder.Instruction{}
+	if b.lean {
+		v.base = make([]part, 0, 4*decoder.MaxOperands)
+	}
+	return &v
+}
+
+// partsPerInst is about how many parts an instruction has (an operand
+// has four or five), for the size of the chunks parts are allocated in.
+const partsPerInst = 16
+
+// resKey is the key of part j of instruction k in res, in its decoded
+// view or (text) in its view as a line of text.
+func resKey(k, j int, text bool) int64 {
+	key := int64(k)<<16 | int64(j)
+	if text {
+		key |= 1 << 15
+	}
+	return key
+}
+
+// resolved applies the resolutions of instruction k's ambiguous parts:
+// a resolved part names its declaration and is no longer ambiguous. The
+// parts kept are not changed (a later alignment resolves again).
+func (b *body) resolved(k int, ps []part, text bool) []part {
+	if b.res == nil {
+		return ps
+	}
+	copied := false
+	for j := range ps {
+		if !ps[j].amb {
+			continue
+		}
+		if id, ok := b.res[resKey(k, j, text)]; ok {
+			if !copied {
+				ps, copied = slices.Clone(ps), true
+			}
+			ps[j].ref.id, ps[j].amb = id, false
+		}
+	}
+	return ps
 }
 
 // keptPartsPerByte bounds the parts kept: at most this many bytes of them
@@ -150,11 +217,23 @@ func (b *body) partsOf(k int) []part { return b.inst(k).parts }
 // asking for another instruction of the same side.
 func (b *body) inst(k int) inst {
 	if !b.lean {
-		return b.full[k]
+		it := b.full[k]
+		it.parts = b.resolved(k, it.parts, false)
+		return it
 	}
 	b.parts = b.base[:0]
 	it := b.reduceOne(b.idx[k], &b.in)
 	it.key, it.mkey, it.info = b.insts[k].key, b.insts[k].mkey, int(b.insts[k].info)
+	it.parts = b.resolved(k, it.parts, false)
+	return it
+}
+
+// textInst returns instruction k reduced from its line of text (as
+// written, or as printed for a binary), as it is compared with a line
+// the decoder kept as text.
+func (b *body) textInst(k int) inst {
+	it := b.textOnly(b.idx[k])
+	it.parts = b.resolved(k, it.parts, true)
 	return it
 }
 
@@ -166,7 +245,7 @@ func (b *body) reduceOne(i int, in *decoder.Instruction) inst {
 	if in.N > 0 || in.HasExec || s.Text == nil {
 		it = b.parsed(in)
 	} else {
-		it = b.textOnly(s.Text[i].Text)
+		it = b.textOnly(i)
 		it.textual = true
 	}
 	return it
@@ -203,13 +282,14 @@ func reduce(s *decoder.Stream) *body {
 		if b.lean {
 			b.parts = b.base[:0] // the parts are dropped below: reuse their room
 		}
+		b.left = n - i
 		it := b.reduceOne(i, &in)
 		it.info = -1
 		if k, ok := s.InfoAt(i); ok {
 			it.info = k
 		}
 		h.Reset()
-		h.WriteString(it.mnem)
+		h.WriteString(b.stem(i, &in))
 		it.mkey = h.Sum64()
 		var nb [9]byte
 		for _, p := range it.parts {
@@ -235,7 +315,11 @@ func reduce(s *decoder.Stream) *body {
 // parsed reduces an instruction the decoder read into operands.
 func (b *body) parsed(in *decoder.Instruction) inst {
 	if cap(b.parts) < 2*decoder.MaxOperands {
-		b.parts = make([]part, 0, 4096) // parts are allocated a chunk at a time
+		// Parts are allocated a chunk at a time: room for the
+		// instructions still to reduce, up to 4,096 parts (a small body
+		// does not pay for a large chunk it leaves empty: it was most of
+		// the cost of comparing two small inputs).
+		b.parts = make([]part, 0, min(4096, max(2*decoder.MaxOperands, b.left*partsPerInst)))
 	}
 	it := inst{mnem: in.Mnemonic, parts: b.parts}
 	num := func(role string, a attr, v uint64) { it.parts = append(it.parts, part{role: role, attr: a, num: v}) }
@@ -262,7 +346,9 @@ func (b *body) parsed(in *decoder.Instruction) inst {
 		}
 		switch o := o.(type) {
 		case *decoder.General:
-			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
+			p := b.symPart(role, clVar, o.ID)
+			p.amb = o.Ambiguous && p.ref.class != clNone
+			it.parts = append(it.parts, p)
 			num(role, aType, uint64(b.varType(o.ID)))
 			num(role, aOffset, uint64(o.Row)<<8|uint64(o.Col))
 			num(role, aRegion, uint64(o.Region))
@@ -294,7 +380,9 @@ func (b *body) parsed(in *decoder.Instruction) inst {
 			str(role, aOffset, strconv.Itoa(int(o.Off)))
 			num(role, aMod, uint64(o.Mod))
 		case *decoder.Raw:
-			it.parts = append(it.parts, b.symPart(role, clVar, o.ID))
+			p := b.symPart(role, clVar, o.ID)
+			p.amb = o.Ambiguous && p.ref.class != clNone
+			it.parts = append(it.parts, p)
 			str(role, aOffset, strconv.Itoa(int(o.Offset)))
 		case *decoder.Surface:
 			it.parts = append(it.parts, b.symPart(role, clSurf, uint32(o.Index)))
@@ -331,7 +419,18 @@ func (b *body) show(p *part) string {
 		if p.ref.class == clNone {
 			return p.str
 		}
-		return b.symName(p.ref.class, p.ref.id)
+		name := b.symName(p.ref.class, p.ref.id)
+		if p.ref.class == clVar && b.dupNames()[name] != nil {
+			// One of several declarations of an inline block's name:
+			// which one, by what it aliases.
+			if p.amb {
+				return name + " (ambiguous: " + strconv.Itoa(len(b.dupNames()[name])) + " declarations)"
+			}
+			if v := b.varInfo(p.ref.id); v != nil && v.Alias != 0 {
+				return name + " (" + b.aliasShow(v) + ")"
+			}
+		}
+		return name
 	case aExecSize, aWidth:
 		return strconv.FormatUint(p.num, 10)
 	case aEmask:
@@ -450,6 +549,16 @@ func (b *body) sig(id uint32, depth int) string {
 		return decoder.PredefinedVarName(id)
 	}
 	s := decoder.TypeName(v.Type) + " " + strconv.Itoa(v.Bytes) + "B"
+	if b.dupNames()[v.Name] != nil {
+		// A name declared more than once is an inline-assembly block's,
+		// written by a person, not numbered by IGC: it is part of what the
+		// variable is. Its alias is left out: where the name is ambiguous
+		// the text does not say which declaration, so which bytes, it
+		// means (the correspondence decides, mapping.go).
+		s = "named " + v.Name + " " + s
+		b.varSig[id] = s
+		return s
+	}
 	if v.Alias != 0 {
 		root := "?"
 		if depth < 16 && v.Alias != id {
@@ -513,11 +622,70 @@ func (b *body) textNames() map[string]sym {
 	return b.names
 }
 
-// textOnly reduces a line the decoder keeps as text (no opcode row prints
-// it exactly: lsc_load, FILE, ...): its words, split at blanks outside
-// brackets, each with the declared names in it replaced by symbol parts.
-func (b *body) textOnly(text string) inst {
-	words := splitWords(text)
+// dupNames returns the variables whose name is declared more than once,
+// by name.
+func (b *body) dupNames() map[string][]uint32 {
+	if b.dups != nil {
+		return b.dups
+	}
+	b.dups = map[string][]uint32{}
+	sy := b.s.Symbols
+	if sy == nil || !b.s.FromText() {
+		return b.dups // a binary's names are its string pool's, not what operands say
+	}
+	first := make(map[string]uint32, len(sy.Vars))
+	for k := range sy.Vars {
+		id := uint32(k + decoder.NumPredefinedVars)
+		name := sy.Vars[k].Name
+		f, seen := first[name]
+		if !seen {
+			first[name] = id
+			continue
+		}
+		if b.dups[name] == nil {
+			b.dups[name] = []uint32{f}
+		}
+		b.dups[name] = append(b.dups[name], id)
+	}
+	return b.dups
+}
+
+// stem is instruction i's mnemonic as written or printed, before any '.'
+// ("max" for fminmax, "lsc_load" for lsc_load.ugm...): instructions with
+// the same stem pair as changed ones when their keys do not match, even
+// when one side's line was kept as text.
+func (b *body) stem(i int, in *decoder.Instruction) string {
+	if b.s.Text != nil {
+		return b.s.Text[i].Mnemonic()
+	}
+	b.stemBuf = in.AppendText(b.stemBuf[:0])
+	t := b.stemBuf
+	if len(t) > 0 && t[0] == '(' { // a predicate
+		if k := bytes.IndexByte(t, ')'); k >= 0 {
+			t = bytes.TrimLeft(t[k+1:], " \t")
+		}
+	}
+	if k := bytes.IndexAny(t, " \t.("); k >= 0 {
+		t = t[:k]
+	}
+	return string(t)
+}
+
+// textOnly reduces instruction i from its line of text: as IGC's
+// assembler reads it (names of predicates, addresses, samplers and
+// surfaces as their ids, decoder.Stream.CanonicalText) for a stream read
+// from text, as printed for a binary. It is how a line the decoder keeps
+// as text (no opcode row prints it exactly: lsc_load, FILE, ...) is
+// compared: its words, split at blanks outside brackets, each with the
+// declared names in it replaced by symbol parts.
+func (b *body) textOnly(i int) inst {
+	var text string
+	if b.s.Text != nil {
+		text = b.s.CanonicalText(i)
+	} else {
+		text = InstText(b.s, i)
+	}
+	words := splitWords(lowerHex(text))
 	it := inst{}
 	names := b.textNames()
 	k := 0
@@ -540,12 +708,23 @@ func (b *body) textOnly(text string) inst {
 		var refs []part
 		for tok := range idents(word) {
 			if tok.ident {
-				if s, ok := names[tok.s]; ok || isNumbered(tok.s) {
+				s, ok := names[tok.s]
+				amb := false
+				if ok && s.class == clVar && b.s.Text != nil {
+					// The variable the line means: scoped names resolve
+					// as the decoder resolves a parsed line's.
+					var id uint32
+					if id, amb, ok = b.s.TextVarID(i, tok.s); ok {
+						s = sym{clVar, id}
+					}
+				}
+				if ok || isNumbered(tok.s) {
 					if !ok {
 						s = sym{tok.s[0], numberOf(tok.s)}
 					}
 					if p := b.symPart(name, s.class, s.id); p.ref.class != clNone {
 						p.attr = aWordSym
+						p.amb = amb
 						refs = append(refs, p)
 						lit.WriteByte('#')
 						continue
@@ -569,6 +748,34 @@ func (b *body) textOnly(text string) inst {
 		it.parts = append(it.parts, refs...)
 	}
 	return it
+}
+
+// lowerHex returns s with the digits of its hexadecimal numbers (0x...)
+// in lower case, as IGC prints them: 0x0F0F written in an inline block
+// is the 0xf0f of the printed kernel.
+func lowerHex(s string) string {
+	var out []byte
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] != '0' || s[i+1] != 'x' || i > 0 && isIdentChar(s[i-1]) {
+			continue
+		}
+		for j := i + 2; j < len(s) && isHexDigit(s[j]); j++ {
+			if 'A' <= s[j] && s[j] <= 'F' {
+				if out == nil {
+					out = []byte(s)
+				}
+				out[j] += 'a' - 'A'
+			}
+		}
+	}
+	if out == nil {
+		return s
+	}
+	return string(out)
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // splitWords splits at blanks outside (), [] and <>.

@@ -2,11 +2,13 @@ package flow
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
 )
 
@@ -65,4 +67,35 @@ func benchEveryInfo(b *testing.B, s *decoder.Stream) {
 	}
 	b.ReportMetric(float64(s.NumInsts()), "insts")
 	b.ReportMetric(float64(s.NumInfos()), "infos")
+}
+
+// labelChain is a kernel of vISA text: n labels, each jumped to by a
+// predicated jmp after it, between an INFO at the start and one at the
+// end (issue 23: 16 MiB of label lines took minutes through dump --all
+// --json; the audit's plain `L:` lines take the same path, without jumps).
+func labelChain(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(".version 4.1\n.kernel \"chain\"\n" +
+		".decl lod v_type=G type=ud num_elts=16 align=GRF\n.decl res v_type=G type=ud num_elts=64 align=GRF\n" +
+		".decl P1 v_type=P num_elts=8\n.decl T6 v_type=T num_elts=1 v_name=mysurf\n" +
+		"    mov (M1, 8) lod(0,0)<1> 0x0:ud\n    resinfo.RGBA (M1, 8)  T6 lod.0 res.0\n")
+	for i := range n {
+		fmt.Fprintf(&b, "L%d:\n    (P1) jmp (M1, 1) L%d\n", i, i)
+	}
+	b.WriteString("    resinfo.RGBA (M1, 8)  T6 lod.0 res.0\n    mov (M1, 8) lod(0,0)<1> res(0,0)<1;1,0>\n    ret (M1, 1)\n")
+	return b.Bytes()
+}
+
+// BenchmarkFlowLabelChain: the data flow of a 1 MiB label/jump chain of
+// vISA text (about 37,000 labels and as many jumps), from the decoded
+// text: building the view (every line parsed into its instruction) and
+// analysing both INFO.
+func BenchmarkFlowLabelChain(b *testing.B) {
+	data := labelChain(37_000)
+	f := visatext.Read("chain.visaasm", data)
+	if len(f.Streams) != 1 {
+		b.Fatalf("%d streams: %v", len(f.Streams), f.Errors)
+	}
+	b.SetBytes(int64(len(data)))
+	benchEveryInfo(b, f.Streams[0])
 }

@@ -107,7 +107,7 @@ type bodyBuilder struct {
 	flags  []uint8 // per instruction: bStop, bLead, bEnds
 	// What the notes say.
 	calls, ind, opaque, payload bool
-	guessed                     int
+	unparsed                    int
 }
 
 const (
@@ -158,8 +158,8 @@ func (bb *bodyBuilder) add(in *Inst) {
 	bb.ind = bb.ind || in.Indirect
 	bb.opaque = bb.opaque || in.Opaque
 	bb.payload = bb.payload || in.Payload
-	if in.Guessed {
-		bb.guessed++
+	if in.Unparsed {
+		bb.unparsed++
 	}
 }
 
@@ -470,10 +470,10 @@ func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 }
 
 func (bb *bodyBuilder) notes() []string {
-	calls, ind, opaque, payload, guessed := bb.calls, bb.ind, bb.opaque, bb.payload, bb.guessed
+	calls, ind, opaque, payload := bb.calls, bb.ind, bb.opaque, bb.payload
 	var n []string
-	if guessed > 0 {
-		n = append(n, fmt.Sprintf("operand roles of %d vISA text line(s) the decoder does not parse: read from the line (first operand written; a message's raw operands both read and written)", guessed))
+	if bb.unparsed > 0 {
+		n = append(n, unparsedNote(bb.unparsed))
 	}
 	if calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
@@ -482,7 +482,7 @@ func (bb *bodyBuilder) notes() []string {
 		n = append(n, "indirect jumps and calls: their targets are not modelled")
 	}
 	if opaque {
-		n = append(n, "operands through address registers (r[A..]): their bytes are not modelled")
+		n = append(n, "operands through address registers (r[A..]) or of types without a size: their bytes are not modelled")
 	}
 	if payload {
 		n = append(n, "message payloads of unstated size: assumed to reach the variable's end")
@@ -753,4 +753,9 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 		}
 	}
 	return true
+}
+
+// unparsedNote says how many lines of vISA text data flow could not read.
+func unparsedNote(n int) string {
+	return fmt.Sprintf("%d vISA text line(s) the decoder does not parse: their reads, writes and jumps are not modelled", n)
 }

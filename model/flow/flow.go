@@ -40,7 +40,7 @@ type Inst struct {
 	Indirect      bool  // an indirect jump or call: its targets are unknown
 	Opaque        bool  // an operand through an address register: its bytes are unknown
 	Payload       bool  // a message payload whose size was assumed (to the variable's end)
-	Guessed       bool  // vISA text the decoder does not parse: operand roles read from the line
+	Unparsed      bool  // a line of vISA text the decoder does not parse: its reads, writes and jumps are unknown
 }
 
 // Range is a byte range of a root variable.

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -341,54 +343,90 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 	}
 }
 
-// TestTextFlowInst reads the operands of vISA text lines: the destination
-// is the first operand when it is a general one, regions and element types
-// give the bytes, aliases resolve, messages' raw operands are both read
-// and written (never an overwrite), labels and jumps give control flow.
-func TestTextFlowInst(t *testing.T) {
+// textNames resolves the variables and labels of TestTextLineFlow.
+type textNames map[string]uint32
+
+func (n textNames) VarID(name string) (uint32, bool) { id, ok := n[name]; return id, ok }
+func (n textNames) LabelIndex(name string) (uint16, bool) {
+	id, ok := n[name]
+	return uint16(id), ok && id < 8
+}
+
+// TestTextLineFlow: a line of vISA text is reduced through the instruction
+// the decoder parses it into, as a binary's would be: the destination's
+// and sources' bytes from their regions and element types, aliases
+// resolved, a message's raw operand read or written as the opcode table's
+// flow column says, labels and jumps by label index. A line the decoder
+// does not parse has no operands and is marked Unparsed: nothing is read
+// from its text.
+func TestTextLineFlow(t *testing.T) {
 	sym := &decoder.Symbols{Vars: []decoder.VarInfo{
 		{Name: "a", Bytes: 64, Type: 0},                              // 32: UD
 		{Name: "h", Bytes: 64, Type: 14},                             // 33: HF
 		{Name: "al", Bytes: 32, Type: 0, Alias: 32, AliasOffset: 32}, // 34: a from byte 32
-	}}
-	names := textNames(sym)
-	labels := map[string]int{}
-	labelID := func(s string) int {
-		if _, ok := labels[s]; !ok {
-			labels[s] = len(labels)
+	}, Labels: []decoder.LabelInfo{{Name: "skip_3"}, {Name: "out_9"}}}
+	names := textNames{"a": 32, "h": 33, "al": 34, "skip_3": 0, "out_9": 1}
+	v := decoder.Version{Major: 4, Minor: 1}
+	line := func(text string) Inst {
+		t.Helper()
+		var in decoder.Instruction
+		in.SetSymbols(sym)
+		if err := in.ParseText(text, v, names); err != nil {
+			t.Fatalf("%s: %v", text, err)
 		}
-		return labels[s]
-	}
-	line := func(text string, op uint8) Inst {
-		return textFlowInst(&decoder.TextInst{Text: text, Op: op}, sym, names, labelID, 32)
+		return flowInst(&in, 32)
 	}
 	cases := []struct {
 		text        string
-		op          uint8
 		reads, writ []Access
 	}{
-		{"mov (M1, 8) a(0,0)<1> h(0,4)<1;1,0>", 0x29, []Access{w(33, 8, 24)}, []Access{w(32, 0, 32)}},
-		{"(P1) add (M1, 4) al(0,1)<2> a(1,0)<0;1,0> 0x1:ud", 0x01, []Access{w(32, 32, 36)}, []Access{mw(32, 36, 40), mw(32, 44, 48), mw(32, 52, 56), mw(32, 60, 64)}},
-		{"cmp.lt (M1, 8) P1 a(0,0)<1;1,0> h(0,0)<0;1,0>", 0x2C, []Access{w(32, 0, 32), w(33, 0, 2)}, nil},
-		{"oword_st (1) T8 0x2c0:ud a.32", 0x36, []Access{mw(32, 32, 64)}, []Access{mw(32, 32, 64)}},
+		{"mov (M1, 8) a(0,0)<1> h(0,4)<1;1,0>", []Access{w(33, 8, 24)}, []Access{w(32, 0, 32)}},
+		{"(P1) add (M1, 4) al(0,1)<2> a(1,0)<0;1,0> 0x1:ud", []Access{w(32, 32, 36)}, []Access{mw(32, 36, 40), mw(32, 44, 48), mw(32, 52, 56), mw(32, 60, 64)}},
+		{"cmp.lt (M1, 8) P1 a(0,0)<1;1,0> h(0,0)<0;1,0>", []Access{w(32, 0, 32), w(33, 0, 2)}, nil},
 	}
 	for _, c := range cases {
-		fi := line(c.text, c.op)
+		fi := line(c.text)
 		if !reflect.DeepEqual(fi.Reads, c.reads) || !reflect.DeepEqual(fi.Writes, c.writ) {
 			t.Errorf("%s:\nreads  %+v, want %+v\nwrites %+v, want %+v", c.text, fi.Reads, c.reads, fi.Writes, c.writ)
 		}
 	}
-	if fi := line("skip_3:", 0x31); fi.Label != 0 {
+	if fi := line("skip_3:"); fi.Label != 0 {
 		t.Errorf("label: %+v", fi)
 	}
-	if fi := line("(!P2.any) goto (M1, 16) skip_3", 0x6C); !reflect.DeepEqual(fi.Targets, []int{0}) || fi.Stop {
+	if fi := line("(!P2.any) goto (M1, 16) skip_3"); !reflect.DeepEqual(fi.Targets, []int{0}) || fi.Stop {
 		t.Errorf("predicated goto: %+v", fi)
 	}
-	if fi := line("jmp (M1, 1) out_9", 0x32); !reflect.DeepEqual(fi.Targets, []int{1}) || !fi.Stop {
+	if fi := line("jmp (M1, 1) out_9"); !reflect.DeepEqual(fi.Targets, []int{1}) || !fi.Stop {
 		t.Errorf("jmp: %+v", fi)
 	}
-	if fi := line("mov (M1, 8) a(0,0)<1> r[A0(0),0]<1,0>:ud", 0x29); !fi.Opaque {
-		t.Errorf("indirect: %+v", fi)
+}
+
+// TestUnparsedLinesSaidSo: a body read from text whose lines the decoder
+// does not parse has those lines marked, with no reads or writes guessed
+// from them, and the note counts them.
+func TestUnparsedLinesSaidSo(t *testing.T) {
+	src := ".version 4.1\n.kernel \"k\"\n" +
+		".decl lod v_type=G type=ud num_elts=16 align=GRF\n.decl res v_type=G type=ud num_elts=64 align=GRF\n" +
+		".decl T6 v_type=T num_elts=1 v_name=mysurf\n" +
+		"    mov (M1, 8) lod(0,0)<1> 0x0:ud\n" +
+		"    frobnicate (M1, 8) lod(0,0)<1> res(0,0)<1;1,0>\n" +
+		"    resinfo.RGBA (M1, 8)  T6 lod.0 res.0\n" +
+		"    ret (M1, 1)\n"
+	f := visatext.Read("u.visaasm", []byte(src))
+	if len(f.Streams) != 1 {
+		t.Fatalf("streams: %d, errors %v", len(f.Streams), f.Errors)
+	}
+	sf := NewStream(f.Streams[0], 32)
+	insts := sf.flowInsts()
+	if len(insts) != 4 || !insts[1].Unparsed || insts[0].Unparsed || insts[3].Unparsed || len(insts[1].Reads)+len(insts[1].Writes) != 0 {
+		t.Fatalf("insts %+v", insts)
+	}
+	fl := sf.Info(0)
+	if len(fl.Sources) != 1 || fl.Sources[0].Inst != 0 {
+		t.Errorf("sources %+v: the unparsed line's operands were read", fl.Sources)
+	}
+	if !slices.Contains(fl.Notes, unparsedNote(1)) {
+		t.Errorf("notes %q", fl.Notes)
 	}
 }
 
@@ -410,5 +448,35 @@ func TestPredefinedElemSize(t *testing.T) {
 	want := []Access{{Var: 1, Start: 2, End: 4, Must: true}}
 	if !reflect.DeepEqual(fi.Writes, want) {
 		t.Errorf("writes %+v, want %+v (decoder.ElemSize(%%thread_x) = %d)", fi.Writes, want, decoder.ElemSize(nil, 1))
+	}
+}
+
+// TestLabelChainCostLinear: the data flow of a label/jump chain read from
+// vISA text costs bytes in proportion to its lines, whatever its length:
+// the view's build parses each line into its instruction without
+// allocating per line (the parser's scratch used to cost ~7 KB a line,
+// 0.9 GB for 1 MiB of labels). Bytes, not time: the machine is shared.
+func TestLabelChainCostLinear(t *testing.T) {
+	perLine := func(n int) float64 {
+		f := visatext.Read("chain.visaasm", labelChain(n))
+		if len(f.Streams) != 1 {
+			t.Fatalf("%d streams: %v", len(f.Streams), f.Errors)
+		}
+		s := f.Streams[0]
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		sf := NewStream(s, 32)
+		for k := range s.NumInfos() {
+			if fl := sf.Info(k); k == 1 && len(fl.Readers) != 1 {
+				t.Fatalf("readers %+v", fl.Readers)
+			}
+		}
+		runtime.ReadMemStats(&m1)
+		return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(s.NumInsts())
+	}
+	small, large := perLine(5_000), perLine(40_000)
+	t.Logf("bytes allocated an instruction: %.0f (5,000 labels), %.0f (40,000)", small, large)
+	if large > 1024 || large > 2*small+256 {
+		t.Errorf("%.0f bytes an instruction for 40,000 labels (%.0f for 5,000): want at most 1 KB, and no growth with size", large, small)
 	}
 }

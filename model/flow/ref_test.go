@@ -1,7 +1,6 @@
 package flow
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -163,19 +162,19 @@ func (b *refBody) Analyze(at int, op InfoOperands) Flow {
 
 func (b *refBody) notes() []string {
 	var calls, ind, opaque, payload bool
-	guessed := 0
+	unparsed := 0
 	for _, in := range b.Insts {
 		calls = calls || in.Call
 		ind = ind || in.Indirect
 		opaque = opaque || in.Opaque
 		payload = payload || in.Payload
-		if in.Guessed {
-			guessed++
+		if in.Unparsed {
+			unparsed++
 		}
 	}
 	var n []string
-	if guessed > 0 {
-		n = append(n, fmt.Sprintf("operand roles of %d vISA text line(s) the decoder does not parse: read from the line (first operand written; a message's raw operands both read and written)", guessed))
+	if unparsed > 0 {
+		n = append(n, unparsedNote(unparsed))
 	}
 	if calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
@@ -184,7 +183,7 @@ func (b *refBody) notes() []string {
 		n = append(n, "indirect jumps and calls: their targets are not modelled")
 	}
 	if opaque {
-		n = append(n, "operands through address registers (r[A..]): their bytes are not modelled")
+		n = append(n, "operands through address registers (r[A..]) or of types without a size: their bytes are not modelled")
 	}
 	if payload {
 		n = append(n, "message payloads of unstated size: assumed to reach the variable's end")

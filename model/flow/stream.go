@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"infoscope/model"
 	"math/bits"
-	"strings"
 	"sync"
 
 	"infoscope/decoder"
@@ -15,9 +14,6 @@ import (
 // Info for each of its INFO instructions.
 type Stream struct {
 	Body *Body
-	// Text: the body was read from vISA text; its operands are read from
-	// the lines (text.go).
-	Text bool
 	s    *decoder.Stream
 	grf  int
 	nops int // the stream's INFO; their operands are read again when asked (holding them costs ~100 bytes an INFO)
@@ -37,7 +33,7 @@ func NewStream(s *decoder.Stream, grfBytes int) *Stream {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &Stream{s: s, grf: grfBytes, Text: s.FromText(), nops: s.NumInfos(), overAt: -1, doneK: -1}
+	sf := &Stream{s: s, grf: grfBytes, nops: s.NumInfos(), overAt: -1, doneK: -1}
 	// Each instruction is reduced and packed in turn: the stream's
 	// Inst records are never all held at once.
 	var bb bodyBuilder
@@ -48,14 +44,12 @@ func NewStream(s *decoder.Stream, grfBytes int) *Stream {
 }
 
 // eachFlowInst calls f with each instruction of the stream reduced, in
-// order (f must not keep fi).
+// order (f must not keep fi). A body read from vISA text is reduced from
+// the instructions the decoder parses its lines into, like a binary's; a
+// line it does not parse is marked Unparsed and has no operands.
 func (sf *Stream) eachFlowInst(f func(fi *Inst)) {
 	s := sf.s
 	infoAt := newInfoCursor(s)
-	if sf.Text {
-		textFlowInsts(s, infoAt.at, sf.Operands, sf.grf, f)
-		return
-	}
 	var in decoder.Instruction
 	var fi Inst // its slices reused from instruction to instruction
 	for i := range s.NumInsts() {
@@ -64,6 +58,7 @@ func (sf *Stream) eachFlowInst(f func(fi *Inst)) {
 		} else {
 			s.Decode(i, &in)
 			flowInstTo(&fi, &in, sf.grf)
+			fi.Unparsed = s.FromText() && !in.HasOperands() && s.Text[i].Text != ""
 		}
 		f(&fi)
 	}
@@ -193,15 +188,6 @@ func varBytes(sym *decoder.Symbols, id uint32, grf int) int {
 	return 128 * grf
 }
 
-// elemSize is the decoder's element size (decoder.ElemSize), and 4 bytes
-// for a type it does not size.
-func elemSize(sym *decoder.Symbols, id uint32) int {
-	if n := decoder.ElemSize(sym, id); n > 0 {
-		return n
-	}
-	return 4
-}
-
 func infoOperands(in *decoder.Info, sym *decoder.Symbols, grf int) InfoOperands {
 	n := in.ExecSize()
 	op := InfoOperands{HasLOD: in.HasLOD, Lanes: n}
@@ -254,7 +240,9 @@ func infoFlowInstTo(fi *Inst, op InfoOperands) {
 }
 
 // flowInstTo reduces a decoded instruction to what data flow needs, into
-// fi (its slices reused).
+// fi (its slices reused). What an opcode does to control flow, and whether
+// a message reads memory into its data operand, is the opcode table's flow
+// column (decoder.FlowKind); the bytes are its operands'.
 func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 	fi.reset()
 	sym := in.Symbols()
@@ -263,32 +251,31 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 	if in.HasExec {
 		n = max(in.Exec.Size(), 1)
 	}
-	mn := in.Mnemonic
-	switch mn {
-	case "label", "subroutine":
+	kind := in.Flow()
+	switch kind {
+	case decoder.FlowLabel:
 		if l, ok := in.Operand("label").(*decoder.LabelRef); ok {
 			fi.Label = int(l.Index)
 		}
-	case "jmp", "goto":
+	case decoder.FlowJump:
 		if l, ok := in.Operand("label").(*decoder.LabelRef); ok {
 			fi.Targets = append(fi.Targets, int(l.Index))
 		}
 		fi.Stop = !pred
-	case "switchjmp":
+	case decoder.FlowSwitch:
 		for _, a := range in.Args[:in.N] {
 			if l, ok := a.(*decoder.LabelRef); ok {
 				fi.Targets = append(fi.Targets, int(l.Index))
 			}
 		}
 		fi.Stop = true
-	case "ret", "fret":
+	case decoder.FlowReturn:
 		fi.Stop = !pred
-	case "call", "fcall":
+	case decoder.FlowCall:
 		fi.Call = true
-	case "ifcall":
+	case decoder.FlowICall:
 		fi.Call, fi.Indirect = true, true
 	}
-	loadLike := strings.Contains(mn, "gather") || strings.Contains(mn, "_ld") || strings.Contains(mn, "load") || strings.Contains(mn, "read")
 	for _, a := range in.Args[:in.N] {
 		switch o := a.(type) {
 		case *decoder.General:
@@ -300,8 +287,12 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 			if o.ID == 0 { // %null
 				continue
 			}
+			esz := decoder.ElemSize(sym, o.ID)
+			if esz == 0 { // a type without a size
+				fi.Opaque = true
+				continue
+			}
 			v, off := root(sym, o.ID)
-			esz := elemSize(sym, o.ID)
 			base := off + int(o.Row)*grf + int(o.Col)*esz
 			write := o.Role == "dst"
 			if write {
@@ -321,10 +312,12 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 			}
 			v, off := root(sym, o.ID)
 			start := off + int(o.Offset)
-			write := o.Role == "dst" || o.Role == "out" || ((o.Role == "data" || o.Role == "msg") && loadLike)
+			write := o.Role == "dst" || o.Role == "out" || ((o.Role == "data" || o.Role == "msg") && kind == decoder.FlowLoad)
 			acc := Access{Var: v, Start: start, Must: !pred || !write}
-			if g, ok := rawGRFs(in, o.Role); ok {
-				acc.End = start + g*grf
+			// A raw operand's size in GRFs is stated by the field
+			// num_<role> where the opcode has one (raw_send, raw_sends).
+			if g, ok := in.Value("num_" + o.Role); ok {
+				acc.End = start + int(g)*grf
 			} else {
 				_, rootOff := root(sym, o.ID)
 				acc.End = max(start+1, rootOff+varBytes(sym, o.ID, grf))
@@ -338,23 +331,6 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 			}
 		}
 	}
-}
-
-// rawGRFs returns the size in GRFs a raw send states for the raw operand
-// role.
-func rawGRFs(in *decoder.Instruction, role string) (int, bool) {
-	var field string
-	switch in.Mnemonic {
-	case "raw_send":
-		field = map[string]string{"src": "num_src", "dst": "num_dst"}[role]
-	case "raw_sends":
-		field = map[string]string{"src0": "num_src0", "src1": "num_src1", "dst": "num_dst"}[role]
-	}
-	if field == "" {
-		return 0, false
-	}
-	v, ok := in.Value(field)
-	return int(v), ok
 }
 
 // regionAccesses returns the bytes a general operand touches over n lanes:

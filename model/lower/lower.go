@@ -242,3 +242,56 @@ func answered(sends []*native.Send, f *native.File) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Stats are a kernel's statistics from its .asm's header and footer, as
+// the inspector shows them (kernel list, Code pane title).
+type Stats struct {
+	Platform string
+	Native   int // native instruction lines
+	GRF      int // numGRF of the thread configuration
+	GRFUsed  int // //.GRF count, 0 when IGC did not write it
+	RA       string
+	Spill    int    // spill bytes, 0 when none
+	Sync     string // //.syncInstCount, "" when absent
+	Bank     string // //.BankConflicts, "" when absent
+}
+
+// Stats returns the kernel's statistics.
+func (j *Join) Stats() Stats {
+	a := j.ASM
+	s := Stats{Platform: a.Platform, Native: len(a.Insts), GRF: a.NumGRF, GRFUsed: a.GRFUsed, RA: a.RA, Spill: a.SpillBytes}
+	for _, k := range a.Stats {
+		switch k.Key {
+		case "BankConflicts":
+			s.Bank = k.Value
+		case "syncInstCount":
+			s.Sync = k.Value
+		}
+	}
+	return s
+}
+
+// String is the statistics in one line: "DG2 · 291 native · 128 GRF (40
+// used) · TRIVIAL_RA · spill 64 B · sync 3 · bank conflicts 0".
+func (s Stats) String() string {
+	parts := []string{fmt.Sprintf("%d native", s.Native), fmt.Sprintf("%d GRF", s.GRF)}
+	if s.Platform != "" {
+		parts = append([]string{s.Platform}, parts...)
+	}
+	if s.GRFUsed > 0 {
+		parts[len(parts)-1] += fmt.Sprintf(" (%d used)", s.GRFUsed)
+	}
+	if s.RA != "" {
+		parts = append(parts, s.RA)
+	}
+	if s.Spill > 0 {
+		parts = append(parts, fmt.Sprintf("spill %d B", s.Spill))
+	}
+	if s.Sync != "" {
+		parts = append(parts, "sync "+s.Sync)
+	}
+	if s.Bank != "" {
+		parts = append(parts, "bank conflicts "+s.Bank)
+	}
+	return strings.Join(parts, " · ")
+}

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,22 +13,26 @@ import (
 	"infoscope/decoder/visatext"
 )
 
-// pairs are the vISA text and the Gen assembly IGC made of it. The .asm
-// files, and the vISA text of the generated kernels, are decoder/native's
-// test inputs (read from there, not copied); testdata holds only the SYCL
-// dump set's vISA text (see testdata/README.md).
+// pairs are the vISA text and the Gen assembly IGC made of it, read where
+// they live (not copied): the generated kernels' in decoder/native's
+// testdata, the real SYCL dump set's in model/diff's (see the README and
+// PROVENANCE.md there).
 var pairs = []struct{ visa, asm string }{
-	{nativeData + "info22_channels.visaasm", "info22_channels.DG2.asm"},
-	{nativeData + "g1.visaasm", "g1.SKL.asm"},
-	{nativeData + "g1.visaasm", "g1.TGLLP.asm"},
-	{nativeData + "g1.visaasm", "g1.DG2.asm"},
-	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0001.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0001.asm"},
-	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0002.asm"},
-	{"testdata/OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm", "OCL_asm23954d4a795eca46_simd32_entry_0003.asm"},
+	{nativeData + "info22_channels.visaasm", nativeData + "info22_channels.DG2.asm"},
+	{nativeData + "g1.visaasm", nativeData + "g1.SKL.asm"},
+	{nativeData + "g1.visaasm", nativeData + "g1.TGLLP.asm"},
+	{nativeData + "g1.visaasm", nativeData + "g1.DG2.asm"},
+	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0001.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0001.asm"},
+	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0002.asm"},
+	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0003.asm"},
 }
 
-// nativeData is decoder/native's testdata folder.
-const nativeData = "../../decoder/native/testdata/"
+// nativeData is decoder/native's testdata folder, syclSet model/diff's
+// dump set.
+const (
+	nativeData = "../../decoder/native/testdata/"
+	syclSet    = "../../model/diff/testdata/dumpset/"
+)
 
 func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join, []byte) {
 	t.Helper()
@@ -35,7 +40,7 @@ func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join
 	if err != nil {
 		t.Fatal(err)
 	}
-	ab, err := os.ReadFile(nativeData + asm)
+	ab, err := os.ReadFile(asm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +48,7 @@ func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join
 	if len(f.Errors) > 0 || len(f.Streams) == 0 {
 		t.Fatalf("%s: %v", visa, f.Errors)
 	}
-	nf := native.Parse(asm, ab)
+	nf := native.Parse(filepath.Base(asm), ab)
 	if len(nf.Errors) > 0 {
 		t.Fatalf("%s: %v", asm, nf.Errors)
 	}
@@ -99,7 +104,7 @@ func TestJoinCounts(t *testing.T) {
 // coverage kernel: SIMD32 INFO answered by one SIMD16 message leave lanes
 // 16-31 without a result; the rest agree.
 func TestLoweringInfo22(t *testing.T) {
-	_, s, j, _ := load(t, nativeData+"info22_channels.visaasm", "info22_channels.DG2.asm")
+	_, s, j, _ := load(t, nativeData+"info22_channels.visaasm", nativeData+"info22_channels.DG2.asm")
 	var in decoder.Info
 	lanes, other := 0, 0
 	for k := 0; k < s.NumInfos(); k++ {
@@ -135,7 +140,7 @@ func TestLoweringInfo22(t *testing.T) {
 // message type, response length, channel mask or BTI disagreement.
 func TestLoweringGenerated(t *testing.T) {
 	for _, asm := range []string{"g1.SKL.asm", "g1.TGLLP.asm", "g1.DG2.asm"} {
-		_, s, j, _ := load(t, nativeData+"g1.visaasm", asm)
+		_, s, j, _ := load(t, nativeData+"g1.visaasm", nativeData+asm)
 		var in decoder.Info
 		counts := map[string]int{}
 		for k := 0; k < s.NumInfos(); k++ {
@@ -174,7 +179,7 @@ func BenchmarkJoinDumpSet(b *testing.B) {
 	var vb, ab [][]byte
 	for _, p := range pairs[4:] {
 		v, _ := os.ReadFile(p.visa)
-		a, _ := os.ReadFile(nativeData + p.asm)
+		a, _ := os.ReadFile(p.asm)
 		vb, ab = append(vb, v), append(ab, a)
 	}
 	for b.Loop() {

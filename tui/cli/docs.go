@@ -12,45 +12,6 @@ import (
 	"strings"
 )
 
-// Command is one way to run infoscope, as the completions and the man page
-// present it.
-type Command struct {
-	Name     string // "" for the inspector itself
-	Args     string // the synopsis after the command and its flags
-	Summary  string
-	Flags    *flag.FlagSet // nil when it takes none
-	ArgWords string        // fixed words its first argument takes (completion's shells)
-}
-
-// command is Command as the writers read it.
-type command struct {
-	name     string // "" for the inspector itself
-	args     string // the synopsis after the command and its flags
-	summary  string
-	flags    *flag.FlagSet // nil when it takes none
-	argWords string        // fixed words its first argument takes (completion's shells)
-}
-
-func internal(cmds []Command) []command {
-	out := make([]command, len(cmds))
-	for i, c := range cmds {
-		out[i] = command{name: c.Name, args: c.Args, summary: c.Summary, flags: c.Flags, argWords: c.ArgWords}
-	}
-	return out
-}
-
-// WriteBash writes the bash completion script for cmds.
-func WriteBash(w io.Writer, cmds []Command) { writeBash(w, internal(cmds)) }
-
-// WriteZsh writes the zsh completion script for cmds.
-func WriteZsh(w io.Writer, cmds []Command) { writeZsh(w, internal(cmds)) }
-
-// WriteFish writes the fish completion script for cmds.
-func WriteFish(w io.Writer, cmds []Command) { writeFish(w, internal(cmds)) }
-
-// WriteMan writes the manual page (roff) for cmds.
-func WriteMan(w io.Writer, cmds []Command) { writeMan(w, internal(cmds)) }
-
 // Shells are the shells "infoscope completion" writes for.
 var Shells = []string{"bash", "zsh", "fish"}
 
@@ -62,12 +23,13 @@ type flagDoc struct {
 	defVal string // "" when the default is the zero value
 }
 
-// flagDocs lists fs's flags by name.
-func flagDocs(fs *flag.FlagSet) []flagDoc {
-	var out []flagDoc
-	if fs == nil {
+// flagDocs lists c's flags by name.
+func flagDocs(c Command) []flagDoc {
+	if c.Flags == nil {
 		return nil
 	}
+	var out []flagDoc
+	fs := c.Flags()
 	fs.VisitAll(func(f *flag.Flag) {
 		arg, usage := flag.UnquoteUsage(f)
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
@@ -89,17 +51,18 @@ func flagDocs(fs *flag.FlagSet) []flagDoc {
 }
 
 // subcommandNames are the words that select a command.
-func subcommandNames(cmds []command) []string {
+func subcommandNames(cmds []Command) []string {
 	var out []string
 	for _, c := range cmds {
-		if c.name != "" {
-			out = append(out, c.name)
+		if c.Name != "" {
+			out = append(out, c.Name)
 		}
 	}
 	return out
 }
 
-func writeBash(w io.Writer, cmds []command) {
+// WriteBash writes the bash completion script for cmds.
+func WriteBash(w io.Writer, cmds []Command) {
 	names := strings.Join(subcommandNames(cmds), " ")
 	fmt.Fprintf(w, `# bash completion for infoscope, written by "infoscope completion bash".
 # Load it with: source <(infoscope completion bash)
@@ -123,13 +86,13 @@ _infoscope() {
     case $cmd in
 `, strings.ReplaceAll(names, " ", "|"))
 	for _, c := range cmds {
-		label := c.name
+		label := c.Name
 		if label == "" {
 			label = "''"
 		}
 		fmt.Fprintf(w, "        %s)\n", label)
 		var all, valued []string
-		for _, f := range flagDocs(c.flags) {
+		for _, f := range flagDocs(c) {
 			all = append(all, "--"+f.name)
 			if f.arg != "" {
 				valued = append(valued, "--"+f.name)
@@ -137,7 +100,7 @@ _infoscope() {
 		}
 		fmt.Fprintf(w, "            flags=%q\n", strings.Join(all, " "))
 		fmt.Fprintf(w, "            valued=%q\n", strings.Join(valued, " "))
-		fmt.Fprintf(w, "            words=%q\n", c.argWords)
+		fmt.Fprintf(w, "            words=%q\n", c.ArgWords)
 		fmt.Fprintf(w, "            ;;\n")
 	}
 	fmt.Fprintf(w, `    esac
@@ -176,7 +139,8 @@ func zshQuote(s string) string {
 	return strings.ReplaceAll(s, `'`, `'\''`)
 }
 
-func writeZsh(w io.Writer, cmds []command) {
+// WriteZsh writes the zsh completion script for cmds.
+func WriteZsh(w io.Writer, cmds []Command) {
 	fmt.Fprint(w, `#compdef infoscope
 # zsh completion for infoscope, written by "infoscope completion zsh".
 # Save it as _infoscope in a directory of $fpath, or load it with:
@@ -187,9 +151,9 @@ _infoscope_first() {
   cmds=(
 `)
 	for _, c := range cmds {
-		if c.name != "" {
+		if c.Name != "" {
 			// _describe splits at the first colon only: the summary's stay.
-			fmt.Fprintf(w, "    '%s:%s'\n", c.name, strings.ReplaceAll(c.summary, `'`, `'\''`))
+			fmt.Fprintf(w, "    '%s:%s'\n", c.Name, strings.ReplaceAll(c.Summary, `'`, `'\''`))
 		}
 	}
 	fmt.Fprint(w, `  )
@@ -198,9 +162,9 @@ _infoscope_first() {
 }
 
 `)
-	spec := func(c command) []string {
+	spec := func(c Command) []string {
 		var out []string
-		for _, f := range flagDocs(c.flags) {
+		for _, f := range flagDocs(c) {
 			if f.arg == "" {
 				out = append(out, fmt.Sprintf("'--%s[%s]'", f.name, zshQuote(f.usage)))
 			} else {
@@ -210,22 +174,22 @@ _infoscope_first() {
 		return out
 	}
 	fmt.Fprint(w, "_infoscope() {\n  if (( CURRENT > 2 )); then\n    case $words[2] in\n")
-	var inspector command
+	var inspector Command
 	for _, c := range cmds {
 		switch {
-		case c.name == "":
+		case c.Name == "":
 			inspector = c
 			continue
-		case c.flags != nil:
-			fmt.Fprintf(w, "      %s)\n        shift words; (( CURRENT-- ))\n        _arguments -S \\\n", c.name)
+		case c.Flags != nil:
+			fmt.Fprintf(w, "      %s)\n        shift words; (( CURRENT-- ))\n        _arguments -S \\\n", c.Name)
 			for _, s := range spec(c) {
 				fmt.Fprintf(w, "          %s \\\n", s)
 			}
 			fmt.Fprint(w, "          '*:file:_files'\n        return ;;\n")
-		case c.argWords != "":
-			fmt.Fprintf(w, "      %s)\n        (( CURRENT == 3 )) && _values %s %s\n        return ;;\n", c.name, c.name, c.argWords)
+		case c.ArgWords != "":
+			fmt.Fprintf(w, "      %s)\n        (( CURRENT == 3 )) && _values %s %s\n        return ;;\n", c.Name, c.Name, c.ArgWords)
 		default:
-			fmt.Fprintf(w, "      %s) return 1 ;;\n", c.name)
+			fmt.Fprintf(w, "      %s) return 1 ;;\n", c.Name)
 		}
 	}
 	fmt.Fprint(w, "    esac\n  fi\n  _arguments -S \\\n")
@@ -249,7 +213,8 @@ func fishQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
-func writeFish(w io.Writer, cmds []command) {
+// WriteFish writes the fish completion script for cmds.
+func WriteFish(w io.Writer, cmds []Command) {
 	names := strings.Join(subcommandNames(cmds), " ")
 	fmt.Fprint(w, `# fish completion for infoscope, written by "infoscope completion fish".
 # Save it as ~/.config/fish/completions/infoscope.fish, or load it with:
@@ -257,19 +222,19 @@ func writeFish(w io.Writer, cmds []command) {
 
 `)
 	for _, c := range cmds {
-		if c.name != "" {
-			fmt.Fprintf(w, "complete -c infoscope -n '__fish_use_subcommand' -a %s -d %s\n", c.name, fishQuote(c.summary))
+		if c.Name != "" {
+			fmt.Fprintf(w, "complete -c infoscope -n '__fish_use_subcommand' -a %s -d %s\n", c.Name, fishQuote(c.Summary))
 		}
 	}
 	for _, c := range cmds {
-		cond := fmt.Sprintf("'__fish_seen_subcommand_from %s'", c.name)
-		if c.name == "" {
+		cond := fmt.Sprintf("'__fish_seen_subcommand_from %s'", c.Name)
+		if c.Name == "" {
 			cond = fmt.Sprintf("'not __fish_seen_subcommand_from %s'", names)
 		}
-		if c.argWords != "" {
-			fmt.Fprintf(w, "complete -c infoscope -n %s -f -a %s\n", cond, fishQuote(c.argWords))
+		if c.ArgWords != "" {
+			fmt.Fprintf(w, "complete -c infoscope -n %s -f -a %s\n", cond, fishQuote(c.ArgWords))
 		}
-		for _, f := range flagDocs(c.flags) {
+		for _, f := range flagDocs(c) {
 			extra := ""
 			if f.arg != "" {
 				extra = " -r -F"
@@ -289,7 +254,8 @@ func roff(s string) string {
 	return s
 }
 
-func writeMan(w io.Writer, cmds []command) {
+// WriteMan writes the manual page (roff) for cmds.
+func WriteMan(w io.Writer, cmds []Command) {
 	fmt.Fprint(w, `.\" Manual page for infoscope, written by "infoscope man" from the
 .\" flags the commands define.
 .TH INFOSCOPE 1 "" "infoscope" "User Commands"
@@ -302,15 +268,15 @@ infoscope \- inspect the INFO instructions (RESINFO, SAMPLEINFO) of Intel vISA k
 			fmt.Fprintln(w, ".br")
 		}
 		name := "infoscope"
-		if c.name != "" {
-			name += " " + c.name
+		if c.Name != "" {
+			name += " " + c.Name
 		}
 		line := ".B " + name + "\n"
-		if c.flags != nil {
+		if c.Flags != nil {
 			line += `[\fIflags\fR] `
 		}
-		if c.args != "" {
-			line += roff(c.args)
+		if c.Args != "" {
+			line += roff(c.Args)
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " \n"))
 	}
@@ -326,22 +292,22 @@ Flags may be written with one dash or two.
 `)
 	for _, c := range cmds {
 		name := "infoscope"
-		if c.name != "" {
-			name = c.name
+		if c.Name != "" {
+			name = c.Name
 		}
-		fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(name), roff(c.summary))
+		fmt.Fprintf(w, ".TP\n.B %s\n%s\n", roff(name), roff(c.Summary))
 	}
 	fmt.Fprintln(w, ".SH OPTIONS")
 	for _, c := range cmds {
-		if c.flags == nil {
+		if c.Flags == nil {
 			continue
 		}
 		title := "infoscope (the inspector)"
-		if c.name != "" {
-			title = "infoscope " + c.name
+		if c.Name != "" {
+			title = "infoscope " + c.Name
 		}
 		fmt.Fprintf(w, ".SS \"%s\"\n", roff(title))
-		for _, f := range flagDocs(c.flags) {
+		for _, f := range flagDocs(c) {
 			fmt.Fprintf(w, ".TP\n.B \\-\\-%s", roff(f.name))
 			if f.arg != "" {
 				fmt.Fprintf(w, " \\fI%s\\fR", roff(f.arg))

@@ -1,6 +1,6 @@
 // Package cli is infoscope's command-line surface: the flags every command
-// shares, and the shell completions and manual page written from the
-// commands' FlagSets.
+// shares, the Command a row of the command table is, and the usage, shell
+// completions and manual page written from that table.
 //
 // Shared flags: how inputs are decoded (--layout, --offset, --hex, --visaasm-text,
 // --visa-version, --max-input), so the inspector, `dump` and `serve` accept
@@ -8,8 +8,8 @@
 // parser (model.ParseNumber: decimal, or hex after 0x; never octal).
 //
 // The shell completions and the man page (docs.go) are written from the
-// FlagSets these functions fill, so a flag added here appears in all three
-// commands' documentation at once.
+// FlagSets the commands' Flags() return, so a flag added here appears in
+// every command's documentation at once.
 package cli
 
 import (

@@ -53,9 +53,6 @@ type Env struct {
 	// Exists reports whether a file exists: the .asm beside a .visaasm
 	// is read for native statistics when it does. Nil: none is looked for.
 	Exists func(name string) bool
-	// Flags, when set, is handed the command's FlagSet once its flags are
-	// registered, and Run returns at once (completions, man page).
-	Flags func(*flag.FlagSet)
 }
 
 // Build is one side: what was named and the files read for it.
@@ -107,29 +104,48 @@ func (r *Result) Differs() bool {
 	return false
 }
 
+// flagValues are the command's flags as they are parsed.
+type flagValues struct {
+	json, text *bool
+	context    *int
+	surfaces   *string
+	decode     func() (decoder.Options, error)
+}
+
+// Flags returns the command's flags, registered on a new FlagSet and
+// nothing run: the completions and the man page list them.
+func Flags() *flag.FlagSet {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	register(fs)
+	return fs
+}
+
+// register registers the command's flags on fs.
+func register(fs *flag.FlagSet) flagValues {
+	return flagValues{
+		json:     fs.Bool("json", false, "JSON Lines: a kernel record per pair, then one record per change"),
+		text:     fs.Bool("text", false, "print the text form even when the output is a terminal"),
+		context:  fs.Int("U", 1, "`N` unchanged instructions shown above and below each run of changes"),
+		surfaces: fs.String("surfaces", "", "surface description `FILE` (JSON) the INFO results are simulated with (default: every surface as the inspector's default)"),
+		decode:   cli.Decode(fs),
+	}
+}
+
 // Run runs the diff command with args (after the word "diff") and returns
 // the exit status.
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	helpOut := env.Stderr
-	for _, a := range args {
-		if a == "-h" || a == "-help" || a == "--help" {
-			helpOut = env.Stdout
-		}
-		if a == "--" {
-			break
-		}
+	if cli.WantsHelp(args) {
+		helpOut = env.Stdout
 	}
 	fs.SetOutput(helpOut)
 	fs.Usage = func() {
 		fmt.Fprintln(helpOut, Usage)
 		fs.PrintDefaults()
 	}
-	asJSON := fs.Bool("json", false, "JSON Lines: a kernel record per pair, then one record per change")
-	asText := fs.Bool("text", false, "print the text form even when the output is a terminal")
-	context := fs.Int("U", 1, "`N` unchanged instructions shown above and below each run of changes")
-	surfaces := fs.String("surfaces", "", "surface description `FILE` (JSON) the INFO results are simulated with (default: every surface as the inspector's default)")
-	decodeOpts := cli.Decode(fs)
+	f := register(fs)
+	asJSON, asText, context, surfaces := f.json, f.text, f.context, f.surfaces
 	// Flags may come after the inputs too (diff A B -U 3); "--" ends them.
 	var inputs []string
 	for rest := args; ; {
@@ -150,10 +166,6 @@ func Run(args []string, env Env) int {
 		inputs = append(inputs, rest[0])
 		rest = rest[1:]
 	}
-	if env.Flags != nil {
-		env.Flags(fs)
-		return ExitSame
-	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(env.Stderr, "infoscope diff: "+format+"\n", a...)
 		fmt.Fprintln(env.Stderr, Usage)
@@ -168,7 +180,7 @@ func Run(args []string, env Env) int {
 	if *asJSON && *asText {
 		return usage("--json and --text: choose one")
 	}
-	dopts, err := decodeOpts()
+	dopts, err := f.decode()
 	if err != nil {
 		return usage("%v", err)
 	}

@@ -237,14 +237,22 @@ func TestClean(t *testing.T) {
 	}
 }
 
-// TestFlags: the flag set is handed over for completions without running.
+// TestFlags: the flags are listed for completions without running, the
+// ones Run parses.
 func TestFlags(t *testing.T) {
-	var got *flag.FlagSet
-	env := testEnv(new(bytes.Buffer), new(bytes.Buffer))
-	env.Flags = func(fs *flag.FlagSet) { got = fs }
-	if st := Run(nil, env); st != ExitSame || got == nil || got.Lookup("json") == nil || got.Lookup("U") == nil {
-		t.Errorf("status %d, flags %v", st, got)
+	fs := Flags()
+	if fs.Lookup("json") == nil || fs.Lookup("U") == nil || fs.Lookup("layout") == nil {
+		t.Errorf("flags %v", fs)
 	}
+	var out bytes.Buffer
+	if st := Run([]string{"-h"}, testEnv(&out, new(bytes.Buffer))); st != ExitSame {
+		t.Fatalf("-h: status %d", st)
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(out.String(), "  -"+f.Name+" ") && !strings.Contains(out.String(), "  -"+f.Name+"\n") {
+			t.Errorf("-h does not list -%s", f.Name)
+		}
+	})
 }
 
 // TestInspect: in a terminal the inspector gets the result (unless --text

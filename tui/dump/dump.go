@@ -57,10 +57,6 @@ type Env struct {
 	// a .visaasm input brings in the files of its stem beside it (its
 	// .asm, .visa.ll, -dyn-perf.txt). Without it only the .asm is tried.
 	Exists func(name string) bool
-	// Flags, when set, is handed the command's FlagSet once its flags are
-	// registered, and Run returns at once: shell completions and the man
-	// page are built from the flags the command really defines.
-	Flags func(*flag.FlagSet)
 }
 
 // Options are the parsed flags.
@@ -82,6 +78,40 @@ type Options struct {
 // Usage is the command's synopsis.
 const Usage = "usage: infoscope dump [--visaasm | --json] [--all | --bodies] [--strict] [--filter EXPR] [--syntax igc|seed] [--layout igc|seed|auto] [--offset N] [--hex[=false]] [--visaasm-text] [--max-input SIZE] [--visa-version M.m] [--surfaces FILE] [--dmask HEX] [--lod N[,N...]] [--grf 32|64] [--rules spec|hw] FILE... (- for stdin)"
 
+// flagValues are the flags that are not Options fields as they are parsed.
+type flagValues struct {
+	filter, surfaces, dmask, lod, grf, rules *string
+	decode                                   func() (decoder.Options, error)
+}
+
+// Flags returns the command's flags, registered on a new FlagSet and
+// nothing run: the completions and the man page list them.
+func Flags() *flag.FlagSet {
+	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
+	register(fs, new(Options))
+	return fs
+}
+
+// register registers the command's flags on fs, parsed into o and the
+// values it returns.
+func register(fs *flag.FlagSet, o *Options) flagValues {
+	var f flagValues
+	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
+	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
+	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction (of those --filter keeps) has a diagnostic (text output marks them with !)")
+	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
+	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
+	f.filter = fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
+	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
+	f.decode = cli.Decode(fs)
+	f.surfaces = fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
+	f.dmask = fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
+	f.lod = fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
+	f.grf = fs.String("grf", "", "GRF size in bytes for dst_layout: 32 or 64 (default: the surface file's, else 32); adds lanes")
+	f.rules = fs.String("rules", "", "result table: spec (the INFO spec's, default) or hw (the hardware notes: IGC and Mesa); adds lanes")
+	return f
+}
+
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
 func Run(args []string, env Env) int { return runTuned(args, env, parOptions{}) }
@@ -91,13 +121,8 @@ func runTuned(args []string, env Env, po parOptions) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
 	// Asked-for help goes to stdout; help after a flag error to stderr.
 	helpOut := env.Stderr
-	for _, a := range args {
-		if a == "-h" || a == "-help" || a == "--help" {
-			helpOut = env.Stdout
-		}
-		if a == "--" {
-			break
-		}
+	if cli.WantsHelp(args) {
+		helpOut = env.Stdout
 	}
 	fs.SetOutput(helpOut)
 	fs.Usage = func() {
@@ -105,28 +130,12 @@ func runTuned(args []string, env Env, po parOptions) int {
 		fs.PrintDefaults()
 	}
 	o := Options{par: po}
-	fs.BoolVar(&o.JSON, "json", false, "JSON Lines output, one object per record")
-	fs.BoolVar(&o.All, "all", false, "every instruction, not only INFO")
-	fs.BoolVar(&o.Strict, "strict", false, "exit 1 when any INFO instruction (of those --filter keeps) has a diagnostic (text output marks them with !)")
-	fs.BoolVar(&o.Visaasm, "visaasm", false, "the whole listing (declarations and every instruction) as Intel's disassembler printed it")
-	fs.BoolVar(&o.Bodies, "bodies", false, "one record per kernel or function body: its header, relocation tables, file-scope variables, stripped or not, Gen binaries")
-	filter := fs.String("filter", "", "keep only the INFO records that `EXPR` keeps, in the inspector's filter language (as its / key; see its help)")
-	fs.StringVar(&o.Syntax, "syntax", "igc", "INFO text syntax: igc (Intel's disassembler) or seed (the INFO spec)")
-	decodeOpts := cli.Decode(fs)
-	surfaces := fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
-	dmask := fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
-	lod := fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
-	grf := fs.String("grf", "", "GRF size in bytes for dst_layout: 32 or 64 (default: the surface file's, else 32); adds lanes")
-	rules := fs.String("rules", "", "result table: spec (the INFO spec's, default) or hw (the hardware notes: IGC and Mesa); adds lanes")
+	fv := register(fs, &o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitOK
 		}
 		return ExitUsage
-	}
-	if env.Flags != nil {
-		env.Flags(fs)
-		return ExitOK
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(env.Stderr, "infoscope dump: "+format+"\n", a...)
@@ -139,54 +148,54 @@ func runTuned(args []string, env Env, po parOptions) int {
 	if o.Visaasm && (o.JSON || o.Bodies) {
 		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
-	if *filter != "" && (o.All || o.Bodies || o.Visaasm) {
+	if *fv.filter != "" && (o.All || o.Bodies || o.Visaasm) {
 		return usage("--filter keeps INFO records: it takes neither --all, --bodies nor --visaasm")
 	}
 	var err error
-	if *filter != "" {
-		if o.Filter, err = index.ParseFilter(*filter); err != nil {
-			return usage("--filter %q: %s", *filter, strings.TrimPrefix(err.Error(), "filter: "))
+	if *fv.filter != "" {
+		if o.Filter, err = index.ParseFilter(*fv.filter); err != nil {
+			return usage("--filter %q: %s", *fv.filter, strings.TrimPrefix(err.Error(), "filter: "))
 		}
 	}
-	if o.Decode, err = decodeOpts(); err != nil {
+	if o.Decode, err = fv.decode(); err != nil {
 		return usage("%v", err)
 	}
-	if *rules != "" {
-		if o.Rules, err = model.ParseRules(*rules); err != nil {
+	if *fv.rules != "" {
+		if o.Rules, err = model.ParseRules(*fv.rules); err != nil {
 			return usage("--rules: %v", err)
 		}
 	}
-	if *surfaces != "" || *dmask != "" || *lod != "" || *grf != "" || *rules != "" {
+	if *fv.surfaces != "" || *fv.dmask != "" || *fv.lod != "" || *fv.grf != "" || *fv.rules != "" {
 		o.Surfaces = model.NewSurfaceFile()
-		if *surfaces != "" {
-			data, err := env.Open(*surfaces)
+		if *fv.surfaces != "" {
+			data, err := env.Open(*fv.surfaces)
 			if err != nil {
 				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
 				return ExitUsage
 			}
-			if o.Surfaces, err = model.ParseSurfaceFile(*surfaces, data); err != nil {
+			if o.Surfaces, err = model.ParseSurfaceFile(*fv.surfaces, data); err != nil {
 				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
 				return ExitUsage
 			}
 		}
-		if *dmask != "" {
-			m, err := model.ParseExecMask(*dmask)
+		if *fv.dmask != "" {
+			m, err := model.ParseExecMask(*fv.dmask)
 			if err != nil {
 				return usage("--dmask: %v", err)
 			}
 			o.Surfaces.DispatchMask = m
 		}
-		if *lod != "" {
-			l, err := model.ParseLODList(*lod)
+		if *fv.lod != "" {
+			l, err := model.ParseLODList(*fv.lod)
 			if err != nil {
 				return usage("--lod: %v", err)
 			}
 			o.Surfaces.LOD = l
 		}
-		if *grf != "" {
-			n, err := model.ParseNumber(*grf, 64)
+		if *fv.grf != "" {
+			n, err := model.ParseNumber(*fv.grf, 64)
 			if err != nil || (n != 32 && n != 64) {
-				return usage("--grf %q: want 32 or 64", *grf)
+				return usage("--grf %q: want 32 or 64", *fv.grf)
 			}
 			o.Surfaces.GRFBytes = int(n)
 		}

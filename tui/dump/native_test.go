@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,8 +33,11 @@ func records(t *testing.T, out string) []map[string]any {
 	return rs
 }
 
-var info22 = filepath.Join("testdata", "dumpset", "info22_channels.DG2.visaasm")
-var sycl3 = filepath.Join("testdata", "dumpset", "OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm")
+// Two dump sets, read where they live: GenX_IR's text and assembly of the
+// INFO coverage kernel (decoder/native's inputs) and one kernel of the
+// real SYCL dump folder (model/diff's), each with its .asm beside it.
+var info22 = "../../decoder/native/testdata/info22_channels.DG2.visaasm"
+var sycl3 = "../../model/diff/testdata/dumpset/OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm"
 
 // The INFO records of a dump set carry the sampler send each became and
 // the lowering findings: SIMD32 INFO answered by a SIMD16 message, the
@@ -137,7 +139,7 @@ func TestDumpSetBodies(t *testing.T) {
 
 // A lone .asm opens as native code.
 func TestDumpLoneASM(t *testing.T) {
-	asm := filepath.Join("testdata", "dumpset", "info22_channels.DG2.asm")
+	asm := "../../decoder/native/testdata/info22_channels.DG2.asm"
 	out, errs, code := runSet(t, asm)
 	if code != ExitOK || !strings.Contains(out, asm+":356: $85  send.smpl (32|M0)") || strings.Count(out, "\n") != 291 {
 		t.Errorf("exit %d %q: %d lines", code, errs, strings.Count(out, "\n"))

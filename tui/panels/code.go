@@ -166,6 +166,7 @@ type Code struct {
 	flowCur, flowTop int
 	// join is the body's native code (nil: none); folded hides its lines.
 	join   *lower.Join
+	joinOf *decoder.Stream // the body join belongs to
 	folded bool
 }
 
@@ -199,16 +200,38 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	}
 }
 
+// SetBody shows body s with no INFO selected (nil: nothing): a kernel
+// without INFO, or one picked in the kernel list. Its native code comes
+// with the session (SetSession) as for an INFO's body.
+func (m *Code) SetBody(s *decoder.Stream) {
+	c := m.c
+	if s == nil {
+		*c = codeState{info: -1}
+		m.cur, m.top = 0, 0
+		return
+	}
+	if s != c.s {
+		*c = codeState{s: s, info: -1}
+		m.back, m.query = nil, ""
+		m.cur, m.top = 0, 0
+		m.flowCur, m.flowTop, m.flowFocus = 0, 0, false
+	}
+	c.info, c.fresh = -1, false
+}
+
+// Body returns the body shown, nil when none.
+func (m Code) Body() *decoder.Stream { return m.c.s }
+
 // SetSession hands the pane the session's state: the GRF size the data
 // flow is computed with.
 func (m *Code) SetSession(s Session) {
 	m.setGRFBytes(s.GRFBytes)
-	m.join = s.Native
+	m.join, m.joinOf = s.Native, s.NativeOf
 }
 
 // native returns the join of the body shown, nil when it has none.
 func (m Code) native() *lower.Join {
-	if m.join == nil || m.c.s == nil || m.join.ASM.Kernel != m.c.s.Kernel {
+	if m.join == nil || m.c.s == nil || m.joinOf != m.c.s {
 		return nil
 	}
 	return m.join
@@ -898,22 +921,11 @@ func (m Code) View() string {
 	if s.FromText() {
 		title += st.Muted.Render(" · vISA text")
 	}
+	if s.NumInfos() == 0 {
+		title += st.Muted.Render(" · no INFO")
+	}
 	if j := m.native(); j != nil {
-		a := j.ASM
-		stats := fmt.Sprintf(" · %s %d native · %d GRF", a.Platform, len(a.Insts), a.NumGRF)
-		if a.GRFUsed > 0 {
-			stats += fmt.Sprintf(" (%d used)", a.GRFUsed)
-		}
-		stats += " · " + a.RA
-		if a.SpillBytes > 0 {
-			stats += fmt.Sprintf(" · spill %d B", a.SpillBytes)
-		}
-		for _, k := range a.Stats {
-			if k.Key == "BankConflicts" || k.Key == "syncInstCount" {
-				stats += " · " + k.Key + " " + k.Value
-			}
-		}
-		title += st.Muted.Render(stats)
+		title += st.Muted.Render(" · " + j.Stats().String())
 	}
 	lines := []string{fit(title, m.w)}
 	lh := m.listHeight()

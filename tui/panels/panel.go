@@ -66,13 +66,17 @@ type Session struct {
 	// Native is the selected instruction's file joined to the Gen
 	// assembly IGC made of it (its dump set's .asm), nil when there is none.
 	Native *lower.Join
+	// NativeOf is the body Native belongs to: IGC pairs a .asm with its
+	// vISA text by file stem, and a file of several bodies (a kernel and
+	// its functions) has native code for one of them.
+	NativeOf *decoder.Stream
 }
 
 // Equal reports whether s and t hold the same state.
 func (s Session) Equal(t Session) bool {
 	return s.Dispatch == t.Dispatch && slices.Equal(s.LOD, t.LOD) && s.GRFBytes == t.GRFBytes &&
 		s.Rules == t.Rules && s.Scope == t.Scope && s.Surface == t.Surface &&
-		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved && s.Native == t.Native
+		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved && s.Native == t.Native && s.NativeOf == t.NativeOf
 }
 
 // NewSession returns the session state of file f (nil: the defaults) for

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package inspectcmd
 
 import (
 	"bytes"
@@ -18,7 +18,7 @@ import (
 // documented, instead of bubbletea's "could not open TTY" and 1.
 func TestNoTerminalExits2(t *testing.T) {
 	if os.Getenv("INFOSCOPE_NOTERM_CHILD") == "1" {
-		os.Exit(run(nil))
+		os.Exit(Run(nil, Env{}))
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestNoTerminalExits2$")
 	cmd.Env = append(os.Environ(), "INFOSCOPE_NOTERM_CHILD=1")

@@ -1,4 +1,4 @@
-package main
+package inspectcmd
 
 import (
 	"os"
@@ -29,24 +29,6 @@ func TestSurfacesPath(t *testing.T) {
 	for _, tc := range tests {
 		if got := surfacesPath(tc.flag, tc.inputs); got != tc.want {
 			t.Errorf("surfacesPath(%q, %q) = %q, want %q", tc.flag, tc.inputs, got, tc.want)
-		}
-	}
-}
-
-// TestServeSurfacesFlag: serve --surfaces names a file that must exist and
-// parse; --rules takes spec or hw. Both are refused before anything listens.
-func TestServeSurfacesFlag(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.json")
-	os.WriteFile(bad, []byte(`{"surfaces": 3}`), 0o644)
-	for _, args := range [][]string{
-		{"--surfaces", filepath.Join(dir, "missing.json")},
-		{"--surfaces", bad},
-		{"--rules", "mesa"},
-	} {
-		args = append(args, "--authorized-keys", filepath.Join(dir, "ak"), "--listen", "127.0.0.1:0", filepath.Join(dir, "k.isa"))
-		if code := serveCmd(args); code != 2 {
-			t.Errorf("serve %q: exit %d, want 2", args, code)
 		}
 	}
 }

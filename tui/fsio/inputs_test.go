@@ -1,7 +1,6 @@
-package main
+package fsio
 
 import (
-	"infoscope/tui/fsio"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,7 +34,7 @@ func TestCheckInput(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, note, err := fsio.Folder(dir)
+	files, note, err := Folder(dir)
 	want := []string{"a.visaasm", "b.visaasm", "c.inline.visaasm", "k.isa"} // binaries open too
 	if err != nil || len(files) != len(want) {
 		t.Fatalf("dump folder: %v %v", files, err)
@@ -60,7 +59,7 @@ func TestLoadSurfacesUnparsable(t *testing.T) {
 	if err := os.WriteFile(path, broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sf, err := loadSurfaces(path)
+	sf, err := LoadSurfaces(path)
 	if err == nil || sf != nil {
 		t.Fatalf("broken file: %v, %v", sf, err)
 	}
@@ -70,7 +69,7 @@ func TestLoadSurfacesUnparsable(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != string(broken) {
 		t.Errorf("the file changed: %q", b)
 	}
-	if sf, err := loadSurfaces(filepath.Join(dir, "none.json")); sf != nil || err != nil {
+	if sf, err := LoadSurfaces(filepath.Join(dir, "none.json")); sf != nil || err != nil {
 		t.Errorf("missing file: %v, %v (want nothing: defaults, no complaint)", sf, err)
 	}
 }
@@ -95,7 +94,7 @@ func TestSurfacesAndInputsNotRegular(t *testing.T) {
 	for _, p := range []string{fifo, "/dev/zero", sparse} {
 		var a, b runtime.MemStats
 		runtime.ReadMemStats(&a)
-		sf, err := loadSurfaces(p)
+		sf, err := LoadSurfaces(p)
 		runtime.ReadMemStats(&b)
 		if sf != nil || err == nil || !strings.Contains(err.Error(), p) || b.TotalAlloc-a.TotalAlloc > 1<<20 {
 			t.Errorf("%s: %v, %v, %d bytes allocated", p, sf, err, b.TotalAlloc-a.TotalAlloc)
@@ -107,4 +106,48 @@ func TestSurfacesAndInputsNotRegular(t *testing.T) {
 	if _, err := checkInput(sparse, decoder.Options{MaxInput: 4 << 30}); err != nil {
 		t.Errorf("2 GiB input under a 4 GiB limit: %v", err)
 	}
+}
+
+// Issue 12 item 15: a directory argument opens the vISA files in it: its
+// .visaasm dumps and its binaries (by name or by magic), nothing else,
+// sorted; an empty one says what it wants.
+func TestDirectoryOpensBinariesAndText(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"b.isa":     "CISA....",
+		"a.bin":     "CISA....", // object magic, any name
+		"k.visaasm": ".kernel \"k\"\n",
+		"notes.txt": "hello",
+		"raw.bin":   "\x70\x0a",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub.isa"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, note, err := CheckInput(dir, decoder.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note != "skipped 2 not .visaasm (notes.txt, raw.bin)" {
+		t.Errorf("note %q", note)
+	}
+	var want []string
+	for _, n := range []string{"a.bin", "b.isa", "k.visaasm"} {
+		want = append(want, filepath.Join(dir, n))
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if _, err := checkInput(t.TempDir(), decoder.Options{}); err == nil || !strings.Contains(err.Error(), "no vISA binary") {
+		t.Errorf("empty directory: %v", err)
+	}
+}
+
+// checkInput is CheckInput without its note.
+func checkInput(name string, o decoder.Options) ([]string, error) {
+	files, _, err := CheckInput(name, o)
+	return files, err
 }

@@ -1,0 +1,284 @@
+package decoder
+
+import "encoding/binary"
+
+// INFO's byte layout, written once. Each INFO form (IGC's or the seed's
+// layout, with or without the LOD operand, 16- or 32-bit ids) is a list of
+// bit fields built by infoSpec; the walk's lengths (infoLen), the decoding
+// of an Info and of an Instruction, the field spans (FieldSpans, the Bits
+// panel, dump --json), the field values and the encoder (EncodeInfo) all
+// read that list. The opcode table's INFO row says the same of the IGC
+// layout in the table's terms (it prints the text); TestIGCInfoDecode holds
+// the two together.
+
+// infoPart says which value of an Info a field holds bits of.
+type infoPart uint8
+
+const (
+	ipOpcode   infoPart = iota // the opcode byte, 0x70
+	ipSubOp                    // Info.SubOp (the whole sub-op byte)
+	ipExec                     // Info.ExecCode (the exec byte's low nibble)
+	ipMask                     // the emask nibble (Info.Mask)
+	ipChannels                 // Info.ChannelMask
+	ipChanHigh                 // the channel-mask byte's reserved high nibble
+	ipSurface                  // Info.Surface
+	ipLODID                    // Info.LOD.ID
+	ipLODOff                   // Info.LOD.Offset
+	ipDstID                    // Info.Dst.ID
+	ipDstOff                   // Info.Dst.Offset
+)
+
+// infoField is one field of an INFO form: where it lies, and which bits
+// of which Info value it holds (bits shift.. of part).
+type infoField struct {
+	part  infoPart
+	shift uint8
+}
+
+// infoForm is one INFO form: its fields in encoding order (spans[k] is
+// where fields[k] lies) and its length in bytes.
+type infoForm struct {
+	spans  []FieldSpan
+	fields []infoField
+	len    int
+}
+
+// infoSpec builds the form of the given layout (seed: the user's INFO spec,
+// no channel-mask byte; else IGC's writer, format doc §5.1, §5.2), id width
+// (wide: 32-bit ids, version 3.4 on) and LOD presence, one field after the
+// other from bit 0 of the opcode byte.
+func infoSpec(seed, wide, lod bool) infoForm {
+	var f infoForm
+	bit := 0
+	field := func(name string, part infoPart, shift uint8, n int) {
+		named := part == ipSurface || part == ipLODID || part == ipDstID
+		f.spans = append(f.spans, FieldSpan{Name: name, Byte: bit / 8, Bit: bit % 8, Bits: n, Named: named})
+		f.fields = append(f.fields, infoField{part, shift})
+		bit += n
+	}
+	field("opcode", ipOpcode, 0, 8)
+	if seed {
+		field("op", ipSubOp, 0, 5)
+		field("reserved", ipSubOp, 5, 3)
+		field("exec_size", ipExec, 0, 3)
+		field("reserved", ipExec, 3, 1)
+		field("mask_control", ipMask, 0, 4)
+	} else {
+		field("sub_op", ipSubOp, 0, 8)
+		field("exec_size", ipExec, 0, 4)
+		field("mask_control", ipMask, 0, 4)
+		field("channel_mask", ipChannels, 0, 4)
+		field("reserved", ipChanHigh, 0, 4)
+	}
+	field("surface", ipSurface, 0, 8)
+	idBits := 16
+	if wide {
+		idBits = 32
+	}
+	if lod {
+		field("lod.id", ipLODID, 0, idBits)
+		field("lod.offset", ipLODOff, 0, 16)
+	}
+	field("dst.id", ipDstID, 0, idBits)
+	field("dst.offset", ipDstOff, 0, 16)
+	f.len = bit / 8
+	return f
+}
+
+// infoForms holds every form, by layout (1: seed), width (2: 32-bit ids)
+// and LOD (4).
+var infoForms = func() (t [8]infoForm) {
+	for k := range t {
+		t[k] = infoSpec(k&1 != 0, k&2 != 0, k&4 != 0)
+	}
+	return t
+}()
+
+// formOf returns the form of an INFO in layout (IGC unless LayoutSeed).
+func formOf(layout Layout, wide, lod bool) *infoForm {
+	k := 0
+	if layout == LayoutSeed {
+		k = 1
+	}
+	if wide {
+		k |= 2
+	}
+	if lod {
+		k |= 4
+	}
+	return &infoForms[k]
+}
+
+// infoHasLOD reports whether an INFO whose sub-op byte is sub has the LOD
+// operand: a RESINFO's, the seed layout reading the sub-op's low 5 bits.
+func infoHasLOD(sub uint8, layout Layout) bool {
+	if layout == LayoutSeed {
+		sub &= 0x1F
+	}
+	return sub == uint8(OpResinfo)
+}
+
+// infoLen returns the length of an INFO instruction whose sub-op byte is sub.
+func infoLen(sub uint8, layout Layout, v Version) int {
+	return formOf(layout, v.wide(), infoHasLOD(sub, layout)).len
+}
+
+// get returns the value of the field at sp in b (multi-byte fields are
+// little-endian; none is wider than 32 bits).
+func (sp *FieldSpan) get(b []byte) uint32 {
+	if sp.Bits == 32 {
+		return binary.LittleEndian.Uint32(b[sp.Byte:])
+	}
+	if sp.Bits == 16 {
+		return uint32(binary.LittleEndian.Uint16(b[sp.Byte:]))
+	}
+	return uint32(b[sp.Byte]) >> sp.Bit & (1<<sp.Bits - 1)
+}
+
+// put writes v's low Bits bits as the field at sp in b.
+func (sp *FieldSpan) put(b []byte, v uint32) {
+	switch sp.Bits {
+	case 32:
+		binary.LittleEndian.PutUint32(b[sp.Byte:], v)
+	case 16:
+		binary.LittleEndian.PutUint16(b[sp.Byte:], uint16(v))
+	default:
+		m := uint8(1<<sp.Bits-1) << sp.Bit
+		b[sp.Byte] = b[sp.Byte]&^m | uint8(v)<<sp.Bit&m
+	}
+}
+
+// spanOf returns the span of the form's first field holding part, and
+// whether there is one.
+func (f *infoForm) spanOf(part infoPart) (*FieldSpan, bool) {
+	for k := range f.fields {
+		if f.fields[k].part == part {
+			return &f.spans[k], true
+		}
+	}
+	return nil, false
+}
+
+// decodeInfo decodes the INFO instruction b (at least its bytes, at index
+// pos of s.Code) into in, field by field as its form lists them. Every
+// field of in is written (LOD zeroed when there is none).
+func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version) {
+	lod := infoHasLOD(b[1], layout)
+	f := formOf(layout, v.wide(), lod)
+	in.s = s
+	in.Inst, in.Off = inst, s.Base+int64(pos)
+	in.Layout, in.Version, in.HasLOD = layout, v, lod
+	in.SubOp, in.ExecCode, in.ChannelMask, in.Surface = 0, 0, 0xF, 0
+	in.LOD, in.Dst = RawOperand{}, RawOperand{}
+	for k := range f.fields {
+		sp, fd := &f.spans[k], f.fields[k]
+		x := sp.get(b)
+		switch fd.part {
+		case ipSubOp:
+			in.SubOp |= uint8(x) << fd.shift
+		case ipExec:
+			in.ExecCode |= uint8(x) << fd.shift
+			in.byte2 = b[sp.Byte]
+		case ipMask:
+			in.Mask = maskFromNibble(uint8(x), v)
+		case ipChannels:
+			in.ChannelMask = uint8(x)
+		case ipChanHigh:
+			in.byte3 = b[sp.Byte]
+		case ipSurface:
+			in.Surface = uint8(x)
+		case ipLODID:
+			in.LOD.ID = x
+		case ipLODOff:
+			in.LOD.Offset = uint16(x)
+		case ipDstID:
+			in.Dst.ID = x
+		case ipDstOff:
+			in.Dst.Offset = uint16(x)
+		}
+	}
+	if layout == LayoutSeed {
+		in.byte3 = b[3]
+	}
+}
+
+// infoPartValue returns the value of in that part holds, as EncodeInfo
+// writes it.
+func (in *Info) partValue(part infoPart) uint32 {
+	switch part {
+	case ipOpcode:
+		return OpINFO
+	case ipSubOp:
+		return uint32(in.SubOp)
+	case ipExec:
+		return uint32(in.ExecCode)
+	case ipMask:
+		return uint32(in.Mask)
+	case ipChannels:
+		return uint32(in.ChannelMask)
+	case ipSurface:
+		return uint32(in.Surface)
+	case ipLODID:
+		return in.LOD.ID
+	case ipLODOff:
+		return uint32(in.LOD.Offset)
+	case ipDstID:
+		return in.Dst.ID
+	case ipDstOff:
+		return uint32(in.Dst.Offset)
+	}
+	return 0 // reserved bits are written as 0
+}
+
+// encode writes in's values into a new INFO of form f.
+func (f *infoForm) encode(in *Info) []byte {
+	out := make([]byte, f.len)
+	for k := range f.fields {
+		f.spans[k].put(out, in.partValue(f.fields[k].part)>>f.fields[k].shift)
+	}
+	return out
+}
+
+// decodeInfoInst fills an INFO instruction's operands from b (exactly its
+// bytes) as its form lists them: subop, chmask (0xF, of size 0, in the
+// seed layout, which has no channel-mask byte), surface, [lod,] dst, and
+// the exec byte; each operand is the whole byte(s) holding its field, as
+// the opcode table's row reads them.
+func (in *Instruction) decodeInfoInst(b []byte, layout Layout, wide bool) {
+	f := formOf(layout, wide, infoHasLOD(b[1], layout))
+	for k := range f.fields {
+		sp := &f.spans[k]
+		switch f.fields[k].part {
+		case ipSubOp:
+			if sp.Bit == 0 {
+				in.Sub = uint16(b[sp.Byte])
+				in.Add(in.param("subop", uint32(b[sp.Byte]), 1))
+				if _, ok := f.spanOf(ipChannels); !ok {
+					in.Add(in.param("chmask", 0xF, 0))
+				}
+			}
+		case ipExec:
+			in.HasExec, in.Exec = true, Exec(b[sp.Byte])
+		case ipChannels:
+			in.Add(in.param("chmask", uint32(b[sp.Byte]), 1))
+		case ipSurface:
+			in.Add(in.surface("surface", b[sp.Byte]))
+		case ipLODID:
+			in.Add(in.rawAt("lod", b, sp.Byte, wide))
+		case ipDstID:
+			in.Add(in.rawAt("dst", b, sp.Byte, wide))
+		}
+	}
+	in.consumed = f.len
+}
+
+func readRaw(r *RawOperand, b []byte, p int, wide bool) {
+	if wide {
+		r.ID = binary.LittleEndian.Uint32(b[p:])
+		p += 4
+	} else {
+		r.ID = uint32(binary.LittleEndian.Uint16(b[p:]))
+		p += 2
+	}
+	r.Offset = binary.LittleEndian.Uint16(b[p:])
+}

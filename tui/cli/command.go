@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Command is one way to run infoscope: the word that selects it, its flags
+// and what it does. The usage, the shell completions and the man page are
+// written from a table of them, so a command or a flag added to the table
+// appears in all of them.
+type Command struct {
+	Name     string   // "" for the inspector itself (no word)
+	Aliases  []string // other words that select it, offered nowhere
+	Args     string   // the synopsis after the command and its flags
+	Brief    string   // its line in the usage; "" leaves it out of the list
+	Summary  string   // its line in the completions and the man page
+	ArgWords string   // fixed words its first argument takes (completion's shells)
+	// Flags returns a new FlagSet with the command's flags registered and
+	// nothing parsed or run; nil when the command takes none.
+	Flags func() *flag.FlagSet
+	// Run runs the command with the arguments after its word and returns
+	// the exit status.
+	Run func(args []string) int
+}
+
+// Find returns the command that word selects, or nil.
+func Find(cmds []Command, word string) *Command {
+	for i, c := range cmds {
+		if c.Name != "" && (c.Name == word || slices.Contains(c.Aliases, word)) {
+			return &cmds[i]
+		}
+	}
+	return nil
+}
+
+// usageColumn is where a usage line's brief starts; a synopsis that
+// reaches it puts its brief on the next line, so the list stays narrow.
+const usageColumn = 35
+
+// WriteUsage writes infoscope's usage: a line per command that has a
+// Brief, in the table's order, then how to learn more.
+func WriteUsage(w io.Writer, cmds []Command) {
+	fmt.Fprintln(w, "usage:")
+	for _, c := range cmds {
+		if c.Brief == "" {
+			continue
+		}
+		line := "  " + Synopsis(c)
+		if len(line) > usageColumn-2 {
+			fmt.Fprintln(w, line)
+			line = ""
+		}
+		fmt.Fprintf(w, "%-*s%s\n", usageColumn, line, c.Brief)
+	}
+	fmt.Fprint(w, `A FILE that is a directory opens the vISA files in it.
+run "infoscope dump -h" or "infoscope serve -h" for their flags;
+"infoscope completion `+strings.Join(Shells, "|")+`" and "infoscope man" print the shell
+completions and the manual page.
+`)
+}
+
+// Synopsis is how c is run: "infoscope NAME [flags] ARGS".
+func Synopsis(c Command) string {
+	s := "infoscope"
+	if c.Name != "" {
+		s += " " + c.Name
+	}
+	if c.Flags != nil {
+		s += " [flags]"
+	}
+	if c.Args != "" {
+		s += " " + c.Args
+	}
+	return s
+}
+
+// WantsHelp reports whether args ask for -h or --help before any "--":
+// the help then goes to stdout, as the user asked for it (after a flag
+// error it goes to stderr).
+func WantsHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			return true
+		case "--":
+			return false
+		}
+	}
+	return false
+}

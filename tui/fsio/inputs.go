@@ -1,0 +1,131 @@
+package fsio
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"infoscope/decoder"
+	"infoscope/decoder/native"
+	"infoscope/model"
+	"infoscope/model/lower"
+)
+
+// The inspector's inputs, checked before its screen opens.
+
+// CheckInput refuses, before the screen opens, a FILE that is missing or
+// a regular file over the size limit: each would only show an empty list
+// with a read error. A directory is an IGC dump folder: it stands for the
+// .visaasm files in it, and the note says what was skipped (a line for
+// stderr).
+func CheckInput(name string, o decoder.Options) (files []string, note string, err error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, "", err
+	}
+	if fi.IsDir() {
+		files, note, err := Folder(name)
+		if err != nil {
+			return nil, "", err
+		}
+		// The inspector shows native code with its vISA: a lone .asm
+		// (which dump prints alone) has nothing to show it beside.
+		var lone []string
+		files, note, lone = VISAOnly(files, note)
+		if len(files) == 0 {
+			return nil, note, fmt.Errorf("%s holds only Gen assembly without its vISA (%s): infoscope dump opens it", name, strings.Join(lone, ", "))
+		}
+		return files, note, nil
+	}
+	if strings.HasSuffix(name, ".asm") {
+		if head, err := readHead(name, 16); err == nil && native.IsASM(name, head) {
+			return nil, "", fmt.Errorf("%s is Gen assembly (IGC's .asm): the inspector shows it beside its .visaasm (open that, or the folder); infoscope dump %s prints it alone", name, name)
+		}
+	}
+	if fi.Mode().IsRegular() {
+		if _, err := decoder.ReadInput(name, strings.NewReader(""), fi.Size(), o); err != nil {
+			return nil, "", err
+		}
+	}
+	return []string{name}, "", nil
+}
+
+// readHead returns the first n bytes of the file at path (fewer when it
+// is shorter).
+func readHead(path string, n int) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(fh, b)
+	if err == io.ErrUnexpectedEOF || err == io.EOF {
+		err = nil
+	}
+	return b[:k], err
+}
+
+// VISAOnly drops the lone .asm files (dump opens them as native code)
+// from a dump folder's files, for the commands that read only vISA; the
+// note says so.
+func VISAOnly(files []string, note string) (kept []string, newNote string, lone []string) {
+	kept = slices.DeleteFunc(files, func(f string) bool {
+		if strings.HasSuffix(f, ".asm") {
+			lone = append(lone, filepath.Base(f))
+			return true
+		}
+		return false
+	})
+	if len(lone) > 0 {
+		note = strings.TrimPrefix(note+fmt.Sprintf("; %d .asm without their vISA text (infoscope dump shows them alone)", len(lone)), "; ")
+	}
+	return kept, note, lone
+}
+
+// maxSurfaceFile bounds the surface file read at start: it describes at
+// most a few hundred surfaces, a few dozen kilobytes.
+const maxSurfaceFile = 16 << 20
+
+// LoadSurfaces reads the surface file at path: nil and no error when there
+// is none yet; nil and the reason when it cannot be read or parsed. It is
+// read before the screen opens, so what is not a regular file (a FIFO
+// would block with no writer, /dev/zero never ends) is refused unread, and
+// so is a file past maxSurfaceFile.
+func LoadSurfaces(path string) (*model.SurfaceFile, error) {
+	data, err := ReadLimited(path, "surface file", maxSurfaceFile)
+	if data == nil || err != nil {
+		return nil, err
+	}
+	return model.ParseSurfaceFile(path, data)
+}
+
+// NativeLoader returns the inspector's Config.Native: the join of a vISA
+// text file with the .asm of its stem beside it, read and parsed once
+// (under the input size limit) and kept; nil for a file without one.
+func NativeLoader(o decoder.Options) func(file string) *lower.Join {
+	var mu sync.Mutex
+	joins := map[string]*lower.Join{}
+	return func(file string) *lower.Join {
+		mu.Lock()
+		defer mu.Unlock()
+		if j, ok := joins[file]; ok {
+			return j
+		}
+		var j *lower.Join
+		if native.IsVISAText(file) {
+			asm := native.Stem(file) + ".asm"
+			if RegularFile(asm) {
+				if data, err := ReadFile(asm, o); err == nil {
+					j = lower.New(native.Parse(asm, data))
+				}
+			}
+		}
+		joins[file] = j
+		return j
+	}
+}

@@ -17,13 +17,13 @@ func TestConfigOverSSH(t *testing.T) {
 	if err := os.WriteFile(server, []byte("# the team's\nkey list.down = down, j, J\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The server owner's own configuration binds K: it must not apply.
+	// The server owner's own configuration binds W: it must not apply.
 	home := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", home)
 	if err := os.MkdirAll(filepath.Join(home, "infoscope"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(home, "infoscope", "config"), []byte("key list.down = down, j, K\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(home, "infoscope", "config"), []byte("key list.down = down, j, W\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	ts := startServer(t, func(c *Config) { c.ConfigPath = server })
@@ -46,10 +46,10 @@ func TestConfigOverSSH(t *testing.T) {
 		t.Errorf("config before any set: status %d, stdout %q, stderr %q", status, out, stderr)
 	}
 	moves("J", true)
-	moves("K", false)
+	moves("W", false)
 
 	// A refused entry: nothing kept, the entry named by line.
-	_, stderr, status = run(t, c, "config --set", "key list.down = down, j, K\nflags = --no-mouse\nkey list.nothing = x\n")
+	_, stderr, status = run(t, c, "config --set", "key list.down = down, j, U\nflags = --no-mouse\nkey list.nothing = x\n")
 	if status != 1 || !strings.Contains(stderr, "your configuration (ssh HOST config):3:") ||
 		!strings.Contains(stderr, "your configuration (ssh HOST config):2: flags are not applied over SSH") ||
 		!strings.Contains(stderr, "nothing kept") || strings.Contains(stderr, ts.dir) {
@@ -58,7 +58,7 @@ func TestConfigOverSSH(t *testing.T) {
 	moves("J", true)
 
 	// The key's own replaces the server's, and outlives a restart.
-	mine := "key list.down = down, j, K\n"
+	mine := "key list.down = down, j, U\n"
 	if _, stderr, status = run(t, c, "config --set", mine); status != 0 || !strings.Contains(stderr, "kept: your next session uses it") {
 		t.Fatalf("config --set: status %d, stderr %q", status, stderr)
 	}
@@ -68,7 +68,7 @@ func TestConfigOverSSH(t *testing.T) {
 	ts.stop()
 	ts.start()
 	c = ts.dial(t)
-	moves("K", true)
+	moves("U", true)
 	moves("J", false)
 
 	if _, stderr, status = run(t, c, "config --reset", ""); status != 0 || !strings.Contains(stderr, "your next session uses the server's") {

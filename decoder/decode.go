@@ -74,8 +74,10 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 		// A stream read from text keeps only INFO's bytes: the other
 		// instructions are parsed from their text where the opcode table
 		// prints them exactly so; the rest keep the text's mnemonic
-		// (lsc_load has no opcode of its own, so Op is 0).
-		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil {
+		// (lsc_load has no opcode of its own, so Op is 0). An INFO line
+		// without bytes is one the reader kept as text, saying why (no
+		// binary encoding, an ambiguous name): it stays text.
+		if s.Text != nil && s.names != nil && s.Text[i].Text != "" && in.parseLine(s.Text[i].Text, s.Version, s.names, s.Text[i].Line) == nil && in.Op != OpINFO {
 			in.Index, in.Off = i, -1
 			return
 		}
@@ -461,7 +463,7 @@ func (in *Instruction) checkVar(role string, id uint32) {
 }
 
 func (in *Instruction) checkSurface(role string, idx uint16) {
-	if in.sym != nil && idx >= NumPredefinedSurfaces && int(idx)-NumPredefinedSurfaces >= len(in.sym.Surfaces) {
+	if _, ok := in.sym.Surface(uint32(idx)); in.sym != nil && idx >= NumPredefinedSurfaces && !ok {
 		in.addDiag(dgSurfOutside, role, uint32(idx))
 	}
 }
@@ -473,7 +475,7 @@ func (in *Instruction) checkSampler(role string, idx uint16) {
 }
 
 func (in *Instruction) checkString(role string, idx uint32) {
-	if in.sym != nil && in.sym.Full && uint64(idx) >= uint64(len(in.sym.Strings)) {
+	if _, ok := in.sym.PoolString(idx); in.sym != nil && in.sym.Full && !ok {
 		in.addDiag(dgStringOutside, role, idx)
 	}
 }
@@ -584,7 +586,7 @@ func (in *Instruction) label(role string, idx uint16) Operand {
 	p := &st.label[st.nlabel]
 	st.nlabel++
 	*p = LabelRef{Role: role, Index: idx}
-	if in.sym != nil && in.sym.Full && int(idx) >= len(in.sym.Labels) {
+	if in.sym != nil && in.sym.Full && in.sym.Label(uint32(idx)) == nil {
 		in.addDiag(dgLabelOutside, role, uint32(idx))
 	}
 	return p

@@ -70,7 +70,7 @@ func (d diag) text(w diagWhere) string {
 	case dgVarSize:
 		name, _ := sym.varName(d.val)
 		off, need := d.aux&0xFFFF, d.aux>>16
-		msg = fmt.Sprintf("%s.%d needs %d bytes from offset %d but %s holds %d bytes", name, off, need, off, name, sym.Vars[d.val-NumPredefinedVars].Bytes)
+		msg = fmt.Sprintf("%s.%d needs %d bytes from offset %d but %s holds %d bytes", name, off, need, off, name, sym.Var(d.val).Bytes)
 	case dgRegion:
 		msg = fmt.Sprintf("region 0x%03x has a stride or width code above 7", d.val)
 	case dgTypeCode:

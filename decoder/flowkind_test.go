@@ -44,3 +44,40 @@ func TestFlowColumn(t *testing.T) {
 		t.Errorf("svm without a row: %q", in.Flow())
 	}
 }
+
+// TestSymbolsLookups: each lookup of a declaration by id or index answers
+// nil (or false) outside its table, for a predefined id, and without a
+// table, and the declaration itself inside it.
+func TestSymbolsLookups(t *testing.T) {
+	s := &Symbols{Vars: []VarInfo{{Name: "a"}, {Name: "b"}}, Labels: []LabelInfo{{Name: "L0"}},
+		Surfaces: []string{"T6name"}, Strings: []string{"s0"}}
+	var none *Symbols
+	if v := s.Var(NumPredefinedVars + 1); v == nil || v.Name != "b" {
+		t.Errorf("Var(33) = %v", v)
+	}
+	for _, id := range []uint32{0, NumPredefinedVars - 1, NumPredefinedVars + 2, 1<<32 - 1} {
+		if s.Var(id) != nil || none.Var(id) != nil {
+			t.Errorf("Var(%d) not nil", id)
+		}
+	}
+	if l := s.Label(0); l == nil || l.Name != "L0" || s.Label(1) != nil || none.Label(0) != nil {
+		t.Errorf("Label")
+	}
+	if n, ok := s.Surface(NumPredefinedSurfaces); !ok || n != "T6name" {
+		t.Errorf("Surface(6) = %q %v", n, ok)
+	}
+	for _, id := range []uint32{0, NumPredefinedSurfaces - 1, NumPredefinedSurfaces + 1} {
+		if _, ok := s.Surface(id); ok {
+			t.Errorf("Surface(%d) declared", id)
+		}
+	}
+	if p, ok := s.PoolString(0); !ok || p != "s0" {
+		t.Errorf("PoolString(0) = %q", p)
+	}
+	if _, ok := s.PoolString(1); ok {
+		t.Errorf("PoolString(1)")
+	}
+	if _, ok := none.PoolString(0); ok {
+		t.Errorf("nil PoolString")
+	}
+}

@@ -187,12 +187,8 @@ func (in *Info) SurfaceDecl() string {
 	if in.Surface < NumPredefinedSurfaces {
 		return predefinedSurfaces[in.Surface]
 	}
-	if sym := in.symbols(); sym != nil {
-		if k := int(in.Surface) - NumPredefinedSurfaces; k < len(sym.Surfaces) {
-			return sym.Surfaces[k]
-		}
-	}
-	return ""
+	n, _ := in.symbols().Surface(uint32(in.Surface))
+	return n
 }
 
 // VarName returns the name IGC prints for a general-variable id: the
@@ -341,9 +337,8 @@ func (s *Symbols) varName(id uint32) (string, bool) {
 	if s == nil {
 		return vName(id), true
 	}
-	k := uint64(id) - NumPredefinedVars
-	if k < uint64(len(s.Vars)) {
-		return s.Vars[k].Name, true
+	if v := s.Var(id); v != nil {
+		return v.Name, true
 	}
 	return vName(id), false
 }
@@ -401,7 +396,7 @@ func (in *Info) diagnose(d []diag) []diag {
 			add(dgChanZero, 0)
 		}
 	}
-	if sym != nil && in.Surface >= NumPredefinedSurfaces && int(in.Surface)-NumPredefinedSurfaces >= len(sym.Surfaces) {
+	if _, ok := sym.Surface(uint32(in.Surface)); sym != nil && in.Surface >= NumPredefinedSurfaces && !ok {
 		add(dgSurfOutside, uint32(in.Surface))
 	}
 	lanes := in.ExecSize()
@@ -421,7 +416,7 @@ func rawDiag(d []diag, sym *Symbols, role string, r RawOperand, need int) []diag
 	if sym == nil || r.ID < NumPredefinedVars {
 		return d
 	}
-	if need > 0 && int(r.Offset)+need > sym.Vars[r.ID-NumPredefinedVars].Bytes {
+	if v := sym.Var(r.ID); v != nil && need > 0 && int(r.Offset)+need > v.Bytes {
 		return append(d, diag{code: dgVarSize, role: role, val: r.ID, aux: uint32(r.Offset) | uint32(need)<<16})
 	}
 	return d

@@ -1,6 +1,9 @@
 package decoder
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strings"
+)
 
 // INFO's byte layout, written once. Each INFO form (IGC's or the seed's
 // layout, with or without the LOD operand, 16- or 32-bit ids) is a list of
@@ -281,4 +284,49 @@ func readRaw(r *RawOperand, b []byte, p int, wide bool) {
 		p += 2
 	}
 	r.Offset = binary.LittleEndian.Uint16(b[p:])
+}
+
+// info3d parses INFO's "resinfo.RGBA" or "sampleinfo.R": the sub-op and
+// the channel mask, printed as one word (the info3d formatter). An
+// unknown sub-op prints without its channels ("info_0x2a"), which the
+// text then does not give: it is not parsed.
+func (p *textParser) info3d(part tmplPart, fi fieldInfo) error {
+	r := p.rest()
+	for _, op := range [...]InfoOp{OpResinfo, OpSampleinfo} {
+		name := op.String() + "."
+		if !strings.HasPrefix(r, name) {
+			continue
+		}
+		best, bestLen := 0, -1
+		for m := range 16 {
+			ch := ChannelNames(uint8(m))
+			if len(ch) > bestLen && strings.HasPrefix(r[len(name):], ch) {
+				best, bestLen = m, len(ch)
+			}
+		}
+		if bestLen < 0 {
+			break
+		}
+		p.pos += len(name) + bestLen
+		p.in.Sub = uint16(op)
+		p.in.Mnemonic = infoMnemonics()[op]
+		if err := p.add(part.name, p.in.param(part.name, uint32(op), uint8(fi.size))); err != nil {
+			return err
+		}
+		return p.add("chmask", p.in.param("chmask", uint32(best), 1))
+	}
+	return p.fail("resinfo or sampleinfo and a channel suffix")
+}
+
+// holds reports whether a group's condition on an earlier field holds for
+// the values parsed so far; true when that field is not parsed yet.
+func (p *textParser) holds(g *token) bool {
+	prm, ok := p.find(g.cname).(*Param)
+	if !ok {
+		return true
+	}
+	if g.cbit {
+		return prm.Value>>g.cval&1 != 0
+	}
+	return prm.Value == g.cval
 }

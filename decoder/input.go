@@ -24,6 +24,9 @@ type Options struct {
 	Hex     HexMode // hex-text detection
 	Version Version // raw streams: the container version to assume (zero: DefaultVersion)
 	Text    bool    // read as vISA text (--visaasm-text) even when not detected as such
+	// Raw reads a binary input as a raw instruction stream (--raw) even
+	// when it does not walk as vISA (plausibleStream).
+	Raw bool
 	// MaxInput is the most bytes ReadInput reads of one input (0:
 	// DefaultMaxInput).
 	MaxInput int64
@@ -285,6 +288,22 @@ func (f *File) decodeRaw(o Options) {
 	wo.Layout = LayoutSeed
 	seed := Walk(code, o.Offset, wo)
 	s, why := chooseLayout(igc, seed, len(code))
+	// All zero bytes keep the walk's own error (no opcode 0x00): that
+	// says what they are.
+	if !f.Hex && !o.Raw && o.Offset == 0 && o.Hex != HexOff && !allZero(code) {
+		if ok, walked := plausibleStream(s); !ok {
+			found := "binary data that does not read as a raw vISA stream"
+			if k := binaryKind(f.Data); k != "" {
+				found = k
+			}
+			if _, gen := looksLikeGen(code); !gen {
+				f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: 0, Field: "input",
+					Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw instruction stream (--raw, --offset or --layout read any bytes as one)`,
+					Found:    found + " (" + walked + ")", Err: ErrNotVISA})
+				return
+			}
+		}
+	}
 	f.Layout, f.LayoutReason = s.Layout, why
 	f.addStream(s)
 }

@@ -310,15 +310,15 @@ func appendSurface(b []byte, idx uint32) []byte {
 }
 
 func (in *Instruction) labelName(idx uint16) string {
-	if in.sym != nil && int(idx) < len(in.sym.Labels) {
-		return in.sym.Labels[idx].Name
+	if l := in.sym.Label(uint32(idx)); l != nil {
+		return l.Name
 	}
 	return "L" + strconv.Itoa(int(idx))
 }
 
 func (in *Instruction) str(idx uint32) string {
-	if in.sym != nil && uint64(idx) < uint64(len(in.sym.Strings)) {
-		return in.sym.Strings[idx]
+	if s, ok := in.sym.PoolString(idx); ok {
+		return s
 	}
 	return "str" + strconv.FormatUint(uint64(idx), 10)
 }
@@ -453,7 +453,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		b = append(b, name...)
 		return append(b, ':')
 	case "call":
-		if in.sym != nil && int(v) < len(in.sym.Labels) && in.sym.Labels[v].Kind == 2 {
+		if l := in.sym.Label(v); l != nil && l.Kind == 2 {
 			return append(b, "fccall"...)
 		}
 		return append(b, "call"...)
@@ -763,10 +763,8 @@ func ElemSize(sym *Symbols, id uint32) int {
 	if id < NumPredefinedVars {
 		return predefinedVarSize(id)
 	}
-	if sym != nil {
-		if k := id - NumPredefinedVars; uint64(k) < uint64(len(sym.Vars)) {
-			return TypeSize(sym.Vars[k].Type)
-		}
+	if v := sym.Var(id); v != nil {
+		return TypeSize(v.Type)
 	}
 	return 4
 }

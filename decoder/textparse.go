@@ -223,6 +223,9 @@ func buildTextIndex(t *opTable) map[string][]*program {
 			add("fccall", p)
 		case q.fmt == "label", q.fmt == "subroutine":
 			add(":", p)
+		case q.fmt == "info3d":
+			add("resinfo", p)
+			add("sampleinfo", p)
 		case q.fmt == "sampler3d":
 			for _, n := range sampler3DNames {
 				add(textKey(n), p)
@@ -247,15 +250,25 @@ type fieldInfo struct {
 	kind  string
 	size  int
 	count string // the field counting it, when it repeats
+	// cond is the group whose condition on an earlier field decides
+	// whether the field is there (INFO's lod: [R:lod ?subop==0x0A]).
+	cond *token
 }
 
 // rowFields maps each field name of toks to its kind (the first
 // alternative whose version condition holds).
-func rowFields(t *opTable, toks []token, m map[string]fieldInfo) {
-	for _, tk := range toks {
+func rowFields(t *opTable, toks []token, m map[string]fieldInfo) { rowFieldsIn(t, toks, m, nil) }
+
+func rowFieldsIn(t *opTable, toks []token, m map[string]fieldInfo, cond *token) {
+	for i := range toks {
+		tk := toks[i]
 		if tk.kind == "group" {
 			if c := tk.cond; c == "" || !(strings.HasPrefix(c, "ver") || strings.HasPrefix(c, "major")) || t.versionCond(c) {
-				rowFields(t, tk.group, m)
+				in := cond
+				if tk.cname != "" {
+					in = &toks[i]
+				}
+				rowFieldsIn(t, tk.group, m, in)
 			}
 			continue
 		}
@@ -263,7 +276,7 @@ func rowFields(t *opTable, toks []token, m map[string]fieldInfo) {
 			continue
 		}
 		if _, ok := m[tk.name]; !ok { // "" is the unnamed field (n*R)
-			fi := fieldInfo{kind: tk.kind, size: t.fixedSize(tk.kind)}
+			fi := fieldInfo{kind: tk.kind, size: t.fixedSize(tk.kind), cond: cond}
 			if tk.n < 0 {
 				fi.count = tk.count
 			}
@@ -656,6 +669,9 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		p.pos += len(p.buf)
 		return nil
 	}
+	if fi.cond != nil && !p.holds(fi.cond) {
+		return nil // not there: the printer prints nothing for it
+	}
 	switch fi.kind {
 	case "B", "W", "D", "I":
 		return p.param(part, fi)
@@ -795,6 +811,8 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		return p.stringField(part, fi)
 	case "dpas":
 		return p.dpas(part, fi)
+	case "info3d":
+		return p.info3d(part, fi)
 	}
 	limit := uint32(1) << (8 * min(fi.size, 1))
 	if part.fmt == "sampler3d" {
@@ -881,7 +899,7 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		}
 		// A subroutine's label line is the SUBROUTINE instruction, any
 		// other label's the LABEL instruction.
-		if sym := in.sym; (part.fmt == "label" || part.fmt == "subroutine") && sym != nil && int(idx) < len(sym.Labels) && (sym.Labels[idx].Kind == 1) != (part.fmt == "subroutine") {
+		if l := in.sym.Label(uint32(idx)); (part.fmt == "label" || part.fmt == "subroutine") && l != nil && (l.Kind == 1) != (part.fmt == "subroutine") {
 			return p.fail("a label of the other kind")
 		}
 		p.pos += end

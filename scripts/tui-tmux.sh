@@ -78,7 +78,7 @@ start_files() {
   shift 3
   T kill-session -t s >/dev/null 2>&1 || true
   new_session -d -s s -x "$w" -y "$h" \
-    "env TERM=xterm-256color '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
+    "env TERM=xterm-256color ${files_env:-} '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
 
@@ -483,8 +483,12 @@ for size in "80 24" "160 50"; do
   for _ in $(seq 88); do keys j; done
   wait_for "\$88 sampleinfo.GBA (M1, 32)"
   keys 5
-  wait_for "DG2 291 native"
-  wait_for "↳ L364   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"
+  wait_for "DG2 · 291 native"
+  if [ "$1" -ge 160 ]; then
+    wait_for "• \$88 L364 send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"   # the .asm beside
+  else
+    wait_for "↳ L364   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"
+  fi
   keys F
   for _ in 1 2 3 4 5 6; do keys j; done
   wait_for "▸  L360  \$87 builds it"
@@ -501,4 +505,52 @@ for size in "80 24" "160 50"; do
   quits
 done
 
-echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks, a dump set's native code at 80x24 and 160x50)"
+# A real dump folder without INFO (SYCL, XE2; its .asm and .visa.ll beside
+# each .visaasm) opens on the Code pane of its first kernel and says so;
+# K lists the kernels with their statistics; native lines are cursor rows
+# and enter follows one into the .asm's own order and back; NO_COLOR.
+mkdir -p "$tmp/ds"
+cp model/diff/testdata/dumpset/* "$tmp/ds/"
+chmod -R u+w "$tmp/ds"
+for size in "80 24" "160 50"; do
+  set -- $size
+  files_env="NO_COLOR=1" start_files "no INFO $1x$2" "$1" "$2" "'$tmp/ds'"
+  wait_for "no INFO in these 3 kernels"
+  wait_for "▸5 Code"
+  wait_for "\$0 of 222"
+  wait_for "▸    \$0  L284     _main_0:"
+  keys K
+  wait_for "kernels: 3"
+  wait_for "RoundedRangeKernel"
+  keys G Enter
+  wait_for "\$0 of 59"
+  if [ "$1" -ge 160 ]; then
+    wait_for "XE2 · 72 native · 256 GRF · LOCAL_ROUND_ROBIN_RA · sync 3 · bank conflicts 1"
+    wait_for ".asm beside (ctrl+w)"
+    keys : 3 Enter
+    wait_for "•  \$3 L161 (W) mul (1|M0)"
+    keys C-w
+    wait_for "▸•  \$3 L161"
+    keys k Enter
+    wait_for "at \$1, the vISA instruction of native line L160"
+    keys BSpace
+    wait_for "▸•  \$1 L160"
+  else
+    keys j j
+    wait_for "▸       ↳ L159   (W) mov (16|M0)"
+    keys Enter
+    wait_for "at L159 of the .asm, in its order"
+    keys j j Enter
+    wait_for "at \$3, the vISA instruction of native line L161"
+    keys BSpace
+    wait_for "▸•  \$3 L161"
+    keys BSpace
+    wait_for "▸       ↳ L159"
+  fi
+  keys : 3 Enter j
+  wait_for "⇡ ll:9   %4 = extractelement <2 x i32> %3, i32 0"
+  fits "$1" "$2"
+  quits
+done
+
+echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks, a dump set's native code at 80x24 and 160x50, a dump folder without INFO opening on its code with the kernel list and native rows at 80x24 and 160x50)"

@@ -9,10 +9,10 @@ import (
 )
 
 // BenchmarkKeyToFrame measures one keystroke: Update plus View, with the
-// list at 1k and 1M INFO rows. The list formats only visible rows, so the
-// two should cost about the same.
+// list at 1k, 100k and 1M INFO rows. The list formats only visible rows,
+// so they should cost about the same.
 func BenchmarkKeyToFrame(b *testing.B) {
-	for _, n := range []int{1_000, 1_000_000} {
+	for _, n := range []int{1_000, 100_000, 1_000_000} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			b.Run(fmt.Sprintf("rows=%d/%dx%d", n, sz[0], sz[1]), func(b *testing.B) {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, sz[0], sz[1])
@@ -37,6 +37,35 @@ func BenchmarkKeyToFrame(b *testing.B) {
 				benchcpu.Report(b, start)
 			})
 		}
+	}
+}
+
+// BenchmarkFilterKeyToFrame measures a keystroke in the filter prompt
+// (a character typed, then erased: each a new filter), Update plus View,
+// at 100k and 1M rows. The view is made by the command Update returns,
+// off the frame (model/index's BenchmarkView measures that): it is not
+// run here, as the program runs it on another goroutine.
+func BenchmarkFilterKeyToFrame(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, 120, 40)
+			if m.list.rows.total != n {
+				b.Fatalf("%d rows, want %d", m.list.rows.total, n)
+			}
+			send(m, "/")
+			m.Update(press("v")) // its command not run: nothing filters while measured
+			msgs := [2]any{press("3"), press("backspace")}
+			b.ReportAllocs()
+			b.ResetTimer()
+			start, _ := benchcpu.Now()
+			for i := 0; i < b.N; i++ {
+				if _, cmd := m.Update(msgs[i%2]); cmd == nil {
+					b.Fatal("the key made no filter command")
+				}
+				_ = m.View()
+			}
+			benchcpu.Report(b, start)
+		})
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 func TestDumpFilterSameRows(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
 	for _, expr := range []string{"op:resinfo", "T6 !nm", "exec:16 chan:RGBA", "kernel:a", "diag", "v3", "file:stream_igc mask:M1"} {
-		if err := m.list.setFilter(expr); err != nil {
+		if err := filterNow(m, expr); err != nil {
 			t.Fatal(err)
 		}
 		var list []string

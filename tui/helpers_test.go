@@ -111,8 +111,10 @@ func typeText(m *Model, s string) {
 }
 
 // runCmd runs cmd and feeds its message back. A command still running
-// after a short while is a timer (a blinking cursor): it is dropped, as
-// are chains deeper than a few steps.
+// after a short while is a timer (a spinner's tick): it is dropped, as
+// are chains deeper than a few steps, unless a filter's view is still to
+// come: then it may be that command, waited for (however busy the
+// machine, within reason).
 func runCmd(m *Model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 4 {
 		return
@@ -123,7 +125,14 @@ func runCmd(m *Model, cmd tea.Cmd, depth int) {
 	select {
 	case msg = <-ch:
 	case <-time.After(100 * time.Millisecond):
-		return
+		if !m.list.filtering {
+			return
+		}
+		select {
+		case msg = <-ch:
+		case <-time.After(30 * time.Second): // not the filter's: a timer after all
+			return
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.BatchMsg:
@@ -153,4 +162,15 @@ func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
 func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
 	m.syncPanel(focusOutput)
 	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
+}
+
+// filterNow sets the list's filter and installs the view its command
+// makes, as the program would deliver it.
+func filterNow(m *Model, expr string) error {
+	cmd, err := m.list.setFilter(expr)
+	if err != nil || cmd == nil {
+		return err
+	}
+	m.Update(cmd())
+	return nil
 }

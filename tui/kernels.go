@@ -90,7 +90,7 @@ func (m *Model) joinOf(b bodyRef) *lower.Join {
 	if m.cfg.Native == nil || b.file == nil {
 		return nil
 	}
-	if j := m.cfg.Native(b.file.Name); j != nil && j.Matches(b.s.Kernel, len(b.file.Streams)) {
+	if j := m.cfg.Native(b.file.Name); j != nil && j.MatchesBody(b.file, b.s) {
 		return j
 	}
 	return nil
@@ -293,15 +293,6 @@ func (m *Model) kernelsView() string {
 	title := fmt.Sprintf("kernels: %d — enter shows one in the Code pane, esc closes", len(ks.items))
 	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title), m.width, "…")
 	return fit(head+"\n"+ks.tbl.View(), m.width, m.lay.bodyH)
-}
-
-// codeBody is what the Code pane shows with no INFO selected: the body
-// picked, or nil.
-func (m *Model) codeBody() *decoder.Stream {
-	if m.body == nil {
-		return nil
-	}
-	return m.body.s
 }
 
 // showCodeBody hands the Code pane the body picked when no INFO is

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
@@ -24,7 +26,9 @@ func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
 		return b
 	}
 	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"
-	joins := map[string]*lower.Join{stem + ".visaasm": lower.New(native.Parse(stem+".asm", read(stem+".asm")))}
+	j := lower.New(native.Parse(stem+".asm", read(stem+".asm")))
+	j.LL = native.ParseLL(stem+".visa.ll", read(stem+".visa.ll"))
+	joins := map[string]*lower.Join{stem + ".visaasm": j}
 	srcs := []Source{BytesSource(stem+".visaasm", read(stem+".visaasm"))}
 	if withInfo {
 		src, nat := nativeSet(t)
@@ -42,14 +46,20 @@ func TestNoInfoOpensOnCode(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			srcs, nat := realSet(t, false)
 			tm := startFlow(t, Config{Sources: srcs, Native: nat}, sz[0], sz[1])
-			waitText(t, tm, "▸5 Code", "Code  RoundedRangeKernel…  $0 of 59", "no INFO in this kernel",
-				"▸   $0  L131     _main_0:", "↳ L159   (W) mov (16|M0) r2.0<1>:ud")
-			if sz[0] >= 160 {
-				waitText(t, tm, "· no INFO · XE2 · 72 native · 256 GRF · LOCAL_ROUND_ROBIN_RA · sync 3 · bank conflicts 1",
+			waitFrame(t, tm, "▸5 Code", "Code  RoundedRangeKernel…  $0 of 59", "no INFO in this kernel", "▸   $0  L131     _main_0:")
+			if sz[0] < 160 {
+				waitFrame(t, tm, "↳ L159   (W) mov (16|M0) r2.0<1>:ud", "⇡ ll:8   %3 = bitcast i64 %const_reg_qword to <2 x i32>")
+			} else {
+				// The native listing beside the vISA one.
+				waitFrame(t, tm, "$0 of 59 · .asm beside (ctrl+w) · vISA text", "│     $1 L159 (W) mov (16|M0) r2.0<1>:ud")
+				waitFrame(t, tm, "· no INFO · XE2 · 72 native · 256 GRF · LOCAL_ROUND_ROBIN_RA · sync 3 · bank conflicts 1",
 					"no INFO in this kernel (59 instructions)")
 			}
 			tm.Send(press("j"))
-			waitText(t, tm, "▸   $1  L132")
+			waitFrame(t, tm, "▸   $1  L132")
+			if sz[0] >= 160 {
+				waitFrame(t, tm, " •  $1 L159 (W) mov") // the cursor's native lines marked
+			}
 			tm.Send(press("q"))
 			m := final(t, tm)
 			if m.focus != focusCode || m.body == nil {
@@ -66,30 +76,126 @@ func TestKernelList(t *testing.T) {
 	srcs, nat := realSet(t, true)
 	tm := startFlow(t, Config{Sources: srcs, Native: nat}, 120, 40)
 	waitLoaded(t, tm)
-	waitText(t, tm, "$0  resinfo.R (M1, 8)")
+	waitFrame(t, tm, "$0  resinfo.R (M1, 8)")
 	tm.Send(press("K"))
-	waitText(t, tm, "kernels: 2", "kernel", "vISA", "native", "GRF", "spill", "sync", "bank", "RA",
+	waitFrame(t, tm, "kernels: 2", "kernel", "vISA", "native", "GRF", "spill", "sync", "bank", "RA",
 		"RoundedRangeKernel…", "59    0    72     256  0     3    1    LOCAL_ROUND_ROBIN",
 		"info22_channels", "91    90   291    128  0     -    0    TRIVIAL")
-	waitText(t, tm, "▸ info22_channels") // the body the Code pane would show
+	waitFrame(t, tm, "▸ info22_channels") // the body the Code pane would show
 	tm.Send(press("g"))
-	waitText(t, tm, "▸ RoundedRangeKernel…")
+	waitFrame(t, tm, "▸ RoundedRangeKernel…")
 	tm.Send(press("enter"))
-	waitText(t, tm, "Code  RoundedRangeKernel…  $0 of 59 · vISA text · no INFO · XE2 · 72 native", "RoundedRangeKernel…: 59 instructions, 0 INFO")
+	waitFrame(t, tm, "Code  RoundedRangeKernel…  $0 of 59 · vISA text · no INFO · XE2 · 72 native", "RoundedRangeKernel…: 59 instructions, 0 INFO")
 	tm.Send(press("K"))
-	waitText(t, tm, "kernels: 2")
+	waitFrame(t, tm, "kernels: 2")
 	tm.Send(press("j"))
-	waitText(t, tm, "▸ info22_channels")
+	waitFrame(t, tm, "▸ info22_channels")
 	tm.Send(press("enter"))
-	waitText(t, tm, "Code  info22_channels  $0 of 91 · vISA text · DG2 · 291 native", "selected $0 in the list")
+	waitFrame(t, tm, "Code  info22_channels  $0 of 91 · vISA text · DG2 · 291 native", "selected $0 in the list")
 	// A step in the list shows its INFO again (the body picked is let go).
 	tm.Send(press("K"))
-	waitText(t, tm, "kernels: 2")
+	waitFrame(t, tm, "kernels: 2")
 	tm.Send(press("esc"))
-	waitText(t, tm, "Code  info22_channels  $0 of 91")
+	waitFrame(t, tm, "Code  info22_channels  $0 of 91")
 	tm.Send(press("q"))
 	m := final(t, tm)
 	if m.body != nil || !m.selOK {
 		t.Errorf("body %v, selection %v: want the list's INFO shown", m.body, m.selOK)
+	}
+}
+
+// Issue 20 item 6: native and LLVM lines are cursor rows under their
+// vISA instruction; enter on a native line goes to it in the .asm's own
+// order (the native listing), enter there to the vISA instruction it was
+// made for, and ⌫ back each step. On a wide pane the native listing is
+// beside the vISA one and ctrl+w gives it the keys.
+func TestNativeRows(t *testing.T) {
+	t.Run("80x24", func(t *testing.T) {
+		srcs, nat := realSet(t, false)
+		tm := startFlow(t, Config{Sources: srcs, Native: nat}, 80, 24)
+		waitFrame(t, tm, "▸   $0  L131     _main_0:")
+		tm.Send(press("j"))
+		tm.Send(press("j"))
+		waitFrame(t, tm, "▸       ↳ L159   (W) mov (16|M0)", "·   $1  L132")
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "at L159 of the .asm, in its order", "$1 of 59 · .asm L159 of 243 (ctrl+w back)", "▸•  $1 L159 (W) mov (16|M0)")
+		tm.Send(press("j"))
+		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
+		tm.Send(press("j"))
+		waitFrame(t, tm, "▸•  $3 L161 (W) mul (1|M0)")
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "at $3, the vISA instruction of native line L161; ⌫ goes back", "▸       ↳ L161   (W) mul (1|M0)", "·   $3  L134")
+		tm.Send(press("backspace"))
+		waitFrame(t, tm, "▸•  $3 L161 (W) mul (1|M0)")
+		tm.Send(press("backspace"))
+		waitFrame(t, tm, "▸       ↳ L159   (W) mov (16|M0)")
+		// Up from the instruction's line goes to the last row above it.
+		tm.Send(press("k"))
+		tm.Send(press("k"))
+		waitFrame(t, tm, "▸   $0  L131     _main_0:")
+		// An LLVM line: enter says where it comes from.
+		tm.Send(press(":"))
+		for _, r := range "3" {
+			tm.Send(press(string(r)))
+		}
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "▸   $3  L134")
+		tm.Send(press("j"))
+		waitFrame(t, tm, "▸       ⇡ ll:9   %4 = extractelement <2 x i32> %3, i32 0")
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "LLVM line 9 of OCL_asm23954d4a795eca46_simd32_entry_0003.visa.ll, tagged $3")
+		// A folds the rows away.
+		tm.Send(press("A"))
+		waitFrame(t, tm, "native lines folded (A shows them)", "▸   $3  L134")
+		tm.Send(press("q"))
+		final(t, tm)
+	})
+	t.Run("160x50", func(t *testing.T) {
+		srcs, nat := realSet(t, false)
+		tm := startFlow(t, Config{Sources: srcs, Native: nat}, 160, 50)
+		waitFrame(t, tm, "▸   $0  L131     _main_0:", "(ctrl+w)")
+		tm.Send(press(":"))
+		tm.Send(press("3"))
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "▸   $3  L134", " •  $3 L161 (W) mul (1|M0)", "⇡ ll:9   %4 = extractelement")
+		tm.Send(press("ctrl+w"))
+		waitFrame(t, tm, "the native listing has the keys", "▸•  $3 L161 (W) mul", "· .asm L161 of 243 (ctrl+w back)")
+		tm.Send(press("k"))
+		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "at $1, the vISA instruction of native line L160", "▸   $1  L132")
+		tm.Send(press("backspace"))
+		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
+		tm.Send(press("ctrl+w")) // the keys back to the vISA listing, where enter left it
+		waitFrame(t, tm, "▸   $1  L132", "· .asm beside (ctrl+w)")
+		// enter on an instruction with native lines follows its first.
+		tm.Send(press("enter"))
+		waitFrame(t, tm, "at L159 of the .asm", "▸•  $1 L159")
+		tm.Send(press("q"))
+		final(t, tm)
+	})
+}
+
+// waitFrame waits until the last frame drawn contains every string, and
+// on failure shows that frame (not the terminal stream).
+func waitFrame(t *testing.T, f flow, want ...string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s := f.frame.Load().(string)
+		missing := ""
+		for _, w := range want {
+			if !strings.Contains(s, w) {
+				missing = w
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q in the frame after 5s:\n%s", missing, s)
+		}
+		time.Sleep(10 * time.Millisecond) // polling a marker, bounded by the deadline
 	}
 }

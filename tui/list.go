@@ -17,12 +17,6 @@ import (
 	"infoscope/model/workspace"
 )
 
-// liveFilterLimit is the row count up to which the filter is re-applied on
-// every keystroke; above it the filter runs once, on enter. A change costs
-// at most ~11 ms of CPU at 1M rows (model/index's BenchmarkFilter1M), the
-// first text term once more (~100 ms: the row keys and operand classes).
-const liveFilterLimit = 1 << 20
-
 // ListKeyMap holds the list's bindings.
 type ListKeyMap struct {
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
@@ -93,6 +87,14 @@ type listModel struct {
 	viewRef *workspace.View
 	filter  string
 	terms   *index.Filter
+	// gen numbers the filter changes: a view made off the frame (see
+	// filterCmd) is installed only if no change came after the one it
+	// was made for. filtering: that view is still to come.
+	gen       uint64
+	filtering bool
+	// announce: the filter was applied with enter; its result's count
+	// goes to the status line when it arrives.
+	announce bool
 
 	cursor, top   int  // position in view, first visible position
 	moved         bool // the user has moved: keep the place across loads
@@ -103,12 +105,16 @@ type listModel struct {
 	mode       inputMode
 	input      promptInput
 	prevFilter string
+	prev       filterState // the view the prompt opened on, for esc
 	// filterErr is why the filter being typed does not parse: shown
 	// while typing, the last valid result staying on screen.
 	filterErr error
 	// lastSearch is the last filter applied that was not empty: n and N
-	// step to its matches, kept or cleared.
+	// step to its matches, kept or cleared. search is its rows over
+	// searchRows, made on the first n or N that needs them.
 	lastSearch string
+	search     []int32
+	searchRows *rowIndex
 
 	keys    ListKeyMap
 	th      theme
@@ -260,6 +266,7 @@ func (l *listModel) setRows(r *rowIndex) {
 		l.fileW = 0
 	}
 	l.applyFilter()
+	l.announce = false
 	l.cursor = 0
 	if kept && l.moved {
 		if row := r.Nearest(keep); row >= 0 {
@@ -286,31 +293,95 @@ func (l *listModel) posOf(row int) int {
 	return lo
 }
 
-// applyFilter rebuilds the view from l.terms: once per filter change.
-func (l *listModel) applyFilter() {
-	if l.rows.shared == nil {
-		l.viewRef, l.view = nil, l.rows.View(l.terms)
-		return
-	}
-	l.viewRef = l.rows.shared.View(l.terms)
-	l.view = l.viewRef.Rows
+// filterState is a filter's view of one row index.
+type filterState struct {
+	rows   *rowIndex
+	filter string
+	terms  *index.Filter
+	view   []int32
+	ref    *workspace.View
 }
 
-// setFilter parses and applies s, keeping the cursor row when it still
-// matches, else the next matching one.
-func (l *listModel) setFilter(s string) error {
+// filteredMsg brings a view made off the frame by filterCmd.
+type filteredMsg struct {
+	gen uint64
+	filterState
+}
+
+// viewOf returns the rows of r that terms keep, shared with the other
+// sessions of r's workspace when there is one.
+func viewOf(r *rowIndex, terms *index.Filter) ([]int32, *workspace.View) {
+	if r.shared == nil {
+		return r.View(terms), nil
+	}
+	ref := r.shared.View(terms)
+	return ref.Rows, ref
+}
+
+// applyFilter rebuilds the view from l.terms now, on the frame: after a
+// (re)load, where the rows themselves are new.
+func (l *listModel) applyFilter() {
+	l.gen++
+	l.filtering = false
+	l.view, l.viewRef = viewOf(l.rows, l.terms)
+}
+
+// setFilter parses s and makes it the list's filter. An empty one applies
+// at once; otherwise the view is made off the frame by the command it
+// returns (as bubbles' list filters), and the list keeps showing the last
+// view until it comes. The cursor stays on its row when the row still
+// matches, else goes to the next matching one.
+func (l *listModel) setFilter(s string) (tea.Cmd, error) {
 	terms, err := index.ParseFilter(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if l.count() > 0 {
+	if l.count() > 0 && !l.filtering {
 		l.lastRow = l.rowAt(l.cursor)
 	}
+	if terms.String() == l.filter {
+		return nil, nil // this filter is applied, or its view on its way
+	}
+	l.gen++
 	l.filter, l.terms = terms.String(), terms
-	l.applyFilter()
+	if terms.Empty() {
+		l.install(filterState{rows: l.rows, terms: terms})
+		return nil, nil
+	}
+	l.filtering = true
+	gen, rows := l.gen, l.rows
+	return func() tea.Msg {
+		view, ref := viewOf(rows, terms)
+		return filteredMsg{gen, filterState{rows: rows, filter: terms.String(), terms: terms, view: view, ref: ref}}
+	}, nil
+}
+
+// install makes st the list's view, keeping the cursor on its row or the
+// next one that passes.
+func (l *listModel) install(st filterState) {
+	l.filtering = false
+	l.filter, l.terms, l.view, l.viewRef = st.filter, st.terms, st.view, st.ref
 	l.cursor = l.posOf(l.lastRow)
 	l.clamp()
-	return nil
+}
+
+// filtered installs the view a filterCmd made, unless the filter or the
+// rows changed since it was asked for (a late result is dropped).
+func (l listModel) filtered(msg filteredMsg) (listModel, tea.Cmd) {
+	if msg.gen != l.gen || msg.rows != l.rows {
+		return l, nil
+	}
+	l.install(msg.filterState)
+	if l.announce {
+		l.announce = false
+		return l, l.appliedStatus()
+	}
+	return l, nil
+}
+
+// appliedStatus says what the filter applied with enter keeps.
+func (l *listModel) appliedStatus() tea.Cmd {
+	return statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
 }
 
 func (l *listModel) clamp() {
@@ -358,11 +429,15 @@ func (l *listModel) repeatSearch(dir int) tea.Cmd {
 	if n == 0 {
 		return statusCmd("the list is empty", false)
 	}
-	terms, err := index.ParseFilter(l.lastSearch)
-	if err != nil {
-		return statusCmd(err.Error(), true)
+	if l.searchRows != l.rows {
+		terms, err := index.ParseFilter(l.lastSearch)
+		if err != nil {
+			return statusCmd(err.Error(), true)
+		}
+		l.search, _ = viewOf(l.rows, terms)
+		l.searchRows = l.rows
 	}
-	match := l.rows.View(terms) // sorted rows; nil: every row
+	match := l.search // sorted rows; nil: every row
 	has := func(row int) bool {
 		if match == nil {
 			return true
@@ -555,6 +630,7 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		}
 	case key.Matches(msg, k.Filter):
 		l.mode, l.prevFilter = inputFilter, l.filter
+		l.prev = filterState{l.rows, l.filter, l.terms, l.view, l.viewRef}
 		l.input.setPrompt("/")
 		l.input.SetValue(l.filter)
 		cmd = l.input.Focus()
@@ -564,8 +640,8 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		l.input.SetValue("")
 		cmd = l.input.Focus()
 	case key.Matches(msg, k.Clear):
-		if l.filter != "" {
-			_ = l.setFilter("")
+		if l.filter != "" || l.filtering {
+			_, _ = l.setFilter("") // an empty filter applies at once
 			cmd = statusCmd("filter cleared", false)
 		}
 	case key.Matches(msg, k.Open):
@@ -597,8 +673,10 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		return l, nil
 	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
+		var filterCmd tea.Cmd
 		if mode == inputFilter {
-			if err := l.setFilter(val); err != nil {
+			var err error
+			if filterCmd, err = l.setFilter(val); err != nil {
 				// The prompt stays open with its text: the error says
 				// where, and the last valid result stays on screen.
 				l.filterErr = err
@@ -615,8 +693,16 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 			return l, statusCmd(err.Error(), true)
 		}
 		if mode == inputFilter && l.filter != "" {
-			l.lastSearch = l.filter
-			return l, statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
+			if l.lastSearch != l.filter {
+				l.lastSearch, l.searchRows = l.filter, nil
+			}
+			if l.filtering {
+				// The view is on its way (this command's or one typed
+				// before): its count is said when it comes.
+				l.announce = true
+				return l, filterCmd
+			}
+			return l, l.appliedStatus()
 		}
 		if note != "" {
 			return l, statusCmd(note, false)
@@ -626,9 +712,10 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	return l.editInput(msg)
 }
 
-// editInput gives a key or a paste to the open prompt. Small lists filter as
-// you type; text that does not parse keeps the last valid result on
-// screen and says why, with its column, until it does.
+// editInput gives a key or a paste to the open prompt. The list filters as
+// you type, off the frame (a keystroke never waits for the rows); text
+// that does not parse keeps the last valid result on screen and says why,
+// with its column, until it does.
 func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 	before := l.input.Value()
 	var cmd tea.Cmd
@@ -644,19 +731,32 @@ func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 				// before it stay applied.
 				v = v[:strings.LastIndex(v, " ")+1]
 			}
-			if l.rows.total <= liveFilterLimit {
-				_ = l.setFilter(v)
-			}
+			fcmd, _ := l.setFilter(v) // it parsed
+			cmd = tea.Batch(cmd, fcmd)
 		}
 	}
 	return l, cmd
 }
 
-// cancelInput leaves the prompt, restoring the filter it had.
+// cancelInput leaves the prompt, restoring the filter it had and its
+// view (made again, on the frame, if the rows were reloaded meanwhile).
 func (l *listModel) cancelInput() {
-	if l.mode == inputFilter && l.filter != l.prevFilter {
-		_ = l.setFilter(l.prevFilter)
+	if l.mode == inputFilter && (l.filter != l.prevFilter || l.filtering) {
+		if l.count() > 0 && !l.filtering {
+			l.lastRow = l.rowAt(l.cursor)
+		}
+		l.gen++
+		l.announce = false
+		if l.prev.rows != l.rows {
+			l.filter, l.terms = l.prevFilter, l.prev.terms
+			l.applyFilter()
+			l.cursor = l.posOf(l.lastRow)
+			l.clamp()
+		} else {
+			l.install(l.prev)
+		}
 	}
+	l.prev = filterState{}
 	l.closeInput()
 }
 
@@ -723,7 +823,10 @@ func (l listModel) titleLine(c listCols) string {
 	if l.hoff > 0 {
 		t += l.th.Muted.Render(fmt.Sprintf("  text from column %d (h scrolls back)", l.hoff+1))
 	}
-	if l.filter != "" {
+	switch {
+	case l.filtering:
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (filtering %d rows…)", l.filter, l.rows.total))
+	case l.filter != "":
 		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
 	}
 	return ansi.Truncate(t, l.width, "…")

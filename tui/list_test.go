@@ -1,12 +1,18 @@
 package tui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"infoscope/decoder"
+	"infoscope/model/index"
 )
 
 // TestFilterMatches checks every field term against the decoded fields on
@@ -52,7 +58,7 @@ func TestFilterMatches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.filter, func(t *testing.T) {
-			if err := m.list.setFilter(tt.filter); err != nil {
+			if err := filterNow(m, tt.filter); err != nil {
 				t.Fatal(err)
 			}
 			matched := map[int]bool{}
@@ -69,7 +75,7 @@ func TestFilterMatches(t *testing.T) {
 			n := len(m.list.view)
 			neg := "!" + strings.ReplaceAll(tt.filter, " ", " !")
 			if !strings.Contains(tt.filter, " ") {
-				if err := m.list.setFilter(neg); err != nil {
+				if err := filterNow(m, neg); err != nil {
 					t.Fatal(err)
 				}
 				if n+len(m.list.view) != total {
@@ -81,7 +87,7 @@ func TestFilterMatches(t *testing.T) {
 	// The samples must exercise both outcomes of the common terms, or the
 	// test above proves little.
 	for _, f := range []string{"op:resinfo", "nm", "exec:16"} {
-		_ = m.list.setFilter(f)
+		_ = filterNow(m, f)
 		if c := m.list.count(); c == 0 || c == total {
 			t.Errorf("%s matches %d of %d sample rows: not a useful sample", f, c, total)
 		}
@@ -349,33 +355,111 @@ func TestGotoNumbers(t *testing.T) {
 	}
 }
 
-// TestLiveFilterAtLimit: a list of liveFilterLimit rows (1M) follows the
-// filter as it is typed; one row more waits for enter, so a keystroke never
-// costs more than a filter over 1M rows.
-func TestLiveFilterAtLimit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("decodes two 11 MiB streams")
+// TestFilterOffTheFrame: a keystroke in the filter prompt does not make
+// the view; it returns the command that does, and the frame says the
+// filter is on its way while the last view stays on screen.
+func TestFilterOffTheFrame(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	total := m.list.rows.total
+	send(m, "/")
+	var cmd tea.Cmd
+	for _, r := range "op:resinfo" {
+		_, cmd = m.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-	for _, n := range []int{liveFilterLimit, liveFilterLimit + 1} {
-		data := rawInfos(n, func(i int, b []byte) {
-			if i%4 == 1 {
-				b[2] = 0x03 // exec 8
-			}
-		})
-		m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
-		send(m, "/")
-		typeText(m, "exec:8")
-		live := m.list.count()
-		send(m, "enter")
-		want := (n + 2) / 4
-		if m.list.count() != want {
-			t.Fatalf("%d rows: exec:8 kept %d rows after enter, want %d", n, m.list.count(), want)
+	if m.list.count() != total || !m.list.filtering || cmd == nil {
+		t.Fatalf("after the keys: %d of %d rows, filtering %v, command %v", m.list.count(), total, m.list.filtering, cmd != nil)
+	}
+	before := screen(m)
+	if !strings.Contains(before, fmt.Sprintf("filtering %d rows…", total)) || !strings.Contains(before, "sampleinfo.") {
+		t.Errorf("the frame does not say the filter is on its way over the last view:\n%s", before)
+	}
+	runCmd(m, cmd, 0)
+	if m.list.filtering || m.list.count() == 0 || m.list.count() == total {
+		t.Fatalf("after the command: filtering %v, %d of %d rows", m.list.filtering, m.list.count(), total)
+	}
+	if after := screen(m); strings.Contains(after, "filtering") || strings.Contains(after, "sampleinfo.") {
+		t.Errorf("the frame does not show the result:\n%s", after)
+	}
+	send(m, "enter")
+	if !strings.Contains(screen(m), fmt.Sprintf("/op:resinfo (%d of %d)", m.list.count(), total)) {
+		t.Errorf("the title does not count the result:\n%s", screen(m))
+	}
+}
+
+// TestFilterLateResultDropped: results arrive in any order; only the
+// view of the last filter asked for, over the rows shown, is installed.
+func TestFilterLateResultDropped(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
+	want := func(expr string) []int32 {
+		f, err := index.ParseFilter(expr)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if n <= liveFilterLimit && live != want {
-			t.Errorf("%d rows: %d rows while typing, want the filter applied live (%d)", n, live, want)
+		return m.list.rows.View(f)
+	}
+	resinfo, sampleinfo := want("op:resinfo"), want("op:sampleinfo")
+	a, _ := m.list.setFilter("op:resinfo")
+	b, _ := m.list.setFilter("op:sampleinfo")
+	msgA, msgB := a(), b()
+	m.Update(msgB)
+	m.Update(msgA) // late: dropped
+	if !slices.Equal(m.list.view, sampleinfo) || m.list.filter != "op:sampleinfo" || m.list.filtering {
+		t.Fatalf("view of %d rows for %q (filtering %v), want op:sampleinfo's %d", len(m.list.view), m.list.filter, m.list.filtering, len(sampleinfo))
+	}
+	// Typed back to a filter whose result is late, then cleared: neither
+	// result is installed.
+	a, _ = m.list.setFilter("op:resinfo")
+	msgA = a()
+	if cmd, _ := m.list.setFilter(""); cmd != nil || m.list.view != nil || m.list.filtering {
+		t.Fatal("an empty filter does not apply at once")
+	}
+	m.Update(msgA)
+	if m.list.view != nil || m.list.filter != "" {
+		t.Fatalf("a result asked for before the filter was cleared was installed: %q, %d rows", m.list.filter, len(m.list.view))
+	}
+	// A result made over rows a reload replaced is dropped too.
+	a, _ = m.list.setFilter("op:resinfo")
+	msgA = a()
+	m.rebuild()
+	if !slices.Equal(m.list.view, want("op:resinfo")) || len(resinfo) == 0 {
+		t.Fatalf("the reload did not filter its own rows")
+	}
+	stale := msgA.(filteredMsg)
+	stale.gen = m.list.gen     // even with a current generation
+	stale.view = []int32{0, 1} // told apart from the reload's own view
+	m.Update(stale)
+	if !slices.Equal(m.list.view, want("op:resinfo")) {
+		t.Fatal("a view of the rows before the reload was installed")
+	}
+}
+
+// TestFlowFilter1M types a filter over 1M rows in a running program: the
+// result comes when it is made, and enter says its count.
+func TestFlowFilter1M(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes an 11 MiB stream")
+	}
+	const n = 1_000_000
+	data := rawInfos(n, func(i int, b []byte) {
+		if i%4 == 1 {
+			b[2] = 0x03 // exec 8
 		}
-		if n > liveFilterLimit && live != n {
-			t.Errorf("%d rows: %d rows while typing, want all %d until enter", n, live, n)
-		}
+	})
+	f := startFlow(t, Config{Sources: []Source{BytesSource("raw", data)}}, 120, 40)
+	wait := func(want string) {
+		t.Helper()
+		teatest.WaitFor(t, f.Output(), func([]byte) bool { return strings.Contains(f.frame.Load().(string), want) },
+			teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
+	wait(fmt.Sprintf("1/%d", n))
+	f.Send(press("/"))
+	f.Type("exec:8")
+	f.Send(press("enter"))
+	wait(fmt.Sprintf(`filter "exec:8": %d of %d rows`, (n+2)/4, n))
+	wait(fmt.Sprintf("/exec:8 (%d of %d)", (n+2)/4, n))
+	f.Send(press("q"))
+	m := final(t, f)
+	if m.list.count() != (n+2)/4 || m.list.filtering {
+		t.Errorf("%d rows, filtering %v", m.list.count(), m.list.filtering)
 	}
 }

@@ -301,9 +301,13 @@ func (m *Model) jumpToRow(row int) {
 	note := ""
 	if m.list.view != nil {
 		if _, found := slices.BinarySearch(m.list.view, int32(row)); !found {
-			_ = m.list.setFilter("")
+			_, _ = m.list.setFilter("") // an empty filter applies at once
 			note = " (the filter hid it: cleared)"
 		}
+	}
+	if m.list.filtering {
+		_, _ = m.list.setFilter("") // its view could hide the row
+		note = " (the filter was still being applied: cleared)"
 	}
 	m.list.cursor = m.list.posOf(row)
 	m.list.moved = true

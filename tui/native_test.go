@@ -47,8 +47,13 @@ func TestNativeCode(t *testing.T) {
 			}
 			waitText(t, tm, "$85 sampleinfo.RGA (M1, 32)")
 			tm.Send(press("5"))
-			waitText(t, tm, "Code  info22_channels  $85 of 91", "DG2 · 291 native", "▸◆ $85",
-				"↳ L356   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0", "Native code of $85 (info22_channels.DG2.asm)", "dst res in r18.0")
+			waitFrame(t, tm, "Code  info22_channels  $85 of 91", "DG2 · 291 native", "▸◆ $85",
+				"Native code of $85 (info22_channels.DG2.asm)", "dst res in r18.0")
+			native := "↳ L356   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0" // under its instruction
+			if sz[0] >= 160 {
+				native = "• $85 L356 send.smpl (32|M0) r18 r1 null:0 0x0 a0.0" // in the .asm beside
+			}
+			waitFrame(t, tm, native)
 			// The descriptor's fields and the finding, scrolled to.
 			tm.Send(press("F"))
 			tm.Send(press("G"))
@@ -57,7 +62,7 @@ func TestNativeCode(t *testing.T) {
 			tm.Send(press("A"))
 			waitText(t, tm, "native lines folded (A shows them)")
 			tm.Send(press("A"))
-			waitText(t, tm, "native lines shown (A folds them)", "↳ L356")
+			waitFrame(t, tm, "native lines shown (A folds them)", native)
 			// $88's descriptor was built by $87's add (IGC reused a0.0):
 			// enter on that native line goes to $87, backspace comes back.
 			tm.Send(press("1"))
@@ -66,7 +71,11 @@ func TestNativeCode(t *testing.T) {
 			}
 			waitText(t, tm, "$88 sampleinfo.GBA (M1, 32)")
 			tm.Send(press("5"))
-			waitText(t, tm, "Code  info22_channels  $88 of 91", "↳ L364   send.smpl (32|M0)")
+			native = "↳ L364   send.smpl (32|M0)"
+			if sz[0] >= 160 {
+				native = "• $88 L364 send.smpl (32|M0)"
+			}
+			waitFrame(t, tm, "Code  info22_channels  $88 of 91", native)
 			tm.Send(press("F"))
 			for i := 0; i < 6; i++ {
 				tm.Send(press("j"))

@@ -441,6 +441,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openPanelMsg:
 		m.setFocus(m.shown)
 		return m, nil
+	case filteredMsg:
+		var cmd tea.Cmd
+		m.list, cmd = m.list.filtered(msg)
+		m.syncSelection()
+		return m, cmd
 	case tea.KeyPressMsg:
 		return m, m.onKey(msg)
 	case tea.MouseClickMsg, tea.MouseWheelMsg:

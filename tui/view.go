@@ -163,6 +163,9 @@ func (m *Model) statusLine() string {
 	if m.loading() > 0 {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
 	}
+	if m.list.filtering {
+		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.total))
+	}
 	var f *decoder.File
 	if m.selOK {
 		f = m.list.rows.file(m.sel)

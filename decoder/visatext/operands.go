@@ -278,7 +278,7 @@ func canonicalMnemonic(m string) string {
 // are.
 func (n *names) subroutine(name string) string {
 	idx, ok := n.LabelIndex(name)
-	if !ok || int(idx) >= len(n.sym.Labels) || n.sym.Labels[idx].Kind != 1 {
+	if l := n.sym.Label(uint32(idx)); !ok || l == nil || l.Kind != 1 {
 		return name
 	}
 	if suffix := "_" + strconv.Itoa(int(idx)); !strings.HasSuffix(name, suffix) {

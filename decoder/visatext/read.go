@@ -12,6 +12,7 @@
 package visatext
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -1210,9 +1211,8 @@ func endsBody(b *body) bool {
 	return false
 }
 
-// buildInfo resolves an INFO line's names and writes its encoding
-// (visa-format §5: opcode, sub-op, exec, channel mask, surface, [lod],
-// dst; ids UD and offsets UW from version 3.4, ids UW before).
+// buildInfo resolves an INFO line's names and has the decoder encode it
+// (decoder.EncodeInfo, in IGC's layout).
 func (p *parser) buildInfo(b *body, pi pendingInfo) {
 	inst := &b.tb.Insts[pi.k]
 	inst.Op, inst.Sub = 0, 0 // until the bytes exist
@@ -1220,26 +1220,33 @@ func (p *parser) buildInfo(b *body, pi pendingInfo) {
 	if !ok {
 		return
 	}
-	wide := b.tb.Version.Num() >= 304
-	enc := []byte{decoder.OpINFO, uint8(pi.op), pi.exec, pi.ch, surf}
-	for _, t := range []tok{pi.lod, pi.dst} {
-		if t.s == "" {
+	in := decoder.Info{SubOp: uint8(pi.op), ExecCode: pi.exec & 0xF, Mask: decoder.MaskControl(pi.exec >> 4), ChannelMask: pi.ch, Surface: surf, HasLOD: pi.lod.s != ""}
+	for _, o := range []struct {
+		t tok
+		r *decoder.RawOperand
+	}{{pi.lod, &in.LOD}, {pi.dst, &in.Dst}} {
+		if o.t.s == "" {
 			continue
 		}
-		id, off, ok := p.operand(b, t, pi.line)
+		id, off, ok := p.operand(b, o.t, pi.line)
 		if !ok {
 			return
 		}
-		if !wide && id > 0xFFFF {
-			p.errAt(pi.line, t.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(t.s))
-			return
+		*o.r = decoder.RawOperand{ID: id, Offset: off}
+	}
+	enc, err := decoder.EncodeInfo(&in, decoder.LayoutIGC, b.tb.Version)
+	var ee *decoder.EncodeError
+	switch {
+	case errors.As(err, &ee) && (ee.Field == "info.lod.id" || ee.Field == "info.dst.id"):
+		t := pi.dst
+		if ee.Field == "info.lod.id" {
+			t = pi.lod
 		}
-		if wide {
-			enc = append(enc, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
-		} else {
-			enc = append(enc, byte(id), byte(id>>8))
-		}
-		enc = append(enc, byte(off), byte(off>>8))
+		p.errAt(pi.line, t.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(t.s))
+		return
+	case err != nil: // an emask version 3.0 cannot encode
+		p.msgAt(pi.line, pi.col, "%v", err)
+		return
 	}
 	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
 	if b.tb.InfoBytes == nil {

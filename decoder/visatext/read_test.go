@@ -168,6 +168,13 @@ func TestKeptAsText(t *testing.T) {
 	if s.NumInsts() != 6 || s.NumInfos() != 1 || s.Info(0).Inst != 4 {
 		t.Fatalf("%d insts, %d INFO", s.NumInsts(), s.NumInfos())
 	}
+	// The decoder parses INFO text too; the lines kept as text stay so.
+	for i := range 3 {
+		var in decoder.Instruction
+		if s.Decode(i, &in); in.HasOperands() {
+			t.Errorf("$%d kept as text, decoded as %q", i, in.Text())
+		}
+	}
 	if s.Text[3].Text != "frobnicate.x (M1, 8) res(0,0)<1> 0x1:ud" || s.InstMnemonic(3) != "frobnicate" {
 		t.Errorf("unknown mnemonic kept as %q", s.Text[3].Text)
 	}
@@ -186,6 +193,9 @@ func TestLocatedErrors(t *testing.T) {
 		{head + "    resinfo.R (M1, 8) T1 nope.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:26: expected a declared general variable, a %name or V<id>, found "nope"`},
 		{head + "    sampleinfo.R (M1, 8) T1 %r0.0 extra\n    ret (M1, 1)\n", `t.visaasm:3:35: expected the end of the instruction, found "extra"`},
 		{head + "    goto (M1, 8) L9\n    ret (M1, 1)\n", `t.visaasm:3:18: expected a label defined in k, found "L9"`},
+		// The INFO is encoded by the decoder, which refuses what the
+		// version cannot hold.
+		{strings.Replace(head, "4.1", "3.0", 1) + "    sampleinfo.R (M2_NM, 8) T1 %r0.0\n    ret (M1, 1)\n", `t.visaasm:3:5: encode info.mask_control: M2_NM cannot be expressed in version 3.0 (only M1..M8 and M1_NM)`},
 		{".kernel \"k\"\n    ret (M1, 1)\n", `t.visaasm:1:1: expected .version before .kernel`},
 		{head + "    mov (M1, 8) %null(0,0)<1> 0x0:ud\n", "t.visaasm:4:1: expected ret or fret at the end of k (the text may be cut short after line 3), found end of file"},
 		{"// nothing\n", "t.visaasm:2:1: expected .version and a .kernel, found end of file"},

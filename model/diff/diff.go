@@ -448,11 +448,10 @@ func (c *comparison) decls() []DeclChange {
 				out = append(out, DeclChange{A: va.Name, B: vb.Name, Fields: fs})
 			}
 		case clLabel:
-			sa, sb := c.a.s.Symbols, c.b.s.Symbols
-			if sa == nil || sb == nil || int(e.a.id) >= len(sa.Labels) || int(e.b.id) >= len(sb.Labels) {
+			la, lb := c.a.s.Symbols.Label(e.a.id), c.b.s.Symbols.Label(e.b.id)
+			if la == nil || lb == nil {
 				continue
 			}
-			la, lb := sa.Labels[e.a.id], sb.Labels[e.b.id]
 			if la.Kind != lb.Kind {
 				out = append(out, DeclChange{A: la.Name, B: lb.Name, Fields: []Field{{"label kind", strconv.Itoa(int(la.Kind)), strconv.Itoa(int(lb.Kind))}}})
 			}

@@ -457,10 +457,8 @@ func (b *body) show(p *part) string {
 
 // str returns string k of the body's pool, or "" when there is none.
 func (b *body) str(k uint32) string {
-	if sy := b.s.Symbols; sy != nil && int(k) < len(sy.Strings) {
-		return sy.Strings[k]
-	}
-	return ""
+	s, _ := b.s.Symbols.PoolString(k)
+	return s
 }
 
 func modName(m decoder.Modifier) string {
@@ -482,13 +480,7 @@ func (b *body) varType(id uint32) uint8 {
 	return 0
 }
 
-func (b *body) varInfo(id uint32) *decoder.VarInfo {
-	sy := b.s.Symbols
-	if sy == nil || id < decoder.NumPredefinedVars || int(id-decoder.NumPredefinedVars) >= len(sy.Vars) {
-		return nil
-	}
-	return &sy.Vars[id-decoder.NumPredefinedVars]
-}
+func (b *body) varInfo(id uint32) *decoder.VarInfo { return b.s.Symbols.Var(id) }
 
 // symPart makes the part for symbol (cl, id): predefined symbols (and
 // ids with no declaration) are compared by name, declared ones by
@@ -504,8 +496,8 @@ func (b *body) symPart(role string, cl byte, id uint32) part {
 		p.str = b.sig(id, 0)
 	case cl == clLabel:
 		p.str = "label"
-		if sy := b.s.Symbols; sy != nil && int(id) < len(sy.Labels) {
-			p.str = labelKinds[min(int(sy.Labels[id].Kind), len(labelKinds)-1)]
+		if l := b.s.Symbols.Label(id); l != nil {
+			p.str = labelKinds[min(int(l.Kind), len(labelKinds)-1)]
 		}
 	default:
 		p.str = string(cl)
@@ -529,9 +521,10 @@ func (b *body) declared(cl byte, id uint32) bool {
 	case clVar:
 		return b.varInfo(id) != nil
 	case clSurf:
-		return id >= decoder.NumPredefinedSurfaces && int(id)-decoder.NumPredefinedSurfaces < len(sy.Surfaces)
+		_, ok := sy.Surface(id)
+		return ok
 	case clLabel:
-		return int(id) < len(sy.Labels)
+		return sy.Label(id) != nil
 	case clPred:
 		return id != 0
 	}
@@ -588,13 +581,13 @@ func (b *body) symName(cl byte, id uint32) string {
 		if id < decoder.NumPredefinedSurfaces {
 			return decoder.SurfaceName(uint8(id))
 		}
-		if sy != nil && int(id)-decoder.NumPredefinedSurfaces < len(sy.Surfaces) {
-			return sy.Surfaces[int(id)-decoder.NumPredefinedSurfaces]
+		if n, ok := sy.Surface(id); ok {
+			return n
 		}
 		return "T" + strconv.Itoa(int(id))
 	case clLabel:
-		if sy != nil && int(id) < len(sy.Labels) {
-			return sy.Labels[id].Name
+		if l := sy.Label(id); l != nil {
+			return l.Name
 		}
 		return "L" + strconv.Itoa(int(id))
 	}

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -478,5 +479,40 @@ func TestLabelChainCostLinear(t *testing.T) {
 	t.Logf("bytes allocated an instruction: %.0f (5,000 labels), %.0f (40,000)", small, large)
 	if large > 1024 || large > 2*small+256 {
 		t.Errorf("%.0f bytes an instruction for 40,000 labels (%.0f for 5,000): want at most 1 KB, and no growth with size", large, small)
+	}
+}
+
+// TestAnalyzeBudget: analyses share a Budget; the one that passes it and
+// every one after it report false with no flow, Over says where it ran
+// out, and without a budget the same INFO are analysed in full.
+func TestAnalyzeBudget(t *testing.T) {
+	// Labels between INFO, the LOD never written: each INFO's question
+	// reaches back to the entry, so the k-th costs about k blocks.
+	label := []byte{0x31, 0x00, 0x00}
+	info := []byte{0x70, 0x0a, 0x03, 0x0f, 0x06, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0}
+	const pairs = 3_000
+	s := decoder.Walk(bytes.Repeat(append(append([]byte{}, label...), info...), pairs), 0, decoder.WalkOptions{})
+	sf := NewStream(s, 32)
+	b := &Budget{limit: 200_000, left: 200_000}
+	first := -1
+	for k := range s.NumInfos() {
+		fl, ok := sf.Analyze(k, b)
+		switch {
+		case ok && first >= 0:
+			t.Fatalf("INFO #%d analysed after the budget ran out at #%d", k, first)
+		case !ok && first < 0:
+			first = k
+			if want := fmt.Sprintf("(INFO #%d of %d)", k, pairs); !strings.Contains(b.Over(), want) {
+				t.Errorf("Over %q, want %q", b.Over(), want)
+			}
+		case !ok && (fl.Outside != "" || fl.Blocks != 0):
+			t.Fatalf("INFO #%d: a flow past the budget: %+v", k, fl)
+		}
+	}
+	if first <= 0 {
+		t.Fatalf("the budget ran out at %d", first)
+	}
+	if fl, ok := sf.Analyze(first, nil); !ok || fl.Outside == "" || fl.Outside != sf.Info(first).Outside {
+		t.Errorf("without a budget: %v %+v", ok, fl)
 	}
 }

@@ -11,20 +11,13 @@ import (
 
 // Stream is the data-flow view of one decoded body (a kernel, a
 // function or a raw stream): build it once with NewStream, then ask
-// Info for each of its INFO instructions.
+// Analyze (or Info) for each of its INFO instructions. Its methods may be
+// called from several goroutines.
 type Stream struct {
 	Body *Body
 	s    *decoder.Stream
 	grf  int
 	nops int // the stream's INFO; their operands are read again when asked (holding them costs ~100 bytes an INFO)
-
-	// The budget Limit sets, spent by Within.
-	mu     sync.Mutex
-	limit  int  // visits in all; 0 none
-	left   int  // visits left
-	overAt int  // the INFO whose analysis ran out of budget; -1 none
-	done   Flow // the flow Within computed last, for Info
-	doneK  int  // its INFO; -1 none
 }
 
 // NewStream decodes every instruction of s (grfBytes: 32, or 64) and
@@ -33,7 +26,7 @@ func NewStream(s *decoder.Stream, grfBytes int) *Stream {
 	if grfBytes != 64 {
 		grfBytes = 32
 	}
-	sf := &Stream{s: s, grf: grfBytes, nops: s.NumInfos(), overAt: -1, doneK: -1}
+	sf := &Stream{s: s, grf: grfBytes, nops: s.NumInfos()}
 	// Each instruction is reduced and packed in turn: the stream's
 	// Inst records are never all held at once.
 	var bb bodyBuilder
@@ -64,20 +57,37 @@ func (sf *Stream) eachFlowInst(f func(fi *Inst)) {
 	}
 }
 
-// Info returns the data flow of the stream's k-th INFO instruction.
+// Info returns the data flow of the stream's k-th INFO instruction,
+// without a budget.
 func (sf *Stream) Info(k int) Flow {
+	f, _ := sf.Analyze(k, nil)
+	return f
+}
+
+// Analyze returns the data flow of the stream's k-th INFO instruction,
+// spending visits from b (nil: no budget). It reports false, with no
+// flow, once b has run out: for the INFO whose analysis passed it and for
+// every one analysed with b after it.
+func (sf *Stream) Analyze(k int, b *Budget) (Flow, bool) {
 	if k < 0 || k >= sf.nops {
-		return Flow{}
+		return Flow{}, true
 	}
-	sf.mu.Lock()
-	if sf.doneK == k {
-		f := sf.done
-		sf.done, sf.doneK = Flow{}, -1
-		sf.mu.Unlock()
-		return f
+	at, op := sf.s.InfoInst(k), sf.Operands(k)
+	if b == nil {
+		return sf.noted(sf.Body.Analyze(at, op)), true
 	}
-	sf.mu.Unlock()
-	return sf.noted(sf.Body.Analyze(sf.s.InfoInst(k), sf.Operands(k)))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.over != "" {
+		return Flow{}, false
+	}
+	f, spent, ok := sf.Body.analyze(at, op, max(b.left, 1))
+	b.left -= spent
+	if !ok {
+		b.over = fmt.Sprintf("data flow left out from INFO $%d (INFO #%d of %d) on: the analyses of the body's INFO passed the budget of %d instruction visits for its %d instructions", at, k, sf.nops, b.limit, sf.s.NumInsts())
+		return Flow{}, false
+	}
+	return sf.noted(f), true
 }
 
 func (sf *Stream) noted(f Flow) Flow {
@@ -87,69 +97,30 @@ func (sf *Stream) noted(f Flow) Flow {
 	return f
 }
 
-// Budget is the budget dump gives the data flow of a body of n
-// instructions (Limit): visits of instructions and edges, in all, for
-// every INFO of the body. Real bodies and the mixed bench streams spend a
-// few per instruction; a body built so that each INFO's question reaches
-// the whole body would spend n per INFO.
-func Budget(n int) int { return 64*n + 1<<20 }
-
-// Limit gives the analyses Within runs a budget of visits in all (see
-// Budget), so that the data flow of every INFO of a body costs time in
-// proportion to the body whatever its shape.
-func (sf *Stream) Limit(visits int) {
-	sf.mu.Lock()
-	defer sf.mu.Unlock()
-	sf.limit, sf.left, sf.overAt = visits, visits, -1
+// Budget is visits of instructions and edges that the analyses of one
+// body's INFO may spend in all, so that the data flow of every INFO of a
+// body costs time in proportion to the body whatever its shape. Real
+// bodies and the mixed bench streams spend a few visits per instruction;
+// a body built so that each INFO's question reaches the whole body would
+// spend n per INFO.
+type Budget struct {
+	mu          sync.Mutex
+	limit, left int
+	over        string // why it ran out; "" while it has not
 }
 
-// Within computes the data flow of the k-th INFO within what is left of
-// the budget Limit set, and reports whether it fit: once an INFO's
-// analysis runs past the budget, that INFO and every one asked after it
-// get false. Info(k) then returns the flow Within computed, without
-// computing it again. Without a budget Within is always true.
-func (sf *Stream) Within(k int) bool {
-	if k < 0 || k >= sf.nops {
-		return true
-	}
-	sf.mu.Lock()
-	defer sf.mu.Unlock()
-	if sf.limit <= 0 {
-		return true
-	}
-	if sf.overAt >= 0 {
-		return false
-	}
-	if sf.doneK == k {
-		return true
-	}
-	f, spent, ok := sf.Body.analyze(sf.s.InfoInst(k), sf.Operands(k), max(sf.left, 1))
-	sf.left -= spent
-	if !ok {
-		sf.overAt = k
-		return false
-	}
-	sf.done, sf.doneK = sf.noted(f), k
-	return true
+// NewBudget returns the budget dump gives a body of n instructions.
+func NewBudget(n int) *Budget {
+	v := 64*n + 1<<20
+	return &Budget{limit: v, left: v}
 }
 
-// OverAt returns the INFO whose analysis ran out of the budget; -1 while
-// none has.
-func (sf *Stream) OverAt() int {
-	sf.mu.Lock()
-	defer sf.mu.Unlock()
-	return sf.overAt
-}
-
-// Over returns, once Within has said false, why: which INFO the budget ran
-// out at and what the budget was; "" before.
-func (sf *Stream) Over() string {
-	sf.mu.Lock()
-	defer sf.mu.Unlock()
-	if sf.overAt < 0 {
-		return ""
-	}
-	return fmt.Sprintf("data flow left out from INFO $%d (INFO #%d of %d) on: the analyses of the body's INFO passed the budget of %d instruction visits for its %d instructions", sf.s.InfoInst(sf.overAt), sf.overAt, sf.nops, sf.limit, sf.s.NumInsts())
+// Over returns, once the budget has run out, at which INFO and what it
+// was; "" before.
+func (b *Budget) Over() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.over
 }
 
 // Operands returns where the k-th INFO reads its LOD and writes its result.
@@ -164,15 +135,12 @@ func (sf *Stream) Operands(k int) InfoOperands {
 func root(sym *decoder.Symbols, id uint32) (uint32, int) {
 	off := 0
 	for range 16 { // alias chains are short; a cycle stops here
-		if sym == nil || id < decoder.NumPredefinedVars {
+		v := sym.Var(id)
+		if v == nil || v.Alias == 0 {
 			return id, off
 		}
-		k := int(id - decoder.NumPredefinedVars)
-		if k >= len(sym.Vars) || sym.Vars[k].Alias == 0 {
-			return id, off
-		}
-		off += sym.Vars[k].AliasOffset
-		id = sym.Vars[k].Alias
+		off += v.AliasOffset
+		id = v.Alias
 	}
 	return id, off
 }
@@ -180,10 +148,8 @@ func root(sym *decoder.Symbols, id uint32) (uint32, int) {
 // varBytes returns the size of a variable, or a bound for one whose size
 // is not known (predefined variables, raw streams).
 func varBytes(sym *decoder.Symbols, id uint32, grf int) int {
-	if sym != nil && id >= decoder.NumPredefinedVars {
-		if k := int(id - decoder.NumPredefinedVars); k < len(sym.Vars) {
-			return sym.Vars[k].Bytes
-		}
+	if v := sym.Var(id); v != nil {
+		return v.Bytes
 	}
 	return 128 * grf
 }

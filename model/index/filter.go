@@ -224,8 +224,39 @@ func (f *Filter) Match(fl *decoder.File, st *decoder.Stream, in *decoder.Info) b
 	return matchAll(f.terms, fl, st, in)
 }
 
-// matchAll reports whether the instruction satisfies every term: the
-// reference the packed row keys must agree with.
+// View returns the rows (ascending) that f keeps: a session's view of the
+// index. It returns nil for an empty filter, meaning every row. It reads
+// every row (~1 µs each with a text term): the inspector calls it off the
+// frame, in a tea.Cmd, so a large index makes the result late, never the
+// frame.
+func (x *Index) View(f *Filter) []int32 {
+	if f.Empty() {
+		return nil
+	}
+	// file: and kernel: decide a whole stream at once.
+	var whole []term
+	for _, t := range f.terms {
+		if t.kind == termFile || t.kind == termKernel {
+			whole = append(whole, t)
+		}
+	}
+	view := []int32{}
+	for _, r := range x.runs {
+		fl := x.files[r.File]
+		st := fl.Streams[r.Stream]
+		if !matchAll(whole, fl, st, nil) {
+			continue // file: or kernel: refuses the whole stream
+		}
+		for i, in := range st.Infos() {
+			if matchAll(f.terms, fl, st, in) {
+				view = append(view, int32(r.Start+i))
+			}
+		}
+	}
+	return view
+}
+
+// matchAll reports whether the instruction satisfies every term.
 func matchAll(terms []term, f *decoder.File, st *decoder.Stream, in *decoder.Info) bool {
 	var text string // formatted at most once, only if a text term asks
 	for _, t := range terms {
@@ -241,14 +272,17 @@ func matchAll(terms []term, f *decoder.File, st *decoder.Stream, in *decoder.Inf
 		case termSurface:
 			ok = strings.EqualFold(in.SurfaceName(), t.val) || (in.SurfaceDecl() != "" && strings.EqualFold(in.SurfaceDecl(), t.val))
 		case termMask:
-			m := strings.ToLower(in.Mask.String())
-			ok = m == t.val || (!strings.HasSuffix(t.val, "_nm") && strings.TrimSuffix(m, "_nm") == t.val)
+			m := in.Mask.String()
+			ok = strings.EqualFold(m, t.val)
+			if !ok && !strings.HasSuffix(t.val, "_nm") && len(m) > 3 && strings.EqualFold(m[len(m)-3:], "_nm") {
+				ok = strings.EqualFold(m[:len(m)-3], t.val) // mask:M5 takes M5_NM too
+			}
 		case termExec:
 			ok = in.ExecSize() == t.num
 		case termNoMask:
 			ok = in.Mask.NoMask()
 		case termChan:
-			ok = strings.ToLower(in.Channels()) == t.val
+			ok = strings.EqualFold(in.Channels(), t.val)
 		case termFile:
 			ok = strings.Contains(strings.ToLower(f.Name), t.val)
 		case termKernel:

@@ -5,10 +5,9 @@
 // builds a new one. Every method is safe for concurrent use, so one Index
 // can serve many sessions at once (the SSH server shares one per served
 // file set); what belongs to one session (its view of the rows, its
-// cursor) stays with the session. The parts built on first use (the packed
-// row keys the filter, n/N and :0xOFFSET read, the operand classes of text
-// terms, the diagnostics' texts for diag:TEXT) are built once, whichever
-// session asks first.
+// cursor) stays with the session. The one part built on first use, the
+// rows with diagnostics that n and N step through, is built once,
+// whichever session asks first.
 //
 // The filter language (ParseFilter, FilterHelp) is the inspector's / key
 // and dump --filter alike: terms separated by spaces, all of which a row
@@ -44,17 +43,8 @@ type Index struct {
 	runs  []Run
 	total int
 
-	keysOnce sync.Once
-	rk       *rowKeys // see keys
-	opsOnce  sync.Once
-	oc       *opClasses // see opClasses
-
-	dtextOnce sync.Once
-	dtext     []string // see diagText
-
-	// scratch holds []int32 buffers of total rows for View: growing a
-	// fresh slice to a million rows would allocate five times its size.
-	scratch sync.Pool
+	diagOnce sync.Once
+	diag     []int32 // see diagRows
 }
 
 // New returns the index of the INFO rows of files, in order: file by file,

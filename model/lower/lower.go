@@ -20,6 +20,9 @@ import (
 // Join is one kernel's vISA instructions and native lines, joined.
 type Join struct {
 	ASM *native.File
+	// LL is the dump set's .visa.ll (nil without one): the LLVM
+	// instructions each vISA instruction came from.
+	LL *native.LL
 	// byN[n] lists the indices (in ASM.Insts) of the native lines tagged
 	// $n, in the file's order.
 	byN   map[int][]int
@@ -51,11 +54,26 @@ func New(f *native.File) *Join {
 	return j
 }
 
-// Matches reports whether the join is that of the vISA body named kernel
-// (the .asm's //.kernel), or of the only body there is.
-func (j *Join) Matches(kernel string, bodies int) bool {
-	return j.ASM.Kernel == kernel || bodies == 1
+// MatchesBody reports whether the join is that of body s of file f, the
+// vISA text IGC wrote beside the .asm (paired by file stem): the body
+// named as the .asm's //.kernel, or when none is (a name IGC spelled
+// otherwise), the file's first body, which is its kernel (functions
+// follow it).
+func (j *Join) MatchesBody(f *decoder.File, s *decoder.Stream) bool {
+	if j.ASM.Kernel == s.Kernel {
+		return true
+	}
+	for _, b := range f.Streams {
+		if b.Kernel == j.ASM.Kernel {
+			return false
+		}
+	}
+	return len(f.Streams) > 0 && f.Streams[0] == s
 }
+
+// LLVM returns the LLVM lines of the dump set's .visa.ll tagged $n, none
+// without a .visa.ll.
+func (j *Join) LLVM(n int) []native.LLLine { return j.LL.Of(n) }
 
 // Native returns the indices in ASM.Insts of the native lines of vISA
 // instruction n, in the file's order; none when it was folded, removed

@@ -54,7 +54,7 @@ func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join
 	}
 	j := New(nf)
 	for _, s := range f.Streams {
-		if j.Matches(s.Kernel, len(f.Streams)) {
+		if j.MatchesBody(f, s) {
 			return f, s, j, ab
 		}
 	}
@@ -193,6 +193,23 @@ func BenchmarkJoinDumpSet(b *testing.B) {
 					j.Info(&in)
 				}
 			}
+		}
+	}
+}
+
+// A .asm is joined to the body it names, or, when IGC spelled the name
+// otherwise, to the first body of the vISA text of its stem (the
+// kernel; functions follow it), never to a function.
+func TestMatchesBody(t *testing.T) {
+	f := &decoder.File{Streams: []*decoder.Stream{{Kernel: "k"}, {Kernel: "f1"}}}
+	for _, c := range []struct {
+		asm  string
+		body int
+		want bool
+	}{{"k", 0, true}, {"k", 1, false}, {"f1", 1, true}, {"f1", 0, false}, {"other", 0, true}, {"other", 1, false}} {
+		j := New(&native.File{Kernel: c.asm})
+		if got := j.MatchesBody(f, f.Streams[c.body]); got != c.want {
+			t.Errorf(".asm %q, body %d: %v, want %v", c.asm, c.body, got, c.want)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // shares, the Command a row of the command table is, and the usage, shell
 // completions and manual page written from that table.
 //
-// Shared flags: how inputs are decoded (--layout, --offset, --hex, --visaasm-text,
+// Shared flags: how inputs are decoded (--layout, --offset, --raw, --hex, --visaasm-text,
 // --visa-version, --max-input), so the inspector, `dump` and `serve` accept
 // the same words with the same meaning, and counts read by the one number
 // parser (model.ParseNumber: decimal, or hex after 0x; never octal).
@@ -31,6 +31,7 @@ func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
 	var hex decoder.HexMode
 	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
+	raw := fs.Bool("raw", false, "binary inputs without magic are raw vISA instruction streams, even when they do not read as vISA")
 	var maxInput Size
 	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
 	ver := fs.String("visa-version", decoder.DefaultVersion().String(), "raw streams: the vISA version `M.m` whose operand widths apply")
@@ -48,7 +49,7 @@ func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
 		if o.Version, err = ParseVersion(*ver); err != nil {
 			return o, fmt.Errorf("--visa-version: %v", err)
 		}
-		o.Hex, o.Text, o.MaxInput = hex, *text, int64(maxInput)
+		o.Hex, o.Text, o.Raw, o.MaxInput = hex, *text, *raw, int64(maxInput)
 		return o, nil
 	}
 }

@@ -391,8 +391,9 @@ type formatter struct {
 	jw    jsonWriter
 	// The data flow of stream sfOf+1's INFO (JSON with --all); sfOf is
 	// one less than the stream's index so that the zero value names none.
-	sf   *flow.Stream
-	sfOf int
+	sf     *flow.Stream
+	sfOf   int
+	budget *flow.Budget // sf's, spent by its INFO in turn
 	// The text lines' prefix of stream prefixOf (linePrefix).
 	prefix   []byte
 	prefixOf int
@@ -413,8 +414,8 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 		if fm.sf == nil {
 			fm.sf, fm.sfOf = flow.NewStream(s, 32), si-1
 			// A body whose data flow would cost far more than its decode
-			// (flow.Budget) has no flow keys from there on, and a note.
-			fm.sf.Limit(flow.Budget(s.NumInsts()))
+			// (flow.NewBudget) has no flow keys from there on, and a note.
+			fm.budget = flow.NewBudget(s.NumInsts())
 		}
 		sf = fm.sf
 	}
@@ -466,21 +467,23 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 		switch {
 		case o.JSON && !o.All:
 			s.DecodeInfo(j, &fm.inst) // Decode(i), not through the stream's one-block cache
-			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
+			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil)
 		case o.JSON:
 			s.Decode(i, &fm.inst)
-			if in == nil || sf == nil || !sf.Within(k) {
-				if in != nil && sf != nil && k == sf.OverAt() {
+			var fl *flow.Flow
+			if in != nil && sf != nil {
+				ranOut := fm.budget.Over() != ""
+				if got, ok := sf.Analyze(k, fm.budget); ok {
+					fl = &got
+				} else if !ranOut { // this INFO's analysis ran out: said once
 					body := "the raw stream"
 					if s.Kernel != "" {
 						body = fmt.Sprintf("kernel %q", s.Kernel)
 					}
-					*fm.notes = append(*fm.notes, body+": "+sf.Over())
+					*fm.notes = append(*fm.notes, body+": "+fm.budget.Over())
 				}
-				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, nil, 0)
-			} else {
-				b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, sf, k)
 			}
+			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, fl)
 		default:
 			if in == nil {
 				s.Decode(i, &fm.inst)
@@ -687,9 +690,8 @@ type DstUse struct {
 	Channels []flow.ChannelLanes `json:"channels"`
 }
 
-// setFlow fills LODDefs and DstUses from the data flow of s's k-th INFO.
-func (r *Record) setFlow(sf *flow.Stream, k int) {
-	f := sf.Info(k)
+// setFlow fills LODDefs and DstUses from an INFO's data flow.
+func (r *Record) setFlow(f flow.Flow) {
 	defs := make([]int, 0, len(f.Sources))
 	for _, s := range f.Sources {
 		defs = append(defs, s.Inst)

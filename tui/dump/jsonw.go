@@ -156,7 +156,7 @@ func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
 // from in and dec alone (not s.Inst, which goes through the stream's
 // one-block cache), so INFO records may be written on several goroutines
 // at once, each with its own jsonWriter.
-func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, sf *flow.Stream, k int) []byte {
+func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, fl *flow.Flow) []byte {
 	fromText := s.FromText()
 	w.ownNames = s.Symbols == nil && !fromText
 	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
@@ -238,8 +238,8 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	}
 	if in != nil {
 		b = w.appendInfo(b, f, s, in, o)
-		if sf != nil {
-			b = appendFlow(b, sf, k)
+		if fl != nil {
+			b = appendFlow(b, fl)
 		}
 	}
 	if j := o.joinFor(f, s); j != nil {
@@ -391,9 +391,8 @@ func appendMarshaled(b []byte, v any) []byte {
 	return append(b, m...)
 }
 
-// appendFlow appends "lod_defs" and "dst_uses" of INFO k.
-func appendFlow(b []byte, sf *flow.Stream, k int) []byte {
-	fl := sf.Info(k)
+// appendFlow appends "lod_defs" and "dst_uses" of an INFO's data flow.
+func appendFlow(b []byte, fl *flow.Flow) []byte {
 	b = append(b, `,"lod_defs":[`...)
 	for n, src := range fl.Sources {
 		if n > 0 {

@@ -45,7 +45,7 @@ func referenceJSON(t *testing.T, f *decoder.File, o Options) []byte {
 				}
 				r := NewRecord(p, s, i, in, o)
 				if sf != nil && in != nil {
-					r.setFlow(sf, next-1)
+					r.setFlow(sf.Info(next - 1))
 				}
 				if err := enc.Encode(r); err != nil {
 					t.Fatal(err)

@@ -66,7 +66,7 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 
 // joinFor returns the join of stream s of f, or nil.
 func (o *Options) joinFor(f *decoder.File, s *decoder.Stream) *lower.Join {
-	if o.set == nil || o.set.join == nil || !o.set.join.Matches(s.Kernel, len(f.Streams)) {
+	if o.set == nil || o.set.join == nil || !o.set.join.MatchesBody(f, s) {
 		return nil
 	}
 	return o.set.join
@@ -245,7 +245,7 @@ func dumpSetRecords(f *decoder.File, ds *dumpSet) []DumpSetRecord {
 		if ds.asmErr != nil {
 			r.Error = ds.asmErr.Error()
 		}
-		if j := ds.join; j != nil && j.Matches(s.Kernel, len(f.Streams)) {
+		if j := ds.join; j != nil && j.MatchesBody(f, s) {
 			a := j.ASM
 			n, grf, spill, ra, plat := len(a.Insts), a.NumGRF, a.SpillBytes, a.RA, a.Platform
 			r.NativeInstructions, r.GRF, r.SpillBytes, r.RA, r.Platform = &n, &grf, &spill, &ra, &plat

@@ -105,8 +105,9 @@ func LoadSurfaces(path string) (*model.SurfaceFile, error) {
 }
 
 // NativeLoader returns the inspector's Config.Native: the join of a vISA
-// text file with the .asm of its stem beside it, read and parsed once
-// (under the input size limit) and kept; nil for a file without one.
+// text file with the .asm of its stem beside it (and its .visa.ll when
+// there is one), read and parsed once (under the input size limit) and
+// kept; nil for a file without an .asm.
 func NativeLoader(o decoder.Options) func(file string) *lower.Join {
 	var mu sync.Mutex
 	joins := map[string]*lower.Join{}
@@ -122,6 +123,11 @@ func NativeLoader(o decoder.Options) func(file string) *lower.Join {
 			if RegularFile(asm) {
 				if data, err := ReadFile(asm, o); err == nil {
 					j = lower.New(native.Parse(asm, data))
+				}
+			}
+			if ll := native.Stem(file) + ".visa.ll"; j != nil && RegularFile(ll) {
+				if data, err := ReadFile(ll, o); err == nil {
+					j.LL = native.ParseLL(ll, data)
 				}
 			}
 		}

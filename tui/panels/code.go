@@ -32,6 +32,9 @@ type CodeKeyMap struct {
 	// Native folds and unfolds the native lines under each instruction
 	// (a body joined to IGC's Gen assembly).
 	Native key.Binding
+	// NativeList gives the keys to the native listing (the .asm in its
+	// own order, beside the vISA listing on a wide pane) and back.
+	NativeList key.Binding
 	// FlowFocus moves the keyboard between the listing and the data-flow
 	// list, which then scrolls on its own.
 	FlowFocus     key.Binding
@@ -47,25 +50,26 @@ func DefaultCodeKeyMap() CodeKeyMap { return buildCodeKeyMap() }
 
 func buildCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
-		Up:        key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
-		Down:      key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
-		PageUp:    key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
-		PageDown:  key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
-		HalfUp:    key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
-		HalfDown:  key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
-		Top:       key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
-		Bottom:    key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
-		Search:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
-		Goto:      key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
-		Next:      key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match (repeats /)")),
-		Prev:      key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Select:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
-		Back:      key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
-		Flow:      key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
-		FlowFocus: key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "keys to the data-flow list / back to the listing")),
-		Native:    key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "fold / unfold the native (Gen assembly) lines")),
-		Apply:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Up:         key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
+		Down:       key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
+		HalfUp:     key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
+		HalfDown:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
+		Top:        key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
+		Bottom:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
+		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Goto:       key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
+		Next:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match (repeats /)")),
+		Prev:       key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
+		Select:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
+		Back:       key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
+		Flow:       key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
+		FlowFocus:  key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "keys to the data-flow list / back to the listing")),
+		Native:     key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "fold / unfold the native and LLVM lines")),
+		NativeList: key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "keys to the .asm listing (its order) and back")),
+		Apply:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 	k.setEditing(false)
 	return k
@@ -73,7 +77,7 @@ func buildCodeKeyMap() CodeKeyMap {
 
 func (k *CodeKeyMap) setEditing(on bool) {
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
-		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native} {
+		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native, &k.NativeList} {
 		b.SetEnabled(!on)
 	}
 	k.Apply.SetEnabled(on)
@@ -90,7 +94,7 @@ func (k CodeKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Search, k.Next, k.Prev, k.Goto},
-		{k.Select, k.Flow, k.FlowFocus, k.Native, k.Back, k.Apply, k.Cancel},
+		{k.Select, k.Flow, k.FlowFocus, k.Native, k.NativeList, k.Back, k.Apply, k.Cancel},
 	}
 }
 
@@ -152,7 +156,7 @@ type Code struct {
 	input    *lineEdit // the open prompt's text: built by / and :, dropped when it closes
 	inputW   int       // the prompt's text width
 	query    string
-	back     []int
+	back     []pos // places to go back to (⌫)
 	msg      string
 	msgErr   bool
 	grf      int
@@ -168,11 +172,18 @@ type Code struct {
 	join   *lower.Join
 	joinOf *decoder.Stream // the body join belongs to
 	folded bool
+	// sub is the cursor's row under instruction cur (-1: the
+	// instruction's own line; see subRows), topSub the sub-row the
+	// listing starts at. nat gives the keys to the native listing,
+	// whose cursor is ncur and first line shown ntop (ASM.Insts indices).
+	sub, topSub int
+	nat         bool
+	ncur, ntop  int
 }
 
 // NewCode returns an empty Code pane.
 func NewCode(st *style.Styles) Code {
-	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, inputW: 30, grf: 32}
+	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, inputW: 30, grf: 32, sub: -1, topSub: -1}
 }
 
 // SetInfo shows the body of in with in under the cursor (nil: none).
@@ -180,18 +191,19 @@ func (m *Code) SetInfo(in *decoder.Info) {
 	c := m.c
 	if in == nil || in.Stream() == nil {
 		*c = codeState{info: -1}
-		m.cur, m.top = 0, 0
+		m.cur, m.top, m.sub, m.nat = 0, 0, -1, false
 		return
 	}
 	s := in.Stream()
 	if s != c.s {
 		*c = codeState{s: s, info: -1}
 		m.back, m.query = nil, ""
+		m.nat, m.ncur, m.ntop = false, 0, 0
 	}
 	k, _ := c.infoAt(in.Inst)
 	if k != c.info {
 		c.info, c.fresh = k, false
-		m.cur = in.Inst
+		m.cur, m.sub, m.nat = in.Inst, -1, false
 		m.recentre = true
 		m.flowCur, m.flowTop = 0, 0
 	}
@@ -207,14 +219,15 @@ func (m *Code) SetBody(s *decoder.Stream) {
 	c := m.c
 	if s == nil {
 		*c = codeState{info: -1}
-		m.cur, m.top = 0, 0
+		m.cur, m.top, m.sub, m.nat = 0, 0, -1, false
 		return
 	}
 	if s != c.s {
 		*c = codeState{s: s, info: -1}
 		m.back, m.query = nil, ""
-		m.cur, m.top = 0, 0
+		m.cur, m.top, m.sub, m.topSub = 0, 0, -1, -1
 		m.flowCur, m.flowTop, m.flowFocus = 0, 0, false
+		m.nat, m.ncur, m.ntop = false, 0, 0
 	}
 	c.info, c.fresh = -1, false
 }
@@ -235,14 +248,6 @@ func (m Code) native() *lower.Join {
 		return nil
 	}
 	return m.join
-}
-
-// nativeRows is how many native lines show under instruction i.
-func (m Code) nativeRows(i int) int {
-	if j := m.native(); j != nil && !m.folded {
-		return len(j.Native(i))
-	}
-	return 0
 }
 
 // GRFBytes returns the GRF size the data flow is computed with.
@@ -409,9 +414,9 @@ func (m Code) WantedRows() int { return 2 + m.listContent() + m.flowContent() }
 // one saying where a walk stopped.
 func (m Code) listContent() int {
 	n := m.total()
-	if j := m.native(); j != nil && !m.folded {
+	if m.native() != nil && !m.folded {
 		for i := 0; i < m.total(); i++ {
-			n += len(j.Native(i))
+			n += m.nativeRows(i)
 		}
 	}
 	if m.c.s != nil && m.c.s.Err != nil {
@@ -431,6 +436,7 @@ func (m *Code) moveTo(i int) {
 		return
 	}
 	m.cur = min(max(i, 0), n-1)
+	m.sub = -1
 	m.top = m.viewTop()
 	m.recentre = false
 	h, so := m.listHeight(), m.scrollOff()
@@ -465,12 +471,10 @@ func (m Code) viewTop() int {
 
 // jump moves to i, remembering where it was for Back.
 func (m *Code) jump(i int) {
-	if i != m.cur {
-		m.back = append(m.back, m.cur)
-		if len(m.back) > 100 {
-			m.back = m.back[1:]
-		}
+	if i != m.cur || m.nat {
+		m.push()
 	}
+	m.nat = false
 	m.moveTo(i)
 	// A jump puts its target a third down the listing, with context.
 	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
@@ -539,7 +543,6 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		return m, nil
 	}
 	m.msg, m.msgErr = "", false
-	page := max(m.listHeight()-1, 1)
 	km := m.KeyMap
 	if key.Matches(k, km.FlowFocus) {
 		m.flowFocus = !m.flowFocus && m.flowStops() > 0
@@ -549,12 +552,39 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.moveFlow(m.flowCur)
 		return m, nil
 	}
+	if key.Matches(k, km.NativeList) {
+		if m.native() == nil {
+			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+			return m, nil
+		}
+		m.nat = !m.nat
+		m.folded = false
+		if m.nat {
+			if lines := m.native().Native(m.cur); len(lines) > 0 {
+				m.ntop = lines[0] - m.listHeight()/3
+				m.moveNative(lines[0])
+			} else {
+				m.moveNative(m.ncur)
+			}
+			m.msg = "the native listing has the keys: enter goes to a line's vISA instruction, ctrl+w back"
+		} else {
+			m.settle()
+		}
+		return m, nil
+	}
+	if m.nat && !m.flowFocus {
+		if done := m.nativeKey(k); done {
+			return m, nil
+		}
+	}
 	if key.Matches(k, km.Native) {
 		if m.native() == nil {
 			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
 			return m, nil
 		}
 		m.folded = !m.folded
+		m.nat = false
+		m.sub, m.topSub = -1, -1
 		m.msg = "native lines shown (A folds them)"
 		if m.folded {
 			m.msg = "native lines folded (A shows them)"
@@ -566,11 +596,20 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 			return m, cmd
 		}
 	}
+	cmd := m.browseKey(k)
+	m.settle()
+	return m, cmd
+}
+
+// browseKey handles a key of the vISA listing.
+func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
+	km := m.KeyMap
+	page := max(m.listHeight()-1, 1)
 	switch {
 	case key.Matches(k, km.Up):
-		m.moveTo(m.cur - 1)
+		m.step(-1)
 	case key.Matches(k, km.Down):
-		m.moveTo(m.cur + 1)
+		m.step(1)
 	case key.Matches(k, km.PageUp):
 		m.moveTo(m.cur - page)
 	case key.Matches(k, km.PageDown):
@@ -585,7 +624,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.moveTo(m.total() - 1)
 	case key.Matches(k, km.Search), key.Matches(k, km.Goto):
 		if m.c.s == nil {
-			return m, nil
+			return nil
 		}
 		in := newLineEdit(m.st, m.inputW, 200)
 		m.mode, in.Prompt = codeSearch, "/"
@@ -594,34 +633,38 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		}
 		m.input = &in
 		m.KeyMap.setEditing(true)
-		return m, in.Focus()
+		return in.Focus()
 	case key.Matches(k, km.Next):
 		m.nextMatch(1)
 	case key.Matches(k, km.Prev):
 		m.nextMatch(-1)
 	case key.Matches(k, km.Back):
-		if n := len(m.back); n > 0 {
-			m.moveTo(m.back[n-1])
-			m.back = m.back[:n-1]
-		} else {
+		if !m.goBack() {
 			m.msg = "no earlier place to go back to"
 		}
 	case key.Matches(k, km.Select):
+		if m.enterRow() {
+			return nil
+		}
 		if _, ok := m.c.infoAt(m.cur); ok && m.c.s != nil {
 			s, i := m.c.s, m.cur
-			return m, func() tea.Msg { return SelectInfoMsg{Stream: s, Inst: i} }
+			return func() tea.Msg { return SelectInfoMsg{Stream: s, Inst: i} }
 		}
-		m.msg = "enter selects an INFO line (marked ◆ or •)"
+		if j := m.native(); j != nil && len(j.Native(m.cur)) > 0 {
+			m.toNative(j.Native(m.cur)[0])
+			return nil
+		}
+		m.msg = "enter selects an INFO line (marked ◆ or •) or follows a native line"
 	case key.Matches(k, km.Flow):
 		i := strings.Index(flowKeys, k.String())
 		if i < 0 || i >= len(m.c.entries) {
 			m.msg = "no data-flow entry " + k.String()
-			return m, nil
+			return nil
 		}
 		m.jump(m.c.entries[i].inst)
 		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
 	}
-	return m, nil
+	return nil
 }
 
 // flowKey moves through the data-flow list while it has the keys: the
@@ -672,9 +715,11 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 func (m *Code) click(y int) {
 	lh := m.listHeight()
 	switch {
-	case y >= 1 && y <= lh:
-		if i := m.viewTop() + y - 1; i < m.total() {
-			m.moveTo(i)
+	case y >= 1 && y <= lh && !m.nat:
+		if rows := m.shownRows(); y-1 < len(rows) {
+			m.moveTo(rows[y-1].inst)
+			m.sub = rows[y-1].sub
+			m.settle()
 		}
 	case y >= lh+2:
 		r := y - lh - 2
@@ -918,6 +963,9 @@ func (m Code) View() string {
 	}
 	title := st.Title.Render("Code") + "  " + st.Value.Render(name) +
 		st.Muted.Render(fmt.Sprintf("  $%d of %d", m.cur, n))
+	if m.native() != nil && (m.nat || m.side()) {
+		title += st.Muted.Render(" · " + m.nativeTitle())
+	}
 	if s.FromText() {
 		title += st.Muted.Render(" · vISA text")
 	}
@@ -934,39 +982,45 @@ func (m Code) View() string {
 	if n > 0 && !s.FromText() {
 		offW = len(fmt.Sprintf("0x%x", s.AbsOff(n-1)))
 	}
-	top := m.viewTop()
-	if m.native() != nil && !m.folded {
-		// Native lines make rows of several lines: move the top down
-		// until the cursor's instruction and its native lines fit.
-		for top < m.cur {
-			used := 0
-			for i := top; i <= m.cur; i++ {
-				used += 1 + m.nativeRows(i)
-			}
-			if used <= lh {
-				break
-			}
-			top++
-		}
+	var listing []string
+	shown := m.shownRows()
+	j := m.native()
+	lw := min(m.w/2, 100) // the vISA listing's width beside the native one
+	lm := m               // draws the vISA listing at its width
+	if m.side() {
+		lm.w = lw
+		m.followNative() // this frame's copy: the native lines of the cursor in view
 	}
-	rows := 0
-	i := top
-	for ; i < n && rows < lh; i++ {
-		lines = append(lines, m.listLine(i, numW, offW))
-		rows++
-		if j := m.native(); j != nil && !m.folded {
-			for _, at := range j.Native(i) {
-				if rows >= lh {
-					break
-				}
-				lines = append(lines, m.nativeLine(j, at, numW))
-				rows++
-			}
+	for _, r := range shown {
+		if r.sub < 0 {
+			listing = append(listing, lm.listLine(r.inst, numW, offW))
+			continue
 		}
+		listing = append(listing, lm.subLine(j, r.inst, m.subRows(r.inst)[r.sub], !m.nat && r.inst == m.cur && r.sub == m.sub, numW))
+	}
+	rows := len(listing)
+	i := n
+	if rows > 0 {
+		i = shown[rows-1].inst + 1
 	}
 	if s.Err != nil && i >= n && rows < lh {
-		// The listing ends where the walk stopped: say why, in place.
-		lines = append(lines, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
+		listing = append(listing, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
+	}
+	for len(listing) < lh {
+		listing = append(listing, "")
+	}
+	switch {
+	case m.side():
+		// The native listing beside, in what the vISA one leaves.
+		nw := m.w - lw - 3
+		nat := m.nativeListing(nw, lh)
+		for k := range listing {
+			lines = append(lines, fit(listing[k], lw)+" │ "+nat[k])
+		}
+	case m.nat:
+		lines = append(lines, m.nativeListing(m.w, lh)...)
+	default:
+		lines = append(lines, listing...)
 	}
 	for len(lines) < 1+lh {
 		lines = append(lines, "")
@@ -983,8 +1037,11 @@ func (m Code) listLine(i, numW, offW int) string {
 	st, c := m.st, m.c
 	text, _, diags := m.lineText(i)
 	cursor := " "
-	if i == m.cur {
+	here := i == m.cur && m.sub < 0 && !m.nat
+	if here {
 		cursor = st.Sym.Selected
+	} else if i == m.cur {
+		cursor = "·" // the cursor is on a row under it, or in the native listing
 	}
 	kind := " "
 	if k, ok := c.infoAt(i); ok {
@@ -1009,17 +1066,10 @@ func (m Code) listLine(i, numW, offW int) string {
 		where = padLeft(fmt.Sprintf("0x%x", c.s.AbsOff(i)), offW)
 	}
 	line := cursor + kind + diag + padLeft("$"+strconv.Itoa(i), numW) + "  " + st.Muted.Render(where) + "  " + text
-	if i == m.cur {
+	if here {
 		return st.Selected.Render(fit(line, m.w))
 	}
 	return line
-}
-
-// nativeLine is native instruction at of the .asm, shown under its vISA
-// instruction: its line in the .asm and its text.
-func (m Code) nativeLine(j *lower.Join, at, numW int) string {
-	in := &j.ASM.Insts[at]
-	return "   " + strings.Repeat(" ", numW) + m.st.Muted.Render("  ↳ "+pad("L"+strconv.Itoa(in.Line), 6)+" "+compact(in.Text))
 }
 
 // nativeBody is the native part of the selected INFO's section: the
@@ -1087,6 +1137,9 @@ func (m Code) nativeSection() ([]string, []int) {
 			b := &j.ASM.Insts[s.DescFrom]
 			body = append(body, fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)))
 			to = append(to, b.VISA)
+		}
+		if len(s.Sampler.Fields) > 0 {
+			body = append(body, st.Header.Render(fmt.Sprintf("     %-13s %-14s %-6s %s", "bits", "field", "value", "meaning")))
 		}
 		for _, f := range s.Sampler.Fields {
 			bits := fmt.Sprintf("%d", f.Hi)

@@ -3,8 +3,6 @@ package index
 import (
 	"encoding/binary"
 	"math/rand"
-	"slices"
-	"strings"
 	"testing"
 
 	"infoscope/decoder"
@@ -74,9 +72,9 @@ func sampleFiles(t testing.TB) []*decoder.File {
 	return files
 }
 
-// fastPathModel indexes the samples and two generated streams
+// navModel indexes the samples and two generated streams
 // (diagnostics frequent in one, rare in the other).
-func fastPathModel(t testing.TB) *Index {
+func navModel(t testing.TB) *Index {
 	files := append(sampleFiles(t),
 		decoder.Decode("gen-a.bin", mixedInfos(6000, 1, 50), decoder.Options{}),
 		decoder.Decode("gen-b.bin", mixedInfos(6000, 2, 1500), decoder.Options{}))
@@ -102,46 +100,6 @@ var filterCases = []string{
 	"file:gen-b op:resinfo !t6 diag", "v33 v33.", "t6 t6 !t7",
 }
 
-// sampleTerms adds text terms cut from the rows' own text, so matches
-// cross every boundary between the pieces.
-func sampleTerms(r *Index, rng *rand.Rand, n int) []string {
-	var out []string
-	for len(out) < n {
-		in := r.Info(r.Loc(rng.Intn(r.total)))
-		text := strings.ToLower(in.Text())
-		a := rng.Intn(len(text))
-		b := min(len(text), a+1+rng.Intn(12))
-		w := strings.TrimSpace(text[a:b])
-		if w == "" || strings.ContainsAny(w, " :!") {
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// TestFilterFastPath checks the packed-key filter against matchAll on
-// every row, for every term kind, on the samples and generated streams.
-func TestFilterFastPath(t *testing.T) {
-	r := fastPathModel(t)
-	cases := append(slices.Clone(filterCases), sampleTerms(r, rand.New(rand.NewSource(3)), 80)...)
-	for _, f := range cases {
-		flt, err := ParseFilter(f)
-		if err != nil {
-			continue // a value the language refuses: nothing to filter
-		}
-		terms := flt.terms
-		want := r.filterRowsSlow(terms)
-		// One part, and the rows split between goroutines at points
-		// inside streams.
-		for _, parts := range []int{1, 2, 7} {
-			if got := r.filterRowsIn(terms, parts); !slices.Equal(got, want) {
-				t.Errorf("filter %q in %d parts: %d rows, want %d", f, parts, len(got), len(want))
-			}
-		}
-	}
-}
-
 // viewsFor returns the views the n/N and :0x tests walk: every row, and a
 // few filters.
 func viewsFor(t *testing.T, r *Index) map[string][]int32 {
@@ -151,15 +109,14 @@ func viewsFor(t *testing.T, r *Index) map[string][]int32 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		terms := flt.terms
-		views[f] = r.filterRowsSlow(terms)
+		views[f] = r.View(flt)
 	}
 	return views
 }
 
-// TestNextDiagFastPath checks n and N against a walk of the view.
-func TestNextDiagFastPath(t *testing.T) {
-	r := fastPathModel(t)
+// TestNextDiag checks n and N against a walk of the view.
+func TestNextDiag(t *testing.T) {
+	r := navModel(t)
 	rng := rand.New(rand.NewSource(4))
 	hasDiag := make([]bool, r.Len()) // read from each Info once
 	for row := range hasDiag {
@@ -201,9 +158,9 @@ func TestNextDiagFastPath(t *testing.T) {
 	}
 }
 
-// TestGotoOffsetFastPath checks :0xOFFSET against a scan of the view.
-func TestGotoOffsetFastPath(t *testing.T) {
-	r := fastPathModel(t)
+// TestGotoOffset checks :0xOFFSET against a scan of the view.
+func TestGotoOffset(t *testing.T) {
+	r := navModel(t)
 	rng := rand.New(rand.NewSource(5))
 	// Each row's Info, read once.
 	infos := make([]*decoder.Info, r.Len())
@@ -260,62 +217,6 @@ func TestGotoOffsetFastPath(t *testing.T) {
 	}
 }
 
-// TestRowKeysRaw checks that a row whose fields do not fit the packing is
-// still filtered by its Info.
-func TestRowKeysRaw(t *testing.T) {
-	in := decoder.Info{ExecCode: 20, SubOp: 0x0b, ChannelMask: 0xF, Surface: 6}
-	st := decoder.NewInfoStream([]decoder.Info{in})
-	r := New([]*decoder.File{{Name: "x", Streams: []*decoder.Stream{st}}})
-	if r.keys().key[0]&kRaw == 0 {
-		t.Fatal("exec code 20 packed")
-	}
-	for _, f := range []string{"exec:16", "!exec:16", "sampleinfo", "?20", "op:sampleinfo"} {
-		flt, err := ParseFilter(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		terms := flt.terms
-		if got, want := r.filterRows(terms), r.filterRowsSlow(terms); !slices.Equal(got, want) {
-			t.Errorf("%q: %v, want %v", f, got, want)
-		}
-	}
-}
-
 func decodeBytes(name string, data []byte) *decoder.File {
 	return decoder.Decode(name, data, decoder.Options{})
-}
-
-// TestFilterWideStream checks a stream with more distinct operands than a
-// run can number: the rows past the last number are matched by their Info.
-func TestFilterWideStream(t *testing.T) {
-	const n = classWide + 5000
-	var data []byte
-	for i := range n {
-		var op [6]byte
-		binary.LittleEndian.PutUint32(op[:], uint32(32+i))
-		binary.LittleEndian.PutUint16(op[4:], uint16(i%7))
-		data = append(append(data, 0x70, 0x0b, 0x04, 0x0f, 0x06), op[:]...)
-	}
-	r := New([]*decoder.File{decodeBytes("wide.bin", data)})
-	if r.Len() != n {
-		t.Fatalf("%d rows", r.Len())
-	}
-	if got := len(r.opClasses().classes[0]); got != classWide {
-		t.Fatalf("%d classes, want every number spent (%d)", got, classWide)
-	}
-	for _, f := range []string{"v70031.6", "v1000.", "7.1", "!v6 rgba"} {
-		flt, err := ParseFilter(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := r.filterRowsSlow(flt.terms)
-		if len(want) == 0 {
-			t.Errorf("%q matches nothing: not a useful case", f)
-		}
-		for _, parts := range []int{1, 2} {
-			if got := r.filterRowsIn(flt.terms, parts); !slices.Equal(got, want) {
-				t.Errorf("%q in %d parts: %d rows, want %d", f, parts, len(got), len(want))
-			}
-		}
-	}
 }

@@ -30,6 +30,47 @@ type Options struct {
 	// MaxInput is the most bytes ReadInput reads of one input (0:
 	// DefaultMaxInput).
 	MaxInput int64
+	// Name names an option in messages: the program that set it knows how
+	// (a command, by its flag: "--offset"). Nil or "": Option.String.
+	Name func(Option) string
+}
+
+// Option is one of Options' settings as a message refers to it: the
+// decoder reports which option a message is about, and Options.Name words
+// it, so that the decoder names no command's flags.
+type Option uint8
+
+// The options messages refer to.
+const (
+	OptionLayout   Option = iota + 1 // Options.Layout
+	OptionOffset                     // Options.Offset
+	OptionMaxInput                   // Options.MaxInput
+	OptionRaw                        // Options.Raw
+)
+
+// String names the option where no program does.
+func (op Option) String() string {
+	switch op {
+	case OptionLayout:
+		return "the layout option"
+	case OptionOffset:
+		return "the offset option"
+	case OptionMaxInput:
+		return "the input size limit"
+	case OptionRaw:
+		return "the raw stream option"
+	}
+	return "an option"
+}
+
+// Say is how messages name op: by o.Name, else op.String().
+func (o Options) Say(op Option) string {
+	if o.Name != nil {
+		if n := o.Name(op); n != "" {
+			return n
+		}
+	}
+	return op.String()
 }
 
 // File is one decoded input.
@@ -122,7 +163,7 @@ func Decode(name string, data []byte, o Options) *File {
 	// layout it has (or --hex=false): its bytes would decode as junk.
 	if !f.Hex && o.Hex != HexOff && o.Offset == 0 && o.Layout == LayoutAuto && looksLikeText(f.Data) {
 		f.Errors = append(f.Errors, &FormatError{File: name, Off: 0, Field: "input",
-			Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw stream (--offset or --layout to read text bytes as one)`,
+			Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw stream (` + o.Say(OptionOffset) + " or " + o.Say(OptionLayout) + " to read text bytes as one)",
 			Found:    "text that is none of them: " + textKind(f.Data), Err: ErrNotVISA})
 		return f
 	}
@@ -186,7 +227,7 @@ func (f *File) decodeObject(o Options) {
 	if f.Layout == LayoutAuto {
 		f.Layout = LayoutIGC
 	} else {
-		f.LayoutReason = forcedReason(f.Layout)
+		f.LayoutReason = forcedReason(o)
 	}
 	v := obj.Version.BestEffort()
 	budget := obj.recLeft
@@ -271,7 +312,7 @@ func (f *File) walkBodies(obj *Object, v Version) (streams []*Stream, errs []err
 
 func (f *File) decodeRaw(o Options) {
 	if o.Offset < 0 || o.Offset > int64(len(f.Data)) {
-		f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: o.Offset, Field: "--offset", Expected: fmt.Sprintf("an offset within the %d-byte input", len(f.Data)), Found: fmt.Sprint(o.Offset), Err: ErrBadValue})
+		f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: o.Offset, Field: o.Say(OptionOffset), Expected: fmt.Sprintf("an offset within the %d-byte input", len(f.Data)), Found: fmt.Sprint(o.Offset), Err: ErrBadValue})
 		return
 	}
 	code := f.Data[o.Offset:]
@@ -279,7 +320,7 @@ func (f *File) decodeRaw(o Options) {
 	if o.Layout != LayoutAuto {
 		wo.Layout = o.Layout
 		s := Walk(code, o.Offset, wo)
-		f.Layout, f.LayoutReason = o.Layout, forcedReason(o.Layout)
+		f.Layout, f.LayoutReason = o.Layout, forcedReason(o)
 		f.addStream(s)
 		return
 	}
@@ -298,7 +339,7 @@ func (f *File) decodeRaw(o Options) {
 			}
 			if _, gen := looksLikeGen(code); !gen {
 				f.Errors = append(f.Errors, &FormatError{File: f.Name, Off: 0, Field: "input",
-					Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw instruction stream (--raw, --offset or --layout read any bytes as one)`,
+					Expected: `vISA: an object file ("CISA"), vISA text, hex text, a C source, or a raw instruction stream (` + o.Say(OptionRaw) + ", " + o.Say(OptionOffset) + " or " + o.Say(OptionLayout) + " read any bytes as one)",
 					Found:    found + " (" + walked + ")", Err: ErrNotVISA})
 				return
 			}
@@ -308,10 +349,10 @@ func (f *File) decodeRaw(o Options) {
 	f.addStream(s)
 }
 
-// forcedReason is the LayoutReason of a layout the user chose. Like the
-// other reasons it names the layout, so a status line can show it alone
-// ("layout seed, set by --layout").
-func forcedReason(l Layout) string { return l.String() + ", set by --layout" }
+// forcedReason is the LayoutReason of the layout the user chose (o.Layout).
+// Like the other reasons it names the layout, so a status line can show it
+// alone ("layout seed, set by --layout").
+func forcedReason(o Options) string { return o.Layout.String() + ", set by " + o.Say(OptionLayout) }
 
 func (f *File) addStream(s *Stream) {
 	if s.Err != nil {

@@ -43,7 +43,7 @@ func (o Options) maxInput() int64 {
 func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) {
 	limit := o.maxInput()
 	if size > limit {
-		return nil, tooLarge(name, limit, fmt.Sprintf("%d bytes", size))
+		return nil, tooLarge(name, o, fmt.Sprintf("%d bytes", size))
 	}
 	head := make([]byte, min(sniffSize, limit+1))
 	n, err := io.ReadFull(r, head)
@@ -54,7 +54,7 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 	case err != nil:
 		return nil, err
 	case int64(n) > limit:
-		return nil, tooLarge(name, limit, "a longer input")
+		return nil, tooLarge(name, o, "a longer input")
 	case failsEarly(name, head, o):
 		return head, nil
 	}
@@ -71,7 +71,7 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 		n, err := r.Read(buf[len(buf):min(int64(cap(buf)), limit+1)])
 		buf = buf[:len(buf)+n]
 		if int64(len(buf)) > limit {
-			return nil, tooLarge(name, limit, "a longer input")
+			return nil, tooLarge(name, o, "a longer input")
 		}
 		if errors.Is(err, io.EOF) {
 			return buf, nil
@@ -82,8 +82,9 @@ func ReadInput(name string, r io.Reader, size int64, o Options) ([]byte, error) 
 	}
 }
 
-func tooLarge(name string, limit int64, found string) error {
-	return &FormatError{File: name, Off: limit, Field: "input size", Expected: "at most " + FormatSize(limit) + " (raise it with --max-input)", Found: found, Err: ErrBudget}
+func tooLarge(name string, o Options, found string) error {
+	limit := o.maxInput()
+	return &FormatError{File: name, Off: limit, Field: "input size", Expected: "at most " + FormatSize(limit) + " (raise it with " + o.Say(OptionMaxInput) + ")", Found: found, Err: ErrBudget}
 }
 
 // failsEarly reports whether head, the first bytes of a longer input,

@@ -38,10 +38,10 @@ func Decode(name string, data []byte, o decoder.Options) *decoder.File {
 	// Options that do not apply to text are said not to, rather than
 	// ignored in silence.
 	if o.Layout == decoder.LayoutSeed {
-		f.Warnings = append(f.Warnings, "--layout seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
+		f.Warnings = append(f.Warnings, o.Say(decoder.OptionLayout)+" seed does not apply to vISA text: its INFO are rebuilt in the igc layout, as Intel's tools encode them")
 	}
 	if o.Offset != 0 {
-		f.Warnings = append(f.Warnings, "--offset does not apply to vISA text (it reads every line)")
+		f.Warnings = append(f.Warnings, o.Say(decoder.OptionOffset)+" does not apply to vISA text (it reads every line)")
 	}
 	return f
 }

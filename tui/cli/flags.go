@@ -22,28 +22,54 @@ import (
 	"infoscope/model"
 )
 
+// The decode flags' names: registered by Decode, and how the decoder's
+// messages name the options they set (FlagName).
+const (
+	flagLayout   = "layout"
+	flagOffset   = "offset"
+	flagMaxInput = "max-input"
+	flagRaw      = "raw"
+)
+
+// FlagName names a decoder option by the flag that sets it, as
+// decoder.Options.Name: messages say "--offset" where the decoder reports
+// decoder.OptionOffset.
+func FlagName(op decoder.Option) string {
+	switch op {
+	case decoder.OptionLayout:
+		return "--" + flagLayout
+	case decoder.OptionOffset:
+		return "--" + flagOffset
+	case decoder.OptionMaxInput:
+		return "--" + flagMaxInput
+	case decoder.OptionRaw:
+		return "--" + flagRaw
+	}
+	return ""
+}
+
 // Decode registers the decode flags on fs. The function it returns reads
-// them, after fs.Parse, into decoder.Options; its error names the flag
-// ("--offset: ..."), for a usage message.
+// them, after fs.Parse, into decoder.Options whose messages name these
+// flags; its error names the flag ("--offset: ..."), for a usage message.
 func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
-	layout := fs.String("layout", "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
-	offset := fs.String("offset", "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
+	layout := fs.String(flagLayout, "auto", "INFO layout: igc, seed or auto (object files: igc; raw streams: try both)")
+	offset := fs.String(flagOffset, "0", "raw streams: offset of the first instruction (decimal or 0x hex)")
 	var hex decoder.HexMode
 	fs.Var(&hex, "hex", "inputs are hex text; --hex=false: raw bytes (default: detected)")
 	text := fs.Bool("visaasm-text", false, "inputs are vISA text (.visaasm; default: detected)")
-	raw := fs.Bool("raw", false, "binary inputs without magic are raw vISA instruction streams, even when they do not read as vISA")
+	raw := fs.Bool(flagRaw, false, "binary inputs without magic are raw vISA instruction streams, even when they do not read as vISA")
 	var maxInput Size
-	fs.Var(&maxInput, "max-input", "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
+	fs.Var(&maxInput, flagMaxInput, "the most bytes read of one input: a `SIZE` such as 512K, 64M or 1G (default "+decoder.FormatSize(decoder.DefaultMaxInput)+")")
 	ver := fs.String("visa-version", decoder.DefaultVersion().String(), "raw streams: the vISA version `M.m` whose operand widths apply")
 	return func() (decoder.Options, error) {
-		var o decoder.Options
+		o := decoder.Options{Name: FlagName}
 		var err error
 		if o.Layout, err = decoder.ParseLayout(*layout); err != nil {
-			return o, fmt.Errorf("--layout: %v", err)
+			return o, fmt.Errorf("--%s: %v", flagLayout, err)
 		}
 		off, err := model.ParseNumber(*offset, 1<<63-1)
 		if err != nil {
-			return o, fmt.Errorf("--offset: %v", err)
+			return o, fmt.Errorf("--%s: %v", flagOffset, err)
 		}
 		o.Offset = int64(off)
 		if o.Version, err = ParseVersion(*ver); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -556,17 +557,44 @@ func (s *server) exit(sess ssh.Session, st *session, status int, msg string) {
 	_ = sess.Exit(status)
 }
 
-const commandHelp = `infoscope serves an inspector of vISA INFO instructions.
-  ssh HOST                 the inspector (needs a terminal: ssh allocates one, or use ssh -t)
-  ssh HOST dump [ARGS]     headless dump of the served files (ssh HOST dump -h for ARGS;
+// sshCommand is a command a client runs without the inspector: ssh HOST
+// NAME ARGS (soft-serve's cmd/ way: a table of them, which the dispatch
+// and the help both read).
+type sshCommand struct {
+	names []string // the words that select it
+	help  string   // its lines in the help
+	run   func(s *server, sess ssh.Session, st *session, args []string)
+}
+
+// sshCommands are the commands a client may run.
+func sshCommands() []sshCommand {
+	return []sshCommand{
+		{names: []string{"dump"}, run: (*server).dumpCmd, help: `  ssh HOST dump [ARGS]     headless dump of the served files (ssh HOST dump -h for ARGS;
                            with no file named, every served file; - reads your stdin)
-  ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
+`},
+		{names: []string{"surfaces"}, run: (*server).surfacesCmd, help: `  ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
   ssh HOST surfaces --unsaved  edits a session of yours left neither saved nor discarded
-  ssh HOST config          the configuration your sessions use (keys, theme)
+`},
+		{names: []string{"config"}, run: (*server).configCmd, help: `  ssh HOST config          the configuration your sessions use (keys, theme)
   ssh HOST config --set < FILE  keep FILE as yours; --reset goes back to the server's
-  ssh HOST files           the served files
-  ssh HOST help            this text
-`
+`},
+		{names: []string{"files"}, run: (*server).filesCmd, help: "  ssh HOST files           the served files\n"},
+		{names: []string{"help", "-h", "--help"}, run: (*server).helpCmd, help: "  ssh HOST help            this text\n"},
+	}
+}
+
+// commandHelp is what a client is told it may run: the inspector, then
+// each command.
+func commandHelp() string {
+	var b strings.Builder
+	b.WriteString(`infoscope serves an inspector of vISA INFO instructions.
+  ssh HOST                 the inspector (needs a terminal: ssh allocates one, or use ssh -t)
+`)
+	for _, c := range sshCommands() {
+		b.WriteString(c.help)
+	}
+	return b.String()
+}
 
 // route runs the command a client asked for, or the inspector.
 func (s *server) route(next ssh.Handler) ssh.Handler {
@@ -578,7 +606,7 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			// that each window change writes.
 			_, winch, ok := sess.Pty()
 			if !ok {
-				s.exit(sess, st, 1, "no terminal: the inspector needs a pty (ssh -t HOST); without one run a command:\n"+commandHelp)
+				s.exit(sess, st, 1, "no terminal: the inspector needs a pty (ssh -t HOST); without one run a command:\n"+commandHelp())
 				return
 			}
 			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
@@ -616,94 +644,103 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 			s.exit(sess, st, 0, "")
 			return
 		}
-		switch cmd[0] {
-		case "dump":
-			// Each dump decodes its inputs on its own: past cfg.MaxDumps at
-			// once one is refused, so clients cannot add up memory.
-			select {
-			case s.dumps <- struct{}{}:
-			default:
-				s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
+		for _, c := range sshCommands() {
+			if slices.Contains(c.names, cmd[0]) {
+				c.run(s, sess, st, cmd[1:])
 				return
 			}
-			if !s.takeKeyDump(st.key) {
-				<-s.dumps
-				s.exit(sess, st, 1, fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey))
-				return
-			}
-			// The slots are freed before the client learns that the dump
-			// has ended: one that runs its next dump at once must find
-			// them free (they were freed as the handler returned, after
-			// the exit status, and a quick next dump was refused).
-			release := sync.OnceFunc(func() { s.releaseKeyDump(st.key); <-s.dumps })
-			defer release()
-			if s.cfg.dumpStarted != nil {
-				s.cfg.dumpStarted()
-			}
-			// Closing the channel ends a read of stdin that could
-			// otherwise hold the shutdown to its timeout. The message
-			// waits on the client's window like any output: a client
-			// reading nothing never gets it, and must not hold the close.
-			told := make(chan struct{})
-			st.setInterrupt(func(reason string) {
-				defer close(told)
-				wrote := make(chan struct{})
-				go func() {
-					fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
-					close(wrote)
-				}()
-				select {
-				case <-wrote:
-				case <-time.After(s.cfg.messageWait):
-				}
-				_ = sess.Exit(1)
-			})
-			// The idle and session limits hold for commands too: a dump
-			// of stdin that never comes ends at them, with a message.
-			// Input and output both count as activity.
-			go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
-			stdin := &limitedReader{r: activeReader{sess, st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
-			// Output blocked on a client that reads none of it ends the
-			// dump after DumpWriteStall (the idle timeout would hold the
-			// slot far longer). Both streams count: they share the
-			// channel's window.
-			stall := &writeStall{}
-			if limit := s.cfg.DumpWriteStall; limit > 0 {
-				go stall.watch(limit, st.done, func() {
-					s.log.Warn("dump output stalled: dump ended, its slot freed", "session", st.id, "key", st.key, "stall", limit)
-					st.end(fmt.Sprintf("the dump's output made no progress for %v (your client read none of it): dump ended (serve --dump-write-stall)", limit))
-				})
-			}
-			// With no file named (dump, dump --json), every served file.
-			status := dump.Run(cmd[1:], dump.Env{Stdin: stdin, Stdout: stallWriter{activeWriter{sess, st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
-				Open: s.files.opener(stdin), Inputs: s.files.names})
-			close(st.done)
-			release()
-			if st.endReason() != "" {
-				// Interrupted: the interrupt tells the client why and
-				// gives it this status. Returning closes the channel,
-				// which would lose the message on its way.
-				select {
-				case <-told:
-				case <-time.After(2 * s.cfg.messageWait):
-				}
-				status = 1
-			}
-			s.exit(sess, st, status, "")
-		case "surfaces":
-			s.surfacesCmd(sess, st, cmd[1:])
-		case "config":
-			s.configCmd(sess, st, cmd[1:])
-		case "files":
-			_, _ = io.WriteString(sess, s.files.listing())
-			s.exit(sess, st, 0, "")
-		case "help", "-h", "--help":
-			_, _ = io.WriteString(sess, commandHelp)
-			s.exit(sess, st, 0, "")
-		default:
-			s.exit(sess, st, 2, fmt.Sprintf("unknown command %q\n%s", cmd[0], commandHelp))
 		}
+		s.exit(sess, st, 2, fmt.Sprintf("unknown command %q\n%s", cmd[0], commandHelp()))
 	}
+}
+
+// dumpCmd is `ssh HOST dump ARGS`: the dump command over the served files
+// (all of them when ARGS name none), with a slot of MaxDumps.
+func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
+	// Each dump decodes its inputs on its own: past cfg.MaxDumps at
+	// once one is refused, so clients cannot add up memory.
+	select {
+	case s.dumps <- struct{}{}:
+	default:
+		s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
+		return
+	}
+	if !s.takeKeyDump(st.key) {
+		<-s.dumps
+		s.exit(sess, st, 1, fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey))
+		return
+	}
+	// The slots are freed before the client learns that the dump has
+	// ended: one that runs its next dump at once must find them free
+	// (they were freed as the handler returned, after the exit status,
+	// and a quick next dump was refused).
+	release := sync.OnceFunc(func() { s.releaseKeyDump(st.key); <-s.dumps })
+	defer release()
+	if s.cfg.dumpStarted != nil {
+		s.cfg.dumpStarted()
+	}
+	// Closing the channel ends a read of stdin that could
+	// otherwise hold the shutdown to its timeout. The message
+	// waits on the client's window like any output: a client
+	// reading nothing never gets it, and must not hold the close.
+	told := make(chan struct{})
+	st.setInterrupt(func(reason string) {
+		defer close(told)
+		wrote := make(chan struct{})
+		go func() {
+			fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
+			close(wrote)
+		}()
+		select {
+		case <-wrote:
+		case <-time.After(s.cfg.messageWait):
+		}
+		_ = sess.Exit(1)
+	})
+	// The idle and session limits hold for commands too: a dump
+	// of stdin that never comes ends at them, with a message.
+	// Input and output both count as activity.
+	go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
+	stdin := &limitedReader{r: activeReader{sess, st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
+	// Output blocked on a client that reads none of it ends the
+	// dump after DumpWriteStall (the idle timeout would hold the
+	// slot far longer). Both streams count: they share the
+	// channel's window.
+	stall := &writeStall{}
+	if limit := s.cfg.DumpWriteStall; limit > 0 {
+		go stall.watch(limit, st.done, func() {
+			s.log.Warn("dump output stalled: dump ended, its slot freed", "session", st.id, "key", st.key, "stall", limit)
+			st.end(fmt.Sprintf("the dump's output made no progress for %v (your client read none of it): dump ended (serve --dump-write-stall)", limit))
+		})
+	}
+	// With no file named (dump, dump --json), every served file.
+	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{activeWriter{sess, st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
+		Open: s.files.opener(stdin), Inputs: s.files.names})
+	close(st.done)
+	release()
+	if st.endReason() != "" {
+		// Interrupted: the interrupt tells the client why and gives it
+		// this status. Returning closes the channel, which would lose
+		// the message on its way.
+		select {
+		case <-told:
+		case <-time.After(2 * s.cfg.messageWait):
+		}
+		status = 1
+	}
+	s.exit(sess, st, status, "")
+}
+
+// filesCmd is `ssh HOST files`: the served files.
+func (s *server) filesCmd(sess ssh.Session, st *session, _ []string) {
+	_, _ = io.WriteString(sess, s.files.listing())
+	s.exit(sess, st, 0, "")
+}
+
+// helpCmd is `ssh HOST help`.
+func (s *server) helpCmd(sess ssh.Session, st *session, _ []string) {
+	_, _ = io.WriteString(sess, commandHelp())
+	s.exit(sess, st, 0, "")
 }
 
 // keepUnsaved keeps, apart from the key's save, the surface edits of an

@@ -59,7 +59,7 @@ func TestServedDumpFolderNative(t *testing.T) {
 	tm.waitText("$85 sampleinfo.RGA (M1, 32)")
 	tm.send("5")
 	text := tm.waitText("Native code of $85 (info22_channels.DG2.asm)")
-	for _, want := range []string{"DG2 · 291 native", "↳ L356   send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"} {
+	for _, want := range []string{"DG2 · 291 native", "L356", "send.smpl (32|M0) r18 r1 null:0 0x0 a0.0"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Code pane lacks %q:\n%s", want, text)
 		}

@@ -333,6 +333,38 @@ func (f *File) TextLayout() *TextLayout {
 	return tl
 }
 
+// TextDeclared is implemented by TextNames of text whose .decl lines name
+// addresses, predicates, samplers or surfaces otherwise than IGC prints
+// them by id.
+type TextDeclared interface {
+	// Declared returns an instruction's text as IGC prints it with those
+	// names as the body declares them.
+	Declared(text string) string
+}
+
+// finishTextLine completes line l in b (its text from start, the
+// instruction printed): as written if it is so already, else padded to
+// column 80 of the instruction's indentation with " /// $N". ok reports
+// whether that gives the line as written.
+func finishTextLine(b []byte, start int, l *TextLine) (out []byte, ok bool) {
+	if len(b)-start == len(l.Raw) && string(b[start:]) == l.Raw {
+		return b, true
+	}
+	// IGC's form: padded to 80 columns counted from the instruction's
+	// 4-space indentation, then its number.
+	from := start + max(int(l.Prefix)-4, 0)
+	for len(b)-from < 80 {
+		b = append(b, ' ')
+	}
+	b = append(b, " /// $"...)
+	n := int64(l.Inst)
+	if l.Num >= 0 {
+		n = int64(l.Num)
+	}
+	b = strconv.AppendInt(b, n, 10)
+	return b, string(b[start:]) == l.Raw
+}
+
 // AppendTextLine appends line k of tl, a layout of f, printed again: a
 // line that holds no instruction as written; an instruction's line as
 // IGC's printer writes it, with the instruction's text made from the
@@ -367,23 +399,21 @@ func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) 
 			return append(b[:start], l.Raw...), false
 		}
 	}
-	if len(b)-start == len(l.Raw) && string(b[start:]) == l.Raw {
-		return b, true
+	if out, ok := finishTextLine(b, start, l); ok {
+		return out, true
 	}
-	// IGC's form: padded to 80 columns counted from the instruction's
-	// 4-space indentation, then its number.
-	from := start + max(int(l.Prefix)-4, 0)
-	for len(b)-from < 80 {
-		b = append(b, ' ')
-	}
-	b = append(b, " /// $"...)
-	n := int64(i)
-	if l.Num >= 0 {
-		n = int64(l.Num)
-	}
-	b = strconv.AppendInt(b, n, 10)
-	if string(b[start:]) == l.Raw {
-		return b, true
+	// IGC's assembler input (.inline.visaasm) names predicates,
+	// addresses, samplers and surfaces as its .decl lines do, which IGC
+	// renumbers when it parses them: print the instruction with those
+	// names.
+	if d, ok := s.names.(TextDeclared); ok {
+		at := start + int(l.Prefix)
+		if text := d.Declared(string(b[at:])); text != string(b[at:]) {
+			b = append(b[:at], text...)
+			if out, ok := finishTextLine(b, start, l); ok {
+				return out, true
+			}
+		}
 	}
 	return append(b[:start], l.Raw...), false
 }

@@ -37,6 +37,9 @@ type names struct {
 	idDecls []idDecl
 	idByNm  map[string][]int
 
+	declOnce sync.Once
+	declared map[string]string // IGC's id -> the declared name, where they differ
+
 	strOnce sync.Once
 	strs    map[string]uint32
 }
@@ -398,6 +401,47 @@ func (n *names) VarIDAt(name string, line int32) (uint32, bool, bool) {
 		}
 	}
 	return uint32(decoder.NumPredefinedVars + best), false, true
+}
+
+// Declared returns an instruction's text with the addresses, predicates,
+// samplers and surfaces IGC prints by id (P49) named as the body's .decl
+// lines name them (P46 in an .inline.visaasm, whose inline blocks'
+// predicates IGC numbers among the others when it parses the file).
+// General variables' names, which IGC prints as declared, are left alone.
+func (n *names) Declared(text string) string {
+	n.declOnce.Do(func() {
+		for _, d := range n.idDecls {
+			if d.name != d.id {
+				if n.declared == nil {
+					n.declared = map[string]string{}
+				}
+				n.declared[d.id] = d.name
+			}
+		}
+	})
+	if n.declared == nil {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		c := text[i]
+		if !identStart(c) || i > 0 && (identByte(text[i-1]) || text[i-1] == '.') {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && identByte(text[j]) {
+			j++
+		}
+		w := text[i:j]
+		if name, ok := n.declared[w]; ok && n.vars[w] == nil {
+			w = name
+		}
+		b.WriteString(w)
+		i = j
+	}
+	return b.String()
 }
 
 // LabelIndex returns a label's index in the body's label table.

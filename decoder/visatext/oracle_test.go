@@ -3,6 +3,7 @@ package visatext_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,39 +19,52 @@ import (
 const oracleDir = "../testdata/oracle"
 
 // infoRecords returns the dump --json record of every INFO of f, by
-// kernel, with the file offset left out (text has none) and the file name
-// unified.
+// kernel, read back, with the file offset left out (text has none) and
+// the file name unified.
 func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
 	t.Helper()
-	out := map[string][]string{}
-	for _, s := range f.Streams {
-		for i := range s.NumInfos() {
-			in := s.Info(i)
-			r := dump.NewRecord(f, s, in.Inst, in, dump.Options{Syntax: "igc"})
-			// Where the record came from: the file offset of a binary; the
-			// line, the text as written and a note of a text. The rest must
-			// be equal.
-			if s.FromText() && (r.Offset != nil || r.Line != int(s.Text[in.Inst].Line) || r.Line == 0 || r.Note != dump.TextNote || r.Source == "") {
-				t.Fatalf("%s: text record offset %v line %d note %q", f.Name, r.Offset, r.Line, r.Note)
-			}
-			if strings.HasSuffix(f.Name, ".dis.visaasm") && r.Source != r.Text {
-				t.Errorf("%s: Intel's text %q, ours %q", f.Name, r.Source, r.Text)
-			}
-			r.File, r.Offset, r.Line, r.Source, r.Note = "", nil, 0, "", ""
-			b, err := json.Marshal(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// $N is the instruction's index in its stream.
-			out[s.Kernel] = append(out[s.Kernel], "$"+itoa(in.Inst)+" "+string(b))
-		}
+	var out bytes.Buffer
+	if _, err := dump.Write(&out, f, dump.Options{Syntax: "igc", JSON: true}); err != nil {
+		t.Fatal(err)
 	}
-	return out
+	streams := map[string]*decoder.Stream{}
+	for _, s := range f.Streams {
+		streams[s.Kernel] = s
+	}
+	records := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		// Where the record came from: the file offset of a binary; the
+		// line, the text as written and a note of a text. The rest must
+		// be equal.
+		kernel, _ := r["kernel"].(string)
+		if s := streams[kernel]; s != nil && s.FromText() {
+			i, _ := r["index"].(float64)
+			if r["offset"] != nil || r["line"] != float64(s.Text[int(i)].Line) || r["line"] == 0.0 || r["note"] != dump.TextNote || r["source"] == nil || r["source"] == "" {
+				t.Fatalf("%s: text record offset %v line %v note %v", f.Name, r["offset"], r["line"], r["note"])
+			}
+		}
+		if strings.HasSuffix(f.Name, ".dis.visaasm") && r["source"] != r["text"] {
+			t.Errorf("%s: Intel's text %q, ours %q", f.Name, r["source"], r["text"])
+		}
+		for _, k := range []string{"file", "offset", "line", "source", "note"} {
+			delete(r, k)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// $N is the instruction's index in its stream.
+		records[kernel] = append(records[kernel], fmt.Sprintf("$%v %s", r["index"], b))
+	}
+	return records
 }
-
-func itoa(n int) string { return jsonInt(n) }
-
-func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestOracleText: for every pair in the oracle set, the INFO records read
 // from Intel's disassembly (NAME.dis.visaasm) and from the source text its

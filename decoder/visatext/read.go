@@ -701,7 +701,7 @@ func (b *body) setID(name, id string, n int) {
 		b.ids = map[string]string{}
 	}
 	k := len(b.idDecls)
-	b.idDecls = append(b.idDecls, idDecl{id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
+	b.idDecls = append(b.idDecls, idDecl{name: name, id: id, line: int32(n), end: math.MaxInt32, depth: uint8(min(len(b.scopes), 255))})
 	first, dup := b.ids[name]
 	if !dup {
 		b.ids[name] = id
@@ -729,6 +729,7 @@ type scopeMark struct{ vars, ids int }
 // idDecl is one declaration of an address, predicate, sampler or surface
 // name: the name IGC prints for it and where it is visible.
 type idDecl struct {
+	name  string // as declared
 	id    string
 	line  int32 // its .decl line
 	end   int32 // the last line where it is visible

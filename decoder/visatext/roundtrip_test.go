@@ -2,6 +2,7 @@ package visatext
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"infoscope/decoder"
@@ -35,9 +36,11 @@ func printBack(f *decoder.File) (string, []string) {
 // the last .kernel_attr; every other line as written.
 func TestRoundTrip(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/dumps/*.visaasm")
+	set, _ := filepath.Glob("testdata/dumpset/*.visaasm")
+	paths = append(paths, set...)
 	dis, _ := filepath.Glob(oracleDir + "/*.dis.visaasm")
 	paths = append(append(paths, dis...), inlineFinal, "testdata/v42_info_min.visaasm")
-	if len(paths) < 15 {
+	if len(paths) < 17 {
 		t.Fatalf("%d inputs", len(paths))
 	}
 	lines := 0
@@ -56,12 +59,13 @@ func TestRoundTrip(t *testing.T) {
 	t.Logf("%d files, %d lines", len(paths), lines)
 }
 
-// TestRoundTripInlineAsm: the .inline.visaasm prints back byte for byte.
-// It is the assembler input IGC's first pass wrote, not its printer's
-// output: its predicates are numbered before the inline blocks' named
-// ones, and the blocks are laid out by their author, so its lines made
-// from the model would be the final dump's, not these; such lines are
-// printed as written (and counted).
+// TestRoundTripInlineAsm: the .inline.visaasm prints back byte for byte,
+// every line IGC's first pass printed (indented, "/// $N") made from the
+// instruction model: its predicates named as its .decl lines name them
+// (P46 where IGC, parsing the inline blocks' INTERLEAVE_2 among them,
+// numbers it P49). Only the inline assembly blocks' own lines, laid out by
+// their author ("(M1_NM,16)", runs of blanks), are printed as written;
+// TestInlineAsmLinesAsFinalDump checks what they parse into.
 func TestRoundTripInlineAsm(t *testing.T) {
 	data := mustRead(t, inlineAsm)
 	f := Read(inlineAsm, data)
@@ -69,5 +73,13 @@ func TestRoundTripInlineAsm(t *testing.T) {
 	if got != string(data) {
 		t.Errorf("printed back differs")
 	}
-	t.Logf("%d instruction lines as written", len(asWritten))
+	for _, l := range asWritten {
+		if strings.HasPrefix(l, "    ") || strings.Contains(l, " /// $") {
+			t.Errorf("an IGC-printed line not made from the model: %q", l)
+		}
+	}
+	if len(asWritten) == 0 || len(asWritten) > 300 {
+		t.Errorf("%d lines as written; the inline blocks hold 266", len(asWritten))
+	}
+	t.Logf("%d inline-block lines as written", len(asWritten))
 }

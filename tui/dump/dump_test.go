@@ -476,10 +476,10 @@ func TestDumpJSONAllDataFlow(t *testing.T) {
 		infos := 0
 		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 			var r struct {
-				Index   int       `json:"index"`
-				Op      *string   `json:"op"`
-				LODDefs *[]int    `json:"lod_defs"`
-				DstUses *[]DstUse `json:"dst_uses"`
+				Index   int     `json:"index"`
+				Op      *string `json:"op"`
+				LODDefs *[]int  `json:"lod_defs"`
+				DstUses *[]any  `json:"dst_uses"`
 			}
 			if err := json.Unmarshal([]byte(line), &r); err != nil {
 				t.Fatal(err)

@@ -11,12 +11,11 @@ import (
 	"infoscope/model/flow"
 )
 
-// The JSON Lines records are written here directly, byte for byte what
-// encoding/json (HTML escaping off) writes for the Record NewRecord
-// builds: TestJSONWriterMatchesRecord holds the two together on every
-// kind of input. Going through Record cost ~11 us a record (reflection,
-// then the encoder re-scanning what Record.MarshalJSON returned); this
-// costs about as much as the text line.
+// The JSON Lines records are written here directly: this writer is the
+// schema of dump --json (the keys, their order, their values), pinned by
+// the goldens (testdata/golden) and by reading every record back
+// (TestJSONRecordsReadBack). Strings are escaped as encoding/json escapes
+// them with HTML escaping off (FuzzAppendString).
 
 // jsonWriter holds the buffers reused from one record to the next, and
 // what is the same from one record to the next: the keys before "index"
@@ -196,7 +195,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	}
 	b = w.opcodeKeys(opcode, mnemonic).appendTo(b)
 	if in == nil {
-		// An INFO record's "text" comes later, in Record's place. From
+		// An INFO record's "text" comes later, after "dst". From
 		// vISA text it is the line as written: the operands' decode gives
 		// only the mnemonic of a line whose operands are not parsed.
 		b = append(b, `"text":`...)
@@ -244,6 +243,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	}
 	if j := o.joinFor(f, s); j != nil {
 		b = appendNative(b, j, i)
+		b = appendLLVM(b, j, i)
 		if in != nil {
 			b = appendLowering(b, j, in)
 		}
@@ -450,10 +450,20 @@ func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawO
 	return append(b, '}')
 }
 
-// appendOperand appends the n-th element of "operands", a, with the keys
-// OperandRecord gives its kind.
+// modNames are the "modifier" values by source modifier.
+var modNames = [...]string{"", "abs", "neg", "neg_abs", "sat", "not", "mod6", "mod7"}
+
+// appendOperand appends the n-th element of "operands", a: "kind", "name"
+// (its field in the opcode table), "text" (as Intel prints it), then the
+// keys of its kind, in this order: "id" (general, raw, address, predicate,
+// indirect's address; surface, sampler, label, state: index), "var"
+// (general, raw: the variable's name), "row", "col" (general), "region"
+// (general, indirect), "modifier" (vector operands), "type" (immediate,
+// indirect), "value" (immediate's bits, field), "offset" (raw, address,
+// state, indirect), "ambiguous" (general, raw read from text whose name
+// is declared more than once).
 func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a decoder.Operand) []byte {
-	// The optional keys, in OperandRecord's order; -1 stands for absent.
+	// The optional keys; -1 stands for absent.
 	var (
 		id, row, col, off int64 = -1, -1, -1, -1
 		hasOff, hasValue  bool

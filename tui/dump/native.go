@@ -61,6 +61,19 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 		}
 	}
 	ds.join = lower.New(nf)
+	if ds.parts.VisaLL != "" {
+		// The LLVM lines are extra: a .visa.ll that cannot be read is
+		// left out (its part is still named).
+		var ll []byte
+		if env.Read != nil {
+			ll, err = env.Read(ds.parts.VisaLL, o.Decode)
+		} else {
+			ll, err = env.Open(ds.parts.VisaLL)
+		}
+		if err == nil {
+			ds.join.LL = native.ParseLL(ds.parts.VisaLL, ll)
+		}
+	}
 	return ds
 }
 
@@ -85,6 +98,26 @@ func appendNative(b []byte, j *lower.Join, i int) []byte {
 		b = appendInt(b, in.Line)
 		b = append(b, `,"text":`...)
 		b = appendString(b, in.Text)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendLLVM appends the "llvm" key when the dump set has a .visa.ll:
+// the LLVM lines tagged with instruction i's id, [] when none.
+func appendLLVM(b []byte, j *lower.Join, i int) []byte {
+	if j.LL == nil {
+		return b
+	}
+	b = append(b, `,"llvm":[`...)
+	for k, l := range j.LLVM(i) {
+		if k > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"line":`...)
+		b = appendInt(b, l.Line)
+		b = append(b, `,"text":`...)
+		b = appendString(b, l.Text)
 		b = append(b, '}')
 	}
 	return append(b, ']')

@@ -52,6 +52,9 @@ func TestDumpSetSendAndLowering(t *testing.T) {
 		t.Fatalf("%d records", len(rs))
 	}
 	for _, r := range rs {
+		if _, ok := r["llvm"]; ok {
+			t.Errorf("$%v: an llvm key without a .visa.ll", r["index"])
+		}
 		send, ok := r["send"].(map[string]any)
 		if !ok {
 			t.Fatalf("$%v: no send: %v", r["index"], r["send"])
@@ -113,6 +116,25 @@ func TestDumpSetAllNative(t *testing.T) {
 	}
 	if lines != 49 { // the .asm's lines tagged $N (model/lower's TestJoinCounts counts them)
 		t.Errorf("%d native lines joined, want 49", lines)
+	}
+	// The .visa.ll beside it: 45 lines tagged with 33 ids (decoder/native's
+	// TestParseLLReal counts them in the file).
+	ll, ids := 0, 0
+	for _, r := range records(t, out) {
+		l, ok := r["llvm"].([]any)
+		if !ok {
+			t.Fatalf("$%v: no llvm key", r["index"])
+		}
+		if len(l) > 0 {
+			ids++
+		}
+		ll += len(l)
+		if r["index"] == 14.0 && (len(l) != 1 || l[0].(map[string]any)["text"] != "%15 = zext i16 %localIdX to i64" || l[0].(map[string]any)["line"] != 20.0) {
+			t.Errorf("$14: llvm %v", l)
+		}
+	}
+	if ll != 45 || ids != 33 {
+		t.Errorf("%d LLVM lines of %d ids, want 45 of 33", ll, ids)
 	}
 }
 

@@ -23,7 +23,6 @@ import (
 	"infoscope/tui"
 	"infoscope/tui/cli"
 	"infoscope/tui/diffcmd"
-	"infoscope/tui/diffview"
 	"infoscope/tui/dump"
 	"infoscope/tui/fsio"
 	"infoscope/tui/inspectcmd"
@@ -63,7 +62,7 @@ func commands() []cli.Command {
 		{Name: "serve", Args: serve.Args, Brief: "serve the inspector over SSH (public-key auth)",
 			Summary: "serve the inspector over SSH (public-key authentication)",
 			Flags:   serve.Flags, Run: func(args []string) int { return serve.Command(args, os.Stdout, os.Stderr) }},
-		{Name: "completion", Args: strings.Join(cli.Shells, "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells, " "),
+		{Name: "completion", Args: strings.Join(cli.Shells(), "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells(), " "),
 			Run: func(args []string) int { return docsCmd("completion", args, os.Stdout, os.Stderr) }},
 		{Name: "man", Summary: "print the manual page (roff)", Run: func(args []string) int { return docsCmd("man", args, os.Stdout, os.Stderr) }},
 		{Name: "config", Brief: "print the configuration file that sets every default",
@@ -104,7 +103,7 @@ func diffEnv() diffcmd.Env {
 	terminal := term.IsTerminal(os.Stdout.Fd()) && term.IsTerminal(os.Stdin.Fd())
 	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: terminal,
-		Inspect:  func(r *diffcmd.Result) int { return diffview.Run(r, os.Getenv("NO_COLOR") != "") }}
+		Inspect:  inspectDiff}
 }
 
 // docsCmd runs "completion SHELL" and "man".
@@ -119,7 +118,7 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells, "|"))
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells(), "|"))
 		return 2
 	}
 	switch args[0] {
@@ -130,8 +129,19 @@ func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
 	case "fish":
 		cli.WriteFish(stdout, cmds)
 	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells, ", "))
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells(), ", "))
 		return 2
 	}
 	return 0
+}
+
+// inspectDiff opens the inspector on build B of a comparison, showing it
+// (diff's Env.Inspect): ExitSame when it ran, ExitError when it could not.
+func inspectDiff(r *diffcmd.Result) int {
+	d := &tui.Diff{A: r.A.Name, B: r.B.Name, Kernels: r.Kernels, OnlyA: r.Pairing.OnlyA, OnlyB: r.Pairing.OnlyB}
+	env := inspectcmd.Env{Usage: func(w io.Writer) { cli.WriteUsage(w, commands()) }, Diff: d}
+	if inspectcmd.Run(r.InspectArgs, env) != 0 {
+		return diffcmd.ExitError
+	}
+	return diffcmd.ExitSame
 }

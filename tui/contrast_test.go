@@ -13,8 +13,8 @@ import (
 // The root, the list and the key hints render with the one style set of
 // package style (whose TestContrastAA checks every colour of it for WCAG
 // AA on dark and light backgrounds, and TestMonoHasNoColour the mono set),
-// and a background report switches all of them together. The set is the
-// one style.New shares: no session holds a copy of its own.
+// and a background report switches all of them together. The root hands
+// its one set to the list (the same pointer), the palette style.New builds.
 func TestOneStyleSet(t *testing.T) {
 	for _, c := range []struct {
 		cfg        Config
@@ -26,17 +26,17 @@ func TestOneStyleSet(t *testing.T) {
 	} {
 		m := New(c.cfg)
 		want := style.New(c.dark, c.mono)
-		if m.th != want {
+		if !reflect.DeepEqual(*m.th, *want) {
 			t.Errorf("%+v: the root's styles are not style.New(%v, %v)", c.cfg, c.dark, c.mono)
 		}
-		if m.list.th != want || !reflect.DeepEqual(m.helpModel(0).Styles, want.Help) {
+		if m.list.th != m.th || !reflect.DeepEqual(m.helpModel(0).Styles, want.Help) {
 			t.Errorf("%+v: the list or the key hints use other styles than the root", c.cfg)
 		}
 	}
 	m := New(Config{})
 	m.Update(tea.BackgroundColorMsg{Color: lipgloss.Color("#FFFFFF")})
 	light := style.New(false, false)
-	if m.th != light || m.list.th != light || !reflect.DeepEqual(m.helpModel(0).Styles, light.Help) {
+	if !reflect.DeepEqual(*m.th, *light) || m.list.th != m.th || !reflect.DeepEqual(m.helpModel(0).Styles, light.Help) {
 		t.Error("a light background report left some of the screen on the dark styles")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/diff"
 	"infoscope/model/index"
 	"infoscope/model/workspace"
 )
@@ -125,6 +126,9 @@ type listModel struct {
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
 	// marked is the bookmarked rows, set on the copy the root draws.
 	marked map[int]bool
+	// diff marks the rows whose INFO a comparison found changed or added
+	// (infoscope diff), set on the copy the root draws; nil: none.
+	diff *diffIndex
 }
 
 // hStep is how far h/l scroll the instruction text.
@@ -911,7 +915,16 @@ func (l listModel) rowLine(p int, c listCols) string {
 	} else {
 		b.WriteByte(' ')
 	}
-	b.WriteByte(' ')
+	// A comparison's mark: ~ changed, + added (in B), in the space after
+	// the diagnostics mark.
+	switch l.diff.kindOf(f, st, in.Inst) {
+	case diff.Changed:
+		b.WriteString(l.th.Warn.Render("~"))
+	case diff.Added:
+		b.WriteString(l.th.Enabled.Render("+"))
+	default:
+		b.WriteByte(' ')
+	}
 	if c.fileW > 0 {
 		b.WriteString(padCutLeft(decoder.Display(l.shown[f.Name]), c.fileW) + " ")
 	}

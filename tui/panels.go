@@ -130,6 +130,7 @@ func (m *Model) session() panels.Session {
 	if s.Native == nil {
 		s.NativeOf = nil
 	}
+	s.Diff = m.diffShown()
 	return s
 }
 

@@ -75,6 +75,12 @@ type Config struct {
 	// Keys are the bindings in effect (a configuration file's); nil:
 	// DefaultKeys.
 	Keys *Keys
+	// Diff, when set, is a comparison of two builds whose B the Sources
+	// are (infoscope diff A B): the Code pane lists each body with A's
+	// side aligned, the list marks changed INFO, the header gives the
+	// statistics, and the session opens on the first change.
+	Diff *Diff
+
 	// ConfigErrors are the configuration file's refused entries
 	// (file:line: why): E lists them, and they count as problems.
 	ConfigErrors []error
@@ -187,6 +193,11 @@ type Model struct {
 	body     *bodyRef
 	autoBody bool
 
+	// diff is the comparison the session shows (Config.Diff), nil when
+	// none; diffOpened: its first change was shown once.
+	diff       *diffIndex
+	diffOpened bool
+
 	status    string
 	statusErr bool
 }
@@ -252,6 +263,9 @@ func New(cfg Config) *Model {
 	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
 	if cfg.SurfacesUnsaved {
 		m.editGen = 1 // an edit no save covers (which surfaces is not known)
+	}
+	if cfg.Diff != nil {
+		m.diff = newDiffIndex(cfg.Diff)
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
@@ -537,6 +551,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			m.setStatus(t+" · "+text, false)
 		}
 	}
+	m.openFirstChange() // after the load's news: it says where it opened
 	if old.Loading() == 0 && s.Loading() > 0 {
 		return tea.Batch(m.spin.Tick, demangle) // restart the spinner
 	}

@@ -70,6 +70,7 @@ func (m *Model) render() string {
 	default:
 		l := m.list // a copy: View changes nothing
 		l.marked = m.markedRows()
+		l.diff = m.diff
 		parts = append(parts, fit(l.View(), w, m.lay.list.h))
 		if m.lay.summary.h > 0 {
 			parts = append(parts, m.summary(w, m.lay.summary.h))
@@ -100,7 +101,11 @@ func (m *Model) tabBar() string {
 		}
 		b.WriteString(" ")
 	}
-	b.WriteString(m.th.Muted.Render("infoscope · " + m.title()))
+	if m.diff != nil {
+		b.WriteString(m.th.Muted.Render("infoscope " + m.diff.header(m.diffShown())))
+	} else {
+		b.WriteString(m.th.Muted.Render("infoscope · " + m.title()))
+	}
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 

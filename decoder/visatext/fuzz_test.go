@@ -51,7 +51,10 @@ func FuzzRead(f *testing.F) {
 			}
 			for i := range s.NumInfos() {
 				in := s.Info(i)
-				if len(in.Bytes()) < 11 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {
+				// Its bytes are its form's: 9 for a SAMPLEINFO with the
+				// 16-bit ids of versions before 3.4.
+				sp := in.FieldSpans()
+				if last := sp[len(sp)-1]; len(in.Bytes()) != last.Byte+last.Bits/8 || in.Off != -1 || s.Text[in.Inst].Mnemonic() == "" {
 					t.Fatalf("INFO $%d: % x off %d", in.Inst, in.Bytes(), in.Off)
 				}
 				_ = in.Fields()

@@ -9,6 +9,7 @@
 package diff
 
 import (
+	"fmt"
 	"strconv"
 	"sync"
 
@@ -187,6 +188,43 @@ func (k *Kernel) StatsSame() bool {
 		return true
 	}
 	return *a.Native == *b.Native
+}
+
+// Counts are how many changes of each kind the pair has.
+func (k *Kernel) Counts() [4]int {
+	var n [4]int
+	for _, c := range k.Changes {
+		n[c.Kind]++
+	}
+	return n
+}
+
+// delta is "a -> b (+d)", or "a" when they are equal.
+func delta(a, b int) string {
+	if a == b {
+		return strconv.Itoa(a)
+	}
+	return fmt.Sprintf("%d -> %d (%+d)", a, b, b-a)
+}
+
+// Summary is the pair's statistics (with their deltas) and counts in one
+// line, as the text report and the inspector's header give them.
+func (k *Kernel) Summary() string {
+	n := k.Counts()
+	s := fmt.Sprintf("vISA %s, INFO %s", delta(k.StatsA.Insts, k.StatsB.Insts), delta(k.StatsA.Infos, k.StatsB.Infos))
+	if a, b := k.StatsA.Native, k.StatsB.Native; a != nil && b != nil {
+		s += fmt.Sprintf("; native %s, GRF %s, spill %s B, sync %s, bank conflicts %s",
+			delta(a.Insts, b.Insts), delta(a.GRF, b.GRF), delta(a.SpillBytes, b.SpillBytes), delta(a.Sync, b.Sync), delta(a.BankConflicts, b.BankConflicts))
+		if a.RAType != b.RAType {
+			s += ", RA " + decoder.Display(a.RAType) + " -> " + decoder.Display(b.RAType)
+		} else if a.RAType != "" {
+			s += ", RA " + decoder.Display(a.RAType)
+		}
+	}
+	if k.Same() {
+		return s + "; same"
+	}
+	return s + fmt.Sprintf("; %d added, %d removed, %d changed, %d declarations", n[Added], n[Removed], n[Changed], len(k.Decls))
 }
 
 // Compare compares two bodies.

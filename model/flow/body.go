@@ -108,6 +108,9 @@ type bodyBuilder struct {
 	// What the notes say.
 	calls, ind, opaque, payload bool
 	unparsed                    int
+	// noTree leaves the dominator tree out (tests: the search that
+	// replaces it past its bound).
+	noTree bool
 }
 
 const (
@@ -204,7 +207,11 @@ func (bb *bodyBuilder) finish() *Body {
 	bb.flags = nil
 	b.lead = slices.Clip(b.lead)
 	b.varLists()
-	b.dominators()
+	perEdge := domSteps
+	if bb.noTree {
+		perEdge = 0
+	}
+	b.dominators(perEdge)
 	b.notes = bb.notes()
 	return b
 }
@@ -285,14 +292,15 @@ func (e *edges) reverse() edges {
 }
 
 // domSteps bounds the dominator tree's iteration: steps per block and
-// edge (tests set it to 0 to check the search that replaces the tree).
-var domSteps = 32
+// edge.
+const domSteps = 32
 
 // dominators numbers the dominator tree of the blocks (Cooper, Harvey and
 // Kennedy's iteration over reverse postorder). A block's edges all leave
 // from its last instruction and enter at its first, so dominance of
-// blocks is dominance of their instructions.
-func (b *Body) dominators() {
+// blocks is dominance of their instructions. Past perEdge steps per
+// block and edge the tree is left out.
+func (b *Body) dominators(perEdge int) {
 	nb := len(b.lead)
 	b.pre, b.post = make([]int32, nb), make([]int32, nb)
 	for k := range b.pre {
@@ -360,7 +368,7 @@ func (b *Body) dominators() {
 	// The iteration is quadratic on some graphs (a chain of labels each
 	// jumped to from a chain of jumps after it): past this many steps the
 	// tree is left out.
-	bound := domSteps * (nb + len(b.pred.to) + 2048)
+	bound := perEdge * (nb + len(b.pred.to) + 2048)
 	for changed := true; changed; {
 		changed = false
 		for k := len(order) - 2; k >= 0; k-- { // reverse postorder, the entry (last) skipped

@@ -196,19 +196,15 @@ func genBody(r picker, n int) ([]Inst, []int, []InfoOperands) {
 // dominator tree, and without it (the search that replaces it past its
 // bound).
 func TestFlowMatchesReferenceGenerated(t *testing.T) {
-	t.Run("tree", func(t *testing.T) { flowMatchesGenerated(t) })
-	t.Run("no tree", func(t *testing.T) {
-		defer func(n int) { domSteps = n }(domSteps)
-		domSteps = 0
-		flowMatchesGenerated(t)
-	})
+	t.Run("tree", func(t *testing.T) { flowMatchesGenerated(t, false) })
+	t.Run("no tree", func(t *testing.T) { flowMatchesGenerated(t, true) })
 }
 
-func flowMatchesGenerated(t *testing.T) {
+func flowMatchesGenerated(t *testing.T, withoutTree bool) {
 	noTree := 0
 	defer func() {
-		if (noTree > 100) != (domSteps == 0) {
-			t.Errorf("%d bodies without a dominator tree, domSteps %d", noTree, domSteps)
+		if (noTree > 100) != withoutTree {
+			t.Errorf("%d bodies without a dominator tree, tree left out: %v", noTree, withoutTree)
 		}
 	}()
 	r := rand.New(rand.NewPCG(11, 3))
@@ -218,7 +214,7 @@ func flowMatchesGenerated(t *testing.T) {
 			n = 600 + r.IntN(600)
 		}
 		insts, infos, ops := genBody(r, n)
-		b, ref := NewBody(insts), refNewBody(insts)
+		b, ref := newBody(insts, withoutTree), refNewBody(insts)
 		if b.pre == nil {
 			noTree++
 		}

@@ -10,8 +10,11 @@ import (
 // instructions, which only the tests need (the program builds a Stream).
 
 // NewBody builds the control flow graph of insts.
-func NewBody(insts []Inst) *Body {
-	var bb bodyBuilder
+func NewBody(insts []Inst) *Body { return newBody(insts, false) }
+
+// newBody is NewBody, without the dominator tree when noTree.
+func newBody(insts []Inst, noTree bool) *Body {
+	bb := bodyBuilder{noTree: noTree}
 	bb.grow(len(insts))
 	for i := range insts {
 		bb.add(&insts[i])

@@ -58,7 +58,7 @@ func WriteUsage(w io.Writer, cmds []Command) {
 	}
 	fmt.Fprint(w, `A FILE that is a directory opens the vISA files in it.
 run "infoscope dump -h" or "infoscope serve -h" for their flags;
-"infoscope completion `+strings.Join(Shells, "|")+`" and "infoscope man" print the shell
+"infoscope completion `+strings.Join(Shells(), "|")+`" and "infoscope man" print the shell
 completions and the manual page.
 `)
 }

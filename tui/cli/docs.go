@@ -13,7 +13,7 @@ import (
 )
 
 // Shells are the shells "infoscope completion" writes for.
-var Shells = []string{"bash", "zsh", "fish"}
+func Shells() []string { return []string{"bash", "zsh", "fish"} }
 
 // flagDoc is one flag as the scripts and the page present it.
 type flagDoc struct {

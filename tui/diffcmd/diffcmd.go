@@ -88,6 +88,9 @@ type Result struct {
 	A, B    Build
 	Pairing diff.Pairing
 	Kernels []*diff.Kernel // one per pair, in the pairing's order
+	// InspectArgs are the inspector's arguments to open B as the command
+	// read it: the decode and surface flags given, then B.
+	InspectArgs []string
 }
 
 // Differs reports whether anything differs: a pair, or a body on one side
@@ -216,6 +219,14 @@ func Run(args []string, env Env) int {
 		builds[k] = b
 	}
 	r := Compare(builds[0], builds[1], opt)
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "json", "text", "U":
+		default:
+			r.InspectArgs = append(r.InspectArgs, "--"+f.Name+"="+f.Value.String())
+		}
+	})
+	r.InspectArgs = append(r.InspectArgs, "--", inputs[1])
 	switch {
 	case *asJSON:
 		WriteJSON(decoder.JSONGuard(env.Stdout), r) // C1 controls and bidi overrides escaped too
@@ -409,7 +420,7 @@ func WriteJSON(w io.Writer, r *Result) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	for _, k := range r.Kernels {
-		nc := counts(k)
+		nc := k.Counts()
 		rec := jsonKernel{Kind: "kernel", Kernel: k.Name, Same: k.Same(),
 			A:     jsonStats{File: k.A.File, Insts: k.StatsA.Insts, Infos: k.StatsA.Infos, Native: k.StatsA.Native},
 			B:     jsonStats{File: k.B.File, Insts: k.StatsB.Insts, Infos: k.StatsB.Infos, Native: k.StatsB.Native},
@@ -445,14 +456,6 @@ func WriteJSON(w io.Writer, r *Result) {
 	for _, b := range r.Pairing.OnlyB {
 		enc.Encode(jsonUnpaired{"unpaired", "b", b.Name, b.File})
 	}
-}
-
-func counts(k *diff.Kernel) [4]int {
-	var n [4]int
-	for _, c := range k.Changes {
-		n[c.Kind]++
-	}
-	return n
 }
 
 // nativeDeltas are the numeric native statistics' deltas, B - A.

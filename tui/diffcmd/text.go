@@ -35,36 +35,9 @@ func WriteText(w io.Writer, r *Result, context int) {
 		len(r.Kernels), differ, len(r.Kernels)-differ, len(r.Pairing.OnlyA), len(r.Pairing.OnlyB))
 }
 
-// delta is "a -> b (+d)", or "a" when they are equal.
-func delta(a, b int) string {
-	if a == b {
-		return strconv.Itoa(a)
-	}
-	return fmt.Sprintf("%d -> %d (%+d)", a, b, b-a)
-}
-
-// Summary is a pair's statistics and counts in one line.
-func Summary(k *diff.Kernel) string {
-	n := counts(k)
-	s := fmt.Sprintf("vISA %s, INFO %s", delta(k.StatsA.Insts, k.StatsB.Insts), delta(k.StatsA.Infos, k.StatsB.Infos))
-	if a, b := k.StatsA.Native, k.StatsB.Native; a != nil && b != nil {
-		s += fmt.Sprintf("; native %s, GRF %s, spill %s B, sync %s, bank conflicts %s",
-			delta(a.Insts, b.Insts), delta(a.GRF, b.GRF), delta(a.SpillBytes, b.SpillBytes), delta(a.Sync, b.Sync), delta(a.BankConflicts, b.BankConflicts))
-		if a.RAType != b.RAType {
-			s += ", RA " + decoder.Display(a.RAType) + " -> " + decoder.Display(b.RAType)
-		} else if a.RAType != "" {
-			s += ", RA " + decoder.Display(a.RAType)
-		}
-	}
-	if k.Same() {
-		return s + "; same"
-	}
-	return s + fmt.Sprintf("; %d added, %d removed, %d changed, %d declarations", n[diff.Added], n[diff.Removed], n[diff.Changed], len(k.Decls))
-}
-
 func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 	fmt.Fprintf(w, "kernel %s (A %s, B %s)\n", decoder.Display(k.Name), decoder.Display(k.A.File), decoder.Display(k.B.File))
-	fmt.Fprintf(w, "  %s\n", Summary(k))
+	fmt.Fprintf(w, "  %s\n", k.Summary())
 	if len(k.Changes) > 0 {
 		wa := len(strconv.Itoa(k.StatsA.Insts)) + 1
 		wb := len(strconv.Itoa(k.StatsB.Insts)) + 1

@@ -17,17 +17,18 @@ import (
 // The directory scan: a FILE that is a directory stands for the vISA files
 // in it.
 
-// dirInputExts are the binary file name endings a directory argument
-// opens (besides its .visaasm dumps); files starting with the vISA object
-// magic open whatever their name.
-var dirInputExts = []string{".isa"}
+// binaryExt is the binary file name ending a directory argument opens
+// (besides its .visaasm dumps); files starting with the vISA object magic
+// open whatever their name.
+const binaryExt = ".isa"
 
 // binariesIn returns the names (of regular files in dir) that are vISA
-// binaries: a name in dirInputExts or the object magic in the first bytes.
+// binaries: a name ending in binaryExt or the object magic in the first
+// bytes.
 func binariesIn(dir string, names []string) []string {
 	var out []string
 	for _, n := range names {
-		if slices.ContainsFunc(dirInputExts, func(ext string) bool { return strings.HasSuffix(n, ext) }) || hasMagic(filepath.Join(dir, n)) {
+		if strings.HasSuffix(n, binaryExt) || hasMagic(filepath.Join(dir, n)) {
 			out = append(out, n)
 		}
 	}
@@ -109,7 +110,7 @@ func Folder(dir string) (files []string, note string, err error) {
 		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
 	}
 	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, strings.Join(dirInputExts, " "), decoder.Magic)
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, binaryExt, decoder.Magic)
 	}
 	sort.Strings(open)
 	for _, n := range open {

@@ -34,6 +34,11 @@ type Env struct {
 	// ProgramOptions are added to the program's (tests give it a pipe
 	// for keys instead of the terminal, and a size).
 	ProgramOptions []tea.ProgramOption
+	// Diff, when set, is the comparison of two builds whose B the FILEs
+	// are (infoscope diff A B in a terminal): the inspector shows it, and
+	// does not reload B's files when they change (the comparison would
+	// no longer be theirs).
+	Diff *tui.Diff
 }
 
 // Run runs the inspector with args (its flags and FILEs) and returns the
@@ -131,6 +136,7 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 	surfacesAt := surfacesPath(*surfPath, fs.Args())
 	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
 		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs, Native: fsio.NativeLoader(dopts)}
+	cfg.Diff = env.Diff
 	if *theme != "auto" {
 		cfg.Theme = *theme
 	}
@@ -247,7 +253,7 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 	// The watcher fails only while setting up; its error is printed after
 	// the program ends, since stderr would tear the screen while it runs.
 	watchErr := make(chan error, 1)
-	if !*noWatch && len(paths) > 0 {
+	if !*noWatch && len(paths) > 0 && env.Diff == nil {
 		go func() {
 			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()

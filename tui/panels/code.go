@@ -39,6 +39,10 @@ type CodeKeyMap struct {
 	// list, which then scrolls on its own.
 	FlowFocus     key.Binding
 	Apply, Cancel key.Binding // while typing
+	// NextChange and PrevChange go to the next and previous change of a
+	// comparison (infoscope diff), DiffView shows B alone and back;
+	// enabled only in a session that shows one (codediff.go).
+	NextChange, PrevChange, DiffView key.Binding
 }
 
 // flowKeys are the keys of the data-flow entries, in order: letters the
@@ -70,8 +74,15 @@ func buildCodeKeyMap() CodeKeyMap {
 		NativeList: key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "keys to the .asm listing (its order) and back")),
 		Apply:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+
+		NextChange: key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "next change (infoscope diff)")),
+		PrevChange: key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "previous change")),
+		DiffView:   key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "B alone / A beside B")),
 	}
 	k.setEditing(false)
+	for _, b := range []*key.Binding{&k.NextChange, &k.PrevChange, &k.DiffView} {
+		b.SetEnabled(false) // a session with a comparison enables them
+	}
 	return k
 }
 
@@ -86,7 +97,7 @@ func (k *CodeKeyMap) setEditing(on bool) {
 
 // ShortHelp implements help.KeyMap.
 func (k CodeKeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Next, k.Goto, k.Flow, k.FlowFocus, k.Back, k.Select, k.Apply, k.Cancel}
+	return []key.Binding{k.NextChange, k.PrevChange, k.Search, k.Next, k.Goto, k.Flow, k.FlowFocus, k.Back, k.Select, k.Apply, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
@@ -95,6 +106,7 @@ func (k CodeKeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.Search, k.Next, k.Prev, k.Goto},
 		{k.Select, k.Flow, k.FlowFocus, k.Native, k.NativeList, k.Back, k.Apply, k.Cancel},
+		{k.NextChange, k.PrevChange, k.DiffView},
 	}
 }
 
@@ -179,6 +191,9 @@ type Code struct {
 	sub, topSub int
 	nat         bool
 	ncur, ntop  int
+	// diff is the comparison of the body shown with the other build's
+	// (infoscope diff; codediff.go), nil when there is none.
+	diff *diffState
 }
 
 // NewCode returns an empty Code pane.
@@ -240,6 +255,7 @@ func (m Code) Body() *decoder.Stream { return m.c.s }
 func (m *Code) SetSession(s Session) {
 	m.setGRFBytes(s.GRFBytes)
 	m.join, m.joinOf = s.Native, s.NativeOf
+	m.setDiff(s.Diff)
 }
 
 // native returns the join of the body shown, nil when it has none.
@@ -515,6 +531,9 @@ func (m *Code) moveFlow(i int) {
 func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	if !m.focus {
 		return m, nil
+	}
+	if m.diff != nil {
+		return m.diffUpdate(msg)
 	}
 	if m.mode != codeBrowse {
 		return m.updateInput(msg)
@@ -954,6 +973,9 @@ func (m Code) View() string {
 	c := m.c
 	if c.s == nil {
 		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
+	}
+	if d := m.diffing(); d != nil {
+		return m.diffView(d)
 	}
 	s := c.s
 	n := s.NumInsts()

@@ -27,11 +27,7 @@ type OutputKeyMap struct {
 }
 
 // DefaultOutputKeyMap returns a fresh copy of the Output panel's bindings.
-func DefaultOutputKeyMap() OutputKeyMap { return defaultOutputKeyMap }
-
-// defaultOutputKeyMap is built once: a copy is a session's to enable and disable,
-// and the keys and texts the copies share are never changed in place.
-var defaultOutputKeyMap = buildOutputKeyMap()
+func DefaultOutputKeyMap() OutputKeyMap { return buildOutputKeyMap() }
 
 func buildOutputKeyMap() OutputKeyMap {
 	k := OutputKeyMap{

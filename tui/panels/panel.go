@@ -17,6 +17,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/diff"
 	"infoscope/model/lower"
 )
 
@@ -70,13 +71,19 @@ type Session struct {
 	// vISA text by file stem, and a file of several bodies (a kernel and
 	// its functions) has native code for one of them.
 	NativeOf *decoder.Stream
+
+	// Diff is the comparison of the body shown with its counterpart in
+	// the other build (infoscope diff A B: the session shows B's files),
+	// nil when the session compares nothing or the body paired with none.
+	Diff *diff.Kernel
 }
 
 // Equal reports whether s and t hold the same state.
 func (s Session) Equal(t Session) bool {
 	return s.Dispatch == t.Dispatch && slices.Equal(s.LOD, t.LOD) && s.GRFBytes == t.GRFBytes &&
 		s.Rules == t.Rules && s.Scope == t.Scope && s.Surface == t.Surface &&
-		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved && s.Native == t.Native && s.NativeOf == t.NativeOf
+		s.Source == t.Source && s.Key == t.Key && s.Unsaved == t.Unsaved && s.Native == t.Native && s.NativeOf == t.NativeOf &&
+		s.Diff == t.Diff
 }
 
 // NewSession returns the session state of file f (nil: the defaults) for

@@ -10,7 +10,6 @@ package style
 
 import (
 	"image/color"
-	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
@@ -35,12 +34,10 @@ type Symbols struct {
 	OK          string // nothing to report
 }
 
-// Styles is the one set of styles of a session. New returns one of three
-// shared sets (dark, light, monochrome): hand the same pointer to the list
-// and every panel, and take another one when the terminal reports its
-// background. A set is immutable once built, so every session of a server
-// shares it instead of holding its own ~25 KB copy in each panel; never
-// assign to its fields (copy it first: s := *style.New(...)).
+// Styles is the one set of styles of a session (dark, light or
+// monochrome): the root hands the same pointer to the list and every
+// panel, and builds another when the terminal reports its background.
+// Never assign to its fields (copy it first: s := *style.New(...)).
 type Styles struct {
 	Mono bool // no colour at all: only bold, faint, underline and reverse
 	Sym  Symbols
@@ -110,34 +107,18 @@ func DefaultSymbols() Symbols {
 	}
 }
 
-// The three sets New hands out, each built once on first use.
-var (
-	setOnce [3]sync.Once
-	sets    [3]*Styles
-)
-
-// New returns the shared, immutable styles for a dark or light terminal
-// background (from tea.BackgroundColorMsg.IsDark), or the monochrome set
-// when mono is true (isDark is then irrelevant). Every call with the same
-// palette returns the same pointer: read it, never change it.
+// New returns the styles for a dark or light terminal background (from
+// tea.BackgroundColorMsg.IsDark), or the monochrome set when mono is true
+// (isDark is then irrelevant), built for the caller: a view builds its own
+// when it starts or the background changes, and shares none with others.
 func New(isDark, mono bool) *Styles {
-	i := 0 // dark
-	switch {
-	case mono:
-		i = 2
-	case !isDark:
-		i = 1
+	var s Styles
+	if mono {
+		s = monoStyles()
+	} else {
+		s = colourStyles(isDark)
 	}
-	setOnce[i].Do(func() {
-		var s Styles
-		if mono {
-			s = monoStyles()
-		} else {
-			s = colourStyles(isDark)
-		}
-		sets[i] = &s
-	})
-	return sets[i]
+	return &s
 }
 
 // colourStyles builds the dark or light palette.

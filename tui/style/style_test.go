@@ -153,13 +153,15 @@ func TestColourThemesColourTheCells(t *testing.T) {
 	}
 }
 
-// Every session of a server shares the three sets: New hands out one
-// pointer per palette (mono ignoring the background), and the palettes
-// stay apart.
-func TestSetsAreShared(t *testing.T) {
+// New builds the same styles for a palette at every call (mono ignoring
+// the background), each the caller's own, and the palettes stay apart.
+func TestSetsApart(t *testing.T) {
 	dark, light, mono := New(true, false), New(false, false), New(true, true)
-	if New(true, false) != dark || New(false, false) != light || New(false, true) != mono {
-		t.Error("New built a palette twice")
+	if !reflect.DeepEqual(*New(true, false), *dark) || !reflect.DeepEqual(*New(false, false), *light) || !reflect.DeepEqual(*New(false, true), *mono) {
+		t.Error("New built a palette two ways")
+	}
+	if New(true, false) == dark {
+		t.Error("two calls share a set")
 	}
 	if dark == light || dark == mono || light == mono || dark.Mono || light.Mono || !mono.Mono {
 		t.Error("the palettes share a set")

@@ -185,9 +185,6 @@ func (s *Stream) Insts() iter.Seq2[int, Inst] {
 
 // NumInfos returns the number of INFO instructions in the stream.
 func (s *Stream) NumInfos() int {
-	if s.hand != nil {
-		return len(s.hand)
-	}
 	return len(s.refs)
 }
 
@@ -203,10 +200,6 @@ func (s *Stream) Info(k int) *Info {
 // ReadInfo decodes INFO k into in, which the caller may reuse from one
 // call to the next (nothing is allocated).
 func (s *Stream) ReadInfo(k int, in *Info) {
-	if s.hand != nil {
-		*in = s.hand[k]
-		return
-	}
 	r := s.refs[k]
 	p := int(r.off)
 	// decodeInfo reads no further than the INFO's length, which the walk
@@ -220,19 +213,13 @@ func (s *Stream) ReadInfo(k int, in *Info) {
 // InfoInst returns the index of INFO k's instruction in the stream, without
 // decoding it.
 func (s *Stream) InfoInst(k int) int {
-	if s.hand != nil {
-		return s.hand[k].Inst
-	}
 	return int(s.refs[k].inst)
 }
 
 // InfoOff returns the absolute input offset of INFO k, or -1 for a stream
 // read from vISA text, without decoding it.
 func (s *Stream) InfoOff(k int) int64 {
-	switch {
-	case s.hand != nil:
-		return s.hand[k].Off
-	case s.Text != nil:
+	if s.Text != nil {
 		_ = s.refs[k]
 		return -1
 	}
@@ -260,11 +247,4 @@ func (s *Stream) Infos() iter.Seq2[int, *Info] {
 			}
 		}
 	}
-}
-
-// NewInfoStream returns a stream holding INFO records built by hand (no
-// bytes, no instructions): what a tool or a test needs to show records
-// that no encoding produces.
-func NewInfoStream(infos []Info) *Stream {
-	return &Stream{hand: slices.Clone(infos), Version: DefaultVersion(), Layout: LayoutIGC}
 }

@@ -45,7 +45,7 @@ func (s *Stream) Decode(i int, in *Instruction) { s.decode(s.Inst(i), i, in) }
 // parallel writer) do not evict each other's block: safe for concurrent
 // use, and nothing is allocated.
 func (s *Stream) DecodeInfo(k int, in *Instruction) {
-	if s.insts != nil || s.hand != nil {
+	if s.insts != nil {
 		s.Decode(s.InfoInst(k), in) // held in full: no cache involved
 		return
 	}

@@ -60,7 +60,6 @@ type Stream struct {
 	insts []Inst     // every instruction, or nil for a stream held by marks
 	marks []uint32   // the offset of instruction markEvery*j, when insts is nil
 	refs  []infoRef  // the INFO instructions, in order
-	hand  []Info     // the records of a stream of hand-built INFO (NewInfoStream)
 	last  *lastBlock // the block of instructions walked last (shared by copies)
 	// Text holds, for a stream read from vISA text, each instruction as
 	// written (Text[k] is instruction $k); nil for binaries.

@@ -1,25 +1,19 @@
 package tui
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/panels"
 	"infoscope/tui/style"
 )
 
 // promptInput is the one-line editor of the root's prompts (the list's
-// filter and go-to, the help's query, a bookmark's note): bubbles'
-// textinput with a steady cursor, so that frames depend on state alone
-// and Focus starts no timer.
-//
-// Two rules are kept that textinput alone does not: control characters in
-// a paste are dropped (textinput turns a newline into a space), and a chord
-// with a modifier other than shift never types its text. Clipboard reads
-// (ctrl+v) are off: over SSH they would read the server's clipboard, while a
-// terminal's paste still arrives as a paste.
+// filter and go-to, the help's query, a bookmark's note): the inspector's
+// one-line input (panels.NewTextInput, panels.EditMsg: a steady cursor,
+// controls dropped, chords typing nothing, no clipboard reads).
 //
 // The textinput (~8 KB with its styles and keys) exists only while the
 // prompt is in use: it is built when the prompt gets a value or the
@@ -44,20 +38,12 @@ func newPromptInput(prompt, placeholder string, limit int) promptInput {
 // model returns the textinput, built if the prompt is idle.
 func (p *promptInput) model() *textinput.Model {
 	if p.ti == nil {
-		ti := textinput.New()
-		ti.Prompt = p.prompt
-		ti.Placeholder = p.placeholder
-		ti.CharLimit = p.limit
-		ti.KeyMap.Paste.SetEnabled(false)
-		// No suggestions are set: up, down and tab are left to the root.
-		ti.KeyMap.AcceptSuggestion.SetEnabled(false)
-		ti.KeyMap.NextSuggestion.SetEnabled(false)
-		ti.KeyMap.PrevSuggestion.SetEnabled(false)
 		th := p.th
 		if th == nil {
 			th = style.New(true, true)
 		}
-		ti.SetStyles(promptStyles(th))
+		ti := panels.NewTextInput(p.prompt, p.limit, promptStyles(th))
+		ti.Placeholder = p.placeholder
 		if p.width > 0 {
 			ti.SetWidth(p.width)
 		}
@@ -68,14 +54,14 @@ func (p *promptInput) model() *textinput.Model {
 
 // promptStyles draws the text plainly and the cursor cell in reverse video
 // (textinput reverses the cursor; it has the theme's colour when the theme
-// has one). The cursor never blinks.
+// has one).
 func promptStyles(th theme) textinput.Styles {
 	plain := lipgloss.NewStyle()
 	st := textinput.StyleState{Text: plain, Placeholder: th.Muted, Suggestion: th.Muted, Prompt: plain}
 	return textinput.Styles{
 		Focused: st,
 		Blurred: st,
-		Cursor:  textinput.CursorStyle{Color: th.Cursor.GetForeground(), Blink: false},
+		Cursor:  textinput.CursorStyle{Color: th.Cursor.GetForeground()},
 	}
 }
 
@@ -127,16 +113,6 @@ func (p *promptInput) CursorEnd() {
 	}
 }
 
-// dropControls removes control characters, which have no place in a prompt.
-func dropControls(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
 // SetValue replaces the text and puts the cursor at its end.
 func (p *promptInput) SetValue(s string) {
 	if s == "" && (p.ti == nil || !p.ti.Focused()) {
@@ -144,7 +120,7 @@ func (p *promptInput) SetValue(s string) {
 		return
 	}
 	ti := p.model()
-	ti.SetValue(dropControls(s))
+	ti.SetValue(panels.DropControls(s))
 	ti.CursorEnd()
 }
 
@@ -152,17 +128,7 @@ func (p *promptInput) SetValue(s string) {
 // left/right, home/end, ctrl+a/ctrl+e and the word motions move; backspace,
 // delete, ctrl+u, ctrl+k, ctrl+w and the word deletes delete.
 func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
-	switch m := msg.(type) {
-	case tea.PasteMsg:
-		m.Content = dropControls(m.Content)
-		msg = m
-	case tea.KeyPressMsg:
-		if m.Mod&^tea.ModShift != 0 {
-			m.Text = "" // alt+q is a chord, not the letter q
-		}
-		m.Text = dropControls(m.Text)
-		msg = m
-	}
+	msg = panels.EditMsg(msg)
 	if p.ti == nil {
 		return p, nil // idle: not focused, so textinput would take nothing
 	}

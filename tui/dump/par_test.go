@@ -269,25 +269,3 @@ func FuzzParallelWrite(f *testing.F) {
 		}
 	})
 }
-
-// TestHandBuiltLines: records built by hand (no bytes, an offset of -1
-// or none known) print as they always did, sequentially or in parallel.
-func TestHandBuiltLines(t *testing.T) {
-	infos := []decoder.Info{
-		{Inst: 3, Off: -1, Layout: decoder.LayoutIGC, SubOp: 0x0a, ExecCode: 4, ChannelMask: 0xf, Surface: 6, HasLOD: true, LOD: decoder.RawOperand{ID: 40, Offset: 12}, Dst: decoder.RawOperand{ID: 41}},
-		{Inst: 7, Off: 0x1234, Layout: decoder.LayoutSeed, SubOp: 0x0b, ExecCode: 9, Mask: 9, ChannelMask: 0xf, Surface: 200, Dst: decoder.RawOperand{ID: 2000, Offset: 65535}},
-	}
-	f := &decoder.File{Name: "hand", Streams: []*decoder.Stream{decoder.NewInfoStream(infos)}}
-	f.Streams[0].Kernel = "k"
-	want := "hand:k+0x-1 $3  resinfo.RGBA (M1, 16)  T6 V40.12 V41.0\n" +
-		"hand:k+0x1234 $7  sampleinfo.RGBA (M2_NM, ?9)  T200 V2000.65535\n"
-	for _, po := range append(parTunings, parOptions{workers: 1}) {
-		var b bytes.Buffer
-		if _, err := Write(&b, f, Options{Syntax: "igc", par: po}); err != nil {
-			t.Fatal(err)
-		}
-		if b.String() != want {
-			t.Errorf("%+v:\n got %q\nwant %q", po, b.String(), want)
-		}
-	}
-}

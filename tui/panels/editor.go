@@ -11,16 +11,61 @@ import (
 	"infoscope/tui/style"
 )
 
-// lineEdit is the one-line text input of the panels' forms: bubbles'
-// textinput with the panels' styles and a cursor that never blinks, so View
-// depends on state alone (golden tests) and Focus returns no command.
-//
-// The wrapper keeps three rules of the forms that textinput alone does not:
-// SetValue leaves the cursor at the end; control characters in a paste are
-// dropped rather than turned into spaces (a stray newline must not split a
-// number); and a chord with a modifier other than shift never inserts its
-// text. Clipboard reads (ctrl+v) are off: over SSH they would read the
-// server's clipboard; bracketed paste still works.
+// NewTextInput returns bubbles' textinput as every one-line input of the
+// inspector has it (the panels' forms here, the root's prompts): prompt
+// before the text, at most limit characters (0: no limit), styles st
+// with a cursor that never blinks (frames depend on state alone, and
+// Focus starts no timer). Clipboard reads (ctrl+v) are off: over SSH they
+// would read the server's clipboard, while a terminal's paste still
+// arrives as a paste. No suggestions are set, so their keys (up, down,
+// tab) are off and left to the caller. Messages go through EditMsg first.
+func NewTextInput(prompt string, limit int, st textinput.Styles) textinput.Model {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.CharLimit = limit
+	ti.KeyMap.Paste.SetEnabled(false)
+	ti.KeyMap.AcceptSuggestion.SetEnabled(false)
+	ti.KeyMap.NextSuggestion.SetEnabled(false)
+	ti.KeyMap.PrevSuggestion.SetEnabled(false)
+	st.Cursor.Blink = false
+	ti.SetStyles(st)
+	return ti
+}
+
+// EditMsg is msg as the inspector's inputs take it, with two rules
+// textinput alone does not keep: control characters in a paste or in
+// typed text are dropped (textinput turns a newline into a space; a stray
+// newline must not split a number), and a chord with a modifier other
+// than shift types nothing (alt+q is a chord, not the letter q).
+func EditMsg(msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case tea.PasteMsg:
+		m.Content = DropControls(m.Content)
+		return m
+	case tea.KeyPressMsg:
+		if m.Mod&^tea.ModShift != 0 {
+			m.Text = ""
+		}
+		m.Text = DropControls(m.Text)
+		return m
+	}
+	return msg
+}
+
+// DropControls removes control characters, which have no place in a
+// one-line input.
+func DropControls(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// lineEdit is the one-line text input of the panels' forms: NewTextInput
+// with the panels' styles, its text selected as a field opens, and
+// SetValue leaving the cursor at the end.
 type lineEdit struct {
 	textinput.Model
 	// selected: the whole value is selected, as when a field opens for
@@ -31,12 +76,8 @@ type lineEdit struct {
 }
 
 func newLineEdit(st *style.Styles, width, limit int) lineEdit {
-	ti := textinput.New()
-	ti.Prompt = ""
-	ti.CharLimit = limit
+	ti := NewTextInput("", limit, inputStyles(st))
 	ti.SetWidth(max(0, width))
-	ti.KeyMap.Paste.SetEnabled(false)
-	ti.SetStyles(inputStyles(st))
 	return lineEdit{Model: ti, selStyle: st.Cursor}
 }
 
@@ -58,24 +99,14 @@ func inputStyles(st *style.Styles) textinput.Styles {
 	return textinput.Styles{
 		Focused: focused,
 		Blurred: blurred,
-		Cursor:  textinput.CursorStyle{Color: st.Cursor.GetForeground(), Blink: false},
+		Cursor:  textinput.CursorStyle{Color: st.Cursor.GetForeground()},
 	}
-}
-
-// dropControls removes control characters, which have no place in a field.
-func dropControls(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
 }
 
 // SetValue replaces the text and puts the cursor at its end.
 func (e *lineEdit) SetValue(s string) {
 	e.selected = false
-	e.Model.SetValue(dropControls(s))
+	e.Model.SetValue(DropControls(s))
 	e.CursorEnd()
 }
 
@@ -83,16 +114,7 @@ func (e *lineEdit) SetValue(s string) {
 // left/right, home/end, ctrl+a/ctrl+e and word motions move; backspace,
 // delete, ctrl+u, ctrl+k and word deletes delete).
 func (e lineEdit) Update(msg tea.Msg) (lineEdit, tea.Cmd) {
-	switch m := msg.(type) {
-	case tea.PasteMsg:
-		m.Content = dropControls(m.Content)
-		msg = m
-	case tea.KeyPressMsg:
-		if m.Mod&^tea.ModShift != 0 {
-			m.Text = "" // alt+q is a chord, not the letter q
-			msg = m
-		}
-	}
+	msg = EditMsg(msg)
 	if e.selected {
 		e.selected = false
 		switch m := msg.(type) {

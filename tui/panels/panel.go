@@ -188,14 +188,3 @@ func (o *outbox) TakeEdits() []Edit {
 	o.edits = nil
 	return e
 }
-
-// Every panel implements Panel: instantiating isPanel checks it when the
-// package compiles.
-func isPanel[P any, PP Panel[P]]() {}
-
-var (
-	_ = isPanel[Bits, *Bits]
-	_ = isPanel[Lanes, *Lanes]
-	_ = isPanel[Output, *Output]
-	_ = isPanel[Code, *Code]
-)

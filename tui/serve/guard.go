@@ -383,17 +383,6 @@ func (gc *gateConn) Close() error {
 	return err
 }
 
-// counts is the gate's state, for the summary and tests.
-func (g *gate) counts() (pending, authed int, bySource map[string]int) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	bySource = make(map[string]int, len(g.bySource))
-	for k, v := range g.bySource {
-		bySource[k] = v
-	}
-	return g.pending.Len(), g.authed, bySource
-}
-
 // summarize logs what the gate dropped and refused since the last call, in
 // one line; nothing when there was nothing.
 func (g *gate) summarize() {

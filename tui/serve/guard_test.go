@@ -817,3 +817,14 @@ func waitHeard[T any](t *testing.T, g *gate, source string, res chan T) bool {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// counts is the gate's state, for the tests.
+func (g *gate) counts() (pending, authed int, bySource map[string]int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	bySource = make(map[string]int, len(g.bySource))
+	for k, v := range g.bySource {
+		bySource[k] = v
+	}
+	return g.pending.Len(), g.authed, bySource
+}

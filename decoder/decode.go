@@ -104,12 +104,12 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 	if si.Op == OpINFO {
 		in.Mnemonic = infoMnemonics()[si.Sub] // Mnemonic(si.Op, si.Sub), without its map lookup
 		if s.Layout == LayoutSeed {
-			in.decodeInfoInst(b, LayoutSeed, s.Version.wide())
+			in.decodeInfoInst(s, b, LayoutSeed)
 			return
 		}
 	}
 	if spec && si.Op == OpINFO && len(b) == infoLen(b[1], LayoutIGC, s.Version) {
-		in.decodeInfoInst(b, LayoutIGC, s.Version.wide())
+		in.decodeInfoInst(s, b, LayoutIGC)
 	} else {
 		d := opDecoder{in: in, b: b, pos: 1, t: t}
 		d.run(p.row.toks)
@@ -593,14 +593,19 @@ func (in *Instruction) label(role string, idx uint16) Operand {
 }
 
 func (in *Instruction) rawAt(role string, b []byte, p int, wide bool) Operand {
+	var r RawOperand
+	readRaw(&r, b, p, wide)
+	return in.raw(role, r)
+}
+
+func (in *Instruction) raw(role string, ro RawOperand) Operand {
 	st := &in.store
 	if int(st.nraw) >= len(st.raw) {
 		return nil
 	}
 	r := &st.raw[st.nraw]
 	st.nraw++
-	r.Role = role
-	readRaw(&r.RawOperand, b, p, wide)
+	r.Role, r.RawOperand = role, ro
 	in.checkVar(role, r.ID)
 	return r
 }

@@ -151,17 +151,6 @@ func (sp *FieldSpan) put(b []byte, v uint32) {
 	}
 }
 
-// spanOf returns the span of the form's first field holding part, and
-// whether there is one.
-func (f *infoForm) spanOf(part infoPart) (*FieldSpan, bool) {
-	for k := range f.fields {
-		if f.fields[k].part == part {
-			return &f.spans[k], true
-		}
-	}
-	return nil, false
-}
-
 // decodeInfo decodes the INFO instruction b (at least its bytes, at index
 // pos of s.Code) into in, field by field as its form lists them. Every
 // field of in is written (LOD zeroed when there is none).
@@ -243,36 +232,26 @@ func (f *infoForm) encode(in *Info) []byte {
 }
 
 // decodeInfoInst fills an INFO instruction's operands from b (exactly its
-// bytes) as its form lists them: subop, chmask (0xF, of size 0, in the
-// seed layout, which has no channel-mask byte), surface, [lod,] dst, and
-// the exec byte; each operand is the whole byte(s) holding its field, as
-// the opcode table's row reads them.
-func (in *Instruction) decodeInfoInst(b []byte, layout Layout, wide bool) {
-	f := formOf(layout, wide, infoHasLOD(b[1], layout))
-	for k := range f.fields {
-		sp := &f.spans[k]
-		switch f.fields[k].part {
-		case ipSubOp:
-			if sp.Bit == 0 {
-				in.Sub = uint16(b[sp.Byte])
-				in.Add(in.param("subop", uint32(b[sp.Byte]), 1))
-				if _, ok := f.spanOf(ipChannels); !ok {
-					in.Add(in.param("chmask", 0xF, 0))
-				}
-			}
-		case ipExec:
-			in.HasExec, in.Exec = true, Exec(b[sp.Byte])
-		case ipChannels:
-			in.Add(in.param("chmask", uint32(b[sp.Byte]), 1))
-		case ipSurface:
-			in.Add(in.surface("surface", b[sp.Byte]))
-		case ipLODID:
-			in.Add(in.rawAt("lod", b, sp.Byte, wide))
-		case ipDstID:
-			in.Add(in.rawAt("dst", b, sp.Byte, wide))
-		}
+// bytes): the record decodeInfo reads from its form, as the operands of
+// the opcode table's row: subop, chmask (the whole channel byte; 0xF, of
+// size 0, in the seed layout, which has none), surface, [lod,] dst, and
+// the exec byte.
+func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
+	var f Info
+	decodeInfo(&f, s, 0, b, 0, layout, s.Version)
+	in.Sub, in.HasExec, in.Exec = uint16(f.SubOp), true, Exec(f.byte2)
+	in.Add(in.param("subop", uint32(f.SubOp), 1))
+	if layout == LayoutSeed {
+		in.Add(in.param("chmask", 0xF, 0))
+	} else {
+		in.Add(in.param("chmask", uint32(f.byte3), 1))
 	}
-	in.consumed = f.len
+	in.Add(in.surface("surface", f.Surface))
+	if f.HasLOD {
+		in.Add(in.raw("lod", f.LOD))
+	}
+	in.Add(in.raw("dst", f.Dst))
+	in.consumed = len(b)
 }
 
 func readRaw(r *RawOperand, b []byte, p int, wide bool) {

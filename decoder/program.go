@@ -75,6 +75,12 @@ type opTable struct {
 	// masks: no branch and no table load on the chain from one operand to
 	// the next.
 	vecBytes, vecLong [2]uint64
+	// What the text parser builds from the table on first use: the rows
+	// by mnemonic (textCandidates) and each row's fields and value texts
+	// (rowCacheFor). They hang off the table, not the process.
+	textIndex func() map[string][]*program
+	rowMu     sync.Mutex
+	rowCaches map[*tableRow]*rowCache
 }
 
 // longImm has bit t set for the immediate types that take 8 bytes (Q, DF,
@@ -138,7 +144,8 @@ func tableForLSC(v Version, lsc2022 bool) *opTable {
 }
 
 func compileTable(v Version, lsc2022 bool) *opTable {
-	t := &opTable{ver: v, genV: 7, raw: 4, lsc2022: lsc2022}
+	t := &opTable{ver: v, genV: 7, raw: 4, lsc2022: lsc2022, rowCaches: map[*tableRow]*rowCache{}}
+	t.textIndex = sync.OnceValue(func() map[string][]*program { return buildTextIndex(t) })
 	if v.wide() {
 		t.genV, t.raw = 9, 6
 	}

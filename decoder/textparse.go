@@ -151,21 +151,10 @@ func textKey(s string) string {
 	return s[:i]
 }
 
-var (
-	textIndexMu sync.Mutex
-	textIndex   = map[*opTable]map[string][]*program{}
-)
-
 // textCandidates returns the rows whose template can print text, by the
 // mnemonic it starts with.
 func textCandidates(t *opTable, text string) []*program {
-	textIndexMu.Lock()
-	idx, ok := textIndex[t]
-	if !ok {
-		idx = buildTextIndex(t)
-		textIndex[t] = idx
-	}
-	textIndexMu.Unlock()
+	idx := t.textIndex()
 	// "fence_global" is fence's "fence" and its formatted mask: try the
 	// key, then its prefixes at each '_'.
 	k := textKey(text)
@@ -341,26 +330,16 @@ type valueIndex struct {
 	lens   []int
 }
 
-type rowKey struct {
-	v   Version
-	row *tableRow
-}
-
-var (
-	rowCacheMu sync.Mutex
-	rowCaches  = map[rowKey]*rowCache{}
-)
-
-func rowCacheFor(v Version, t *opTable, row *tableRow) *rowCache {
-	rowCacheMu.Lock()
-	defer rowCacheMu.Unlock()
-	k := rowKey{v, row}
-	if c, ok := rowCaches[k]; ok {
+// rowCacheFor returns row's cache in table t, built on first use.
+func rowCacheFor(t *opTable, row *tableRow) *rowCache {
+	t.rowMu.Lock()
+	defer t.rowMu.Unlock()
+	if c, ok := t.rowCaches[row]; ok {
 		return c
 	}
 	c := &rowCache{fields: map[string]fieldInfo{}, texts: map[string]*valueIndex{}}
 	rowFields(t, row.toks, c.fields)
-	rowCaches[k] = c
+	t.rowCaches[row] = c
 	return c
 }
 
@@ -428,7 +407,7 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	if len(pr.row.subs) > 0 {
 		in.Sub = uint16(pr.row.subs[0])
 	}
-	rc := rowCacheFor(v, t, pr.row)
+	rc := rowCacheFor(t, pr.row)
 	fields := rc.fields
 	// The operands parsed and the fields printed are kept in scratch the
 	// instruction reuses from line to line: on the stack they escaped, two

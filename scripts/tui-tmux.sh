@@ -553,4 +553,44 @@ for size in "80 24" "160 50"; do
   quits
 done
 
-echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks, a dump set's native code at 80x24 and 160x50, a dump folder without INFO opening on its code with the kernel list and native rows at 80x24 and 160x50)"
+# infoscope diff A B in a terminal opens the inspector on B (issue 21):
+# the Code pane on the first change (+, an insertion), } to the next (~, A's
+# line beside it at 160 columns, beneath it at 80), the list and the tab
+# bar; D shows B alone; q ends with status 1 (they differ, as diff(1) says). NO_COLOR: the marks are
+# symbols.
+cp model/diff/testdata/triton_matmul.visaasm "$tmp/da.visaasm"
+sed 's/V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d/V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d/' \
+  model/diff/testdata/triton_matmul.inserted.visaasm >"$tmp/db.visaasm"
+for size in "80 24" "160 50"; do
+  set -- $size
+  case_name="diff $1x$2"
+  T kill-session -t s >/dev/null 2>&1 || true
+  new_session -d -s s -x "$1" -y "$2" \
+    "cd '$tmp' && env TERM=xterm-256color NO_COLOR=1 '$bin' diff da.visaasm db.visaasm; echo diff-exit=\$?; sleep 30"
+  T set-option -t s window-size manual >/dev/null
+  wait_for "▸5 Code"
+  wait_for "infoscope diff A "
+  wait_for "▸+    \$5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d"
+  wait_for "change 1 of 2"
+  keys '}'
+  wait_for "change 2 of 2"
+  wait_for "src1 immediate: 0x4 → 0x5"
+  if [ "$1" -ge 160 ]; then
+    wait_for "1 paired, 1 differ · vISA 707 -> 708 (+1)"
+    wait_for "│    \$6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d"
+  else
+    wait_for "was A \$6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d"
+  fi
+  wait_for "▸~    \$7 shr"
+  fits "$1" "$2"
+  keys '{'
+  wait_for "change 1 of 2"
+  keys D
+  wait_for "the listing of B alone"
+  keys D
+  wait_for "A beside B"
+  keys q
+  wait_for "diff-exit=1"
+done
+
+echo "tui-tmux: all checks passed (issue 24 at 80x24, 120x40, 200x60, 200x100 with NO_COLOR=1 on a light background; 80x24, 120x40, 200x60, 40x12, the footer by mode and the overlay wheel at 80x24, 30x10, a light background, --theme light, 20x5, NO_COLOR=1, /dev/zero, stdin of zeros, a FIFO as --surfaces, vISA text, the Code pane at 80x24 and 120x40 and on vISA text, bookmarks, a dump set's native code at 80x24 and 160x50, a dump folder without INFO opening on its code with the kernel list and native rows at 80x24 and 160x50, infoscope diff in the inspector at 80x24 and 160x50)"

@@ -127,9 +127,9 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 	b := bytes.Replace(a, []byte("sampleinfo.RG (M1, 8)"), []byte("sampleinfo.RGB (M1, 8)"), 1)
 	cfg := diffConfig(t, "a.visaasm", a, "b.visaasm", b)
 	tm := startFlow(t, cfg, 120, 40)
-	waitText(t, tm, "change 1 of 1", "channel_mask")
+	waitText(t, tm, "change 1 of 1", "changed: A $9 → B $9: channel_mask: 3 (RG) → 7 (RGB); lanes 0-7 RGBA:", "▸~◆  $9 sampleinfo.RGB (M1, 8)  T2 res.0")
 	tm.Send(press("1"))
-	waitText(t, tm, "~ ", "sampleinfo.RGB (M1, 8)")
+	waitText(t, tm, "▸ L45       ~info_channels $9  sampleinfo.RGB (M1, 8)", "  L44        info_channels $8  resinfo.RG (M1, 8)")
 	tm.Send(press("q"))
 	m := final(t, tm)
 	marked := 0

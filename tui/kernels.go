@@ -62,9 +62,20 @@ type kernelItem struct {
 }
 
 // kernelsState is the open kernel list: the bodies and bubbles' table.
+// The statistics come from each body's .asm, read and parsed in a Cmd
+// (a folder of thousands of kernels would stall the screen): until then
+// loading is set and their cells say so.
 type kernelsState struct {
-	items []kernelItem
-	tbl   table.Model
+	items   []kernelItem
+	tbl     table.Model
+	loading bool
+}
+
+// kernelJoinsMsg brings the native code of the kernel list's bodies, in
+// the order of ks's items.
+type kernelJoinsMsg struct {
+	ks    *kernelsState
+	joins []*lower.Join
 }
 
 // bodies returns every body of the loaded files, in the workspace's order.
@@ -86,11 +97,15 @@ func (m *Model) bodies() []bodyRef {
 // joinOf returns the native code of body b (its dump set's .asm), nil
 // when it has none: IGC pairs the files by stem, and a file of one body
 // is joined whatever the .asm calls its kernel.
-func (m *Model) joinOf(b bodyRef) *lower.Join {
-	if m.cfg.Native == nil || b.file == nil {
+func (m *Model) joinOf(b bodyRef) *lower.Join { return joinOf(m.cfg.Native, b) }
+
+// joinOf is Model.joinOf with the loader given: the kernel list calls it
+// in a Cmd.
+func joinOf(native func(string) *lower.Join, b bodyRef) *lower.Join {
+	if native == nil || b.file == nil {
 		return nil
 	}
-	if j := m.cfg.Native(b.file.Name); j != nil && j.MatchesBody(b.file, b.s) {
+	if j := native(b.file.Name); j != nil && j.MatchesBody(b.file, b.s) {
 		return j
 	}
 	return nil
@@ -135,18 +150,19 @@ func (m *Model) showBody(b bodyRef) {
 	m.setFocus(focusCode)
 }
 
-// openKernels opens the kernel list on the body the Code pane shows.
-func (m *Model) openKernels() {
+// openKernels opens the kernel list on the body the Code pane shows; the
+// Cmd reads the statistics.
+func (m *Model) openKernels() tea.Cmd {
 	bs := m.bodies()
 	if len(bs) == 0 {
 		m.setStatus("no kernel loaded", true)
-		return
+		return nil
 	}
-	ks := &kernelsState{}
+	ks := &kernelsState{loading: m.cfg.Native != nil}
 	shown := m.codePanel().m.Body()
 	cur := 0
 	for i, b := range bs {
-		ks.items = append(ks.items, kernelItem{b, m.joinOf(b)})
+		ks.items = append(ks.items, kernelItem{bodyRef: b})
 		if b.s == shown {
 			cur = i
 		}
@@ -161,6 +177,30 @@ func (m *Model) openKernels() {
 	m.kern = ks
 	m.sizeKernels()
 	ks.tbl.SetCursor(cur)
+	m.markKernelCursor()
+	if !ks.loading {
+		return nil
+	}
+	native := m.cfg.Native
+	return func() tea.Msg {
+		joins := make([]*lower.Join, len(bs))
+		for i, b := range bs {
+			joins[i] = joinOf(native, b)
+		}
+		return kernelJoinsMsg{ks, joins}
+	}
+}
+
+// onKernelJoins fills the kernel list's statistics in, if it is still
+// the one open.
+func (m *Model) onKernelJoins(msg kernelJoinsMsg) {
+	if m.kern != msg.ks {
+		return
+	}
+	for i := range m.kern.items {
+		m.kern.items[i].join = msg.joins[i]
+	}
+	m.kern.loading = false
 	m.markKernelCursor()
 }
 
@@ -224,8 +264,12 @@ func (m *Model) markKernelCursor() {
 		if name == "" {
 			name = "raw stream"
 		}
+		none := "-"
+		if ks.loading {
+			none = "…"
+		}
 		r := table.Row{mark + decoder.Display(name), strconv.Itoa(it.s.NumInsts()), strconv.Itoa(it.s.NumInfos()),
-			"-", "-", "-", "-", "-", "-"}
+			none, none, none, none, none, none}
 		if it.join != nil {
 			st := it.join.Stats()
 			r[3], r[4], r[5] = strconv.Itoa(st.Native), strconv.Itoa(st.GRF), strconv.Itoa(st.Spill)
@@ -291,6 +335,9 @@ func (m *Model) pickBody(b bodyRef) {
 func (m *Model) kernelsView() string {
 	ks := m.kern
 	title := fmt.Sprintf("kernels: %d — enter shows one in the Code pane, esc closes", len(ks.items))
+	if ks.loading {
+		title += " · reading their .asm…"
+	}
 	head := ansi.Truncate(m.th.PaneTitleFocus.Render(title), m.width, "…")
 	return fit(head+"\n"+ks.tbl.View(), m.width, m.lay.bodyH)
 }

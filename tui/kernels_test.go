@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
 )
@@ -197,5 +199,36 @@ func waitFrame(t *testing.T, f flow, want ...string) {
 			t.Fatalf("no %q in the frame after 5s:\n%s", missing, s)
 		}
 		time.Sleep(10 * time.Millisecond) // polling a marker, bounded by the deadline
+	}
+}
+
+// A click on a line of the .asm beside the vISA listing gives it the
+// cursor and the keys; a click on the vISA listing takes them back.
+func TestNativeClick(t *testing.T) {
+	srcs, nat := realSet(t, false)
+	m := newLoaded(Config{Sources: srcs, Native: nat}, 160, 50)
+	at := func(want string) (int, int) {
+		t.Helper()
+		for y, l := range strings.Split(screen(m), "\n") {
+			if x := strings.Index(l, want); x >= 0 {
+				return len([]rune(l[:x])), y
+			}
+		}
+		t.Fatalf("no %q on screen:\n%s", want, screen(m))
+		return 0, 0
+	}
+	x, y := at("$15 L162 mov (16|M0)")
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if s := screen(m); !strings.Contains(s, "▸• $15 L162 mov (16|M0)") || !strings.Contains(s, ".asm L162 of 243 (ctrl+w back)") {
+		t.Fatalf("the click did not put the cursor on L162:\n%s", s)
+	}
+	send(m, "enter")
+	if !strings.Contains(screen(m), "at $15, the vISA instruction of native line L162") {
+		t.Fatalf("enter did not follow L162:\n%s", screen(m))
+	}
+	x, y = at("$2  L133")
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if s := screen(m); !strings.Contains(s, "▸   $2  L133") || !strings.Contains(s, ".asm beside (ctrl+w)") {
+		t.Fatalf("the click on $2 did not take the keys back:\n%s", s)
 	}
 }

@@ -452,6 +452,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, func() tea.Msg { return osc }
 	case savedMsg:
 		return m, m.onSaved(msg)
+	case kernelJoinsMsg:
+		m.onKernelJoins(msg)
+		return m, nil
 	case openPanelMsg:
 		m.setFocus(m.shown)
 		return m, nil
@@ -773,8 +776,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.openOverlay(false)
 			return nil
 		case key.Matches(msg, k.Kernels):
-			m.openKernels()
-			return nil
+			return m.openKernels()
 		case key.Matches(msg, k.NextFocus):
 			m.setFocus((m.focus + 1) % numFocus)
 			return nil

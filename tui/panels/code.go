@@ -548,7 +548,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft {
-			m.click(c.Mouse().Y)
+			m.click(c.Mouse().X, c.Mouse().Y)
 			return m, nil
 		}
 		if w, ok := msg.(tea.MouseWheelMsg); ok {
@@ -731,10 +731,26 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // click handles a left click on pane row y: a listing line moves the
 // cursor there, a data-flow entry jumps to its instruction.
-func (m *Code) click(y int) {
+func (m *Code) click(x, y int) {
 	lh := m.listHeight()
+	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > min(m.w/2, 100)+1) {
+		// A line of the native listing: it gets the cursor (and the keys).
+		if j := m.native(); j != nil {
+			top := m.ntop
+			if !m.nat {
+				m.followNative()
+				top = m.ntop
+			}
+			if k := min(max(top, 0), max(len(j.ASM.Insts)-lh, 0)) + y - 1; k < len(j.ASM.Insts) {
+				m.nat = true
+				m.moveNative(k)
+			}
+		}
+		return
+	}
 	switch {
-	case y >= 1 && y <= lh && !m.nat:
+	case y >= 1 && y <= lh:
+		m.nat = false
 		if rows := m.shownRows(); y-1 < len(rows) {
 			m.moveTo(rows[y-1].inst)
 			m.sub = rows[y-1].sub

@@ -99,7 +99,7 @@ func (m Code) diffing() *diffState {
 // it has one.
 func (m *Code) FirstChange() {
 	if d := m.diffing(); d != nil && len(d.changes) > 0 {
-		m.diffMoveTo(d.changes[0])
+		m.diffJump(d.changes[0])
 		m.recentre = false
 	}
 }
@@ -127,6 +127,22 @@ func (m *Code) diffMoveTo(i int) {
 	}
 	for d.top < d.cur && m.diffLines(d.top, d.cur) > h {
 		d.top++
+	}
+}
+
+// diffJump moves the cursor to row i; a row that was not in view is put
+// a third down the pane, with what comes before it above.
+func (m *Code) diffJump(i int) {
+	d := m.diff
+	h := m.diffListHeight()
+	shown := i >= d.top && m.diffLines(d.top, i) <= h
+	m.diffMoveTo(i)
+	if shown {
+		return
+	}
+	d.top = d.cur
+	for d.top > 0 && m.diffLines(d.top-1, d.cur) <= h/3 {
+		d.top--
 	}
 }
 
@@ -192,7 +208,7 @@ func (m *Code) diffKey(k tea.KeyPressMsg) (done bool) {
 	case key.Matches(k, km.NextChange):
 		for _, j := range d.changes {
 			if j > d.cur {
-				m.diffMoveTo(j)
+				m.diffJump(j)
 				return true
 			}
 		}
@@ -200,7 +216,7 @@ func (m *Code) diffKey(k tea.KeyPressMsg) (done bool) {
 	case key.Matches(k, km.PrevChange):
 		for i := len(d.changes) - 1; i >= 0; i-- {
 			if d.changes[i] < d.cur {
-				m.diffMoveTo(d.changes[i])
+				m.diffJump(d.changes[i])
 				return true
 			}
 		}

@@ -25,8 +25,10 @@ func (e *EncodeError) Unwrap() error { return ErrNotEncodable }
 // EncodeInfo encodes one INFO instruction in the given layout for container
 // version v; it is the inverse of the INFO decode. It uses SubOp, ExecCode,
 // Mask, ChannelMask, Surface, HasLOD, LOD and Dst (ids and offsets; names are
-// not encoded) and writes reserved bits as 0. Values that the layout cannot
-// hold are refused: ids wider than 16 bits below 3.4, a channel mask other
+// not encoded) and writes the channel byte's reserved bits as 0 (the seed
+// layout's reserved bits are SubOp's and ExecCode's). Values that the layout cannot
+// hold are refused: a value wider than its fields (ids wider than 16 bits
+// below 3.4, an exec code, mask or channel mask over 15), a channel mask other
 // than RGBA in the seed layout (it has no channel-mask byte), an emask the
 // version cannot express, or HasLOD disagreeing with the sub-op.
 func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
@@ -40,38 +42,29 @@ func EncodeInfo(in *Info, layout Layout, v Version) ([]byte, error) {
 	if in.HasLOD != wantLOD {
 		return bad("lod", "HasLOD is %v but sub-op 0x%02x %s a LOD operand in the %s layout", in.HasLOD, in.SubOp, map[bool]string{true: "has", false: "has no"}[wantLOD], layout)
 	}
-	if in.ExecCode > 15 {
-		return bad("exec_size", "code %d does not fit 4 bits", in.ExecCode)
-	}
-	if in.Mask > 15 {
-		return bad("mask_control", "%d does not fit 4 bits", in.Mask)
-	}
-	if v.Num() == 300 {
+	if v.Num() == 300 && in.Mask > 8 {
 		// Version 3.0 has only M1..M8 and M1_NM (format doc §6).
-		switch {
-		case in.Mask <= 8:
-		default:
-			return bad("mask_control", "%s cannot be expressed in version 3.0 (only M1..M8 and M1_NM)", in.Mask)
-		}
-	}
-	if in.ChannelMask > 15 {
-		return bad("channel_mask", "0x%x does not fit 4 bits", in.ChannelMask)
+		return bad("mask_control", "%s cannot be expressed in version 3.0 (only M1..M8 and M1_NM)", in.Mask)
 	}
 	if layout == LayoutSeed && in.ChannelMask != 0xF {
 		return bad("channel_mask", "the seed layout has no channel-mask byte: only RGBA (0xf) is expressible, got %s", ChannelNames(in.ChannelMask))
 	}
-	if !v.wide() {
-		id := func(name string, r RawOperand) ([]byte, error) {
-			return bad(name+".id", "id %d does not fit 16 bits (version %s < 3.4)", r.ID, v)
+	// Every other value must fit the bits its fields give it (ids: 16
+	// below 3.4).
+	f := formOf(layout, v.wide(), in.HasLOD)
+	first := 0
+	for k, fd := range f.fields {
+		if k > 0 && f.fields[k-1].part != fd.part {
+			first = k
 		}
-		if in.HasLOD && in.LOD.ID > 0xFFFF {
-			return id("lod", in.LOD)
+		if k+1 < len(f.fields) && f.fields[k+1].part == fd.part {
+			continue // the value goes on in the next field
 		}
-		if in.Dst.ID > 0xFFFF {
-			return id("dst", in.Dst)
+		if x, n := in.partValue(fd.part), int(fd.shift)+f.spans[k].Bits; n < 32 && x>>n != 0 {
+			return bad(f.spans[first].Name, "%d does not fit %d bits (version %s)", x, n, v)
 		}
 	}
-	return formOf(layout, v.wide(), in.HasLOD).encode(in), nil
+	return f.encode(in), nil
 }
 
 // EncodeOptions configures EncodeObjectWith.

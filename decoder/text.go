@@ -162,11 +162,6 @@ func (s *Stream) TextVarID(i int, name string) (id uint32, ambiguous, ok bool) {
 	return id, false, ok
 }
 
-// SameUpToBlanks reports whether a and b differ only in the length of
-// their runs of blanks: how a parsed line of a person's source compares
-// with its print.
-func SameUpToBlanks(a, b string) bool { return sameUpToBlanks(a, b) }
-
 // Line returns the 1-based source line of instruction i of a stream read
 // from text, or 0 (binaries, and $N the text does not show).
 func (s *Stream) Line(i int) int {

@@ -375,11 +375,24 @@ func (c *rowCache) valueTexts(in *Instruction, f string, size uint8, limit uint3
 func (p *textParser) rest() string { return p.s[p.pos:] }
 
 func (p *textParser) fail(what string) error {
-	r := p.rest()
+	return &parseError{col: p.pos + 1, what: what, found: p.rest()}
+}
+
+// parseError is where a line and a row's template part, formatted only
+// when read: most are not (a line is tried against each row its mnemonic
+// may print, and a label line against the subroutine row first), and
+// formatting each cost a third of reading a file of labels.
+type parseError struct {
+	col         int
+	what, found string
+}
+
+func (e *parseError) Error() string {
+	r := e.found
 	if len(r) > 24 {
 		r = r[:24] + "…"
 	}
-	return fmt.Errorf("column %d: expected %s, found %q", p.pos+1, what, r)
+	return fmt.Sprintf("column %d: expected %s, found %q", e.col, e.what, r)
 }
 
 func (p *textParser) find(name string) Operand {

@@ -117,6 +117,35 @@ var genxir12504 = []struct {
 		},
 	},
 	{
+		what: "LSC address lists of four or more elements (2D block messages, typed messages) are printed with a blank after each comma; the 2023 printer and HEAD print none (real dumps: flat[V0187,V0195,0xFFF,0x5FFF,V0194,V0197])",
+		igc:  "visa/IsaDisassembly.cpp (formatUntypedBlock2D, formatTyped)",
+		apply: func(c lineCtx, line string) string {
+			if !strings.HasPrefix(c.mnem, "lsc_") {
+				return line
+			}
+			i := strings.IndexByte(line, '[')
+			j := strings.IndexByte(line, ']')
+			if i < 0 || j < i || strings.Count(line[i:j], ",") < 3 {
+				return line
+			}
+			var b strings.Builder
+			depth := 0
+			for _, r := range line[i:j] {
+				switch r {
+				case '(':
+					depth++
+				case ')':
+					depth--
+				}
+				b.WriteRune(r)
+				if r == ',' && depth == 0 {
+					b.WriteByte(' ')
+				}
+			}
+			return line[:i] + b.String() + line[j:]
+		},
+	},
+	{
 		what:  "sample4_po/sample4_po_c on a platform without gather4_po (DG2): the instruction is built as a sample whose channel is a mask (R=1, G=2, B=4, A=8), and printed as a gather4 channel index (0 R, 1 G, 2 B, 3 A, else \"illegal\")",
 		igc:   "visa/VISAKernelImpl.cpp:5534-5538 (hasGather4PO), visa/IsaDisassembly.cpp:1644-1660",
 		wrong: true,

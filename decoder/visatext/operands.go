@@ -182,6 +182,9 @@ func (n *names) CanonicalAt(text string, line int32) string {
 		}
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
+	if lsc {
+		text = lscLists(text)
+	}
 	var b strings.Builder
 	b.Grow(len(text) + 8)
 	for i := 0; i < len(text); {
@@ -288,6 +291,32 @@ func (n *names) subroutine(name string) string {
 		return name + suffix
 	}
 	return name
+}
+
+// lscLists returns an LSC line with the address lists of 2D block
+// messages and typed messages ("[A,B,C,D]", four or more elements) as IGC
+// prints them since 2023, without a blank after each comma: GenX_IR
+// 1.0.12504 prints "[A, B, C, D]" (its IsaDisassembly.cpp), and the
+// assembler takes either. A strided address's "[A, 0x4]" keeps its blank.
+func lscLists(text string) string {
+	for from := 0; ; {
+		i := strings.IndexByte(text[from:], '[')
+		if i < 0 {
+			return text
+		}
+		i += from
+		j := strings.IndexByte(text[i:], ']')
+		if j < 0 {
+			return text
+		}
+		j += i
+		if list := text[i:j]; strings.Count(list, ",") >= 3 && strings.Contains(list, ", ") {
+			list = strings.ReplaceAll(list, ", ", ",")
+			text = text[:i] + list + text[j:]
+			j = i + len(list)
+		}
+		from = j + 1
+	}
 }
 
 // fieldEnd returns where the k-th blank-separated field of s from at

@@ -252,7 +252,7 @@ L9:
 		if got != w {
 			t.Errorf("$%d %q:\n got  %s\n want %s", i, s.Text[i].Text, got, w)
 		}
-		if in.HasOperands() && !decoder.SameUpToBlanks(in.Text(), s.Text[i].Text) {
+		if in.HasOperands() && !sameUpToBlanks(in.Text(), s.Text[i].Text) {
 			t.Errorf("$%d prints %q, not %q", i, in.Text(), s.Text[i].Text)
 		}
 		if !in.HasOperands() && in.Mnemonic != s.Text[i].Mnemonic() {

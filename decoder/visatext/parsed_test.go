@@ -54,7 +54,7 @@ func TestEveryRealLineParsed(t *testing.T) {
 					t.Errorf("%s:%d not parsed: %s (%v)", p, s.Text[i].Line, s.Text[i].Text, s.TextParseError(i))
 					continue
 				}
-				if got, want := lastLine(in.Text()), s.CanonicalText(i); !decoder.SameUpToBlanks(got, want) {
+				if got, want := lastLine(in.Text()), s.CanonicalText(i); !sameUpToBlanks(got, want) {
 					t.Errorf("%s:%d prints as %q, want %q", p, s.Text[i].Line, got, want)
 				}
 			}

@@ -92,20 +92,11 @@ func (m *Bits) SetSize(w, h int) {
 	m.scroll()
 }
 
-// Width returns the panel's width.
-func (m Bits) Width() int { return m.w }
-
-// Height returns the panel's height.
-func (m Bits) Height() int { return m.h }
-
 // Focus gives the panel the keyboard.
 func (m *Bits) Focus() { m.focus = true }
 
 // Blur takes the keyboard away.
 func (m *Bits) Blur() { m.focus = false }
-
-// Focused reports whether the panel has the keyboard.
-func (m Bits) Focused() bool { return m.focus }
 
 // Editing reports whether a text input has focus; Bits has none.
 func (m Bits) Editing() bool { return false }

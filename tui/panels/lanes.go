@@ -194,12 +194,6 @@ func (m Lanes) Err() string { return m.err }
 // SetSize sets the panel's size in cells.
 func (m *Lanes) SetSize(w, h int) { m.w, m.h = max(0, w), max(0, h) }
 
-// Width returns the panel's width.
-func (m Lanes) Width() int { return m.w }
-
-// Height returns the panel's height.
-func (m Lanes) Height() int { return m.h }
-
 // Focus gives the panel the keyboard.
 func (m *Lanes) Focus() { m.focus = true }
 
@@ -208,9 +202,6 @@ func (m *Lanes) Blur() {
 	m.focus = false
 	m.stopEditing()
 }
-
-// Focused reports whether the panel has the keyboard.
-func (m Lanes) Focused() bool { return m.focus }
 
 // Editing reports whether the hex input has focus.
 func (m Lanes) Editing() bool { return m.editing }

@@ -189,12 +189,6 @@ func (m *Output) SetSize(w, h int) {
 	m.scroll()
 }
 
-// Width returns the panel's width.
-func (m Output) Width() int { return m.w }
-
-// Height returns the panel's height.
-func (m Output) Height() int { return m.h }
-
 // Focus gives the panel the keyboard.
 func (m *Output) Focus() { m.focus = true }
 
@@ -203,9 +197,6 @@ func (m *Output) Blur() {
 	m.focus = false
 	m.stopEditing()
 }
-
-// Focused reports whether the panel has the keyboard.
-func (m Output) Focused() bool { return m.focus }
 
 // Editing reports whether a text input has focus.
 func (m Output) Editing() bool { return m.editing }

@@ -548,3 +548,48 @@ func init() {
 		}},
 	)
 }
+
+// More LSC forms (DG2): 2D block loads and stores, typed (tgm) quads and
+// atomics, quad and strided stores, the bss/ss/bti address models and
+// transposed data. (GenX_IR 1.0.12504 refuses d8u32/d16u32 and typed
+// lsc_load/lsc_store; those are tested from real dumps and generated
+// bytes instead.)
+func init() {
+	ops = append(ops,
+		op{base: "lsc_load_block2d", plats: "d", gen: func(g *gen) string {
+			return fmt.Sprintf("lsc_load_block2d.ugm%s (M1, 1) %s:%s flat[%s,0x%X,0x%X,0x%X,%s,%s]", g.cache(), g.varOf("ud"),
+				g.pick("d16.2x8x16nn", "d32.8x8nn", "d16.16x8nt", "d8.32x4nn", "d32.8x8tn"), g.varOf("uq"),
+				64*(1+g.intn(64))-1, g.intn(512), 64*(1+g.intn(64))-1, g.varOf("ud"), g.varOf("ud")+"(0,1)")
+		}},
+		op{base: "lsc_store_block2d", plats: "d", gen: func(g *gen) string {
+			return fmt.Sprintf("lsc_store_block2d.ugm%s (M1, 1) flat[%s,0x%X,0x%X,0x%X,%s,%s] %s:%s", g.storeCache(), g.varOf("uq"),
+				64*(1+g.intn(64))-1, g.intn(512), 64*(1+g.intn(64))-1, g.varOf("ud"), g.varOf("ud")+"(0,1)",
+				g.varOf("ud"), g.pick("d32.8x8nn", "d16.16x8nn", "d8.32x4nn"))
+		}},
+		op{base: "lsc_store_quad", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_store_quad.ugm %s flat[%s]:a64 %s:d32.%s", g.pred(n), e, g.varOf("uq"), g.varOf("ud"), g.pick("x", "xy", "xyz", "xyzw"))
+		}},
+		op{base: "lsc_store_strided", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_store_strided.ugm %s flat[%s]:a64 %s:d32", g.pred(n), e, g.varOf("uq"), g.varOf("ud"))
+		}},
+		op{base: "lsc_load", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			addr := g.pick("bss("+g.varOf("ud")+")", "ss("+g.varOf("ud")+")", fmt.Sprintf("bti(0x%X)", g.intn(200)))
+			return fmt.Sprintf("%slsc_load.ugm%s %s %s:%s %s[%s]:a32", g.pred(n), g.cache(), e, g.varOf("ud"), g.pick("d32", "d32x2", "d16", "d8"), addr, g.varOf("ud"))
+		}},
+		op{base: "lsc_load", plats: "d", gen: func(g *gen) string {
+			return fmt.Sprintf("lsc_load.ugm%s (M1, 1) %s:%s flat[%s]:a64", g.cache(), g.varOf("ud"), g.pick("d32x8t", "d32x16t", "d64x4t"), g.varOf("uq"))
+		}},
+		op{base: "lsc_load_quad", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			u := g.varOf("ud")
+			return fmt.Sprintf("%slsc_load_quad.tgm %s %s:d32.%s bti(0x%X)[%s,%s,%s,%s]:a32", g.pred(n), e, g.varOf("ud"), g.pick("x", "xy", "yw"), g.intn(200), u, g.varOf("ud"), g.varOf("ud"), g.varOf("ud"))
+		}},
+		op{base: "lsc_atomic_iadd", plats: "d", gen: func(g *gen) string {
+			e, n := g.exec(8, 16)
+			return fmt.Sprintf("%slsc_atomic_iadd.tgm %s %s:d32 bti(0x%X)[%s,%s,%s,%s]:a32 %s %%null", g.pred(n), e, g.varOf("ud"), g.intn(200), g.varOf("ud"), g.varOf("ud"), g.varOf("ud"), g.varOf("ud"), g.varOf("ud"))
+		}},
+	)
+}

@@ -63,8 +63,8 @@ func commands() []cli.Command {
 			Summary: "serve the inspector over SSH (public-key authentication)",
 			Flags:   serve.Flags, Run: func(args []string) int { return serve.Command(args, os.Stdout, os.Stderr) }},
 		{Name: "completion", Args: strings.Join(cli.Shells(), "|"), Summary: "print the shell completion script for bash, zsh or fish", ArgWords: strings.Join(cli.Shells(), " "),
-			Run: func(args []string) int { return docsCmd("completion", args, os.Stdout, os.Stderr) }},
-		{Name: "man", Summary: "print the manual page (roff)", Run: func(args []string) int { return docsCmd("man", args, os.Stdout, os.Stderr) }},
+			Run: func(args []string) int { return cli.Completion(args, commands(), os.Stdout, os.Stderr) }},
+		{Name: "man", Summary: "print the manual page (roff)", Run: func(args []string) int { return cli.Man(args, commands(), os.Stdout, os.Stderr) }},
 		{Name: "config", Brief: "print the configuration file that sets every default",
 			Summary: "print the configuration file that sets every default (keys, theme, default flags), to save as $XDG_CONFIG_HOME/infoscope/config and edit",
 			Run:     stdio(func(stdout, _ io.Writer) int { fmt.Fprint(stdout, tui.DefaultConfig()); return 0 })},
@@ -104,35 +104,6 @@ func diffEnv() diffcmd.Env {
 	return diffcmd.Env{Stdout: os.Stdout, Stderr: os.Stderr, Read: fsio.ReadFile, Folder: visaFolder, Exists: fsio.RegularFile,
 		Terminal: terminal,
 		Inspect:  inspectDiff}
-}
-
-// docsCmd runs "completion SHELL" and "man".
-func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
-	cmds := commands()
-	if name == "man" {
-		if len(args) != 0 {
-			fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
-			return 2
-		}
-		cli.WriteMan(stdout, cmds)
-		return 0
-	}
-	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(cli.Shells(), "|"))
-		return 2
-	}
-	switch args[0] {
-	case "bash":
-		cli.WriteBash(stdout, cmds)
-	case "zsh":
-		cli.WriteZsh(stdout, cmds)
-	case "fish":
-		cli.WriteFish(stdout, cmds)
-	default:
-		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(cli.Shells(), ", "))
-		return 2
-	}
-	return 0
 }
 
 // inspectDiff opens the inspector on build B of a comparison, showing it

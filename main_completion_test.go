@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,6 +44,14 @@ func helpFlags(t *testing.T, args ...string) []string {
 		t.Fatalf("%v -h lists %d flags:\n%s", args, len(names), out)
 	}
 	return names
+}
+
+// docsCmd runs "completion SHELL" or "man" on the command table.
+func docsCmd(name string, args []string, stdout, stderr io.Writer) int {
+	if name == "man" {
+		return cli.Man(args, commands(), stdout, stderr)
+	}
+	return cli.Completion(args, commands(), stdout, stderr)
 }
 
 // generated runs "infoscope ARGS" and returns its output.

@@ -167,10 +167,7 @@ func (m *Model) openKernels() tea.Cmd {
 			cur = i
 		}
 	}
-	km := DefaultKernelKeyMap()
-	if m.keyset.Kernels.Select.Keys() != nil {
-		km = m.keyset.Kernels
-	}
+	km := m.kernelKeys()
 	ks.tbl = table.New(table.WithKeyMap(table.KeyMap{LineUp: km.Up, LineDown: km.Down, PageUp: km.PageUp, PageDown: km.PageDown,
 		GotoTop: km.Top, GotoBottom: km.Bottom}), table.WithFocused(true))
 	ks.tbl.SetStyles(table.Styles{Header: m.th.Header.Padding(0, 0, 0, 1), Cell: m.th.Value.UnsetBold().Padding(0, 0, 0, 1), Selected: m.th.Selected})
@@ -239,10 +236,25 @@ func (m *Model) sizeKernels() {
 	}
 	cols = cols[:n]
 	cols[0].Width = rest
+	// bubbles' table draws each row's cells by the columns: rows wider
+	// than the new columns must go first (the cursor is kept).
+	cur := ks.tbl.Cursor()
+	ks.tbl.SetRows(nil)
 	ks.tbl.SetColumns(cols)
 	ks.tbl.SetWidth(m.width)
 	ks.tbl.SetHeight(max(m.lay.bodyH-1, 2))
 	m.markKernelCursor()
+	ks.tbl.SetCursor(cur)
+	m.markKernelCursor()
+}
+
+// kernelKeys is the kernel list's bindings in effect (the defaults when
+// the session's key set has none).
+func (m *Model) kernelKeys() KernelKeyMap {
+	if m.keyset.Kernels.Select.Keys() == nil {
+		return DefaultKernelKeyMap()
+	}
+	return m.keyset.Kernels
 }
 
 // markKernelCursor rebuilds the rows with the cursor's mark, so that the
@@ -294,7 +306,7 @@ func orDash(s string) string {
 // kernelKey handles a key while the kernel list is open.
 func (m *Model) kernelKey(msg tea.KeyPressMsg) tea.Cmd {
 	ks := m.kern
-	k := m.keyset.Kernels
+	k := m.kernelKeys()
 	switch {
 	case key.Matches(msg, k.Close):
 		m.kern = nil

@@ -232,3 +232,25 @@ func TestNativeClick(t *testing.T) {
 		t.Fatalf("the click on $2 did not take the keys back:\n%s", s)
 	}
 }
+
+// The kernel list follows the terminal's size, its cursor kept: a
+// narrower screen drops columns (bubbles' table must not be handed rows
+// wider than its columns), a wider one gives them back.
+func TestKernelListResize(t *testing.T) {
+	srcs, nat := realSet(t, true)
+	m := newLoaded(Config{Sources: srcs, Native: nat}, 200, 40)
+	send(m, "K")
+	send(m, "g", "j")
+	for _, sz := range [][2]int{{80, 24}, {40, 12}, {200, 40}} {
+		m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		s := screen(m)
+		if !strings.Contains(s, "kernels: 2") || !strings.Contains(s, "▸ info22_channels") {
+			t.Fatalf("%dx%d:\n%s", sz[0], sz[1], s)
+		}
+		row := s[strings.Index(s, "▸ info22_channels"):]
+		row = row[:strings.Index(row, "\n")]
+		if wide := strings.Contains(row, "info22_channels.DG2.visaasm"); wide != (sz[0] >= 200) {
+			t.Errorf("%dx%d: the file column shown %v", sz[0], sz[1], wide)
+		}
+	}
+}

@@ -170,11 +170,12 @@ const (
 	modeMarks                    // the bookmarks list
 	modeNote                     // typing a bookmark's note
 	modeQuit                     // the unsaved-edits question
+	modeKernels                  // the kernel list
 	numKeyModes
 )
 
 var keyModeNames = [numKeyModes]string{"list", "panel", "panel editing", "filter typing",
-	"go-to typing", "overlay", "help query typing", "bookmarks", "note typing", "quit question"}
+	"go-to typing", "overlay", "help query typing", "bookmarks", "note typing", "quit question", "kernel list"}
 
 func (k keyMode) String() string { return keyModeNames[k] }
 
@@ -188,6 +189,8 @@ func (m *Model) keyMode() keyMode {
 		return modeNote
 	case m.marks.open:
 		return modeMarks
+	case m.kern != nil:
+		return modeKernels
 	case (m.showHelp || m.showErrs) && m.helpFiltering:
 		return modeHelpQuery
 	case m.showHelp || m.showErrs:
@@ -217,7 +220,7 @@ func (m *Model) syncKeys() {
 	normal := mode == modeList || mode == modePanel
 	k := &m.keys
 	enable(normal, &k.Quit, &k.Help, &k.NextFocus, &k.PrevFocus, &k.Mouse, &k.Errors,
-		&k.NextInfo, &k.PrevInfo, &k.Copy, &k.CopyBytes)
+		&k.NextInfo, &k.PrevInfo, &k.Copy, &k.CopyBytes, &k.Kernels)
 	enable(mode == modePanel, &k.Back)
 	// alt+digit and Fn switch panes while a field or the list's prompt is
 	// being edited, too (the edit is left).
@@ -298,6 +301,9 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 		return m.helpQueryKeys.ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modeOverlay:
 		return m.overlayKeys.ShortHelp(), nil
+	case modeKernels:
+		kk := m.kernelKeys()
+		return []key.Binding{kk.Down, kk.Select}, []key.Binding{kk.Close}
 	case modeFilter, modeGoto:
 		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}
 	case modePanelEdit:

@@ -147,6 +147,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 		}},
 		{"note typing", modeNote, func(m *Model) { send(m, "M"); typeText(m, "why") }},
 		{"quit question", modeQuit, func(m *Model) { editSurface(m); send(m, "esc", "q") }},
+		{"kernel list", modeKernels, func(m *Model) { send(m, "K") }},
 	}
 	for _, md := range modes {
 		t.Run(md.name, func(t *testing.T) {

@@ -92,3 +92,34 @@ func WantsHelp(args []string) bool {
 	}
 	return false
 }
+
+// Completion runs "completion SHELL": the shell's completion script for
+// cmds on stdout.
+func Completion(args []string, cmds []Command, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintf(stderr, "usage: infoscope completion %s\n", strings.Join(Shells(), "|"))
+		return 2
+	}
+	switch args[0] {
+	case "bash":
+		WriteBash(stdout, cmds)
+	case "zsh":
+		WriteZsh(stdout, cmds)
+	case "fish":
+		WriteFish(stdout, cmds)
+	default:
+		fmt.Fprintf(stderr, "infoscope completion: no shell %q: want %s\n", args[0], strings.Join(Shells(), ", "))
+		return 2
+	}
+	return 0
+}
+
+// Man runs "man": the manual page for cmds on stdout.
+func Man(args []string, cmds []Command, stdout, stderr io.Writer) int {
+	if len(args) != 0 {
+		fmt.Fprintln(stderr, "usage: infoscope man (prints roff: infoscope man | man -l -)")
+		return 2
+	}
+	WriteMan(stdout, cmds)
+	return 0
+}

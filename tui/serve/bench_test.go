@@ -66,7 +66,7 @@ func stepCost(tb testing.TB, k stepKind, steps int) (repaint, perStep float64) {
 		}
 		before := tm.scr.Received()
 		tm.send(key)
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(patience)
 		for tm.scr.Received() == before {
 			if time.Now().After(deadline) {
 				tb.Fatalf("%s step %q sent nothing:\n%s", k.name, key, tm.scr.Text())
@@ -86,7 +86,7 @@ func stepCost(tb testing.TB, k stepKind, steps int) (repaint, perStep float64) {
 		tb.Fatalf("the window-change repaint sent %v bytes, the first paint %d", repaint, first)
 	}
 	tm.send("q")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	return repaint, float64(total) / float64(steps)
 }
 

@@ -48,7 +48,7 @@ func register() (*flag.FlagSet, *flagValues) {
 	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", DefaultLoginGraceTime, "close a connection that has not logged in after this long")
 	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", DefaultMaxLogins, "connections logging in at once (full); from half of it newcomers drop a silent one or are refused by chance, as OpenSSH MaxStartups")
-	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it that address's oldest is dropped (raise it for a team behind one NAT address or a CI fan-out)")
+	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it a newcomer from there is refused and told why (raise it for a team behind one NAT address or a CI fan-out)")
 	cli.IntVar(fs, &cfg.MaxDumps, "max-dumps", DefaultMaxDumps, "at most `N` dump commands running at once (each decodes its inputs); past it one is refused with a message")
 	cli.IntVar(fs, &cfg.MaxDumpsPerKey, "max-dumps-per-key", DefaultMaxDumpsPerKey, "of those, at most `N` run by one key (a client reading none of its output holds its slot until --dump-write-stall)")
 	fs.DurationVar(&cfg.DumpWriteStall, "dump-write-stall", DefaultDumpWriteStall, "end a dump command whose output makes no progress this long (its client reads none of it), freeing its slot; negative: never")
@@ -56,6 +56,7 @@ func register() (*flag.FlagSet, *flagValues) {
 	fs.StringVar(&cfg.StateDir, "state-dir", "", "`DIR` keeping each key's saved surface file and, apart, its unsaved edits (default $XDG_STATE_HOME/infoscope, else ~/.local/state/infoscope)")
 	v.surfaces = fs.String("surfaces", "", "a team's surface file every session starts with (read once, never written; a key's own ctrl+s save takes its place)")
 	v.rules = fs.String("rules", "spec", "Output's result table at start: spec or hw (r switches)")
+	fs.StringVar(&cfg.ConfigPath, "config", "", "the sessions' configuration `FILE` (keys, theme; as \"infoscope config\" prints) for keys that keep none of their own (ssh HOST config --set); yours is not applied to them")
 	return fs, v
 }
 

@@ -9,9 +9,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
+	"infoscope/model/lower"
 	"infoscope/model/workspace"
+	"infoscope/tui/fsio"
 )
 
 // fileSet is the set of served files. It is the only way a session reaches
@@ -28,15 +33,38 @@ type fileSet struct {
 	paths  []string          // the paths as given, same order
 	byName map[string]string // served name -> path
 	byPath map[string]string // path as given -> served name
+	notes  []string          // what folders given held that is not served, for the log
+	// The Gen assembly beside a served vISA text file (the .asm of its
+	// stem, found at start), by served name: the inspector's native view,
+	// as a local open shows it. Read like a served file, never named to
+	// clients by its path.
+	asm     map[string]string
+	nativeM sync.Mutex
+	natives map[string]nativeJoin // by served name: the last join read
+}
+
+// nativeJoin is a served file's join with its assembly, and the assembly
+// file's state when it was read (a changed file is read again).
+type nativeJoin struct {
+	size int64
+	mod  time.Time
+	join *lower.Join
 }
 
 func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no files to serve")
 	}
-	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}}
+	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}, asm: map[string]string{}, natives: map[string]nativeJoin{}}
 	var bad []string
 	base := map[string]int{}
+	add := func(p string) {
+		if _, dup := s.byPath[p]; !dup {
+			s.byPath[p] = ""
+			s.paths = append(s.paths, p)
+			base[filepath.Base(p)]++
+		}
+	}
 	for _, p := range paths {
 		if _, dup := s.byPath[p]; dup {
 			continue
@@ -46,13 +74,35 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 		case err != nil:
 			bad = append(bad, err.Error())
 			continue
+		case st.IsDir():
+			// An IGC dump folder, as the inspector opens one: its vISA
+			// (each .visaasm with its dump set) and binaries; a lone
+			// .asm has no vISA to be shown beside.
+			files, note, err := fsio.Folder(p)
+			if err != nil {
+				bad = append(bad, err.Error())
+				continue
+			}
+			var lone []string
+			for _, f := range files {
+				if strings.HasSuffix(f, ".asm") {
+					lone = append(lone, filepath.Base(f))
+					continue
+				}
+				add(f)
+			}
+			if len(lone) > 0 {
+				note = strings.TrimPrefix(note+fmt.Sprintf("; %d lone .asm not served (no vISA beside them)", len(lone)), "; ")
+			}
+			if note != "" {
+				s.notes = append(s.notes, p+": "+note)
+			}
+			continue
 		case !st.Mode().IsRegular():
 			bad = append(bad, p+": not a regular file")
 			continue
 		}
-		s.byPath[p] = ""
-		s.paths = append(s.paths, p)
-		base[filepath.Base(p)]++
+		add(p)
 	}
 	if len(bad) > 0 {
 		return nil, fmt.Errorf("files to serve: %s", strings.Join(bad, "; "))
@@ -65,8 +115,42 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 		s.names = append(s.names, name)
 		s.byName[name] = p
 		s.byPath[p] = name
+		if native.IsVISAText(p) {
+			if a := native.Stem(p) + ".asm"; fsio.RegularFile(a) {
+				s.asm[name] = a
+			}
+		}
 	}
 	return s, nil
+}
+
+// native is the inspector's Config.Native over SSH: the join of served
+// file name with the Gen assembly beside it, nil when it has none or the
+// assembly cannot be read now (it is checked like a served file: still a
+// regular file, within --max-input). Sessions share one join a file; a
+// changed assembly file is read again.
+func (s *fileSet) native(name string) *lower.Join {
+	p, ok := s.asm[name]
+	if !ok {
+		return nil
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil
+	}
+	s.nativeM.Lock()
+	defer s.nativeM.Unlock()
+	if nj, ok := s.natives[name]; ok && nj.size == fi.Size() && nj.mod.Equal(fi.ModTime()) {
+		return nj.join
+	}
+	asmName := native.Stem(name) + ".asm"
+	data, err := readServed(asmName, p, s.opts)
+	var j *lower.Join
+	if err == nil {
+		j = lower.New(native.Parse(asmName, data))
+	}
+	s.natives[name] = nativeJoin{fi.Size(), fi.ModTime(), j}
+	return j
 }
 
 // servedSource is a workspace.Source for one served file: its Name is the served

@@ -60,7 +60,7 @@ func TestServedFileRetargeted(t *testing.T) {
 		want := "kernels.isa: not a regular file now (" + tc.kind + ")"
 		// The reload is logged once it has ended: it did not wait on the
 		// file.
-		for deadline := time.Now().Add(10 * time.Second); strings.Count(ts.logs.String(), "file changed file=kernels.isa") == reloads; {
+		for deadline := time.Now().Add(patience); strings.Count(ts.logs.String(), "file changed file=kernels.isa") == reloads; {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: no reload ended within 10 s:\n%s", tc.kind, ts.logs)
 			}

@@ -2,7 +2,9 @@ package serve
 
 import (
 	"container/list"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"sort"
@@ -35,20 +37,24 @@ var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": t
 // busy logging in:
 //
 //   - a newcomer whose source holds its share drops that source's oldest
-//     connection (one that has sent nothing first);
-//   - from start connections logging in (half the pool), a newcomer drops a
 //     connection that has sent nothing for silentAfter (a socket held
 //     open, not a client: OpenSSH's sends its version at once), else it is
-//     refused with a chance that grows from rate at start to 1 at full
-//     (random early drop: a flood from rotating addresses gets fewer
-//     slots the more it holds, and it cannot push out a login under way);
+//     refused, as OpenSSH's PerSourceMaxStartups does (a team behind one
+//     NAT address logging in at once: the refused are told why);
+//   - from start connections logging in (half the pool), a newcomer drops a
+//     connection that has sent nothing for silentAfter, else it is refused
+//     with a chance that grows from rate at start to 1 at full (random
+//     early drop: a flood from rotating addresses gets fewer slots the
+//     more it holds, and it cannot push out a login under way);
 //   - at full, a newcomer drops the oldest connection of the source that
 //     holds the most when that source holds more than one, else it is
 //     refused.
 //
-// The old rule, dropping the oldest connection whoever held it, let 110
-// connections from 200 rotating addresses push out every real login.
-// Logged-in connections are counted apart, up to maxAuthed.
+// A refused newcomer's client is told why (see refuse); a dropped
+// connection is closed. The old rule, dropping the oldest connection
+// whoever held it, let 110 connections from 200 rotating addresses push
+// out every real login. Logged-in connections are counted apart, up to
+// maxAuthed.
 type gate struct {
 	perSource, total, maxAuthed int
 	start                       int           // from here newcomers may be refused
@@ -56,6 +62,8 @@ type gate struct {
 	silentAfter                 time.Duration // a connection silent this long goes first
 	rnd                         func() float64
 	log                         *log.Logger
+	version                     string        // the server's version line, for refusals
+	telling                     chan struct{} // refusals being told: a slot each
 
 	mu       sync.Mutex
 	pending  *list.List     // of *gateConn, oldest first: connections logging in
@@ -107,6 +115,7 @@ const (
 
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
 	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
+		version: "SSH-2.0-" + serverVersion, telling: make(chan struct{}, maxTelling),
 		start: max(total/earlyDropFraction, 1), rate: earlyDropRate, silentAfter: silentAfter, rnd: rand.Float64,
 		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}, since: time.Now()}
 }
@@ -140,17 +149,20 @@ func sourceOf(addr net.Addr) string {
 }
 
 // admit follows a new connection, dropping one that is still logging in to
-// make room, or refusing the newcomer (nil), by the rules of gate.
-func (g *gate) admit(conn net.Conn) *gateConn {
+// make room, or refusing the newcomer (nil, and the reason to tell its
+// client), by the rules of gate.
+func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	now := time.Now()
 	gc := &gateConn{Conn: conn, g: g, source: sourceOf(conn.RemoteAddr()), since: now}
 	var victim *gateConn
-	refuse := false
+	refusal := ""
 	g.mu.Lock()
 	n := g.pending.Len()
 	switch {
 	case g.bySource[gc.source] >= g.perSource:
-		victim = g.oldestFrom(gc.source)
+		if victim = g.silentFrom(gc.source, now); victim == nil {
+			refusal = fmt.Sprintf("too many connections logging in at once from your address %s (this server takes %d: serve --max-logins-per-source): try again in a moment", gc.source, g.perSource)
+		}
 	case n < g.start:
 	case g.silentSince(now) != nil:
 		victim = g.silentSince(now)
@@ -158,16 +170,18 @@ func (g *gate) admit(conn net.Conn) *gateConn {
 		if src := g.busiestSource(); g.bySource[src] > 1 {
 			victim = g.oldestFrom(src)
 		} else {
-			refuse = true
+			refusal = busyRefusal
 		}
 	default:
 		chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
-		refuse = g.rnd() < chance
+		if g.rnd() < chance {
+			refusal = busyRefusal
+		}
 	}
-	if refuse {
+	if refusal != "" {
 		g.refusedEarly++
 		g.mu.Unlock()
-		return nil
+		return nil, refusal
 	}
 	if victim != nil {
 		g.unlink(victim)
@@ -184,7 +198,85 @@ func (g *gate) admit(conn net.Conn) *gateConn {
 	if victim != nil {
 		_ = victim.Close()
 	}
-	return gc
+	return gc, ""
+}
+
+// busyRefusal is what a newcomer refused for the server's load is told.
+const busyRefusal = "too many connections logging in to this server at once (serve --max-logins): try again in a moment"
+
+// silentFrom is the oldest pending connection from source that has sent
+// nothing in the silentAfter since it came, or nil (g.mu held).
+func (g *gate) silentFrom(source string, now time.Time) *gateConn {
+	for e := g.pending.Front(); e != nil; e = e.Next() {
+		gc := e.Value.(*gateConn)
+		if now.Sub(gc.since) < g.silentAfter {
+			return nil // the rest are younger
+		}
+		if gc.source == source && !gc.heard.Load() {
+			return gc
+		}
+	}
+	return nil
+}
+
+// Telling a refused client why: at most maxTelling at once (past it a
+// refused connection is closed with no word, so a flood of them costs
+// nothing more), each for at most tellFor.
+const (
+	maxTelling = 64
+	tellFor    = 2 * time.Second
+	// disconnectTooManyConnections is SSH_DISCONNECT_TOO_MANY_CONNECTIONS
+	// (RFC 4250 4.2.2).
+	disconnectTooManyConnections = 12
+)
+
+// refuse tells a refused client why, then closes its connection. OpenSSH's
+// client shows lines a server sends before its version only with -v (RFC
+// 4253 4.2 allows them; OpenSSH 9.2 logs them at debug level), but it
+// shows a disconnect message: so the server sends its version and an
+// SSH_MSG_DISCONNECT in the clear, as the first packet (before key
+// exchange packets are not encrypted), which the client prints as
+// "Received disconnect from HOST port PORT:12: REASON". The server then
+// stops writing and reads what the client sends until it closes (closing
+// with its data unread would reset the connection, and the client could
+// lose the message).
+func (g *gate) refuse(conn net.Conn, reason string) {
+	defer conn.Close()
+	select {
+	case g.telling <- struct{}{}:
+		defer func() { <-g.telling }()
+	default:
+		return
+	}
+	_ = conn.SetDeadline(time.Now().Add(tellFor))
+	if _, err := conn.Write(disconnectPacket(g.version, disconnectTooManyConnections, reason)); err != nil {
+		return
+	}
+	if cw, ok := conn.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(conn, 64<<10))
+}
+
+// disconnectPacket is the server's version line followed by an
+// SSH_MSG_DISCONNECT packet before any key exchange: no MAC, and padding
+// to a multiple of 8 bytes, at least 4 (RFC 4253 6, 11.1).
+func disconnectPacket(version string, code uint32, reason string) []byte {
+	payload := gossh.Marshal(struct {
+		Kind   byte
+		Code   uint32
+		Reason string
+		Lang   string
+	}{1, code, reason, ""}) // 1: SSH_MSG_DISCONNECT
+	pad := 8 - (5+len(payload))%8
+	if pad < 4 {
+		pad += 8
+	}
+	b := append([]byte(version), '\r', '\n')
+	b = binary.BigEndian.AppendUint32(b, uint32(1+len(payload)+pad))
+	b = append(b, byte(pad))
+	b = append(b, payload...)
+	return append(b, make([]byte, pad)...)
 }
 
 // silentSince is the oldest pending connection that has sent nothing in
@@ -351,9 +443,10 @@ func (g *gate) run(every time.Duration, done <-chan struct{}) {
 // connCallback is the server's ConnCallback: every connection enters the
 // gate.
 func (g *gate) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
-	gc := g.admit(conn)
+	gc, refusal := g.admit(conn)
 	if gc == nil {
-		return nil // refused: the ssh package closes it
+		g.refuse(conn, refusal)
+		return nil // the ssh package closes it too
 	}
 	ctx.SetValue(gateKey{}, gc)
 	return gc

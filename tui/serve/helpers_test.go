@@ -21,6 +21,14 @@ import (
 	"infoscope/sampledata"
 )
 
+// patience is how long a test waits for a marker (a screen, a log line,
+// an exit) before it fails: a bound that catches a wedged server, not a
+// speed requirement. It is long because the machines the tests run on can
+// be loaded many times over: under -race with a load average of 17 on two
+// cores, the first 1000x300 frame of a session took 11 s to arrive. A test
+// that passes does not wait for it.
+const patience = 60 * time.Second
+
 // syncBuffer is a log sink the server goroutines and the test share.
 type syncBuffer struct {
 	mu      sync.Mutex
@@ -149,7 +157,7 @@ func (ts *testServer) start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	ts.cancel, ts.done = cancel, make(chan error, 1)
 	go func() { ts.done <- Run(ctx, cfg) }()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for strings.Count(ts.logs.String(), "listening") == started {
 		select {
 		case err := <-ts.done:
@@ -175,7 +183,7 @@ func (ts *testServer) stop() {
 		if err != nil {
 			ts.t.Errorf("Run: %v", err)
 		}
-	case <-time.After(ts.cfg.ShutdownTimeout + 5*time.Second):
+	case <-time.After(ts.cfg.ShutdownTimeout + patience):
 		ts.t.Errorf("Run did not return after cancel\n%s", ts.logs)
 	}
 }
@@ -230,7 +238,7 @@ func run(t testing.TB, c *gossh.Client, cmd string, stdin string) (string, strin
 	var err2 error
 	select {
 	case err2 = <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		t.Fatalf("%q did not finish", cmd)
 	}
 	status := 0
@@ -306,16 +314,21 @@ func (tm *term) send(keys string) {
 // waitFor waits until the screen satisfies ok, failing with the screen.
 func (tm *term) waitFor(what string, ok func(string) bool) string {
 	tm.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.NewTimer(patience)
+	defer deadline.Stop()
 	for {
+		// Take the channel before reading: a change during the read
+		// wakes the next wait.
+		changed := tm.scr.Changed()
 		text := tm.scr.Text()
 		if ok(text) {
 			return text
 		}
-		if time.Now().After(deadline) {
-			tm.t.Fatalf("screen never showed %s:\n%s\nstderr: %s", what, text, tm.stderr)
+		select {
+		case <-changed:
+		case <-deadline.C:
+			tm.t.Fatalf("screen never showed %s:\n%s\nstderr: %s", what, tm.scr.Text(), tm.stderr)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 

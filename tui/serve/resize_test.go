@@ -173,7 +173,7 @@ func TestWindowChangeFloodThenDrop(t *testing.T) {
 		// server's writes fill the channel window and block.
 		scr := newScreen(1000, 300)
 		buf := make([]byte, 32<<10)
-		for deadline := time.Now().Add(15 * time.Second); !strings.Contains(scr.Text(), "▸1 INFO list"); {
+		for deadline := time.Now().Add(patience); !strings.Contains(scr.Text(), "▸1 INFO list"); {
 			n, err := ch.Read(buf)
 			_, _ = scr.Write(buf[:n])
 			if err != nil || time.Now().After(deadline) {
@@ -196,7 +196,7 @@ func TestWindowChangeFloodThenDrop(t *testing.T) {
 		<-flooded
 		_ = c.Close() // the connection drops
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for ts.sessionsCount() > 0 || ts.srv.Load().sessions.count() > 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("sessions still open 20 s after their connections dropped: %d\n%s", ts.srv.Load().sessions.count(), lastLines(ts.logs.String(), 20))

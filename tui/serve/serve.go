@@ -71,10 +71,15 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/workspace"
+	"infoscope/tui"
 	"infoscope/tui/fsio"
 )
 
 // Defaults for the zero values of Config.
+// serverVersion is the software version in the server's SSH version line
+// (SSH-2.0-infoscope).
+const serverVersion = "infoscope"
+
 const (
 	DefaultListen          = "127.0.0.1:2222"
 	DefaultHostKeyPath     = "infoscope_host_ed25519"
@@ -151,6 +156,10 @@ type Config struct {
 	SurfacesName string
 	// Rules is the result table sessions' Output starts with (--rules).
 	Rules model.Rules
+	// ConfigPath is the sessions' configuration (keys, theme) for keys
+	// that keep none of their own (--config); "": the defaults. The
+	// configuration of the user running the server is not applied.
+	ConfigPath string
 	// Listener, if set, is served instead of listening on Listen (tests use
 	// 127.0.0.1:0; socket activation). Run closes it.
 	Listener net.Listener
@@ -162,6 +171,7 @@ type Config struct {
 	cellBudget, minCells int           // tests: windowCellBudget, minWindowCells
 	wakeEvery            time.Duration // tests: wakeEvery; negative: never
 	silentAfter          time.Duration // tests: silentAfter; negative: 0
+	messageWait          time.Duration // tests: interruptMessageWait
 }
 
 func (c Config) withDefaults() Config {
@@ -182,6 +192,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.wakeEvery == 0 {
 		c.wakeEvery = wakeEvery
+	}
+	if c.messageWait <= 0 {
+		c.messageWait = interruptMessageWait
 	}
 	if c.cellBudget <= 0 {
 		c.cellBudget, c.minCells = windowCellBudget, minWindowCells
@@ -227,6 +240,10 @@ type server struct {
 	state    *stateStore // each key's surface files, on disk
 	gate     *gate
 	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
+	// The server's configuration for sessions (cfg.ConfigPath), parsed
+	// and as written; nil without one.
+	config     *tui.Settings
+	configText []byte
 
 	dumpsMu    sync.Mutex
 	dumpsByKey map[string]int // dump commands running per key (cfg.MaxDumpsPerKey)
@@ -277,6 +294,9 @@ func Run(ctx context.Context, cfg Config) error {
 		if ln, err = net.Listen("tcp", cfg.Listen); err != nil {
 			return fmt.Errorf("serve: %w", err)
 		}
+	}
+	for _, note := range s.files.notes {
+		s.log.Info("folder served", "note", note)
 	}
 	s.log.Info("listening", "addr", ln.Addr().String(), "files", len(s.files.names),
 		"host_key", gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey()),
@@ -341,6 +361,9 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 	if s.state, err = openState(cfg.StateDir); err != nil {
 		return nil, nil, err
 	}
+	if s.config, s.configText, err = loadServerConfig(cfg.ConfigPath); err != nil {
+		return nil, nil, err
+	}
 	if s.files, err = newFileSet(cfg.Files, cfg.Decode); err != nil {
 		return nil, nil, err
 	}
@@ -365,7 +388,7 @@ func newServer(cfg Config) (*server, *ssh.Server, error) {
 
 	srv, err := wish.NewServer(
 		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
-		wish.WithVersion("infoscope"),
+		wish.WithVersion(serverVersion),
 		// No OS pty per session: the inspector writes to the channel and
 		// takes its size and colours from the client's pty request.
 		ssh.EmulatePty(),

@@ -40,7 +40,7 @@ func TestInspector(t *testing.T) {
 	tm.send("jj")
 	tm.waitText("INFO list 3/32")
 	tm.send("q")
-	if st := tm.waitEnd(10 * time.Second); st != 0 {
+	if st := tm.waitEnd(patience); st != 0 {
 		t.Errorf("exit status %d after q", st)
 	}
 	key := gossh.FingerprintSHA256(ts.client.PublicKey())
@@ -53,7 +53,7 @@ func TestInspector(t *testing.T) {
 
 func waitLog(t *testing.T, ts *testServer, s string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !strings.Contains(ts.logs.String(), s) {
 		if time.Now().After(deadline) {
 			t.Fatalf("log never showed %q:\n%s", s, ts.logs)
@@ -100,7 +100,7 @@ func TestPasswordRefused(t *testing.T) {
 	// Such a client gives up after "none" and is told only "publickey":
 	// the operator still sees who tried, from where, and why they failed.
 	refusals := regexp.MustCompile(`WARN.*auth refused: the client offered no public key \(only public keys are accepted\) user=tester remote=127\.0\.0\.1:\d+`)
-	for deadline := time.Now().Add(5 * time.Second); len(refusals.FindAllString(ts.logs.String(), -1)) < 2; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); len(refusals.FindAllString(ts.logs.String(), -1)) < 2; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the 2 refusals were not logged with the reason and the address:\n%s", ts.logs)
 		}
@@ -152,7 +152,7 @@ func TestConcurrentSessions(t *testing.T) {
 		tm.send("q")
 	}
 	for _, tm := range terms {
-		tm.waitEnd(15 * time.Second)
+		tm.waitEnd(patience)
 	}
 }
 
@@ -175,9 +175,9 @@ func TestSessionLimit(t *testing.T) {
 		t.Errorf("third session: status %d, stderr %q", status, stderr)
 	}
 	a.send("q")
-	a.waitEnd(10 * time.Second)
+	a.waitEnd(patience)
 	// The freed slot is taken by the next session.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		out, _, status := run(t, c, "files", "")
 		if status == 0 {
@@ -217,7 +217,7 @@ func TestIdleTimeout(t *testing.T) {
 	// Silence is counted from the last key sent, not from the end of the
 	// loop's last sleep, so a loaded machine cannot make it look early.
 	quiet := lastKey
-	if st := tm.waitEnd(idle + 5*time.Second); st != 1 {
+	if st := tm.waitEnd(idle + patience); st != 1 {
 		t.Errorf("exit status %d, want 1", st)
 	}
 	if d := time.Since(quiet); d < idle*3/4 {
@@ -246,7 +246,7 @@ func TestMaxSessionTime(t *testing.T) {
 			}
 		}
 	}()
-	tm.waitEnd(limit + 5*time.Second)
+	tm.waitEnd(limit + patience)
 	if text := tm.scr.Text(); !strings.Contains(text, "infoscope: session time limit (1.5s) reached") {
 		t.Errorf("no message on the screen:\n%s", text)
 	}
@@ -285,7 +285,7 @@ func TestSurfacesCommand(t *testing.T) {
 		t.Errorf("dispatch mask %v, want the edited 0x00000000", sf.DispatchMask)
 	}
 	tm.send("q")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	if after := listTree(t, ts.dir, state) + listTree(t, wd, state); after != before {
 		t.Errorf("files changed on the server:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
@@ -438,7 +438,9 @@ func TestServedSetOnly(t *testing.T) {
 	if _, err := newFileSet([]string{secret, filepath.Join(dir, "missing.isa")}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "missing.isa") {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := newFileSet([]string{dir}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	// A directory is served as a dump folder (TestServedDumpFolderNative):
+	// one with no vISA in it is refused.
+	if _, err := newFileSet([]string{dir}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "is a directory with no .visaasm file and no vISA binary") {
 		t.Errorf("directory: %v", err)
 	}
 }
@@ -464,7 +466,7 @@ func TestNoPtyNoCommand(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitStatus() != 1 {
 			t.Errorf("no-pty session ended with %v, want exit status 1", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("no-pty session hangs")
 	}
 	if !strings.Contains(errb.String(), "infoscope: no terminal: the inspector needs a pty (ssh -t HOST)") ||
@@ -576,7 +578,7 @@ func TestShutdown(t *testing.T) {
 		t.Errorf("shutdown took %v", d)
 	}
 	for i, tm := range terms {
-		tm.waitEnd(time.Second)
+		tm.waitEnd(patience)
 		if text := tm.scr.Text(); !strings.Contains(text, "infoscope: server shutting down") {
 			t.Errorf("session %d was not told:\n%s", i, text)
 		}
@@ -625,7 +627,7 @@ func TestColourProfileFromClient(t *testing.T) {
 		tm := openTerm(t, c, o)
 		tm.waitText("INFO list 1/32")
 		tm.send("q")
-		tm.waitEnd(10 * time.Second)
+		tm.waitEnd(patience)
 		return raw.String()
 	}
 	direct := colours(shot(termOpts{term: "xterm-direct"}))
@@ -793,10 +795,18 @@ func TestHugeWindowClamped(t *testing.T) {
 	ts := startServer(t, nil)
 	w, h := maxWindowWidth+200, maxWindowHeight+200
 	tm := openTerm(t, ts.dial(t), termOpts{w: w, h: h})
-	tm.waitText("INFO list 1/32")
-	check := func(when string) {
+	// A frame is whole on the screen once its top (the list's position)
+	// and its last row (the help line) are both there: a resize erases
+	// the screen before the next frame, so neither is left from the last.
+	frame := func(pos string) string {
 		t.Helper()
-		lines := strings.Split(strings.TrimRight(tm.scr.Text(), " \n"), "\n")
+		return tm.waitFor(pos+" and the help line", func(text string) bool {
+			return strings.Contains(text, pos) && strings.Contains(text, "q quit")
+		})
+	}
+	check := func(when, text string) {
+		t.Helper()
+		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
 		if len(lines) > maxWindowHeight {
 			t.Errorf("%s: %d rows drawn, want at most %d", when, len(lines), maxWindowHeight)
 		}
@@ -807,19 +817,16 @@ func TestHugeWindowClamped(t *testing.T) {
 			}
 		}
 	}
-	time.Sleep(200 * time.Millisecond)
-	check("first frame")
+	check("first frame", frame("INFO list 1/32"))
 	tm.send("j")
-	tm.waitText("INFO list 2/32")
+	frame("INFO list 2/32")
 	w, h = maxWindowWidth+100, maxWindowHeight+300
 	tm.scr.Resize(w, h)
 	if err := tm.sess.WindowChange(h, w); err != nil {
 		t.Fatal(err)
 	}
 	tm.send("j")
-	tm.waitText("INFO list 3/32")
-	time.Sleep(200 * time.Millisecond)
-	check("after a resize")
+	check("after a resize", frame("INFO list 3/32"))
 }
 
 // A command waiting on the client's stdin (dump -) does not hold the

@@ -233,27 +233,42 @@ func (a activeWriter) Write(p []byte) (int, error) {
 const interruptMessageWait = 2 * time.Second
 
 // writeStall tracks a command's output for DumpWriteStall: since is when
-// the write under way began (unix nanoseconds; 0 while none is), and once
-// stalled every write fails at once, so the command ends.
+// the write under way began (unix nanoseconds; 0 while none is), pieces
+// counts the pieces written, and once stalled every write fails at once,
+// so the command ends.
 type writeStall struct {
 	since   atomic.Int64
+	pieces  atomic.Int64
 	stalled atomic.Bool
 }
 
 // errWriteStalled is what writes return once the output has stalled.
 var errWriteStalled = errors.New("output stalled: the client reads none of it")
 
-// watch calls onStall once a write has made no progress for limit, until
-// done is closed.
+// stallTicks is how many looks at the output, limit/stallTicks apart, must
+// all find the same write under way before it is a stall. The wall clock
+// alone would take a server that did not run (a loaded machine, a stopped
+// process) for a client that did not read: the looks that did not happen
+// then do not count.
+const stallTicks = 8
+
+// watch calls onStall once a write has made no progress for limit, seen
+// at stallTicks looks in a row, until done is closed.
 func (ws *writeStall) watch(limit time.Duration, done <-chan struct{}, onStall func()) {
-	tick := time.NewTicker(max(limit/8, 10*time.Millisecond))
+	tick := time.NewTicker(max(limit/stallTicks, 10*time.Millisecond))
 	defer tick.Stop()
+	still, last := 0, int64(-1)
 	for {
 		select {
 		case <-done:
 			return
 		case <-tick.C:
-			if since := ws.since.Load(); since != 0 && time.Since(time.Unix(0, since)) >= limit {
+			since, pieces := ws.since.Load(), ws.pieces.Load()
+			if since == 0 || pieces != last {
+				still, last = 0, pieces
+				continue
+			}
+			if still++; still >= stallTicks && time.Since(time.Unix(0, since)) >= limit {
 				ws.stalled.Store(true)
 				onStall()
 				return
@@ -283,6 +298,7 @@ func (sw stallWriter) Write(p []byte) (int, error) {
 		sw.ws.since.Store(time.Now().UnixNano())
 		m, err := sw.w.Write(piece)
 		sw.ws.since.Store(0)
+		sw.ws.pieces.Add(1)
 		n, p = n+m, p[m:]
 		if err != nil {
 			return n, err
@@ -559,6 +575,9 @@ func sshCommands() []sshCommand {
 		{names: []string{"surfaces"}, run: (*server).surfacesCmd, help: `  ssh HOST surfaces        the surface file you last saved in the inspector (ctrl+s)
   ssh HOST surfaces --unsaved  edits a session of yours left neither saved nor discarded
 `},
+		{names: []string{"config"}, run: (*server).configCmd, help: `  ssh HOST config          the configuration your sessions use (keys, theme)
+  ssh HOST config --set < FILE  keep FILE as yours; --reset goes back to the server's
+`},
 		{names: []string{"files"}, run: (*server).filesCmd, help: "  ssh HOST files           the served files\n"},
 		{names: []string{"help", "-h", "--help"}, run: (*server).helpCmd, help: "  ssh HOST help            this text\n"},
 	}
@@ -642,16 +661,21 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	// once one is refused, so clients cannot add up memory.
 	select {
 	case s.dumps <- struct{}{}:
-		defer func() { <-s.dumps }()
 	default:
 		s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
 		return
 	}
 	if !s.takeKeyDump(st.key) {
+		<-s.dumps
 		s.exit(sess, st, 1, fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey))
 		return
 	}
-	defer s.releaseKeyDump(st.key)
+	// The slots are freed before the client learns that the dump has
+	// ended: one that runs its next dump at once must find them free
+	// (they were freed as the handler returned, after the exit status,
+	// and a quick next dump was refused).
+	release := sync.OnceFunc(func() { s.releaseKeyDump(st.key); <-s.dumps })
+	defer release()
 	if s.cfg.dumpStarted != nil {
 		s.cfg.dumpStarted()
 	}
@@ -659,7 +683,9 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	// otherwise hold the shutdown to its timeout. The message
 	// waits on the client's window like any output: a client
 	// reading nothing never gets it, and must not hold the close.
+	told := make(chan struct{})
 	st.setInterrupt(func(reason string) {
+		defer close(told)
 		wrote := make(chan struct{})
 		go func() {
 			fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
@@ -667,7 +693,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 		}()
 		select {
 		case <-wrote:
-		case <-time.After(interruptMessageWait):
+		case <-time.After(s.cfg.messageWait):
 		}
 		_ = sess.Exit(1)
 	})
@@ -691,8 +717,16 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{activeWriter{sess, st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
 		Open: s.files.opener(stdin), Inputs: s.files.names})
 	close(st.done)
+	release()
 	if st.endReason() != "" {
-		status = 1 // interrupted: the client got this status
+		// Interrupted: the interrupt tells the client why and gives it
+		// this status. Returning closes the channel, which would lose
+		// the message on its way.
+		select {
+		case <-told:
+		case <-time.After(2 * s.cfg.messageWait):
+		}
+		status = 1
 	}
 	s.exit(sess, st, status, "")
 }
@@ -802,8 +836,13 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
 	key := st.key
 	start := s.startSurfaces(key)
+	settings, configErrs := s.settings(st)
 	m := tui.New(tui.Config{
+		Keys:            &settings.Keys,
+		ConfigErrors:    configErrs,
+		Theme:           fixedTheme(settings.Theme),
 		Workspace:       s.ws,
+		Native:          s.files.native,
 		Surfaces:        start.surfaces,
 		SurfacesLoaded:  start.loaded,
 		SurfacesUnsaved: start.unsaved != nil,
@@ -811,7 +850,7 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 		Rules:           s.cfg.Rules,
 		SurfacePath:     "on the server (ssh HOST surfaces prints it)",
 		SaveSurfaces:    func(b []byte) error { return s.saveSurfaces(st, b) },
-		Mono:            profile < colorprofile.ANSI,
+		Mono:            profile < colorprofile.ANSI || settings.Theme == "mono",
 	})
 	w, h := s.sessions.window(st, pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),

@@ -34,6 +34,7 @@ func DefaultStateDir() (string, error) {
 const (
 	savedDir   = "surfaces"
 	unsavedDir = "unsaved"
+	configDir  = "config" // each key's own configuration (ssh HOST config --set)
 )
 
 // stateStore keeps each key's surface files on the server's disk, so that
@@ -58,7 +59,7 @@ func openState(dir string) (*stateStore, error) {
 			return nil, err
 		}
 	}
-	for _, sub := range []string{savedDir, unsavedDir} {
+	for _, sub := range []string{savedDir, unsavedDir, configDir} {
 		p := filepath.Join(dir, sub)
 		if err := os.MkdirAll(p, 0o700); err != nil {
 			return nil, fmt.Errorf("state directory (--state-dir): %w", err)
@@ -84,7 +85,11 @@ func keyFile(key string) string {
 }
 
 func (st *stateStore) path(sub, key string) string {
-	return filepath.Join(st.dir, sub, keyFile(key))
+	name := keyFile(key)
+	if sub == configDir {
+		name = strings.TrimSuffix(name, ".json") + ".conf"
+	}
+	return filepath.Join(st.dir, sub, name)
 }
 
 func (st *stateStore) file(path string) *fsio.SaveFile {
@@ -99,6 +104,12 @@ func (st *stateStore) file(path string) *fsio.SaveFile {
 }
 
 func (st *stateStore) write(sub, key string, data []byte) error {
+	if sub == configDir {
+		if len(data) > maxConfigBytes {
+			return fmt.Errorf("configuration is %d bytes; the server keeps at most %d", len(data), maxConfigBytes)
+		}
+		return st.file(st.path(sub, key)).Save(data)
+	}
 	if len(data) > maxSurfaceBytes {
 		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
 	}
@@ -117,11 +128,40 @@ func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
-	data, err = fsio.ReadLimited(p, "kept surface file", maxSurfaceBytes)
+	limit, what := maxSurfaceBytes, "kept surface file"
+	if sub == configDir {
+		limit, what = maxConfigBytes, "kept configuration"
+	}
+	data, err = fsio.ReadLimited(p, what, int64(limit))
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
 	return data, fi.ModTime(), data != nil, nil
+}
+
+// maxConfigBytes bounds a key's configuration: a few hundred lines.
+const maxConfigBytes = 64 << 10
+
+// config is key's own configuration, if it keeps one.
+func (st *stateStore) config(key string) ([]byte, bool, error) {
+	data, _, ok, err := st.read(configDir, key)
+	return data, ok, err
+}
+
+// setConfig keeps data as key's own configuration.
+func (st *stateStore) setConfig(key string, data []byte) error {
+	return st.write(configDir, key, data)
+}
+
+// resetConfig removes key's own configuration.
+func (st *stateStore) resetConfig(key string) error {
+	p := st.path(configDir, key)
+	return st.file(p).Do(func() error {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	})
 }
 
 // save keeps data as what key saved with ctrl+s.

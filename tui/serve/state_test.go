@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -28,7 +27,7 @@ func TestSaveSurvivesRestart(t *testing.T) {
 	// Restart with the session open: it has nothing unsaved, so the user
 	// is told only that the server is shutting down.
 	ts.stop()
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	if text := tm.scr.Text(); strings.Contains(text, "unsaved") {
 		t.Errorf("told of unsaved edits after a save:\n%s", text)
 	}
@@ -49,7 +48,7 @@ func TestSaveSurvivesRestart(t *testing.T) {
 	tm.send("3")
 	tm.waitText("0 of 16 enabled")
 	tm.send("q")
-	if st := tm.waitEnd(10 * time.Second); st != 0 {
+	if st := tm.waitEnd(patience); st != 0 {
 		t.Errorf("quit after a restored save: status %d (asked about unsaved edits?)", st)
 	}
 }
@@ -104,7 +103,7 @@ func TestDropKeepsSaveAndRestoresUnsaved(t *testing.T) {
 	tm.send("\x13")
 	tm.waitText("saved surface file on the server")
 	tm.send("q")
-	if st := tm.waitEnd(10 * time.Second); st != 0 {
+	if st := tm.waitEnd(patience); st != 0 {
 		t.Errorf("quit after saving: status %d", st)
 	}
 	out, stderr, status = run(t, c, "surfaces", "")
@@ -138,7 +137,7 @@ func TestRestoredUnsavedDiscarded(t *testing.T) {
 	tm.send("q")
 	tm.waitText("d discard & quit")
 	tm.send("d")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	if _, _, status := run(t, c, "surfaces --unsaved", ""); status != 1 {
 		t.Errorf("discarded edits still kept (status %d)", status)
 	}
@@ -160,7 +159,7 @@ func TestUnreadableSaveLeftAlone(t *testing.T) {
 	tm.send("\x13") // asks first
 	tm.waitText("did not load at start (unreadable: the server log says why): ctrl+s again overwrites it")
 	tm.send("q")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	if b, _ := os.ReadFile(p); string(b) != "{not json" {
 		t.Errorf("the unreadable save was changed: %q", b)
 	}

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"infoscope/model"
 )
@@ -32,7 +31,7 @@ func TestSurfacesAcrossSessions(t *testing.T) {
 	tm.send("\x13") // ctrl+s
 	tm.waitText("saved surface file on the server (ssh HOST surfaces prints it)")
 	tm.send("q")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 
 	again, _ := model.ParseSurfaceFile("team.json", []byte(teamSurfaces))
 	if !reflect.DeepEqual(team, again) {
@@ -45,7 +44,7 @@ func TestSurfacesAcrossSessions(t *testing.T) {
 	tm.send("4")
 	tm.waitText("Width                41")
 	tm.send("q")
-	tm.waitEnd(10 * time.Second)
+	tm.waitEnd(patience)
 	out, _, status := run(t, c, "surfaces", "")
 	if status != 0 || !strings.Contains(out, `"width": 41`) {
 		t.Errorf("surfaces: status %d %s", status, out)

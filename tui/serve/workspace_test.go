@@ -94,8 +94,8 @@ func TestSessionsShareOneDecode(t *testing.T) {
 	}
 	// A session that ends lets go of the workspace.
 	a.send("q")
-	a.waitEnd(10 * time.Second)
-	deadline := time.Now().Add(10 * time.Second)
+	a.waitEnd(patience)
+	deadline := time.Now().Add(patience)
 	for s.ws.Subscribers() != 1 {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d subscribers after one of two sessions ended", s.ws.Subscribers())
@@ -240,7 +240,7 @@ func TestMemoryClient(t *testing.T) {
 	_, _ = io.Copy(io.Discard, os.Stdin)
 	for _, tm := range tms {
 		tm.send("q")
-		tm.waitEnd(20 * time.Second)
+		tm.waitEnd(patience)
 	}
 }
 

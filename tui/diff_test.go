@@ -2,7 +2,10 @@ package tui
 
 import (
 	"bytes"
+
+	tea "charm.land/bubbletea/v2"
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"os"
 	"strconv"
 	"strings"
@@ -180,5 +183,44 @@ func TestDiffEscapesNeverRendered(t *testing.T) {
 		if !strings.Contains(v.Content, "?]0;pwn") {
 			t.Errorf("after %q: the hostile names are not shown:\n%s", k, v.Content)
 		}
+	}
+}
+
+// A click on a row of the comparison puts the cursor on it.
+func TestDiffClick(t *testing.T) {
+	m := newLoaded(tritonPair(t), 80, 24)
+	var r rect
+	for _, p := range m.lay.panes {
+		if p.id == focusCode {
+			r = p.r
+		}
+	}
+	if r.h == 0 {
+		t.Fatal("the Code pane is not shown")
+	}
+	line := func(y int) string { return strings.Split(ansi.Strip(m.View().Content), "\n")[y] }
+	// The pane's title is its line 0, its first rows lines 1, 2, 3.
+	if l := line(r.y + 3); strings.HasPrefix(l, "▸") || !strings.Contains(l, "$") {
+		t.Fatalf("line 3 of the pane: %q", l)
+	}
+	m.Update(tea.MouseClickMsg{X: r.x + 5, Y: r.y + 3, Button: tea.MouseLeft})
+	if l := line(r.y + 3); !strings.HasPrefix(l, "▸") {
+		t.Errorf("after the click, line 3 of the pane: %q", l)
+	}
+}
+
+// A declaration that changed (a variable's type) is said under the
+// listing, with the instructions that use it.
+func TestDiffDeclarations(t *testing.T) {
+	a := readTest(t, diffTritonA)
+	b := bytes.Replace(a, []byte(".decl V0202 v_type=G type=d num_elts=2"), []byte(".decl V0202 v_type=G type=ud num_elts=2"), 1)
+	if bytes.Equal(a, b) {
+		t.Fatal("no V0202 declaration to change")
+	}
+	m := newLoaded(diffConfig(t, "a.visaasm", a, "b.visaasm", b), 160, 50)
+	send(m, "g") // the first row: no change under the cursor
+	v := ansi.Strip(m.View().Content)
+	if !strings.Contains(v, "declarations changed: V0202/V0202: type d → ud") {
+		t.Errorf("the declaration's change is not said:\n%s", v)
 	}
 }

@@ -96,6 +96,10 @@ func TestInlinePair(t *testing.T) {
 			t.Fatalf("row %+v", r)
 		}
 	}
+	// The other way round: the ambiguous operands on B's side.
+	if k := compareFiles(t, readText(t, inlineAsm, asm), readText(t, inlineFinal, final))[0]; !k.Same() {
+		t.Fatalf("the .inline.visaasm against the final dump: %s", describe(k))
+	}
 
 	lines := strings.Split(asm, "\n")
 	edit := func(line int, from, to string) {

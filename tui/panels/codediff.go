@@ -367,8 +367,10 @@ func (m Code) diffDetailLines(d *diffState) []string {
 	}
 	var pos string
 	switch {
-	case len(d.changes) == 0:
+	case len(d.changes) == 0 && len(k.Decls) == 0:
 		pos = "no change in this body"
+	case len(d.changes) == 0:
+		pos = "no instruction changed"
 	case r.Kind == diff.Same:
 		pos = fmt.Sprintf("%d changes; } next, { previous", len(d.changes))
 	default:
@@ -376,6 +378,18 @@ func (m Code) diffDetailLines(d *diffState) []string {
 	}
 	out := []string{st.Muted.Render("── " + pos + " ──")}
 	if r.Kind == diff.Same {
+		// Off a change: the declarations that changed, each once.
+		var decls []string
+		for _, dc := range k.Decls {
+			var parts []string
+			for _, f := range dc.Fields {
+				parts = append(parts, decoder.Display(f.Name)+" "+orNone(f.A)+" → "+orNone(f.B))
+			}
+			decls = append(decls, decoder.Display(dc.A)+"/"+decoder.Display(dc.B)+": "+strings.Join(parts, ", "))
+		}
+		if len(decls) > 0 {
+			return append(out, fmt.Sprintf("%d declarations changed: ", len(decls))+strings.Join(decls, "; "))
+		}
 		return append(out, "")
 	}
 	var what string
@@ -419,6 +433,10 @@ func (m Code) diffUpdate(msg tea.Msg) (Code, tea.Cmd) {
 			return m, nil
 		}
 	}
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Mouse().Button == tea.MouseLeft && m.diffing() != nil {
+		m.diffClick(c.Mouse().Y)
+		return m, nil
+	}
 	before := m.cur
 	d := m.diff
 	m.diff = nil // the plain Update, once
@@ -426,4 +444,18 @@ func (m Code) diffUpdate(msg tea.Msg) (Code, tea.Cmd) {
 	m.diff = d
 	m.diffFollow(before)
 	return m, cmd
+}
+
+// diffClick puts the cursor on the row drawn at line y of the pane.
+func (m *Code) diffClick(y int) {
+	d := m.diff
+	line := 1 // the title is line 0
+	for i := d.top; i < len(d.k.Rows) && line <= m.diffListHeight(); i++ {
+		n := m.diffLines(i, i)
+		if y >= line && y < line+n {
+			m.diffMoveTo(i)
+			return
+		}
+		line += n
+	}
 }

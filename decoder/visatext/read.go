@@ -1117,7 +1117,7 @@ func (p *parser) buildInfo(b *body, nm *names, pi pendingInfo) {
 			p.errAt(pi.line, col, le.Expected, found(rest))
 		}
 		return
-	case errors.As(err, &ae):
+	case errors.As(err, &ae) && ae.ID >= decoder.NumPredefinedVars && int(ae.ID-decoder.NumPredefinedVars) < len(b.vars):
 		name := b.vars[ae.ID-decoder.NumPredefinedVars].Name
 		ks := b.varByNm[name]
 		where := make([]string, 0, 3)

@@ -76,23 +76,36 @@ var commonOps = func() (m [256]bool) {
 // must walk before it to count as a damaged vISA stream rather than junk.
 const minDamagedRun = 16
 
+// mixSample is how many instructions, from the start, the opcode mix is
+// counted over: a prefix tells junk from code as well as the whole does,
+// and a large stream is then not walked a second time before its decode.
+const mixSample = 1 << 16
+
 // plausibleStream reports whether s, walked from a binary input without
 // magic, reads as vISA: it walks to its end, or at least minDamagedRun
-// instructions before an error, and at least half of what it walks are
-// common opcodes. It returns a short account of the walk for the error
-// otherwise.
+// instructions before an error, and at least half of what it walks (of
+// its first mixSample instructions) are common opcodes. It returns a
+// short account of the walk for the error otherwise.
 func plausibleStream(s *Stream) (bool, string) {
 	n := s.NumInsts()
-	common := 0
-	for i := range n {
-		if commonOps[s.Inst(i).Op] {
+	seen, common := 0, 0
+	for _, in := range s.Insts() {
+		if seen == mixSample {
+			break
+		}
+		seen++
+		if commonOps[in.Op] {
 			common++
 		}
 	}
-	mix := n > 0 && 2*common >= n
+	mix := seen > 0 && 2*common >= seen
+	of := ""
+	if seen < n {
+		of = fmt.Sprintf(" of the first %d", seen)
+	}
 	if s.Err != nil {
 		at := s.Base + int64(streamEnd(s))
-		return n >= minDamagedRun && mix, fmt.Sprintf("read as vISA: %d instruction(s), %d of common opcodes, then no instruction at byte 0x%x", n, common, at)
+		return n >= minDamagedRun && mix, fmt.Sprintf("read as vISA: %d instruction(s), %d%s of common opcodes, then no instruction at byte 0x%x", n, common, of, at)
 	}
-	return mix, fmt.Sprintf("read as vISA: %d instruction(s) to its end, only %d of common opcodes", n, common)
+	return mix, fmt.Sprintf("read as vISA: %d instruction(s) to its end, only %d%s of common opcodes", n, common, of)
 }

@@ -104,3 +104,31 @@ func TestRawStreamsStillRead(t *testing.T) {
 		t.Errorf("%d bodies: the test proves little", bodies)
 	}
 }
+
+// TestRawCheckCostsNoRewalk: the plausibility check of a large raw stream
+// reads a prefix through the cheap iterator, so the stream is not walked
+// a second time, block by block, before its decode (it was: three times
+// the time of dump on a 4 MiB stream, BenchmarkDumpText in tui/dump).
+func TestRawCheckCostsNoRewalk(t *testing.T) {
+	data, err := os.ReadFile("testdata/oracle/large_mix_1k.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj := Decode("large_mix_1k", data, Options{})
+	body := obj.Streams[0].Code
+	var code []byte
+	for len(code) < 4<<20 {
+		code = append(code, body...)
+	}
+	f := Decode("big", code, Options{Version: obj.Object.Version})
+	if len(f.Streams) != 1 || len(f.Errors) > 0 {
+		t.Fatalf("repeated body: %d streams, %v", len(f.Streams), f.Errors)
+	}
+	s := f.Streams[0]
+	if s.NumInsts() <= mixSample {
+		t.Fatalf("%d instructions: the test needs more than %d", s.NumInsts(), mixSample)
+	}
+	if a := testing.AllocsPerRun(3, func() { plausibleStream(s) }); a > 16 {
+		t.Errorf("plausibleStream allocates %.0f times on %d instructions: it walks the stream again", a, s.NumInsts())
+	}
+}

@@ -39,6 +39,10 @@ type Kernel struct {
 	// Refused lists the 1-based source lines of the instructions the
 	// verifier refuses (Invalid kernels only).
 	Refused []int
+	// Repro is the command line, run from the module's root, that prints
+	// this kernel's text (and with -genxir DIR runs GenX_IR on it), so a
+	// test failure naming the kernel can be reproduced by hand.
+	Repro string
 }
 
 // Config says what to generate.
@@ -56,6 +60,7 @@ func Generate(cfg Config) []Kernel {
 	for k := range cfg.Kernels {
 		g := newGen(cfg, k)
 		out = append(out, g.kernel(false))
+		out[k].Repro = repro(cfg, k, false)
 	}
 	return out
 }
@@ -67,8 +72,21 @@ func Invalid(cfg Config) []Kernel {
 	for k := range cfg.Kernels {
 		g := newGen(cfg, k)
 		out = append(out, g.kernel(true))
+		out[k].Repro = repro(cfg, k, true)
 	}
 	return out
+}
+
+// repro is the command line of cmd/visagen that prints kernel k of cfg.
+func repro(cfg Config, k int, invalid bool) string {
+	s := fmt.Sprintf("go run ./decoder/internal/visagen/cmd/visagen -seed %d -kernel %d -insts %d", cfg.Seed, k, cfg.Insts)
+	if cfg.Platform != "" {
+		s += " -platform " + string(cfg.Platform)
+	}
+	if invalid {
+		s += " -invalid"
+	}
+	return s
 }
 
 // Mnemonics returns the base mnemonics (before the first '.') the

@@ -15,7 +15,6 @@ package visagen
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 )
 
@@ -87,23 +86,6 @@ func repro(cfg Config, k int, invalid bool) string {
 		s += " -invalid"
 	}
 	return s
-}
-
-// Mnemonics returns the base mnemonics (before the first '.') the
-// generator can emit for platform p, sorted.
-func Mnemonics(p Platform) []string {
-	seen := map[string]bool{}
-	for _, o := range ops {
-		if o.on(p) {
-			seen[o.base] = true
-		}
-	}
-	out := make([]string, 0, len(seen))
-	for m := range seen {
-		out = append(out, m)
-	}
-	slices.Sort(out)
-	return out
 }
 
 type gen struct {

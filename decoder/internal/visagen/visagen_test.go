@@ -3,6 +3,7 @@ package visagen
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -100,4 +101,21 @@ func TestReproPrintsTheKernel(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Mnemonics returns the base mnemonics (before the first '.') the
+// generator can emit for platform p, sorted.
+func Mnemonics(p Platform) []string {
+	seen := map[string]bool{}
+	for _, o := range ops {
+		if o.on(p) {
+			seen[o.base] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	slices.Sort(out)
+	return out
 }

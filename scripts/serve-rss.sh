@@ -26,7 +26,7 @@ n=${1:-32} w=${2:-1000} h=${3:-300} dumps=${4:-2} size=${5:-$((16 << 20))}
 for tool in tmux ssh ssh-keygen; do
   command -v "$tool" >/dev/null || { echo "serve-rss: $tool is not installed" >&2; exit 1; }
 done
-tmp=$(mktemp -d)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/serve-rss.XXXXXX")
 sock="infoscope-rss-$$"
 server_pid=""
 T() { tmux -L "$sock" -f /dev/null "$@"; }
@@ -47,7 +47,7 @@ cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
 : >"$tmp/server.log"
 "$tmp/infoscope" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
   --authorized-keys "$tmp/authorized_keys" --state-dir "$tmp/state" \
-  --max-sessions "$n" --max-dump-stdin "$size" --max-dumps "$dumps" --max-dumps-per-key "$dumps" \
+  --max-sessions "$((n + dumps))" --max-dump-stdin "$size" --max-dumps "$dumps" --max-dumps-per-key "$dumps" \
   "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$tmp/server.log" &
 server_pid=$!
 port=""
@@ -113,13 +113,13 @@ before=$(kb VmRSS)
 reset_peak
 pids=()
 for ((i = 1; i <= dumps; i++)); do
-  "${ssh_cmd[@]}" 127.0.0.1 dump --all --json - <"$tmp/labels.visaasm" >"$tmp/dump$i.out" 2>"$tmp/dump$i.err" &
+  { "${ssh_cmd[@]}" 127.0.0.1 dump --all --json - <"$tmp/labels.visaasm" 2>"$tmp/dump$i.err" | wc -c >"$tmp/dump$i.out"; } &
   pids+=($!)
 done
 for p in "${pids[@]}"; do wait "$p" || true; done
 dpeak=$(kb VmHWM)
 for ((i = 1; i <= dumps; i++)); do
-  echo "dump $i: $(wc -c <"$tmp/dump$i.out") bytes out, stderr: $(head -c 200 "$tmp/dump$i.err" | tr '\n' ' ')"
+  echo "dump $i: $(cat "$tmp/dump$i.out") bytes out, stderr: $(head -c 120 "$tmp/dump$i.err" | tr '\n' ' ')"
 done
 echo "$dumps dumps of $(stat -c %s "$tmp/labels.visaasm") bytes at once: peak RSS $(mib "$dpeak") MiB ($(mib $((dpeak - before))) MiB over the $(mib "$before") MiB before; $(awk -v d="$((dpeak - before))" -v b="$((dumps * size))" 'BEGIN { printf "%.1f", d * 1024 / b }') bytes a byte)"
 echo "serve-rss: done, load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -93,6 +93,11 @@ type listModel struct {
 	// was made for. filtering: that view is still to come.
 	gen       uint64
 	filtering bool
+	// reloaded: the rows were replaced and their view is not installed
+	// yet; then the cursor goes to keep's place when relocate, else to
+	// the first row.
+	reloaded, relocate bool
+	keep               index.Place
 	// announce: the filter was applied with enter; its result's count
 	// goes to the status line when it arrives.
 	announce bool
@@ -244,13 +249,16 @@ func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
 
 // setRows installs a new row index (after a load or reload) and keeps the
 // cursor on the same file+kernel+offset or the nearest instruction (once
-// the user has moved; before that it stays on the first row).
-func (l *listModel) setRows(r *rowIndex) {
-	var keep index.Place
-	s, kept := l.selected()
-	if kept {
-		keep = l.rows.Place(s)
+// the user has moved; before that it stays on the first row). With a
+// filter on, the new rows' view is made off the frame by the command it
+// returns, as a typed filter's is; until it comes the list shows no row.
+func (l *listModel) setRows(r *rowIndex) tea.Cmd {
+	if s, ok := l.selected(); ok {
+		l.keep, l.relocate = l.rows.Place(s), l.moved
+	} else if !l.reloaded {
+		l.relocate = false // no row shown: the first row (unless a reload still pending kept one)
 	}
+	l.reloaded = true
 	l.rows = r
 	l.fileW, l.kernelW, l.indexW = 0, 0, 2
 	names := map[string]bool{}
@@ -269,15 +277,8 @@ func (l *listModel) setRows(r *rowIndex) {
 	if len(names) < 2 {
 		l.fileW = 0
 	}
-	l.applyFilter()
 	l.announce = false
-	l.cursor = 0
-	if kept && l.moved {
-		if row := r.Nearest(keep); row >= 0 {
-			l.cursor = l.posOf(row)
-		}
-	}
-	l.clamp()
+	return l.refilter()
 }
 
 // posOf returns the view position of row, or the closest position after it.
@@ -322,12 +323,32 @@ func viewOf(r *rowIndex, terms *index.Filter) ([]int32, *workspace.View) {
 	return ref.Rows, ref
 }
 
-// applyFilter rebuilds the view from l.terms now, on the frame: after a
-// (re)load, where the rows themselves are new.
-func (l *listModel) applyFilter() {
+// refilter makes the view of l.terms over rows that are new (a reload, or
+// a prompt cancelled after one), placing the cursor as install does. An
+// empty filter applies at once; otherwise the view comes from the command
+// returned, and the list shows no row until then (the old view's rows
+// are not the new rows').
+func (l *listModel) refilter() tea.Cmd {
 	l.gen++
-	l.filtering = false
-	l.view, l.viewRef = viewOf(l.rows, l.terms)
+	if l.terms.Empty() {
+		l.install(filterState{rows: l.rows, filter: l.filter, terms: l.terms})
+		return nil
+	}
+	l.view, l.viewRef = []int32{}, nil
+	l.cursor, l.top = 0, 0
+	l.filtering = true
+	return l.filterCmd()
+}
+
+// filterCmd makes the view of l.terms over l.rows off the frame; the
+// result is installed by filtered unless the filter or the rows changed
+// in between.
+func (l *listModel) filterCmd() tea.Cmd {
+	gen, rows, terms := l.gen, l.rows, l.terms
+	return func() tea.Msg {
+		view, ref := viewOf(rows, terms)
+		return filteredMsg{gen, filterState{rows: rows, filter: terms.String(), terms: terms, view: view, ref: ref}}
+	}
 }
 
 // setFilter parses s and makes it the list's filter. An empty one applies
@@ -353,19 +374,28 @@ func (l *listModel) setFilter(s string) (tea.Cmd, error) {
 		return nil, nil
 	}
 	l.filtering = true
-	gen, rows := l.gen, l.rows
-	return func() tea.Msg {
-		view, ref := viewOf(rows, terms)
-		return filteredMsg{gen, filterState{rows: rows, filter: terms.String(), terms: terms, view: view, ref: ref}}
-	}, nil
+	return l.filterCmd(), nil
 }
 
 // install makes st the list's view, keeping the cursor on its row or the
-// next one that passes.
+// next one that passes; after a reload, on the place setRows kept, or on
+// the first row.
 func (l *listModel) install(st filterState) {
 	l.filtering = false
 	l.filter, l.terms, l.view, l.viewRef = st.filter, st.terms, st.view, st.ref
-	l.cursor = l.posOf(l.lastRow)
+	switch {
+	case l.relocate:
+		l.relocate = false
+		l.cursor = 0
+		if row := l.rows.Nearest(l.keep); row >= 0 {
+			l.cursor = l.posOf(row)
+		}
+	case l.reloaded:
+		l.cursor = 0
+	default:
+		l.cursor = l.posOf(l.lastRow)
+	}
+	l.reloaded = false
 	l.clamp()
 }
 
@@ -673,8 +703,7 @@ const promptLead = len("filter ")
 func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	switch {
 	case key.Matches(msg, l.keys.Cancel):
-		l.cancelInput()
-		return l, nil
+		return l, l.cancelInput()
 	case key.Matches(msg, l.keys.Apply):
 		mode, val := l.mode, l.input.Value()
 		var filterCmd tea.Cmd
@@ -743,8 +772,9 @@ func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 }
 
 // cancelInput leaves the prompt, restoring the filter it had and its
-// view (made again, on the frame, if the rows were reloaded meanwhile).
-func (l *listModel) cancelInput() {
+// view (made again by the command it returns if the rows were reloaded
+// meanwhile).
+func (l *listModel) cancelInput() (cmd tea.Cmd) {
 	if l.mode == inputFilter && (l.filter != l.prevFilter || l.filtering) {
 		if l.count() > 0 && !l.filtering {
 			l.lastRow = l.rowAt(l.cursor)
@@ -753,15 +783,14 @@ func (l *listModel) cancelInput() {
 		l.announce = false
 		if l.prev.rows != l.rows {
 			l.filter, l.terms = l.prevFilter, l.prev.terms
-			l.applyFilter()
-			l.cursor = l.posOf(l.lastRow)
-			l.clamp()
+			cmd = l.refilter()
 		} else {
 			l.install(l.prev)
 		}
 	}
 	l.prev = filterState{}
 	l.closeInput()
+	return cmd
 }
 
 // closeInput leaves the prompt (its text is read before).

@@ -414,3 +414,34 @@ func TestErrorsViewEmptyFile(t *testing.T) {
 		t.Errorf("first line %q", lines)
 	}
 }
+
+// TestFlowReloadFiltered: a reload with a filter on makes the new rows'
+// view off the frame, as a typed filter does, and keeps the cursor on its
+// instruction; in a running program, waiting for what the frame says.
+func TestFlowReloadFiltered(t *testing.T) {
+	exec8 := func(i int, b []byte) {
+		if i%4 == 1 {
+			b[2] = 0x03 // exec 8
+		}
+	}
+	src := &memSource{name: "live.bin", data: rawInfos(4000, exec8)}
+	f := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
+	waitText(t, f, "1/4000")
+	f.Send(press("/"))
+	f.Type("exec:8")
+	f.Send(press("enter"))
+	waitText(t, f, `filter "exec:8": 1000 of 4000 rows`)
+	for range 3 {
+		f.Send(press("j"))
+	}
+	waitText(t, f, "4/1000")
+	src.set(rawInfos(6000, exec8), nil)
+	f.Send(ReloadMsg{Name: "live.bin"})
+	waitText(t, f, "reloaded live.bin", "/exec:8 (1500 of 6000)", "4/1500")
+	f.Send(press("q"))
+	m := final(t, f)
+	l, ok := m.list.selected()
+	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.info(l).Off != 13*11 {
+		t.Fatalf("filtering %v, %d rows, selected %v", m.list.filtering, m.list.count(), ok)
+	}
+}

@@ -20,7 +20,8 @@ func pump(m *Model) {
 			if !ok {
 				return
 			}
-			m.Update(snapshotMsg{snap: s})
+			_, cmd := m.Update(snapshotMsg{snap: s})
+			runCmd(m, cmd, 0) // a filter's view of the new rows
 		default:
 			return
 		}

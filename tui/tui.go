@@ -108,6 +108,9 @@ var paneNames = [numFocus]string{"INFO list", "Bits", "Lanes", "Output", "Code"}
 // Model is the root tea.Model of the inspector.
 type Model struct {
 	cfg Config
+	// listCmd is a command of the list's that a method without a command
+	// to return (setFocus) left for Update to return.
+	listCmd tea.Cmd
 	// The inputs: the workspace that loads them, the subscription to it
 	// when it is shared, and the snapshot shown.
 	ws   *workspace.Workspace
@@ -404,6 +407,15 @@ func (m *Model) setStatus(text string, isErr bool) {
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.update(msg)
+	if m.listCmd != nil {
+		cmd = tea.Batch(cmd, m.listCmd)
+		m.listCmd = nil
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -506,8 +518,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	}
 	var demangle tea.Cmd
 	if rebuild {
-		m.rebuild()
-		demangle = m.demangleCmd()
+		demangle = tea.Batch(m.rebuild(), m.demangleCmd())
 	}
 	// loadedText counts over every input: once per state, not per load
 	// that ended in it (a folder's thousands end in one state).
@@ -643,15 +654,17 @@ func descriptions(n int) string {
 }
 
 // rebuild re-indexes the rows after a (re)load and re-syncs the panels.
-func (m *Model) rebuild() {
+// With a filter on, the rows' view comes from the command it returns.
+func (m *Model) rebuild() tea.Cmd {
 	start := time.Now()
-	m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
+	cmd := m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
 	m.selOK = false // force SetInfo: the Info pointers changed
 	m.rebody()
 	m.syncSelection()
 	m.openFirstBody()
 	m.rebuilt = time.Since(start)
+	return cmd
 }
 
 // syncSelection hands the selected Info to every panel when it changed.
@@ -707,7 +720,9 @@ func (m *Model) setFocus(f focusID) {
 	m.focus = f
 	m.list.focused = f == focusList
 	if f != focusList && m.list.mode != inputNone {
-		m.list.cancelInput() // alt+digit leaves the prompt, as esc does
+		// alt+digit leaves the prompt, as esc does; a view to make again
+		// (rows reloaded meanwhile) comes from a command Update returns.
+		m.listCmd = m.list.cancelInput()
 	}
 	for i, p := range m.panels[1:] {
 		if focusID(i+1) == f {

@@ -2,7 +2,6 @@ package dump
 
 import (
 	"encoding/hex"
-	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -17,155 +16,24 @@ import (
 // (TestJSONRecordsReadBack). Strings are escaped as encoding/json escapes
 // them with HTML escaping off (FuzzAppendString).
 
-// jsonWriter holds the buffers reused from one record to the next, and
-// what is the same from one record to the next: the keys before "index"
-// (the file's and body's names, escaped once per stream) and the fixed
-// part of each "fields" element. One goroutine's: a parallel writer gives
-// each worker its own.
+// jsonWriter holds the buffers reused from one record to the next. One
+// goroutine's: a parallel writer gives each worker its own.
 type jsonWriter struct {
-	scratch []byte               // an instruction's text, before it is escaped
+	scratch []byte               // a text before it is escaped
 	values  []decoder.FieldValue // an INFO's bit fields' values
-	// head is `{"file":F,"kernel":K,"index":` for headFile, headKernel.
-	head                 []byte
-	headFile, headKernel string
-	// spans holds the fixed parts of the "fields" elements of each
-	// table of spans met (a few: one per INFO layout, width and LOD).
-	spans []spanJSON
-	// ownNames is true while the record's stream names nothing from a
-	// file (a raw binary stream: no symbols, no text): every name it
-	// prints is the decoder's own (V33, %null, T6, L2), printable ASCII
-	// with nothing to escape, so names, operand texts and INFO texts go
-	// in unscanned (TestRawStreamTextsPlain).
-	ownNames bool
-	// opcodes[op] holds the keys "opcode" and "mnemonic" of opcode op,
-	// with the mnemonic met last.
-	opcodes [256]opcodeJSON
-	// ops[n] holds the fixed starts of the n-th "operands" element met
-	// (an opcode's n-th operand has one kind and name, or a few).
-	ops [][]opJSON
-}
-
-// piece is a record's constant text, built once per writer.
-type piece []byte
-
-// newPiece returns a piece of t (copied).
-func newPiece(t []byte) piece { return slices.Clone(t) }
-
-// appendTo appends the piece's text to b.
-func (p *piece) appendTo(b []byte) []byte { return append(b, *p...) }
-
-// opcodeJSON is `","opcode":OP,"mnemonic":M,` for an opcode and
-// mnemonic (the end of "bytes"' value and the next key's comma included).
-type opcodeJSON struct {
-	mnemonic string
-	json     piece
-	set      bool
-}
-
-// opcodeKeys returns the record's keys "opcode" and "mnemonic".
-func (w *jsonWriter) opcodeKeys(op uint8, mnemonic string) *piece {
-	c := &w.opcodes[op]
-	if c.set && c.mnemonic == mnemonic {
-		return &c.json
-	}
-	// Another sub-op of a dispatched opcode (--all).
-	b := strconv.AppendUint(append(w.scratch[:0], `","opcode":`...), uint64(op), 10)
-	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
-	b = append(b, ',')
-	c.mnemonic, c.json, c.set = mnemonic, append(c.json[:0], b...), true // rebuilt in place
-	w.scratch = b
-	return &c.json
-}
-
-// opJSON is an operand element's start, `{"kind":K,"name":N,"text":`,
-// for its kind and name.
-type opJSON struct {
-	kind decoder.OperandKind
-	name string
-	json piece
-}
-
-// opStart returns the start of the n-th "operands" element, an operand
-// of that kind and name.
-func (w *jsonWriter) opStart(n int, kind decoder.OperandKind, name string) *piece {
-	if n >= len(w.ops) {
-		w.ops = append(w.ops, make([][]opJSON, n+1-len(w.ops))...)
-	}
-	ops := w.ops[n]
-	for k := range ops {
-		if op := &ops[k]; op.name == name && op.kind == kind {
-			return &op.json
-		}
-	}
-	// Up to maxOpStarts per place; past them (--all, many opcodes) the
-	// last is rebuilt.
-	var op *opJSON
-	if len(ops) < maxOpStarts {
-		w.ops[n] = append(ops, opJSON{})
-		op = &w.ops[n][len(ops)]
-	} else {
-		op = &ops[len(ops)-1]
-	}
-	b := appendString(append(w.scratch[:0], `{"kind":`...), string(kind))
-	b = appendString(append(b, `,"name":`...), name)
-	b = append(b, `,"text":`...)
-	op.kind, op.name, op.json = kind, name, append(op.json[:0], b...) // rebuilt in place
-	w.scratch = b
-	return &op.json
-}
-
-// maxOpStarts is how many operand starts a place keeps: an INFO's places
-// have one or two; a body's opcodes (--all) a few more.
-const maxOpStarts = 16
-
-// spanJSON is the fixed part of each "fields" element of one table of
-// spans: `{"name":N,"byte":B,"bit":b,"bits":W,"raw":`, with the comma
-// before it from the second on.
-type spanJSON struct {
-	table *decoder.FieldSpan // the table's first span: its identity
-	json  []piece
-}
-
-// spanJSON returns the fixed parts of the "fields" elements of spans.
-func (w *jsonWriter) spanJSON(spans []decoder.FieldSpan) []piece {
-	for k := range w.spans {
-		if w.spans[k].table == &spans[0] {
-			return w.spans[k].json
-		}
-	}
-	out := make([]piece, len(spans))
-	for n, sp := range spans {
-		var b []byte
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(append(b, `{"name":`...), sp.Name)
-		b = appendInt(append(b, `,"byte":`...), sp.Byte)
-		b = appendInt(append(b, `,"bit":`...), sp.Bit)
-		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		out[n] = newPiece(append(b, `,"raw":`...))
-	}
-	w.spans = append(w.spans, spanJSON{&spans[0], out})
-	return out
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
 // newline; in is its INFO decode or nil, dec its operands' decode; with
-// sf, INFO k's data flow. An INFO record of a binary stream is written
+// fl, the INFO's data flow. An INFO record of a binary stream is written
 // from in and dec alone (not s.Inst, which goes through the stream's
 // one-block cache), so INFO records may be written on several goroutines
 // at once, each with its own jsonWriter.
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, fl *flow.Flow) []byte {
 	fromText := s.FromText()
-	w.ownNames = s.Symbols == nil && !fromText
-	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
-		w.head = appendString(append(w.head[:0], `{"file":`...), f.Name)
-		w.head = appendString(append(w.head, `,"kernel":`...), s.Kernel)
-		w.head = append(w.head, `,"index":`...)
-		w.headFile, w.headKernel = f.Name, s.Kernel
-	}
-	b = append(b, w.head...)
-	b = appendInt(b, i)
+	b = appendString(append(b, `{"file":`...), f.Name)
+	b = appendString(append(b, `,"kernel":`...), s.Kernel)
+	b = appendInt(append(b, `,"index":`...), i)
 	b = append(b, `,"offset":`...)
 	var (
 		code     []byte
@@ -186,14 +54,15 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		code, opcode, mnemonic = s.Code[inst.Off:int(inst.Off)+int(inst.Len)], inst.Op, inst.Mnemonic()
 		b = strconv.AppendInt(b, s.Base+int64(inst.Off), 10)
 	}
-	b = append(b, `,"length":`...)
-	b = appendInt(b, len(code))
+	b = appendInt(append(b, `,"length":`...), len(code))
 	b = append(b, `,"bytes":"`...)
 	b = hex.AppendEncode(b, code)
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = w.opcodeKeys(opcode, mnemonic).appendTo(b)
+	b = strconv.AppendUint(append(b, `","opcode":`...), uint64(opcode), 10)
+	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
+	b = append(b, ',')
 	if in == nil {
 		// An INFO record's "text" comes later, after "dst". From
 		// vISA text it is the line as written: the operands' decode gives
@@ -202,7 +71,8 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			b = w.appendQuoted(b, dec.AppendText, false) // a subroutine's holds quotes
+			w.scratch = dec.AppendText(w.scratch[:0])
+			b = appendString(b, w.scratch)
 		}
 		b = append(b, ',')
 	}
@@ -211,29 +81,21 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if n > 0 {
 			b = append(b, ',')
 		}
-		b = w.appendOperand(b, dec, n, a)
+		b = w.appendOperand(b, dec, a)
 	}
 	b = append(b, ']')
-	if dec.HasOperands() {
-		b = append(b, `,"parsed":true`...)
-	} else {
-		b = append(b, `,"parsed":false`...)
-	}
+	b = strconv.AppendBool(append(b, `,"parsed":`...), dec.HasOperands())
 	if in == nil && dec.NumDiagnostics() > 0 {
-		b = append(b, `,"diagnostics":`...)
-		b = appendStrings(b, dec.Diagnostics())
+		b = appendStrings(append(b, `,"diagnostics":`...), dec.Diagnostics())
 	}
 	if fromText {
 		if line := s.Line(i); line != 0 {
-			b = append(b, `,"line":`...)
-			b = appendInt(b, line)
+			b = appendInt(append(b, `,"line":`...), line)
 		}
 		if src := s.Text[i].Text; src != "" {
-			b = append(b, `,"source":`...)
-			b = appendString(b, src)
+			b = appendString(append(b, `,"source":`...), src)
 		}
-		b = append(b, `,"note":`...)
-		b = appendString(b, TextNote)
+		b = appendString(append(b, `,"note":`...), TextNote)
 	}
 	if in != nil {
 		b = w.appendInfo(b, f, s, in, o)
@@ -251,81 +113,51 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	return append(b, "}\n"...)
 }
 
-// appendQuoted appends as a JSON string what text appends: written in
-// place, and escaped through scratch only when it holds a byte to escape
-// (a name from the file's string pool may; an instruction's text may
-// hold quotes). plain: the text is known to need no escape.
-func (w *jsonWriter) appendQuoted(b []byte, text func([]byte) []byte, plain bool) []byte {
-	b = append(b, '"')
-	start := len(b)
-	b = text(b)
-	if !plain && !plainBytes(b[start:]) {
-		w.scratch = append(w.scratch[:0], b[start:]...)
-		return appendString(b[:start-1], w.scratch)
-	}
-	return append(b, '"')
-}
-
 // appendInfo appends the keys only INFO records have.
 func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
-	op := 2
-	switch in.Op() {
-	case decoder.OpResinfo:
-		op = 0
-	case decoder.OpSampleinfo:
-		op = 1
-	}
-	l := in.Layout
-	if l > decoder.LayoutSeed {
-		l = decoder.LayoutAuto // prints as auto, as Layout.String does
-	}
-	b = infoKeys.layoutOp[l][op].appendTo(b)
-	b = appendInt(b, in.ExecSize())
-	b = infoKeys.mask[in.Mask&15].appendTo(b)
-	b = infoKeys.channels[in.ChannelMask&15].appendTo(b)
-	b = appendInt(b, int(in.Surface))
+	b = appendString(append(b, `,"layout":`...), in.Layout.String())
+	b = appendString(append(b, `,"op":`...), in.Op().String())
+	b = appendInt(append(b, `,"exec_size":`...), in.ExecSize())
+	mc := in.Mask & 15
+	b = appendString(append(b, `,"mask":`...), (mc &^ 8).String())
+	b = strconv.AppendBool(append(b, `,"nomask":`...), mc.NoMask())
+	b = appendInt(append(b, `,"lane_offset":`...), mc.LaneOffset())
+	b = appendString(append(b, `,"channels":`...), decoder.ChannelNames(in.ChannelMask))
+	b = appendInt(append(b, `,"surface":{"index":`...), int(in.Surface))
 	name := in.SurfaceDecl()
 	if name == "" {
 		name = in.SurfaceName()
 	}
-	b = append(b, `,"name":`...)
-	b = w.appendName(b, name)
+	b = appendString(append(b, `,"name":`...), name)
 	b = append(b, `},"lod":`...)
 	if in.HasLOD {
-		b = w.appendOperandRef(b, in, in.LOD)
+		b = appendOperandRef(b, in, in.LOD)
 	} else {
 		b = append(b, "null"...)
 	}
-	b = append(b, `,"dst":`...)
-	b = w.appendOperandRef(b, in, in.Dst)
-	b = append(b, `,"text":`...)
+	b = appendOperandRef(append(b, `,"dst":`...), in, in.Dst)
 	if o.Syntax == "seed" {
-		b = w.appendQuoted(b, in.AppendSeedText, w.ownNames)
+		w.scratch = in.AppendSeedText(w.scratch[:0])
 	} else {
-		b = w.appendQuoted(b, in.AppendText, w.ownNames)
+		w.scratch = in.AppendText(w.scratch[:0])
 	}
-	b = append(b, `,"diagnostics":`...)
-	if in.NumDiagnostics() == 0 {
-		b = append(b, "[]"...)
-	} else {
-		b = appendStrings(b, in.Diagnostics())
-	}
+	b = appendString(append(b, `,"text":`...), w.scratch)
+	b = appendStrings(append(b, `,"diagnostics":`...), in.Diagnostics())
 	b = append(b, `,"fields":[`...)
 	spans := in.FieldSpans()
-	fixed := w.spanJSON(spans)
 	w.values = in.AppendFieldValues(w.values[:0])
 	for n, v := range w.values {
-		b = fixed[n].appendTo(b)
-		b = strconv.AppendUint(b, v.Raw, 10)
-		if spans[n].Named && !w.ownNames {
-			b = append(b, `,"meaning":`...)
-			b = appendString(b, v.Meaning)
-			b = append(b, '}')
-		} else {
-			b = append(b, `,"meaning":"`...) // the decoder's own ASCII: nothing to escape
-			b = append(b, v.Meaning...)
-			b = append(b, `"}`...)
+		sp := &spans[n]
+		if n > 0 {
+			b = append(b, ',')
 		}
+		b = appendString(append(b, `{"name":`...), sp.Name)
+		b = appendInt(append(b, `,"byte":`...), sp.Byte)
+		b = appendInt(append(b, `,"bit":`...), sp.Bit)
+		b = appendInt(append(b, `,"bits":`...), sp.Bits)
+		b = strconv.AppendUint(append(b, `,"raw":`...), v.Raw, 10)
+		b = appendString(append(b, `,"meaning":`...), v.Meaning)
+		b = append(b, '}')
 	}
 	b = append(b, ']')
 	if o.Surfaces != nil {
@@ -333,31 +165,6 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	}
 	return b
 }
-
-// infoKeys holds an INFO record's keys from "layout" to the surface's
-// "index", but the exec size's and index's values: from "layout" to
-// "exec_size" by layout and op (resinfo, sampleinfo, other), then "mask",
-// "nomask" and "lane_offset" by mask control, then "channels" to the
-// surface's "index" by channel mask.
-var infoKeys = func() (t struct {
-	layoutOp [3][3]piece
-	mask     [16]piece
-	channels [16]piece
-}) {
-	for l := range t.layoutOp {
-		for k, op := range []decoder.InfoOp{decoder.OpResinfo, decoder.OpSampleinfo, 0} {
-			t.layoutOp[l][k] = newPiece([]byte(`,"layout":"` + decoder.Layout(l).String() + `","op":"` + op.String() + `","exec_size":`))
-		}
-	}
-	for m := range t.mask {
-		mc := decoder.MaskControl(m)
-		t.mask[m] = newPiece([]byte(`,"mask":"` + (mc &^ 8).String() + `","nomask":` + strconv.FormatBool(mc.NoMask()) + `,"lane_offset":` + strconv.Itoa(mc.LaneOffset())))
-	}
-	for c := range t.channels {
-		t.channels[c] = newPiece([]byte(`,"channels":"` + decoder.ChannelNames(uint8(c)) + `","surface":{"index":`))
-	}
-	return t
-}()
 
 // appendSimulation appends the simulated lanes' keys (with --surfaces,
 // --dmask, --lod, --grf or --rules). They are rare and nested, so they go
@@ -429,31 +236,18 @@ func appendFlow(b []byte, fl *flow.Flow) []byte {
 	return append(b, ']')
 }
 
-// appendName appends a variable's or surface's name as a JSON string.
-func (w *jsonWriter) appendName(b []byte, name string) []byte {
-	if w.ownNames {
-		b = append(b, '"')
-		b = append(b, name...)
-		return append(b, '"')
-	}
-	return appendString(b, name)
-}
-
 // appendOperandRef appends the "lod" or "dst" object.
-func (w *jsonWriter) appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
-	b = append(b, `{"id":`...)
-	b = strconv.AppendUint(b, uint64(r.ID), 10)
-	b = append(b, `,"offset":`...)
-	b = appendInt(b, int(r.Offset))
-	b = append(b, `,"name":`...)
-	b = w.appendName(b, in.VarName(r.ID))
+func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
+	b = strconv.AppendUint(append(b, `{"id":`...), uint64(r.ID), 10)
+	b = appendInt(append(b, `,"offset":`...), int(r.Offset))
+	b = appendString(append(b, `,"name":`...), in.VarName(r.ID))
 	return append(b, '}')
 }
 
 // modNames are the "modifier" values by source modifier.
 var modNames = [...]string{"", "abs", "neg", "neg_abs", "sat", "not", "mod6", "mod7"}
 
-// appendOperand appends the n-th element of "operands", a: "kind", "name"
+// appendOperand appends an element of "operands", a: "kind", "name"
 // (its field in the opcode table), "text" (as Intel prints it), then the
 // keys of its kind, in this order: "id" (general, raw, address, predicate,
 // indirect's address; surface, sampler, label, state: index), "var"
@@ -462,7 +256,7 @@ var modNames = [...]string{"", "abs", "neg", "neg_abs", "sat", "not", "mod6", "m
 // indirect), "value" (immediate's bits, field), "offset" (raw, address,
 // state, indirect), "ambiguous" (general, raw read from text whose name
 // is declared more than once).
-func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a decoder.Operand) []byte {
+func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.Operand) []byte {
 	// The optional keys; -1 stands for absent.
 	var (
 		id, row, col, off int64 = -1, -1, -1, -1
@@ -472,73 +266,48 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		region            decoder.Region
 		hasRegion         bool
 		mod               = -1
-		kind              decoder.OperandKind
-		role              string
 		ambiguous         bool
-		// known: the text is a number or a name of the decoder's own
-		// tables (a field's value, T6, %slm, S0), with nothing to escape
-		// (TestOperandTextsPlain); other kinds may print the file's names.
-		known bool
 	)
-	// Kind and Name through the concrete type: calls the compiler inlines.
 	switch o := a.(type) {
 	case *decoder.General:
-		kind, role = o.Kind(), o.Name()
 		id, vname, row, col, region, hasRegion, mod = int64(o.ID), in.VarName(o.ID), int64(o.Row), int64(o.Col), o.Region, true, int(o.Mod&7)
 		ambiguous = o.Ambiguous
 	case *decoder.Raw:
-		kind, role = o.Kind(), o.Name()
 		id, vname, off, hasOff = int64(o.ID), in.VarName(o.ID), int64(o.Offset), true
 		ambiguous = o.Ambiguous
 	case *decoder.Address:
-		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.ID), int64(o.Off), true, int(o.Mod&7)
 	case *decoder.Predicate:
-		kind, role = o.Kind(), o.Name()
 		id, mod = int64(o.ID), int(o.Mod&7)
 	case *decoder.Indirect:
-		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, region, hasRegion, typ, mod = int64(o.Addr), int64(o.ImmOff), true, o.Region, true, decoder.TypeName(o.Type), int(o.Mod&7)
 	case *decoder.Immediate:
-		kind, role = o.Kind(), o.Name()
 		typ, value, hasValue, mod = decoder.TypeName(o.Type), o.Bits, true, int(o.Mod&7)
 	case *decoder.State:
-		kind, role = o.Kind(), o.Name()
 		id, off, hasOff, mod = int64(o.Index), int64(o.Off), true, int(o.Mod&7)
 	case *decoder.Surface:
-		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.Sampler:
-		kind, role, known = o.Kind(), o.Name(), true
 		id = int64(o.Index)
 	case *decoder.LabelRef:
-		kind, role = o.Kind(), o.Name()
 		id = int64(o.Index)
 	case *decoder.Param:
-		kind, role, known = o.Kind(), o.Name(), true
 		value, hasValue = uint64(o.Value), true
-	default:
-		kind, role = a.Kind(), a.Name()
 	}
-	b = w.opStart(n, kind, role).appendTo(b)
+	b = appendString(append(b, `{"kind":`...), string(a.Kind()))
+	b = appendString(append(b, `,"name":`...), a.Name())
 	// The text without the space Intel prints before an operand.
-	b = append(b, '"')
-	start := len(b)
-	b = in.AppendOperandText(b, a)
-	if len(b) > start && b[start] == ' ' {
-		b = append(b[:start], b[start+1:]...)
+	w.scratch = in.AppendOperandText(w.scratch[:0], a)
+	text := w.scratch
+	if len(text) > 0 && text[0] == ' ' {
+		text = text[1:]
 	}
-	if !known && !w.ownNames && !plainBytes(b[start:]) {
-		w.scratch = append(w.scratch[:0], b[start:]...)
-		b = appendString(b[:start-1], w.scratch)
-	} else {
-		b = append(b, '"')
-	}
+	b = appendString(append(b, `,"text":`...), text)
 	if id >= 0 {
 		b = strconv.AppendUint(append(b, `,"id":`...), uint64(id), 10)
 	}
 	if vname != "" {
-		b = w.appendName(append(b, `,"var":`...), vname)
+		b = appendString(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
 		b = strconv.AppendUint(append(b, `,"row":`...), uint64(row), 10)
@@ -562,12 +331,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
 	}
 	if hasOff {
-		b = append(b, `,"offset":`...)
-		if off >= 0 {
-			b = strconv.AppendUint(b, uint64(off), 10)
-		} else {
-			b = strconv.AppendInt(b, off, 10)
-		}
+		b = strconv.AppendInt(append(b, `,"offset":`...), off, 10)
 	}
 	if ambiguous {
 		b = append(b, `,"ambiguous":true`...)
@@ -575,8 +339,8 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, n int, a d
 	return append(b, '}')
 }
 
-// appendInt appends v >= 0 in decimal.
-func appendInt(b []byte, v int) []byte { return strconv.AppendUint(b, uint64(v), 10) }
+// appendInt appends v in decimal.
+func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {
@@ -590,114 +354,21 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// plainBytes reports whether s holds only plain bytes: nothing to escape.
-func plainBytes(s []byte) bool {
-	n := len(s)
-	if n < 8 {
-		return !special8(loadShort(s))
-	}
-	for i := 0; i+8 <= n; i += 8 {
-		if special8(load8(s, i)) {
-			return false
-		}
-	}
-	return !special8(load8(s, n-8)) // the last word, overlapping
-}
-
-// plain marks the bytes a JSON string holds as they are: printable ASCII
-// but '"' and '\\'.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// load8 returns s[i:i+8] as a little-endian word.
-func load8[T string | []byte](s T, i int) uint64 {
-	_ = s[i+7]
-	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-}
-
-// special8 reports whether any byte of x is not plain: below 0x20, '"',
-// '\\' or from 0x80 (the usual test for a zero byte, (v-1) &^ v & 0x80,
-// applied to each).
-func special8(x uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	quote, backslash := x^(ones*'"'), x^(ones*'\\')
-	return ((x-ones*0x20)&^x|(quote-ones)&^quote|(backslash-ones)&^backslash|x)&highs != 0
-}
-
 // appendString appends s as a JSON string the way encoding/json writes it
 // with HTML escaping off: '"' and '\\' escaped, \b \f \n \r \t by name,
 // other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
 // and U+2028 and U+2029 escaped (they end a line in JavaScript).
 func appendString[T string | []byte](b []byte, s T) []byte {
-	// Most strings have nothing to escape: eight bytes at a time, the
-	// last word (or the only, padded) overlapping the one before.
-	n, i := len(s), 0
-	for i+8 <= n && !special8(load8(s, i)) {
-		i += 8
-	}
-	switch {
-	case i == n:
-	case n >= 8 && i+8 > n:
-		if !special8(load8(s, n-8)) {
-			i = n
-		}
-	case n < 8:
-		if !special8(loadShort(s)) {
-			i = n
-		}
-	}
-	if i == n {
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	return appendEscaped(append(b, '"'), s, i)
-}
-
-// loadShort returns s (fewer than 8 bytes) as a word in which every
-// byte is one of s's, or plain ('a') where s has none: two overlapping
-// loads of 4 or 2 bytes, or one byte.
-func loadShort[T string | []byte](s T) uint64 {
-	const pad = 0x6161616161616161
-	switch n := len(s); {
-	case n >= 4:
-		lo := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
-		hi := uint64(s[n-4]) | uint64(s[n-3])<<8 | uint64(s[n-2])<<16 | uint64(s[n-1])<<24
-		return lo | hi<<32
-	case n >= 2:
-		lo := uint64(s[0]) | uint64(s[1])<<8
-		hi := uint64(s[n-2]) | uint64(s[n-1])<<8
-		return lo | hi<<16 | pad&^0xFFFFFFFF
-	case n == 1:
-		return uint64(s[0]) | pad&^0xFF
-	}
-	return pad
-}
-
-// appendEscaped appends s, whose bytes before i are plain, escaped, and
-// the closing quote.
-func appendEscaped[T string | []byte](b []byte, s T, i int) []byte {
 	const hexDigits = "0123456789abcdef"
-	start := 0
-	for i < len(s) {
-		// Eight plain bytes at a time: most strings have nothing to escape.
-		for i+8 <= len(s) && !special8(load8(s, i)) {
-			i += 8
-		}
-		if i == len(s) {
-			break
-		}
+	b = append(b, '"')
+	start := 0 // s[start:i] is still to be copied as it is
+	for i := 0; i < len(s); {
 		c := s[i]
-		if plain[c] {
-			i++
-			continue
-		}
 		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -719,8 +390,7 @@ func appendEscaped[T string | []byte](b []byte, s T, i int) []byte {
 			start = i
 			continue
 		}
-		// A rune is at most 4 bytes: converting them alone keeps the
-		// conversion of a []byte off the heap.
+		// At most one rune's bytes converted: a []byte's stays off the heap.
 		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
 		switch {
 		case r == utf8.RuneError && size == 1:

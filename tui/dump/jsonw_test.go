@@ -438,23 +438,6 @@ func FuzzAppendString(f *testing.F) {
 	})
 }
 
-// TestSpecial8: the eight-byte test flags a word exactly when one of its
-// bytes is not plain, whatever the byte and its place (and next to any
-// other byte, where a borrow could hide or invent one).
-func TestSpecial8(t *testing.T) {
-	for _, fill := range []byte{'a', 0x21, 0x7f, 0x5d, 0x23} {
-		for b := range 256 {
-			for p := range 8 {
-				w := bytes.Repeat([]byte{fill}, 8)
-				w[p] = byte(b)
-				if got := special8(load8(w, 0)); got != !plain[b] {
-					t.Fatalf("byte %#x at %d among %q: special %v", b, p, fill, got)
-				}
-			}
-		}
-	}
-}
-
 // BenchmarkJSONRecords is the formatting part of BenchmarkDumpJSON: the
 // records of the 4 MiB mixed stream, decoded once, written to nowhere.
 func BenchmarkJSONRecords(b *testing.B) {
@@ -475,16 +458,9 @@ func BenchmarkJSONRecords(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/record")
 }
 
-// TestAppendStringEveryPlace: a byte to escape is found at every place of
-// strings of every length up to three words (the word loop, the
-// overlapping last word and the padded short word each see it), by the
-// escaper and by plainBytes.
+// TestAppendStringEveryPlace: a byte to escape is escaped at every place
+// of strings of every length up to 24 bytes, as encoding/json escapes it.
 func TestAppendStringEveryPlace(t *testing.T) {
-	for n := 0; n <= 24; n++ {
-		if s := strings.Repeat("a~ ", 8)[:n]; !plainBytes([]byte(s)) {
-			t.Fatalf("%q: not plain", s)
-		}
-	}
 	for n := 1; n <= 24; n++ {
 		for p := range n {
 			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
@@ -498,9 +474,6 @@ func TestAppendStringEveryPlace(t *testing.T) {
 				}
 				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
 					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
-				}
-				if plainBytes([]byte(s)) != (c == "\x7f") { // DEL is written as it is
-					t.Fatalf("%q: plain %v", s, plainBytes([]byte(s)))
 				}
 			}
 		}
@@ -608,110 +581,4 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 		checkJSON(t, fl, o, got.Bytes())
 	})
-}
-
-// TestOperandTextsPlain: the operand kinds whose text the JSON writer
-// copies unescaped (fields, surfaces, samplers) print only bytes JSON
-// holds as they are, in every instruction of every test input, and for
-// every surface and sampler index and field value.
-func TestOperandTextsPlain(t *testing.T) {
-	var in decoder.Instruction
-	n := 0
-	for name, data := range jsonInputs(t) {
-		for _, p := range visatext.Decode(name, data, decoder.Options{}).Each() {
-			for _, s := range p.Streams {
-				for i := range s.NumInsts() {
-					s.Decode(i, &in)
-					for _, a := range in.Args[:in.N] {
-						switch a.(type) {
-						case *decoder.Param, *decoder.Surface, *decoder.Sampler:
-							if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
-								t.Fatalf("%s $%d: %s operand text %q", name, i, a.Kind(), txt)
-							}
-							n++
-						}
-					}
-				}
-			}
-		}
-	}
-	for v := range 1 << 16 {
-		for _, a := range []decoder.Operand{&decoder.Param{Value: uint32(v) * 65537}, &decoder.Surface{Index: uint8(v)}, &decoder.Sampler{Index: uint8(v)}} {
-			if txt := in.AppendOperandText(nil, a); !plainBytes(txt) {
-				t.Fatalf("%s operand text %q", a.Kind(), txt)
-			}
-		}
-	}
-	if n < 1000 {
-		t.Fatalf("only %d operands checked", n)
-	}
-}
-
-// TestRawStreamTextsPlain: a binary stream without symbols (a raw stream)
-// prints only the decoder's own names, so the JSON writer copies its
-// names, operand texts and INFO texts unescaped: every operand text,
-// every INFO's texts, names and field meanings, of the raw test inputs,
-// and the name of every variable id and surface index, hold nothing to
-// escape. (An instruction's whole text may: a subroutine's quotes its
-// name; it is scanned.)
-func TestRawStreamTextsPlain(t *testing.T) {
-	in := map[string][]byte{}
-	for _, n := range []string{"stream_igc.bin", "stream_seed.bin", "stream.hex"} {
-		data, err := sampledata.Read(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in[n] = data
-	}
-	for n, data := range hostileInputs(t) {
-		if !strings.HasSuffix(n, ".isa") {
-			in[n] = data
-		}
-	}
-	var inst decoder.Instruction
-	var fields []decoder.Field
-	check := func(what string, b []byte) {
-		t.Helper()
-		if !plainBytes(b) {
-			t.Fatalf("%s: %q", what, b)
-		}
-	}
-	infos := 0
-	for name, data := range in {
-		for _, layout := range []decoder.Layout{decoder.LayoutIGC, decoder.LayoutSeed} {
-			for _, s := range visatext.Decode(name, data, decoder.Options{Layout: layout}).Streams {
-				if s.Symbols != nil || s.FromText() {
-					t.Fatalf("%s: not a raw stream", name)
-				}
-				for i := range s.NumInsts() {
-					s.Decode(i, &inst)
-					for _, a := range inst.Args[:inst.N] {
-						check(name+" operand", inst.AppendOperandText(nil, a))
-					}
-				}
-				for _, info := range s.Infos() {
-					check(name+" INFO", info.AppendText(nil))
-					check(name+" INFO seed", info.AppendSeedText(nil))
-					check(name+" surface", []byte(info.SurfaceName()+info.SurfaceDecl()))
-					fields = info.AppendFields(fields[:0])
-					for _, fl := range fields {
-						check(name+" meaning", []byte(fl.Meaning))
-					}
-					infos++
-				}
-			}
-		}
-	}
-	var info decoder.Info
-	for id := range uint32(1 << 17) {
-		check("var", []byte(info.VarName(id*32771)))
-		check("var", []byte(inst.VarName(id*32771)))
-	}
-	for k := range 256 {
-		info.Surface = uint8(k)
-		check("surface", []byte(info.SurfaceName()+info.SurfaceDecl()))
-	}
-	if infos < 1000 {
-		t.Fatalf("only %d INFO checked", infos)
-	}
 }

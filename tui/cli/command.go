@@ -93,6 +93,23 @@ func WantsHelp(args []string) bool {
 	return false
 }
 
+// SetHelp points fs's messages and help at stdout when args ask for help
+// (WantsHelp), else at stderr (help after a flag error), and makes its
+// help usage's lines followed by the flags' defaults. It returns the
+// writer chosen.
+func SetHelp(fs *flag.FlagSet, args []string, stdout, stderr io.Writer, usage func(io.Writer)) io.Writer {
+	out := stderr
+	if WantsHelp(args) {
+		out = stdout
+	}
+	fs.SetOutput(out)
+	fs.Usage = func() {
+		usage(out)
+		fs.PrintDefaults()
+	}
+	return out
+}
+
 // Completion runs "completion SHELL": the shell's completion script for
 // cmds on stdout.
 func Completion(args []string, cmds []Command, stdout, stderr io.Writer) int {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -85,5 +86,30 @@ func TestIntFlag(t *testing.T) {
 	}
 	if err := fs.Parse([]string{"-n", "-1"}); err == nil {
 		t.Errorf("-1 accepted: %d", n)
+	}
+}
+
+// TestSetHelp: asked-for help goes to stdout, the usage line first; help
+// after a flag error to stderr, with the error.
+func TestSetHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args           []string
+		toOut, errWant string
+	}{
+		{[]string{"--help"}, "usage: x\n  -n\tcount\n", ""},
+		{[]string{"-bad"}, "", "flag provided but not defined: -bad\nusage: x\n  -n\tcount\n"},
+	} {
+		var stdout, stderr strings.Builder
+		fs := flag.NewFlagSet("x", flag.ContinueOnError)
+		fs.Bool("n", false, "count")
+		if w := SetHelp(fs, tc.args, &stdout, &stderr, func(w io.Writer) { fmt.Fprintln(w, "usage: x") }); (w == io.Writer(&stdout)) != (tc.toOut != "") {
+			t.Errorf("%v: the writer chosen is not the one the help goes to", tc.args)
+		}
+		if err := fs.Parse(tc.args); err == nil {
+			t.Fatalf("%v: parsed", tc.args)
+		}
+		if stdout.String() != tc.toOut || stderr.String() != tc.errWant {
+			t.Errorf("%v: stdout %q, stderr %q", tc.args, stdout.String(), stderr.String())
+		}
 	}
 }

@@ -138,15 +138,7 @@ func register(fs *flag.FlagSet) flagValues {
 // the exit status.
 func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	helpOut := env.Stderr
-	if cli.WantsHelp(args) {
-		helpOut = env.Stdout
-	}
-	fs.SetOutput(helpOut)
-	fs.Usage = func() {
-		fmt.Fprintln(helpOut, Usage)
-		fs.PrintDefaults()
-	}
+	cli.SetHelp(fs, args, env.Stdout, env.Stderr, func(w io.Writer) { fmt.Fprintln(w, Usage) })
 	f := register(fs)
 	asJSON, asText, context, surfaces := f.json, f.text, f.context, f.surfaces
 	// Flags may come after the inputs too (diff A B -U 3); "--" ends them.

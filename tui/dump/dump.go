@@ -118,16 +118,7 @@ func Run(args []string, env Env) int { return runTuned(args, env, parOptions{}) 
 // runTuned is Run with the parallel driver's tuning (tests force it).
 func runTuned(args []string, env Env, po parOptions) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
-	// Asked-for help goes to stdout; help after a flag error to stderr.
-	helpOut := env.Stderr
-	if cli.WantsHelp(args) {
-		helpOut = env.Stdout
-	}
-	fs.SetOutput(helpOut)
-	fs.Usage = func() {
-		fmt.Fprintln(helpOut, Usage)
-		fs.PrintDefaults()
-	}
+	cli.SetHelp(fs, args, env.Stdout, env.Stderr, func(w io.Writer) { fmt.Fprintln(w, Usage) })
 	o := Options{par: po}
 	fv := register(fs, &o)
 	if err := fs.Parse(args); err != nil {

@@ -83,17 +83,11 @@ func register() (*flag.FlagSet, flagValues) {
 // run is Run with the configuration st (errs: its entries refused).
 func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 	fs, fv := register()
-	out := io.Writer(os.Stderr)
-	if cli.WantsHelp(args) {
-		out = os.Stdout
-	}
-	fs.SetOutput(out)
-	fs.Usage = func() {
+	out := cli.SetHelp(fs, args, os.Stdout, os.Stderr, func(w io.Writer) {
 		if env.Usage != nil {
-			env.Usage(out)
+			env.Usage(w)
 		}
-		fs.PrintDefaults()
-	}
+	})
 	opts, surfPath, rulesFlag, noMouse, mono, theme, noWatch := fv.decode, fv.surfaces, fv.rules, fv.noMouse, fv.mono, fv.theme, fv.noWatch
 	if pre := configFlags(st); len(pre) > 0 {
 		// The configuration's flags first: refused whole (file:line) when

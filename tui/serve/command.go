@@ -73,15 +73,7 @@ type flagValues struct {
 // SIGINT or SIGTERM, logging to stderr, and returns the exit status.
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs, v := register()
-	out := stderr
-	if cli.WantsHelp(args) {
-		out = stdout
-	}
-	fs.SetOutput(out)
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: infoscope serve [flags] "+Args)
-		fs.PrintDefaults()
-	}
+	cli.SetHelp(fs, args, stdout, stderr, func(w io.Writer) { fmt.Fprintln(w, "usage: infoscope serve [flags] "+Args) })
 	cfg, opts, surfaces, rulesFlag := &v.cfg, v.decode, v.surfaces, v.rules
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

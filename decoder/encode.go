@@ -76,22 +76,6 @@ type EncodeOptions struct {
 	GenCode func(k, g int) ([]byte, error)
 }
 
-// GenCodeFrom returns a GenCode that reads each gen binary from data, the
-// file o was decoded from, at the offset and size o recorded.
-func GenCodeFrom(o *Object, data []byte) func(k, g int) ([]byte, error) {
-	return func(k, g int) ([]byte, error) {
-		if k < 0 || k >= len(o.Kernels) || g < 0 || g >= len(o.Kernels[k].GenBinaries) {
-			return nil, &EncodeError{Field: fmt.Sprintf("kernel[%d].gen_binary[%d]", k, g), Reason: "no such gen binary"}
-		}
-		gb := o.Kernels[k].GenBinaries[g]
-		end := uint64(gb.Offset) + uint64(gb.Size)
-		if end > uint64(len(data)) {
-			return nil, &EncodeError{Field: fmt.Sprintf("kernel %s: gen_binary[%d]", o.Kernels[k].Name, g), Reason: fmt.Sprintf("bytes 0x%x..0x%x lie outside the %d-byte file", gb.Offset, end, len(data))}
-		}
-		return data[gb.Offset:end:end], nil
-	}
-}
-
 // EncodeObject writes o as a vISA object file, laid out as IGC's last writer
 // did: the header, then each kernel body, then the functions. Offsets,
 // sizes, input_offset and entry are computed, not copied: body size is

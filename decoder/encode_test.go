@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -358,5 +359,21 @@ func TestSurfaceTableLimit(t *testing.T) {
 		if f := Decode("s", data, Options{}); len(f.Errors) > 0 {
 			t.Errorf("%d declared surfaces (last index %d) refused: %v", n, 5+n, f.Errors)
 		}
+	}
+}
+
+// GenCodeFrom returns a GenCode that reads each gen binary from data, the
+// file o was decoded from, at the offset and size o recorded.
+func GenCodeFrom(o *Object, data []byte) func(k, g int) ([]byte, error) {
+	return func(k, g int) ([]byte, error) {
+		if k < 0 || k >= len(o.Kernels) || g < 0 || g >= len(o.Kernels[k].GenBinaries) {
+			return nil, &EncodeError{Field: fmt.Sprintf("kernel[%d].gen_binary[%d]", k, g), Reason: "no such gen binary"}
+		}
+		gb := o.Kernels[k].GenBinaries[g]
+		end := uint64(gb.Offset) + uint64(gb.Size)
+		if end > uint64(len(data)) {
+			return nil, &EncodeError{Field: fmt.Sprintf("kernel %s: gen_binary[%d]", o.Kernels[k].Name, g), Reason: fmt.Sprintf("bytes 0x%x..0x%x lie outside the %d-byte file", gb.Offset, end, len(data))}
+		}
+		return data[gb.Offset:end:end], nil
 	}
 }

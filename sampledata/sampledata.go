@@ -2,8 +2,8 @@
 // it is started without a file, and that the decoder's tests and fuzz
 // targets use as seeds.
 //
-// The files are written by gen.go (run "go generate" in this directory),
-// which describes each one; a test checks that the committed files are
+// The files are written by the command sampledata/cmd/gensamples (run
+// "go generate ./sampledata"), which describes each one; a test checks that the committed files are
 // exactly what the generator writes:
 //
 //   - kernels.isa: a version 4.1 object file with two kernels and a
@@ -33,7 +33,7 @@ import (
 	"sort"
 )
 
-//go:generate go run gen.go -o .
+//go:generate go run ./cmd/gensamples -o .
 
 //go:embed *.isa *.bin *.hex
 var files embed.FS

@@ -39,9 +39,9 @@ func TestGenerated(t *testing.T) {
 		t.Skip("go tool not on PATH")
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(goTool, "run", "gen.go", "-o", dir)
+	cmd := exec.Command(goTool, "run", "./cmd/gensamples", "-o", dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go run gen.go: %v\n%s", err, out)
+		t.Fatalf("go run ./cmd/gensamples: %v\n%s", err, out)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

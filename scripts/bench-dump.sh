@@ -6,8 +6,8 @@
 #   RUNS=N scripts/bench-dump.sh      N runs of each command (default 3)
 #
 # The stream is the samples' instructions (ALU, sends, LSC, control flow,
-# about 22% INFO) in a fixed pseudo-random order, written by the dump
-# package's TestWriteBenchStream, so every run times the same bytes. Each
+# about 22% INFO) in a fixed pseudo-random order, written by
+# sampledata/cmd/benchstream, so every run times the same bytes. Each
 # command runs three times (RUNS); the best wall and CPU times are kept
 # (the machine is shared), and the largest peak RSS. Ratios: dump text / wc -l, dump --json
 # / dump text, peak RSS / file size.
@@ -17,8 +17,7 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/infoscope" .
-INFOSCOPE_BENCH_STREAM="$tmp/stream.bin" INFOSCOPE_BENCH_SIZE="$size" \
-	go test ./tui/dump -run '^TestWriteBenchStream$' -count=1 >/dev/null
+go run ./sampledata/cmd/benchstream -size "$size" -o "$tmp/stream.bin"
 bytes=$(wc -c <"$tmp/stream.bin")
 # --max-input: the stream may be larger than the default 64 MiB limit.
 limit=$((bytes + 1))

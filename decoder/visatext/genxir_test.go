@@ -224,7 +224,7 @@ func TestGenXIR(t *testing.T) {
 		diffs++
 		if byMnem[mnem]++; byMnem[mnem] == 1 {
 			order = append(order, mnem)
-			t.Errorf("%s (%s): %s", k.Name, k.Platform, fmt.Sprintf(format, a...))
+			t.Errorf("%s (%s): %s\n\treproduce: %s -genxir DIR", k.Name, k.Platform, fmt.Sprintf(format, a...), k.Repro)
 		}
 	}
 	defer func() {
@@ -234,7 +234,7 @@ func TestGenXIR(t *testing.T) {
 	}()
 	for _, r := range runs {
 		if r.err != nil {
-			t.Fatalf("%s: GenX_IR refused a generated kernel: %v\n%s%s", r.k.Name, r.err, r.out, r.errs)
+			t.Fatalf("%s: GenX_IR refused a generated kernel: %v\n%s%s\treproduce: %s -genxir DIR", r.k.Name, r.err, r.out, r.errs, r.k.Repro)
 		}
 		canon := Read(r.k.Name+".genxir.visaasm", r.canon)
 		src := Read(r.k.Name+".visaasm", r.k.Text)
@@ -326,7 +326,7 @@ func TestGenXIRRefused(t *testing.T) {
 	for _, r := range runs {
 		var ee *exec.ExitError
 		if !errors.As(r.err, &ee) {
-			t.Fatalf("%s: GenX_IR accepted a kernel its verifier should refuse (%v)\n%s", r.k.Name, r.err, r.out)
+			t.Fatalf("%s: GenX_IR accepted a kernel its verifier should refuse (%v)\n%s\treproduce: %s -genxir DIR", r.k.Name, r.err, r.out, r.k.Repro)
 		}
 		intel := map[int]bool{}
 		for _, l := range strings.Split(string(r.errs), "\n") {
@@ -352,11 +352,11 @@ func TestGenXIRRefused(t *testing.T) {
 			}
 		}
 		if !maps.Equal(intel, ours) {
-			t.Errorf("%s: GenX_IR refuses $%v, infoscope diagnoses $%v", r.k.Name, sortedKeys(intel), sortedKeys(ours))
+			t.Errorf("%s: GenX_IR refuses $%v, infoscope diagnoses $%v\n\treproduce: %s -genxir DIR", r.k.Name, sortedKeys(intel), sortedKeys(ours), r.k.Repro)
 		}
 		for _, l := range r.k.Refused {
 			if !lines[l] {
-				t.Errorf("%s: line %d is refused by construction, infoscope has no diagnostic there", r.k.Name, l)
+				t.Errorf("%s: line %d is refused by construction, infoscope has no diagnostic there\n\treproduce: %s", r.k.Name, l, r.k.Repro)
 			}
 		}
 		refused += len(intel)
@@ -405,7 +405,7 @@ func TestGenXIRWriterCutShort(t *testing.T) {
 			f = decoder.Decode("out.isa", data, decoder.Options{})
 		}()
 		if len(f.Errors) == 0 {
-			t.Errorf("%s: GenX_IR's cut-short out.isa decodes without an error", r.k.Name)
+			t.Errorf("%s: GenX_IR's cut-short out.isa decodes without an error\n\treproduce: %s -genxir DIR -binary -output -dumpcommonisa -asmOutput out -outputCisaBinaryName out.isa", r.k.Name, r.k.Repro)
 		}
 		for _, e := range f.Errors {
 			var fe *decoder.FormatError

@@ -8,14 +8,10 @@ package benchcpu
 
 import "testing"
 
-// Now returns the CPU time the process has used so far, user and system,
-// and whether the platform tells it.
-func Now() (ns int64, ok bool) { return cpuTime() }
-
 // Report reports the CPU time per op since start (a Now reading) as
 // cpu-ns/op; it reports nothing where the platform does not tell it.
 func Report(b *testing.B, start int64) {
-	if end, ok := cpuTime(); ok {
+	if end, ok := Now(); ok {
 		b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -1,9 +1,10 @@
-// Package dumpgen is test support: it writes dump folders of vISA text as
-// IGC prints them (numbered variables V0032.., labels, "/// $N" on each
-// instruction), for the diff benchmarks and tests that need a large pair
-// of builds: a build, and the same build changed the way a compiler change
-// changes one (an instruction inserted, so every later variable and $N
-// shifts; an operand edited; an instruction removed).
+// Package dumpgen generates dump folders of vISA text as IGC prints them
+// (numbered variables V0032.., labels, "/// $N" on each instruction), for
+// the diff benchmarks and tests that need a large pair of builds, and for
+// cmd/gendumps, which writes such a pair to time `infoscope diff` by hand:
+// a build, and the same build changed the way a compiler change changes
+// one (an instruction inserted, so every later variable and $N shift; an
+// operand edited; an instruction removed).
 package dumpgen
 
 import (

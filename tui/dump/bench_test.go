@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"io"
-	"os"
 	"sync"
 	"testing"
 
@@ -12,7 +11,6 @@ import (
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
-	"infoscope/tui/cli"
 )
 
 // instTemplates is every instruction of the samples kernels.isa and
@@ -24,28 +22,6 @@ func instTemplates(t testing.TB) [][]byte {
 		t.Fatal(err)
 	}
 	return all
-}
-
-// TestWriteBenchStream writes the mixed stream scripts/bench-dump.sh times
-// to the file named by INFOSCOPE_BENCH_STREAM (skipped without it):
-// INFOSCOPE_BENCH_SIZE bytes (default 64 MiB) of the samples' instructions
-// in a fixed pseudo-random order.
-func TestWriteBenchStream(t *testing.T) {
-	path := os.Getenv("INFOSCOPE_BENCH_STREAM")
-	if path == "" {
-		t.Skip("INFOSCOPE_BENCH_STREAM names no file to write")
-	}
-	size := int64(64 << 20)
-	if s := os.Getenv("INFOSCOPE_BENCH_SIZE"); s != "" {
-		var f cli.Size
-		if err := f.Set(s); err != nil {
-			t.Fatal(err)
-		}
-		size = int64(f)
-	}
-	if err := os.WriteFile(path, sampledata.MixedStream(int(size), instTemplates(t)), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 var (

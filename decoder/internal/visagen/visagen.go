@@ -15,7 +15,6 @@ package visagen
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"strings"
 )
 
@@ -39,6 +38,10 @@ type Kernel struct {
 	// Refused lists the 1-based source lines of the instructions the
 	// verifier refuses (Invalid kernels only).
 	Refused []int
+	// Repro is the command line, run from the module's root, that prints
+	// this kernel's text (and with -genxir DIR runs GenX_IR on it), so a
+	// test failure naming the kernel can be reproduced by hand.
+	Repro string
 }
 
 // Config says what to generate.
@@ -56,6 +59,7 @@ func Generate(cfg Config) []Kernel {
 	for k := range cfg.Kernels {
 		g := newGen(cfg, k)
 		out = append(out, g.kernel(false))
+		out[k].Repro = repro(cfg, k, false)
 	}
 	return out
 }
@@ -67,25 +71,21 @@ func Invalid(cfg Config) []Kernel {
 	for k := range cfg.Kernels {
 		g := newGen(cfg, k)
 		out = append(out, g.kernel(true))
+		out[k].Repro = repro(cfg, k, true)
 	}
 	return out
 }
 
-// Mnemonics returns the base mnemonics (before the first '.') the
-// generator can emit for platform p, sorted.
-func Mnemonics(p Platform) []string {
-	seen := map[string]bool{}
-	for _, o := range ops {
-		if o.on(p) {
-			seen[o.base] = true
-		}
+// repro is the command line of cmd/visagen that prints kernel k of cfg.
+func repro(cfg Config, k int, invalid bool) string {
+	s := fmt.Sprintf("go run ./decoder/internal/visagen/cmd/visagen -seed %d -kernel %d -insts %d", cfg.Seed, k, cfg.Insts)
+	if cfg.Platform != "" {
+		s += " -platform " + string(cfg.Platform)
 	}
-	out := make([]string, 0, len(seen))
-	for m := range seen {
-		out = append(out, m)
+	if invalid {
+		s += " -invalid"
 	}
-	slices.Sort(out)
-	return out
+	return s
 }
 
 type gen struct {

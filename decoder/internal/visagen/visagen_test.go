@@ -2,6 +2,8 @@ package visagen
 
 import (
 	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,4 +70,52 @@ func lineMnemonic(l string) string {
 	m, _, _ = strings.Cut(m, ".")
 	m, _, _ = strings.Cut(m, "(") // vme_ime(0,1)
 	return m
+}
+
+// TestReproPrintsTheKernel: a kernel's Repro command line (cmd/visagen)
+// generates kernel K alone, with Kernels K+1: the kernel must not depend on
+// how many were asked for, and the flags must name its config.
+func TestReproPrintsTheKernel(t *testing.T) {
+	for _, invalid := range []bool{false, true} {
+		for _, cfg := range []Config{{Seed: 22, Kernels: 7, Insts: 64}, {Seed: 20, Kernels: 4, Insts: 40, Platform: DG2}} {
+			gen := Generate
+			if invalid {
+				gen = Invalid
+			}
+			for k, kern := range gen(cfg) {
+				want := fmt.Sprintf("go run ./decoder/internal/visagen/cmd/visagen -seed %d -kernel %d -insts %d", cfg.Seed, k, cfg.Insts)
+				if cfg.Platform != "" {
+					want += " -platform " + string(cfg.Platform)
+				}
+				if invalid {
+					want += " -invalid"
+				}
+				if kern.Repro != want {
+					t.Errorf("%s: Repro %q, want %q", kern.Name, kern.Repro, want)
+				}
+				alone := cfg
+				alone.Kernels = k + 1
+				if got := gen(alone)[k]; !bytes.Equal(got.Text, kern.Text) {
+					t.Errorf("%s: kernel %d of %d differs from kernel %d of %d", kern.Name, k, alone.Kernels, k, cfg.Kernels)
+				}
+			}
+		}
+	}
+}
+
+// Mnemonics returns the base mnemonics (before the first '.') the
+// generator can emit for platform p, sorted.
+func Mnemonics(p Platform) []string {
+	seen := map[string]bool{}
+	for _, o := range ops {
+		if o.on(p) {
+			seen[o.base] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,14 +1,13 @@
-//go:build ignore
-
-// Command gen writes the sample files that package sampledata embeds. It is
-// run by "go generate" in this directory (see sampledata.go), or by hand:
+// Command gensamples writes the sample files that package sampledata
+// embeds. "go generate ./sampledata" runs it (see sampledata.go); by hand,
+// from the module's root:
 //
-//	go run gen.go -o DIR
+//	go run ./sampledata/cmd/gensamples -o DIR
 //
 // Every instruction is encoded by hand from the operand layouts in
 // decoder/opcodes.tsv (INFO through decoder.EncodeInfo, object files through
 // decoder.EncodeObject). The output is byte-for-byte deterministic: no
-// clock, no randomness, no map iteration reaches it. Before writing, gen
+// clock, no randomness, no map iteration reaches it. Before writing, gensamples
 // decodes each file again and checks that every instruction has the length
 // it was built with, so a disagreement between this encoder and the
 // decoder's table stops generation.
@@ -33,16 +32,16 @@ func main() {
 	flag.Parse()
 	files, err := build()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "gen:", err)
+		fmt.Fprintln(os.Stderr, "gensamples:", err)
 		os.Exit(1)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "gen:", err)
+		fmt.Fprintln(os.Stderr, "gensamples:", err)
 		os.Exit(1)
 	}
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(*out, f.name), f.data, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "gen:", err)
+			fmt.Fprintln(os.Stderr, "gensamples:", err)
 			os.Exit(1)
 		}
 	}

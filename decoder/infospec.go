@@ -2,6 +2,9 @@ package decoder
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -276,23 +279,19 @@ func (p *textParser) info3d(part tmplPart, fi fieldInfo) error {
 		if !strings.HasPrefix(r, name) {
 			continue
 		}
-		best, bestLen := 0, -1
-		for m := range 16 {
-			ch := ChannelNames(uint8(m))
-			if len(ch) > bestLen && strings.HasPrefix(r[len(name):], ch) {
-				best, bestLen = m, len(ch)
-			}
+		ch, _, _ := strings.Cut(r[len(name):], " ")
+		m := slices.Index(channelNames[:], ch)
+		if m < 0 {
+			p.pos += len(name)
+			return p.fail("a channel suffix R, G, B, A in that order (e.g. RGBA, RA) or 0000")
 		}
-		if bestLen < 0 {
-			break
-		}
-		p.pos += len(name) + bestLen
+		p.pos += len(name) + len(ch)
 		p.in.Sub = uint16(op)
 		p.in.Mnemonic = infoMnemonics()[op]
 		if err := p.add(part.name, p.in.param(part.name, uint32(op), uint8(fi.size))); err != nil {
 			return err
 		}
-		return p.add("chmask", p.in.param("chmask", uint32(best), 1))
+		return p.add("chmask", p.in.param("chmask", uint32(m), 1))
 	}
 	return p.fail("resinfo or sampleinfo and a channel suffix")
 }
@@ -308,4 +307,108 @@ func (p *textParser) holds(g *token) bool {
 		return prm.Value>>g.cval&1 != 0
 	}
 	return prm.Value == g.cval
+}
+
+// LineError is where a line of vISA text parts from its opcode row's
+// template: Col is 1-based in the line as written.
+type LineError struct {
+	Col             int
+	Expected, Found string
+}
+
+func (e *LineError) Error() string {
+	return fmt.Sprintf("column %d: expected %s, found %q", e.Col, e.Expected, e.Found)
+}
+
+// AmbiguousError says an INFO operand names a variable declared more than
+// once where it is used: ID is the first declaration's, so the INFO's
+// bytes are not known from the text.
+type AmbiguousError struct{ ID uint32 }
+
+func (e *AmbiguousError) Error() string { return fmt.Sprintf("variable id %d is ambiguous", e.ID) }
+
+// EncodeInfoLine parses into in (scratch, reused: an Instruction is a few
+// kilobytes) the INFO line text (resinfo / sampleinfo, without
+// indentation and comment) of a body read from text, on line, through the
+// one template parser (as Stream.Decode parses every line), its names
+// printed back from sym, and encodes it
+// in the igc layout of version v (EncodeInfo). A line that does not parse
+// is a *LineError, an ambiguous operand an *AmbiguousError, a value v
+// cannot encode an *EncodeError.
+func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, sym *Symbols, line int32) ([]byte, error) {
+	in.reset()
+	in.sym = sym
+	canon := text
+	if c, ok := names.(TextCanon); ok {
+		canon = sourceForms(c.CanonicalAt(text, line))
+	}
+	// Only INFO's row: "resinfo" also names a sample_3d sub-op.
+	t := tableFor(v.BestEffort())
+	var err error
+	found := false
+	for _, p := range textCandidates(t, canon) {
+		if p.row.op != OpINFO {
+			continue
+		}
+		found = true
+		if err = in.parseRow(p, t, v, canon, names, line, false); err != nil {
+			err = in.parseRow(p, t, v, canon, names, line, true)
+		}
+		break
+	}
+	if !found {
+		return nil, &LineError{Col: 1, Expected: "resinfo or sampleinfo", Found: text}
+	}
+	if err != nil {
+		var pe *parseError
+		if !errors.As(err, &pe) {
+			// It parsed, but prints otherwise (a declared variable
+			// named by its id): nothing is guessed.
+			return nil, &LineError{Col: 1, Expected: "a line that prints back as written (this one " + err.Error() + ")", Found: text}
+		}
+		col := min(originalCol(text, canon, pe.col), len(text)+1)
+		return nil, &LineError{Col: col, Expected: pe.what, Found: text[col-1:]}
+	}
+	f := Info{SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
+	for _, o := range in.Args[:in.N] {
+		switch o := o.(type) {
+		case *Param:
+			if o.Role == "chmask" {
+				f.ChannelMask = uint8(o.Value)
+			}
+		case *Surface:
+			f.Surface = o.Index
+		case *Raw:
+			if o.Ambiguous {
+				return nil, &AmbiguousError{ID: o.ID}
+			}
+			if o.Role == "lod" {
+				f.LOD, f.HasLOD = o.RawOperand, true
+			} else {
+				f.Dst = o.RawOperand
+			}
+		}
+	}
+	return EncodeInfo(&f, LayoutIGC, v)
+}
+
+// originalCol maps col (1-based) in canon, the canonical form of text, back
+// to text: exact before the first rewritten name and after the last one,
+// the first rewritten byte between them.
+func originalCol(text, canon string, col int) int {
+	pre := 0
+	for pre < len(text) && pre < len(canon) && text[pre] == canon[pre] {
+		pre++
+	}
+	if col-1 <= pre {
+		return col
+	}
+	suf := 0
+	for suf < len(text)-pre && suf < len(canon)-pre && text[len(text)-1-suf] == canon[len(canon)-1-suf] {
+		suf++
+	}
+	if col-1 >= len(canon)-suf {
+		return col - len(canon) + len(text)
+	}
+	return pre + 1
 }

@@ -74,11 +74,20 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 	if !ok {
 		return in.ParseTextAt(text, v, names, line)
 	}
-	canon := c.CanonicalAt(text, line)
+	canon := sourceForms(c.CanonicalAt(text, line))
 	if in.parseText(canon, v, names, line, false) == nil {
 		return nil
 	}
 	return in.parseText(canon, v, names, line, true)
+}
+
+// sourceForms rewrites what IGC's assembler accepts but its printer never
+// writes: "NoMask" for the execution mask M1_NM.
+func sourceForms(s string) string {
+	if i := strings.Index(s, " (NoMask,"); i >= 0 && !strings.Contains(s[:i], "(M") {
+		s = s[:i] + " (M1_NM," + s[i+len(" (NoMask,"):]
+	}
+	return s
 }
 
 // TextScopes is implemented by TextNames of text whose declarations have
@@ -637,6 +646,17 @@ func (p *textParser) execSize() error {
 			p.pos += len(s)
 			return nil
 		}
+	}
+	// Say which half is wrong: "(M9, 8)", "(M1, 3)".
+	if m, _, ok := strings.Cut(strings.TrimPrefix(r, "("), ", "); ok && r[0] == '(' {
+		for i := range 16 {
+			if MaskControl(i).String() == m {
+				p.pos += len(m) + 3
+				return p.fail("an execution size 1, 2, 4, 8, 16 or 32")
+			}
+		}
+		p.pos++
+		return p.fail("an execution mask M1..M8 or M1_NM..M8_NM")
 	}
 	return p.fail("an execution size (M1, 16)")
 }
@@ -1316,9 +1336,13 @@ func (p *textParser) raw(role string) (Operand, error) {
 		return nil, p.fail("a raw operand NAME.offset")
 	}
 	id, amb, ok := varID(p.names, w[:dot], p.line)
+	if !ok {
+		return nil, p.fail("a declared general variable, a %name or V<id>")
+	}
 	off, err := strconv.ParseUint(w[dot+1:], 10, 16)
-	if !ok || err != nil {
-		return nil, p.fail("a raw operand NAME.offset")
+	if err != nil {
+		p.pos += dot + 1
+		return nil, p.fail("a byte offset 0..65535")
 	}
 	st := &p.in.store
 	if int(st.nraw) >= len(st.raw) {

@@ -217,6 +217,15 @@ func TestInfoTextRoundTrip(t *testing.T) {
 					if roles, ok := unshownDiff(&got, &dec, text); got.Text() != text || !ok || gm != dm&0xF || len(roles) > 0 && (len(roles) != 1 || roles[0] != "chmask") {
 						t.Errorf("%s: INFO %d %q:\n parsed  %s\n decoded %s", name, k, text, g, w)
 					}
+					// Parsed and encoded as visatext reads an INFO line:
+					// the bytes it was decoded from, but for those bits.
+					var scratch Instruction
+					enc, err := scratch.EncodeInfoLine(text, s.Version, symbolNames{s.Symbols}, s.Symbols, 0)
+					if b := s.Info(k).Bytes(); err != nil || len(enc) != len(b) || len(b) < 4 {
+						t.Errorf("%s: INFO %d %q encoded % x, %v; decoded from % x", name, k, text, enc, err, b)
+					} else if b3 := b[3] & 0xF; string(enc[:3]) != string(b[:3]) || enc[3] != b3 || string(enc[4:]) != string(b[4:]) {
+						t.Errorf("%s: INFO %d %q encoded % x, decoded from % x", name, k, text, enc, b)
+					}
 					n++
 				}
 			}

@@ -144,10 +144,6 @@ type labelUse struct {
 
 type pendingInfo struct {
 	k         int // index into tb.Insts
-	op        decoder.InfoOp
-	exec, ch  uint8
-	surf      tok
-	lod, dst  tok
 	line, col int
 }
 
@@ -158,6 +154,7 @@ type tok struct {
 }
 
 type parser struct {
+	infoInst        decoder.Instruction // scratch for each INFO line (buildInfo)
 	file            string
 	f               *decoder.File
 	ver             decoder.Version
@@ -945,7 +942,12 @@ func (p *parser) instruction(n, col int, t string) {
 			p.msgAt(n, col, "%s takes no predicate (its encoding has none): kept as text", base)
 			break
 		}
-		p.info(n, rcol, base, rest, &inst)
+		// Parsed when the body's declarations are all known (buildInfo).
+		inst.Op, inst.Sub = decoder.OpINFO, uint8(decoder.OpResinfo)
+		if base == "sampleinfo" {
+			inst.Sub = uint8(decoder.OpSampleinfo)
+		}
+		b.infos = append(b.infos, pendingInfo{k: len(b.tb.Insts), line: n, col: rcol})
 	case "jmp", "goto", "call":
 		// The last word (not strings.Fields: a slice of every word).
 		if r := strings.TrimRight(rest, " \t"); r != "" {
@@ -967,132 +969,6 @@ func (p *parser) instruction(n, col int, t string) {
 		}
 	}
 	p.add(inst)
-}
-
-// info parses "resinfo.CH (EM, N)  SURF [LOD.off] DST.off" and queues the
-// instruction for its bytes, which are built when the body's declarations
-// are all known.
-func (p *parser) info(n, col int, base, s string, inst *decoder.TextInst) {
-	pi := pendingInfo{op: decoder.OpResinfo, line: n, col: col}
-	if base == "sampleinfo" {
-		pi.op = decoder.OpSampleinfo
-	}
-	c := newCursor(s, col)
-	c.pos = len(base)
-	if !c.lit(".") {
-		p.errAt(n, c.col(), "a channel suffix (.R, .RG, ..., .RGBA)", found(c.rest()))
-		return
-	}
-	ch := c.word()
-	mask, ok := channelMask(ch.s)
-	if !ok {
-		p.errAt(n, ch.col, "a channel suffix R, G, B, A in that order (e.g. RGBA, RA) or 0000", found(ch.s))
-		return
-	}
-	pi.ch = mask
-	c.blanks()
-	if !c.lit("(") {
-		p.errAt(n, c.col(), "( and the execution mask, e.g. (M1, 16)", found(c.rest()))
-		return
-	}
-	c.blanks()
-	em := c.until(",)")
-	emask, ok := parseEmask(em.s)
-	if !ok {
-		p.errAt(n, em.col, "an execution mask M1..M8 or M1_NM..M8_NM", found(em.s))
-		return
-	}
-	if !c.lit(",") {
-		p.errAt(n, c.col(), ", and the execution size", found(c.rest()))
-		return
-	}
-	c.blanks()
-	es := c.until(")")
-	code := -1
-	for k, v := range []string{"1", "2", "4", "8", "16", "32"} {
-		if strings.TrimSpace(es.s) == v {
-			code = k
-		}
-	}
-	if code < 0 {
-		p.errAt(n, es.col, "an execution size 1, 2, 4, 8, 16 or 32", found(es.s))
-		return
-	}
-	if !c.lit(")") {
-		p.errAt(n, c.col(), ")", found(c.rest()))
-		return
-	}
-	pi.exec = emask<<4 | uint8(code)
-	c.blanks()
-	if strings.HasPrefix(c.rest(), "(") {
-		p.msgAt(n, c.col(), "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", base, decoder.Clip(strings.TrimSpace(c.rest())))
-		return
-	}
-	pi.surf = c.word()
-	want := 2
-	if pi.op == decoder.OpSampleinfo {
-		want = 1
-	}
-	ops := []tok{}
-	for range want {
-		c.blanks()
-		w := c.word()
-		if w.s == "" {
-			what := "the destination operand NAME.OFFSET"
-			if want == 2 && len(ops) == 0 {
-				what = "the LOD operand NAME.OFFSET"
-			}
-			p.errAt(n, w.col, what, found(c.rest()))
-			return
-		}
-		ops = append(ops, w)
-	}
-	c.blanks()
-	if c.rest() != "" {
-		p.errAt(n, c.col(), "the end of the instruction", found(c.rest()))
-		return
-	}
-	if want == 2 {
-		pi.lod = ops[0]
-	}
-	pi.dst = ops[len(ops)-1]
-	pi.k = len(p.b.tb.Insts) // the index add will give it
-	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
-	p.b.infos = append(p.b.infos, pi)
-}
-
-func channelMask(s string) (uint8, bool) {
-	if s == "0000" {
-		return 0, true
-	}
-	var m uint8
-	last := -1
-	for _, c := range s {
-		i := strings.IndexRune("RGBA", c)
-		if i <= last {
-			return 0, false
-		}
-		m |= 1 << i
-		last = i
-	}
-	return m, s != ""
-}
-
-func parseEmask(s string) (uint8, bool) {
-	s = strings.TrimSpace(s)
-	if s == "NoMask" { // the assembler's spelling of M1_NM
-		return 8, true
-	}
-	nm := strings.HasSuffix(s, "_NM")
-	s = strings.TrimSuffix(s, "_NM")
-	if len(s) != 2 || s[0] != 'M' || s[1] < '1' || s[1] > '8' {
-		return 0, false
-	}
-	v := s[1] - '1'
-	if nm {
-		v += 8
-	}
-	return v, true
 }
 
 // closeBody finishes the current body: INFO bytes are built (every
@@ -1134,10 +1010,10 @@ func (p *parser) closeBody(n, col int, next string) {
 		b.tb.Symbols = &decoder.Symbols{}
 	}
 	b.tb.Symbols.Vars = b.vars
-	for _, pi := range b.infos {
-		p.buildInfo(b, pi)
-	}
 	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids, idDecls: b.idDecls, idByNm: b.idByNm}
+	for _, pi := range b.infos {
+		p.buildInfo(b, nm, pi)
+	}
 	b.tb.Names = nm
 	p.checkLabels(b)
 	st := decoder.NewTextStream(&b.tb)
@@ -1212,117 +1088,61 @@ func endsBody(b *body) bool {
 	return false
 }
 
-// buildInfo resolves an INFO line's names and has the decoder encode it
-// (decoder.EncodeInfo, in IGC's layout).
-func (p *parser) buildInfo(b *body, pi pendingInfo) {
+// buildInfo has the decoder parse an INFO line through the opcode
+// table's template, as it parses every line, and encode it in IGC's
+// layout; what the parser refuses is located here, in the file.
+func (p *parser) buildInfo(b *body, nm *names, pi pendingInfo) {
 	inst := &b.tb.Insts[pi.k]
+	sub := inst.Sub
 	inst.Op, inst.Sub = 0, 0 // until the bytes exist
-	surf, ok := p.surface(b, pi.surf, pi.line)
-	if !ok {
-		return
-	}
-	in := decoder.Info{SubOp: uint8(pi.op), ExecCode: pi.exec & 0xF, Mask: decoder.MaskControl(pi.exec >> 4), ChannelMask: pi.ch, Surface: surf, HasLOD: pi.lod.s != ""}
-	for _, o := range []struct {
-		t tok
-		r *decoder.RawOperand
-	}{{pi.lod, &in.LOD}, {pi.dst, &in.Dst}} {
-		if o.t.s == "" {
-			continue
-		}
-		id, off, ok := p.operand(b, o.t, pi.line)
-		if !ok {
-			return
-		}
-		*o.r = decoder.RawOperand{ID: id, Offset: off}
-	}
-	enc, err := decoder.EncodeInfo(&in, decoder.LayoutIGC, b.tb.Version)
+	enc, err := p.infoInst.EncodeInfoLine(inst.Text, b.tb.Version, nm, b.tb.Symbols, int32(pi.line))
+	var le *decoder.LineError
+	var ae *decoder.AmbiguousError
 	var ee *decoder.EncodeError
 	switch {
-	case errors.As(err, &ee) && (ee.Field == "info.lod.id" || ee.Field == "info.dst.id"):
-		t := pi.dst
-		if ee.Field == "info.lod.id" {
-			t = pi.lod
+	case errors.As(err, &le):
+		rest := strings.TrimLeft(le.Found, " ")
+		col := pi.col + le.Col - 1 + len(le.Found) - len(rest)
+		word, _, _ := strings.Cut(rest, " ")
+		_, isVar := b.varByNm[word]
+		switch {
+		case le.Expected == "a surface" && strings.HasPrefix(le.Found, "("):
+			p.msgAt(pi.line, col, "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", decoder.InfoOp(sub), decoder.Clip(strings.TrimSpace(le.Found)))
+		case le.Expected == "a surface" && isVar:
+			p.msgAt(pi.line, col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", decoder.Clip(word))
+		default:
+			if !strings.HasPrefix(word, "(") {
+				rest = strings.TrimRight(word, ",)") // the word, as it is named
+			}
+			p.errAt(pi.line, col, le.Expected, found(rest))
 		}
-		p.errAt(pi.line, t.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(t.s))
+		return
+	case errors.As(err, &ae) && ae.ID >= decoder.NumPredefinedVars && int(ae.ID-decoder.NumPredefinedVars) < len(b.vars):
+		name := b.vars[ae.ID-decoder.NumPredefinedVars].Name
+		ks := b.varByNm[name]
+		where := make([]string, 0, 3)
+		for _, k := range ks[:min(3, len(ks))] {
+			where = append(where, strconv.Itoa(b.varLines[k]))
+		}
+		more := ""
+		if len(ks) > 3 {
+			more = ", ..."
+		}
+		col := pi.col + max(strings.LastIndex(inst.Text, " "+name+"."), 0) + 1
+		p.msgAt(pi.line, col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), p.nameOf(b), strings.Join(where, ", "), more)
+		return
+	case errors.As(err, &ee) && (ee.Field == "info.lod.id" || ee.Field == "info.dst.id"):
+		p.errAt(pi.line, pi.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", ee.Reason)
 		return
 	case err != nil: // an emask version 3.0 cannot encode
 		p.msgAt(pi.line, pi.col, "%v", err)
 		return
 	}
-	inst.Op, inst.Sub = decoder.OpINFO, uint8(pi.op)
+	inst.Op, inst.Sub = decoder.OpINFO, sub
 	if b.tb.InfoBytes == nil {
 		b.tb.InfoBytes = map[int][]byte{}
 	}
 	b.tb.InfoBytes[int(inst.N)] = enc
-}
-
-var predefinedSurfaceNames = map[string]uint8{"%slm": 0, "T0": 0, "T1": 1, "T2": 2, "TSS": 3, "%bss": 4, "%scratch": 5}
-
-func (p *parser) surface(b *body, t tok, line int) (uint8, bool) {
-	if idx, ok := b.surfByNm[t.s]; ok {
-		if idx > 255 {
-			p.errAt(line, t.col, "a surface among the first 256 (the encoding has one byte)", found(t.s))
-			return 0, false
-		}
-		return uint8(idx), true
-	}
-	if v, ok := predefinedSurfaceNames[t.s]; ok {
-		return v, true
-	}
-	if isGenerated(t.s, 'T') {
-		v, err := strconv.ParseUint(t.s[1:], 10, 8)
-		if err == nil {
-			return uint8(v), true
-		}
-	}
-	if _, ok := b.varByNm[t.s]; ok {
-		p.msgAt(line, t.col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", decoder.Clip(t.s))
-		return 0, false
-	}
-	p.errAt(line, t.col, "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)", found(t.s))
-	return 0, false
-}
-
-// operand resolves NAME.OFFSET to a variable id: a declared name (its id
-// is 32 + its place among the body's general declarations), a predefined
-// %name, or an undeclared V<n>.
-func (p *parser) operand(b *body, t tok, line int) (uint32, uint16, bool) {
-	dot := strings.LastIndexByte(t.s, '.')
-	if dot <= 0 {
-		p.errAt(line, t.col, "an operand NAME.OFFSET (byte offset)", found(t.s))
-		return 0, 0, false
-	}
-	name, offs := t.s[:dot], t.s[dot+1:]
-	off, err := strconv.ParseUint(offs, 10, 16)
-	if err != nil {
-		p.errAt(line, t.col+dot+1, "a byte offset 0..65535", found(offs))
-		return 0, 0, false
-	}
-	if ks, ok := b.varByNm[name]; ok {
-		if len(ks) > 1 {
-			where := make([]string, 0, 3)
-			for _, k := range ks[:min(3, len(ks))] {
-				where = append(where, strconv.Itoa(b.varLines[k]))
-			}
-			more := ""
-			if len(ks) > 3 {
-				more = ", ..."
-			}
-			p.msgAt(line, t.col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), p.nameOf(b), strings.Join(where, ", "), more)
-			return 0, 0, false
-		}
-		return uint32(decoder.NumPredefinedVars + ks[0]), uint16(off), true
-	}
-	if id := predefinedVar(name); id >= 0 {
-		return uint32(id), uint16(off), true
-	}
-	if isGenerated(name, 'V') {
-		if v, err := strconv.ParseUint(name[1:], 10, 32); err == nil {
-			return uint32(v), uint16(off), true
-		}
-	}
-	p.errAt(line, t.col, "a declared general variable, a %name or V<id>", found(name))
-	return 0, 0, false
 }
 
 func predefinedVar(name string) int {
@@ -1346,44 +1166,4 @@ func isGenerated(s string, letter byte) bool {
 		}
 	}
 	return true
-}
-
-// cursor walks an instruction's text, keeping columns.
-type cursor struct {
-	s    string
-	pos  int
-	col0 int
-}
-
-func newCursor(s string, col int) *cursor { return &cursor{s: s, col0: col} }
-
-func (c *cursor) col() int     { return c.col0 + c.pos }
-func (c *cursor) rest() string { return c.s[c.pos:] }
-
-func (c *cursor) blanks() {
-	for c.pos < len(c.s) && (c.s[c.pos] == ' ' || c.s[c.pos] == '\t') {
-		c.pos++
-	}
-}
-
-func (c *cursor) lit(l string) bool {
-	if strings.HasPrefix(c.s[c.pos:], l) {
-		c.pos += len(l)
-		return true
-	}
-	return false
-}
-
-// word returns the text up to the next blank.
-func (c *cursor) word() tok {
-	return c.until(" \t")
-}
-
-// until returns the text up to the next byte in stop (or the end).
-func (c *cursor) until(stop string) tok {
-	start := c.pos
-	for c.pos < len(c.s) && !strings.ContainsRune(stop, rune(c.s[c.pos])) {
-		c.pos++
-	}
-	return tok{c.s[start:c.pos], c.col0 + start}
 }

@@ -100,15 +100,21 @@ func TestNameResolution(t *testing.T) {
 .decl s2 v_type=T num_elts=1
 .kernel_attr Target="cm"
     resinfo.R (M1, 8) s2 b.0 res.32
-    resinfo.R (M1, 8) T7 V33.0 res.0
+    resinfo.R (M1, 8) T7 b.0 res.0
     sampleinfo.RA (M2_NM, 16) %bss %r0.32
 L0:
-    resinfo.R (M1, 8) s1 V0034.0 res.0
+    resinfo.R (M1, 8) s1 res.0 res.0
     ret (M1, 1)
 `
 	f := readString(src)
 	if len(f.Errors) > 0 {
 		t.Fatal(errorsOf(f))
+	}
+	// A declared variable named by its id (V33 for b) parses, but prints
+	// back otherwise: refused, located, saying how it prints.
+	g := readString(strings.Replace(src, "T7 b.0", "T7 V33.0", 1))
+	if got, w := errorsOf(g), `t.visaasm:10:5: expected a line that prints back as written (this one prints back as "resinfo.R (M1, 8)  T7 b.0 res.0"), found "resinfo.R`; !strings.HasPrefix(got, w) {
+		t.Errorf("V33 for b: %s\nwant %s", got, w)
 	}
 	s := f.Streams[0]
 	want := []struct {
@@ -190,7 +196,7 @@ func TestLocatedErrors(t *testing.T) {
 		{head + "    resinfo.RGBX (M1, 8) T1 a.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:13: expected a channel suffix R, G, B, A in that order (e.g. RGBA, RA) or 0000, found "RGBX"`},
 		{head + "    resinfo.R (M9, 8) T1 a.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:16: expected an execution mask M1..M8 or M1_NM..M8_NM, found "M9"`},
 		{head + "    resinfo.R (M1, 3) T1 a.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:20: expected an execution size 1, 2, 4, 8, 16 or 32, found "3"`},
-		{head + "    resinfo.R (M1, 8) T1 nope.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:26: expected a declared general variable, a %name or V<id>, found "nope"`},
+		{head + "    resinfo.R (M1, 8) T1 nope.0 b.0\n    ret (M1, 1)\n", `t.visaasm:3:26: expected a declared general variable, a %name or V<id>, found "nope.0"`},
 		{head + "    sampleinfo.R (M1, 8) T1 %r0.0 extra\n    ret (M1, 1)\n", `t.visaasm:3:35: expected the end of the instruction, found "extra"`},
 		{head + "    goto (M1, 8) L9\n    ret (M1, 1)\n", `t.visaasm:3:18: expected a label defined in k, found "L9"`},
 		// The INFO is encoded by the decoder, which refuses what the

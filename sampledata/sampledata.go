@@ -24,7 +24,10 @@
 // careless decoder spend memory or time out of proportion to their size
 // (AmplifiedObject, OneByteInstructions) and the large mixed streams the
 // benchmarks and scripts/bench-dump.sh time (MixedStream), so that every
-// package's tests use the same bytes.
+// package's tests use the same bytes. The commands under cmd/ write them as
+// files for people and scripts: gensamples (the embedded samples),
+// benchstream (the mixed stream), genhostile (the hostile inputs), and
+// gendumps (dump folders from package dumpgen).
 package sampledata
 
 import (

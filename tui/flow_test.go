@@ -62,7 +62,7 @@ func waitText(t *testing.T, f flow, want ...string) {
 			}
 		}
 		return true
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(patience), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
 // waitLoaded waits until every source is loaded and decoded. The status
@@ -73,12 +73,12 @@ func waitLoaded(t *testing.T, f flow) {
 	teatest.WaitFor(t, f.Output(), func([]byte) bool {
 		s := f.frame.Load().(string)
 		return strings.Contains(s, "INFO list") && !strings.Contains(s, "loading ")
-	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}, teatest.WithDuration(patience), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
 func final(t *testing.T, f flow) *Model {
 	t.Helper()
-	fm := f.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	fm := f.FinalModel(t, teatest.WithFinalTimeout(patience))
 	v, ok := fm.(viewTap)
 	if !ok {
 		t.Fatalf("final model is %T", fm)

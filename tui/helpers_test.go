@@ -2,14 +2,15 @@ package tui
 
 import (
 	"bytes"
-	"charm.land/bubbles/v2/key"
-	"infoscope/tui/panels"
+	"fmt"
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/sampledata"
+	"infoscope/tui/panels"
 )
 
 // sampleSources returns the embedded samples as sources, as main does when
@@ -110,29 +111,19 @@ func typeText(m *Model, s string) {
 	}
 }
 
-// runCmd runs cmd and feeds its message back. A command still running
-// after a short while is a timer (a spinner's tick): it is dropped, as
-// are chains deeper than a few steps, unless a filter's view is still to
-// come: then it may be that command, waited for (however busy the
-// machine, within reason).
+// runCmd runs cmd and feeds its message back, chains up to a few steps
+// deep. Every command is waited for (a load, a filter's view, a kernel
+// list's statistics, a timer of the load notes: each ends, however busy
+// the machine) but one: a session over a shared workspace listens for the
+// next snapshot, which may never come, so there a command still running
+// after a short while is dropped unless a filter's view is due.
 func runCmd(m *Model, cmd tea.Cmd, depth int) {
 	if cmd == nil || depth > 4 {
 		return
 	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-ch:
-	case <-time.After(100 * time.Millisecond):
-		if !m.list.filtering {
-			return
-		}
-		select {
-		case msg = <-ch:
-		case <-time.After(30 * time.Second): // not the filter's: a timer after all
-			return
-		}
+	msg, ok := awaitCmd(m, cmd)
+	if !ok {
+		return
 	}
 	switch msg := msg.(type) {
 	case tea.BatchMsg:
@@ -145,6 +136,40 @@ func runCmd(m *Model, cmd tea.Cmd, depth int) {
 		runCmd(m, next, depth+1)
 	}
 }
+
+// awaitCmd runs cmd and returns its message; ok is false for a command
+// dropped as a shared session's listen (see runCmd).
+func awaitCmd(m *Model, cmd tea.Cmd) (msg tea.Msg, ok bool) {
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	wait := patience
+	if m.sub != nil {
+		select {
+		case msg = <-ch:
+			return msg, true
+		case <-time.After(100 * time.Millisecond):
+		}
+		if !m.list.filtering {
+			return nil, false
+		}
+		// It may be the filter's view, or the listen beside it.
+		select {
+		case msg = <-ch:
+			return msg, true
+		case <-time.After(30 * time.Second):
+			return nil, false
+		}
+	}
+	select {
+	case msg = <-ch:
+		return msg, true
+	case <-time.After(wait):
+		panic(fmt.Sprintf("a command of the inspector did not end in %v", wait))
+	}
+}
+
+// patience bounds the wait for one command: it only catches a hang.
+const patience = 60 * time.Second
 
 // shortHelp is the footer's bindings, in order.
 func (m *Model) shortHelp() []key.Binding {

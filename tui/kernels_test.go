@@ -182,7 +182,7 @@ func TestNativeRows(t *testing.T) {
 // on failure shows that frame (not the terminal stream).
 func waitFrame(t *testing.T, f flow, want ...string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		s := f.frame.Load().(string)
 		missing := ""

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -57,13 +56,9 @@ func runCmdQuit(m *Model, cmd tea.Cmd, depth int) bool {
 	if cmd == nil || depth > 4 {
 		return false
 	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-ch:
-	case <-time.After(time.Second):
-		return false // a timer: nothing here starts one
+	msg, ok := awaitCmd(m, cmd)
+	if !ok {
+		return false
 	}
 	switch msg := msg.(type) {
 	case tea.QuitMsg:

@@ -61,7 +61,7 @@ func TestIGAGeneratedKernels(t *testing.T) {
 		perPlat[k.Platform]++
 		f := Parse(k.Name+".asm", asms[i])
 		for _, e := range f.Errors {
-			t.Errorf("%s (%s): %v\n\treproduce: %s -genxir DIR -output -asmOutput k", k.Name, k.Platform, e, k.Repro)
+			t.Errorf("%s (%s): %v\n\treproduce: %s -genxir DIR -- -output -asmOutput k", k.Name, k.Platform, e, k.Repro)
 		}
 		// //.instCount counts what IGA formatted, not the lines where it
 		// failed ("<<error formatting instruction at PC ...>>").
@@ -72,7 +72,7 @@ func TestIGAGeneratedKernels(t *testing.T) {
 			}
 		}
 		if f.InstCount != formatted {
-			t.Errorf("%s (%s): //.instCount %d, %d formatted instructions read\n\treproduce: %s -genxir DIR -output -asmOutput k", k.Name, k.Platform, f.InstCount, formatted, k.Repro)
+			t.Errorf("%s (%s): //.instCount %d, %d formatted instructions read\n\treproduce: %s -genxir DIR -- -output -asmOutput k", k.Name, k.Platform, f.InstCount, formatted, k.Repro)
 		}
 		lines += f.Lines
 		insts += len(f.Insts)
@@ -106,7 +106,7 @@ func TestIGAGeneratedKernels(t *testing.T) {
 			}
 			for _, d := range compareIGA(*s.Sampler, fields, invalid) {
 				diffs++
-				t.Errorf("%s (%s) line %d: %s\n\treproduce: %s -genxir DIR -output -asmOutput k", k.Name, k.Platform, f.Insts[s.Inst].Line, d, k.Repro)
+				t.Errorf("%s (%s) line %d: %s\n\treproduce: %s -genxir DIR -- -output -asmOutput k", k.Name, k.Platform, f.Insts[s.Inst].Line, d, k.Repro)
 			}
 		}
 	}

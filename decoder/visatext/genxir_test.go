@@ -405,7 +405,7 @@ func TestGenXIRWriterCutShort(t *testing.T) {
 			f = decoder.Decode("out.isa", data, decoder.Options{})
 		}()
 		if len(f.Errors) == 0 {
-			t.Errorf("%s: GenX_IR's cut-short out.isa decodes without an error\n\treproduce: %s -genxir DIR -binary -output -dumpcommonisa -asmOutput out -outputCisaBinaryName out.isa", r.k.Name, r.k.Repro)
+			t.Errorf("%s: GenX_IR's cut-short out.isa decodes without an error\n\treproduce: %s -genxir DIR -- -binary -output -dumpcommonisa -asmOutput out -outputCisaBinaryName out.isa", r.k.Name, r.k.Repro)
 		}
 		for _, e := range f.Errors {
 			var fe *decoder.FormatError

@@ -24,7 +24,7 @@ func started(t *testing.T, paths []string, delay time.Duration) <-chan string {
 			if err != nil {
 				t.Errorf("watch returned %v after cancel", err)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(30 * time.Second):
 			t.Error("watch did not return after cancel")
 		}
 	})
@@ -49,7 +49,7 @@ func next(t *testing.T, got <-chan string) string {
 	select {
 	case p := <-got:
 		return p
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("no change reported within 5s")
 		return ""
 	}
@@ -206,7 +206,7 @@ func TestWatchNoPathsReturnsOnCancel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second):
 		t.Fatal("Watch did not return")
 	}
 }

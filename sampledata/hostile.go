@@ -9,7 +9,7 @@ import (
 // Hostile samples: inputs built to make a careless decoder spend memory or
 // time out of proportion to their size. They are generated, not embedded,
 // so that the tests of the decoder and of every front end (inspector,
-// dump, SSH server) attack the same bytes; cmd/genhostile writes them as
+// dump, SSH server) attack the same bytes; cmd/geninputs writes them as
 // files to try by hand.
 
 // AmplifiedObject returns a version 4.1 vISA object file whose n function

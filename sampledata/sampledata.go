@@ -26,8 +26,8 @@
 // benchmarks and scripts/bench-dump.sh time (MixedStream), so that every
 // package's tests use the same bytes. The commands under cmd/ write them as
 // files for people and scripts: gensamples (the embedded samples),
-// benchstream (the mixed stream), genhostile (the hostile inputs), and
-// gendumps (dump folders from package dumpgen).
+// geninputs (the mixed stream and the hostile inputs), and gendumps (dump
+// folders from package dumpgen).
 package sampledata
 
 import (

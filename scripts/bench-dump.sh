@@ -7,7 +7,7 @@
 #
 # The stream is the samples' instructions (ALU, sends, LSC, control flow,
 # about 22% INFO) in a fixed pseudo-random order, written by
-# sampledata/cmd/benchstream, so every run times the same bytes. Each
+# sampledata/cmd/geninputs, so every run times the same bytes. Each
 # command runs three times (RUNS); the best wall and CPU times are kept
 # (the machine is shared), and the largest peak RSS. Ratios: dump text / wc -l, dump --json
 # / dump text, peak RSS / file size.
@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/infoscope" .
-go run ./sampledata/cmd/benchstream -size "$size" -o "$tmp/stream.bin"
-bytes=$(wc -c <"$tmp/stream.bin")
+go run ./sampledata/cmd/geninputs -size "$size" -o "$tmp" mixed.bin >/dev/null
+bytes=$(wc -c <"$tmp/mixed.bin")
 # --max-input: the stream may be larger than the default 64 MiB limit.
 limit=$((bytes + 1))
 
@@ -50,13 +50,13 @@ measure() {
 # The load average says how busy the cores were: with other work on the
 # machine the wall times (not the CPU times) grow.
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-measure "wc -l" wc -l "$tmp/stream.bin"
+measure "wc -l" wc -l "$tmp/mixed.bin"
 t_wc=$best c_wc=$cpu
-measure text "$tmp/infoscope" dump --max-input "$limit" "$tmp/stream.bin"
+measure text "$tmp/infoscope" dump --max-input "$limit" "$tmp/mixed.bin"
 t_text=$best c_text=$cpu rss_text=$rss
-measure json "$tmp/infoscope" dump --json --max-input "$limit" "$tmp/stream.bin"
+measure json "$tmp/infoscope" dump --json --max-input "$limit" "$tmp/mixed.bin"
 t_json=$best c_json=$cpu rss_json=$rss
-measure all-text "$tmp/infoscope" dump --all --max-input "$limit" "$tmp/stream.bin"
+measure all-text "$tmp/infoscope" dump --all --max-input "$limit" "$tmp/mixed.bin"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "file: $bytes bytes"
 # Times under 10 ms print as 0.00; count them as 0.01.

@@ -40,6 +40,11 @@ var lscOps = func() (t [0x40]lscOp) {
 	t[0x1D] = lscOp{"lsc_ccs_update", lscOther}
 	t[0x1E] = lscOp{"lsc_read_state_info", lscLoad}
 	t[0x1F] = lscOp{"lsc_fence", lscOther}
+	// The append-counter atomics (IGC's LSC_APNDCTR_ATOMIC_*,
+	// visa_igc_common_header.h; names from IsaDescription.cpp).
+	t[0x28] = lscOp{"lsc_apndctr_atomic_add", lscAtomic}
+	t[0x29] = lscOp{"lsc_apndctr_atomic_sub", lscAtomic}
+	t[0x2A] = lscOp{"lsc_apndctr_atomic_store", lscAtomic}
 	return t
 }()
 
@@ -78,14 +83,25 @@ func (in *Instruction) appendLSC(b []byte) []byte {
 		return in.appendLSCFence(b)
 	case 0x8A:
 		op := lscOpOf(uint32(in.Sub))
+		if in.Sub >= 0x28 && in.Sub <= 0x2A {
+			// The append-counter atomics are untyped only (IGC's
+			// IsaDescription.cpp names them in the untyped table alone).
+			op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(in.Sub), 16), lscOther}
+		}
 		if in.Sub == 0x1E {
 			return in.appendLSCTypedRSI(b, op)
+		}
+		if in.Sub == 0x03 || in.Sub == 0x07 {
+			return in.appendLSCTypedBlock2D(b, op)
 		}
 		return in.appendLSCTyped(b, op)
 	}
 	op := lscOpOf(uint32(in.Sub))
 	if in.Sub == 0x03 || in.Sub == 0x07 {
 		return in.appendLSCBlock2D(b, op)
+	}
+	if in.Sub >= 0x28 && in.Sub <= 0x2A {
+		return in.appendLSCApndctr(b, op)
 	}
 	return in.appendLSCUntyped(b, op)
 }
@@ -428,6 +444,88 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 		return appendAddrSize(b, in.v("addr_size"))
 	}
 	return in.appendLSCOperands(b, op, sub, addr)
+}
+
+// appendLSCTypedBlock2D prints a typed 2D block load or store as IGC's
+// printer does (IsaDisassembly.cpp, LscInstFormatter::formatTypedBlock2D):
+// no execution size, the shape ":WxH" after the data operand, the address
+// "surf[X+ix,Y+iy]" with each immediate offset (read as 16 bits, signed)
+// shown only when not 0. The offsets are text only: IGC's reader
+// (ByteCodeReaderNG.cpp readInstructionLscTypedBlock2D) reads none from a
+// file and builds the instruction with 0 and 0; a dump printed from IGC's
+// builder can show them.
+func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
+	b = append(b, op.name...)
+	b = appendSfid(b, 2)
+	b = in.appendCaching(b)
+	b = append(b, "  "...)
+	shape := func(b []byte) []byte {
+		b = append(b, ':')
+		b = strconv.AppendUint(b, uint64(in.v("width")), 10)
+		b = append(b, 'x')
+		return strconv.AppendUint(b, uint64(in.v("height")), 10)
+	}
+	addr := func(b []byte) []byte {
+		b = in.appendAddrType(b, in.v("addr_model"))
+		b = append(b, '[')
+		for i, n := range []string{"x", "y"} {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = in.appendLSCVec(b, in.Operand(n))
+			if v := int16(in.v(n + "_imm")); v != 0 {
+				if v > 0 {
+					b = append(b, '+')
+				}
+				b = strconv.AppendInt(b, int64(v), 10)
+			}
+		}
+		return append(b, ']')
+	}
+	if op.kind == lscLoad {
+		b = in.appendLSCRaw(b, "dst")
+		b = shape(b)
+		b = append(b, "  "...)
+		return addr(b)
+	}
+	b = addr(b)
+	b = append(b, "  "...)
+	b = in.appendLSCRaw(b, "src1")
+	return shape(b)
+}
+
+// appendLSCApndctr prints an append-counter atomic as IGC's printer does
+// (IsaDisassembly.cpp, formatUntypedAppendCounterAtomic): the destination
+// and its shape, the surface alone (no per-lane address: IGC's builder
+// makes src0 %null and the printer skips it), then the data with the same
+// shape.
+func (in *Instruction) appendLSCApndctr(b []byte, op lscOp) []byte {
+	b = append(b, op.name...)
+	b = appendSfid(b, in.v("sfid"))
+	b = in.appendCaching(b)
+	b = append(b, ' ')
+	b = in.Exec.appendText(b)
+	b = append(b, "  "...)
+	b = in.appendLSCRaw(b, "dst")
+	b = in.appendDataShape(b, op, uint32(in.Sub))
+	b = append(b, "  "...)
+	addr, src := apndctrFields(in.Sub)
+	b = in.appendAddrType(b, in.v(addr))
+	b = append(b, "  "...)
+	b = in.appendLSCRaw(b, src)
+	return in.appendDataShape(b, op, uint32(in.Sub))
+}
+
+// apndctrFields names an append-counter atomic's address-type field and
+// data operand in its opcode row: 0x28 and 0x29 have their own row (IGC's
+// reader, ByteCodeReaderNG.cpp readInstructionLscUntypedAppendCounterAtomic:
+// addr_model, src); 0x2A is read by the generic untyped row (addr_type,
+// src1), yet printed in the append-counter form.
+func apndctrFields(sub uint16) (addr, src string) {
+	if sub == 0x2A {
+		return "addr_type", "src1"
+	}
+	return "addr_model", "src"
 }
 
 func (in *Instruction) appendLSCTypedRSI(b []byte, op lscOp) []byte {

@@ -270,10 +270,10 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 		err = c.typedRSI()
 	case op == 0x89 && (sub == 0x03 || sub == 0x07):
 		err = c.block2D(lscOpOf(uint32(sub)))
-	case op == 0x89 && sub >= 0x28:
-		return fmt.Errorf("%s is not parsed", mn)
+	case op == 0x89 && sub >= 0x28 && sub <= 0x2A:
+		err = c.apndctr(sub)
 	case op == 0x8A && (sub == 0x03 || sub == 0x07):
-		return fmt.Errorf("typed block2d is not parsed")
+		err = c.typedBlock2D(lscOpOf(uint32(sub)))
 	default:
 		err = c.message(op, sub)
 	}
@@ -688,6 +688,110 @@ func (c *lscCursor) block2D(op lscOp) error {
 		return err
 	}
 	return shape()
+}
+
+// typedBlock2D reads a typed 2D block load or store, the inverse of
+// appendLSCTypedBlock2D: "  DST:WxH  bti(0x1)[X+1,Y-2]" (a store puts the
+// address first). IGC makes it with one lane and no predicate
+// (VISAKernelImpl.cpp AppendVISALscTypedBlock2DInst: EXEC_SIZE_1, M1).
+func (c *lscCursor) typedBlock2D(op lscOp) error {
+	c.in.Exec = 0
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	shape := func() error {
+		if err := c.need(":"); err != nil {
+			return err
+		}
+		w, ok1 := c.decimal()
+		ok2 := c.lit("x")
+		h, ok3 := c.decimal()
+		if !ok1 || !ok2 || !ok3 || w < 0 || w > 0xFFFF || h < 0 || h > 0xFFFF {
+			return c.fail("WxH: the block's width and height")
+		}
+		c.vals["width"], c.vals["height"] = uint32(w), uint32(h)
+		return nil
+	}
+	addr := func() error {
+		if err := c.addrType("addr_model"); err != nil {
+			return err
+		}
+		if err := c.need("["); err != nil {
+			return err
+		}
+		for i, n := range []string{"x", "y"} {
+			if i > 0 {
+				if err := c.need(","); err != nil {
+					return err
+				}
+			}
+			o, err := c.vec(n, "+-,]")
+			if err != nil {
+				return err
+			}
+			c.ops[n] = o
+			if strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-") {
+				plus := c.lit("+")
+				v, ok := c.decimal()
+				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
+					return c.fail("an immediate offset")
+				}
+				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
+			}
+		}
+		return c.need("]")
+	}
+	if op.kind == lscLoad {
+		if err := c.raw("dst", ":"); err != nil {
+			return err
+		}
+		if err := shape(); err != nil {
+			return err
+		}
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		return addr()
+	}
+	if err := addr(); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw("src1", ":"); err != nil {
+		return err
+	}
+	return shape()
+}
+
+// apndctr reads an append-counter atomic, the inverse of
+// appendLSCApndctr: " (M1, 16)  DST:d32  bti(0x2)  SRC:d32". Its src0 is
+// not printed: IGC's builder makes it %null.
+func (c *lscCursor) apndctr(sub uint8) error {
+	if err := c.execSize(); err != nil {
+		return err
+	}
+	if err := c.raw("dst", ":"); err != nil {
+		return err
+	}
+	if err := c.shape(sub); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	addr, src := apndctrFields(uint16(sub))
+	if err := c.addrType(addr); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw(src, ":"); err != nil {
+		return err
+	}
+	return c.shape(sub)
 }
 
 // finish adds the fields in the row's encoding order (sub-fields the text

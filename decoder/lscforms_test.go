@@ -1,0 +1,113 @@
+package decoder
+
+import (
+	"testing"
+)
+
+// TestLSCUnseenForms: the LSC forms no real file here holds, the typed 2D
+// block and the append-counter atomics. Their bytes follow IGC's only
+// reader of them (visa/ByteCodeReaderNG.cpp; IGC has had no vISA binary
+// writer since 33849b344, Sep 2023, and these forms came in b8f3d1414,
+// Dec 2023): readInstructionLscTypedBlock2D reads sub-op, exec, pred, l1,
+// l3, addr model, width, height, surface, ss_idx, dst, X, Y, src1 (no
+// immediate offsets: it builds with 0, 0); readInstructionLscUntypedAppendCounterAtomic
+// reads sub-op, exec, pred, sfid, l1, l3, addr model, the four data-shape
+// bytes, surface, ss_idx, dst, src for 0x28 and 0x29 only (0x2A goes the
+// generic untyped way). The walk must end exactly at the end of the
+// bytes, each instruction must print as IGC's printer prints what its
+// builder made of them (visa/IsaDisassembly.cpp,
+// LscInstFormatter::formatTypedBlock2D: no exec size, "DST:WxH
+// surf[X+ix,Y+iy]", an offset shown only when not 0, read as 16 bits,
+// with '+' only before a positive one; formatUntypedAppendCounterAtomic:
+// exec size, "DST:shape  surf  SRC:shape", the builder's %null src0 never
+// printed), and the text must parse back into the very same instruction.
+func TestLSCUnseenForms(t *testing.T) {
+	u32 := func(v uint32) []byte { return []byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)} }
+	gen := func(id uint32) []byte { return append(append([]byte{0x00}, u32(id)...), 0, 0, 0, 0) } // V<id>(0,0), region 0
+	imm := func(v uint32) []byte { return append([]byte{0x05, 0x00}, u32(v)...) }                 // UD immediate
+	raw := func(id uint32) []byte { return append(u32(id), 0, 0) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	cases := []struct {
+		bytes []byte
+		want  string
+	}{
+		{cat([]byte{0x8A, 0x03, 0x00, 0x00, 0x00, 0x02, 0x01, 0x04, 16, 0, 8, 0}, imm(2), u32(0), raw(41),
+			gen(42), gen(43), raw(0)),
+			"lsc_load_block2d.tgm.ca.uc  V41:16x8  bti(0x2)[V42,V43]"},
+		{cat([]byte{0x8A, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 32, 0, 4, 0}, gen(44), u32(0), raw(0),
+			imm(0x10), gen(43), raw(45)),
+			"lsc_store_block2d.tgm  bss(V44)[0x10,V43]  V45:32x4"},
+		{cat([]byte{0x89, 0x28, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x03, 0x01, 0x01, 0x01}, imm(3), u32(0),
+			raw(41), raw(46)),
+			"lsc_apndctr_atomic_add.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32"},
+		{cat([]byte{0x89, 0x29, 0x04, 0x00, 0x00, 0x00, 0x01, 0x03, 0x04, 0x03, 0x01, 0x02, 0x02}, imm(3), u32(0),
+			raw(41), raw(46)),
+			"lsc_apndctr_atomic_sub.ugm.uc.wb (M1, 16)  V41:d32x2  bti(0x3)  V46:d32x2"},
+		// 0x2A in the generic untyped layout: addr type, scale, offset,
+		// addr size, shape, surface, ss_idx, dst, src0, src1, src2.
+		{cat([]byte{0x89, 0x2A, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01, 0x01, 0x01}, imm(3), u32(0),
+			raw(41), raw(0), raw(46), raw(0)),
+			"lsc_apndctr_atomic_store.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32"},
+	}
+	v := Version{4, 1}
+	var code []byte
+	for _, c := range cases {
+		code = append(code, c.bytes...)
+	}
+	s := Walk(code, 0, WalkOptions{File: "lsc", Version: v, Layout: LayoutIGC})
+	if s.Err != nil || s.NumInsts() != len(cases) {
+		t.Fatalf("walk: %v, %d instructions, want %d", s.Err, s.NumInsts(), len(cases))
+	}
+	var dec, got Instruction
+	for i, c := range cases {
+		s.Decode(i, &dec)
+		text := dec.Text()
+		if text != c.want {
+			t.Errorf("$%d prints %q, IGC's printer %q", i, text, c.want)
+			continue
+		}
+		if err := got.ParseText(text, v, symbolNames{}); err != nil {
+			t.Errorf("$%d %q: %v", i, text, err)
+			continue
+		}
+		if g, w := operandsOf(&got), operandsOf(&dec); g != w {
+			t.Errorf("$%d %q:\n parsed  %s\n decoded %s", i, text, g, w)
+		}
+	}
+	// The typed 2D block's immediate offsets are text only (IGC's builder
+	// takes them; its reader reads none): parsed, kept, printed back.
+	for _, c := range []struct {
+		text string
+		x, y int32
+	}{
+		{"lsc_load_block2d.tgm.ca.uc  V41:16x8  bti(0x2)[V42+3,V43-4]", 3, -4},
+		{"lsc_store_block2d.tgm  bss(V44)[0x10,V43+32767]  V45:32x4", 0, 32767},
+	} {
+		if err := got.ParseText(c.text, v, symbolNames{}); err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		x, _ := got.Value("x_imm")
+		y, _ := got.Value("y_imm")
+		if got.Text() != c.text || int32(x) != c.x || int32(y) != c.y {
+			t.Errorf("%q: prints %q, offsets %d,%d", c.text, got.Text(), int32(x), int32(y))
+		}
+	}
+	// What IGC never prints is refused: a 0 or "+-" offset, an exec size.
+	for _, bad := range []string{
+		"lsc_load_block2d.tgm  V41:16x8  bti(0x2)[V42+0,V43]",
+		"lsc_load_block2d.tgm  V41:16x8  bti(0x2)[V42+-3,V43]",
+		"lsc_load_block2d.tgm (M1, 1)  V41:16x8  bti(0x2)[V42,V43]",
+		"lsc_apndctr_atomic_add.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32x2",
+	} {
+		if err := got.ParseText(bad, v, symbolNames{}); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}

@@ -82,10 +82,31 @@ func (in *Instruction) parseLine(text string, v Version, names TextNames, line i
 }
 
 // sourceForms rewrites what IGC's assembler accepts but its printer never
-// writes: "NoMask" for the execution mask M1_NM.
+// writes in the execution size: "NoMask" for the mask M1_NM, and blanks
+// inside the parentheses ("( M1 , 8 )").
 func sourceForms(s string) string {
-	if i := strings.Index(s, " (NoMask,"); i >= 0 && !strings.Contains(s[:i], "(M") {
-		s = s[:i] + " (M1_NM," + s[i+len(" (NoMask,"):]
+	i := strings.Index(s, " (")
+	if i < 0 {
+		return s
+	}
+	j := strings.IndexByte(s[i:], ')')
+	if j < 0 {
+		return s
+	}
+	in := s[i+2 : i+j]
+	m, n, ok := strings.Cut(in, ",")
+	if !ok {
+		return s
+	}
+	m, n = strings.TrimSpace(m), strings.TrimSpace(n)
+	if m == "NoMask" {
+		m = "M1_NM"
+	}
+	if len(m) < 2 || m[0] != 'M' || m[1] < '1' || m[1] > '8' {
+		return s // not an execution size: "media_ld.nomod (8,16)"
+	}
+	if out := m + ", " + n; out != in && !strings.ContainsAny(m+n, " ,(") {
+		return s[:i+2] + out + s[i+j:]
 	}
 	return s
 }

@@ -495,8 +495,11 @@ func (n *names) buildLabels() {
 			kinds[strings.TrimSuffix(t.Text, ":")] = kind
 		}
 	}
-	n.labels = make(map[string]uint16, len(kinds))
-	labels := make([]decoder.LabelInfo, 0, len(kinds))
+	// At most 0x10000 labels get an id (a vISA label id is 16 bits): a body
+	// of more label lines must not size the table for all of them.
+	most := min(len(kinds), 0x10000)
+	n.labels = make(map[string]uint16, most)
+	labels := make([]decoder.LabelInfo, 0, most)
 	add := func(name string) {
 		kind, ok := kinds[name]
 		if !ok || len(labels) > 0xFFFF {

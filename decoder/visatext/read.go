@@ -1132,7 +1132,18 @@ func (p *parser) buildInfo(b *body, nm *names, pi pendingInfo) {
 		p.msgAt(pi.line, col, "%s is declared %d times in %s (lines %s%s): its id is ambiguous, so this INFO is kept as text", decoder.Clip(name), len(ks), p.nameOf(b), strings.Join(where, ", "), more)
 		return
 	case errors.As(err, &ee) && (ee.Field == "info.lod.id" || ee.Field == "info.dst.id"):
-		p.errAt(pi.line, pi.col, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", ee.Reason)
+		// The operand is the last word (dst) or the one before (lod).
+		t := strings.TrimRight(inst.Text, " \t")
+		at := strings.LastIndexAny(t, " \t")
+		if ee.Field == "info.lod.id" {
+			t = t[:max(at, 0)]
+			at = strings.LastIndexAny(t, " \t")
+		}
+		w := t[at+1:]
+		if ee.Field == "info.lod.id" {
+			w, _, _ = strings.Cut(w, " ")
+		}
+		p.errAt(pi.line, pi.col+at+1, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(w))
 		return
 	case err != nil: // an emask version 3.0 cannot encode
 		p.msgAt(pi.line, pi.col, "%v", err)

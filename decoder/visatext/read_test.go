@@ -201,6 +201,7 @@ func TestLocatedErrors(t *testing.T) {
 		{head + "    goto (M1, 8) L9\n    ret (M1, 1)\n", `t.visaasm:3:18: expected a label defined in k, found "L9"`},
 		// The INFO is encoded by the decoder, which refuses what the
 		// version cannot hold.
+		{strings.Replace(head, "4.1", "3.3", 1) + "    resinfo.R (M1, 8) T1 V70000.0 %r0.0\n    ret (M1, 1)\n", `t.visaasm:3:26: expected a variable id below 65536 (vISA before 3.4 stores ids in 16 bits), found "V70000.0"`},
 		{strings.Replace(head, "4.1", "3.0", 1) + "    sampleinfo.R (M2_NM, 8) T1 %r0.0\n    ret (M1, 1)\n", `t.visaasm:3:5: encode info.mask_control: M2_NM cannot be expressed in version 3.0 (only M1..M8 and M1_NM)`},
 		{".kernel \"k\"\n    ret (M1, 1)\n", `t.visaasm:1:1: expected .version before .kernel`},
 		{head + "    mov (M1, 8) %null(0,0)<1> 0x0:ud\n", "t.visaasm:4:1: expected ret or fret at the end of k (the text may be cut short after line 3), found end of file"},
@@ -329,5 +330,18 @@ func TestDecodeTextInstruction(t *testing.T) {
 	s.Decode(1, &in)
 	if in.Mnemonic != "sampleinfo" || in.N == 0 || in.Off != -1 {
 		t.Errorf("$1: %q, %d operands, off %d", in.Mnemonic, in.N, in.Off)
+	}
+}
+
+// The assembler's spellings of an execution size that IGC's printer never
+// writes (NoMask, blanks inside the parentheses) read as the printed form.
+func TestExecSourceSpellings(t *testing.T) {
+	f := readString(head + "    resinfo.R ( NoMask , 8 ) T1 %r0.0 %r0.0\n    sampleinfo.RG (M2,  16)  T1 %r0.0\n    ret (M1, 1)\n")
+	if len(f.Errors) > 0 {
+		t.Fatal(errorsOf(f))
+	}
+	s := f.Streams[0]
+	if s.NumInfos() != 2 || s.Info(0).Text() != "resinfo.R (M1_NM, 8)  T1 %r0.0 %r0.0" || s.Info(1).Text() != "sampleinfo.RG (M2, 16)  T1 %r0.0" {
+		t.Errorf("%d INFO: %q", s.NumInfos(), s.Info(0).Text())
 	}
 }

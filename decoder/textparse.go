@@ -1344,7 +1344,7 @@ func (p *textParser) region() (Region, bool) {
 // raw parses " name.offset".
 func (p *textParser) raw(role string) (Operand, error) {
 	if !p.blank() {
-		return nil, p.fail("a blank before the operand")
+		return nil, p.fail("a blank and the " + role + " operand NAME.offset")
 	}
 	r := p.rest()
 	e := strings.IndexByte(r, ' ')
@@ -1390,6 +1390,9 @@ func surfaceIndex(name string) (uint32, bool) {
 	return uint32(v), true
 }
 
+// surfaceExpected is what a surface operand may be, as the parser says.
+const surfaceExpected = "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)"
+
 func (p *textParser) surfOrSampler(role string) (Operand, error) {
 	r := p.rest()
 	e := strings.IndexAny(r, " ")
@@ -1407,7 +1410,7 @@ func (p *textParser) surfOrSampler(role string) (Operand, error) {
 	}
 	v, ok := surfaceIndex(w)
 	if !ok || v > 255 {
-		return nil, p.fail("a surface")
+		return nil, p.fail(surfaceExpected)
 	}
 	p.pos += e
 	return p.in.surface(role, uint8(v)), nil

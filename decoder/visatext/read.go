@@ -1106,9 +1106,9 @@ func (p *parser) buildInfo(b *body, nm *names, pi pendingInfo) {
 		word, _, _ := strings.Cut(rest, " ")
 		_, isVar := b.varByNm[word]
 		switch {
-		case le.Expected == "a surface" && strings.HasPrefix(le.Found, "("):
+		case strings.HasPrefix(le.Expected, "a surface") && strings.HasPrefix(le.Found, "("):
 			p.msgAt(pi.line, col, "%s on a surface variable (the 64-bit surface form, %s) has no binary encoding: kept as text", decoder.InfoOp(sub), decoder.Clip(strings.TrimSpace(le.Found)))
-		case le.Expected == "a surface" && isVar:
+		case strings.HasPrefix(le.Expected, "a surface") && isVar:
 			p.msgAt(pi.line, col, "surface %s is a general variable (the 64-bit surface form): it has no binary encoding, kept as text", decoder.Clip(word))
 		default:
 			if !strings.HasPrefix(word, "(") {

@@ -121,12 +121,21 @@ func appendSfid(b []byte, v uint32) []byte {
 	return appendBadEnum(b, v)
 }
 
+// appendCaching prints the cache controls when not all default, as IGC's
+// formatCachingOpts does: L1 and L3, or L1, L2 and L3 on the platforms of
+// vISA_enableEfficient64b (formatCachingOptsL1L2L3). The L2 control is
+// text only: no object file holds it (IGC's reader reads L1 and L3).
 func (in *Instruction) appendCaching(b []byte) []byte {
 	l1, l3 := in.v("l1"), in.v("l3")
-	if l1 == 0 && l3 == 0 {
+	cs := []uint32{l1, l3}
+	l2, three := in.Value("l2")
+	if three {
+		cs = []uint32{l1, l2, l3}
+	}
+	if l1 == 0 && l2 == 0 && l3 == 0 {
 		return b
 	}
-	for _, c := range []uint32{l1, l3} {
+	for _, c := range cs {
 		if c <= 6 {
 			b = append(b, []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}[c]...)
 		} else {

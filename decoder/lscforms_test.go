@@ -111,3 +111,41 @@ func TestLSCUnseenForms(t *testing.T) {
 		}
 	}
 }
+
+// TestLSCThreeCacheLevels: on IGC's efficient-64-bit platforms the printer
+// shows three cache controls, L1, L2 and L3, when not all default
+// (visa/IsaDisassembly.cpp formatCachingOptsL1L2L3); no object holds L2
+// (ByteCodeReaderNG.cpp readLscCacheOpts reads L1 and L3), so it is kept as
+// a text-only field. Such lines parse and print back; two levels keep
+// printing two; three defaults, which IGC never prints, are refused.
+func TestLSCThreeCacheLevels(t *testing.T) {
+	v := Version{4, 1}
+	var in Instruction
+	for _, c := range []struct {
+		text       string
+		l1, l2, l3 uint32
+		three      bool
+	}{
+		{"lsc_load.ugm.ca.uc.wb (M1, 16)  V41:d32  flat[V42]:a64", 2, 1, 3, true},
+		{"lsc_store.ugm.df.st.df (M1, 16)  flat[V42]:a64  V41:d32x4", 0, 5, 0, true},
+		{"lsc_load_block2d.tgm.uc.ca.ca  V41:16x8  bti(0x2)[V42,V43]", 1, 2, 2, true},
+		{"lsc_load.ugm.ca.uc (M1, 16)  V41:d32  flat[V42]:a64", 2, 0, 1, false},
+	} {
+		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		l2, three := in.Value("l2")
+		if in.Text() != c.text || in.v("l1") != c.l1 || l2 != c.l2 || in.v("l3") != c.l3 || three != c.three {
+			t.Errorf("%q: prints %q, l1 %d l2 %d(%v) l3 %d", c.text, in.Text(), in.v("l1"), l2, three, in.v("l3"))
+		}
+	}
+	for _, bad := range []string{
+		"lsc_load.ugm.df.df.df (M1, 16)  V41:d32  flat[V42]:a64",
+		"lsc_load.ugm.df.df (M1, 16)  V41:d32  flat[V42]:a64",
+	} {
+		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}

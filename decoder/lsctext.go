@@ -262,6 +262,12 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 		if !ok {
 			return c.fail("the L3 cache control")
 		}
+		if l3b, ok := c.oneOf(lscCaches); ok {
+			// Three levels (L1, L2, L3: IGC's efficient-64-bit
+			// platforms); L2 is text only.
+			c.extra = append(c.extra, in.param("l2", uint32(l3), 1))
+			l3 = l3b
+		}
 		c.vals["l1"], c.vals["l3"] = uint32(l1), uint32(l3)
 	}
 	var err error

@@ -98,7 +98,7 @@ func sourceForms(s string) string {
 	if !ok {
 		return s
 	}
-	m, n = strings.TrimSpace(m), strings.TrimSpace(n)
+	m, n = strings.Trim(m, " "), strings.Trim(n, " ") // blanks only: a tab or CR is not what the printer writes
 	if m == "NoMask" {
 		m = "M1_NM"
 	}

@@ -131,7 +131,8 @@ func (s *Stream) InstMnemonic(i int) string {
 // CanonicalText returns the text of instruction i of a stream read from
 // vISA text as IGC's assembler reads it: names of addresses, predicates,
 // samplers and surfaces by id, immediates without leading zeros,
-// subroutines with their label id (TextCanon). A parsed instruction
+// subroutines with their label id (TextCanon), the execution size in the
+// printer's spelling (sourceForms). A parsed instruction
 // prints as this text, up to the length of runs of blanks (and a
 // subroutine's label line is the last line of its print). It is the text
 // as written for a body without declarations, and "" for binaries.
@@ -140,9 +141,9 @@ func (s *Stream) CanonicalText(i int) string {
 		return ""
 	}
 	if c, ok := s.names.(TextCanon); ok && s.Text[i].Text != "" {
-		return c.CanonicalAt(s.Text[i].Text, s.Text[i].Line)
+		return sourceForms(c.CanonicalAt(s.Text[i].Text, s.Text[i].Line))
 	}
-	return s.Text[i].Text
+	return sourceForms(s.Text[i].Text)
 }
 
 // TextVarID returns the id of the general variable name means in

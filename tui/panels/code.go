@@ -690,24 +690,11 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 // moving keys and enter; the others work as in the listing.
 func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 	km := m.KeyMap
-	page := max(m.flowRows()-1, 1)
+	if to, ok := km.moved(k, m.flowCur, max(m.flowRows()-1, 1), m.flowStops()-1); ok {
+		m.moveFlow(to)
+		return true, nil
+	}
 	switch {
-	case key.Matches(k, km.Up):
-		m.moveFlow(m.flowCur - 1)
-	case key.Matches(k, km.Down):
-		m.moveFlow(m.flowCur + 1)
-	case key.Matches(k, km.PageUp):
-		m.moveFlow(m.flowCur - page)
-	case key.Matches(k, km.PageDown):
-		m.moveFlow(m.flowCur + page)
-	case key.Matches(k, km.HalfUp):
-		m.moveFlow(m.flowCur - max(page/2, 1))
-	case key.Matches(k, km.HalfDown):
-		m.moveFlow(m.flowCur + max(page/2, 1))
-	case key.Matches(k, km.Top):
-		m.moveFlow(0)
-	case key.Matches(k, km.Bottom):
-		m.moveFlow(m.flowStops() - 1)
 	case key.Matches(k, km.Select):
 		if m.flowCur >= len(m.c.entries) {
 			// A native line: go to the vISA instruction it was made for.
@@ -1329,4 +1316,30 @@ func (m Code) bottomLine() string {
 		}
 	}
 	return st.Muted.Render("◆ selected INFO · • INFO · ‹ LOD source · › reader · × overwrite")
+}
+
+// moved returns where a moving key (up, down, page, half page, top,
+// bottom) takes a cursor at cur in a list of last+1 rows shown page at a
+// time; ok is false for any other key. The listings that move a plain
+// cursor (data flow, native lines, the comparison) share it.
+func (km CodeKeyMap) moved(k tea.KeyPressMsg, cur, page, last int) (to int, ok bool) {
+	switch {
+	case key.Matches(k, km.Up):
+		return cur - 1, true
+	case key.Matches(k, km.Down):
+		return cur + 1, true
+	case key.Matches(k, km.PageUp):
+		return cur - page, true
+	case key.Matches(k, km.PageDown):
+		return cur + page, true
+	case key.Matches(k, km.HalfUp):
+		return cur - max(page/2, 1), true
+	case key.Matches(k, km.HalfDown):
+		return cur + max(page/2, 1), true
+	case key.Matches(k, km.Top):
+		return 0, true
+	case key.Matches(k, km.Bottom):
+		return last, true
+	}
+	return cur, false
 }

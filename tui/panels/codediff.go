@@ -187,24 +187,11 @@ func (m *Code) diffKey(k tea.KeyPressMsg) (done bool) {
 		}
 		return false
 	}
-	page := max(m.diffListHeight()-1, 1)
+	if to, ok := km.moved(k, d.cur, max(m.diffListHeight()-1, 1), len(d.k.Rows)-1); ok {
+		m.diffMoveTo(to)
+		return true
+	}
 	switch {
-	case key.Matches(k, km.Up):
-		m.diffMoveTo(d.cur - 1)
-	case key.Matches(k, km.Down):
-		m.diffMoveTo(d.cur + 1)
-	case key.Matches(k, km.PageUp):
-		m.diffMoveTo(d.cur - page)
-	case key.Matches(k, km.PageDown):
-		m.diffMoveTo(d.cur + page)
-	case key.Matches(k, km.HalfUp):
-		m.diffMoveTo(d.cur - max(page/2, 1))
-	case key.Matches(k, km.HalfDown):
-		m.diffMoveTo(d.cur + max(page/2, 1))
-	case key.Matches(k, km.Top):
-		m.diffMoveTo(0)
-	case key.Matches(k, km.Bottom):
-		m.diffMoveTo(len(d.k.Rows) - 1)
 	case key.Matches(k, km.NextChange):
 		for _, j := range d.changes {
 			if j > d.cur {

@@ -378,24 +378,11 @@ func (m Code) nativeTitle() string {
 // the moving keys, enter (to the line's vISA instruction) and back.
 func (m *Code) nativeKey(k tea.KeyPressMsg) bool {
 	km := m.KeyMap
-	page := max(m.listHeight()-1, 1)
+	if to, ok := km.moved(k, m.ncur, max(m.listHeight()-1, 1), len(m.native().ASM.Insts)-1); ok {
+		m.moveNative(to)
+		return true
+	}
 	switch {
-	case key.Matches(k, km.Up):
-		m.moveNative(m.ncur - 1)
-	case key.Matches(k, km.Down):
-		m.moveNative(m.ncur + 1)
-	case key.Matches(k, km.PageUp):
-		m.moveNative(m.ncur - page)
-	case key.Matches(k, km.PageDown):
-		m.moveNative(m.ncur + page)
-	case key.Matches(k, km.HalfUp):
-		m.moveNative(m.ncur - max(page/2, 1))
-	case key.Matches(k, km.HalfDown):
-		m.moveNative(m.ncur + max(page/2, 1))
-	case key.Matches(k, km.Top):
-		m.moveNative(0)
-	case key.Matches(k, km.Bottom):
-		m.moveNative(len(m.native().ASM.Insts) - 1)
 	case key.Matches(k, km.Select):
 		m.toVISA(m.ncur)
 	case key.Matches(k, km.Back):

@@ -672,28 +672,7 @@ func (c *lscCursor) block2D(op lscOp) error {
 		c.addr = params
 		return c.need("]")
 	}
-	if op.kind == lscLoad {
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := shape(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		return addr()
-	}
-	if err := addr(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("src1", ":"); err != nil {
-		return err
-	}
-	return shape()
+	return c.block2DOperands(op.kind == lscLoad, shape, addr)
 }
 
 // typedBlock2D reads a typed 2D block load or store, the inverse of
@@ -747,28 +726,7 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 		}
 		return c.need("]")
 	}
-	if op.kind == lscLoad {
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := shape(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		return addr()
-	}
-	if err := addr(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("src1", ":"); err != nil {
-		return err
-	}
-	return shape()
+	return c.block2DOperands(op.kind == lscLoad, shape, addr)
 }
 
 // apndctr reads an append-counter atomic, the inverse of
@@ -926,4 +884,31 @@ func lscDefaultPitch(size, elems, order uint32) uint64 {
 		b *= []uint64{1, 2, 3, 4, 8, 16, 32, 64}[elems-1]
 	}
 	return b
+}
+
+// block2DOperands reads a 2D block message's data and address, untyped or
+// typed: a load is "DST:shape  address", a store "address  SRC1:shape".
+func (c *lscCursor) block2DOperands(load bool, shape, addr func() error) error {
+	if load {
+		if err := c.raw("dst", ":"); err != nil {
+			return err
+		}
+		if err := shape(); err != nil {
+			return err
+		}
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		return addr()
+	}
+	if err := addr(); err != nil {
+		return err
+	}
+	if err := c.need("  "); err != nil {
+		return err
+	}
+	if err := c.raw("src1", ":"); err != nil {
+		return err
+	}
+	return shape()
 }

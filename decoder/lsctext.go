@@ -88,28 +88,32 @@ func (c *lscCursor) oneOf(names []string) (int, bool) {
 // ident reads a variable name: up to one of the bytes in stop.
 func (c *lscCursor) ident(stop string) string {
 	r := c.rest()
-	i := 0
-	for i < len(r) && strings.IndexByte(stop, r[i]) < 0 {
-		i++
+	i := strings.IndexAny(r, stop)
+	if i < 0 {
+		i = len(r)
 	}
 	c.pos += i
 	return r[:i]
 }
 
-func (c *lscCursor) decimal() (int64, bool) {
+// digits returns the digits at the cursor (after a sign when signed): the
+// bytes of the set digits.
+func (c *lscCursor) digits(set string, signed bool) string {
 	r := c.rest()
-	i := 0
-	if i < len(r) && r[i] == '-' {
-		i++
+	sign := 0
+	if signed && strings.HasPrefix(r, "-") {
+		sign = 1
 	}
-	for i < len(r) && r[i] >= '0' && r[i] <= '9' {
-		i++
-	}
-	v, err := strconv.ParseInt(r[:i], 10, 32)
+	return r[:len(r)-len(strings.TrimLeft(r[sign:], set))]
+}
+
+func (c *lscCursor) decimal() (int64, bool) {
+	d := c.digits("0123456789", true)
+	v, err := strconv.ParseInt(d, 10, 32)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
 }
 
@@ -117,21 +121,31 @@ func (c *lscCursor) hex(upper bool) (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
 	}
-	r := c.rest()
-	digits := "0123456789abcdef"
+	set := "0123456789abcdef"
 	if upper {
-		digits = "0123456789ABCDEF"
+		set = "0123456789ABCDEF"
 	}
-	i := 0
-	for i < len(r) && strings.IndexByte(digits, r[i]) >= 0 {
-		i++
-	}
-	v, err := strconv.ParseUint(r[:i], 16, 64)
+	d := c.digits(set, false)
+	v, err := strconv.ParseUint(d, 16, 64)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
+}
+
+// offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo
+// to hi) when the cursor is at one (ok).
+func (c *lscCursor) offset(lo, hi int64, what string) (v int64, ok bool, err error) {
+	if !strings.HasPrefix(c.rest(), "+") && !strings.HasPrefix(c.rest(), "-") {
+		return 0, false, nil
+	}
+	plus := c.lit("+")
+	v, ok = c.decimal()
+	if !ok || v == 0 || plus && v < 0 || v < lo || v > hi {
+		return 0, false, c.fail(what)
+	}
+	return v, true, nil
 }
 
 // raw reads NAME[.offset], the LSC form of a raw operand.
@@ -337,14 +351,9 @@ func (c *lscCursor) fence(t *opTable) error {
 
 // shape reads a data shape ":d32x4t" (or ":d32.xyzw" for the quad ops).
 func (c *lscCursor) shape(sub uint8) error {
-	if err := c.need(":"); err != nil {
+	if err := c.dataSize(); err != nil {
 		return err
 	}
-	sz, ok := c.oneOf(lscDataSizes)
-	if !ok {
-		return c.fail("a data size (d8, d16, d32, d64, ...)")
-	}
-	c.vals["data_size"] = uint32(sz)
 	c.vals["data_order"], c.vals["data_elems"] = 1, 1
 	if sub == 0x02 || sub == 0x06 {
 		if err := c.need("."); err != nil {
@@ -368,6 +377,19 @@ func (c *lscCursor) shape(sub uint8) error {
 	if c.lit("t") {
 		c.vals["data_order"] = 2
 	}
+	return nil
+}
+
+// dataSize reads ":d32", the size that starts a data shape.
+func (c *lscCursor) dataSize() error {
+	if err := c.need(":"); err != nil {
+		return err
+	}
+	sz, ok := c.oneOf(lscDataSizes)
+	if !ok {
+		return c.fail("a data size (d8, d16, d32, d64, ...)")
+	}
+	c.vals["data_size"] = uint32(sz)
 	return nil
 }
 
@@ -472,18 +494,12 @@ func (c *lscCursor) typedAddr() error {
 			return err
 		}
 		if i < 3 {
-			if c.lit("+") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
+			v, ok, err := c.offset(-0x7FFFFFFF, 0x7FFFFFFF, "an offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.vals[n+"_off"] = uint32(int32(v))
-			} else if c.lit("-") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
-				c.vals[n+"_off"] = uint32(-int32(v))
 			}
 		}
 	}
@@ -498,59 +514,12 @@ func (c *lscCursor) message(op, sub uint8) error {
 	if err := c.execSize(); err != nil {
 		return err
 	}
-	kind := lscOpOf(uint32(sub)).kind
-	addr := func() error {
+	return c.operands(lscOpOf(uint32(sub)).kind, func() error { return c.shape(sub) }, func() error {
 		if op == 0x8A {
 			return c.typedAddr()
 		}
 		return c.untypedAddr(sub == 0x01 || sub == 0x05)
-	}
-	switch kind {
-	case lscLoad:
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := c.shape(sub); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		return addr()
-	case lscStore:
-		if err := addr(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		if err := c.raw("src1", ":"); err != nil {
-			return err
-		}
-		return c.shape(sub)
-	}
-	if err := c.raw("dst", ":"); err != nil {
-		return err
-	}
-	if err := c.shape(sub); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := addr(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("src1", " "); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	return c.raw("src2", " ")
+	})
 }
 
 func (c *lscCursor) typedRSI() error {
@@ -584,14 +553,9 @@ func (c *lscCursor) block2D(op lscOp) error {
 		return err
 	}
 	shape := func() error {
-		if err := c.need(":"); err != nil {
+		if err := c.dataSize(); err != nil {
 			return err
 		}
-		sz, ok := c.oneOf(lscDataSizes)
-		if !ok {
-			return c.fail("a data size")
-		}
-		c.vals["data_size"] = uint32(sz)
 		if err := c.need("."); err != nil {
 			return err
 		}
@@ -660,19 +624,21 @@ func (c *lscCursor) block2D(op lscOp) error {
 				return err
 			}
 			params = append(params, o)
-			if k >= 4 && (strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-")) {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			if k < 4 {
+				continue
+			}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
 			}
 		}
 		c.addr = params
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // typedBlock2D reads a typed 2D block load or store, the inverse of
@@ -715,18 +681,17 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 				return err
 			}
 			c.ops[n] = o
-			if strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-") {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
 			}
 		}
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // apndctr reads an append-counter atomic, the inverse of
@@ -886,29 +851,41 @@ func lscDefaultPitch(size, elems, order uint32) uint64 {
 	return b
 }
 
-// block2DOperands reads a 2D block message's data and address, untyped or
-// typed: a load is "DST:shape  address", a store "address  SRC1:shape".
-func (c *lscCursor) block2DOperands(load bool, shape, addr func() error) error {
-	if load {
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := shape(); err != nil {
+// operands reads an LSC message's operands in the printer's order
+// (appendLSCOperands): a load "DST:shape  address", a store
+// "address  SRC1:shape", an atomic "DST:shape  address  SRC1  SRC2".
+func (c *lscCursor) operands(kind lscKind, shape, addr func() error) error {
+	if kind == lscStore {
+		if err := addr(); err != nil {
 			return err
 		}
 		if err := c.need("  "); err != nil {
 			return err
 		}
-		return addr()
+		if err := c.raw("src1", ":"); err != nil {
+			return err
+		}
+		return shape()
 	}
-	if err := addr(); err != nil {
+	if err := c.raw("dst", ":"); err != nil {
+		return err
+	}
+	if err := shape(); err != nil {
 		return err
 	}
 	if err := c.need("  "); err != nil {
 		return err
 	}
-	if err := c.raw("src1", ":"); err != nil {
+	if err := addr(); err != nil || kind == lscLoad {
 		return err
 	}
-	return shape()
+	for _, src := range []string{"src1", "src2"} {
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		if err := c.raw(src, " "); err != nil {
+			return err
+		}
+	}
+	return nil
 }

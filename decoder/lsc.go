@@ -25,14 +25,10 @@ type lscOp struct {
 
 // lscOps is indexed by LSC sub-op (format doc §3.6 LSC sub-op values).
 var lscOps = func() (t [0x40]lscOp) {
-	t[0x00] = lscOp{"lsc_load", lscLoad}
-	t[0x01] = lscOp{"lsc_load_strided", lscLoad}
-	t[0x02] = lscOp{"lsc_load_quad", lscLoad}
-	t[0x03] = lscOp{"lsc_load_block2d", lscLoad}
-	t[0x04] = lscOp{"lsc_store", lscStore}
-	t[0x05] = lscOp{"lsc_store_strided", lscStore}
-	t[0x06] = lscOp{"lsc_store_quad", lscStore}
-	t[0x07] = lscOp{"lsc_store_block2d", lscStore}
+	for i, form := range []string{"", "_strided", "_quad", "_block2d"} {
+		t[i] = lscOp{"lsc_load" + form, lscLoad}
+		t[4+i] = lscOp{"lsc_store" + form, lscStore}
+	}
 	for i, n := range []string{"iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax", "icas", "fadd", "fsub", "fmin", "fmax", "fcas", "and", "or", "xor"} {
 		t[0x08+i] = lscOp{"lsc_atomic_" + n, lscAtomic}
 	}
@@ -43,9 +39,9 @@ var lscOps = func() (t [0x40]lscOp) {
 	t[0x1F] = lscOp{"lsc_fence", lscOther}
 	// The append-counter atomics (IGC's LSC_APNDCTR_ATOMIC_*,
 	// visa_igc_common_header.h; names from IsaDescription.cpp).
-	t[0x28] = lscOp{"lsc_apndctr_atomic_add", lscAtomic}
-	t[0x29] = lscOp{"lsc_apndctr_atomic_sub", lscAtomic}
-	t[0x2A] = lscOp{"lsc_apndctr_atomic_store", lscAtomic}
+	for i, n := range []string{"add", "sub", "store"} {
+		t[0x28+i] = lscOp{"lsc_apndctr_atomic_" + n, lscAtomic}
+	}
 	return t
 }()
 

@@ -162,12 +162,10 @@ func (c *lscCursor) raw(role, stop string) error {
 		c.pos -= len(w)
 		return c.fail("a declared variable for " + role)
 	}
-	st := &c.in.store
-	if int(st.nraw) >= len(st.raw) {
+	x := c.in.newRaw()
+	if x == nil {
 		return c.fail("fewer operands")
 	}
-	x := &st.raw[st.nraw]
-	st.nraw++
 	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	c.ops[role] = x
 	return nil
@@ -255,12 +253,11 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	if !ok {
 		return fmt.Errorf("no LSC operation is named %s", mn)
 	}
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID (.ugm, .ugml, .tgm, .slm)")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm)"); err != nil {
+		return err
 	}
 	op := uint8(0x89)
-	if sfid == 2 {
+	if c.vals["sfid"] == 2 {
 		op = 0x8A
 	}
 	subs := t.subs[op]
@@ -270,7 +267,6 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	pr := subs[sub]
 	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, uint16(sub), pr.row.mnemonic
 	c.vals["subop"] = uint32(sub)
-	c.vals["sfid"] = uint32(sfid)
 	if l1, ok := c.oneOf(lscCaches); ok {
 		l3, ok := c.oneOf(lscCaches)
 		if !ok {
@@ -328,19 +324,15 @@ func (c *lscCursor) fence(t *opTable) error {
 		return fmt.Errorf("no opcode row for lsc_fence")
 	}
 	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID"); err != nil {
+		return err
 	}
-	fop, ok := c.oneOf(lscFenceOps)
-	if !ok {
-		return c.fail("a fence operation (.none, .evict, ...)")
+	if err := c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)"); err != nil {
+		return err
 	}
-	scope, ok := c.oneOf(lscScopes)
-	if !ok {
-		return c.fail("a fence scope (.group, .local, ...)")
+	if err := c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)"); err != nil {
+		return err
 	}
-	c.vals["sfid"], c.vals["fence_op"], c.vals["scope"] = uint32(sfid), uint32(fop), uint32(scope)
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
 	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
 	if c.pos != len(c.s) {
@@ -385,21 +377,24 @@ func (c *lscCursor) dataSize() error {
 	if err := c.need(":"); err != nil {
 		return err
 	}
-	sz, ok := c.oneOf(lscDataSizes)
+	return c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
+}
+
+// enum reads the longest of names at the cursor into field.
+func (c *lscCursor) enum(field string, names []string, what string) error {
+	v, ok := c.oneOf(names)
 	if !ok {
-		return c.fail("a data size (d8, d16, d32, d64, ...)")
+		return c.fail(what)
 	}
-	c.vals["data_size"] = uint32(sz)
+	c.vals[field] = uint32(v)
 	return nil
 }
 
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
 func (c *lscCursor) addrType(field string) error {
-	at, ok := c.oneOf(lscAddrTypes)
-	if !ok {
-		return c.fail("an address type (flat, bss, ss, bti, arg)")
+	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg)"); err != nil {
+		return err
 	}
-	c.vals[field] = uint32(at)
 	if !c.lit("(") {
 		m := c.in.newImmediate()
 		if m == nil {
@@ -425,12 +420,7 @@ func (c *lscCursor) addrType(field string) error {
 }
 
 func (c *lscCursor) addrSize() error {
-	s, ok := c.oneOf(lscAddrSizes)
-	if !ok {
-		return c.fail("an address size (:a16, :a32, :a64)")
-	}
-	c.vals["addr_size"] = uint32(s)
-	return nil
+	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64)")
 }
 
 // untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
@@ -742,76 +732,54 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	}
 	d := opDecoder{in: in, t: t}
 	addr := 0 // the next of c.addr
-	var run func([]token) error
-	run = func(ts []token) error {
-		for _, tk := range ts {
-			if tk.kind == "group" {
-				if d.cond(&tk) {
-					if err := run(tk.group); err != nil {
-						return err
-					}
+	err := d.walk(in.row.toks, func(tk *token) error {
+		var o Operand
+		switch tk.kind {
+		case "E":
+			in.HasExec = true
+			return nil
+		case "P":
+			in.HasPred = true
+			return nil
+		case "B", "W", "D", "I":
+			o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
+		case "R":
+			if x := c.ops[tk.name]; x != nil {
+				o = x
+			} else {
+				r := in.newRaw()
+				if r == nil {
+					return errTooMany
 				}
-				continue
+				*r = Raw{Role: tk.name} // %null
+				o = r
 			}
-			n := 1
-			if tk.count != "" {
-				n = tk.n
-				if n < 0 {
-					n = int(d.value(tk.count))
+		case "V", "VC":
+			switch x := c.ops[tk.name]; {
+			case tk.name == "addr_params":
+				if addr >= len(c.addr) {
+					return nil // the payload form has one
 				}
+				o, addr = c.addr[addr], addr+1
+			case x != nil:
+				o = x
+			default:
+				g := in.newGeneral()
+				if g == nil {
+					return errTooMany
+				}
+				*g = General{Role: tk.name} // %null
+				o = g
 			}
-			for range n {
-				var o Operand
-				switch tk.kind {
-				case "E":
-					in.HasExec = true
-					continue
-				case "P":
-					in.HasPred = true
-					continue
-				case "B", "W", "D", "I":
-					o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
-				case "R":
-					if x := c.ops[tk.name]; x != nil {
-						o = x
-					} else {
-						st := &in.store
-						if int(st.nraw) >= len(st.raw) {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						r := &st.raw[st.nraw]
-						st.nraw++
-						*r = Raw{Role: tk.name} // %null
-						o = r
-					}
-				case "V", "VC":
-					switch x := c.ops[tk.name]; {
-					case tk.name == "addr_params":
-						if addr >= len(c.addr) {
-							continue // the payload form has one
-						}
-						o, addr = c.addr[addr], addr+1
-					case x != nil:
-						o = x
-					default:
-						g := in.newGeneral()
-						if g == nil {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						*g = General{Role: tk.name} // %null
-						o = g
-					}
-				default:
-					return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
-				}
-				if o == nil || !in.Add(o) {
-					return fmt.Errorf("more operands than the instruction model holds")
-				}
-			}
+		default:
+			return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
+		}
+		if o == nil || !in.Add(o) {
+			return errTooMany
 		}
 		return nil
-	}
-	if err := run(in.row.toks); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	if addr != len(c.addr) {
@@ -819,7 +787,7 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	}
 	for _, o := range c.extra {
 		if o == nil || !in.Add(o) {
-			return fmt.Errorf("more operands than the instruction model holds")
+			return errTooMany
 		}
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])

@@ -124,11 +124,11 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 	f.Surfaces["img"] = Surface{Type: SurfaceCube, Height: 15, Depth: 2, MIPCount: 4, BufferSize: 1 << 31}
 	f.Surfaces["T10"] = Surface{Type: Surface2DArray, Width: 16383, Height: 16383, Depth: 2047, MIPCount: 15, QuiltWidth: 31, QuiltHeight: 31, BufferSize: 1<<32 - 1, Samples: 16, SamplePaletteIndex: 7}
 	f.Surfaces["a \"quoted\" name"] = Surface{Type: Surface1D}
-	b := roundTrip(t, f)
+	roundTrip(t, f)
 
 	// The canonical form of the issue's example.
 	f, _ = ParseSurfaceFile("x", []byte(issueExample))
-	b, _ = f.Marshal()
+	b, _ := f.Marshal()
 	want := `{
   "dispatch_mask": "0xffffffff",
   "lod": [0],

@@ -26,6 +26,7 @@ import (
 	"infoscope/model"
 	"infoscope/model/lower"
 	"infoscope/model/workspace"
+	"infoscope/tui/panels"
 	"infoscope/tui/style"
 )
 
@@ -174,7 +175,7 @@ type Model struct {
 	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
 	helpQuery     promptInput
-	helpQueryKeys PromptKeyMap
+	helpQueryKeys panels.PromptKeyMap
 	helpFiltering bool
 	helpCache     helpCache
 
@@ -272,7 +273,7 @@ func New(cfg Config) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
-	m.helpQueryKeys = newPromptKeys("keep", "clear")
+	m.helpQueryKeys = panels.NewPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
 	m.marks.keys = m.keyset.Marks

@@ -580,18 +580,11 @@ type demangledMsg map[string]string
 // of the long mangled kernel names not asked before (one process for all).
 func (m *Model) demangleCmd() tea.Cmd {
 	var names []string
-	for _, e := range m.snap.Entries() {
-		if e.File == nil {
-			continue
-		}
-		for _, p := range e.File.Each() {
-			for _, st := range p.Streams {
-				k := st.Kernel
-				if _, asked := m.demangled[k]; !asked && len(k) > model.MaxKernelLabel && strings.HasPrefix(k, "_Z") &&
-					!strings.ContainsAny(k, " \n\r\t") && !slices.Contains(names, k) {
-					names = append(names, k)
-				}
-			}
+	for _, b := range m.bodies() {
+		k := b.s.Kernel
+		if _, asked := m.demangled[k]; !asked && len(k) > model.MaxKernelLabel && strings.HasPrefix(k, "_Z") &&
+			!strings.ContainsAny(k, " \n\r\t") && !slices.Contains(names, k) {
+			names = append(names, k)
 		}
 	}
 	if len(names) == 0 {

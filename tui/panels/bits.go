@@ -282,11 +282,7 @@ func (m Bits) View() string {
 	lines = append(lines, body[:bh]...)
 	lines = append(lines, m.detail())
 	lines = append(lines, m.diagnostics()...)
-	out := window(lines, 0, m.w, m.h)
-	for i := range out {
-		out[i] = fit(out[i], m.w)
-	}
-	return strings.Join(out, "\n")
+	return frame(lines, m.w, m.h)
 }
 
 // hexLines renders the hex view: one row per byte, its offset, its hex value

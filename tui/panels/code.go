@@ -255,6 +255,15 @@ func (m Code) native() *lower.Join {
 	return m.join
 }
 
+// lacksNative says so in the status line when the body has no native code.
+func (m *Code) lacksNative() bool {
+	if m.native() != nil {
+		return false
+	}
+	m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+	return true
+}
+
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
 
@@ -561,8 +570,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		return m, nil
 	}
 	if key.Matches(k, km.NativeList) {
-		if m.native() == nil {
-			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		if m.lacksNative() {
 			return m, nil
 		}
 		m.nat = !m.nat
@@ -586,8 +594,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		}
 	}
 	if key.Matches(k, km.Native) {
-		if m.native() == nil {
-			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		if m.lacksNative() {
 			return m, nil
 		}
 		m.folded = !m.folded

@@ -411,12 +411,7 @@ func (m Lanes) View() string {
 	if m.err != "" {
 		foot = append(foot, st.Error.Render(sym.Warn+" "+m.err))
 	}
-	out := window(lines, 0, m.w, max(0, m.h-len(foot)))
-	out = append(out, window(foot, 0, m.w, m.h-len(out))...)
-	for i := range out {
-		out[i] = fit(out[i], m.w)
-	}
-	return strings.Join(out, "\n")
+	return frame(append(window(lines, 0, m.w, max(0, m.h-len(foot))), foot...), m.w, m.h)
 }
 
 func boolBit(b bool) int {

@@ -140,7 +140,7 @@ func sameFile(a, b string) bool {
 // of the whole disk.
 const (
 	maxScanDepth = 8     // subdirectory levels entered below the argument
-	maxScanDirs  = 4096  // subdirectories entered
+	maxScanDirs  = 1024  // subdirectories entered
 	maxScanFiles = 50000 // regular files looked at
 )
 
@@ -156,6 +156,7 @@ type scan struct {
 	seen       map[string]bool // real paths of the directories entered
 	dirs       int
 	unreadable []string // subdirectories that could not be listed
+	tooDeep    bool     // a subdirectory past maxScanDepth was left out
 	limit      string   // the bound that stopped the scan
 }
 
@@ -198,12 +199,13 @@ func (s *scan) dir(rel string, depth int) error {
 			subs = append(subs, filepath.Join(rel, e.Name()))
 		}
 	}
+	if depth == maxScanDepth && len(subs) > 0 {
+		s.tooDeep = true
+		return nil
+	}
 	for _, sub := range subs {
 		switch {
 		case s.limit != "":
-			return nil
-		case depth == maxScanDepth:
-			s.limit = fmt.Sprintf("subdirectories deeper than %d levels not entered", maxScanDepth)
 			return nil
 		case s.dirs == maxScanDirs:
 			s.limit = fmt.Sprintf("stopped after %d subdirectories", maxScanDirs)
@@ -226,6 +228,9 @@ func (s *scan) notes() string {
 			list += fmt.Sprintf(", and %d more", n-3)
 		}
 		parts = append(parts, fmt.Sprintf("%d subdirectories not readable (%s)", n, list))
+	}
+	if s.tooDeep {
+		parts = append(parts, fmt.Sprintf("subdirectories deeper than %d levels not entered", maxScanDepth))
 	}
 	if s.limit != "" {
 		parts = append(parts, s.limit)

@@ -1,6 +1,7 @@
 package fsio
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,7 +113,8 @@ func TestFolderSymlinkLoop(t *testing.T) {
 }
 
 // The walk is bounded: a tree deeper than maxScanDepth is entered down to
-// that depth and the note says the rest was not.
+// that depth and the note says the rest was not; the folders beside the
+// deep one are still entered.
 func TestFolderDepthBound(t *testing.T) {
 	dir := t.TempDir()
 	deep := ""
@@ -121,9 +123,9 @@ func TestFolderDepthBound(t *testing.T) {
 	}
 	writeTree(t, dir, "k.visaasm", filepath.Join(deep, "too-deep.visaasm"))
 	ok := filepath.Join(strings.Repeat("d/", maxScanDepth), "deep-enough.visaasm")
-	writeTree(t, dir, ok)
+	writeTree(t, dir, ok, "e/beside.visaasm")
 	got, note := relFiles(t, dir)
-	if want := filepath.ToSlash(ok) + " k.visaasm"; got != want {
+	if want := filepath.ToSlash(ok) + " e/beside.visaasm k.visaasm"; got != want {
 		t.Errorf("opened %s, want %s", got, want)
 	}
 	if !strings.Contains(note, "deeper than 8 levels not entered") {
@@ -145,6 +147,23 @@ func TestFolderUnreadableSubdir(t *testing.T) {
 	t.Cleanup(func() { os.Chmod(locked, 0o755) })
 	got, note := relFiles(t, dir)
 	if got != "a/k.visaasm" || note != "1 subdirectories not readable (locked)" {
+		t.Errorf("opened %s, note %q", got, note)
+	}
+}
+
+// The walk enters at most maxScanDirs subdirectories and says so: a user
+// who points at a home directory gets an answer, not a walk of the disk.
+func TestFolderDirBound(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, "k.visaasm")
+	for i := range maxScanDirs + 5 {
+		if err := os.Mkdir(filepath.Join(dir, fmt.Sprintf("d%05d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTree(t, dir, "d00000/first.visaasm", fmt.Sprintf("d%05d/last.visaasm", maxScanDirs+4))
+	got, note := relFiles(t, dir)
+	if got != "d00000/first.visaasm k.visaasm" || note != fmt.Sprintf("stopped after %d subdirectories", maxScanDirs) {
 		t.Errorf("opened %s, note %q", got, note)
 	}
 }

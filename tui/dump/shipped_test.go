@@ -14,7 +14,7 @@ import (
 const realDir = "../../decoder/testdata/real"
 
 // realFile returns a shipped binary of decoder/testdata/real, uncompressed.
-func realFile(t *testing.T, name string) []byte {
+func realFile(t testing.TB, name string) []byte {
 	t.Helper()
 	f, err := os.Open(realDir + "/" + name + ".gz")
 	if err != nil {

@@ -28,10 +28,13 @@ func referenceText(in *Info, seed bool) string {
 	if in.ExecSize() == 0 {
 		exec = "?" + strconv.Itoa(int(in.ExecCode))
 	}
-	if seed {
+	switch {
+	case seed:
 		b = append(b, " ("+exec+") "...)
-	} else {
+	case op == OpResinfo || op == OpSampleinfo:
 		b = append(b, "."+in.Channels()+" ("+in.Mask.String()+", "+exec+")  "...)
+	default: // IGC names the channels of resinfo and sampleinfo only
+		b = append(b, " ("+in.Mask.String()+", "+exec+")  "...)
 	}
 	b = append(b, in.SurfaceName()...)
 	if in.HasLOD {

@@ -94,6 +94,14 @@ func maskFromNibble(n uint8, v Version) MaskControl {
 	return MaskControl(n & 15)
 }
 
+// readExec returns the exec byte b as version v's reader takes it: its
+// emask nibble through maskFromNibble. IGC's reader maps the 3.0 nibble so
+// for every instruction with an exec byte (ByteCodeReaderNG.cpp,
+// transformMask), and its printer prints what it read.
+func readExec(b uint8, v Version) Exec {
+	return Exec(b&0xF | uint8(maskFromNibble(b>>4, v))<<4)
+}
+
 // ExecSizeFromCode returns the lane count for an exec-size code, or 0 when
 // the code is illegal (>= 6).
 func ExecSizeFromCode(code uint8) int {

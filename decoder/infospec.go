@@ -242,7 +242,7 @@ func (f *infoForm) encode(in *Info) []byte {
 func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	var f Info
 	decodeInfo(&f, s, 0, b, 0, layout, s.Version)
-	in.Sub, in.HasExec, in.Exec = uint16(f.SubOp), true, Exec(f.byte2)
+	in.Sub, in.HasExec, in.Exec = uint16(f.SubOp), true, f.exec()
 	in.Add(in.param("subop", uint32(f.SubOp), 1))
 	if layout == LayoutSeed {
 		in.Add(in.param("chmask", 0xF, 0))
@@ -255,6 +255,34 @@ func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	}
 	in.Add(in.raw("dst", f.Dst))
 	in.consumed = len(b)
+}
+
+// info returns the INFO instruction in as an Info (without a stream: no
+// bytes, no diagnostics), the view its text is printed from and its
+// bytes encoded from: the operands decodeInfoInst or the parser gave it.
+// A channel mask of size 0 is the seed layout's, which has no such byte.
+func (in *Instruction) info() Info {
+	f := Info{Layout: LayoutIGC, Version: in.ver, SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
+	for _, o := range in.Args[:in.N] {
+		switch o := o.(type) {
+		case *Param:
+			if o.Role == "chmask" {
+				f.ChannelMask = uint8(o.Value)
+				if o.Size == 0 {
+					f.Layout = LayoutSeed
+				}
+			}
+		case *Surface:
+			f.Surface = o.Index
+		case *Raw:
+			if o.Role == "lod" {
+				f.LOD, f.HasLOD = o.RawOperand, true
+			} else {
+				f.Dst = o.RawOperand
+			}
+		}
+	}
+	return f
 }
 
 func readRaw(r *RawOperand, b []byte, p int, wide bool) {
@@ -369,26 +397,12 @@ func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, s
 		col := min(originalCol(text, canon, pe.col), len(text)+1)
 		return nil, &LineError{Col: col, Expected: pe.what, Found: text[col-1:]}
 	}
-	f := Info{SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
 	for _, o := range in.Args[:in.N] {
-		switch o := o.(type) {
-		case *Param:
-			if o.Role == "chmask" {
-				f.ChannelMask = uint8(o.Value)
-			}
-		case *Surface:
-			f.Surface = o.Index
-		case *Raw:
-			if o.Ambiguous {
-				return nil, &AmbiguousError{ID: o.ID}
-			}
-			if o.Role == "lod" {
-				f.LOD, f.HasLOD = o.RawOperand, true
-			} else {
-				f.Dst = o.RawOperand
-			}
+		if r, ok := o.(*Raw); ok && r.Ambiguous {
+			return nil, &AmbiguousError{ID: r.ID}
 		}
 	}
+	f := in.info()
 	return EncodeInfo(&f, LayoutIGC, v)
 }
 

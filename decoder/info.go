@@ -153,11 +153,10 @@ type Info struct {
 	ChannelMask uint8 // bits 0..3 = R,G,B,A; 0xF in the seed layout
 	Surface     uint8 // surface-table index
 	HasLOD      bool  // RESINFO carries a LOD operand
-	// The encoding's bytes 2 and 3 as read (exec byte; channel mask, or
-	// the surface in the seed layout), for diagnose: it runs for every
-	// line a dump prints, and slicing the stream for them cost more than
-	// the checks.
-	byte2, byte3 uint8
+	// The fields diagnose checks that the values above do not keep: the
+	// emask nibble as read (3.0 maps it) and the channel-mask byte's
+	// reserved high nibble (IGC layout).
+	emask, chanHigh uint8
 }
 
 // ExecSize returns the lane count; 0 when ExecCode is illegal.
@@ -393,12 +392,12 @@ func (in *Info) diagnose(d []diag) []diag {
 	if in.Layout == LayoutSeed && in.ExecCode&8 != 0 {
 		add(dgReservedExec, 0)
 	}
-	if in.Version.Num() == 300 && in.byte2>>4 > 9 {
-		add(dgEmask30, uint32(in.byte2>>4))
+	if in.Version.Num() == 300 && in.emask > 9 {
+		add(dgEmask30, uint32(in.emask))
 	}
 	if in.Layout == LayoutIGC {
-		if in.byte3&0xF0 != 0 {
-			add(dgReservedChan, uint32(in.byte3>>4))
+		if in.chanHigh != 0 {
+			add(dgReservedChan, uint32(in.chanHigh))
 		}
 		if in.ChannelMask == 0 {
 			add(dgChanZero, 0)

@@ -163,7 +163,7 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 	in.s = s
 	in.Inst, in.Off = inst, s.Base+int64(pos)
 	in.Layout, in.Version, in.HasLOD = layout, v, lod
-	in.SubOp, in.ExecCode, in.ChannelMask, in.Surface = 0, 0, 0xF, 0
+	in.SubOp, in.ExecCode, in.ChannelMask, in.chanHigh, in.Surface = 0, 0, 0xF, 0, 0
 	in.LOD, in.Dst = RawOperand{}, RawOperand{}
 	for k := range f.fields {
 		sp, fd := &f.spans[k], f.fields[k]
@@ -173,13 +173,12 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 			in.SubOp |= uint8(x) << fd.shift
 		case ipExec:
 			in.ExecCode |= uint8(x) << fd.shift
-			in.byte2 = b[sp.Byte]
 		case ipMask:
-			in.Mask = maskFromNibble(uint8(x), v)
+			in.emask, in.Mask = uint8(x), maskFromNibble(uint8(x), v)
 		case ipChannels:
 			in.ChannelMask = uint8(x)
 		case ipChanHigh:
-			in.byte3 = b[sp.Byte]
+			in.chanHigh = uint8(x)
 		case ipSurface:
 			in.Surface = uint8(x)
 		case ipLODID:
@@ -191,9 +190,6 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 		case ipDstOff:
 			in.Dst.Offset = uint16(x)
 		}
-	}
-	if layout == LayoutSeed {
-		in.byte3 = b[3]
 	}
 }
 
@@ -247,7 +243,7 @@ func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	if layout == LayoutSeed {
 		in.Add(in.param("chmask", 0xF, 0))
 	} else {
-		in.Add(in.param("chmask", uint32(f.byte3), 1))
+		in.Add(in.param("chmask", uint32(f.chanHigh<<4|f.ChannelMask), 1))
 	}
 	in.Add(in.surface("surface", f.Surface))
 	if f.HasLOD {

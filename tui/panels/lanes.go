@@ -15,40 +15,30 @@ import (
 
 // LanesKeyMap are the Lanes panel's bindings.
 type LanesKeyMap struct {
-	Left, Right key.Binding // move the cursor over the EM bits
-	Toggle      key.Binding // flip the bit under the cursor
-	All, None   key.Binding // all bits on / off
-	Hex         key.Binding // type the mask in hex
-	Apply       key.Binding // while typing: apply
-	Cancel      key.Binding // while typing: cancel
+	Left, Right  key.Binding // move the cursor over the EM bits
+	Toggle       key.Binding // flip the bit under the cursor
+	All, None    key.Binding // all bits on / off
+	Hex          key.Binding // type the mask in hex
+	PromptKeyMap             // while typing: apply, cancel
 }
 
 // DefaultLanesKeyMap returns a fresh copy of the Lanes panel's bindings.
-func DefaultLanesKeyMap() LanesKeyMap { return buildLanesKeyMap() }
-
-func buildLanesKeyMap() LanesKeyMap {
+func DefaultLanesKeyMap() LanesKeyMap {
 	k := LanesKeyMap{
-		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "higher EM bit")),
-		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "lower EM bit")),
-		Toggle: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle bit")),
-		All:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all lanes on")),
-		None:   key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "all lanes off")),
-		Hex:    key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "type mask in hex")),
-		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Left:         ArrowKey("left", "higher EM bit"),
+		Right:        ArrowKey("right", "lower EM bit"),
+		Toggle:       NewBinding("toggle bit", "space"),
+		All:          NewBinding("all lanes on", "a"),
+		None:         NewBinding("all lanes off", "z"),
+		Hex:          NewBinding("type mask in hex", "x"),
+		PromptKeyMap: NewPromptKeys("apply", "cancel"),
 	}
 	k.setEditing(false)
 	return k
 }
 
-// setEditing enables the bindings that apply in each state, so help shows
-// only what works.
 func (k *LanesKeyMap) setEditing(on bool) {
-	for _, b := range []*key.Binding{&k.Left, &k.Right, &k.Toggle, &k.All, &k.None, &k.Hex} {
-		b.SetEnabled(!on)
-	}
-	k.Apply.SetEnabled(on)
-	k.Cancel.SetEnabled(on)
+	k.PromptKeyMap.setEditing(on, &k.Left, &k.Right, &k.Toggle, &k.All, &k.None, &k.Hex)
 }
 
 // ShortHelp implements help.KeyMap.
@@ -421,12 +411,7 @@ func (m Lanes) View() string {
 	if m.err != "" {
 		foot = append(foot, st.Error.Render(sym.Warn+" "+m.err))
 	}
-	out := window(lines, 0, m.w, max(0, m.h-len(foot)))
-	out = append(out, window(foot, 0, m.w, m.h-len(out))...)
-	for i := range out {
-		out[i] = fit(out[i], m.w)
-	}
-	return strings.Join(out, "\n")
+	return frame(append(window(lines, 0, m.w, max(0, m.h-len(foot))), foot...), m.w, m.h)
 }
 
 func boolBit(b bool) int {

@@ -16,42 +16,34 @@ import (
 
 // OutputKeyMap are the Output panel's bindings.
 type OutputKeyMap struct {
-	Up, Down    key.Binding // previous / next form row or result lane
-	Left, Right key.Binding // change the value (form) or the channel (table)
-	Edit        key.Binding // type a new value
-	Table       key.Binding // jump between the form and the result table
-	GRF         key.Binding // 32- or 64-byte GRFs
-	Rules       key.Binding // the spec's table or the hardware notes
-	Apply       key.Binding // while typing: apply
-	Cancel      key.Binding // while typing: cancel
+	Up, Down     key.Binding // previous / next form row or result lane
+	Left, Right  key.Binding // change the value (form) or the channel (table)
+	Edit         key.Binding // type a new value
+	Table        key.Binding // jump between the form and the result table
+	GRF          key.Binding // 32- or 64-byte GRFs
+	Rules        key.Binding // the spec's table or the hardware notes
+	PromptKeyMap             // while typing: apply, cancel
 }
 
 // DefaultOutputKeyMap returns a fresh copy of the Output panel's bindings.
-func DefaultOutputKeyMap() OutputKeyMap { return buildOutputKeyMap() }
-
-func buildOutputKeyMap() OutputKeyMap {
+func DefaultOutputKeyMap() OutputKeyMap {
 	k := OutputKeyMap{
-		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "less / prev")),
-		Right:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "more / next")),
-		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter/e", "edit field (typing replaces the value)")),
-		Table:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "form ⇄ table")),
-		GRF:    key.NewBinding(key.WithKeys("g"), key.WithHelp("g", "GRF 32/64 bytes")),
-		Rules:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "spec table ⇄ hw rules")),
-		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Up:           ArrowKey("up", "up"),
+		Down:         ArrowKey("down", "down"),
+		Left:         ArrowKey("left", "less / prev"),
+		Right:        ArrowKey("right", "more / next"),
+		Edit:         NewBinding("edit field (typing replaces the value)", "enter", "e"),
+		Table:        NewBinding("form ⇄ table", "t"),
+		GRF:          NewBinding("GRF 32/64 bytes", "g"),
+		Rules:        NewBinding("spec table ⇄ hw rules", "r"),
+		PromptKeyMap: NewPromptKeys("apply", "cancel"),
 	}
 	k.setEditing(false)
 	return k
 }
 
 func (k *OutputKeyMap) setEditing(on bool) {
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF, &k.Rules} {
-		b.SetEnabled(!on)
-	}
-	k.Apply.SetEnabled(on)
-	k.Cancel.SetEnabled(on)
+	k.PromptKeyMap.setEditing(on, &k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF, &k.Rules)
 }
 
 // ShortHelp implements help.KeyMap.

@@ -185,11 +185,7 @@ func (m Output) View() string {
 	}
 	lines = append(lines, body...)
 	lines = append(lines, m.footer()...)
-	out := window(lines, 0, m.w, m.h)
-	for i := range out {
-		out[i] = fit(out[i], m.w)
-	}
-	return strings.Join(out, "\n")
+	return frame(lines, m.w, m.h)
 }
 
 func (m Output) stackedLines(g geometry) []string {

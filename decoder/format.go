@@ -12,10 +12,7 @@ func (in *Info) Text() string { return string(in.AppendText(make([]byte, 0, 48))
 // Instruction prints through it too (Instruction.AppendText, through the
 // view Instruction.info), so the list, the dump, the Bits panel's title
 // and the Code pane cannot disagree.
-func (in *Info) AppendText(b []byte) []byte { return in.appendText(b, in.symbols()) }
-
-// appendText is AppendText with the operands named from sym.
-func (in *Info) appendText(b []byte, sym *Symbols) []byte {
+func (in *Info) AppendText(b []byte) []byte {
 	switch op := in.Op(); op {
 	case OpResinfo, OpSampleinfo:
 		b = append(b, op.String()...)
@@ -30,7 +27,7 @@ func (in *Info) appendText(b []byte, sym *Symbols) []byte {
 	b = append(b, ' ')
 	b = in.exec().appendText(b)
 	b = append(b, "  "...)
-	return in.appendOperands(b, sym)
+	return in.appendOperands(b)
 }
 
 // exec returns the exec byte as the instruction reads it: the exec-size
@@ -65,16 +62,16 @@ func (in *Info) AppendSeedText(b []byte) []byte {
 	b = append(b, " ("...)
 	b = appendExecSize(b, in.ExecCode&15)
 	b = append(b, ") "...)
-	return in.appendOperands(b, in.symbols())
+	return in.appendOperands(b)
 }
 
 // appendOperands appends "SURFACE [LOD] DST" as both syntaxes print them.
-func (in *Info) appendOperands(b []byte, sym *Symbols) []byte {
+func (in *Info) appendOperands(b []byte) []byte {
 	b = append(b, SurfaceName(in.Surface)...)
 	if in.HasLOD {
-		b = appendRawOperand(append(b, ' '), sym, in.LOD)
+		b = appendRawOperand(append(b, ' '), in.sym, in.LOD)
 	}
-	return appendRawOperand(append(b, ' '), sym, in.Dst)
+	return appendRawOperand(append(b, ' '), in.sym, in.Dst)
 }
 
 // appendRawOperand appends "name.offset" as Info.Operand returns it.

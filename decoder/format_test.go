@@ -50,7 +50,6 @@ func referenceText(in *Info, seed bool) string {
 // table and not, at offsets of every width.
 func TestAppendTextTables(t *testing.T) {
 	sym := &Symbols{Vars: []VarInfo{{Name: "lod"}, {Name: "res"}}, Surfaces: []string{"img"}}
-	s := &Stream{Symbols: sym}
 	offsets := []uint16{0, 9, 10, 99, 100, 4095, math.MaxUint16}
 	buf := make([]byte, 0, 64)
 	n := 0
@@ -61,7 +60,7 @@ func TestAppendTextTables(t *testing.T) {
 		in.LOD = RawOperand{ID: uint32(k % 40), Offset: offsets[k%len(offsets)]}
 		in.Dst = RawOperand{ID: uint32(k*7) % 1100, Offset: offsets[(k/7)%len(offsets)]}
 		if k&2 != 0 {
-			in.s = s
+			in.sym = sym
 		}
 		for _, seed := range []bool{false, true} {
 			if seed {

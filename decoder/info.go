@@ -140,9 +140,10 @@ type Field struct {
 // messages are derived on demand from the stream it was decoded from (an
 // Info built by hand has none: raw names, no bytes, no diagnostics).
 type Info struct {
-	s           *Stream // where Bytes and names come from; nil when built by hand
-	Inst        int     // index of the instruction in its Stream
-	Off         int64   // absolute input offset of the opcode byte
+	s           *Stream  // where Bytes come from; nil when built by hand
+	sym         *Symbols // names (its stream's); nil: raw names
+	Inst        int      // index of the instruction in its Stream
+	Off         int64    // absolute input offset of the opcode byte
 	LOD         RawOperand
 	Dst         RawOperand
 	Layout      Layout  // the layout it was read in
@@ -177,13 +178,6 @@ func (in *Info) Bytes() []byte {
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 
-func (in *Info) symbols() *Symbols {
-	if in.s == nil {
-		return nil
-	}
-	return in.s.Symbols
-}
-
 // SurfaceName returns the surface as IGC prints it: %slm, T1, T2, TSS, %bss,
 // %scratch, T<n>.
 func (in *Info) SurfaceName() string { return SurfaceName(in.Surface) }
@@ -194,14 +188,14 @@ func (in *Info) SurfaceDecl() string {
 	if in.Surface < NumPredefinedSurfaces {
 		return predefinedSurfaces[in.Surface]
 	}
-	n, _ := in.symbols().Surface(uint32(in.Surface))
+	n, _ := in.sym.Surface(uint32(in.Surface))
 	return n
 }
 
 // VarName returns the name IGC prints for a general-variable id: the
 // string-pool name, %predefined, or V<id>.
 func (in *Info) VarName(id uint32) string {
-	name, _ := in.symbols().varName(id)
+	name, _ := in.sym.varName(id)
 	return name
 }
 
@@ -376,7 +370,7 @@ func (in *Info) diagnose(d []diag) []diag {
 	if in.s == nil {
 		return d // built by hand: no bytes
 	}
-	sym := in.s.Symbols
+	sym := in.sym
 	add := func(c diagCode, val uint32) { d = append(d, diag{code: c, val: val}) }
 	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
 		add(dgInfoSub, uint32(in.SubOp))
@@ -449,7 +443,7 @@ func (in *Info) Diagnostics() []string {
 	}
 	out := make([]string, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, d.text(diagWhere{sym: in.symbols(), info: true}))
+		out = append(out, d.text(diagWhere{sym: in.sym, info: true}))
 	}
 	return out
 }

@@ -160,7 +160,7 @@ func (sp *FieldSpan) put(b []byte, v uint32) {
 func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version) {
 	lod := infoHasLOD(b[1], layout)
 	f := formOf(layout, v.wide(), lod)
-	in.s = s
+	in.s, in.sym = s, s.Symbols
 	in.Inst, in.Off = inst, s.Base+int64(pos)
 	in.Layout, in.Version, in.HasLOD = layout, v, lod
 	in.SubOp, in.ExecCode, in.ChannelMask, in.chanHigh, in.Surface = 0, 0, 0xF, 0, 0
@@ -253,12 +253,12 @@ func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	in.consumed = len(b)
 }
 
-// info returns the INFO instruction in as an Info (without a stream: no
-// bytes, no diagnostics), the view its text is printed from and its
+// info returns the INFO instruction in as an Info (named from in's
+// symbols, without a stream: no bytes, no diagnostics), the view its text is printed from and its
 // bytes encoded from: the operands decodeInfoInst or the parser gave it.
 // A channel mask of size 0 is the seed layout's, which has no such byte.
 func (in *Instruction) info() Info {
-	f := Info{Layout: LayoutIGC, Version: in.ver, SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
+	f := Info{sym: in.sym, Layout: LayoutIGC, Version: in.ver, SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
 	for _, o := range in.Args[:in.N] {
 		switch o := o.(type) {
 		case *Param:

@@ -104,7 +104,7 @@ func (in *Instruction) AppendText(b []byte) []byte {
 		// INFO's one printer; its row's template is what the parser
 		// reads, and the parser's print-back check holds the two together.
 		v := in.info()
-		return v.appendText(b, in.sym)
+		return v.AppendText(b)
 	}
 	var printed uint64 // bit k: Args[k] printed
 	mark := func(o Operand) {

@@ -237,7 +237,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 	text := ansi.Strip(strings.Join(m.helpLines(), "\n"))
 	groups := append(m.keys.FullHelp(), m.list.keys.FullHelp()...)
 	for _, p := range m.panels[1:] {
-		groups = append(groups, p.FullHelp()...)
+		groups = append(groups, p.Keys().FullHelp()...)
 	}
 	for _, g := range groups {
 		for _, b := range g {

@@ -913,7 +913,7 @@ func (m *Model) childHandles(msg tea.KeyPressMsg) bool {
 	if m.focus == focusList {
 		groups = m.list.keys.FullHelp()
 	} else {
-		groups = m.panels[m.focus].FullHelp()
+		groups = m.panels[m.focus].Keys().FullHelp()
 	}
 	for _, g := range groups {
 		if key.Matches(msg, g...) {

@@ -426,18 +426,18 @@ func TestFlowReloadFiltered(t *testing.T) {
 	}
 	src := &memSource{name: "live.bin", data: rawInfos(4000, exec8)}
 	f := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
-	waitText(t, f, "1/4000")
+	waitFrame(t, f, "1/4000")
 	f.Send(press("/"))
 	f.Type("exec:8")
 	f.Send(press("enter"))
-	waitText(t, f, `filter "exec:8": 1000 of 4000 rows`)
+	waitFrame(t, f, `filter "exec:8": 1000 of 4000 rows`)
 	for range 3 {
 		f.Send(press("j"))
 	}
-	waitText(t, f, "4/1000")
+	waitFrame(t, f, "4/1000")
 	src.set(rawInfos(6000, exec8), nil)
 	f.Send(ReloadMsg{Name: "live.bin"})
-	waitText(t, f, "reloaded live.bin", "/exec:8 (1500 of 6000)", "4/1500")
+	waitFrame(t, f, "reloaded live.bin", "/exec:8 (1500 of 6000)", "4/1500")
 	f.Send(press("q"))
 	m := final(t, f)
 	l, ok := m.list.selected()

@@ -78,16 +78,18 @@ func (m *Model) buildPanels() {
 	}
 }
 
-// The panels by type, handed the selection first if they are pending.
-
-func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
-	m.syncPanel(focusBits)
-	return m.panels[focusBits].(*panel[panels.Bits, *panels.Bits])
+// panelOf returns panel id by its type, handed the selection first if it
+// is pending.
+func panelOf[P any, PP panels.Panel[P]](m *Model, id focusID) *panel[P, PP] {
+	m.syncPanel(id)
+	return m.panels[id].(*panel[P, PP])
 }
 
+func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
+	return panelOf[panels.Bits](m, focusBits)
+}
 func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
-	m.syncPanel(focusCode)
-	return m.panels[focusCode].(*panel[panels.Code, *panels.Code])
+	return panelOf[panels.Code](m, focusCode)
 }
 
 // applyTheme rebuilds the root's and the panels' styles (after a

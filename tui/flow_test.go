@@ -101,8 +101,8 @@ func (f flow) play(t *testing.T, steps [][]string) {
 	t.Helper()
 	for _, st := range steps {
 		for _, k := range strings.Fields(st[0]) {
-			if text, ok := strings.CutPrefix(k, "'"); ok {
-				f.Type(strings.TrimSuffix(text, "'"))
+			if text, ok := typed(k); ok {
+				f.Type(text)
 			} else {
 				f.Send(press(k))
 			}

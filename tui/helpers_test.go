@@ -63,12 +63,26 @@ func newLoaded(cfg Config, w, h int) *Model {
 }
 
 // send delivers keys and runs the commands they return (one level, enough
-// for the status and panel notifications), skipping quit.
+// for the status and panel notifications), skipping quit. A key in single
+// quotes ('op:resinfo') is typed as text.
 func send(m *Model, keys ...string) {
 	for _, k := range keys {
+		if text, ok := typed(k); ok {
+			typeText(m, text)
+			continue
+		}
 		_, cmd := m.Update(press(k))
 		runCmd(m, cmd, 0)
 	}
+}
+
+// typed returns the text of a key written in single quotes, which the key
+// helpers (send, flow.play) type rather than press.
+func typed(k string) (string, bool) {
+	if len(k) >= 2 && k[0] == '\'' && k[len(k)-1] == '\'' {
+		return k[1 : len(k)-1], true
+	}
+	return "", false
 }
 
 // typeText sends each rune of s as a key press.

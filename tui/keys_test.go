@@ -134,11 +134,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 		{"errors", modeOverlay, func(m *Model) { send(m, "E") }},
 		{"help query", modeHelpQuery, func(m *Model) { send(m, "?", "/"); typeText(m, "mo") }},
 		{"bookmarks", modeMarks, func(m *Model) {
-			send(m, "M")
-			typeText(m, "one")
-			send(m, "enter", "j", "M")
-			typeText(m, "two")
-			send(m, "enter", "'")
+			send(m, "M", "'one'", "enter", "j", "M", "'two'", "enter", "'")
 		}},
 		{"note typing", modeNote, func(m *Model) { send(m, "M"); typeText(m, "why") }},
 		{"quit question", modeQuit, func(m *Model) { editSurface(m); send(m, "esc", "q") }},

@@ -39,9 +39,7 @@ func reload(m *Model, name string) {
 func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
 	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
-	send(m, ":")
-	typeText(m, "0x6e") // row 10
-	send(m, "enter")
+	send(m, ":", "'0x6e'", "enter") // row 10
 	if m.list.cursor != 10 {
 		t.Fatalf("cursor %d, want 10", m.list.cursor)
 	}

@@ -422,16 +422,7 @@ func FuzzAppendString(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		want, err := marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Errorf("%q: got %s, want %s", s, got, want)
-		}
-		if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
-			t.Errorf("%q as bytes: got %s, want %s", s, got, want)
-		}
+		escapesLikeJSON(t, s)
 		if !utf8.Valid(appendString(nil, s)) {
 			t.Errorf("%q: invalid UTF-8 written", s)
 		}
@@ -464,16 +455,8 @@ func TestAppendStringEveryPlace(t *testing.T) {
 	for n := 1; n <= 24; n++ {
 		for p := range n {
 			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
-				s := strings.Repeat("a", p) + c + strings.Repeat("z", n-p-1)
-				want, err := marshal(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := appendString(nil, s); !bytes.Equal(got, want) {
-					t.Fatalf("%q: got %s, want %s", s, got, want)
-				}
-				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
-					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
+				if !escapesLikeJSON(t, strings.Repeat("a", p)+c+strings.Repeat("z", n-p-1)) {
+					t.FailNow()
 				}
 			}
 		}
@@ -581,4 +564,24 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 		checkJSON(t, fl, o, got.Bytes())
 	})
+}
+
+// escapesLikeJSON reports whether appendString writes s, as a string and
+// as bytes, as encoding/json does, failing t where it does not.
+func escapesLikeJSON(t *testing.T, s string) bool {
+	t.Helper()
+	want, err := marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := true
+	if got := appendString(nil, s); !bytes.Equal(got, want) {
+		t.Errorf("%q: got %s, want %s", s, got, want)
+		ok = false
+	}
+	if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
+		t.Errorf("%q as bytes: got %s, want %s", s, got, want)
+		ok = false
+	}
+	return ok
 }

@@ -516,6 +516,19 @@ func slot[T any](arr []T, n *uint8) *T {
 	return &arr[*n-1]
 }
 
+// put stores v in slot, an operand new* took from the store, and returns
+// it; nil when the store was full (slot is nil).
+func put[T any, P interface {
+	*T
+	Operand
+}](slot P, v T) Operand {
+	if slot == nil {
+		return nil
+	}
+	*slot = v
+	return slot
+}
+
 func (in *Instruction) newGeneral() *General     { return slot(in.store.gen[:], &in.store.nv[0]) }
 func (in *Instruction) newAddress() *Address     { return slot(in.store.addr[:], &in.store.nv[1]) }
 func (in *Instruction) newIndirect() *Indirect   { return slot(in.store.ind[:], &in.store.nv[3]) }

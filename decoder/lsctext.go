@@ -37,6 +37,7 @@ type lscCursor struct {
 	extra   []Operand          // text-only fields, after the row's
 	loose   bool               // a person's source: runs of blanks of any length
 	omitted string             // what the print shows and the text left out (a default pitch)
+	c32     bool               // a data size spelled as IGC printed it before 2025-05 (d8c32)
 }
 
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
@@ -88,50 +89,65 @@ func (c *lscCursor) oneOf(names []string) (int, bool) {
 // ident reads a variable name: up to one of the bytes in stop.
 func (c *lscCursor) ident(stop string) string {
 	r := c.rest()
-	i := 0
-	for i < len(r) && strings.IndexByte(stop, r[i]) < 0 {
-		i++
+	i := strings.IndexAny(r, stop)
+	if i < 0 {
+		i = len(r)
 	}
 	c.pos += i
 	return r[:i]
 }
 
-func (c *lscCursor) decimal() (int64, bool) {
+// digits returns the digits at the cursor (after a sign when signed): the
+// bytes of the set digits.
+func (c *lscCursor) digits(set string, signed bool) string {
 	r := c.rest()
-	i := 0
-	if i < len(r) && r[i] == '-' {
-		i++
+	sign := 0
+	if signed && strings.HasPrefix(r, "-") {
+		sign = 1
 	}
-	for i < len(r) && r[i] >= '0' && r[i] <= '9' {
-		i++
-	}
-	v, err := strconv.ParseInt(r[:i], 10, 32)
+	return r[:len(r)-len(strings.TrimLeft(r[sign:], set))]
+}
+
+func (c *lscCursor) decimal() (int64, bool) {
+	d := c.digits("0123456789", true)
+	v, err := strconv.ParseInt(d, 10, 32)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
 }
 
-func (c *lscCursor) hex(upper bool) (uint64, bool) {
+// hex reads 0x and hex digits of either case: IGC prints LSC immediates in
+// upper case and its offsets in the case its stream was left in
+// (appendLSCUntyped); the print-back check keeps only the case the
+// printer writes, but where blanks are loose (a person's source, which
+// IGC's lexer reads in any case) the case is loose too (finish).
+func (c *lscCursor) hex() (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
 	}
-	r := c.rest()
-	digits := "0123456789abcdef"
-	if upper {
-		digits = "0123456789ABCDEF"
-	}
-	i := 0
-	for i < len(r) && strings.IndexByte(digits, r[i]) >= 0 {
-		i++
-	}
-	v, err := strconv.ParseUint(r[:i], 16, 64)
+	d := c.digits("0123456789abcdefABCDEF", false)
+	v, err := strconv.ParseUint(d, 16, 64)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
+}
+
+// offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo
+// to hi) when the cursor is at one (ok).
+func (c *lscCursor) offset(lo, hi int64, what string) (v int64, ok bool, err error) {
+	if !strings.HasPrefix(c.rest(), "+") && !strings.HasPrefix(c.rest(), "-") {
+		return 0, false, nil
+	}
+	plus := c.lit("+")
+	v, ok = c.decimal()
+	if !ok || v == 0 || plus && v < 0 || v < lo || v > hi {
+		return 0, false, c.fail(what)
+	}
+	return v, true, nil
 }
 
 // raw reads NAME[.offset], the LSC form of a raw operand.
@@ -148,21 +164,19 @@ func (c *lscCursor) raw(role, stop string) error {
 		c.pos -= len(w)
 		return c.fail("a declared variable for " + role)
 	}
-	st := &c.in.store
-	if int(st.nraw) >= len(st.raw) {
+	x := c.in.newRaw()
+	if x == nil {
 		return c.fail("fewer operands")
 	}
-	x := &st.raw[st.nraw]
-	st.nraw++
 	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	c.ops[role] = x
 	return nil
 }
 
-// vec reads an LSC vector operand: 0xHEX (upper case) or NAME[(r,c)].
+// vec reads an LSC vector operand: 0xHEX or NAME[(r,c)].
 func (c *lscCursor) vec(role, stop string) (Operand, error) {
 	if strings.HasPrefix(c.rest(), "0x") {
-		v, ok := c.hex(true)
+		v, ok := c.hex()
 		if !ok {
 			return nil, c.fail("an immediate 0x...")
 		}
@@ -205,15 +219,20 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 }
 
 var (
-	lscSfids  = []string{".ugm", ".ugml", ".tgm", ".slm"}
-	lscCaches = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}
+	lscSfids = []string{".ugm", ".ugml", ".tgm", ".slm"}
+	// 7 is LSC_CACHING_CONSTCACHED (IGC from 2023-11).
+	lscCaches = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri", ".cc"}
 	// IGC's printer names sizes 5-7 (LSC_DATA_SIZE_8c32b, ...) d8u32,
 	// d16u32 and d16u32h (IsaDisassembly.cpp formatDataSize), as real
-	// dumps show them.
-	lscDataSizes = []string{"", "d8", "d16", "d32", "d64", "d8u32", "d16u32", "d16u32h"}
-	lscElems     = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
-	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg"}
-	lscAddrSizes = []string{"", ":a16", ":a32", ":a64"}
+	// dumps show them; before 2025-05 (600dbce90) it named them d8c32,
+	// d16c32 and d16c32h, as GenX_IR 1.0.12504 prints them.
+	lscDataSizes    = []string{"", "d8", "d16", "d32", "d64", "d8u32", "d16u32", "d16u32h"}
+	lscDataSizesC32 = []string{"", "", "", "", "", "d8c32", "d16c32", "d16c32h"}
+	lscElems        = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
+	// surf (6, a surface state pointer), a32u and a32s (4 and 5, 32-bit
+	// offsets zero- or sign-extended): IGC from 2025-12.
+	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg", "surf"}
+	lscAddrSizes = []string{"", ":a16", ":a32", ":a64", ":a32u", ":a32s"}
 	lscFenceOps  = []string{".none", ".evict", ".invalidate", ".discard", ".clean", ".flushl3", ".type6"}
 	lscScopes    = []string{".group", ".local", ".tile", ".gpu", ".gpus", ".sysrel", ".sysacq"}
 )
@@ -241,12 +260,11 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	if !ok {
 		return fmt.Errorf("no LSC operation is named %s", mn)
 	}
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID (.ugm, .ugml, .tgm, .slm)")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm)"); err != nil {
+		return err
 	}
 	op := uint8(0x89)
-	if sfid == 2 {
+	if c.vals["sfid"] == 2 {
 		op = 0x8A
 	}
 	subs := t.subs[op]
@@ -256,7 +274,6 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	pr := subs[sub]
 	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, uint16(sub), pr.row.mnemonic
 	c.vals["subop"] = uint32(sub)
-	c.vals["sfid"] = uint32(sfid)
 	if l1, ok := c.oneOf(lscCaches); ok {
 		l3, ok := c.oneOf(lscCaches)
 		if !ok {
@@ -269,6 +286,13 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 			l3 = l3b
 		}
 		c.vals["l1"], c.vals["l3"] = uint32(l1), uint32(l3)
+	}
+	// Text-only flags of IGC from 2025 (appendLSCHead).
+	if op == 0x89 && c.vals["sfid"] == 0 && (sub == 0x00 || sub == 0x02 || sub == 0x1B) && c.lit(".ov") {
+		c.extra = append(c.extra, in.param("ov", 1, 1))
+	}
+	if op == 0x8A && sub >= 0x08 && sub <= 0x1A && c.lit(".msaa") {
+		c.extra = append(c.extra, in.param("msaa", 1, 1))
 	}
 	var err error
 	switch {
@@ -314,19 +338,15 @@ func (c *lscCursor) fence(t *opTable) error {
 		return fmt.Errorf("no opcode row for lsc_fence")
 	}
 	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID"); err != nil {
+		return err
 	}
-	fop, ok := c.oneOf(lscFenceOps)
-	if !ok {
-		return c.fail("a fence operation (.none, .evict, ...)")
+	if err := c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)"); err != nil {
+		return err
 	}
-	scope, ok := c.oneOf(lscScopes)
-	if !ok {
-		return c.fail("a fence scope (.group, .local, ...)")
+	if err := c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)"); err != nil {
+		return err
 	}
-	c.vals["sfid"], c.vals["fence_op"], c.vals["scope"] = uint32(sfid), uint32(fop), uint32(scope)
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
 	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
 	if c.pos != len(c.s) {
@@ -337,16 +357,11 @@ func (c *lscCursor) fence(t *opTable) error {
 
 // shape reads a data shape ":d32x4t" (or ":d32.xyzw" for the quad ops).
 func (c *lscCursor) shape(sub uint8) error {
-	if err := c.need(":"); err != nil {
+	if err := c.dataSize(); err != nil {
 		return err
 	}
-	sz, ok := c.oneOf(lscDataSizes)
-	if !ok {
-		return c.fail("a data size (d8, d16, d32, d64, ...)")
-	}
-	c.vals["data_size"] = uint32(sz)
 	c.vals["data_order"], c.vals["data_elems"] = 1, 1
-	if sub == 0x02 || sub == 0x06 {
+	if lscHasChMask(uint16(sub)) {
 		if err := c.need("."); err != nil {
 			return err
 		}
@@ -371,13 +386,34 @@ func (c *lscCursor) shape(sub uint8) error {
 	return nil
 }
 
+// dataSize reads ":d32", the size that starts a data shape, in either
+// spelling of sizes 5 to 7 (d8u32 or d8c32).
+func (c *lscCursor) dataSize() error {
+	if err := c.need(":"); err != nil {
+		return err
+	}
+	if v, ok := c.oneOf(lscDataSizesC32); ok {
+		c.vals["data_size"], c.c32 = uint32(v), true
+		return nil
+	}
+	return c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
+}
+
+// enum reads the longest of names at the cursor into field.
+func (c *lscCursor) enum(field string, names []string, what string) error {
+	v, ok := c.oneOf(names)
+	if !ok {
+		return c.fail(what)
+	}
+	c.vals[field] = uint32(v)
+	return nil
+}
+
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
 func (c *lscCursor) addrType(field string) error {
-	at, ok := c.oneOf(lscAddrTypes)
-	if !ok {
-		return c.fail("an address type (flat, bss, ss, bti, arg)")
+	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg, surf)"); err != nil {
+		return err
 	}
-	c.vals[field] = uint32(at)
 	if !c.lit("(") {
 		m := c.in.newImmediate()
 		if m == nil {
@@ -393,7 +429,7 @@ func (c *lscCursor) addrType(field string) error {
 	}
 	c.ops["surface"] = o
 	if c.lit(",") {
-		v, ok := c.hex(true)
+		v, ok := c.hex()
 		if !ok || v > 0xFFFFFFFF {
 			return c.fail("a surface-state index 0x...")
 		}
@@ -403,12 +439,7 @@ func (c *lscCursor) addrType(field string) error {
 }
 
 func (c *lscCursor) addrSize() error {
-	s, ok := c.oneOf(lscAddrSizes)
-	if !ok {
-		return c.fail("an address size (:a16, :a32, :a64)")
-	}
-	c.vals["addr_size"] = uint32(s)
-	return nil
+	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64, :a32u, :a32s)")
 }
 
 // untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
@@ -421,7 +452,7 @@ func (c *lscCursor) untypedAddr(strided bool) error {
 	}
 	c.vals["imm_scale"] = 1
 	save := c.pos
-	if sc, ok := c.hex(false); ok && c.lit("*") {
+	if sc, ok := c.hex(); ok && c.lit("*") {
 		c.vals["imm_scale"] = uint32(sc)
 	} else {
 		c.pos = save
@@ -431,13 +462,13 @@ func (c *lscCursor) untypedAddr(strided bool) error {
 	}
 	switch {
 	case c.lit("+"):
-		v, ok := c.hex(false)
+		v, ok := c.hex()
 		if !ok || v > 0x7FFFFFFF {
 			return c.fail("an offset 0x...")
 		}
 		c.vals["imm_offset"] = uint32(v)
 	case c.lit("-"):
-		v, ok := c.hex(false)
+		v, ok := c.hex()
 		if !ok || v > 0x80000000 {
 			return c.fail("an offset 0x...")
 		}
@@ -472,18 +503,12 @@ func (c *lscCursor) typedAddr() error {
 			return err
 		}
 		if i < 3 {
-			if c.lit("+") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
+			v, ok, err := c.offset(-0x7FFFFFFF, 0x7FFFFFFF, "an offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.vals[n+"_off"] = uint32(int32(v))
-			} else if c.lit("-") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
-				c.vals[n+"_off"] = uint32(-int32(v))
 			}
 		}
 	}
@@ -498,59 +523,12 @@ func (c *lscCursor) message(op, sub uint8) error {
 	if err := c.execSize(); err != nil {
 		return err
 	}
-	kind := lscOpOf(uint32(sub)).kind
-	addr := func() error {
+	return c.operands(lscOpOf(uint32(sub)).kind, func() error { return c.shape(sub) }, func() error {
 		if op == 0x8A {
 			return c.typedAddr()
 		}
 		return c.untypedAddr(sub == 0x01 || sub == 0x05)
-	}
-	switch kind {
-	case lscLoad:
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := c.shape(sub); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		return addr()
-	case lscStore:
-		if err := addr(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		if err := c.raw("src1", ":"); err != nil {
-			return err
-		}
-		return c.shape(sub)
-	}
-	if err := c.raw("dst", ":"); err != nil {
-		return err
-	}
-	if err := c.shape(sub); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := addr(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("src1", " "); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	return c.raw("src2", " ")
+	})
 }
 
 func (c *lscCursor) typedRSI() error {
@@ -584,14 +562,9 @@ func (c *lscCursor) block2D(op lscOp) error {
 		return err
 	}
 	shape := func() error {
-		if err := c.need(":"); err != nil {
+		if err := c.dataSize(); err != nil {
 			return err
 		}
-		sz, ok := c.oneOf(lscDataSizes)
-		if !ok {
-			return c.fail("a data size")
-		}
-		c.vals["data_size"] = uint32(sz)
 		if err := c.need("."); err != nil {
 			return err
 		}
@@ -660,19 +633,21 @@ func (c *lscCursor) block2D(op lscOp) error {
 				return err
 			}
 			params = append(params, o)
-			if k >= 4 && (strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-")) {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			if k < 4 {
+				continue
+			}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
 			}
 		}
 		c.addr = params
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // typedBlock2D reads a typed 2D block load or store, the inverse of
@@ -715,18 +690,17 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 				return err
 			}
 			c.ops[n] = o
-			if strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-") {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
 			}
 		}
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // apndctr reads an append-counter atomic, the inverse of
@@ -777,84 +751,65 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	}
 	d := opDecoder{in: in, t: t}
 	addr := 0 // the next of c.addr
-	var run func([]token) error
-	run = func(ts []token) error {
-		for _, tk := range ts {
-			if tk.kind == "group" {
-				if d.cond(&tk) {
-					if err := run(tk.group); err != nil {
-						return err
-					}
+	err := d.walk(in.row.toks, func(tk *token) error {
+		var o Operand
+		switch tk.kind {
+		case "E":
+			in.HasExec = true
+			return nil
+		case "P":
+			in.HasPred = true
+			return nil
+		case "B", "W", "D", "I":
+			o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
+		case "R":
+			if x := c.ops[tk.name]; x != nil {
+				o = x
+			} else {
+				r := in.newRaw()
+				if r == nil {
+					return errTooMany
 				}
-				continue
+				*r = Raw{Role: tk.name} // %null
+				o = r
 			}
-			n := 1
-			if tk.count != "" {
-				n = tk.n
-				if n < 0 {
-					n = int(d.value(tk.count))
+		case "V", "VC":
+			switch x := c.ops[tk.name]; {
+			case tk.name == "addr_params":
+				if addr >= len(c.addr) {
+					return nil // the payload form has one
 				}
+				o, addr = c.addr[addr], addr+1
+			case x != nil:
+				o = x
+			default:
+				g := in.newGeneral()
+				if g == nil {
+					return errTooMany
+				}
+				*g = General{Role: tk.name} // %null
+				o = g
 			}
-			for range n {
-				var o Operand
-				switch tk.kind {
-				case "E":
-					in.HasExec = true
-					continue
-				case "P":
-					in.HasPred = true
-					continue
-				case "B", "W", "D", "I":
-					o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
-				case "R":
-					if x := c.ops[tk.name]; x != nil {
-						o = x
-					} else {
-						st := &in.store
-						if int(st.nraw) >= len(st.raw) {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						r := &st.raw[st.nraw]
-						st.nraw++
-						*r = Raw{Role: tk.name} // %null
-						o = r
-					}
-				case "V", "VC":
-					switch x := c.ops[tk.name]; {
-					case tk.name == "addr_params":
-						if addr >= len(c.addr) {
-							continue // the payload form has one
-						}
-						o, addr = c.addr[addr], addr+1
-					case x != nil:
-						o = x
-					default:
-						g := in.newGeneral()
-						if g == nil {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						*g = General{Role: tk.name} // %null
-						o = g
-					}
-				default:
-					return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
-				}
-				if o == nil || !in.Add(o) {
-					return fmt.Errorf("more operands than the instruction model holds")
-				}
-			}
+		default:
+			return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
+		}
+		if o == nil || !in.Add(o) {
+			return errTooMany
 		}
 		return nil
-	}
-	if err := run(in.row.toks); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	if addr != len(c.addr) {
 		return fmt.Errorf("the text shows %d 2D block address operands", len(c.addr))
 	}
+	if c.c32 {
+		c.extra = append(c.extra, in.param("size_c32", 1, 1))
+	}
 	for _, o := range c.extra {
 		if o == nil || !in.Add(o) {
-			return fmt.Errorf("more operands than the instruction model holds")
+			return errTooMany
 		}
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
@@ -862,10 +817,26 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	if c.omitted != "" {
 		back = strings.Replace(back, c.omitted, "]", 1) // the text left it out
 	}
-	if back != text && !(c.loose && sameUpToBlanks(back, text)) {
+	if back != text && !(c.loose && sameUpToBlanks(foldHex(back), foldHex(text))) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
+}
+
+// foldHex returns s with the digits of its 0x numbers in lower case.
+func foldHex(s string) string {
+	b := []byte(s)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '0' || b[i+1] != 'x' || i > 0 && isIdentChar(b[i-1]) {
+			continue
+		}
+		for i += 2; i < len(b) && strings.IndexByte("0123456789abcdefABCDEF", b[i]) >= 0; i++ {
+			if b[i] >= 'A' && b[i] <= 'F' {
+				b[i] += 'a' - 'A'
+			}
+		}
+	}
+	return string(b)
 }
 
 // lscDefaultPitch is the pitch IGC gives a strided address written without
@@ -886,29 +857,41 @@ func lscDefaultPitch(size, elems, order uint32) uint64 {
 	return b
 }
 
-// block2DOperands reads a 2D block message's data and address, untyped or
-// typed: a load is "DST:shape  address", a store "address  SRC1:shape".
-func (c *lscCursor) block2DOperands(load bool, shape, addr func() error) error {
-	if load {
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := shape(); err != nil {
+// operands reads an LSC message's operands in the printer's order
+// (appendLSCOperands): a load "DST:shape  address", a store
+// "address  SRC1:shape", an atomic "DST:shape  address  SRC1  SRC2".
+func (c *lscCursor) operands(kind lscKind, shape, addr func() error) error {
+	if kind == lscStore {
+		if err := addr(); err != nil {
 			return err
 		}
 		if err := c.need("  "); err != nil {
 			return err
 		}
-		return addr()
+		if err := c.raw("src1", ":"); err != nil {
+			return err
+		}
+		return shape()
 	}
-	if err := addr(); err != nil {
+	if err := c.raw("dst", ":"); err != nil {
+		return err
+	}
+	if err := shape(); err != nil {
 		return err
 	}
 	if err := c.need("  "); err != nil {
 		return err
 	}
-	if err := c.raw("src1", ":"); err != nil {
+	if err := addr(); err != nil || kind == lscLoad {
 		return err
 	}
-	return shape()
+	for _, src := range []string{"src1", "src2"} {
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		if err := c.raw(src, " "); err != nil {
+			return err
+		}
+	}
+	return nil
 }

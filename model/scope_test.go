@@ -77,20 +77,7 @@ func TestScopedSurfaces(t *testing.T) {
 	}
 
 	// Round trip with files and every new field.
-	b, err := f.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := ParseSurfaceFile("again", b)
-	if err != nil {
-		t.Fatalf("%v in\n%s", err, b)
-	}
-	if !reflect.DeepEqual(f, g) {
-		t.Errorf("round trip:\n%+v\n%+v\n%s", f, g, b)
-	}
-	if b2, _ := g.Marshal(); !bytes.Equal(b, b2) {
-		t.Errorf("marshal not stable:\n%s\n%s", b, b2)
-	}
+	b := roundTrip(t, f)
 	if !bytes.Contains(b, []byte(`"info_masks": {
         "T6": {"type": "buffer", "width": 0, "height": 0, "depth": 0, "mip_count": 0, "quilt_width": 0, "quilt_height": 0, "buffer_size": 100, "samples": 0, "sample_palette_index": 0, "surface_array": 0, "min_lod": 2}
       }`)) {

@@ -289,15 +289,16 @@ func written(text string, v uint64) Cell {
 	return Cell{State: CellWritten, Value: uint32(v), Formula: f}
 }
 
-// shifted renders and computes (F+1)>>LOD. A shift of 64 or more is 0.
-func shifted(field, lod uint32) (string, uint64) {
+// shifted renders and computes (F+1)>>LOD, the LOD written as lodText. A
+// shift of 64 or more is 0.
+func shifted(field uint32, lod uint64, lodText string) (string, uint64) {
 	v := plus1(field)
 	if lod < 64 {
 		v >>= lod
 	} else {
 		v = 0
 	}
-	return fmt.Sprintf("(%d+1)>>%d", field, lod), v
+	return fmt.Sprintf("(%d+1)>>%s", field, lodText), v
 }
 
 // resinfoCell is one cell of the spec's RESINFO table.
@@ -308,13 +309,13 @@ func resinfoCell(s Surface, lod uint32, c int) Cell {
 	if c == 3 {
 		return written("MIPCount", uint64(s.MIPCount))
 	}
+	lodText := strconv.FormatUint(uint64(lod), 10)
 	quilted := func(field, quilt uint32) Cell {
-		t, v := shifted(field, lod)
+		t, v := shifted(field, uint64(lod), lodText)
 		return written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt))
 	}
 	shift := func(field uint32) Cell {
-		t, v := shifted(field, lod)
-		return written(t, v)
+		return written(shifted(field, uint64(lod), lodText))
 	}
 	depth := func() Cell { return written(fmt.Sprintf("%d+1", s.Depth), plus1(s.Depth)) }
 	zero := func() Cell { return Cell{State: CellWritten, Formula: "0"} }
@@ -386,21 +387,11 @@ func resinfoHWCell(s Surface, lod uint32, c int) Cell {
 		lodText = fmt.Sprintf("(%d+%d)", lod, s.MinLOD)
 		src = append(src, srcMinLOD)
 	}
-	sh := func(field uint32) (string, uint64) {
-		v := plus1(field)
-		if eff < 64 {
-			v >>= eff
-		} else {
-			v = 0
-		}
-		return fmt.Sprintf("(%d+1)>>%s", field, lodText), v
-	}
 	shift := func(field uint32) Cell {
-		t, v := sh(field)
-		return hw(written(t, v), src...)
+		return hw(written(shifted(field, eff, lodText)), src...)
 	}
 	quilted := func(field, quilt uint32) Cell {
-		t, v := sh(field)
+		t, v := shifted(field, eff, lodText)
 		return hw(written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt)), src...)
 	}
 	array := func() Cell {

@@ -124,25 +124,11 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 	f.Surfaces["img"] = Surface{Type: SurfaceCube, Height: 15, Depth: 2, MIPCount: 4, BufferSize: 1 << 31}
 	f.Surfaces["T10"] = Surface{Type: Surface2DArray, Width: 16383, Height: 16383, Depth: 2047, MIPCount: 15, QuiltWidth: 31, QuiltHeight: 31, BufferSize: 1<<32 - 1, Samples: 16, SamplePaletteIndex: 7}
 	f.Surfaces["a \"quoted\" name"] = Surface{Type: Surface1D}
-	b, err := f.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := ParseSurfaceFile("x", b)
-	if err != nil {
-		t.Fatalf("%v in\n%s", err, b)
-	}
-	if !reflect.DeepEqual(f, g) {
-		t.Errorf("round trip:\n%+v\n%+v", f, g)
-	}
-	b2, _ := g.Marshal()
-	if !bytes.Equal(b, b2) {
-		t.Errorf("marshal not stable:\n%s\n%s", b, b2)
-	}
+	roundTrip(t, f)
 
 	// The canonical form of the issue's example.
 	f, _ = ParseSurfaceFile("x", []byte(issueExample))
-	b, _ = f.Marshal()
+	b, _ := f.Marshal()
 	want := `{
   "dispatch_mask": "0xffffffff",
   "lod": [0],
@@ -256,4 +242,25 @@ func FuzzParseSurfaceFile(f *testing.F) {
 			t.Fatalf("round trip: %v\n%s", err, b)
 		}
 	})
+}
+
+// roundTrip fails t unless f marshals, reads back the same, and marshals
+// again to the same bytes, which it returns.
+func roundTrip(t *testing.T, f *SurfaceFile) []byte {
+	t.Helper()
+	b, err := f.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ParseSurfaceFile("again", b)
+	if err != nil {
+		t.Fatalf("%v in\n%s", err, b)
+	}
+	if !reflect.DeepEqual(f, g) {
+		t.Errorf("round trip:\n%+v\n%+v\n%s", f, g, b)
+	}
+	if b2, _ := g.Marshal(); !bytes.Equal(b, b2) {
+		t.Errorf("marshal not stable:\n%s\n%s", b, b2)
+	}
+	return b
 }

@@ -32,10 +32,10 @@ func DefaultKernelKeyMap() KernelKeyMap {
 		Down:     key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/b", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/space", "page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
-		Select:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show this kernel in the Code pane")),
-		Close:    key.NewBinding(key.WithKeys("esc", "q", "K"), key.WithHelp("esc/q/K", "close")),
+		Top:      panels.NewBinding("first", "g", "home"),
+		Bottom:   panels.NewBinding("last", "G", "end"),
+		Select:   panels.NewBinding("show this kernel in the Code pane", "enter"),
+		Close:    panels.NewBinding("close", "esc", "q", "K"),
 	}
 }
 

@@ -73,14 +73,19 @@ type KeyBinding struct {
 // Bindings returns every binding of k, by group then field order.
 func (k *Keys) Bindings() []KeyBinding {
 	var out []KeyBinding
-	for _, g := range k.keyGroups() {
-		v := reflect.ValueOf(g.km).Elem()
+	var walk func(name, title string, v reflect.Value)
+	walk = func(name, title string, v reflect.Value) {
 		for i := range v.NumField() {
-			f := v.Field(i)
+			f, sf := v.Field(i), v.Type().Field(i)
 			if b, ok := f.Addr().Interface().(*key.Binding); ok {
-				out = append(out, KeyBinding{g.name + "." + strings.ToLower(v.Type().Field(i).Name), g.title, b})
+				out = append(out, KeyBinding{name + "." + strings.ToLower(sf.Name), title, b})
+			} else if sf.Anonymous { // a shared piece (panels.PromptKeyMap): its fields are the map's
+				walk(name, title, f)
 			}
 		}
+	}
+	for _, g := range k.keyGroups() {
+		walk(g.name, g.title, reflect.ValueOf(g.km).Elem())
 	}
 	return out
 }
@@ -140,7 +145,7 @@ func (k *Keys) remap(name string, ks []string) error {
 	}
 	b := all[i].Binding
 	desc, enabled := b.Help().Desc, b.Enabled()
-	*b = key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), desc))
+	*b = panels.NewBinding(desc, ks...)
 	b.SetEnabled(enabled) // the Code pane's prompt keys start off
 	def := DefaultKeys()
 	for _, d := range def.Bindings() {

@@ -3,6 +3,8 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/panels"
 )
 
 // KeyMap holds the root's global bindings: they work whatever has focus,
@@ -24,29 +26,27 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap returns a fresh copy of the global bindings.
-func DefaultKeyMap() KeyMap { return buildKeyMap() }
-
-func buildKeyMap() KeyMap {
+func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit (even while typing)")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		NextFocus: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
-		PrevFocus: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Quit:      panels.NewBinding("quit", "q"),
+		ForceQuit: panels.NewBinding("quit (even while typing)", "ctrl+c"),
+		Help:      panels.NewBinding("help", "?"),
+		NextFocus: panels.NewBinding("next pane", "tab"),
+		PrevFocus: panels.NewBinding("previous pane", "shift+tab"),
 		List:      paneKey(1, "INFO list (digits type only while a field is being edited)"),
 		Bits:      paneKey(2, "Bits panel"),
 		Lanes:     paneKey(3, "Lanes panel"),
 		Output:    paneKey(4, "Output panel"),
 		Code:      paneKey(5, "Code pane: the body's listing and data flow"),
-		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "panel: back to list")),
-		Mouse:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "mouse on/off (off: select text)")),
-		Errors:    key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "files: errors, warnings, headers")),
-		Save:      key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "save surface file")),
-		NextInfo:  key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next INFO (any pane)")),
-		PrevInfo:  key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous INFO (any pane)")),
-		Copy:      key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy the row's text (Bits: the field's value)")),
-		CopyBytes: key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "copy the row's bytes as hex")),
-		Kernels:   key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "kernel list: pick the body the Code pane shows")),
+		Back:      panels.NewBinding("panel: back to list", "esc"),
+		Mouse:     panels.NewBinding("mouse on/off (off: select text)", "m"),
+		Errors:    panels.NewBinding("files: errors, warnings, headers", "E"),
+		Save:      panels.NewBinding("save surface file", "ctrl+s"),
+		NextInfo:  panels.NewBinding("next INFO (any pane)", "]"),
+		PrevInfo:  panels.NewBinding("previous INFO (any pane)", "["),
+		Copy:      panels.NewBinding("copy the row's text (Bits: the field's value)", "y"),
+		CopyBytes: panels.NewBinding("copy the row's bytes as hex", "Y"),
+		Kernels:   panels.NewBinding("kernel list: pick the body the Code pane shows", "K"),
 	}
 }
 
@@ -85,23 +85,21 @@ type OverlayKeyMap struct {
 }
 
 // DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
-func DefaultOverlayKeyMap() OverlayKeyMap { return buildOverlayKeyMap() }
-
-func buildOverlayKeyMap() OverlayKeyMap {
+func DefaultOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
-		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:         panels.ArrowKey("up", "up"),
+		Down:       panels.ArrowKey("down", "down"),
 		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
 		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space", "f"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
 		HalfUp:     key.NewBinding(key.WithKeys("ctrl+u", "u"), key.WithHelp("ctrl+u", "half page up")),
 		HalfDown:   key.NewBinding(key.WithKeys("ctrl+d", "d"), key.WithHelp("ctrl+d", "half page down")),
-		Top:        key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "top")),
-		Bottom:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "end")),
-		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter the help")),
+		Top:        panels.NewBinding("top", "g", "home"),
+		Bottom:     panels.NewBinding("end", "G", "end"),
+		Filter:     panels.NewBinding("filter the help", "/"),
 		Close:      key.NewBinding(key.WithKeys("q", "esc", "enter"), key.WithHelp("q/esc", "close")),
-		ClearQuery: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear the query")),
-		ToHelp:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		ToErrors:   key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "errors")),
+		ClearQuery: panels.NewBinding("clear the query", "esc"),
+		ToHelp:     panels.NewBinding("help", "?"),
+		ToErrors:   panels.NewBinding("errors", "E"),
 	}
 }
 
@@ -115,33 +113,12 @@ func (k OverlayKeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}, {k.Filter, k.ClearQuery, k.ToHelp, k.ToErrors, k.Close}}
 }
 
-// PromptKeyMap holds the keys that end a one-line prompt; the keys that
-// edit its text are textinput's.
-type PromptKeyMap struct{ Apply, Cancel key.Binding }
-
-// newPromptKeys returns a prompt's bindings, described as that prompt
-// uses them.
-func newPromptKeys(apply, cancel string) PromptKeyMap {
-	return PromptKeyMap{
-		Apply:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", apply)),
-		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", cancel)),
-	}
-}
-
-// ShortHelp returns the prompt's bindings.
-func (k PromptKeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Apply, k.Cancel} }
-
-// FullHelp returns the prompt's bindings.
-func (k PromptKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
-
 // QuitKeyMap answers the question asked when quitting with unsaved edits.
 type QuitKeyMap struct{ Save, Discard, Cancel key.Binding }
 
 // DefaultQuitKeyMap returns a fresh copy of the question's bindings; y and
 // n answer too, and q or ctrl+c again cancels.
-func DefaultQuitKeyMap() QuitKeyMap { return buildQuitKeyMap() }
-
-func buildQuitKeyMap() QuitKeyMap {
+func DefaultQuitKeyMap() QuitKeyMap {
 	return QuitKeyMap{
 		Save:    key.NewBinding(key.WithKeys("s", "S", "y", "Y"), key.WithHelp("s", "save & quit")),
 		Discard: key.NewBinding(key.WithKeys("d", "D", "n", "N"), key.WithHelp("d", "discard & quit")),
@@ -307,9 +284,9 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 	case modeFilter, modeGoto:
 		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}
 	case modePanelEdit:
-		return m.panels[m.focus].ShortHelp(), []key.Binding{m.keys.ForceQuit}
+		return m.panels[m.focus].Keys().ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modePanel:
-		return m.panels[m.focus].ShortHelp(), m.keys.ShortHelp()
+		return m.panels[m.focus].Keys().ShortHelp(), m.keys.ShortHelp()
 	}
 	return m.list.keys.ShortHelp(), m.keys.ShortHelp()
 }

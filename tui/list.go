@@ -16,11 +16,13 @@ import (
 	"infoscope/model/diff"
 	"infoscope/model/index"
 	"infoscope/model/workspace"
+	"infoscope/tui/panels"
 )
 
 // ListKeyMap holds the list's bindings.
 type ListKeyMap struct {
-	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	Up, Down key.Binding
+	panels.PageKeyMap
 	// Next and Prev repeat the last search (the / filter's terms): the
 	// next or previous row that matches them.
 	Next, Prev, Goto, Filter, Clear, Open key.Binding
@@ -28,34 +30,26 @@ type ListKeyMap struct {
 	NextDiag, PrevDiag key.Binding
 	Left, Right        key.Binding // scroll the instruction text sideways
 	// Apply and Cancel end the filter and go-to prompts.
-	Apply, Cancel key.Binding
+	panels.PromptKeyMap
 }
 
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
-func DefaultListKeyMap() ListKeyMap { return buildListKeyMap() }
-
-func buildListKeyMap() ListKeyMap {
+func DefaultListKeyMap() ListKeyMap {
 	return ListKeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
-		HalfUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
-		HalfDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
-		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
-		Next:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match of /")),
-		Prev:     key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match of /")),
-		NextDiag: key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "next row with diagnostics (!)")),
-		PrevDiag: key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "previous row with diagnostics")),
-		Goto:     key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to [FILE:]0xOFFSET or row N")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter (terms below)")),
-		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open panel")),
-		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll text left")),
-		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll text right (rows cut with …)")),
-		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Up:           panels.ArrowKey("up", "up"),
+		Down:         panels.ArrowKey("down", "down"),
+		PageKeyMap:   panels.DefaultPageKeys(),
+		Next:         panels.NewBinding("next match of /", "n"),
+		Prev:         panels.NewBinding("previous match of /", "N"),
+		NextDiag:     panels.NewBinding("next row with diagnostics (!)", "}"),
+		PrevDiag:     panels.NewBinding("previous row with diagnostics", "{"),
+		Goto:         panels.NewBinding("go to [FILE:]0xOFFSET or row N", ":"),
+		Filter:       panels.NewBinding("filter (terms below)", "/"),
+		Clear:        panels.NewBinding("clear filter", "esc"),
+		Open:         panels.NewBinding("open panel", "enter"),
+		Left:         panels.ArrowKey("left", "scroll text left"),
+		Right:        panels.ArrowKey("right", "scroll text right (rows cut with …)"),
+		PromptKeyMap: panels.NewPromptKeys("apply", "cancel"),
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/tui/panels"
 )
 
 // MarksConfig is where a session's bookmarks come from and go.
@@ -39,14 +40,12 @@ type MarkKeyMap struct {
 
 // DefaultMarkKeyMap returns the bookmark keys: M marks (m toggles the
 // mouse), ' lists the marks, as in vi.
-func DefaultMarkKeyMap() MarkKeyMap { return buildMarkKeyMap() }
-
-func buildMarkKeyMap() MarkKeyMap {
+func DefaultMarkKeyMap() MarkKeyMap {
 	return MarkKeyMap{
-		Mark:   key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "bookmark the row with a note")),
-		List:   key.NewBinding(key.WithKeys("'"), key.WithHelp("'", "bookmarks: jump, edit, delete")),
-		Jump:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "marks: jump to the mark")),
-		Edit:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "marks: edit the note")),
+		Mark:   panels.NewBinding("bookmark the row with a note", "M"),
+		List:   panels.NewBinding("bookmarks: jump, edit, delete", "'"),
+		Jump:   panels.NewBinding("marks: jump to the mark", "enter"),
+		Edit:   panels.NewBinding("marks: edit the note", "e"),
 		Delete: key.NewBinding(key.WithKeys("d"), key.WithHelp("d d", "marks: delete (d twice)")),
 		Up:     key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "marks: previous")),
 		Down:   key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "marks: next")),
@@ -81,7 +80,7 @@ type marksState struct {
 	delArm  bool // d was pressed once
 	note    promptInput
 	// noteKeys end the note prompt.
-	noteKeys PromptKeyMap
+	noteKeys panels.PromptKeyMap
 }
 
 // initMarks sets up the bookmarks from cfg.
@@ -92,7 +91,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
 	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes)
-	mk.noteKeys = newPromptKeys("keep", "cancel")
+	mk.noteKeys = panels.NewPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
 	}

@@ -26,6 +26,7 @@ import (
 	"infoscope/model"
 	"infoscope/model/lower"
 	"infoscope/model/workspace"
+	"infoscope/tui/panels"
 	"infoscope/tui/style"
 )
 
@@ -174,7 +175,7 @@ type Model struct {
 	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
 	helpQuery     promptInput
-	helpQueryKeys PromptKeyMap
+	helpQueryKeys panels.PromptKeyMap
 	helpFiltering bool
 	helpCache     helpCache
 
@@ -272,7 +273,7 @@ func New(cfg Config) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
 	m.helpQuery = newPromptInput("/", "key or words", 64)
-	m.helpQueryKeys = newPromptKeys("keep", "clear")
+	m.helpQueryKeys = panels.NewPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
 	m.marks.keys = m.keyset.Marks
@@ -579,18 +580,11 @@ type demangledMsg map[string]string
 // of the long mangled kernel names not asked before (one process for all).
 func (m *Model) demangleCmd() tea.Cmd {
 	var names []string
-	for _, e := range m.snap.Entries() {
-		if e.File == nil {
-			continue
-		}
-		for _, p := range e.File.Each() {
-			for _, st := range p.Streams {
-				k := st.Kernel
-				if _, asked := m.demangled[k]; !asked && len(k) > model.MaxKernelLabel && strings.HasPrefix(k, "_Z") &&
-					!strings.ContainsAny(k, " \n\r\t") && !slices.Contains(names, k) {
-					names = append(names, k)
-				}
-			}
+	for _, b := range m.bodies() {
+		k := b.s.Kernel
+		if _, asked := m.demangled[k]; !asked && len(k) > model.MaxKernelLabel && strings.HasPrefix(k, "_Z") &&
+			!strings.ContainsAny(k, " \n\r\t") && !slices.Contains(names, k) {
+			names = append(names, k)
 		}
 	}
 	if len(names) == 0 {
@@ -919,7 +913,7 @@ func (m *Model) childHandles(msg tea.KeyPressMsg) bool {
 	if m.focus == focusList {
 		groups = m.list.keys.FullHelp()
 	} else {
-		groups = m.panels[m.focus].FullHelp()
+		groups = m.panels[m.focus].Keys().FullHelp()
 	}
 	for _, g := range groups {
 		if key.Matches(msg, g...) {
@@ -960,18 +954,10 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.helpFiltering = true
 		m.overlayVP().GotoTop()
 		return m.helpQuery.Focus()
-	case key.Matches(msg, k.Down):
-		vp.ScrollDown(1)
-	case key.Matches(msg, k.Up):
-		vp.ScrollUp(1)
-	case key.Matches(msg, k.PageDown):
-		vp.PageDown()
-	case key.Matches(msg, k.PageUp):
-		vp.PageUp()
-	case key.Matches(msg, k.HalfDown):
-		vp.HalfPageDown()
-	case key.Matches(msg, k.HalfUp):
-		vp.HalfPageUp()
+	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
+		// The viewport scrolls by its own keys: the overlay's, as they are now.
+		vp.KeyMap = viewport.KeyMap{Down: k.Down, Up: k.Up, PageDown: k.PageDown, PageUp: k.PageUp, HalfPageDown: k.HalfDown, HalfPageUp: k.HalfUp}
+		*vp, _ = vp.Update(msg)
 	case key.Matches(msg, k.Top):
 		vp.GotoTop()
 	case key.Matches(msg, k.Bottom):

@@ -42,15 +42,9 @@ func checkMatches(t *testing.T, x, y []uint64, ms []match) {
 func TestSeqDiffMinimal(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
-		x := make([]uint64, r.IntN(40))
-		y := make([]uint64, r.IntN(40))
+		nx, ny := r.IntN(40), r.IntN(40)
 		alpha := uint64(1 + r.IntN(6))
-		for i := range x {
-			x[i] = r.Uint64N(alpha)
-		}
-		for i := range y {
-			y[i] = r.Uint64N(alpha)
-		}
+		x, y := randSeq(r, nx, alpha), randSeq(r, ny, alpha)
 		ms := seqDiff(x, y)
 		checkMatches(t, x, y, ms)
 		if want := lcsLen(x, y); len(ms) != want {
@@ -63,12 +57,7 @@ func TestSeqDiffMinimal(t *testing.T) {
 // alignment, and an insertion into a long sequence is found exactly.
 func TestSeqDiffBounded(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	x := make([]uint64, 20000)
-	y := make([]uint64, 20000)
-	for i := range x {
-		x[i] = r.Uint64N(4)
-		y[i] = r.Uint64N(4)
-	}
+	x, y := randSeq(r, 20000, 4), randSeq(r, 20000, 4)
 	checkMatches(t, x, y, seqDiff(x, y))
 	z := append(append(append([]uint64{}, x[:100]...), 99), x[100:]...)
 	ms := seqDiff(x, z)
@@ -94,13 +83,17 @@ func BenchmarkSeqDiffDisjoint(b *testing.B) {
 // alphabet (everything shares with everything): the work bound decides.
 func BenchmarkSeqDiffWorst(b *testing.B) {
 	r := rand.New(rand.NewPCG(5, 6))
-	x := make([]uint64, 6000)
-	y := make([]uint64, 6000)
-	for i := range x {
-		x[i] = r.Uint64N(2)
-		y[i] = r.Uint64N(2)
-	}
+	x, y := randSeq(r, 6000, 2), randSeq(r, 6000, 2)
 	for b.Loop() {
 		seqDiff(x, y)
 	}
+}
+
+// randSeq returns n random elements below alpha.
+func randSeq(r *rand.Rand, n int, alpha uint64) []uint64 {
+	x := make([]uint64, n)
+	for i := range x {
+		x[i] = r.Uint64N(alpha)
+	}
+	return x
 }

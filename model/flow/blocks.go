@@ -270,21 +270,75 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	}
 }
 
-func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
-	// One range covering every chunk of the root variable the result is in.
-	r := Range{Var: op.Dst[0].Var, Start: op.Dst[0].Start, End: op.Dst[0].End}
+// result is the question readers asks of an INFO's result and what it
+// found so far: one range r covering every chunk of the root variable the
+// result is in (at most 512 bytes), each chunk's bytes in r and their
+// union gen, and per chunk the first instruction that overwrites it (-1:
+// none yet).
+type result struct {
+	op     InfoOperands
+	r      Range
+	chunks []bytesSet
+	gen    bytesSet
+	over   []int
+}
+
+func newResult(op InfoOperands) *result {
+	q := &result{op: op, r: Range{Var: op.Dst[0].Var, Start: op.Dst[0].Start, End: op.Dst[0].End}}
 	for _, c := range op.Dst[1:] {
-		r.Start, r.End = min(r.Start, c.Start), max(r.End, c.End)
+		q.r.Start, q.r.End = min(q.r.Start, c.Start), max(q.r.End, c.End)
 	}
-	if r.End-r.Start > 512 {
-		r.End = r.Start + 512
+	if q.r.End-q.r.Start > 512 {
+		q.r.End = q.r.Start + 512
 	}
-	var gen bytesSet
-	chunks := make([]bytesSet, len(op.Dst))
+	q.chunks, q.over = make([]bytesSet, len(op.Dst)), make([]int, len(op.Dst))
 	for k, c := range op.Dst {
-		chunks[k].add(c.Start-r.Start, c.End-r.Start)
-		gen = gen.or(chunks[k])
+		q.chunks[k].add(c.Start-q.r.Start, c.End-q.r.Start)
+		q.gen = q.gen.or(q.chunks[k])
+		q.over[k] = -1
 	}
+	return q
+}
+
+// add records instruction i, met in order of distance from the INFO: a
+// reader of rd, the live bytes of the result it reads, and the first
+// overwriter of each chunk whose live bytes it Must-writes (killed).
+func (q *result) add(f *Flow, i int, rd, killed bytesSet) {
+	op, r := q.op, q.r
+	if !rd.empty() {
+		if len(f.Readers) >= maxListed {
+			f.Omitted++
+		} else {
+			rr := Reader{Inst: i}
+			for k, c := range op.Dst {
+				if lm := rd.and(q.chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
+					rr.Channels = append(rr.Channels, ChannelLanes{c.Channel, laneMask(lm)})
+				}
+			}
+			f.Readers = append(f.Readers, rr)
+		}
+	}
+	for k, c := range op.Dst {
+		if q.over[k] >= 0 {
+			continue
+		}
+		if lm := killed.and(q.chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
+			q.over[k] = i
+			f.Overwrites = append(f.Overwrites, Overwrite{Channel: c.Channel, Inst: i, Lanes: laneMask(lm)})
+		}
+	}
+}
+
+// done puts the overwrites in channel order.
+func (q *result) done(f *Flow) {
+	sort.SliceStable(f.Overwrites, func(x, y int) bool {
+		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
+	})
+}
+
+func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
+	q := newResult(op)
+	r, gen := q.r, q.gen
 	kill := func(i int32) bytesSet {
 		if i == at {
 			return bytesSet{}
@@ -411,37 +465,8 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 		return int(x.i - y.i)
 	})
-	over := make([]int, len(op.Dst))
-	for k := range over {
-		over[k] = -1
-	}
 	for _, o := range hits {
-		i, in := o.i, o.in
-		if rd := b.projectR(i, r).and(in); !rd.empty() {
-			if len(f.Readers) >= maxListed {
-				f.Omitted++
-			} else {
-				rr := Reader{Inst: int(i)}
-				for k, c := range op.Dst {
-					if lm := rd.and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
-						rr.Channels = append(rr.Channels, ChannelLanes{c.Channel, laneMask(lm)})
-					}
-				}
-				f.Readers = append(f.Readers, rr)
-			}
-		}
-		ki := kill(i)
-		for k, c := range op.Dst {
-			if over[k] >= 0 {
-				continue
-			}
-			if lm := ki.and(in).and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); lm != 0 {
-				over[k] = int(i)
-				f.Overwrites = append(f.Overwrites, Overwrite{Channel: c.Channel, Inst: int(i), Lanes: laneMask(lm)})
-			}
-		}
+		q.add(f, int(o.i), b.projectR(o.i, r).and(o.in), kill(o.i).and(o.in))
 	}
-	sort.SliceStable(f.Overwrites, func(x, y int) bool {
-		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
-	})
+	q.done(f)
 }

@@ -105,9 +105,7 @@ type bodyBuilder struct {
 	labels []int32 // (label, instruction) pairs, in instruction order
 	jumps  []int32 // (instruction, label) pairs, in instruction order
 	flags  []uint8 // per instruction: bStop, bLead, bEnds
-	// What the notes say.
-	calls, ind, opaque, payload bool
-	unparsed                    int
+	noteFlags
 	// noTree leaves the dominator tree out (tests: the search that
 	// replaces it past its bound).
 	noTree bool
@@ -157,13 +155,7 @@ func (bb *bodyBuilder) add(in *Inst) {
 		f |= bEnds
 	}
 	bb.flags = append(bb.flags, f)
-	bb.calls = bb.calls || in.Call
-	bb.ind = bb.ind || in.Indirect
-	bb.opaque = bb.opaque || in.Opaque
-	bb.payload = bb.payload || in.Payload
-	if in.Unparsed {
-		bb.unparsed++
-	}
+	bb.noteFlags.add(in)
 }
 
 func (bb *bodyBuilder) finish() *Body {
@@ -477,11 +469,28 @@ func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 	return true
 }
 
-func (bb *bodyBuilder) notes() []string {
-	calls, ind, opaque, payload := bb.calls, bb.ind, bb.opaque, bb.payload
+// noteFlags is what a body's notes say, gathered instruction by
+// instruction.
+type noteFlags struct {
+	calls, ind, opaque, payload bool
+	unparsed                    int
+}
+
+func (nf *noteFlags) add(in *Inst) {
+	nf.calls = nf.calls || in.Call
+	nf.ind = nf.ind || in.Indirect
+	nf.opaque = nf.opaque || in.Opaque
+	nf.payload = nf.payload || in.Payload
+	if in.Unparsed {
+		nf.unparsed++
+	}
+}
+
+func (nf *noteFlags) notes() []string {
+	calls, ind, opaque, payload := nf.calls, nf.ind, nf.opaque, nf.payload
 	var n []string
-	if bb.unparsed > 0 {
-		n = append(n, unparsedNote(bb.unparsed))
+	if nf.unparsed > 0 {
+		n = append(n, unparsedNote(nf.unparsed))
 	}
 	if calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
@@ -567,20 +576,15 @@ type flowNode struct {
 
 // nodeMap maps instructions to flowNodes; reset empties it in O(1).
 type nodeMap struct {
-	stamp []uint32
-	slot  []int32
-	epoch uint32
-	nodes []flowNode
+	stampSet // the instructions with a node
+	slot     []int32
+	nodes    []flowNode
 }
 
 func (m *nodeMap) reset(n int) {
-	if len(m.stamp) < n {
-		m.stamp, m.slot, m.epoch = make([]uint32, n), make([]int32, n), 0
-	}
-	m.epoch++
-	if m.epoch == 0 {
-		clear(m.stamp)
-		m.epoch = 1
+	m.stampSet.reset(n)
+	if len(m.slot) < n {
+		m.slot = make([]int32, n)
 	}
 	m.nodes = m.nodes[:0]
 }
@@ -605,7 +609,7 @@ func (m *nodeMap) merge(k, from int32, x bytesSet, work []int32) []int32 {
 }
 
 func (m *nodeMap) find(i int32) int {
-	if m.stamp[i] != m.epoch {
+	if !m.has(i) {
 		return -1
 	}
 	return int(m.slot[i])
@@ -613,10 +617,11 @@ func (m *nodeMap) find(i int32) int {
 
 // get returns i's node index, making the node when it has none.
 func (m *nodeMap) get(i int32) int {
-	if m.stamp[i] == m.epoch {
+	if m.has(i) {
 		return int(m.slot[i])
 	}
-	m.stamp[i], m.slot[i] = m.epoch, int32(len(m.nodes))
+	m.add(i)
+	m.slot[i] = int32(len(m.nodes))
 	m.nodes = append(m.nodes, flowNode{i: i})
 	return len(m.nodes) - 1
 }
@@ -630,30 +635,25 @@ func (m *nodeMap) value(i int32) bytesSet {
 
 // distMap maps instructions to distances; reset empties it in O(1).
 type distMap struct {
-	stamp []uint32
-	d     []int32
-	epoch uint32
+	stampSet // the instructions with a distance
+	d        []int32
 }
 
 func (m *distMap) reset(n int) {
-	if len(m.stamp) < n {
-		m.stamp, m.d, m.epoch = make([]uint32, n), make([]int32, n), 0
-	}
-	m.epoch++
-	if m.epoch == 0 {
-		clear(m.stamp)
-		m.epoch = 1
+	m.stampSet.reset(n)
+	if len(m.d) < n {
+		m.d = make([]int32, n)
 	}
 }
 
 func (m *distMap) get(i int32) (int32, bool) {
-	if m.stamp[i] != m.epoch {
+	if !m.has(i) {
 		return 0, false
 	}
 	return m.d[i], true
 }
 
-func (m *distMap) set(i, d int32) { m.stamp[i], m.d[i] = m.epoch, d }
+func (m *distMap) set(i, d int32) { m.add(i); m.d[i] = d }
 
 // stampSet is a set of instructions; reset empties it in O(1).
 type stampSet struct {

@@ -58,23 +58,35 @@ func TestFlowStraight(t *testing.T) {
 		fi(nil, []Access{w(vLOD, 0, 32)}),           // $10 writes lod after: not a source
 	}
 	f := NewBody(body).Analyze(2, op)
-	if want := []Source{{Inst: 0, Start: 0, End: 32, Lanes: "0-7"}}; !reflect.DeepEqual(f.Sources, want) {
-		t.Errorf("sources = %+v, want %+v", f.Sources, want)
+	checkFlow(t, f, Flow{
+		Sources: []Source{{Inst: 0, Start: 0, End: 32, Lanes: "0-7"}},
+		Readers: []Reader{
+			{3, []ChannelLanes{{"R", "0-3"}}},
+			{5, []ChannelLanes{{"G", "0-7"}}},
+			{6, []ChannelLanes{{"G", "2"}}},
+		},
+		Overwrites: []Overwrite{{"R", 4, "0-7"}, {"G", 7, "0-7"}},
+	})
+	if f.Blocks != 1 || len(f.Notes) != 0 {
+		t.Errorf("blocks %d, notes %v", f.Blocks, f.Notes)
 	}
-	wantR := []Reader{
-		{3, []ChannelLanes{{"R", "0-3"}}},
-		{5, []ChannelLanes{{"G", "0-7"}}},
-		{6, []ChannelLanes{{"G", "2"}}},
+}
+
+// checkFlow compares f's sources, lanes from outside, readers and
+// overwrites with want's.
+func checkFlow(t *testing.T, f, want Flow) {
+	t.Helper()
+	if !reflect.DeepEqual(f.Sources, want.Sources) {
+		t.Errorf("sources = %+v, want %+v", f.Sources, want.Sources)
 	}
-	if !reflect.DeepEqual(f.Readers, wantR) {
-		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
+	if f.Outside != want.Outside {
+		t.Errorf("outside = %q, want %q", f.Outside, want.Outside)
 	}
-	wantO := []Overwrite{{"R", 4, "0-7"}, {"G", 7, "0-7"}}
-	if !reflect.DeepEqual(f.Overwrites, wantO) {
-		t.Errorf("overwrites = %+v, want %+v", f.Overwrites, wantO)
+	if !reflect.DeepEqual(f.Readers, want.Readers) {
+		t.Errorf("readers = %+v, want %+v", f.Readers, want.Readers)
 	}
-	if f.Outside != "" || f.Blocks != 1 || len(f.Notes) != 0 {
-		t.Errorf("outside %q, blocks %d, notes %v", f.Outside, f.Blocks, f.Notes)
+	if !reflect.DeepEqual(f.Overwrites, want.Overwrites) {
+		t.Errorf("overwrites = %+v, want %+v", f.Overwrites, want.Overwrites)
 	}
 }
 
@@ -94,21 +106,15 @@ func TestFlowBranch(t *testing.T) {
 		fi([]Access{w(vRes, 0, 32)}, nil),  // $10 reads R after the join
 	}
 	f := NewBody(body).Analyze(6, op)
-	want := []Source{
-		{Inst: 4, Start: 0, End: 16, Lanes: "0-3", SomePaths: true},
-		{Inst: 1, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
-	}
-	if !reflect.DeepEqual(f.Sources, want) {
-		t.Errorf("sources = %+v, want %+v", f.Sources, want)
-	}
-	// Lanes 4-7 are unwritten on the else path: they come from outside.
-	if f.Outside != "4-7" {
-		t.Errorf("outside = %q, want 4-7", f.Outside)
-	}
-	wantR := []Reader{{8, []ChannelLanes{{"G", "0-7"}}}, {10, []ChannelLanes{{"R", "0-7"}}}}
-	if !reflect.DeepEqual(f.Readers, wantR) {
-		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
-	}
+	checkFlow(t, f, Flow{
+		Sources: []Source{
+			{Inst: 4, Start: 0, End: 16, Lanes: "0-3", SomePaths: true},
+			{Inst: 1, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+		},
+		// Lanes 4-7 are unwritten on the else path: they come from outside.
+		Outside: "4-7",
+		Readers: []Reader{{8, []ChannelLanes{{"G", "0-7"}}}, {10, []ChannelLanes{{"R", "0-7"}}}},
+	})
 	if f.Blocks != 6 || f.Block != [2]int{5, 7} {
 		t.Errorf("blocks = %d, INFO's block %v", f.Blocks, f.Block)
 	}
@@ -127,21 +133,13 @@ func TestFlowLoop(t *testing.T) {
 		{Label: -1, Stop: true},            // $7 ret
 		fi([]Access{w(vRes, 0, 64)}, nil),  // $8 unreachable
 	}
-	f := NewBody(body).Analyze(3, op)
-	want := []Source{
-		{Inst: 0, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
-		{Inst: 4, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
-	}
-	if !reflect.DeepEqual(f.Sources, want) {
-		t.Errorf("sources = %+v, want %+v", f.Sources, want)
-	}
-	wantR := []Reader{{6, []ChannelLanes{{"G", "7"}}}, {2, []ChannelLanes{{"R", "0"}}}}
-	if !reflect.DeepEqual(f.Readers, wantR) {
-		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
-	}
-	if f.Outside != "" {
-		t.Errorf("outside = %q", f.Outside)
-	}
+	checkFlow(t, NewBody(body).Analyze(3, op), Flow{
+		Sources: []Source{
+			{Inst: 0, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+			{Inst: 4, Start: 0, End: 32, Lanes: "0-7", SomePaths: true},
+		},
+		Readers: []Reader{{6, []ChannelLanes{{"G", "7"}}}, {2, []ChannelLanes{{"R", "0"}}}},
+	})
 }
 
 func TestFlowPartialAndPredicated(t *testing.T) {
@@ -155,22 +153,15 @@ func TestFlowPartialAndPredicated(t *testing.T) {
 		fi(nil, []Access{mw(vRes, 0, 64)}), // $5 predicated write: no overwrite
 		fi([]Access{w(vRes, 30, 31)}, nil), // $6 one byte of R lane 7
 	}
-	f := NewBody(body).Analyze(3, op)
-	want := []Source{
-		{Inst: 2, Start: 0, End: 8, Lanes: "0-1", SomePaths: true},
-		{Inst: 1, Start: 0, End: 20, Lanes: "0-4"},
-		{Inst: 0, Start: 20, End: 32, Lanes: "5-7"},
-	}
-	if !reflect.DeepEqual(f.Sources, want) {
-		t.Errorf("sources = %+v, want %+v", f.Sources, want)
-	}
-	wantR := []Reader{{4, []ChannelLanes{{"R", "7"}, {"G", "0"}}}, {6, []ChannelLanes{{"R", "7"}}}}
-	if !reflect.DeepEqual(f.Readers, wantR) {
-		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
-	}
-	if len(f.Overwrites) != 0 {
-		t.Errorf("overwrites = %+v, want none (the write is predicated)", f.Overwrites)
-	}
+	checkFlow(t, NewBody(body).Analyze(3, op), Flow{
+		Sources: []Source{
+			{Inst: 2, Start: 0, End: 8, Lanes: "0-1", SomePaths: true},
+			{Inst: 1, Start: 0, End: 20, Lanes: "0-4"},
+			{Inst: 0, Start: 20, End: 32, Lanes: "5-7"},
+		},
+		Readers: []Reader{{4, []ChannelLanes{{"R", "7"}, {"G", "0"}}}, {6, []ChannelLanes{{"R", "7"}}}},
+		// No overwrites: the write is predicated.
+	})
 }
 
 // gen builds a general operand V<id>(row,col)<region>.
@@ -220,20 +211,12 @@ func TestFlowAliasAndSIMD32(t *testing.T) {
 		flowInst(movInst(8, gen("dst", 36, 0, 0, regDst), gen("src0", 33, 12, 0, regScalar), sym), 32), // res row 12 col 0: A lane 0
 		flowInst(movInst(32, gen("dst", 34, 0, 0, regDst), gen("src0", 36, 0, 0, regScalar), sym), 32), // overwrites all of G
 	}
-	f := NewBody(body).Analyze(1, info)
-	if want := []Source{{Inst: 0, Start: 64, End: 128, Lanes: "16-31"}}; !reflect.DeepEqual(f.Sources, want) {
-		t.Errorf("sources = %+v, want %+v", f.Sources, want)
-	}
-	if f.Outside != "0-15" {
-		t.Errorf("outside = %q, want 0-15", f.Outside)
-	}
-	wantR := []Reader{{2, []ChannelLanes{{"G", "8-23"}}}, {3, []ChannelLanes{{"A", "0"}}}}
-	if !reflect.DeepEqual(f.Readers, wantR) {
-		t.Errorf("readers = %+v, want %+v", f.Readers, wantR)
-	}
-	if want := []Overwrite{{"G", 4, "0-31"}}; !reflect.DeepEqual(f.Overwrites, want) {
-		t.Errorf("overwrites = %+v, want %+v", f.Overwrites, want)
-	}
+	checkFlow(t, NewBody(body).Analyze(1, info), Flow{
+		Sources:    []Source{{Inst: 0, Start: 64, End: 128, Lanes: "16-31"}},
+		Outside:    "0-15",
+		Readers:    []Reader{{2, []ChannelLanes{{"G", "8-23"}}}, {3, []ChannelLanes{{"A", "0"}}}},
+		Overwrites: []Overwrite{{"G", 4, "0-31"}},
+	})
 }
 
 // oracleSources lists the oracle INFO with a LOD source: info_min's

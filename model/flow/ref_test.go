@@ -1,9 +1,6 @@
 package flow
 
-import (
-	"sort"
-	"strings"
-)
+import "sort"
 
 // The data-flow analysis as it was before it was made sparse: every
 // question walks the whole body. It is kept here, unchanged, as the
@@ -161,34 +158,11 @@ func (b *refBody) Analyze(at int, op InfoOperands) Flow {
 }
 
 func (b *refBody) notes() []string {
-	var calls, ind, opaque, payload bool
-	unparsed := 0
-	for _, in := range b.Insts {
-		calls = calls || in.Call
-		ind = ind || in.Indirect
-		opaque = opaque || in.Opaque
-		payload = payload || in.Payload
-		if in.Unparsed {
-			unparsed++
-		}
+	var nf noteFlags
+	for k := range b.Insts {
+		nf.add(&b.Insts[k])
 	}
-	var n []string
-	if unparsed > 0 {
-		n = append(n, unparsedNote(unparsed))
-	}
-	if calls {
-		n = append(n, "calls: the callee's reads and writes are not modelled")
-	}
-	if ind {
-		n = append(n, "indirect jumps and calls: their targets are not modelled")
-	}
-	if opaque {
-		n = append(n, "operands through address registers (r[A..]) or of types without a size: their bytes are not modelled")
-	}
-	if payload {
-		n = append(n, "message payloads of unstated size: assumed to reach the variable's end")
-	}
-	return n
+	return nf.notes()
 }
 
 func (b *refBody) blocks(at int) (int, [2]int) {
@@ -300,20 +274,8 @@ func (b *refBody) allPaths(c, at int, live bytesSet, kill []bytesSet) bool {
 }
 
 func (b *refBody) readers(f *Flow, at int, op InfoOperands) {
-	// One range covering every chunk of the root variable the result is in.
-	r := Range{Var: op.Dst[0].Var, Start: op.Dst[0].Start, End: op.Dst[0].End}
-	for _, c := range op.Dst[1:] {
-		r.Start, r.End = min(r.Start, c.Start), max(r.End, c.End)
-	}
-	if r.End-r.Start > 512 {
-		r.End = r.Start + 512
-	}
-	var gen bytesSet
-	chunks := make([]bytesSet, len(op.Dst))
-	for k, c := range op.Dst {
-		chunks[k].add(c.Start-r.Start, c.End-r.Start)
-		gen = gen.or(chunks[k])
-	}
+	q := newResult(op)
+	r, gen := q.r, q.gen
 	kill := make([]bytesSet, len(b.Insts))
 	for i, in := range b.Insts {
 		if i != at {
@@ -329,41 +291,12 @@ func (b *refBody) readers(f *Flow, at int, op InfoOperands) {
 		}
 	}
 	sort.SliceStable(order, func(x, y int) bool { return fwd[order[x]] < fwd[order[y]] })
-	over := make([]int, len(op.Dst))
-	for k := range over {
-		over[k] = -1
-	}
 	for _, i := range order {
-		in := live[i]
-		if in.empty() {
-			continue
-		}
-		if rd := refProject(b.Insts[i].Reads, r, false).and(in); !rd.empty() {
-			if len(f.Readers) >= maxListed {
-				f.Omitted++
-			} else {
-				rr := Reader{Inst: i}
-				for k, c := range op.Dst {
-					if m := rd.and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); m != 0 {
-						rr.Channels = append(rr.Channels, ChannelLanes{c.Channel, laneMask(m)})
-					}
-				}
-				f.Readers = append(f.Readers, rr)
-			}
-		}
-		for k, c := range op.Dst {
-			if over[k] >= 0 {
-				continue
-			}
-			if m := kill[i].and(in).and(chunks[k]).lanes(c.Start-r.Start, op.Lanes); m != 0 {
-				over[k] = i
-				f.Overwrites = append(f.Overwrites, Overwrite{Channel: c.Channel, Inst: i, Lanes: laneMask(m)})
-			}
+		if in := live[i]; !in.empty() {
+			q.add(f, i, refProject(b.Insts[i].Reads, r, false).and(in), kill[i].and(in))
 		}
 	}
-	sort.SliceStable(f.Overwrites, func(x, y int) bool {
-		return strings.Index("RGBA", f.Overwrites[x].Channel) < strings.Index("RGBA", f.Overwrites[y].Channel)
-	})
+	q.done(f)
 }
 
 // refProject is project on unpacked accesses.

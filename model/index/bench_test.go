@@ -73,48 +73,49 @@ func BenchmarkDiagRows(b *testing.B) {
 // over every row and over a filtered view.
 func BenchmarkNextDiag1M(b *testing.B) {
 	x := bigIndex(b, 1_000_000, 250_000)
-	for _, expr := range []string{"", "!op:sampleinfo"} {
-		b.Run("filter="+expr, func(b *testing.B) {
-			f, err := ParseFilter(expr)
-			if err != nil {
-				b.Fatal(err)
+	benchViews(b, x, func(b *testing.B, view []int32) func(i int) {
+		n := x.Len()
+		if view != nil {
+			n = len(view)
+		}
+		cur := n / 3
+		return func(i int) {
+			if x.NextDiag(view, cur, 1-2*(i%2)) < 0 {
+				b.Fatal("no row with diagnostics")
 			}
-			view := x.View(f)
-			n := x.Len()
-			if view != nil {
-				n = len(view)
-			}
-			cur := n / 3
-			b.ResetTimer()
-			start, _ := benchcpu.Now()
-			for i := 0; i < b.N; i++ {
-				if x.NextDiag(view, cur, 1-2*(i%2)) < 0 {
-					b.Fatal("no row with diagnostics")
-				}
-			}
-			benchcpu.Report(b, start)
-		})
-	}
+		}
+	})
 }
 
 // BenchmarkGotoOffset1M measures :0xOFFSET over 1M rows, every row and a
 // filtered view.
 func BenchmarkGotoOffset1M(b *testing.B) {
 	x := bigIndex(b, 1_000_000, 50)
+	targets := []int64{0x6ab1c3, 0x10, 0xfffffff}
+	benchViews(b, x, func(b *testing.B, view []int32) func(i int) {
+		return func(i int) {
+			if p, _ := x.NearestOffset(view, 0, targets[i%len(targets)], nil); p < 0 {
+				b.Fatal("no row")
+			}
+		}
+	})
+}
+
+// benchViews runs a benchmark over every row of x and over a filtered
+// view: op, given the sub-benchmark and the view, returns what iteration
+// i does.
+func benchViews(b *testing.B, x *Index, op func(b *testing.B, view []int32) func(i int)) {
 	for _, expr := range []string{"", "!op:sampleinfo"} {
 		b.Run("filter="+expr, func(b *testing.B) {
 			f, err := ParseFilter(expr)
 			if err != nil {
 				b.Fatal(err)
 			}
-			view := x.View(f)
-			targets := []int64{0x6ab1c3, 0x10, 0xfffffff}
+			step := op(b, x.View(f))
 			b.ResetTimer()
 			start, _ := benchcpu.Now()
 			for i := 0; i < b.N; i++ {
-				if p, _ := x.NearestOffset(view, 0, targets[i%len(targets)], nil); p < 0 {
-					b.Fatal("no row")
-				}
+				step(i)
 			}
 			benchcpu.Report(b, start)
 		})

@@ -129,18 +129,41 @@ func TestText(t *testing.T) {
 // TestChangedText: a changed immediate in one kernel of a dump folder:
 // the changed line, A's line, the field; the other kernels same.
 func TestChangedText(t *testing.T) {
-	dir := copyDir(t, dumpset)
-	name := filepath.Join(dir, "OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm")
-	b, _ := os.ReadFile(name)
-	os.WriteFile(name, bytes.Replace(b, []byte("0x0:d "), []byte("0x4:d "), 1), 0o644)
+	dir := editedDumpSet(t, "OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", "0x0:d ", "0x4:d ")
 	st, out, _ := run(t, dumpset, dir)
-	for _, w := range []string{
+	differs(t, st, out,
 		"~ $19 $19 mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x4:d\n",
 		"      was mul (M1, 32) V0085(0,0)<1> V0082(0,0)<0;1,0> 0x0:d\n",
 		"          src1 immediate: 0x0 -> 0x4\n",
 		"vISA 79, INFO 0; native 128, GRF 256, spill 0 B, sync 1, bank conflicts 1, RA LOCAL_ROUND_ROBIN_BC_RA; 0 added, 0 removed, 1 changed, 0 declarations\n",
 		"3 paired: 1 differ, 2 same; 0 only in A, 0 only in B\n",
-	} {
+	)
+}
+
+// editedDumpSet copies the dump set and makes the replacements (old, new,
+// old, new, ...) in its file name, each once; it returns the copy.
+func editedDumpSet(t *testing.T, name string, repl ...string) string {
+	t.Helper()
+	dir := copyDir(t, dumpset)
+	path := filepath.Join(dir, name)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k+1 < len(repl); k += 2 {
+		b = bytes.Replace(b, []byte(repl[k]), []byte(repl[k+1]), 1)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// differs fails t unless the diff's status is ExitDiffer and its output
+// holds each of want.
+func differs(t *testing.T, st int, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
 		if !strings.Contains(out, w) {
 			t.Errorf("no %q in\n%s", w, out)
 		}
@@ -280,25 +303,14 @@ func TestInspect(t *testing.T) {
 // the native statistics, side by side with their deltas; a build whose
 // native code alone changed differs.
 func TestNativeStats(t *testing.T) {
-	dir := copyDir(t, dumpset)
-	name := filepath.Join(dir, "OCL_asm23954d4a795eca46_simd32_entry_0002.asm")
-	b, _ := os.ReadFile(name)
-	b = bytes.Replace(b, []byte("//.instCount 128\n"), []byte("//.instCount 131\n"), 1)
-	b = bytes.Replace(b, []byte("//.BankConflicts: 1\n"), []byte("//.BankConflicts: 0\n"), 1)
-	os.WriteFile(name, b, 0o644)
+	dir := editedDumpSet(t, "OCL_asm23954d4a795eca46_simd32_entry_0002.asm",
+		"//.instCount 128\n", "//.instCount 131\n", "//.BankConflicts: 1\n", "//.BankConflicts: 0\n")
 	st, out, _ := run(t, dumpset, dir)
-	for _, w := range []string{
+	differs(t, st, out,
 		"vISA 222, INFO 0; native 269, GRF 256, spill 0 B, sync 1, bank conflicts 3, RA LOCAL_ROUND_ROBIN_RA; same\n",
 		"vISA 79, INFO 0; native 128 -> 131 (+3), GRF 256, spill 0 B, sync 1, bank conflicts 1 -> 0 (-1), RA LOCAL_ROUND_ROBIN_BC_RA; 0 added, 0 removed, 0 changed, 0 declarations\n",
 		"3 paired: 1 differ, 2 same",
-	} {
-		if !strings.Contains(out, w) {
-			t.Errorf("no %q in\n%s", w, out)
-		}
-	}
-	if st != ExitDiffer {
-		t.Errorf("status %d", st)
-	}
+	)
 	_, out, _ = run(t, "--json", dumpset, dir)
 	if !strings.Contains(out, `"native":{"insts":131,"grf":256,"ra_type":"LOCAL_ROUND_ROBIN_BC_RA","spill_bytes":0,"sync":1,"bank_conflicts":0}`) ||
 		!strings.Contains(out, `"native_bank_conflicts":-1`) || !strings.Contains(out, `"native_insts":3`) {

@@ -112,16 +112,21 @@ func relocPairs(rs []decoder.Reloc) [][2]uint16 {
 
 // writeBodies prints f's body records: JSON objects, or one line each.
 func writeBodies(w io.Writer, f *decoder.File, o Options) error {
+	return writeEach(w, NewBodyRecords(f), o.JSON, bodyLine)
+}
+
+// writeEach prints records: as JSON objects, or each as its line.
+func writeEach[R any](w io.Writer, rs []R, asJSON bool, line func(R) string) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
-	for _, r := range NewBodyRecords(f) {
-		if o.JSON {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-			continue
+	for _, r := range rs {
+		var err error
+		if asJSON {
+			err = enc.Encode(r)
+		} else {
+			_, err = io.WriteString(w, line(r))
 		}
-		if _, err := io.WriteString(w, bodyLine(r)); err != nil {
+		if err != nil {
 			return err
 		}
 	}

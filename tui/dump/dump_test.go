@@ -75,30 +75,25 @@ func TestDumpJSONKeys(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d", code)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("want 2 records, got %d", len(lines))
+	rs := records[jsonObj](t, out)
+	if len(rs) != 2 {
+		t.Fatalf("want 2 records, got %d", len(rs))
 	}
-	var r map[string]any
-	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
-		t.Fatal(err)
-	}
+	r := rs[0]
 	for _, k := range []string{"file", "kernel", "offset", "length", "bytes", "layout", "op", "exec_size", "mask", "nomask", "lane_offset", "channels", "surface", "lod", "dst", "text", "diagnostics", "fields"} {
 		if _, ok := r[k]; !ok {
-			t.Errorf("key %q missing in %s", k, lines[0])
+			t.Errorf("key %q missing in %v", k, r)
 		}
 	}
 	if r["kernel"] != "info_min" || r["op"] != "resinfo" || r["layout"] != "igc" || r["mask"] != "M1" || r["channels"] != "RGBA" || r["exec_size"] != 8.0 {
-		t.Errorf("record: %s", lines[0])
+		t.Errorf("record: %v", r)
 	}
 	// 0x183 is where IGC's writer put the first INFO of info_min.isa.
 	if r["offset"] != float64(0x183) || r["bytes"] != "700a030f06200000000000210000000000" {
 		t.Errorf("offset/bytes: %v %v", r["offset"], r["bytes"])
 	}
-	var s2 map[string]any
-	json.Unmarshal([]byte(lines[1]), &s2)
-	if s2["lod"] != nil || s2["op"] != "sampleinfo" {
-		t.Errorf("sampleinfo record: %s", lines[1])
+	if s2 := rs[1]; s2["lod"] != nil || s2["op"] != "sampleinfo" {
+		t.Errorf("sampleinfo record: %v", s2)
 	}
 }
 
@@ -108,14 +103,9 @@ func TestDumpAllCountsEveryInstruction(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	n := map[string]int{}
-	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r struct {
-			Kernel   string `json:"kernel"`
-			Mnemonic string `json:"mnemonic"`
-		}
-		if err := json.Unmarshal([]byte(l), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range records[struct {
+		Kernel string `json:"kernel"`
+	}](t, out) {
 		n[r.Kernel]++
 	}
 	// IGC numbers $0..$47 in the kernel and $0..$24 in the function.
@@ -261,24 +251,12 @@ func TestDumpSurfaceSourceAndScope(t *testing.T) {
 			GRFBytes int `json:"grf_bytes"`
 		} `json:"dst_layout"`
 	}
-	parse := func(out string) []rec {
-		t.Helper()
-		var rs []rec
-		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-			var r rec
-			if err := json.Unmarshal([]byte(l), &r); err != nil {
-				t.Fatalf("%v: %s", err, l)
-			}
-			rs = append(rs, r)
-		}
-		return rs
-	}
 	in := oracleDir + "/info_min.isa"
 	out, errs, code := run(t, nil, "--json", "--lod", "0", in)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	r := parse(out)[0]
+	r := records[rec](t, out)[0]
 	if r.SurfaceSource != "default" || r.Rules != "spec" || r.DstLayout.GRFBytes != 32 {
 		t.Errorf("no file: %+v", r)
 	}
@@ -292,12 +270,12 @@ func TestDumpSurfaceSourceAndScope(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	r = parse(out)[0]
+	r = records[rec](t, out)[0]
 	if r.SurfaceSource != "file" || r.DstLayout.GRFBytes != 64 || *r.Lanes[0].R != 16 || *r.Lanes[0].G != 3 || r.Lanes[0].Differs != "G" {
 		t.Errorf("scoped: %+v %+v", r, r.Lanes[0])
 	}
 	out, _, _ = run(t, nil, "--json", "--surfaces", sf, "--grf", "32", "--rules", "hw", in)
-	r = parse(out)[0]
+	r = records[rec](t, out)[0]
 	if r.Rules != "hw" || r.DstLayout.GRFBytes != 32 || *r.Lanes[0].G != 0 || r.Lanes[0].Differs != "G" {
 		t.Errorf("--grf 32 --rules hw: %+v %+v", r, r.Lanes[0])
 	}
@@ -474,16 +452,7 @@ func TestDumpJSONAllDataFlow(t *testing.T) {
 			t.Fatalf("%s: exit %d", p, code)
 		}
 		infos := 0
-		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-			var r struct {
-				Index   int     `json:"index"`
-				Op      *string `json:"op"`
-				LODDefs *[]int  `json:"lod_defs"`
-				DstUses *[]any  `json:"dst_uses"`
-			}
-			if err := json.Unmarshal([]byte(line), &r); err != nil {
-				t.Fatal(err)
-			}
+		for _, r := range records[flowRec](t, out) {
 			if r.Op == nil {
 				if r.LODDefs != nil || r.DstUses != nil {
 					t.Errorf("%s $%d: a non-INFO record has data-flow keys", p, r.Index)
@@ -579,4 +548,12 @@ func TestTextDumpCleansEscapes(t *testing.T) {
 			t.Errorf("%v: the instruction is missing: %q", args, out.String())
 		}
 	}
+}
+
+// flowRec is what a JSON record says of an INFO's data flow.
+type flowRec struct {
+	Index   int     `json:"index"`
+	Op      *string `json:"op"`
+	LODDefs *[]int  `json:"lod_defs"`
+	DstUses *[]any  `json:"dst_uses"`
 }

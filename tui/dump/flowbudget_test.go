@@ -2,7 +2,6 @@ package dump
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -31,15 +30,7 @@ func TestDumpFlowBudget(t *testing.T) {
 		t.Errorf("stderr: %s", errOut)
 	}
 	with, without, infos := 0, 0, 0
-	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r struct {
-			Index   int     `json:"index"`
-			Op      *string `json:"op"`
-			LODDefs *[]int  `json:"lod_defs"`
-		}
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatal(err)
-		}
+	for _, r := range records[flowRec](t, out) {
 		if r.Op == nil {
 			continue
 		}

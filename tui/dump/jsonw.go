@@ -76,14 +76,9 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		}
 		b = append(b, ',')
 	}
-	b = append(b, `"operands":[`...)
-	for n, a := range dec.Args[:dec.N] {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = w.appendOperand(b, dec, a)
-	}
-	b = append(b, ']')
+	b = appendArray(append(b, `"operands":`...), dec.N, func(b []byte, k int) []byte {
+		return w.appendOperand(b, dec, dec.Args[k])
+	})
 	b = strconv.AppendBool(append(b, `,"parsed":`...), dec.HasOperands())
 	if in == nil && dec.NumDiagnostics() > 0 {
 		b = appendStrings(append(b, `,"diagnostics":`...), dec.Diagnostics())
@@ -143,23 +138,18 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	}
 	b = appendString(append(b, `,"text":`...), w.scratch)
 	b = appendStrings(append(b, `,"diagnostics":`...), in.Diagnostics())
-	b = append(b, `,"fields":[`...)
 	spans := in.FieldSpans()
 	w.values = in.AppendFieldValues(w.values[:0])
-	for n, v := range w.values {
-		sp := &spans[n]
-		if n > 0 {
-			b = append(b, ',')
-		}
+	b = appendArray(append(b, `,"fields":`...), len(w.values), func(b []byte, n int) []byte {
+		sp, v := &spans[n], &w.values[n]
 		b = appendString(append(b, `{"name":`...), sp.Name)
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
 		b = strconv.AppendUint(append(b, `,"raw":`...), v.Raw, 10)
 		b = appendString(append(b, `,"meaning":`...), v.Meaning)
-		b = append(b, '}')
-	}
-	b = append(b, ']')
+		return append(b, '}')
+	})
 	if o.Surfaces != nil {
 		b = appendSimulation(b, f, s, in, o)
 	}
@@ -200,40 +190,24 @@ func appendMarshaled(b []byte, v any) []byte {
 
 // appendFlow appends "lod_defs" and "dst_uses" of an INFO's data flow.
 func appendFlow(b []byte, fl *flow.Flow) []byte {
-	b = append(b, `,"lod_defs":[`...)
-	for n, src := range fl.Sources {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(src.Inst), 10)
-	}
-	b = append(b, `],"dst_uses":[`...)
-	for n, u := range fl.Readers {
-		if n > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"index":`...)
-		b = strconv.AppendInt(b, int64(u.Inst), 10)
+	b = appendArray(append(b, `,"lod_defs":`...), len(fl.Sources), func(b []byte, n int) []byte {
+		return appendInt(b, fl.Sources[n].Inst)
+	})
+	return appendArray(append(b, `,"dst_uses":`...), len(fl.Readers), func(b []byte, n int) []byte {
+		u := &fl.Readers[n]
+		b = appendInt(append(b, `{"index":`...), u.Inst)
 		b = append(b, `,"channels":`...)
 		if u.Channels == nil {
 			b = append(b, "null"...)
 		} else {
-			b = append(b, '[')
-			for m, c := range u.Channels {
-				if m > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, `{"channel":`...)
-				b = appendString(b, c.Channel)
-				b = append(b, `,"lanes":`...)
-				b = appendString(b, c.Lanes)
-				b = append(b, '}')
-			}
-			b = append(b, ']')
+			b = appendArray(b, len(u.Channels), func(b []byte, m int) []byte {
+				b = appendString(append(b, `{"channel":`...), u.Channels[m].Channel)
+				b = appendString(append(b, `,"lanes":`...), u.Channels[m].Lanes)
+				return append(b, '}')
+			})
 		}
-		b = append(b, '}')
-	}
-	return append(b, ']')
+		return append(b, '}')
+	})
 }
 
 // appendOperandRef appends the "lod" or "dst" object.
@@ -344,14 +318,28 @@ func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 1
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {
+	return appendArray(b, len(ss), func(b []byte, n int) []byte { return appendString(b, ss[n]) })
+}
+
+// appendArray appends a JSON array of n elements, element k appended by
+// elem.
+func appendArray(b []byte, n int, elem func(b []byte, k int) []byte) []byte {
 	b = append(b, '[')
-	for n, s := range ss {
-		if n > 0 {
+	for k := range n {
+		if k > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, s)
+		b = elem(b, k)
 	}
 	return append(b, ']')
+}
+
+// appendLineText appends {"line":N,"text":S}, a line of a file beside the
+// input (.asm, .visa.ll).
+func appendLineText(b []byte, line int, text string) []byte {
+	b = appendInt(append(b, `{"line":`...), line)
+	b = appendString(append(b, `,"text":`...), text)
+	return append(b, '}')
 }
 
 // appendString appends s as a JSON string the way encoding/json writes it

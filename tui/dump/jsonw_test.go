@@ -422,16 +422,7 @@ func FuzzAppendString(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		want, err := marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Errorf("%q: got %s, want %s", s, got, want)
-		}
-		if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
-			t.Errorf("%q as bytes: got %s, want %s", s, got, want)
-		}
+		escapesLikeJSON(t, s)
 		if !utf8.Valid(appendString(nil, s)) {
 			t.Errorf("%q: invalid UTF-8 written", s)
 		}
@@ -464,16 +455,8 @@ func TestAppendStringEveryPlace(t *testing.T) {
 	for n := 1; n <= 24; n++ {
 		for p := range n {
 			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
-				s := strings.Repeat("a", p) + c + strings.Repeat("z", n-p-1)
-				want, err := marshal(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := appendString(nil, s); !bytes.Equal(got, want) {
-					t.Fatalf("%q: got %s, want %s", s, got, want)
-				}
-				if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
-					t.Fatalf("%q as bytes: got %s, want %s", s, got, want)
+				if !escapesLikeJSON(t, strings.Repeat("a", p)+c+strings.Repeat("z", n-p-1)) {
+					t.FailNow()
 				}
 			}
 		}
@@ -514,12 +497,12 @@ func largeStreams(t testing.TB) map[string]*decoder.File {
 	return out
 }
 
-// TestJSONParallel: INFO records written in parallel chunks (forced small,
-// more workers than processors) are the sequential bytes, and those read
-// back, on streams whose INFO are reached by marks, in both syntaxes,
-// filtered, and with simulated lanes. Run with -race: workers share the
-// file, the stream and the options.
-func TestJSONParallel(t *testing.T) {
+// TestJSONLargeStreams: INFO records read back on streams whose INFO are
+// reached by marks, in both syntaxes, filtered, and with simulated lanes.
+// (Records were once written in parallel chunks and compared with the
+// sequential bytes here; a file's records are now written by one
+// goroutine, and files in parallel: TestFilesInOrder.)
+func TestJSONLargeStreams(t *testing.T) {
 	surfaces := model.NewSurfaceFile()
 	surfaces.DispatchMask = 0x00ff00f0
 	flt, err := index.ParseFilter("op:sampleinfo")
@@ -532,17 +515,13 @@ func TestJSONParallel(t *testing.T) {
 		"filter":   {Syntax: "igc", JSON: true, Filter: flt},
 		"surfaces": {Syntax: "igc", JSON: true, Surfaces: surfaces},
 	}
-	for name, f := range largeStreams(t) {
-		for vn, o := range variants {
-			for n, po := range []parOptions{{workers: 2, chunk: 1}, {workers: 3, chunk: 37}, {workers: 4, chunk: 512}} {
-				seq, par := writeBoth(t, f, o, po)
-				if n == 0 {
-					checkJSON(t, f, o, seq)
-				}
-				if !bytes.Equal(seq, par) {
-					t.Fatalf("%s %s %+v: %s", name, vn, po, firstDiff(seq, par))
-				}
+	for _, f := range largeStreams(t) {
+		for _, o := range variants {
+			var b bytes.Buffer
+			if _, err := Write(&b, f, o); err != nil {
+				t.Fatal(err)
 			}
+			checkJSON(t, f, o, b.Bytes())
 		}
 	}
 }
@@ -581,4 +560,24 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 		checkJSON(t, fl, o, got.Bytes())
 	})
+}
+
+// escapesLikeJSON reports whether appendString writes s, as a string and
+// as bytes, as encoding/json does, failing t where it does not.
+func escapesLikeJSON(t *testing.T, s string) bool {
+	t.Helper()
+	want, err := marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := true
+	if got := appendString(nil, s); !bytes.Equal(got, want) {
+		t.Errorf("%q: got %s, want %s", s, got, want)
+		ok = false
+	}
+	if got := appendString(nil, []byte(s)); !bytes.Equal(got, want) {
+		t.Errorf("%q as bytes: got %s, want %s", s, got, want)
+		ok = false
+	}
+	return ok
 }

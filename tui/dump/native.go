@@ -1,7 +1,6 @@
 package dump
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -88,19 +87,11 @@ func (o *Options) joinFor(f *decoder.File, s *decoder.Stream) *lower.Join {
 // appendNative appends the "native" key: the native lines of instruction
 // i in the .asm's order, [] when it has none.
 func appendNative(b []byte, j *lower.Join, i int) []byte {
-	b = append(b, `,"native":[`...)
-	for k, at := range j.Native(i) {
-		in := &j.ASM.Insts[at]
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"line":`...)
-		b = appendInt(b, in.Line)
-		b = append(b, `,"text":`...)
-		b = appendString(b, in.Text)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+	at := j.Native(i)
+	return appendArray(append(b, `,"native":`...), len(at), func(b []byte, k int) []byte {
+		in := &j.ASM.Insts[at[k]]
+		return appendLineText(b, in.Line, in.Text)
+	})
 }
 
 // appendLLVM appends the "llvm" key when the dump set has a .visa.ll:
@@ -109,18 +100,10 @@ func appendLLVM(b []byte, j *lower.Join, i int) []byte {
 	if j.LL == nil {
 		return b
 	}
-	b = append(b, `,"llvm":[`...)
-	for k, l := range j.LLVM(i) {
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"line":`...)
-		b = appendInt(b, l.Line)
-		b = append(b, `,"text":`...)
-		b = appendString(b, l.Text)
-		b = append(b, '}')
-	}
-	return append(b, ']')
+	ls := j.LLVM(i)
+	return appendArray(append(b, `,"llvm":`...), len(ls), func(b []byte, k int) []byte {
+		return appendLineText(b, ls[k].Line, ls[k].Text)
+	})
 }
 
 // SendRecord is the "send" key of a JSON INFO record of a dump set: the
@@ -316,20 +299,7 @@ func dumpSetLine(r DumpSetRecord) string {
 // writeDumpSetBodies prints the --bodies records of a vISA text input of
 // a dump set.
 func writeDumpSetBodies(w io.Writer, f *decoder.File, o Options) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, r := range dumpSetRecords(f, o.set) {
-		if o.JSON {
-			if err := enc.Encode(r); err != nil {
-				return err
-			}
-			continue
-		}
-		if _, err := io.WriteString(w, dumpSetLine(r)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeEach(w, dumpSetRecords(f, o.set), o.JSON, dumpSetLine)
 }
 
 // NativeRecord is the JSON record of one instruction of a lone .asm.
@@ -355,11 +325,7 @@ func writeLoneASM(w io.Writer, name string, data []byte, o Options) error {
 		if len(nf.Errors) > 0 {
 			r.Error = nf.Errors[0].Error()
 		}
-		if o.JSON {
-			return appendLine(w, appendMarshaled(nil, r))
-		}
-		_, err := io.WriteString(w, dumpSetLine(r))
-		return err
+		return writeEach(w, []DumpSetRecord{r}, o.JSON, dumpSetLine)
 	}
 	var b []byte
 	for k := range nf.Insts {
@@ -394,10 +360,5 @@ func writeLoneASM(w io.Writer, name string, data []byte, o Options) error {
 		}
 	}
 	_, err := w.Write(b)
-	return err
-}
-
-func appendLine(w io.Writer, b []byte) error {
-	_, err := w.Write(append(b, '\n'))
 	return err
 }

@@ -20,11 +20,15 @@ func runSet(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-func records(t *testing.T, out string) []map[string]any {
+// jsonObj is a JSON record read without a schema.
+type jsonObj = map[string]any
+
+// records reads each line of out as a JSON record.
+func records[R any](t *testing.T, out string) []R {
 	t.Helper()
-	var rs []map[string]any
+	var rs []R
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r map[string]any
+		var r R
 		if err := json.Unmarshal([]byte(l), &r); err != nil {
 			t.Fatalf("%v: %s", err, l)
 		}
@@ -47,7 +51,7 @@ func TestDumpSetSendAndLowering(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	rs := records(t, out)
+	rs := records[jsonObj](t, out)
 	if len(rs) != 90 {
 		t.Fatalf("%d records", len(rs))
 	}
@@ -102,7 +106,7 @@ func TestDumpSetAllNative(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := 0
-	for _, r := range records(t, out) {
+	for _, r := range records[jsonObj](t, out) {
 		n, ok := r["native"].([]any)
 		if !ok {
 			t.Fatalf("$%v: no native key", r["index"])
@@ -120,7 +124,7 @@ func TestDumpSetAllNative(t *testing.T) {
 	// The .visa.ll beside it: 45 lines tagged with 33 ids (decoder/native's
 	// TestParseLLReal counts them in the file).
 	ll, ids := 0, 0
-	for _, r := range records(t, out) {
+	for _, r := range records[jsonObj](t, out) {
 		l, ok := r["llvm"].([]any)
 		if !ok {
 			t.Fatalf("$%v: no llvm key", r["index"])
@@ -143,7 +147,7 @@ func TestDumpSetBodies(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	rs := records(t, out)
+	rs := records[jsonObj](t, out)
 	if len(rs) != 1 {
 		t.Fatalf("%d records", len(rs))
 	}
@@ -167,7 +171,7 @@ func TestDumpLoneASM(t *testing.T) {
 		t.Errorf("exit %d %q: %d lines", code, errs, strings.Count(out, "\n"))
 	}
 	out, _, _ = runSet(t, "--json", asm)
-	rs := records(t, out)
+	rs := records[jsonObj](t, out)
 	if len(rs) != 291 || rs[0]["native"] != true || rs[0]["index"] != nil || rs[len(rs)-1]["index"] != 90.0 {
 		t.Errorf("%d records, first %v, last %v", len(rs), rs[0], rs[len(rs)-1])
 	}

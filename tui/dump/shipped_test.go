@@ -2,34 +2,20 @@ package dump
 
 import (
 	"bytes"
-	"compress/gzip"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 const realDir = "../../decoder/testdata/real"
 
 // realFile returns a shipped binary of decoder/testdata/real, uncompressed.
-func realFile(t *testing.T, name string) []byte {
+func realFile(t testing.TB, name string) []byte {
 	t.Helper()
-	f, err := os.Open(realDir + "/" + name + ".gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testkit.Gunzip(t, realDir+"/"+name+".gz")
 }
 
 // runFiles runs dump with Open serving files from memory.
@@ -57,17 +43,14 @@ func TestDumpStrippedBodies(t *testing.T) {
 		t.Errorf("warnings (%d):\n%s", n, errs)
 	}
 	out, _, code = runFiles(files, "--bodies", "--json", "hevc.isa")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != ExitOK || len(lines) != 5 {
-		t.Fatalf("exit %d, %d body records", code, len(lines))
+	rs := records[BodyRecord](t, out)
+	if code != ExitOK || len(rs) != 5 {
+		t.Fatalf("exit %d, %d body records", code, len(rs))
 	}
-	var r BodyRecord
-	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
-		t.Fatal(err)
-	}
+	r := rs[0]
 	b := r.Body
 	if r.Kernel != "HEVC_LCUEnc_I_16x16_PU_SADComputation" || !b.Stripped || b.Instructions != nil || b.Version != "3.2" || len(b.FileVars) != 39 || len(b.VarRelocs) != 39 || len(b.FuncRelocs) != 0 || len(b.GenBinaries) != 1 {
-		t.Errorf("body record: %s", lines[0])
+		t.Errorf("body record: %+v", r)
 	}
 }
 

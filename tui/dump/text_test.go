@@ -2,7 +2,6 @@ package dump
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -25,15 +24,11 @@ func TestDumpVisaasmText(t *testing.T) {
 		t.Errorf("--all:\n%s", out)
 	}
 	out, _, _ = run(t, nil, "--json", oracleText)
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 2 {
-		t.Fatalf("%d records", len(lines))
+	rs := records[jsonObj](t, out)
+	if len(rs) != 2 {
+		t.Fatalf("%d records", len(rs))
 	}
-	var r map[string]any
-	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil {
-		t.Fatal(err)
-	}
-	if r["offset"] != nil || r["line"] != float64(9) || r["index"] != float64(1) || r["note"] != TextNote ||
+	if r := rs[0]; r["offset"] != nil || r["line"] != float64(9) || r["index"] != float64(1) || r["note"] != TextNote ||
 		r["source"] != "resinfo.RGBA (M1, 8) mysurf lod.0 res.0" || r["bytes"] != "700a030f06200000000000210000000000" ||
 		r["text"] != "resinfo.RGBA (M1, 8)  T6 lod.0 res.0" {
 		t.Errorf("record %v", r)
@@ -109,20 +104,16 @@ func TestDumpAllJSONTextAsWritten(t *testing.T) {
 		"    mov (M1, 8) V42(0,0)<1> 0x0:ud\n" +
 		"    ret (M1, 1)\n"
 	out, errs, code := run(t, []byte(src), "--all", "--json", "--visaasm-text", "-")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("exit %d, %d records:\n%s\nstderr %s", code, len(lines), out, errs)
+	rs := records[jsonObj](t, out)
+	if len(rs) != 3 {
+		t.Fatalf("exit %d, %d records:\n%s\nstderr %s", code, len(rs), out, errs)
 	}
 	for k, want := range []string{
 		"lsc_load.ugm (M1, 16)  V40:d32  flat[V41]:a64",
 		"mov (M1, 8) V42(0,0)<1> 0x0:ud",
 		"ret (M1, 1)",
 	} {
-		var r map[string]any
-		if err := json.Unmarshal([]byte(lines[k]), &r); err != nil {
-			t.Fatal(err)
-		}
-		if r["text"] != want || r["source"] != want {
+		if r := rs[k]; r["text"] != want || r["source"] != want {
 			t.Errorf("record %d: text %q, source %q; want both %q", k, r["text"], r["source"], want)
 		}
 	}

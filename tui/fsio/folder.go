@@ -3,6 +3,7 @@ package fsio
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +16,8 @@ import (
 )
 
 // The directory scan: a FILE that is a directory stands for the vISA files
-// in it.
+// in it and in its subdirectories (a dump root holds a folder per run or
+// per application).
 
 // binaryExt is the binary file name ending a directory argument opens
 // (besides its .visaasm dumps); files starting with the vISA object magic
@@ -66,16 +68,11 @@ func FolderFiles(name string) ([]string, string, error) {
 // (the dump sets of native code beside them counted with them), its
 // binaries, and a note on what it skipped; an error when it has none.
 func Folder(dir string) (files []string, note string, err error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
+	sc := scan{root: dir, seen: map[string]bool{}}
+	if err := sc.dir("", 0); err != nil {
 		return nil, "", err
 	}
-	var names []string
-	for _, e := range ents {
-		if e.Type().IsRegular() {
-			names = append(names, e.Name())
-		}
-	}
+	names := sc.names
 	// The vISA binaries in it open too; the note counts what is neither.
 	bins := binariesIn(dir, names)
 	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
@@ -109,8 +106,12 @@ func Folder(dir string) (files []string, note string, err error) {
 		}
 		note += fmt.Sprintf("%d .isaasm identical to their .visaasm not listed twice", len(dropped))
 	}
+	scanNote := sc.notes()
+	if scanNote != "" {
+		note = strings.TrimPrefix(note+"; "+scanNote, "; ")
+	}
 	if len(open) == 0 {
-		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q)", dir, binaryExt, decoder.Magic)
+		return nil, "", fmt.Errorf("%s is a directory with no .visaasm file and no vISA binary (%s, or a file starting with %q) in it or its subdirectories%s", dir, binaryExt, decoder.Magic, strings.TrimSuffix(" ("+scanNote+")", " ()"))
 	}
 	sort.Strings(open)
 	for _, n := range open {
@@ -131,4 +132,108 @@ func sameFile(a, b string) bool {
 	da, err1 := os.ReadFile(a)
 	db, err2 := os.ReadFile(b)
 	return err1 == nil && err2 == nil && string(da) == string(db)
+}
+
+// Bounds of the scan below a directory argument. IGC's dump roots nest a
+// folder per application or run a few levels deep; a user who points at
+// a home directory by mistake gets a prompt answer and a note, not a walk
+// of the whole disk.
+const (
+	maxScanDepth = 8     // subdirectory levels entered below the argument
+	maxScanDirs  = 1024  // subdirectories entered
+	maxScanFiles = 50000 // regular files looked at
+)
+
+// scan walks a directory argument: the regular files below root (names
+// relative to it, each directory's in name order before its
+// subdirectories'), entering subdirectories not hidden (a name starting
+// with '.': .git, editors' caches), following symbolic links but entering
+// each real directory once (so a link to an ancestor ends), within the
+// bounds above; notes says what it left out.
+type scan struct {
+	root       string
+	names      []string
+	seen       map[string]bool // real paths of the directories entered
+	dirs       int
+	unreadable []string // subdirectories that could not be listed
+	tooDeep    bool     // a subdirectory past maxScanDepth was left out
+	limit      string   // the bound that stopped the scan
+}
+
+// dir lists directory rel (relative to root) at depth below it; the error
+// is the root's own (a subdirectory that cannot be listed is noted).
+func (s *scan) dir(rel string, depth int) error {
+	abs := filepath.Join(s.root, rel)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		if s.seen[real] {
+			return nil
+		}
+		s.seen[real] = true
+	}
+	ents, err := os.ReadDir(abs)
+	if err != nil {
+		if rel == "" {
+			return err
+		}
+		s.unreadable = append(s.unreadable, rel)
+		return nil
+	}
+	var subs []string
+	for _, e := range ents {
+		t := e.Type()
+		if t&fs.ModeSymlink != 0 {
+			fi, err := os.Stat(filepath.Join(abs, e.Name()))
+			if err != nil {
+				continue // a dangling link
+			}
+			t = fi.Mode().Type()
+		}
+		switch {
+		case t.IsRegular():
+			if len(s.names) == maxScanFiles {
+				s.limit = fmt.Sprintf("stopped after %d files", maxScanFiles)
+				return nil
+			}
+			s.names = append(s.names, filepath.Join(rel, e.Name()))
+		case t.IsDir() && !strings.HasPrefix(e.Name(), "."):
+			subs = append(subs, filepath.Join(rel, e.Name()))
+		}
+	}
+	if depth == maxScanDepth && len(subs) > 0 {
+		s.tooDeep = true
+		return nil
+	}
+	for _, sub := range subs {
+		switch {
+		case s.limit != "":
+			return nil
+		case s.dirs == maxScanDirs:
+			s.limit = fmt.Sprintf("stopped after %d subdirectories", maxScanDirs)
+			return nil
+		}
+		s.dirs++
+		if err := s.dir(sub, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// notes says what the scan left out: "" when nothing.
+func (s *scan) notes() string {
+	var parts []string
+	if n := len(s.unreadable); n > 0 {
+		list := strings.Join(s.unreadable[:min(n, 3)], ", ")
+		if n > 3 {
+			list += fmt.Sprintf(", and %d more", n-3)
+		}
+		parts = append(parts, fmt.Sprintf("%d subdirectories not readable (%s)", n, list))
+	}
+	if s.tooDeep {
+		parts = append(parts, fmt.Sprintf("subdirectories deeper than %d levels not entered", maxScanDepth))
+	}
+	if s.limit != "" {
+		parts = append(parts, s.limit)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -22,16 +22,14 @@ type BitsKeyMap struct {
 }
 
 // DefaultBitsKeyMap returns a fresh copy of the Bits panel's bindings.
-func DefaultBitsKeyMap() BitsKeyMap { return buildBitsKeyMap() }
-
-func buildBitsKeyMap() BitsKeyMap {
+func DefaultBitsKeyMap() BitsKeyMap {
 	return BitsKeyMap{
-		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "prev field")),
-		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next field")),
-		Left:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "bit cursor left")),
-		Right: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "bit cursor right")),
-		First: key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first field")),
-		Last:  key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last field")),
+		Up:    ArrowKey("up", "prev field"),
+		Down:  ArrowKey("down", "next field"),
+		Left:  ArrowKey("left", "bit cursor left"),
+		Right: ArrowKey("right", "bit cursor right"),
+		First: NewBinding("first field", "home"),
+		Last:  NewBinding("last field", "end"),
 	}
 }
 
@@ -106,12 +104,6 @@ func (m Bits) Selected() int { return m.sel }
 
 // Cursor returns the byte and bit (0 = LSB) under the bit cursor.
 func (m Bits) Cursor() (byteOff, bit int) { return m.cur / 8, 7 - m.cur%8 }
-
-// ShortHelp implements help.KeyMap.
-func (m Bits) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Bits) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
 // Update handles keys (only while focused) and mouse clicks.
 func (m Bits) Update(msg tea.Msg) (Bits, tea.Cmd) {
@@ -284,11 +276,7 @@ func (m Bits) View() string {
 	lines = append(lines, body[:bh]...)
 	lines = append(lines, m.detail())
 	lines = append(lines, m.diagnostics()...)
-	out := window(lines, 0, m.w, m.h)
-	for i := range out {
-		out[i] = fit(out[i], m.w)
-	}
-	return strings.Join(out, "\n")
+	return frame(lines, m.w, m.h)
 }
 
 // hexLines renders the hex view: one row per byte, its offset, its hex value

@@ -26,9 +26,10 @@ type SelectInfoMsg struct {
 
 // CodeKeyMap are the Code pane's bindings.
 type CodeKeyMap struct {
-	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
-	Search, Goto, Next, Prev                                  key.Binding
-	Select, Back, Flow                                        key.Binding
+	Up, Down key.Binding
+	PageKeyMap
+	Search, Goto, Next, Prev key.Binding
+	Select, Back, Flow       key.Binding
 	// Native folds and unfolds the native lines under each instruction
 	// (a body joined to IGC's Gen assembly).
 	Native key.Binding
@@ -37,8 +38,8 @@ type CodeKeyMap struct {
 	NativeList key.Binding
 	// FlowFocus moves the keyboard between the listing and the data-flow
 	// list, which then scrolls on its own.
-	FlowFocus     key.Binding
-	Apply, Cancel key.Binding // while typing
+	FlowFocus    key.Binding
+	PromptKeyMap // while typing
 	// NextChange and PrevChange go to the next and previous change of a
 	// comparison (infoscope diff), DiffView shows B alone and back;
 	// enabled only in a session that shows one (codediff.go).
@@ -50,34 +51,26 @@ type CodeKeyMap struct {
 const flowKeys = "acdefhiloprstuvwxz"
 
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
-func DefaultCodeKeyMap() CodeKeyMap { return buildCodeKeyMap() }
-
-func buildCodeKeyMap() CodeKeyMap {
+func DefaultCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
-		Up:         key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
-		Down:       key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
-		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
-		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
-		HalfUp:     key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "half page up")),
-		HalfDown:   key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "half page down")),
-		Top:        key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g/home", "first")),
-		Bottom:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G/end", "last")),
-		Search:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
-		Goto:       key.NewBinding(key.WithKeys(":"), key.WithHelp(":", "go to $N, 0xOFFSET or L<line> (text)")),
-		Next:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next match (repeats /)")),
-		Prev:       key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "previous match")),
-		Select:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select this INFO")),
-		Back:       key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
-		Flow:       key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
-		FlowFocus:  key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "keys to the data-flow list / back to the listing")),
-		Native:     key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "fold / unfold the native and LLVM lines")),
-		NativeList: key.NewBinding(key.WithKeys("ctrl+w"), key.WithHelp("ctrl+w", "keys to the .asm listing (its order) and back")),
-		Apply:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Up:           key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
+		Down:         key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
+		PageKeyMap:   DefaultPageKeys(),
+		Search:       NewBinding("search", "/"),
+		Goto:         NewBinding("go to $N, 0xOFFSET or L<line> (text)", ":"),
+		Next:         NewBinding("next match (repeats /)", "n"),
+		Prev:         NewBinding("previous match", "N"),
+		Select:       NewBinding("select this INFO", "enter"),
+		Back:         key.NewBinding(key.WithKeys("backspace", "ctrl+o"), key.WithHelp("⌫", "back")),
+		Flow:         key.NewBinding(key.WithKeys(strings.Split(flowKeys, "")...), key.WithHelp("a-z", "go to data-flow entry")),
+		FlowFocus:    NewBinding("keys to the data-flow list / back to the listing", "F"),
+		Native:       NewBinding("fold / unfold the native and LLVM lines", "A"),
+		NativeList:   NewBinding("keys to the .asm listing (its order) and back", "ctrl+w"),
+		PromptKeyMap: NewPromptKeys("apply", "cancel"),
 
-		NextChange: key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "next change (infoscope diff)")),
-		PrevChange: key.NewBinding(key.WithKeys("{"), key.WithHelp("{", "previous change")),
-		DiffView:   key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "B alone / A beside B")),
+		NextChange: NewBinding("next change (infoscope diff)", "}"),
+		PrevChange: NewBinding("previous change", "{"),
+		DiffView:   NewBinding("B alone / A beside B", "D"),
 	}
 	k.setEditing(false)
 	for _, b := range []*key.Binding{&k.NextChange, &k.PrevChange, &k.DiffView} {
@@ -87,12 +80,8 @@ func buildCodeKeyMap() CodeKeyMap {
 }
 
 func (k *CodeKeyMap) setEditing(on bool) {
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
-		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native, &k.NativeList} {
-		b.SetEnabled(!on)
-	}
-	k.Apply.SetEnabled(on)
-	k.Cancel.SetEnabled(on)
+	k.PromptKeyMap.setEditing(on, &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
+		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native, &k.NativeList)
 }
 
 // ShortHelp implements help.KeyMap.
@@ -266,14 +255,17 @@ func (m Code) native() *lower.Join {
 	return m.join
 }
 
+// lacksNative says so in the status line when the body has no native code.
+func (m *Code) lacksNative() bool {
+	if m.native() != nil {
+		return false
+	}
+	m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+	return true
+}
+
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
-
-// ShortHelp implements help.KeyMap.
-func (m Code) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Code) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
 // setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
 // drops the flow computed with the other.
@@ -572,8 +564,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		return m, nil
 	}
 	if key.Matches(k, km.NativeList) {
-		if m.native() == nil {
-			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		if m.lacksNative() {
 			return m, nil
 		}
 		m.nat = !m.nat
@@ -597,8 +588,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		}
 	}
 	if key.Matches(k, km.Native) {
-		if m.native() == nil {
-			m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		if m.lacksNative() {
 			return m, nil
 		}
 		m.folded = !m.folded

@@ -80,6 +80,16 @@ func window(lines []string, top, w, h int) []string {
 	return out
 }
 
+// frame is a panel's view of lines: the first h, each cut or padded to w
+// cells.
+func frame(lines []string, w, h int) string {
+	out := window(lines, 0, w, h)
+	for i := range out {
+		out[i] = fit(out[i], w)
+	}
+	return strings.Join(out, "\n")
+}
+
 // windowMore is window with the cut marked: when lines continue past the
 // window its last row says how many more there are (what is above shows on
 // its first row), so a cut list never looks complete.

@@ -422,8 +422,16 @@ func TestServedSetOnly(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	// A directory is served as a dump folder (TestServedDumpFolderNative):
-	// one with no vISA in it is refused.
-	if _, err := newFileSet([]string{dir}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "is a directory with no .visaasm file and no vISA binary") {
+	// one with no vISA in it or below it is refused (dir itself holds
+	// served/secret.isa, which the folder scan finds).
+	novisa := filepath.Join(dir, "novisa")
+	if err := os.MkdirAll(filepath.Join(novisa, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(novisa, "sub", "notes.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := newFileSet([]string{novisa}, decoder.Options{}); err == nil || !strings.Contains(err.Error(), "is a directory with no .visaasm file and no vISA binary") {
 		t.Errorf("directory: %v", err)
 	}
 }

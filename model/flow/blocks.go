@@ -144,6 +144,60 @@ func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
 	}
 }
 
+// edges returns the edges of block k: forward, to its successors from its
+// last instruction; backward, to its predecessors from its first.
+func (b *Body) edges(k int32, forward bool) []int32 {
+	if forward {
+		return b.succ.at(b.lastOf(k))
+	}
+	return b.pred.at(b.lead[k])
+}
+
+// spread runs one of the worklist analyses over blocks to its fixed
+// point, in sc.vals: what leaves the INFO's block (seed) goes along its
+// edges, and a block's value a, less its Must writes of r, along its own
+// (forward: only when that exit value, out, changed). It reports false
+// when the budget ran out.
+func (b *Body) spread(sc *flowScratch, forward bool, at int32, r Range, seed bytesSet) bool {
+	ab, mustW := b.blockOf[at], b.mustW[r.Var]
+	m := &sc.vals
+	m.reset(len(b.lead))
+	if forward {
+		m.nodes[m.get(ab)].out = seed
+	}
+	work := sc.work[:0]
+	defer func() { sc.work = work[:0] }()
+	es := b.edges(ab, forward)
+	sc.visits += 1 + len(es)
+	for _, e := range es {
+		work = m.merge(b.blockOf[e], ab, seed, work)
+	}
+	for len(work) > 0 {
+		if sc.over() {
+			return false
+		}
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		n := &m.nodes[m.find(k)]
+		n.queued = false
+		ws := span(mustW, b.lead[k], b.lastOf(k))
+		x := n.a.andNot(b.killIn(ws, r, at))
+		sc.visits += 1 + len(ws)
+		if forward {
+			if x == n.out {
+				continue
+			}
+			n.out = x
+		}
+		es := b.edges(k, forward)
+		sc.visits += len(es)
+		for _, e := range es {
+			work = m.merge(b.blockOf[e], ab, x, work)
+		}
+	}
+	return true
+}
+
 func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	r := op.LOD
 	ab := b.blockOf[at]
@@ -156,32 +210,10 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// writes only) before. Only blocks with bytes needed get a node. The
 	// INFO's block passes on g, whatever is needed at its exit.
 	g := full.andNot(b.killIn(span(mustW, b.lead[ab], at-1), r, at))
+	if !b.spread(sc, false, at, r, g) {
+		return
+	}
 	m := &sc.vals
-	m.reset(len(b.lead))
-	work := sc.work[:0]
-	ps := b.pred.at(b.lead[ab])
-	sc.visits += 1 + len(ps)
-	for _, q := range ps {
-		work = m.merge(b.blockOf[q], ab, g, work)
-	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		n := &m.nodes[m.find(k)]
-		n.queued = false
-		ws := span(mustW, b.lead[k], b.lastOf(k))
-		x := n.a.andNot(b.killIn(ws, r, at))
-		ps := b.pred.at(b.lead[k])
-		sc.visits += 1 + len(ps) + len(ws)
-		for _, q := range ps {
-			work = m.merge(b.blockOf[q], ab, x, work)
-		}
-	}
-	sc.work = work[:0]
 	// Bytes that may reach the INFO unwritten from the body's entry.
 	entry := g
 	if ab != 0 {
@@ -353,38 +385,11 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// at its entry, out at its exit; only blocks something reaches get a
 	// node. The INFO's block passes on what the INFO wrote, less what it
 	// overwrites after the INFO, whatever comes in.
-	m := &sc.vals
-	m.reset(len(b.lead))
 	gout := gen.andNot(b.killIn(span(mustW, at+1, b.lastOf(ab)), r, at))
-	m.nodes[m.get(ab)].out = gout
-	work := sc.work[:0]
-	ss := b.succ.at(b.lastOf(ab))
-	sc.visits += 1 + len(ss)
-	for _, s := range ss {
-		work = m.merge(b.blockOf[s], ab, gout, work)
+	if !b.spread(sc, true, at, r, gout) {
+		return
 	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		x := m.find(k)
-		m.nodes[x].queued = false
-		ws := span(mustW, b.lead[k], b.lastOf(k))
-		o := m.nodes[x].a.andNot(b.killIn(ws, r, at))
-		sc.visits += 1 + len(ws)
-		if o != m.nodes[x].out {
-			m.nodes[x].out = o
-			ss := b.succ.at(b.lastOf(k))
-			sc.visits += len(ss)
-			for _, s := range ss {
-				work = m.merge(b.blockOf[s], ab, o, work)
-			}
-		}
-	}
-	sc.work = work[:0]
+	m := &sc.vals
 	// The instructions that read or overwrite live bytes, with the bytes
 	// live at their entry: within a block, going forward from its entry
 	// over its readers and Must writers of the variable.
@@ -437,7 +442,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// Distances from the INFO, up to the farthest of them.
 	sc.dist.reset(int(nb) + 1)
 	h := sc.heap[:0]
-	for _, s := range ss {
+	for _, s := range b.edges(ab, true) {
 		u := b.blockOf[s]
 		d := b.lastOf(ab) - at + 1
 		if old, ok := sc.dist.get(u); !ok || d < old {

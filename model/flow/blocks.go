@@ -198,6 +198,47 @@ func (b *Body) spread(sc *flowScratch, forward bool, at int32, r Range, seed byt
 	return true
 }
 
+// finder gathers the instructions an analysis lists (found: with their
+// distance, once known, and the bytes they were found with: needed at
+// their exit, or live at their entry), marking in sc.seen[0] the nodes
+// whose distance they need (want of them).
+type finder struct {
+	sc   *flowScratch
+	list []found
+	want int
+}
+
+type found struct {
+	i, d  int32
+	bytes bytesSet
+}
+
+func newFinder(sc *flowScratch, nb int32) finder {
+	sc.seen[0].reset(int(nb) + 1)
+	return finder{sc: sc}
+}
+
+// add lists instruction i; node is its block's node in the distance walk,
+// -1 when its distance needs none.
+func (fd *finder) add(i int32, bs bytesSet, node int32) {
+	fd.list = append(fd.list, found{i: i, bytes: bs})
+	if seen := &fd.sc.seen[0]; node >= 0 && !seen.has(node) {
+		seen.add(node)
+		fd.want++
+	}
+}
+
+// sorted returns the list by distance, then by index.
+func (fd *finder) sorted() []found {
+	slices.SortFunc(fd.list, func(x, y found) int {
+		if x.d != y.d {
+			return int(x.d - y.d)
+		}
+		return int(x.i - y.i)
+	})
+	return fd.list
+}
+
 func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	r := op.LOD
 	ab := b.blockOf[at]
@@ -225,13 +266,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// Candidates: the writers whose writes are needed at their exit (each
 	// reaches the INFO: a need only travels back along edges), with what
 	// is needed there. Within a block, going back from its exit.
-	type cand struct {
-		ranked
-		exit bytesSet
-	}
-	var cands []cand
-	sc.seen[0].reset(int(nb) + 1)
-	want := 0
+	cands := newFinder(sc, nb)
 	collect := func(ws []int32, need bytesSet, node int32) {
 		sc.visits += len(ws)
 		for x := len(ws) - 1; x >= 0; x-- {
@@ -241,11 +276,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 			w := b.projectW(j, r, false)
 			if !w.and(need).empty() {
-				cands = append(cands, cand{ranked{i: j}, need})
-				if node >= 0 && !sc.seen[0].has(node) {
-					sc.seen[0].add(node)
-					want++
-				}
+				cands.add(j, need, node)
 			}
 			need = need.andNot(b.projectW(j, r, true))
 		}
@@ -264,12 +295,12 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	h := sc.heap[:0]
 	h = heapPush(h, heapItem{at - b.lead[ab], ab})
 	sc.heap = h
-	b.shortest(sc, false, ab, want)
+	b.shortest(sc, false, ab, cands.want)
 	if sc.over() {
 		return
 	}
-	for k := range cands {
-		c := &cands[k]
+	for k := range cands.list {
+		c := &cands.list[k]
 		blk := b.blockOf[c.i]
 		switch {
 		case blk == ab && c.i < at:
@@ -282,19 +313,13 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			c.d = d - (c.i - b.lead[blk])
 		}
 	}
-	slices.SortFunc(cands, func(x, y cand) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
-	})
-	for _, c := range cands {
+	for _, c := range cands.sorted() {
 		if len(f.Sources) >= maxListed {
 			f.Omitted++
 			continue
 		}
 		w := b.projectW(c.i, r, false)
-		live := w.and(c.exit)
+		live := w.and(c.bytes)
 		lo, hi := live.bounds()
 		s := Source{Inst: int(c.i), Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
 		s.SomePaths = w != b.projectW(c.i, r, true) || !b.allPaths(sc, c.i, at, live, r)
@@ -393,13 +418,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// The instructions that read or overwrite live bytes, with the bytes
 	// live at their entry: within a block, going forward from its entry
 	// over its readers and Must writers of the variable.
-	type hit struct {
-		ranked
-		in bytesSet
-	}
-	var hits []hit
-	sc.seen[0].reset(int(nb) + 1)
-	want := 0
+	hits := newFinder(sc, nb)
 	collect := func(lo, hi int32, in bytesSet, node int32) {
 		if in.empty() {
 			return
@@ -421,11 +440,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 			k := kill(j)
 			if !b.projectR(j, r).and(in).empty() || !k.and(in).empty() {
-				hits = append(hits, hit{ranked{i: j}, in})
-				if node >= 0 && !sc.seen[0].has(node) {
-					sc.seen[0].add(node)
-					want++
-				}
+				hits.add(j, in, node)
 			}
 			in = in.andNot(k)
 		}
@@ -451,12 +466,12 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 	}
 	sc.heap = h
-	b.shortest(sc, true, ab, want)
+	b.shortest(sc, true, ab, hits.want)
 	if sc.over() {
 		return
 	}
-	for k := range hits {
-		c := &hits[k]
+	for k := range hits.list {
+		c := &hits.list[k]
 		if blk := b.blockOf[c.i]; blk == ab && c.i > at {
 			c.d = c.i - at
 		} else {
@@ -464,14 +479,8 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			c.d = d + c.i - b.lead[blk]
 		}
 	}
-	slices.SortFunc(hits, func(x, y hit) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
-	})
-	for _, o := range hits {
-		q.add(f, int(o.i), b.projectR(o.i, r).and(o.in), kill(o.i).and(o.in))
+	for _, o := range hits.sorted() {
+		q.add(f, int(o.i), b.projectR(o.i, r).and(o.bytes), kill(o.i).and(o.bytes))
 	}
 	q.done(f)
 }

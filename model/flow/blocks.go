@@ -78,21 +78,36 @@ func heapPop(h []heapItem) (heapItem, []heapItem) {
 	return top, h
 }
 
-// shortest runs Dijkstra's walk over blocks from the seeds in sc.heap
-// until every node marked in sc.seen[0] (want of them) is settled; node
-// weights are block lengths, so the distances are those of a BFS over
-// instructions. sc.dist holds the settled distances. Forward: a node is a
-// block, its distance that of its first instruction from the INFO, and it
-// relaxes its successors. Backward: a node's distance is that of its
-// first instruction to the INFO and it relaxes its predecessors; node
-// len(lead) stands for the exit of the INFO's own block (ab), whose first
-// instruction's distance is fixed by the INFO itself.
-func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
-	nb := int32(len(b.lead))
+// shortest runs Dijkstra's walk over blocks from the INFO at until every
+// node marked in sc.seen[0] (want of them) is settled; node weights are
+// block lengths, so the distances are those of a BFS over instructions.
+// sc.dist holds the settled distances. Forward: a node is a block, its
+// distance that of its first instruction from the INFO, and it relaxes
+// its successors. Backward: a node's distance is that of its first
+// instruction to the INFO and it relaxes its predecessors; node len(lead)
+// stands for the exit of the INFO's own block (ab), whose first
+// instruction's distance is fixed by the INFO itself. It reports false
+// when the budget ran out.
+func (b *Body) shortest(sc *flowScratch, forward bool, at int32, want int) bool {
+	ab, nb := b.blockOf[at], int32(len(b.lead))
+	sc.dist.reset(int(nb) + 1)
 	settled := &sc.seen[1]
 	settled.reset(int(nb) + 1)
-	h := sc.heap
+	h := sc.heap[:0]
 	defer func() { sc.heap = h[:0] }()
+	relax := func(u, d int32) {
+		if old, ok := sc.dist.get(u); !settled.has(u) && (!ok || d < old) {
+			sc.dist.set(u, d)
+			h = heapPush(h, heapItem{d, u})
+		}
+	}
+	if forward {
+		for _, s := range b.edges(ab, true) {
+			relax(b.blockOf[s], b.lastOf(ab)-at+1)
+		}
+	} else {
+		relax(ab, at-b.lead[ab])
+	}
 	for len(h) > 0 && want > 0 {
 		var it heapItem
 		it, h = heapPop(h)
@@ -108,40 +123,22 @@ func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
 			continue
 		}
 		k := it.n
-		if forward {
-			step := it.d + b.lastOf(k) - b.lead[k] + 1
-			ss := b.succ.at(b.lastOf(k))
-			sc.visits += 1 + len(ss)
-			for _, s := range ss {
-				u := b.blockOf[s]
-				if !settled.has(u) {
-					if d, ok := sc.dist.get(u); !ok || step < d {
-						sc.dist.set(u, step)
-						h = heapPush(h, heapItem{step, u})
-					}
-				}
-			}
-		} else {
-			ps := b.pred.at(b.lead[k])
-			sc.visits += 1 + len(ps)
-			for _, q := range ps {
-				p := b.blockOf[q]
-				node, d := p, it.d+1+b.lastOf(p)-b.lead[p]
-				if p == ab {
-					node, d = nb, it.d+1
-				}
-				if !settled.has(node) {
-					if old, ok := sc.dist.get(node); !ok || d < old {
-						sc.dist.set(node, d)
-						h = heapPush(h, heapItem{d, node})
-					}
-				}
+		es := b.edges(k, forward)
+		sc.visits += 1 + len(es)
+		for _, e := range es {
+			if forward {
+				relax(b.blockOf[e], it.d+b.lastOf(k)-b.lead[k]+1)
+			} else if p := b.blockOf[e]; p == ab {
+				relax(nb, it.d+1)
+			} else {
+				relax(p, it.d+1+b.lastOf(p)-b.lead[p])
 			}
 		}
 		if sc.over() {
-			return
+			return false
 		}
 	}
+	return !sc.over()
 }
 
 // edges returns the edges of block k: forward, to its successors from its
@@ -291,12 +288,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 	}
 	// Distances back to the INFO, up to the farthest candidate.
-	sc.dist.reset(int(nb) + 1)
-	h := sc.heap[:0]
-	h = heapPush(h, heapItem{at - b.lead[ab], ab})
-	sc.heap = h
-	b.shortest(sc, false, ab, cands.want)
-	if sc.over() {
+	if !b.shortest(sc, false, at, cands.want) {
 		return
 	}
 	for k := range cands.list {
@@ -455,19 +447,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 	}
 	// Distances from the INFO, up to the farthest of them.
-	sc.dist.reset(int(nb) + 1)
-	h := sc.heap[:0]
-	for _, s := range b.edges(ab, true) {
-		u := b.blockOf[s]
-		d := b.lastOf(ab) - at + 1
-		if old, ok := sc.dist.get(u); !ok || d < old {
-			sc.dist.set(u, d)
-			h = heapPush(h, heapItem{d, u})
-		}
-	}
-	sc.heap = h
-	b.shortest(sc, true, ab, hits.want)
-	if sc.over() {
+	if !b.shortest(sc, true, at, hits.want) {
 		return
 	}
 	for k := range hits.list {

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"encoding/binary"
+	"errors"
 	"sync"
 )
 
@@ -199,14 +200,35 @@ func (d *opDecoder) value(name string) uint32 {
 }
 
 func (d *opDecoder) run(toks []token) {
+	d.walk(toks, func(tk *token) error {
+		if d.field(tk); d.bad {
+			return errBadField
+		}
+		return nil
+	})
+}
+
+var (
+	// errBadField stops run's walk at a field that does not decode (d.bad).
+	errBadField = errors.New("bad field")
+	// errTooMany is a text reader's error for a row with more operands
+	// than the instruction model holds.
+	errTooMany = errors.New("more operands than the instruction model holds")
+)
+
+// walk calls field for each field of toks in encoding order, as the
+// fields before it say: a group's fields when its condition holds, a
+// counted field as many times as its count. It stops at field's first
+// error. The decoder, the text parser and the LSC reader all walk a row
+// with it.
+func (d *opDecoder) walk(toks []token, field func(*token) error) error {
 	for i := range toks {
 		tk := &toks[i] // tokens are large: no copy per field
-		if d.bad {
-			return
-		}
 		if tk.k == tkGroup {
 			if d.cond(tk) {
-				d.run(tk.group)
+				if err := d.walk(tk.group, field); err != nil {
+					return err
+				}
 			}
 			continue
 		}
@@ -218,12 +240,12 @@ func (d *opDecoder) run(toks []token) {
 			}
 		}
 		for range n {
-			d.field(tk)
-			if d.bad {
-				return
+			if err := field(tk); err != nil {
+				return err
 			}
 		}
 	}
+	return nil
 }
 
 func (d *opDecoder) cond(tk *token) bool {
@@ -484,58 +506,28 @@ func (in *Instruction) checkString(role string, idx uint32) {
 // the last slot, for fixed fields) when it is full, which only a hostile
 // table could cause: Add then records dgTooMany.
 
-func (in *Instruction) newGeneral() *General {
-	st := &in.store
-	if int(st.nv[0]) >= maxVec {
+// slot takes the next free element of a store array (n counts those
+// taken), or nil when all are.
+func slot[T any](arr []T, n *uint8) *T {
+	if int(*n) >= len(arr) {
 		return nil
 	}
-	st.nv[0]++
-	return &st.gen[st.nv[0]-1]
+	*n++
+	return &arr[*n-1]
 }
 
-func (in *Instruction) newAddress() *Address {
-	st := &in.store
-	if int(st.nv[1]) >= maxVec {
-		return nil
-	}
-	st.nv[1]++
-	return &st.addr[st.nv[1]-1]
-}
-
-func (in *Instruction) newIndirect() *Indirect {
-	st := &in.store
-	if int(st.nv[3]) >= maxVec {
-		return nil
-	}
-	st.nv[3]++
-	return &st.ind[st.nv[3]-1]
-}
-
-func (in *Instruction) newImmediate() *Immediate {
-	st := &in.store
-	if int(st.nv[4]) >= maxVec {
-		return nil
-	}
-	st.nv[4]++
-	return &st.imm[st.nv[4]-1]
-}
-
-func (in *Instruction) newState() *State {
-	st := &in.store
-	if int(st.nv[5]) >= maxVec {
-		return nil
-	}
-	st.nv[5]++
-	return &st.state[st.nv[5]-1]
-}
+func (in *Instruction) newGeneral() *General     { return slot(in.store.gen[:], &in.store.nv[0]) }
+func (in *Instruction) newAddress() *Address     { return slot(in.store.addr[:], &in.store.nv[1]) }
+func (in *Instruction) newIndirect() *Indirect   { return slot(in.store.ind[:], &in.store.nv[3]) }
+func (in *Instruction) newImmediate() *Immediate { return slot(in.store.imm[:], &in.store.nv[4]) }
+func (in *Instruction) newState() *State         { return slot(in.store.state[:], &in.store.nv[5]) }
+func (in *Instruction) newRaw() *Raw             { return slot(in.store.raw[:], &in.store.nraw) }
 
 func (in *Instruction) predicate(role string, id uint16, mod Modifier) Operand {
-	st := &in.store
-	if int(st.nv[2]) >= maxVec {
+	p := slot(in.store.pred[:], &in.store.nv[2])
+	if p == nil {
 		return nil
 	}
-	p := &st.pred[st.nv[2]]
-	st.nv[2]++
 	*p = Predicate{Role: role, ID: id, Mod: mod}
 	if in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
 		in.addDiag(dgPredOutside, role, uint32(id))
@@ -544,47 +536,39 @@ func (in *Instruction) predicate(role string, id uint16, mod Modifier) Operand {
 }
 
 func (in *Instruction) param(role string, v uint32, size uint8) Operand {
-	st := &in.store
-	if int(st.nparam) >= len(st.param) {
+	p := slot(in.store.param[:], &in.store.nparam)
+	if p == nil {
 		return nil
 	}
-	p := &st.param[st.nparam]
-	st.nparam++
 	*p = Param{Role: role, Value: v, Size: size}
 	return p
 }
 
 func (in *Instruction) surface(role string, idx uint8) Operand {
-	st := &in.store
-	if int(st.nsurf) >= len(st.surf) {
+	p := slot(in.store.surf[:], &in.store.nsurf)
+	if p == nil {
 		return nil
 	}
-	p := &st.surf[st.nsurf]
-	st.nsurf++
 	*p = Surface{Role: role, Index: idx}
 	in.checkSurface(role, uint16(idx))
 	return p
 }
 
 func (in *Instruction) sampler(role string, idx uint8) Operand {
-	st := &in.store
-	if int(st.nsamp) >= len(st.samp) {
+	p := slot(in.store.samp[:], &in.store.nsamp)
+	if p == nil {
 		return nil
 	}
-	p := &st.samp[st.nsamp]
-	st.nsamp++
 	*p = Sampler{Role: role, Index: idx}
 	in.checkSampler(role, uint16(idx))
 	return p
 }
 
 func (in *Instruction) label(role string, idx uint16) Operand {
-	st := &in.store
-	if int(st.nlabel) >= len(st.label) {
+	p := slot(in.store.label[:], &in.store.nlabel)
+	if p == nil {
 		return nil
 	}
-	p := &st.label[st.nlabel]
-	st.nlabel++
 	*p = LabelRef{Role: role, Index: idx}
 	if in.sym != nil && in.sym.Full && in.sym.Label(uint32(idx)) == nil {
 		in.addDiag(dgLabelOutside, role, uint32(idx))
@@ -599,12 +583,10 @@ func (in *Instruction) rawAt(role string, b []byte, p int, wide bool) Operand {
 }
 
 func (in *Instruction) raw(role string, ro RawOperand) Operand {
-	st := &in.store
-	if int(st.nraw) >= len(st.raw) {
+	r := in.newRaw()
+	if r == nil {
 		return nil
 	}
-	r := &st.raw[st.nraw]
-	st.nraw++
 	r.Role, r.RawOperand = role, ro
 	in.checkVar(role, r.ID)
 	return r

@@ -2,6 +2,7 @@ package decoder
 
 import (
 	"strconv"
+	"strings"
 )
 
 // The text of the LSC instructions (0x89 lsc_untyped, 0x8A lsc_typed, 0x8B
@@ -24,14 +25,10 @@ type lscOp struct {
 
 // lscOps is indexed by LSC sub-op (format doc §3.6 LSC sub-op values).
 var lscOps = func() (t [0x40]lscOp) {
-	t[0x00] = lscOp{"lsc_load", lscLoad}
-	t[0x01] = lscOp{"lsc_load_strided", lscLoad}
-	t[0x02] = lscOp{"lsc_load_quad", lscLoad}
-	t[0x03] = lscOp{"lsc_load_block2d", lscLoad}
-	t[0x04] = lscOp{"lsc_store", lscStore}
-	t[0x05] = lscOp{"lsc_store_strided", lscStore}
-	t[0x06] = lscOp{"lsc_store_quad", lscStore}
-	t[0x07] = lscOp{"lsc_store_block2d", lscStore}
+	for i, form := range []string{"", "_strided", "_quad", "_block2d"} {
+		t[i] = lscOp{"lsc_load" + form, lscLoad}
+		t[4+i] = lscOp{"lsc_store" + form, lscStore}
+	}
 	for i, n := range []string{"iinc", "idec", "load", "store", "iadd", "isub", "smin", "smax", "umin", "umax", "icas", "fadd", "fsub", "fmin", "fmax", "fcas", "and", "or", "xor"} {
 		t[0x08+i] = lscOp{"lsc_atomic_" + n, lscAtomic}
 	}
@@ -42,9 +39,9 @@ var lscOps = func() (t [0x40]lscOp) {
 	t[0x1F] = lscOp{"lsc_fence", lscOther}
 	// The append-counter atomics (IGC's LSC_APNDCTR_ATOMIC_*,
 	// visa_igc_common_header.h; names from IsaDescription.cpp).
-	t[0x28] = lscOp{"lsc_apndctr_atomic_add", lscAtomic}
-	t[0x29] = lscOp{"lsc_apndctr_atomic_sub", lscAtomic}
-	t[0x2A] = lscOp{"lsc_apndctr_atomic_store", lscAtomic}
+	for i, n := range []string{"add", "sub", "store"} {
+		t[0x28+i] = lscOp{"lsc_apndctr_atomic_" + n, lscAtomic}
+	}
 	return t
 }()
 
@@ -57,18 +54,23 @@ func lscOpOf(sub uint32) lscOp {
 
 func appendBadEnum(b []byte, v uint32) []byte {
 	b = append(b, "<<"...)
-	b = append(b, upperHex(v)...)
+	b = append(b, upperHex(uint64(v))...)
 	return append(b, "?>>"...)
 }
 
-func upperHex(v uint32) string {
-	s := []byte(strconv.FormatUint(uint64(v), 16))
-	for i, c := range s {
-		if c >= 'a' && c <= 'f' {
-			s[i] = c - 'a' + 'A'
-		}
+// appendLSCEnum prints the name of v in names (the tables the LSC parser
+// reads, lsctext.go), or v as a bad value after prefix when names has no
+// name for it.
+func appendLSCEnum(b []byte, names []string, v uint32, prefix string) []byte {
+	if v < uint32(len(names)) && names[v] != "" {
+		return append(b, names[v]...)
 	}
-	return string(s)
+	return appendBadEnum(append(b, prefix...), v)
+}
+
+// upperHex is v in upper-case hex, as IGC prints LSC immediates.
+func upperHex(v uint64) string {
+	return strings.ToUpper(strconv.FormatUint(v, 16))
 }
 
 func (in *Instruction) v(name string) uint32 {
@@ -78,47 +80,55 @@ func (in *Instruction) v(name string) uint32 {
 
 func (in *Instruction) appendLSC(b []byte) []byte {
 	b = in.Pred.appendText(b)
-	switch in.Op {
-	case 0x8B:
+	if in.Op == 0x8B {
 		return in.appendLSCFence(b)
-	case 0x8A:
-		op := lscOpOf(uint32(in.Sub))
-		if in.Sub >= 0x28 && in.Sub <= 0x2A {
-			// The append-counter atomics are untyped only (IGC's
-			// IsaDescription.cpp names them in the untyped table alone).
-			op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(in.Sub), 16), lscOther}
-		}
-		if in.Sub == 0x1E {
-			return in.appendLSCTypedRSI(b, op)
-		}
-		if in.Sub == 0x03 || in.Sub == 0x07 {
-			return in.appendLSCTypedBlock2D(b, op)
-		}
+	}
+	sub := uint32(in.Sub)
+	op := lscOpOf(sub)
+	typed, block2D, apndctr := in.Op == 0x8A, sub == 0x03 || sub == 0x07, sub >= 0x28 && sub <= 0x2A
+	if typed && apndctr {
+		// The append-counter atomics are untyped only (IGC's
+		// IsaDescription.cpp names them in the untyped table alone).
+		op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(sub), 16), lscOther}
+	}
+	if !typed {
+		b = in.appendLSCHead(b, op, in.v("sfid"), true)
+	} else {
+		// The typed 2D block and read-state-info forms show no execution size.
+		b = in.appendLSCHead(b, op, 2, !block2D && sub != 0x1E)
+	}
+	switch {
+	case typed && sub == 0x1E:
+		b = in.appendLSCRaw(b, "dst")
+		b = append(b, "  "...)
+		b = in.appendAddrType(b, in.v("addr_model"))
+		b = append(b, '[')
+		b = in.appendLSCRaw(b, "u")
+		return append(b, ']')
+	case typed && block2D:
+		return in.appendLSCTypedBlock2D(b, op)
+	case typed:
 		return in.appendLSCTyped(b, op)
-	}
-	op := lscOpOf(uint32(in.Sub))
-	if in.Sub == 0x03 || in.Sub == 0x07 {
+	case block2D:
 		return in.appendLSCBlock2D(b, op)
-	}
-	if in.Sub >= 0x28 && in.Sub <= 0x2A {
-		return in.appendLSCApndctr(b, op)
+	case apndctr:
+		return in.appendLSCApndctr(b)
 	}
 	return in.appendLSCUntyped(b, op)
 }
 
-func appendSfid(b []byte, v uint32) []byte {
-	b = append(b, '.')
-	switch v {
-	case 0:
-		return append(b, "ugm"...)
-	case 1:
-		return append(b, "ugml"...)
-	case 2:
-		return append(b, "tgm"...)
-	case 3:
-		return append(b, "slm"...)
+// appendLSCHead prints an LSC message up to its first operand: the
+// mnemonic, SFID, cache controls and, where the form shows one, the
+// execution size.
+func (in *Instruction) appendLSCHead(b []byte, op lscOp, sfid uint32, exec bool) []byte {
+	b = append(b, op.name...)
+	b = appendLSCEnum(b, lscSfids, sfid, ".")
+	b = in.appendCaching(b)
+	if exec {
+		b = append(b, ' ')
+		b = in.Exec.appendText(b)
 	}
-	return appendBadEnum(b, v)
+	return append(b, "  "...)
 }
 
 // appendCaching prints the cache controls when not all default, as IGC's
@@ -136,27 +146,23 @@ func (in *Instruction) appendCaching(b []byte) []byte {
 		return b
 	}
 	for _, c := range cs {
-		if c <= 6 {
-			b = append(b, []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}[c]...)
-		} else {
-			b = appendBadEnum(b, c)
-		}
+		b = appendLSCEnum(b, lscCaches, c, "")
 	}
 	return b
 }
 
 func (in *Instruction) appendLSCFence(b []byte) []byte {
 	b = append(b, "lsc_fence"...)
-	b = appendSfid(b, in.v("sfid"))
-	if op := in.v("fence_op"); op <= 6 {
-		b = append(b, []string{".none", ".evict", ".invalidate", ".discard", ".clean", ".flushl3", ".type6"}[op]...)
-	} else {
-		b = append(b, ".???"...)
-	}
-	if sc := in.v("scope"); sc <= 6 {
-		b = append(b, []string{".group", ".local", ".tile", ".gpu", ".gpus", ".sysrel", ".sysacq"}[sc]...)
-	} else {
-		b = append(b, ".???"...)
+	b = appendLSCEnum(b, lscSfids, in.v("sfid"), ".")
+	for _, f := range []struct {
+		field string
+		names []string
+	}{{"fence_op", lscFenceOps}, {"scope", lscScopes}} {
+		if v := in.v(f.field); v < uint32(len(f.names)) {
+			b = append(b, f.names[v]...)
+		} else {
+			b = append(b, ".???"...)
+		}
 	}
 	return b
 }
@@ -175,14 +181,14 @@ func (in *Instruction) appendLSCRaw(b []byte, name string) []byte {
 	return b
 }
 
-func (in *Instruction) appendDataShape(b []byte, op lscOp, sub uint32) []byte {
-	b = append(b, ':')
-	if sz := in.v("data_size"); sz >= 1 && sz <= 7 {
-		b = append(b, lscDataSizes[sz]...)
-	} else {
-		b = appendBadEnum(b, sz)
-	}
-	if sub == 0x02 || sub == 0x06 { // quad ops carry a channel mask
+// appendDataSize prints ":d32", the size that starts a data shape.
+func (in *Instruction) appendDataSize(b []byte) []byte {
+	return appendLSCEnum(append(b, ':'), lscDataSizes, in.v("data_size"), "")
+}
+
+func (in *Instruction) appendDataShape(b []byte) []byte {
+	b = in.appendDataSize(b)
+	if in.Sub == 0x02 || in.Sub == 0x06 { // quad ops carry a channel mask
 		b = append(b, '.')
 		m := in.v("chmask")
 		if m&^0xF != 0 {
@@ -190,12 +196,8 @@ func (in *Instruction) appendDataShape(b []byte, op lscOp, sub uint32) []byte {
 		}
 		return appendLetters(b, m, "xyzw")
 	}
-	switch e := in.v("data_elems"); e {
-	case 1:
-	case 2, 3, 4, 5, 6, 7, 8:
-		b = append(b, []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}[e]...)
-	default:
-		b = appendBadEnum(b, e)
+	if e := in.v("data_elems"); e != 1 {
+		b = appendLSCEnum(b, lscElems, e, "")
 	}
 	switch o := in.v("data_order"); o {
 	case 1:
@@ -208,65 +210,26 @@ func (in *Instruction) appendDataShape(b []byte, op lscOp, sub uint32) []byte {
 }
 
 func (in *Instruction) appendAddrType(b []byte, addrType uint32) []byte {
-	switch addrType {
-	case 1:
-		b = append(b, "flat"...)
-	case 2:
-		b = append(b, "bss"...)
-	case 3:
-		b = append(b, "ss"...)
-	case 4:
-		b = append(b, "bti"...)
-	case 5:
-		b = append(b, "arg"...)
-	default:
-		b = appendBadEnum(b, addrType)
-	}
+	b = appendLSCEnum(b, lscAddrTypes, addrType, "")
 	ssIdx := in.v("ss_idx")
-	switch s := in.Operand("surface").(type) {
+	s := in.Operand("surface")
+	showIdx := false
+	switch s := s.(type) {
 	case *Immediate:
-		if s.Bits != 0 || ssIdx != 0 || (addrType != 1 && addrType != 5) {
-			b = append(b, "(0x"...)
-			b = append(b, upperHex64s(s.Bits)...)
-			if ssIdx != 0 {
-				b = append(b, ",0x"...)
-				b = append(b, upperHex(ssIdx)...)
-			}
-			b = append(b, ')')
+		if s.Bits == 0 && ssIdx == 0 && (addrType == 1 || addrType == 5) {
+			return b
 		}
+		showIdx = ssIdx != 0
 	case *General:
-		b = append(b, '(')
-		b = append(b, in.VarName(s.ID)...)
-		if s.Row != 0 || s.Col != 0 {
-			b = appendRowCol(b, s.Row, s.Col)
-			if ssIdx != 0 {
-				b = append(b, ",0x"...)
-				b = append(b, upperHex(ssIdx)...)
-			}
-		}
-		b = append(b, ')')
-	default:
-		b = append(b, "(<<BAD_OPERAND_VECTOR_KIND>>)"...)
+		showIdx = ssIdx != 0 && (s.Row != 0 || s.Col != 0)
 	}
-	return b
-}
-
-func upperHex64(v uint64) string {
-	return upperHex(uint32(v>>32)) + func() string {
-		s := upperHex(uint32(v))
-		for len(s) < 8 {
-			s = "0" + s
-		}
-		return s
-	}()
-}
-
-func appendAddrSize(b []byte, v uint32) []byte {
-	b = append(b, ':')
-	if v >= 1 && v <= 3 {
-		return append(b, []string{"", "a16", "a32", "a64"}[v]...)
+	b = append(b, '(')
+	b = in.appendLSCVec(b, s)
+	if showIdx {
+		b = append(b, ",0x"...)
+		b = append(b, upperHex(uint64(ssIdx))...)
 	}
-	return appendBadEnum(b, v)
+	return append(b, ')')
 }
 
 // appendLSCVec prints a vector operand in LSC's short form: an immediate in
@@ -275,7 +238,7 @@ func (in *Instruction) appendLSCVec(b []byte, o Operand) []byte {
 	switch o := o.(type) {
 	case *Immediate:
 		b = append(b, "0x"...)
-		return append(b, upperHex64s(o.Bits)...)
+		return append(b, upperHex(o.Bits)...)
 	case *General:
 		b = append(b, in.VarName(o.ID)...)
 		if o.Row != 0 || o.Col != 0 {
@@ -286,23 +249,27 @@ func (in *Instruction) appendLSCVec(b []byte, o Operand) []byte {
 	return append(b, "<<BAD_OPERAND_VECTOR_KIND>>"...)
 }
 
-func upperHex64s(v uint64) string {
-	if v>>32 == 0 {
-		return upperHex(uint32(v))
+// appendOffset prints an immediate offset after the operand it moves:
+// "+2", "-0x10" (base 16), nothing for 0.
+func appendOffset(b []byte, v int64, base int) []byte {
+	if v == 0 {
+		return b
 	}
-	return upperHex64(v)
+	if v > 0 {
+		b = append(b, '+')
+	} else {
+		b = append(b, '-')
+		v = -v
+	}
+	if base == 16 {
+		b = append(b, "0x"...)
+	}
+	return strconv.AppendInt(b, v, base)
 }
 
 func (in *Instruction) appendLSCUntyped(b []byte, op lscOp) []byte {
-	sub := uint32(in.Sub)
-	b = append(b, op.name...)
-	b = appendSfid(b, in.v("sfid"))
-	b = in.appendCaching(b)
-	b = append(b, ' ')
-	b = in.Exec.appendText(b)
-	b = append(b, "  "...)
-	strided := sub == 0x01 || sub == 0x05
-	addr := func(b []byte) []byte {
+	strided := in.Sub == 0x01 || in.Sub == 0x05
+	return in.appendLSCOperands(b, op.kind, in.appendDataShape, func(b []byte) []byte {
 		b = in.appendAddrType(b, in.v("addr_type"))
 		b = append(b, '[')
 		if sc := in.v("imm_scale"); sc > 1 {
@@ -311,17 +278,7 @@ func (in *Instruction) appendLSCUntyped(b []byte, op lscOp) []byte {
 			b = append(b, '*')
 		}
 		b = in.appendLSCRaw(b, "src0")
-		if off := int32(in.v("imm_offset")); off != 0 {
-			if off < 0 {
-				b = append(b, '-')
-				b = append(b, "0x"...)
-				b = strconv.AppendUint(b, uint64(-int64(off)), 16)
-			} else {
-				b = append(b, '+')
-				b = append(b, "0x"...)
-				b = strconv.AppendUint(b, uint64(off), 16)
-			}
-		}
+		b = appendOffset(b, int64(int32(in.v("imm_offset"))), 16)
 		if strided {
 			if g, ok := in.Operand("src0_pitch").(*General); !ok || g.ID != 0 {
 				b = append(b, ", "...)
@@ -329,25 +286,13 @@ func (in *Instruction) appendLSCUntyped(b []byte, op lscOp) []byte {
 			}
 		}
 		b = append(b, ']')
-		return appendAddrSize(b, in.v("addr_size"))
-	}
-	return in.appendLSCOperands(b, op, sub, addr)
+		return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
+	})
 }
 
 func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
-	b = append(b, op.name...)
-	b = appendSfid(b, in.v("sfid"))
-	b = in.appendCaching(b)
-	b = append(b, ' ')
-	b = in.Exec.appendText(b)
-	b = append(b, "  "...)
 	shape := func(b []byte) []byte {
-		b = append(b, ':')
-		if sz := in.v("data_size"); sz >= 1 && sz <= 7 {
-			b = append(b, lscDataSizes[sz]...)
-		} else {
-			b = appendBadEnum(b, sz)
-		}
+		b = in.appendDataSize(b)
 		b = append(b, '.')
 		if n := in.v("blocks"); n != 1 {
 			b = strconv.AppendUint(b, uint64(n), 10)
@@ -356,15 +301,12 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 		b = strconv.AppendUint(b, uint64(in.v("width")), 10)
 		b = append(b, 'x')
 		b = strconv.AppendUint(b, uint64(in.v("height")), 10)
-		if in.v("data_order") == 2 {
-			b = append(b, 't')
-		} else {
-			b = append(b, 'n')
-		}
-		if in.v("vnni") != 0 {
-			b = append(b, 't')
-		} else {
-			b = append(b, 'n')
+		for _, t := range []bool{in.v("data_order") == 2, in.v("vnni") != 0} {
+			if t {
+				b = append(b, 't')
+			} else {
+				b = append(b, 'n')
+			}
 		}
 		return b
 	}
@@ -376,7 +318,7 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 			k++
 		}
 	}
-	addr := func(b []byte) []byte {
+	return in.appendLSCOperands(b, op.kind, shape, func(b []byte) []byte {
 		b = append(b, "flat["...)
 		if x, ok := in.Value("payload_x"); ok && k == 1 {
 			// The address payload form (IGC from 2024; text only).
@@ -396,37 +338,15 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 			// Immediate offsets of X and Y, printed by IGC from 2024
 			// when not 0 (text only).
 			if i >= 4 {
-				if v, ok := in.Value([]string{"x_imm", "y_imm"}[i-4]); ok && int16(v) != 0 {
-					if int16(v) > 0 {
-						b = append(b, '+')
-					}
-					b = strconv.AppendInt(b, int64(int16(v)), 10)
-				}
+				b = appendOffset(b, int64(int16(in.v([]string{"x_imm", "y_imm"}[i-4]))), 10)
 			}
 		}
 		return append(b, ']')
-	}
-	if op.kind == lscLoad {
-		b = in.appendLSCRaw(b, "dst")
-		b = shape(b)
-		b = append(b, "  "...)
-		return addr(b)
-	}
-	b = addr(b)
-	b = append(b, "  "...)
-	b = in.appendLSCRaw(b, "src1")
-	return shape(b)
+	})
 }
 
 func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
-	sub := uint32(in.Sub)
-	b = append(b, op.name...)
-	b = appendSfid(b, 2)
-	b = in.appendCaching(b)
-	b = append(b, ' ')
-	b = in.Exec.appendText(b)
-	b = append(b, "  "...)
-	addr := func(b []byte) []byte {
+	return in.appendLSCOperands(b, op.kind, in.appendDataShape, func(b []byte) []byte {
 		b = in.appendAddrType(b, in.v("addr_model"))
 		b = append(b, '[')
 		for i, n := range []string{"u", "v", "r", "lod"} {
@@ -439,20 +359,12 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 			}
 			b = in.appendLSCRaw(b, n)
 			if i < 3 {
-				off := int32(in.v(n + "_off"))
-				if off > 0 {
-					b = append(b, '+')
-					b = strconv.AppendInt(b, int64(off), 10)
-				} else if off < 0 {
-					b = append(b, '-')
-					b = strconv.AppendInt(b, -int64(off), 10)
-				}
+				b = appendOffset(b, int64(int32(in.v(n+"_off"))), 10)
 			}
 		}
 		b = append(b, ']')
-		return appendAddrSize(b, in.v("addr_size"))
-	}
-	return in.appendLSCOperands(b, op, sub, addr)
+		return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
+	})
 }
 
 // appendLSCTypedBlock2D prints a typed 2D block load or store as IGC's
@@ -464,17 +376,13 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 // file and builds the instruction with 0 and 0; a dump printed from IGC's
 // builder can show them.
 func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
-	b = append(b, op.name...)
-	b = appendSfid(b, 2)
-	b = in.appendCaching(b)
-	b = append(b, "  "...)
 	shape := func(b []byte) []byte {
 		b = append(b, ':')
 		b = strconv.AppendUint(b, uint64(in.v("width")), 10)
 		b = append(b, 'x')
 		return strconv.AppendUint(b, uint64(in.v("height")), 10)
 	}
-	addr := func(b []byte) []byte {
+	return in.appendLSCOperands(b, op.kind, shape, func(b []byte) []byte {
 		b = in.appendAddrType(b, in.v("addr_model"))
 		b = append(b, '[')
 		for i, n := range []string{"x", "y"} {
@@ -482,47 +390,26 @@ func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
 				b = append(b, ',')
 			}
 			b = in.appendLSCVec(b, in.Operand(n))
-			if v := int16(in.v(n + "_imm")); v != 0 {
-				if v > 0 {
-					b = append(b, '+')
-				}
-				b = strconv.AppendInt(b, int64(v), 10)
-			}
+			b = appendOffset(b, int64(int16(in.v(n+"_imm"))), 10)
 		}
 		return append(b, ']')
-	}
-	if op.kind == lscLoad {
-		b = in.appendLSCRaw(b, "dst")
-		b = shape(b)
-		b = append(b, "  "...)
-		return addr(b)
-	}
-	b = addr(b)
-	b = append(b, "  "...)
-	b = in.appendLSCRaw(b, "src1")
-	return shape(b)
+	})
 }
 
-// appendLSCApndctr prints an append-counter atomic as IGC's printer does
-// (IsaDisassembly.cpp, formatUntypedAppendCounterAtomic): the destination
-// and its shape, the surface alone (no per-lane address: IGC's builder
-// makes src0 %null and the printer skips it), then the data with the same
-// shape.
-func (in *Instruction) appendLSCApndctr(b []byte, op lscOp) []byte {
-	b = append(b, op.name...)
-	b = appendSfid(b, in.v("sfid"))
-	b = in.appendCaching(b)
-	b = append(b, ' ')
-	b = in.Exec.appendText(b)
-	b = append(b, "  "...)
+// appendLSCApndctr prints an append-counter atomic's operands as IGC's
+// printer does (IsaDisassembly.cpp, formatUntypedAppendCounterAtomic): the
+// destination and its shape, the surface alone (no per-lane address: IGC's
+// builder makes src0 %null and the printer skips it), then the data with
+// the same shape.
+func (in *Instruction) appendLSCApndctr(b []byte) []byte {
 	b = in.appendLSCRaw(b, "dst")
-	b = in.appendDataShape(b, op, uint32(in.Sub))
+	b = in.appendDataShape(b)
 	b = append(b, "  "...)
 	addr, src := apndctrFields(in.Sub)
 	b = in.appendAddrType(b, in.v(addr))
 	b = append(b, "  "...)
 	b = in.appendLSCRaw(b, src)
-	return in.appendDataShape(b, op, uint32(in.Sub))
+	return in.appendDataShape(b)
 }
 
 // apndctrFields names an append-counter atomic's address-type field and
@@ -537,43 +424,27 @@ func apndctrFields(sub uint16) (addr, src string) {
 	return "addr_model", "src"
 }
 
-func (in *Instruction) appendLSCTypedRSI(b []byte, op lscOp) []byte {
-	b = append(b, op.name...)
-	b = appendSfid(b, 2)
-	b = in.appendCaching(b)
-	b = append(b, "  "...)
-	b = in.appendLSCRaw(b, "dst")
-	b = append(b, "  "...)
-	b = in.appendAddrType(b, in.v("addr_model"))
-	b = append(b, '[')
-	b = in.appendLSCRaw(b, "u")
-	return append(b, ']')
-}
-
 // appendLSCOperands prints an LSC message's operands in Intel's order: a
 // load's destination and data shape then the address, a store's address
-// then its data, an atomic's destination, address and both sources.
-func (in *Instruction) appendLSCOperands(b []byte, op lscOp, sub uint32, addr func([]byte) []byte) []byte {
-	switch op.kind {
-	case lscLoad:
-		b = in.appendLSCRaw(b, "dst")
-		b = in.appendDataShape(b, op, sub)
-		b = append(b, "  "...)
-		b = addr(b)
-	case lscStore:
+// then its data and shape, an atomic's destination and shape, address and
+// both sources.
+func (in *Instruction) appendLSCOperands(b []byte, kind lscKind, shape, addr func([]byte) []byte) []byte {
+	if kind == lscStore {
 		b = addr(b)
 		b = append(b, "  "...)
 		b = in.appendLSCRaw(b, "src1")
-		b = in.appendDataShape(b, op, sub)
-	default:
-		b = in.appendLSCRaw(b, "dst")
-		b = in.appendDataShape(b, op, sub)
+		return shape(b)
+	}
+	b = in.appendLSCRaw(b, "dst")
+	b = shape(b)
+	b = append(b, "  "...)
+	b = addr(b)
+	if kind == lscLoad {
+		return b
+	}
+	for _, src := range []string{"src1", "src2"} {
 		b = append(b, "  "...)
-		b = addr(b)
-		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src1")
-		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src2")
+		b = in.appendLSCRaw(b, src)
 	}
 	return b
 }

@@ -88,28 +88,32 @@ func (c *lscCursor) oneOf(names []string) (int, bool) {
 // ident reads a variable name: up to one of the bytes in stop.
 func (c *lscCursor) ident(stop string) string {
 	r := c.rest()
-	i := 0
-	for i < len(r) && strings.IndexByte(stop, r[i]) < 0 {
-		i++
+	i := strings.IndexAny(r, stop)
+	if i < 0 {
+		i = len(r)
 	}
 	c.pos += i
 	return r[:i]
 }
 
-func (c *lscCursor) decimal() (int64, bool) {
+// digits returns the digits at the cursor (after a sign when signed): the
+// bytes of the set digits.
+func (c *lscCursor) digits(set string, signed bool) string {
 	r := c.rest()
-	i := 0
-	if i < len(r) && r[i] == '-' {
-		i++
+	sign := 0
+	if signed && strings.HasPrefix(r, "-") {
+		sign = 1
 	}
-	for i < len(r) && r[i] >= '0' && r[i] <= '9' {
-		i++
-	}
-	v, err := strconv.ParseInt(r[:i], 10, 32)
+	return r[:len(r)-len(strings.TrimLeft(r[sign:], set))]
+}
+
+func (c *lscCursor) decimal() (int64, bool) {
+	d := c.digits("0123456789", true)
+	v, err := strconv.ParseInt(d, 10, 32)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
 }
 
@@ -117,21 +121,31 @@ func (c *lscCursor) hex(upper bool) (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
 	}
-	r := c.rest()
-	digits := "0123456789abcdef"
+	set := "0123456789abcdef"
 	if upper {
-		digits = "0123456789ABCDEF"
+		set = "0123456789ABCDEF"
 	}
-	i := 0
-	for i < len(r) && strings.IndexByte(digits, r[i]) >= 0 {
-		i++
-	}
-	v, err := strconv.ParseUint(r[:i], 16, 64)
+	d := c.digits(set, false)
+	v, err := strconv.ParseUint(d, 16, 64)
 	if err != nil {
 		return 0, false
 	}
-	c.pos += i
+	c.pos += len(d)
 	return v, true
+}
+
+// offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo
+// to hi) when the cursor is at one (ok).
+func (c *lscCursor) offset(lo, hi int64, what string) (v int64, ok bool, err error) {
+	if !strings.HasPrefix(c.rest(), "+") && !strings.HasPrefix(c.rest(), "-") {
+		return 0, false, nil
+	}
+	plus := c.lit("+")
+	v, ok = c.decimal()
+	if !ok || v == 0 || plus && v < 0 || v < lo || v > hi {
+		return 0, false, c.fail(what)
+	}
+	return v, true, nil
 }
 
 // raw reads NAME[.offset], the LSC form of a raw operand.
@@ -148,12 +162,10 @@ func (c *lscCursor) raw(role, stop string) error {
 		c.pos -= len(w)
 		return c.fail("a declared variable for " + role)
 	}
-	st := &c.in.store
-	if int(st.nraw) >= len(st.raw) {
+	x := c.in.newRaw()
+	if x == nil {
 		return c.fail("fewer operands")
 	}
-	x := &st.raw[st.nraw]
-	st.nraw++
 	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	c.ops[role] = x
 	return nil
@@ -241,12 +253,11 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	if !ok {
 		return fmt.Errorf("no LSC operation is named %s", mn)
 	}
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID (.ugm, .ugml, .tgm, .slm)")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm)"); err != nil {
+		return err
 	}
 	op := uint8(0x89)
-	if sfid == 2 {
+	if c.vals["sfid"] == 2 {
 		op = 0x8A
 	}
 	subs := t.subs[op]
@@ -256,7 +267,6 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	pr := subs[sub]
 	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, uint16(sub), pr.row.mnemonic
 	c.vals["subop"] = uint32(sub)
-	c.vals["sfid"] = uint32(sfid)
 	if l1, ok := c.oneOf(lscCaches); ok {
 		l3, ok := c.oneOf(lscCaches)
 		if !ok {
@@ -314,19 +324,15 @@ func (c *lscCursor) fence(t *opTable) error {
 		return fmt.Errorf("no opcode row for lsc_fence")
 	}
 	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
-	sfid, ok := c.oneOf(lscSfids)
-	if !ok {
-		return c.fail("an LSC SFID")
+	if err := c.enum("sfid", lscSfids, "an LSC SFID"); err != nil {
+		return err
 	}
-	fop, ok := c.oneOf(lscFenceOps)
-	if !ok {
-		return c.fail("a fence operation (.none, .evict, ...)")
+	if err := c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)"); err != nil {
+		return err
 	}
-	scope, ok := c.oneOf(lscScopes)
-	if !ok {
-		return c.fail("a fence scope (.group, .local, ...)")
+	if err := c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)"); err != nil {
+		return err
 	}
-	c.vals["sfid"], c.vals["fence_op"], c.vals["scope"] = uint32(sfid), uint32(fop), uint32(scope)
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
 	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
 	if c.pos != len(c.s) {
@@ -337,14 +343,9 @@ func (c *lscCursor) fence(t *opTable) error {
 
 // shape reads a data shape ":d32x4t" (or ":d32.xyzw" for the quad ops).
 func (c *lscCursor) shape(sub uint8) error {
-	if err := c.need(":"); err != nil {
+	if err := c.dataSize(); err != nil {
 		return err
 	}
-	sz, ok := c.oneOf(lscDataSizes)
-	if !ok {
-		return c.fail("a data size (d8, d16, d32, d64, ...)")
-	}
-	c.vals["data_size"] = uint32(sz)
 	c.vals["data_order"], c.vals["data_elems"] = 1, 1
 	if sub == 0x02 || sub == 0x06 {
 		if err := c.need("."); err != nil {
@@ -371,13 +372,29 @@ func (c *lscCursor) shape(sub uint8) error {
 	return nil
 }
 
+// dataSize reads ":d32", the size that starts a data shape.
+func (c *lscCursor) dataSize() error {
+	if err := c.need(":"); err != nil {
+		return err
+	}
+	return c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
+}
+
+// enum reads the longest of names at the cursor into field.
+func (c *lscCursor) enum(field string, names []string, what string) error {
+	v, ok := c.oneOf(names)
+	if !ok {
+		return c.fail(what)
+	}
+	c.vals[field] = uint32(v)
+	return nil
+}
+
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
 func (c *lscCursor) addrType(field string) error {
-	at, ok := c.oneOf(lscAddrTypes)
-	if !ok {
-		return c.fail("an address type (flat, bss, ss, bti, arg)")
+	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg)"); err != nil {
+		return err
 	}
-	c.vals[field] = uint32(at)
 	if !c.lit("(") {
 		m := c.in.newImmediate()
 		if m == nil {
@@ -403,12 +420,7 @@ func (c *lscCursor) addrType(field string) error {
 }
 
 func (c *lscCursor) addrSize() error {
-	s, ok := c.oneOf(lscAddrSizes)
-	if !ok {
-		return c.fail("an address size (:a16, :a32, :a64)")
-	}
-	c.vals["addr_size"] = uint32(s)
-	return nil
+	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64)")
 }
 
 // untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
@@ -472,18 +484,12 @@ func (c *lscCursor) typedAddr() error {
 			return err
 		}
 		if i < 3 {
-			if c.lit("+") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
+			v, ok, err := c.offset(-0x7FFFFFFF, 0x7FFFFFFF, "an offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.vals[n+"_off"] = uint32(int32(v))
-			} else if c.lit("-") {
-				v, ok := c.decimal()
-				if !ok || v <= 0 {
-					return c.fail("an offset")
-				}
-				c.vals[n+"_off"] = uint32(-int32(v))
 			}
 		}
 	}
@@ -498,59 +504,12 @@ func (c *lscCursor) message(op, sub uint8) error {
 	if err := c.execSize(); err != nil {
 		return err
 	}
-	kind := lscOpOf(uint32(sub)).kind
-	addr := func() error {
+	return c.operands(lscOpOf(uint32(sub)).kind, func() error { return c.shape(sub) }, func() error {
 		if op == 0x8A {
 			return c.typedAddr()
 		}
 		return c.untypedAddr(sub == 0x01 || sub == 0x05)
-	}
-	switch kind {
-	case lscLoad:
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := c.shape(sub); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		return addr()
-	case lscStore:
-		if err := addr(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		if err := c.raw("src1", ":"); err != nil {
-			return err
-		}
-		return c.shape(sub)
-	}
-	if err := c.raw("dst", ":"); err != nil {
-		return err
-	}
-	if err := c.shape(sub); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := addr(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("src1", " "); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	return c.raw("src2", " ")
+	})
 }
 
 func (c *lscCursor) typedRSI() error {
@@ -584,14 +543,9 @@ func (c *lscCursor) block2D(op lscOp) error {
 		return err
 	}
 	shape := func() error {
-		if err := c.need(":"); err != nil {
+		if err := c.dataSize(); err != nil {
 			return err
 		}
-		sz, ok := c.oneOf(lscDataSizes)
-		if !ok {
-			return c.fail("a data size")
-		}
-		c.vals["data_size"] = uint32(sz)
 		if err := c.need("."); err != nil {
 			return err
 		}
@@ -660,19 +614,21 @@ func (c *lscCursor) block2D(op lscOp) error {
 				return err
 			}
 			params = append(params, o)
-			if k >= 4 && (strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-")) {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			if k < 4 {
+				continue
+			}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
 			}
 		}
 		c.addr = params
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // typedBlock2D reads a typed 2D block load or store, the inverse of
@@ -715,18 +671,17 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 				return err
 			}
 			c.ops[n] = o
-			if strings.HasPrefix(c.rest(), "+") || strings.HasPrefix(c.rest(), "-") {
-				plus := c.lit("+")
-				v, ok := c.decimal()
-				if !ok || v == 0 || plus && v < 0 || v < -0x8000 || v > 0x7FFF {
-					return c.fail("an immediate offset")
-				}
+			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+			if err != nil {
+				return err
+			}
+			if ok {
 				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
 			}
 		}
 		return c.need("]")
 	}
-	return c.block2DOperands(op.kind == lscLoad, shape, addr)
+	return c.operands(op.kind, shape, addr)
 }
 
 // apndctr reads an append-counter atomic, the inverse of
@@ -777,76 +732,54 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	}
 	d := opDecoder{in: in, t: t}
 	addr := 0 // the next of c.addr
-	var run func([]token) error
-	run = func(ts []token) error {
-		for _, tk := range ts {
-			if tk.kind == "group" {
-				if d.cond(&tk) {
-					if err := run(tk.group); err != nil {
-						return err
-					}
+	err := d.walk(in.row.toks, func(tk *token) error {
+		var o Operand
+		switch tk.kind {
+		case "E":
+			in.HasExec = true
+			return nil
+		case "P":
+			in.HasPred = true
+			return nil
+		case "B", "W", "D", "I":
+			o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
+		case "R":
+			if x := c.ops[tk.name]; x != nil {
+				o = x
+			} else {
+				r := in.newRaw()
+				if r == nil {
+					return errTooMany
 				}
-				continue
+				*r = Raw{Role: tk.name} // %null
+				o = r
 			}
-			n := 1
-			if tk.count != "" {
-				n = tk.n
-				if n < 0 {
-					n = int(d.value(tk.count))
+		case "V", "VC":
+			switch x := c.ops[tk.name]; {
+			case tk.name == "addr_params":
+				if addr >= len(c.addr) {
+					return nil // the payload form has one
 				}
+				o, addr = c.addr[addr], addr+1
+			case x != nil:
+				o = x
+			default:
+				g := in.newGeneral()
+				if g == nil {
+					return errTooMany
+				}
+				*g = General{Role: tk.name} // %null
+				o = g
 			}
-			for range n {
-				var o Operand
-				switch tk.kind {
-				case "E":
-					in.HasExec = true
-					continue
-				case "P":
-					in.HasPred = true
-					continue
-				case "B", "W", "D", "I":
-					o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
-				case "R":
-					if x := c.ops[tk.name]; x != nil {
-						o = x
-					} else {
-						st := &in.store
-						if int(st.nraw) >= len(st.raw) {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						r := &st.raw[st.nraw]
-						st.nraw++
-						*r = Raw{Role: tk.name} // %null
-						o = r
-					}
-				case "V", "VC":
-					switch x := c.ops[tk.name]; {
-					case tk.name == "addr_params":
-						if addr >= len(c.addr) {
-							continue // the payload form has one
-						}
-						o, addr = c.addr[addr], addr+1
-					case x != nil:
-						o = x
-					default:
-						g := in.newGeneral()
-						if g == nil {
-							return fmt.Errorf("more operands than the instruction model holds")
-						}
-						*g = General{Role: tk.name} // %null
-						o = g
-					}
-				default:
-					return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
-				}
-				if o == nil || !in.Add(o) {
-					return fmt.Errorf("more operands than the instruction model holds")
-				}
-			}
+		default:
+			return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)
+		}
+		if o == nil || !in.Add(o) {
+			return errTooMany
 		}
 		return nil
-	}
-	if err := run(in.row.toks); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	if addr != len(c.addr) {
@@ -854,7 +787,7 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	}
 	for _, o := range c.extra {
 		if o == nil || !in.Add(o) {
-			return fmt.Errorf("more operands than the instruction model holds")
+			return errTooMany
 		}
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
@@ -886,29 +819,41 @@ func lscDefaultPitch(size, elems, order uint32) uint64 {
 	return b
 }
 
-// block2DOperands reads a 2D block message's data and address, untyped or
-// typed: a load is "DST:shape  address", a store "address  SRC1:shape".
-func (c *lscCursor) block2DOperands(load bool, shape, addr func() error) error {
-	if load {
-		if err := c.raw("dst", ":"); err != nil {
-			return err
-		}
-		if err := shape(); err != nil {
+// operands reads an LSC message's operands in the printer's order
+// (appendLSCOperands): a load "DST:shape  address", a store
+// "address  SRC1:shape", an atomic "DST:shape  address  SRC1  SRC2".
+func (c *lscCursor) operands(kind lscKind, shape, addr func() error) error {
+	if kind == lscStore {
+		if err := addr(); err != nil {
 			return err
 		}
 		if err := c.need("  "); err != nil {
 			return err
 		}
-		return addr()
+		if err := c.raw("src1", ":"); err != nil {
+			return err
+		}
+		return shape()
 	}
-	if err := addr(); err != nil {
+	if err := c.raw("dst", ":"); err != nil {
+		return err
+	}
+	if err := shape(); err != nil {
 		return err
 	}
 	if err := c.need("  "); err != nil {
 		return err
 	}
-	if err := c.raw("src1", ":"); err != nil {
+	if err := addr(); err != nil || kind == lscLoad {
 		return err
 	}
-	return shape()
+	for _, src := range []string{"src1", "src2"} {
+		if err := c.need("  "); err != nil {
+			return err
+		}
+		if err := c.raw(src, " "); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1365,12 +1365,10 @@ func (p *textParser) raw(role string) (Operand, error) {
 		p.pos += dot + 1
 		return nil, p.fail("a byte offset 0..65535")
 	}
-	st := &p.in.store
-	if int(st.nraw) >= len(st.raw) {
+	x := p.in.newRaw()
+	if x == nil {
 		return nil, p.fail("fewer operands")
 	}
-	x := &st.raw[st.nraw]
-	st.nraw++
 	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	p.pos += e
 	return x, nil
@@ -1436,33 +1434,7 @@ func (p *textParser) assemble(toks []token, fields map[string]fieldInfo) error {
 		}
 	}
 	d := opDecoder{in: in, t: p.t}
-	var run func([]token) error
-	run = func(ts []token) error {
-		for _, tk := range ts {
-			if tk.kind == "group" {
-				if d.cond(&tk) {
-					if err := run(tk.group); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			n := 1
-			if tk.count != "" {
-				n = tk.n
-				if n < 0 {
-					n = int(d.value(tk.count))
-				}
-			}
-			for range n {
-				if err := p.place(tk); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	if err := run(p.in.row.toks); err != nil {
+	if err := d.walk(p.in.row.toks, func(tk *token) error { return p.place(*tk) }); err != nil {
 		return err
 	}
 	for _, o := range p.ops {
@@ -1511,7 +1483,7 @@ func (p *textParser) place(tk token) error {
 		if o := &p.ops[k]; !o.used && o.name == tk.name {
 			o.used = true
 			if !in.Add(o.o) {
-				return fmt.Errorf("more operands than the instruction model holds")
+				return errTooMany
 			}
 			return nil
 		}
@@ -1525,7 +1497,7 @@ func (p *textParser) place(tk token) error {
 			v = uint32(in.Sub)
 		}
 		if !in.Add(in.param(tk.name, v, uint8(p.t.fixedSize(tk.kind)))) {
-			return fmt.Errorf("more operands than the instruction model holds")
+			return errTooMany
 		}
 		return nil
 	}

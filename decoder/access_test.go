@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"unsafe"
+
+	"infoscope/sampledata"
 )
 
 // allInsts returns every instruction of s through Inst.
@@ -45,7 +47,7 @@ func TestAccessors(t *testing.T) {
 		cut   bool // an unknown opcode ends the stream
 		marks bool
 	}{{"full", 64 << 10, false, false}, {"marks", 1 << 20, false, true}, {"marks-cut", 1 << 20, true, true}} {
-		code := mixedStream(c.size, all)
+		code := sampledata.MixedStream(c.size, all)
 		if c.cut {
 			code = append(code[:len(code):len(code)], 0xFF, 1, 2, 3)
 		}
@@ -133,7 +135,7 @@ func TestAccessors(t *testing.T) {
 // same INFO.
 func TestAccessorsConcurrent(t *testing.T) {
 	all, _ := instTemplates(t)
-	code := mixedStream(1<<20, all)
+	code := sampledata.MixedStream(1<<20, all)
 	o := WalkOptions{Version: DefaultVersion(), Layout: LayoutIGC}
 	s := Walk(code, 0, o)
 	want, _ := carefulWalk(code, o)
@@ -310,7 +312,7 @@ func TestDecodeInfo(t *testing.T) {
 		}
 	}
 	for layout, templates := range map[Layout][][]byte{LayoutIGC: all, LayoutSeed: seed} {
-		s := Walk(mixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion(), Layout: layout})
+		s := Walk(sampledata.MixedStream(1<<20, templates), 0x40, WalkOptions{Version: DefaultVersion(), Layout: layout})
 		if s.marks == nil || s.Err != nil {
 			t.Fatalf("%s mixed stream: held in full %v, error %v", layout, s.marks == nil, s.Err)
 		}

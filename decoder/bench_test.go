@@ -2,9 +2,10 @@ package decoder
 
 import (
 	"bytes"
-	"math/rand/v2"
 	"sync"
 	"testing"
+
+	"infoscope/sampledata"
 )
 
 // instTemplates returns the encoded bytes of every instruction of the
@@ -31,17 +32,6 @@ func instTemplates(t testing.TB) (all, nonInfo [][]byte) {
 	return all, nonInfo
 }
 
-// mixedStream concatenates templates chosen by a fixed-seed generator until
-// the stream holds at least n bytes, so every run builds the same bytes.
-func mixedStream(n int, templates [][]byte) []byte {
-	r := rand.New(rand.NewPCG(1, 2))
-	buf := make([]byte, 0, n+256)
-	for len(buf) < n {
-		buf = append(buf, templates[r.IntN(len(templates))]...)
-	}
-	return buf
-}
-
 var (
 	benchOnce sync.Once
 	benchBuf  []byte
@@ -51,7 +41,7 @@ var (
 func benchStream(b *testing.B) []byte {
 	benchOnce.Do(func() {
 		all, _ := instTemplates(b)
-		benchBuf = mixedStream(64<<20, all)
+		benchBuf = sampledata.MixedStream(64<<20, all)
 	})
 	return benchBuf
 }
@@ -106,7 +96,7 @@ func TestBenchStream(t *testing.T) {
 		t.Skip("builds 64 MiB")
 	}
 	all, _ := instTemplates(t)
-	a := mixedStream(64<<20, all)
+	a := sampledata.MixedStream(64<<20, all)
 	if len(a) < 64<<20 {
 		t.Fatalf("%d bytes", len(a))
 	}
@@ -121,7 +111,7 @@ func TestBenchStream(t *testing.T) {
 	if len(ops) < 40 || s.NumInfos() < s.NumInsts()/20 {
 		t.Errorf("%d opcodes, %d INFO of %d instructions: not a mix", len(ops), s.NumInfos(), s.NumInsts())
 	}
-	if b := mixedStream(1<<20, all); !bytes.Equal(b, a[:len(b)]) {
+	if b := sampledata.MixedStream(1<<20, all); !bytes.Equal(b, a[:len(b)]) {
 		t.Error("stream is not deterministic")
 	}
 	t.Logf("%d bytes, %d instructions (%d INFO), %d opcodes", len(a), s.NumInsts(), s.NumInfos(), len(ops))
@@ -136,8 +126,8 @@ func TestWalkAllocs(t *testing.T) {
 		name      string
 		templates [][]byte
 	}{{"non-INFO", nonInfo}, {"mixed", all}} {
-		small := mixedStream(16<<10, c.templates)
-		large := mixedStream(160<<10, c.templates)
+		small := sampledata.MixedStream(16<<10, c.templates)
+		large := sampledata.MixedStream(160<<10, c.templates)
 		count := func(buf []byte) (float64, int) {
 			n := 0
 			allocs := testing.AllocsPerRun(5, func() {
@@ -168,7 +158,7 @@ var (
 func BenchmarkDecodeNoInfo(b *testing.B) {
 	benchPlainOnce.Do(func() {
 		_, nonInfo := instTemplates(b)
-		benchPlainBuf = mixedStream(64<<20, nonInfo)
+		benchPlainBuf = sampledata.MixedStream(64<<20, nonInfo)
 	})
 	buf := benchPlainBuf
 	b.SetBytes(int64(len(buf)))

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
 )
 
@@ -90,7 +91,7 @@ func badOpcode(t testing.TB, v Version) byte {
 // chunks lie within one instruction.
 func TestParallelWalkGenerated(t *testing.T) {
 	all, _ := instTemplates(t)
-	mixed := mixedStream(12<<10, all)
+	mixed := sampledata.MixedStream(12<<10, all)
 	longest := slices.MaxFunc(all, func(a, b []byte) int { return len(a) - len(b) })
 	long := bytes.Repeat(longest, 12<<10/len(longest))
 	// Dense after sparse: the first chunk's density undersizes the
@@ -185,7 +186,7 @@ func TestWalkParallelLarge(t *testing.T) {
 		t.Errorf("a stream under %d bytes walked in chunks of %d", parallelMin, got)
 	}
 	all, _ := instTemplates(t)
-	code := mixedStream(4<<20, all)
+	code := sampledata.MixedStream(4<<20, all)
 	for _, l := range []Layout{LayoutIGC, LayoutSeed} {
 		o := WalkOptions{Layout: l}
 		if err := sameWalk(code, o, chunkBytes); err != nil {
@@ -218,9 +219,9 @@ func TestParallelWalkMemory(t *testing.T) {
 		code   []byte
 		factor float64
 	}{
-		{"mixed", mixedStream(4<<20, all), 1.1},
+		{"mixed", sampledata.MixedStream(4<<20, all), 1.1},
 		{"one-byte", bytes.Repeat([]byte{0x59}, 4<<20), 1.2},
-		{"dense-tail", append(mixedStream(2<<20, all), bytes.Repeat([]byte{0x59}, 2<<20)...), 1.5},
+		{"dense-tail", append(sampledata.MixedStream(2<<20, all), bytes.Repeat([]byte{0x59}, 2<<20)...), 1.5},
 	} {
 		var seq, par *Stream
 		sb := allocs(func() { seq = walk(c.code, 0, WalkOptions{}, 0) })
@@ -313,7 +314,7 @@ func TestParallelWalkJoinsEarly(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []stream{{"mixed", mixedStream(4<<20, all), DefaultVersion()}, big} {
+	for _, c := range []stream{{"mixed", sampledata.MixedStream(4<<20, all), DefaultVersion()}, big} {
 		seq := walk(c.code, 0, WalkOptions{Version: c.v}, 0)
 		if seq.Err != nil {
 			t.Fatalf("%s: %v", c.name, seq.Err)

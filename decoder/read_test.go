@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 // countingReader counts the bytes read through it.
@@ -118,22 +118,7 @@ func TestReadSparse(t *testing.T) {
 // byte 0 without being read to their end.
 func TestReadFIFO(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	go func() {
-		w, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		defer w.Close()
-		buf := make([]byte, 64<<10)
-		for range 1 << 10 { // 64 MiB at most; stops when the reader closes
-			if _, err := w.Write(buf); err != nil {
-				return
-			}
-		}
-	}()
+	testkit.ZeroFIFO(t, path)
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,14 +2,12 @@ package decoder
 
 import (
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,26 +17,9 @@ import (
 // their base name ("9be93e2638bd.isa").
 func realFiles(t testing.TB) map[string][]byte {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/real/*.isa.gz")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no testdata/real files: %v", err)
-	}
 	out := map[string][]byte{}
-	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(zr)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[strings.TrimSuffix(filepath.Base(p), ".gz")] = data
+	for _, p := range testkit.Glob(t, 1, "testdata/real/*.isa.gz") {
+		out[strings.TrimSuffix(filepath.Base(p), ".gz")] = testkit.Gunzip(t, p)
 	}
 	return out
 }

@@ -10,13 +10,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/fsio"
 )
 
@@ -63,22 +63,7 @@ func TestHostileInputsBounded(t *testing.T) {
 		t.Skip("no sparse files here:", err)
 	}
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	go func() {
-		w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		defer w.Close()
-		buf := make([]byte, 64<<10)
-		for range 1 << 10 { // stops when the reader closes
-			if _, err := w.Write(buf); err != nil {
-				return
-			}
-		}
-	}()
+	testkit.ZeroFIFO(t, fifo)
 	cases := []struct {
 		path  string
 		o     decoder.Options

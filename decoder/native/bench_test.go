@@ -2,8 +2,9 @@ package native
 
 import (
 	"bytes"
-	"path/filepath"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // bigAsm builds an .asm of at least size bytes from the test inputs: the
@@ -12,10 +13,10 @@ import (
 func bigAsm(b testing.TB, size int) []byte {
 	files := asmFiles(b)
 	var out bytes.Buffer
-	out.Write(readTestdata(b, filepath.Base(files[0])))
+	out.Write(testkit.ReadFile(b, files[0]))
 	var body []byte
 	for _, p := range files {
-		for _, l := range bytes.Split(readTestdata(b, filepath.Base(p)), []byte("\n")) {
+		for _, l := range bytes.Split(testkit.ReadFile(b, p), []byte("\n")) {
 			t := bytes.TrimSpace(l)
 			if len(t) > 0 && !bytes.HasPrefix(t, []byte("//")) {
 				body = append(append(body, l...), '\n')

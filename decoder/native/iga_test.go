@@ -1,7 +1,6 @@
 package native
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand"
@@ -15,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"infoscope/decoder/internal/visagen"
 )
 
 // Intel's own tools as the oracle of send descriptor decoding: GenX_IR
@@ -23,21 +24,6 @@ import (
 // iga64 -Xdsd (Intel's assembler) decodes the same descriptor, and
 // infoscope's decoding must equal it field by field: bit range, value,
 // and the meaning of the SIMD mode, message type and header.
-
-// oracleTools returns the paths of GenX_IR and iga64, skipping the test
-// where they are absent unless INFOSCOPE_REQUIRE_ORACLE=1 makes that a failure.
-func oracleTools(t *testing.T) (genxir, iga string) {
-	t.Helper()
-	g, err1 := exec.LookPath("GenX_IR")
-	i, err2 := exec.LookPath("iga64")
-	if err1 != nil || err2 != nil {
-		if os.Getenv("INFOSCOPE_REQUIRE_ORACLE") == "1" {
-			t.Fatalf("INFOSCOPE_REQUIRE_ORACLE=1 but Intel's tools are missing (GenX_IR: %v; iga64: %v): install libigc-tools", err1, err2)
-		}
-		t.Skip("GenX_IR or iga64 not installed (libigc-tools); the oracle test needs them")
-	}
-	return g, i
-}
 
 // igaPlatforms are the GenX_IR platforms compiled for and the family
 // their descriptors are decoded as.
@@ -57,19 +43,11 @@ func genKernelAsm(ctx context.Context, genxir, dir, name, platform, src string) 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	in := filepath.Join(dir, name+".visaasm")
-	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
-		return nil, err
+	k := visagen.Kernel{Name: name, Platform: visagen.Platform(platform), Text: []byte(src)}
+	if out, err := visagen.Run(ctx, genxir, dir, k, "-output", "-asmOutput", "k"); err != nil {
+		return nil, fmt.Errorf("GenX_IR %s -platform %s: %v: %s", name, platform, err, tail(string(out)))
 	}
-	out := name + "." + platform
-	cmd := exec.CommandContext(ctx, genxir, in, "-platform", platform, "-output", "-asmOutput", out)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("GenX_IR %s -platform %s: %v: %s", name, platform, err, tail(stderr.String()))
-	}
-	return os.ReadFile(filepath.Join(dir, out+".asm"))
+	return os.ReadFile(filepath.Join(dir, "k.asm"))
 }
 
 func tail(s string) string {
@@ -248,7 +226,7 @@ func parallel(n, workers int, f func(i int)) {
 }
 
 func TestIGASamplerDescriptors(t *testing.T) {
-	genxir, iga := oracleTools(t)
+	genxir, iga := visagen.Tool(t, "GenX_IR"), visagen.Tool(t, "iga64")
 	ctx, cancel := context.WithTimeout(context.Background(), 80*time.Second)
 	defer cancel()
 	workers := max(2, runtime.NumCPU())
@@ -380,7 +358,7 @@ func TestIGASamplerDescriptors(t *testing.T) {
 // each family, the other fields drawn at random, and compares with
 // iga64: the generated kernels reach only the modes INFO lowers to.
 func TestIGASamplerSweep(t *testing.T) {
-	_, iga := oracleTools(t)
+	iga := visagen.Tool(t, "iga64")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	type c struct {

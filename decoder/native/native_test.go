@@ -3,7 +3,6 @@ package native
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // syclSet is the folder of the real SYCL dump set: its .asm sit there
@@ -26,22 +26,13 @@ func readTestdata(t testing.TB, name string) []byte {
 	if strings.HasPrefix(name, "OCL_") {
 		dir = syclSet
 	}
-	b, err := os.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return testkit.ReadFile(t, filepath.Join(dir, name))
 }
 
+// asmFiles are the paths of every .asm of testdata and of the SYCL dump set.
 func asmFiles(t testing.TB) []string {
 	t.Helper()
-	m, err := filepath.Glob("testdata/*.asm")
-	sycl, err2 := filepath.Glob(syclSet + "/*.asm")
-	m = append(m, sycl...)
-	if err != nil || err2 != nil || len(m) < 8 {
-		t.Fatalf("test .asm files: %v %v %v", m, err, err2)
-	}
-	return m
+	return testkit.Glob(t, 8, "testdata/*.asm", syclSet+"/*.asm")
 }
 
 // tagRE finds the vISA id of an instruction line independently of the
@@ -52,7 +43,7 @@ var tagRE = regexp.MustCompile(`(?:^|[ ;])\$(\d+)(?:&\d+)?(?::%\d+)?(?:\s|$)`)
 // against counts taken from the text by other means.
 func TestParseTestdata(t *testing.T) {
 	for _, path := range asmFiles(t) {
-		data := readTestdata(t, filepath.Base(path))
+		data := testkit.ReadFile(t, path)
 		f := Parse(filepath.Base(path), data)
 		for _, e := range f.Errors {
 			t.Errorf("%v", e)

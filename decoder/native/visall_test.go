@@ -1,8 +1,6 @@
 package native
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -10,12 +8,9 @@ import (
 // The .visa.ll of a real SYCL kernel: every line ending in "; visa id:
 // N" is kept under $N, counted against the file's own text.
 func TestParseLLReal(t *testing.T) {
-	path := filepath.Join("..", "..", "model", "diff", "testdata", "dumpset", "OCL_asm23954d4a795eca46_simd32_entry_0003.visa.ll")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ll := ParseLL(filepath.Base(path), data)
+	const name = "OCL_asm23954d4a795eca46_simd32_entry_0003.visa.ll"
+	data := readTestdata(t, name)
+	ll := ParseLL(name, data)
 	want := map[string]int{}
 	for _, l := range strings.Split(string(data), "\n") {
 		if i := strings.LastIndex(l, "; visa id: "); i >= 0 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // allocated returns the bytes allocated while reading src.
@@ -50,7 +51,7 @@ func TestReadMemoryBound(t *testing.T) {
 	} else if el := f.ErrorLines(); len(el) != decoder.ShownErrors+1 || !strings.HasSuffix(el[len(el)-1], fmt.Sprintf("%d more errors not shown (%d in all)", f.NumErrors()-decoder.ShownErrors, f.NumErrors())) {
 		t.Errorf("error lines: %d, last %q", len(el), el[len(el)-1])
 	}
-	typical := string(mustRead(t, oracleDir+"/large_mix_1k.dis.visaasm"))
+	typical := string(testkit.ReadFile(t, oracleDir+"/large_mix_1k.dis.visaasm"))
 	// Once first: the decoder compiles its opcode table on first use (for
 	// the INFO lines), once per process, not per read.
 	Read("warm.visaasm", []byte(typical))

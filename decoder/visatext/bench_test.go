@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // BenchmarkRead reads the largest oracle text (Intel's disassembly of a
 // 1,000-instruction kernel).
 func BenchmarkRead(b *testing.B) {
-	data := mustRead(b, filepath.Join(oracleDir, "large_mix_1k.dis.visaasm"))
+	data := testkit.ReadFile(b, filepath.Join(oracleDir, "large_mix_1k.dis.visaasm"))
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -23,7 +24,7 @@ func BenchmarkRead(b *testing.B) {
 // BenchmarkDecodeBinary decodes the binary that text describes, for the
 // ratio text/binary.
 func BenchmarkDecodeBinary(b *testing.B) {
-	data := mustRead(b, filepath.Join(oracleDir, "large_mix_1k.isa"))
+	data := testkit.ReadFile(b, filepath.Join(oracleDir, "large_mix_1k.isa"))
 	b.ReportAllocs()
 	for b.Loop() {
 		if f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{}); len(f.Errors) > 0 {
@@ -45,7 +46,7 @@ func BenchmarkDecodeInsts(b *testing.B) {
 }
 
 func benchDecodeAll(b *testing.B, name string) {
-	f := Decode(name, mustRead(b, filepath.Join(oracleDir, name)), decoder.Options{})
+	f := Decode(name, testkit.ReadFile(b, filepath.Join(oracleDir, name)), decoder.Options{})
 	var in decoder.Instruction
 	b.ReportAllocs()
 	for b.Loop() {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // Decode is the one entry for any input: text is read here, everything
@@ -13,8 +14,8 @@ import (
 // raw stream. Nothing is registered: a program that never imports this
 // package gets the refusal, not garbage.
 func TestDecodeDispatch(t *testing.T) {
-	text := mustRead(t, filepath.Join(oracleDir, "info_min.visaasm"))
-	bin := mustRead(t, filepath.Join(oracleDir, "info_min.isa"))
+	text := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.visaasm"))
+	bin := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa"))
 
 	f := decoder.Decode("k.visaasm", text, decoder.Options{})
 	if len(f.Errors) != 1 || len(f.Streams) != 0 || !strings.Contains(f.Errors[0].Error(), "visatext.Decode") {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 const (
@@ -19,7 +20,7 @@ const (
 // such a name is marked ambiguous, never resolved to one of them
 // silently; operands of names declared once are not.
 func TestFinalDumpOfInlineAsm(t *testing.T) {
-	f := Read(inlineFinal, mustRead(t, inlineFinal))
+	f := Read(inlineFinal, testkit.ReadFile(t, inlineFinal))
 	for _, e := range f.Errors {
 		t.Errorf("%v", e)
 	}
@@ -83,7 +84,7 @@ func TestFinalDumpOfInlineAsm(t *testing.T) {
 // instructions get the $N of the kernel's final dump, each the same
 // mnemonic as there.
 func TestInlineAsmDump(t *testing.T) {
-	f := Read(inlineAsm, mustRead(t, inlineAsm))
+	f := Read(inlineAsm, testkit.ReadFile(t, inlineAsm))
 	for _, e := range f.Errors {
 		t.Errorf("%v", e)
 	}
@@ -93,7 +94,7 @@ func TestInlineAsmDump(t *testing.T) {
 	if len(f.Warnings) > 0 && len(f.Warnings[0]) > 1500 {
 		t.Errorf("the warning is %d bytes long", len(f.Warnings[0]))
 	}
-	final := Read(inlineFinal, mustRead(t, inlineFinal))
+	final := Read(inlineFinal, testkit.ReadFile(t, inlineFinal))
 	if len(f.Streams) != 1 || len(final.Streams) != 1 {
 		t.Fatalf("%d and %d bodies", len(f.Streams), len(final.Streams))
 	}

@@ -2,7 +2,6 @@ package visatext
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // operandText returns an instruction's opcode, exec, predicate and
@@ -29,24 +29,14 @@ func operandText(in *decoder.Instruction) string {
 // opcode, exec, predicate, and every operand's ids, regions, types and
 // modifiers. The share of lines parsed is measured and may not fall.
 func TestOracleOperands(t *testing.T) {
-	isas, err := filepath.Glob(filepath.Join(oracleDir, "*.isa"))
-	if err != nil || len(isas) == 0 {
-		t.Fatalf("no oracle binaries in %s (%v)", oracleDir, err)
-	}
+	isas := testkit.Glob(t, 1, oracleDir+"/*.isa")
 	lines, parsed, hidden := 0, 0, 0
 	missed := map[string]int{}
 	var bi, ti decoder.Instruction
 	for _, isa := range isas {
 		base := strings.TrimSuffix(isa, ".isa")
-		data, err := os.ReadFile(isa)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bin := decoder.Decode(filepath.Base(isa), data, decoder.Options{})
-		text, err := os.ReadFile(base + ".dis.visaasm")
-		if err != nil {
-			t.Fatal(err)
-		}
+		bin := decoder.Decode(filepath.Base(isa), testkit.ReadFile(t, isa), decoder.Options{})
+		text := testkit.ReadFile(t, base+".dis.visaasm")
 		f := Decode(filepath.Base(base)+".dis.visaasm", text, decoder.Options{})
 		byName := map[string]*decoder.Stream{}
 		for _, s := range bin.Streams {
@@ -150,18 +140,13 @@ func hiddenBits(text, bin *decoder.Instruction, line string) bool {
 // and a 4.2 file), every line Stream.Decode parses prints back to exactly
 // the line; the share parsed is measured and may not fall.
 func TestDumpOperands(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/*.visaasm")
-	more, _ := filepath.Glob("testdata/dumps/*.visaasm")
-	paths = append(paths, more...)
-	if len(paths) < 2 {
-		t.Fatalf("no dumps in testdata (%v)", paths)
-	}
+	paths := testkit.Glob(t, 2, "testdata/*.visaasm", "testdata/dumps/*.visaasm")
 	lines, parsed := 0, 0
 	missed := map[string]int{}
 	byVer := map[string][2]int{} // version: parsed, lines
 	var in decoder.Instruction
 	for _, p := range paths {
-		f := Read(filepath.Base(p), mustRead(t, p))
+		f := Read(filepath.Base(p), testkit.ReadFile(t, p))
 		for _, s := range f.Streams {
 			for i := range s.Text {
 				line := s.Text[i].Text

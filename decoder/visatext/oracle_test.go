@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/dump"
 )
 
@@ -71,18 +71,11 @@ func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
 // assembler accepted (NAME.visaasm) equal those decoded from the binary
 // NAME.isa in every field but the file offset: bytes, text, names, $N.
 func TestOracleText(t *testing.T) {
-	isas, err := filepath.Glob(filepath.Join(oracleDir, "*.isa"))
-	if err != nil || len(isas) == 0 {
-		t.Fatalf("no oracle binaries in %s (%v)", oracleDir, err)
-	}
+	isas := testkit.Glob(t, 1, oracleDir+"/*.isa")
 	total := 0
 	for _, isa := range isas {
 		base := strings.TrimSuffix(isa, ".isa")
-		data, err := os.ReadFile(isa)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bin := decoder.Decode(filepath.Base(isa), data, decoder.Options{})
+		bin := decoder.Decode(filepath.Base(isa), testkit.ReadFile(t, isa), decoder.Options{})
 		if len(bin.Errors) > 0 {
 			t.Fatalf("%s: %v", isa, bin.Errors)
 		}
@@ -97,10 +90,7 @@ func TestOracleText(t *testing.T) {
 		total += n
 		for _, ext := range []string{".dis.visaasm", ".visaasm"} {
 			path := base + ext
-			text, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			text := testkit.ReadFile(t, path)
 			if !decoder.IsText(text) {
 				t.Errorf("%s: not detected as vISA text", path)
 			}
@@ -137,22 +127,12 @@ func TestOracleText(t *testing.T) {
 	t.Logf("%d INFO records compared, each from 2 texts", total)
 }
 
-// readFile returns the file at path or fails the test.
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // The 4.2 form (blank line before .kernel, V21, new type names, alias to
 // %null, trailer, declarations repeated as comments) gives the INFO of the
 // binary the 4.1 text came from.
 func TestVersion42Form(t *testing.T) {
-	bin := decoder.Decode("info_min.isa", readFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
-	f := visatext.Read("v42_info_min.visaasm", readFile(t, "testdata/v42_info_min.visaasm"))
+	bin := decoder.Decode("info_min.isa", testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
+	f := visatext.Read("v42_info_min.visaasm", testkit.ReadFile(t, "testdata/v42_info_min.visaasm"))
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors)
 	}
@@ -171,7 +151,7 @@ func TestVersion42Form(t *testing.T) {
 
 // A byte-order mark and CRLF line ends (an editor's) change nothing.
 func TestBOMAndCRLF(t *testing.T) {
-	src := readFile(t, filepath.Join(oracleDir, "info_min.visaasm"))
+	src := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.visaasm"))
 	crlf := append([]byte("\ufeff"), bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n"))...)
 	f := visatext.Decode("crlf.visaasm", crlf, decoder.Options{})
 	if len(f.Errors) > 0 {

@@ -1,11 +1,11 @@
 package visatext
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // TestEveryRealLineParsed: every instruction line of every real text here
@@ -18,11 +18,7 @@ import (
 func TestEveryRealLineParsed(t *testing.T) {
 	var paths []string
 	for _, g := range []string{"testdata/dumps/*.visaasm", "testdata/dumpset/*.visaasm", "testdata/inline/*.visaasm", oracleDir + "/*.visaasm"} {
-		m, _ := filepath.Glob(g)
-		if len(m) == 0 {
-			t.Fatalf("no input matches %s", g)
-		}
-		paths = append(paths, m...)
+		paths = append(paths, testkit.Glob(t, 1, g)...)
 	}
 	forms := map[string]int{}
 	count := func(text string) {
@@ -38,7 +34,7 @@ func TestEveryRealLineParsed(t *testing.T) {
 	lines := 0
 	var in decoder.Instruction
 	for _, p := range paths {
-		f := Read(p, mustRead(t, p))
+		f := Read(p, testkit.ReadFile(t, p))
 		for _, e := range f.Errors {
 			t.Errorf("%v", e)
 		}
@@ -74,8 +70,8 @@ func TestEveryRealLineParsed(t *testing.T) {
 // "flat[V+(0,0)]"), prints exactly as the kernel's final dump prints the
 // same $N: IGC's own reading of those lines.
 func TestInlineAsmLinesAsFinalDump(t *testing.T) {
-	f := Read(inlineAsm, mustRead(t, inlineAsm))
-	final := Read(inlineFinal, mustRead(t, inlineFinal))
+	f := Read(inlineAsm, testkit.ReadFile(t, inlineAsm))
+	final := Read(inlineFinal, testkit.ReadFile(t, inlineFinal))
 	if len(f.Streams) != 1 || len(final.Streams) != 1 {
 		t.Fatalf("%d and %d bodies", len(f.Streams), len(final.Streams))
 	}

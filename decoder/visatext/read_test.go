@@ -2,7 +2,6 @@ package visatext
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -10,20 +9,12 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // oracleDir holds Intel's binaries, their disassembly and their source
 // text (decoder/testdata/oracle, with its provenance note).
 const oracleDir = "../testdata/oracle"
-
-func mustRead(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 var reNum = regexp.MustCompile(`/// \$(\d+)\s*$`)
 
@@ -35,7 +26,7 @@ func TestDumps(t *testing.T) {
 		t.Fatalf("%d dumps", len(paths))
 	}
 	for _, p := range paths {
-		data := mustRead(t, p)
+		data := testkit.ReadFile(t, p)
 		if !decoder.IsText(data) {
 			t.Errorf("%s: not detected", p)
 		}

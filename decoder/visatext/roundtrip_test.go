@@ -1,11 +1,11 @@
 package visatext
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // printBack prints f's lines again (decoder.File.AppendTextLine, as dump
@@ -35,17 +35,11 @@ func printBack(f *decoder.File) (string, []string) {
 // "/// $N", none after FILE and LOC or labels, the first instruction after
 // the last .kernel_attr; every other line as written.
 func TestRoundTrip(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/dumps/*.visaasm")
-	set, _ := filepath.Glob("testdata/dumpset/*.visaasm")
-	paths = append(paths, set...)
-	dis, _ := filepath.Glob(oracleDir + "/*.dis.visaasm")
-	paths = append(append(paths, dis...), inlineFinal, "testdata/v42_info_min.visaasm")
-	if len(paths) < 17 {
-		t.Fatalf("%d inputs", len(paths))
-	}
+	paths := append(testkit.Glob(t, 15, "testdata/dumps/*.visaasm", "testdata/dumpset/*.visaasm", oracleDir+"/*.dis.visaasm"),
+		inlineFinal, "testdata/v42_info_min.visaasm")
 	lines := 0
 	for _, p := range paths {
-		data := mustRead(t, p)
+		data := testkit.ReadFile(t, p)
 		f := Read(p, data)
 		got, asWritten := printBack(f)
 		if got != string(data) {
@@ -67,7 +61,7 @@ func TestRoundTrip(t *testing.T) {
 // their author ("(M1_NM,16)", runs of blanks), are printed as written;
 // TestInlineAsmLinesAsFinalDump checks what they parse into.
 func TestRoundTripInlineAsm(t *testing.T) {
-	data := mustRead(t, inlineAsm)
+	data := testkit.ReadFile(t, inlineAsm)
 	f := Read(inlineAsm, data)
 	got, asWritten := printBack(f)
 	if got != string(data) {

@@ -3,28 +3,19 @@ package visatext
 import (
 	"errors"
 	"flag"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 var truncateAll = flag.Bool("truncate-all", false, "TestTruncationEveryLine: cut large files at every line too")
 
+// textInputs are the oracle's texts, IGC's dumps and the texts of testdata.
 func textInputs(t testing.TB) []string {
-	var out []string
-	for _, g := range []string{oracleDir + "/*.visaasm", "testdata/dumps/*.visaasm", "testdata/*.visaasm"} {
-		m, err := filepath.Glob(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, m...)
-	}
-	if len(out) < 20 {
-		t.Fatalf("only %d text inputs", len(out))
-	}
-	return out
+	t.Helper()
+	return testkit.Glob(t, 20, oracleDir+"/*.visaasm", "testdata/dumps/*.visaasm", "testdata/*.visaasm")
 }
 
 // lastCode returns the last line of src that is neither blank nor a
@@ -46,7 +37,7 @@ func lastCode(src string) string {
 func TestTruncationEveryLine(t *testing.T) {
 	cuts := 0
 	for _, p := range textInputs(t) {
-		data := string(mustRead(t, p))
+		data := string(testkit.ReadFile(t, p))
 		full := Read(p, []byte(data))
 		if len(full.Errors) > 0 {
 			t.Fatalf("%s: %v", p, full.Errors)

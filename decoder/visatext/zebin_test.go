@@ -9,6 +9,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 )
 
 // zebinELF builds a minimal 64-bit relocatable ELF with the given sections
@@ -74,8 +75,8 @@ func zebinELF(secs []struct {
 // A zebin ELF with .visaasm sections opens them: one body each, the INFO
 // of the oracle's kernel equal to its binary's.
 func TestZebinSections(t *testing.T) {
-	dis := readFile(t, filepath.Join(oracleDir, "info_min.dis.visaasm"))
-	dump := readFile(t, "testdata/dumps/intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm")
+	dis := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.dis.visaasm"))
+	dump := testkit.ReadFile(t, "testdata/dumps/intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm")
 	elfData := zebinELF([]struct {
 		name string
 		typ  uint32
@@ -95,7 +96,7 @@ func TestZebinSections(t *testing.T) {
 	if len(f.Streams) != 2 || f.Streams[0].Kernel != "info_min" || f.Streams[1].Kernel != "Intel_Symbol_Table_Void_Program" {
 		t.Fatalf("%d streams", len(f.Streams))
 	}
-	bin := decoder.Decode("info_min.isa", readFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
+	bin := decoder.Decode("info_min.isa", testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
 	if g, w := infoRecords(t, f)["info_min"], infoRecords(t, bin)["info_min"]; strings.Join(g, "\n") != strings.Join(w, "\n") {
 		t.Errorf("zebin section INFO:\n%s\nbinary:\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}

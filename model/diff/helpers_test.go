@@ -3,8 +3,6 @@ package diff
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -13,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 )
 
 // oracleData is the decoder's folder of Intel-written objects and their
@@ -22,19 +21,9 @@ const oracleData = "../../decoder/testdata/oracle/"
 // textInputs are the vISA text files of testdata and the three oracle
 // listings.
 func textInputs(t testing.TB) []string {
-	var out []string
-	for _, g := range []string{"testdata/*.visaasm", "testdata/dumpset/*.visaasm",
-		oracleData + "func_s1.dis.visaasm", oracleData + "info_channels.dis.visaasm", oracleData + "large_mix_1k.dis.visaasm"} {
-		m, err := filepath.Glob(g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, m...)
-	}
-	if len(out) < 5 {
-		t.Fatalf("testdata: %d text inputs", len(out))
-	}
-	return out
+	t.Helper()
+	return testkit.Glob(t, 5, "testdata/*.visaasm", "testdata/dumpset/*.visaasm",
+		oracleData+"func_s1.dis.visaasm", oracleData+"info_channels.dis.visaasm", oracleData+"large_mix_1k.dis.visaasm")
 }
 
 func readText(t testing.TB, name, text string) *decoder.File {
@@ -48,11 +37,7 @@ func readText(t testing.TB, name, text string) *decoder.File {
 
 func mustRead(t testing.TB, path string) string {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return string(testkit.ReadFile(t, path))
 }
 
 // compareFiles compares every pair of two decoded inputs; every body must

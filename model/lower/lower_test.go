@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 )
 
 // pairs are the vISA text and the Gen assembly IGC made of it, read where
@@ -36,14 +36,7 @@ const (
 
 func load(t testing.TB, visa, asm string) (*decoder.File, *decoder.Stream, *Join, []byte) {
 	t.Helper()
-	vb, err := os.ReadFile(visa)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ab, err := os.ReadFile(asm)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vb, ab := testkit.ReadFile(t, visa), testkit.ReadFile(t, asm)
 	f := visatext.Decode(visa, vb, decoder.Options{})
 	if len(f.Errors) > 0 || len(f.Streams) == 0 {
 		t.Fatalf("%s: %v", visa, f.Errors)
@@ -178,9 +171,7 @@ func TestLoweringGenerated(t *testing.T) {
 func BenchmarkJoinDumpSet(b *testing.B) {
 	var vb, ab [][]byte
 	for _, p := range pairs[4:] {
-		v, _ := os.ReadFile(p.visa)
-		a, _ := os.ReadFile(p.asm)
-		vb, ab = append(vb, v), append(ab, a)
+		vb, ab = append(vb, testkit.ReadFile(b, p.visa)), append(ab, testkit.ReadFile(b, p.asm))
 	}
 	for b.Loop() {
 		for i := range vb {

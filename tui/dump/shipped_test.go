@@ -2,12 +2,12 @@ package dump
 
 import (
 	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 const realDir = "../../decoder/testdata/real"
@@ -15,20 +15,7 @@ const realDir = "../../decoder/testdata/real"
 // realFile returns a shipped binary of decoder/testdata/real, uncompressed.
 func realFile(t *testing.T, name string) []byte {
 	t.Helper()
-	f, err := os.Open(realDir + "/" + name + ".gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testkit.Gunzip(t, realDir+"/"+name+".gz")
 }
 
 // runFiles runs dump with Open serving files from memory.

@@ -20,6 +20,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui"
 )
 
@@ -199,19 +200,11 @@ func TestMemoryClient(t *testing.T) {
 	n, _ := strconv.Atoi(args[3])
 	w, _ := strconv.Atoi(args[5])
 	h, _ := strconv.Atoi(args[6])
-	keyPEM, err := os.ReadFile(keyPath)
+	signer, err := gossh.ParsePrivateKey(testkit.ReadFile(t, keyPath))
 	if err != nil {
 		t.Fatal(err)
 	}
-	signer, err := gossh.ParsePrivateKey(keyPEM)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hostPub, err := os.ReadFile(hostPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hostKey, _, _, _, err := gossh.ParseAuthorizedKey(hostPub)
+	hostKey, _, _, _, err := gossh.ParseAuthorizedKey(testkit.ReadFile(t, hostPath))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,75 @@
+// Package testkit holds the few helpers that the tests of several packages
+// share: reading their test inputs, listing "every file of its kind", and
+// the FIFO the hostile-input tests read. It sits beside the samples and,
+// like benchcpu, imports nothing of infoscope's, so decoder's tests may use
+// it too (decoder imports none of our packages).
+package testkit
+
+import (
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// ReadFile returns the content of the file at path; the test fails if it
+// cannot be read.
+func ReadFile(t testing.TB, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Gunzip returns the uncompressed content of the gzip file at path (the
+// shipped binaries of decoder/testdata/real); the test fails if it cannot
+// be read whole.
+func Gunzip(t testing.TB, path string) []byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return data
+}
+
+// Glob returns the files that match each pattern in turn. The test fails
+// when fewer than least match in all: a test over every file of a kind
+// must not pass by finding none.
+func Glob(t testing.TB, least int, patterns ...string) []string {
+	t.Helper()
+	var out []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m...)
+	}
+	if len(out) < least {
+		t.Fatalf("%d files match %q, want at least %d", len(out), patterns, least)
+	}
+	return out
+}
+
+// AddSeeds adds each file's first limit bytes to the fuzz target's seed
+// corpus: real inputs, cut so that one execution stays short.
+func AddSeeds(f *testing.F, limit int, paths ...string) {
+	f.Helper()
+	for _, p := range paths {
+		b := ReadFile(f, p)
+		f.Add(b[:min(len(b), limit)])
+	}
+}

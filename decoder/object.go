@@ -492,9 +492,11 @@ func (b *Body) parse(data []byte, v Version) {
 	ns := c.idx(wide, "string_count")
 	if c.count(uint64(ns), 1, "string_count") {
 		b.Strings = make([]string, 0, ns)
-		for i := uint32(0); i < ns && c.err == nil; i++ {
-			b.Strings = append(b.Strings, c.cstring(maxStringLen, fmt.Sprintf("string[%d]", i)))
+		for i := 0; i < int(ns) && c.err == nil; i++ {
+			c.at("string", i)
+			b.Strings = append(b.Strings, c.cstring(maxStringLen, ""))
 		}
+		c.at("", 0)
 	}
 	b.NameIndex = c.idx(wide, "name_index")
 	nv := c.idx(wide, "variable_count")
@@ -505,18 +507,19 @@ func (b *Body) parse(data []byte, v Version) {
 	if c.count(uint64(nv), varMin, "variable_count") {
 		b.Vars = make([]Var, 0, nv)
 	}
-	for i := uint32(0); i < nv && c.err == nil; i++ {
-		f := fmt.Sprintf("var[%d]", i)
-		vr := Var{NameIndex: c.idx(wide, f+".name_index")}
-		vr.Props = c.u8(f + ".bit_properties")
-		vr.NumElements = c.u16(f + ".num_elements")
-		vr.AliasIndex = c.idx(wide, f+".alias_index")
-		vr.AliasOffset = c.u16(f + ".alias_offset")
-		vr.AliasScope = c.u8(f + ".alias_scope")
-		vr.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+	for i := 0; i < int(nv) && c.err == nil; i++ {
+		c.at("var", i)
+		vr := Var{NameIndex: c.idx(wide, ".name_index")}
+		vr.Props = c.u8(".bit_properties")
+		vr.NumElements = c.u16(".num_elements")
+		vr.AliasIndex = c.idx(wide, ".alias_index")
+		vr.AliasOffset = c.u16(".alias_offset")
+		vr.AliasScope = c.u8(".alias_scope")
+		vr.Attrs = attrs(int(c.u8(".attribute_count")), ".attr")
 		vr.Name = b.String(vr.NameIndex)
 		b.Vars = append(b.Vars, vr)
 	}
+	c.at("", 0)
 	// decls reads a declaration table whose count is a UW (wideCount) or a
 	// UB; limit, when non-zero, is the first count the format refuses.
 	decls := func(field string, wideCount bool, limit int) []Decl {
@@ -536,12 +539,13 @@ func (b *Body) parse(data []byte, v Version) {
 		}
 		out := make([]Decl, 0, n)
 		for i := 0; i < n && c.err == nil; i++ {
-			f := fmt.Sprintf("%s[%d]", field, i)
-			d := Decl{NameIndex: c.idx(wide, f+".name_index"), NumElements: c.u16(f + ".num_elements")}
-			d.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+			c.at(field, i)
+			d := Decl{NameIndex: c.idx(wide, ".name_index"), NumElements: c.u16(".num_elements")}
+			d.Attrs = attrs(int(c.u8(".attribute_count")), ".attr")
 			d.Name = b.String(d.NameIndex)
 			out = append(out, d)
 		}
+		c.at("", 0)
 		return out
 	}
 	b.Addrs = decls("address", true, 0)
@@ -551,12 +555,13 @@ func (b *Body) parse(data []byte, v Version) {
 		b.Labels = make([]Label, 0, nl)
 	}
 	for i := 0; i < int(nl) && c.err == nil; i++ {
-		f := fmt.Sprintf("label[%d]", i)
-		l := Label{NameIndex: c.idx(wide, f+".name_index"), Kind: c.u8(f + ".kind")}
-		l.Attrs = attrs(int(c.u8(f+".attribute_count")), f+".attr")
+		c.at("label", i)
+		l := Label{NameIndex: c.idx(wide, ".name_index"), Kind: c.u8(".kind")}
+		l.Attrs = attrs(int(c.u8(".attribute_count")), ".attr")
 		l.Name = b.String(l.NameIndex)
 		b.Labels = append(b.Labels, l)
 	}
+	c.at("", 0)
 	b.Samplers = decls("sampler", false, maxSamplers)
 	// Surface indices are one byte and start at 6, so at most 250 fit.
 	b.Surfaces = decls("surface", false, 256-NumPredefinedSurfaces+1)
@@ -575,11 +580,12 @@ func (b *Body) parse(data []byte, v Version) {
 		if c.count(uint64(ni), iw+5, "num_inputs") {
 			b.Inputs = make([]Input, 0, ni)
 		}
-		for i := uint32(0); i < ni && c.err == nil; i++ {
-			f := fmt.Sprintf("input[%d]", i)
-			in := Input{Kind: c.u8(f + ".kind"), ID: c.idx(wide, f+".id"), Offset: int16(c.u16(f + ".offset")), Size: c.u16(f + ".size")}
+		for i := 0; i < int(ni) && c.err == nil; i++ {
+			c.at("input", i)
+			in := Input{Kind: c.u8(".kind"), ID: c.idx(wide, ".id"), Offset: int16(c.u16(".offset")), Size: c.u16(".size")}
 			b.Inputs = append(b.Inputs, in)
 		}
+		c.at("", 0)
 	}
 	b.CodeSize = c.u32("size")
 	b.Entry = c.u32("entry")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"os"
 	"sync"
 	"testing"
 
@@ -59,25 +60,38 @@ func BenchmarkDumpJSON(b *testing.B) { benchDump(b, "--json") }
 func BenchmarkDumpAllText(b *testing.B) { benchDump(b, "--all") }
 
 // BenchmarkWriteText formats the INFO lines of the 4 MiB mixed stream,
-// decoded once: the formatting alone, on one goroutine (seq) and by the
-// parallel driver with one worker per GOMAXPROCS (par).
+// decoded once: the formatting alone.
 func BenchmarkWriteText(b *testing.B) {
 	f := visatext.Decode("bench.bin", benchStream(b), decoder.Options{Layout: decoder.LayoutIGC})
-	for _, c := range []struct {
-		name string
-		po   parOptions
-	}{{"seq", parOptions{workers: 1}}, {"par", parOptions{}}} {
-		b.Run(c.name, func(b *testing.B) {
-			w := bufio.NewWriterSize(io.Discard, batchSize)
-			o := Options{Syntax: "igc", par: c.po}
-			b.SetBytes(int64(len(f.Streams[0].Code)))
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := Write(w, f, o); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/line")
-		})
+	w := bufio.NewWriterSize(io.Discard, batchSize)
+	o := Options{Syntax: "igc"}
+	b.SetBytes(int64(len(f.Streams[0].Code)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Write(w, f, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/line")
+}
+
+// BenchmarkDumpFiles is `dump --json --all` of every shipped input at once
+// (served from memory): files are dumped one per processor, so -cpu 1,2
+// shows what a second core gives (scripts/bench-corpus.sh measures a
+// folder of real files against wc -l).
+func BenchmarkDumpFiles(b *testing.B) {
+	names, mem := goldenInputs(b)
+	open := func(name string) ([]byte, error) {
+		if d, ok := mem[name]; ok {
+			return d, nil
+		}
+		return os.ReadFile(name)
+	}
+	args := append([]string{"--json", "--all"}, names...)
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := Run(args, Env{Stdout: io.Discard, Stderr: io.Discard, Open: open}); code > ExitError {
+			b.Fatalf("exit %d", code)
+		}
 	}
 }

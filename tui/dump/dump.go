@@ -7,7 +7,6 @@
 package dump
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -56,6 +55,9 @@ type Env struct {
 	// a .visaasm input brings in the files of its stem beside it (its
 	// .asm, .visa.ll, -dyn-perf.txt). Without it only the .asm is tried.
 	Exists func(name string) bool
+	// Workers is how many files are dumped at once (0: one per
+	// processor); each holds its decoded file while it is dumped.
+	Workers int
 }
 
 // Options are the parsed flags.
@@ -70,7 +72,6 @@ type Options struct {
 	Surfaces *model.SurfaceFile // non-nil when lanes are simulated
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
-	par      parOptions         // the parallel driver's tuning (tests)
 	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
 }
 
@@ -113,13 +114,10 @@ func register(fs *flag.FlagSet, o *Options) flagValues {
 
 // Run runs the dump command with args (after the word "dump") and returns
 // the exit status.
-func Run(args []string, env Env) int { return runTuned(args, env, parOptions{}) }
-
-// runTuned is Run with the parallel driver's tuning (tests force it).
-func runTuned(args []string, env Env, po parOptions) int {
+func Run(args []string, env Env) int {
 	fs := flag.NewFlagSet("dump", flag.ContinueOnError)
 	cli.SetHelp(fs, args, env.Stdout, env.Stderr, func(w io.Writer) { fmt.Fprintln(w, Usage) })
-	o := Options{par: po}
+	var o Options
 	fv := register(fs, &o)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -224,73 +222,72 @@ func runTuned(args []string, env Env, po parOptions) int {
 	if o.JSON {
 		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
 	}
-	w := bufio.NewWriterSize(out, batchSize)
-	defer w.Flush()
-	for _, name := range names {
-		var data []byte
-		switch {
-		case name == "-":
-			// Read under the limit: an endless stdin (/dev/zero) stops at
-			// it, or at its first 64 KiB when they already fail.
-			data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
-		case env.Read != nil:
-			data, err = env.Read(name, o.Decode)
-		default:
-			data, err = env.Open(name)
-		}
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "infoscope dump: %v\n", err)
-			status = ExitError
-			continue
-		}
-		if native.IsASM(name, data) {
-			// A lone .asm: the native code alone.
-			if err := writeLoneASM(w, name, data, o); err != nil {
-				fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
-				return ExitError
-			}
-			continue
-		}
-		f := visatext.Decode(name, data, o.Decode)
-		if o.Strict && hasDiagnostics(f, o.Filter) {
-			status = ExitError
-		}
-		fo := o
-		if fo.set = loadDumpSet(env, name, o); fo.set != nil && fo.set.asmErr != nil {
-			fmt.Fprintf(env.Stderr, "%s: warning: %v\n", fo.set.parts.ASM, fo.set.asmErr)
-		}
-		notes, err := Write(w, f, fo)
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
-			return ExitError
-		}
-		for _, wn := range append(f.Warnings[:len(f.Warnings):len(f.Warnings)], notes...) {
-			fmt.Fprintf(env.Stderr, "%s: warning: %s\n", name, wn)
-		}
-		if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
-			fmt.Fprintf(env.Stderr, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
-		}
-		if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
-			// Most real kernels have none (INFO lives on IGC's 3D path):
-			// an empty output says why, not nothing.
-			if k, n := countBodies(f); k > 0 {
-				bodies := fmt.Sprintf("these %d kernels and functions", k)
-				if k == 1 {
-					bodies = "its one kernel"
-				}
-				fmt.Fprintf(env.Stderr, "%s: no INFO in %s (%d instructions); --all lists every instruction\n", name, bodies, n)
-			}
-		}
-		for _, e := range f.ErrorLines() {
-			fmt.Fprintln(env.Stderr, e)
-			status = ExitError
-		}
-	}
-	if err := w.Flush(); err != nil {
+	st, err := dumpFiles(out, env.Stderr, names, env.Workers, func(w, msgs io.Writer, name string) (int, error) {
+		return dumpFile(w, msgs, env, name, o)
+	})
+	if err != nil {
 		fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 		return ExitError
 	}
-	return status
+	return max(status, st)
+}
+
+// dumpFile writes the records of the input name to w and its messages
+// (warnings, notes, errors) to msgs, and returns its exit status; an error
+// is a failed write to w.
+func dumpFile(w, msgs io.Writer, env Env, name string, o Options) (status int, err error) {
+	var data []byte
+	switch {
+	case name == "-":
+		// Read under the limit: an endless stdin (/dev/zero) stops at
+		// it, or at its first 64 KiB when they already fail.
+		data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
+	case env.Read != nil:
+		data, err = env.Read(name, o.Decode)
+	default:
+		data, err = env.Open(name)
+	}
+	if err != nil {
+		fmt.Fprintf(msgs, "infoscope dump: %v\n", err)
+		return ExitError, nil
+	}
+	if native.IsASM(name, data) {
+		// A lone .asm: the native code alone.
+		return ExitOK, writeLoneASM(w, name, data, o)
+	}
+	f := visatext.Decode(name, data, o.Decode)
+	if o.Strict && hasDiagnostics(f, o.Filter) {
+		status = ExitError
+	}
+	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
+		fmt.Fprintf(msgs, "%s: warning: %v\n", o.set.parts.ASM, o.set.asmErr)
+	}
+	notes, err := Write(w, f, o)
+	if err != nil {
+		return status, err
+	}
+	for _, wn := range append(f.Warnings[:len(f.Warnings):len(f.Warnings)], notes...) {
+		fmt.Fprintf(msgs, "%s: warning: %s\n", name, wn)
+	}
+	if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
+		fmt.Fprintf(msgs, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
+	}
+	if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
+		// Most real kernels have none (INFO lives on IGC's 3D path):
+		// an empty output says why, not nothing.
+		if k, n := countBodies(f); k > 0 {
+			bodies := fmt.Sprintf("these %d kernels and functions", k)
+			if k == 1 {
+				bodies = "its one kernel"
+			}
+			fmt.Fprintf(msgs, "%s: no INFO in %s (%d instructions); --all lists every instruction\n", name, bodies, n)
+		}
+	}
+	for _, e := range f.ErrorLines() {
+		fmt.Fprintln(msgs, e)
+		status = ExitError
+	}
+	return status, nil
 }
 
 // hasDiagnostics reports whether any INFO of f (of any of its images)
@@ -342,40 +339,38 @@ func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 		}
 		return nil, writeBodies(w, f, o)
 	}
-	var notes []string
-	counts := make([]int, len(f.Streams))
+	var (
+		notes []string
+		fm    = formatter{notes: &notes}
+		b     []byte
+	)
 	for si, s := range f.Streams {
 		// Without --all only the INFO are visited; a text line of an INFO
 		// needs no operand decode.
-		counts[si] = s.NumInfos()
+		n := s.NumInfos()
 		if o.All {
-			counts[si] = s.NumInsts()
+			n = s.NumInsts()
+		}
+		for j := 0; j < n; {
+			b, j = fm.appendRange(b, f, si, o, j, n, batchSize)
+			// A batch as large as a bufio.Writer's buffer is written
+			// through it uncopied.
+			if len(b) >= batchSize {
+				if _, err := w.Write(b); err != nil {
+					return notes, err
+				}
+				b = b[:0]
+			}
 		}
 	}
-	rs := recordSet[formatter]{
-		counts: counts,
-		appendRange: func(fm *formatter, b []byte, si, lo, hi, limit int) ([]byte, int) {
-			fm.notes = &notes
-			return fm.appendRange(b, f, si, o, lo, hi, limit)
-		},
-		chunk:       textChunk,
-		recordBytes: textBytes,
-		// INFO records read no instruction through the stream's block
-		// cache (see par.go): text lines none, JSON ones DecodeInfo's;
-		// --all decodes every instruction through it.
-		parallel: !o.All,
-	}
-	if o.JSON {
-		rs.chunk, rs.recordBytes = jsonChunk, jsonBytes
-	}
-	err := writeRecords(w, rs, o.par)
+	_, err := w.Write(b)
 	return notes, err
 }
 
-// formatter is one goroutine's scratch state for formatting records,
-// reused from record to record.
+// formatter is the scratch state for formatting records, reused from
+// record to record.
 type formatter struct {
-	notes *[]string // write's warnings (only --all --json, sequential, adds any)
+	notes *[]string // write's warnings (only --all --json adds any)
 	inst  decoder.Instruction
 	info  decoder.Info
 	jw    jsonWriter

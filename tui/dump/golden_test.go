@@ -41,7 +41,7 @@ const goldenFullMax = 24 << 10
 // visatext test files and real dump-folder files, the samples (damaged,
 // legacy, raw streams, hex), the data-flow test kernel, and the real media
 // binaries (served from memory, uncompressed, as real/NAME).
-func goldenInputs(t *testing.T) (names []string, mem map[string][]byte) {
+func goldenInputs(t testing.TB) (names []string, mem map[string][]byte) {
 	t.Helper()
 	globs := []string{
 		oracleDir + "/*.isa", oracleDir + "/*.visaasm",

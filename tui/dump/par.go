@@ -1,198 +1,159 @@
 package dump
 
 import (
-	"fmt"
+	"bufio"
+	"bytes"
+	"errors"
 	"io"
-	"math"
 	"runtime"
 	"sync"
 )
 
-// The records of an image are formatted by one driver, writeRecords, on
-// the calling goroutine or, for a large image, in chunks on every core,
-// written in order. The output is the same bytes either way: a record is
-// formatted by the same function of the same inputs wherever it runs.
+// The inputs of one command are dumped in parallel, one file per worker
+// (a corpus is hundreds of files of a few hundred kilobytes: that is where
+// parallel work pays), and written in the order they were named, each
+// file's messages after its records. A file's records are formatted on
+// its worker alone, in order.
 //
-// A user of the driver gives the number of records of each stream and a
-// function that appends a range of them to a buffer with one worker's
-// scratch state (recordSet). The state is the worker's own, so the
-// function may reuse buffers in it freely; everything else it reads (the
-// file, its streams, the options) must be safe to read from several
-// goroutines at once. Instruction decodes through the stream's one-block
-// cache are not (workers at different places evict each other's block):
-// such a user says so with parallel false until it reads instructions
-// another way.
+// Memory stays bounded whatever the inputs: at most one file per worker
+// is decoded at a time, and a worker ahead of the writer stops once
+// pipeDepth chunks of its output wait, so a huge file is never held
+// whole: its worker runs as fast as the writer takes its chunks.
 
-// recordSet is what writeRecords writes: the records of each stream of an
-// image, in stream order, formatted by appendRange.
-type recordSet[S any] struct {
-	// counts holds the number of records of each stream (INFO, or with
-	// --all instructions).
-	counts []int
-	// appendRange appends records lo to hi-1 of stream si to b, stopping
-	// after the record that brings b to limit bytes or more; it returns b
-	// and the number of the next record (hi when it did them all). st is
-	// the calling worker's scratch state, zero at first and kept across
-	// calls (one per goroutine, never shared).
-	appendRange func(st *S, b []byte, si, lo, hi, limit int) ([]byte, int)
-	// chunk is how many records a parallel chunk holds: a few hundred
-	// kilobytes of output, so that chunks are few and memory small.
-	chunk int
-	// recordBytes is about how long a record is: a chunk's buffer is made
-	// that large from the start, rather than page-faulting its way
-	// through the copies of a buffer that doubles (0: no estimate).
-	recordBytes int
-	// parallel is whether appendRange may run on several goroutines at
-	// once (see above).
-	parallel bool
+// pipeDepth is how many chunks of about batchSize bytes a file's worker
+// may have waiting for the writer before it waits too.
+const pipeDepth = 4
+
+// errStopped is what a worker's writes return once the writer has
+// stopped (its own write failed): the worker ends its file.
+var errStopped = errors.New("dump stopped")
+
+// fileJob is one input on its way: its output in chunks, then its
+// messages and exit status, read by the writer once out is closed.
+type fileJob struct {
+	name   string
+	out    chan []byte
+	msgs   bytes.Buffer
+	status int
 }
 
-// parOptions tune the driver; the zero value is the default. Tests use it
-// to force parallel chunks on small inputs.
-type parOptions struct {
-	workers int // goroutines formatting; 0: GOMAXPROCS
-	chunk   int // records per chunk when > 0, overriding recordSet.chunk
-}
-
-// Records per chunk of a parallel write, and about how long a record is:
-// an INFO text line ~70 bytes (a C source's kernel names make them
-// longer), a JSON record ~2.3 KB.
-const (
-	textChunk = 4096
-	jsonChunk = 512
-	textBytes = 80
-	jsonBytes = 2400
-)
-
-// writeRecords writes every record of rs to w in order. Sequentially it
-// writes them in batches of batchSize bytes or a little more, each
-// batch's last record whole. In parallel, one goroutine per processor
-// formats chunks of rs.chunk records, and at most two chunks per worker
-// exist at any time (their buffers reused), so memory stays bounded
-// whatever the image's size.
-func writeRecords[S any](w io.Writer, rs recordSet[S], po parOptions) error {
-	workers := po.workers
+// dumpFiles runs dump (a file's records to w, its messages to msgs) on
+// each name, on workers goroutines at once (0: GOMAXPROCS), and writes
+// the outputs to out and the messages to stderr in the order of names.
+// It returns the largest exit status, or the error of a write to out.
+func dumpFiles(out, stderr io.Writer, names []string, workers int, dump func(w, msgs io.Writer, name string) (int, error)) (int, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	chunk := rs.chunk
-	if po.chunk > 0 {
-		chunk = po.chunk
-	}
-	total := 0
-	for _, n := range rs.counts {
-		total += n
-	}
-	// Fewer than two chunks: nothing to share.
-	if !rs.parallel || workers < 2 || chunk <= 0 || total < 2*chunk {
-		return writeSequential(w, rs)
-	}
-	return writeParallel(w, rs, min(workers, (total+chunk-1)/chunk), chunk)
-}
-
-func writeSequential[S any](w io.Writer, rs recordSet[S]) error {
-	var (
-		st S
-		b  []byte
-	)
-	for si, n := range rs.counts {
-		for j := 0; j < n; {
-			b, j = rs.appendRange(&st, b, si, j, n, batchSize)
-			// A batch as large as a bufio.Writer's buffer is written
-			// through it uncopied.
-			if len(b) >= batchSize {
-				if _, err := w.Write(b); err != nil {
-					return err
-				}
-				b = b[:0]
-			}
-		}
-	}
-	_, err := w.Write(b)
-	return err
-}
-
-// chunkJob is one chunk of a parallel write: records lo to hi-1 of
-// stream si, formatted into buf. A job is also a token: there are a fixed
-// number of them, taken from a free list and handed back once written.
-type chunkJob struct {
-	si, lo, hi int
-	buf        []byte
-	done       chan any // receives nil when buf is ready, or what the worker panicked with
-}
-
-func writeParallel[S any](w io.Writer, rs recordSet[S], workers, chunk int) error {
-	depth := 2 * workers
-	free := make(chan *chunkJob, depth)
-	for range depth {
-		free <- &chunkJob{done: make(chan any, 1), buf: make([]byte, 0, chunk*rs.recordBytes)}
-	}
-	jobs := make(chan *chunkJob)
-	queue := make(chan *chunkJob, depth) // in output order
+	jobs := make(chan *fileJob)
+	queue := make(chan *fileJob, workers) // in the order of names
 	stop := make(chan struct{})
+	free := make(chan []byte, workers*(pipeDepth+1)) // chunks written, to reuse
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var st S
 			for j := range jobs {
-				j.done <- format(rs, &st, j)
+				select {
+				case <-stop:
+					close(j.out) // the writer reads no more
+					continue
+				default:
+				}
+				p := &pipe{job: j, stop: stop, free: free}
+				st, err := dump(p, &j.msgs, j.name)
+				if err == nil {
+					err = p.send()
+				}
+				// err can only be errStopped (the pipe is the only writer
+				// of j): the writer has its own error.
+				_ = err
+				j.status = st
+				close(j.out)
 			}
 		}()
 	}
 	go func() {
 		defer close(jobs)
 		defer close(queue)
-		for si, n := range rs.counts {
-			for lo := 0; lo < n; lo += chunk {
-				var j *chunkJob
-				select {
-				case j = <-free:
-				case <-stop:
-					return
-				}
-				j.si, j.lo, j.hi = si, lo, min(lo+chunk, n)
-				queue <- j // never blocks: depth jobs exist
-				jobs <- j
+		for _, name := range names {
+			j := &fileJob{name: name, out: make(chan []byte, pipeDepth)}
+			queue <- j // never blocks long: the writer takes them in turn
+			select {
+			case jobs <- j:
+			case <-stop:
+				return
 			}
 		}
 	}()
-	var (
-		err     error
-		fault   any
-		stopped bool
-	)
+	w := bufio.NewWriterSize(out, batchSize)
+	status := 0
+	var err error
 	for j := range queue {
-		if p := <-j.done; p != nil && fault == nil {
-			fault = fmt.Sprintf("dump: formatting records %d to %d of stream %d: %v", j.lo, j.hi-1, j.si, p)
+		if err != nil {
+			continue // stopped: the jobs left are not read
 		}
-		if err == nil && fault == nil {
-			_, err = w.Write(j.buf)
+		for c := range j.out {
+			if err == nil {
+				if _, err = w.Write(c); err != nil {
+					close(stop)
+				}
+			}
+			select {
+			case free <- c[:0]:
+			default:
+			}
 		}
-		if (err != nil || fault != nil) && !stopped {
-			close(stop)
-			stopped = true
+		if err == nil {
+			status = max(status, j.status)
+			_, _ = stderr.Write(j.msgs.Bytes())
 		}
-		free <- j
 	}
 	wg.Wait()
-	if fault != nil {
-		// Where a sequential write would have panicked: the caller's
-		// goroutine, not a worker's, which nothing could recover.
-		panic(fault)
+	if err == nil {
+		err = w.Flush()
 	}
-	return err
+	return status, err
 }
 
-// format fills j.buf with its records, and returns what appendRange
-// panicked with, or nil.
-func format[S any](rs recordSet[S], st *S, j *chunkJob) (fault any) {
-	defer func() {
-		if p := recover(); p != nil {
-			fault = p
+// pipe is the writer a file's worker dumps it to: it gathers chunks of
+// batchSize bytes and sends them to the file's job.
+type pipe struct {
+	job  *fileJob
+	buf  []byte
+	stop chan struct{}
+	free chan []byte
+}
+
+func (p *pipe) Write(b []byte) (int, error) {
+	if p.buf == nil {
+		select {
+		case p.buf = <-p.free:
+		default:
+			p.buf = make([]byte, 0, batchSize+batchSize/2)
 		}
-	}()
-	j.buf, _ = rs.appendRange(st, j.buf[:0], j.si, j.lo, j.hi, math.MaxInt)
-	return nil
+	}
+	p.buf = append(p.buf, b...)
+	if len(p.buf) >= batchSize {
+		if err := p.send(); err != nil {
+			return 0, err
+		}
+	}
+	return len(b), nil
+}
+
+// send hands the chunk gathered to the writer, waiting while pipeDepth
+// chunks of this file wait.
+func (p *pipe) send() error {
+	if len(p.buf) == 0 {
+		return nil
+	}
+	select {
+	case p.job.out <- p.buf:
+		p.buf = nil
+		return nil
+	case <-p.stop:
+		return errStopped
+	}
 }

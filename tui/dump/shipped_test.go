@@ -13,7 +13,7 @@ import (
 const realDir = "../../decoder/testdata/real"
 
 // realFile returns a shipped binary of decoder/testdata/real, uncompressed.
-func realFile(t *testing.T, name string) []byte {
+func realFile(t testing.TB, name string) []byte {
 	t.Helper()
 	return testkit.Gunzip(t, realDir+"/"+name+".gz")
 }

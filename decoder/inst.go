@@ -67,12 +67,7 @@ func (e Exec) appendText(b []byte) []byte {
 	b = append(b, '(')
 	b = append(b, e.Mask().String()...)
 	b = append(b, ", "...)
-	if n := e.Size(); n > 0 {
-		b = strconv.AppendInt(b, int64(n), 10)
-	} else {
-		b = append(b, "?"...)
-		b = strconv.AppendInt(b, int64(e.SizeCode()), 10)
-	}
+	b = appendExecSize(b, e.SizeCode())
 	return append(b, ')')
 }
 

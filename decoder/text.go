@@ -387,9 +387,7 @@ func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) 
 	case t.Op == opLabel || t.Op == opSubroutine:
 		b = append(b, t.Text...) // "name:", the label's own text
 	default:
-		if k, ok := s.InfoAt(i); ok {
-			b = append(b, s.Info(k).Text()...)
-		} else if s.Decode(i, in); in.HasOperands() {
+		if s.Decode(i, in); in.HasOperands() {
 			b = in.AppendText(b)
 		} else {
 			return append(b[:start], l.Raw...), false

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -42,8 +43,34 @@ var lscOps = func() (t [0x40]lscOp) {
 	for i, n := range []string{"add", "sub", "store"} {
 		t[0x28+i] = lscOp{"lsc_apndctr_atomic_" + n, lscAtomic}
 	}
+	// The sub-ops IGC named since 2025 (LSC_OP; its printer and lexer
+	// take the names from IsaDescription.cpp LscOpInfoFind): the bfloat16
+	// atomics, the MSRT quad load and store, the quad load with status.
+	// IGC has no name for 0x2D-0x30 (LSC_GET_WATCHPT, LSC_SET_WATCHPT,
+	// LSC_LOAD_ELEMENT_TEXTURE, LSC_LOAD_ELEMENT_STATUS_TEXTURE: LscOpInfoFind
+	// knows none of them, its printer asserts) nor for 0x34, 0x35.
+	for i, n := range []string{"bfadd", "bfsub", "bfmin", "bfmax", "bfcas"} {
+		t[0x21+i] = lscOp{"lsc_atomic_" + n, lscAtomic}
+	}
+	t[0x31] = lscOp{"lsc_load_quad_msrt", lscLoad}
+	t[0x32] = lscOp{"lsc_store_quad_msrt", lscStore}
+	t[0x36] = lscOp{"lsc_load_quad_status", lscLoad}
 	return t
 }()
+
+// lscUntypedOnly reports whether sub-op sub is an untyped message only:
+// IGC's typed table (IsaDescription.cpp LscTypedSubOpcodeDescs) has no
+// entry for the bfloat16 and append-counter atomics.
+func lscUntypedOnly(sub uint32) bool {
+	return sub >= 0x21 && sub <= 0x25 || sub >= 0x28 && sub <= 0x2A
+}
+
+// lscHasChMask reports whether sub-op sub's data shape is a channel mask
+// (".xyzw") rather than an element count (IsaDescription.h
+// LscOpInfo::hasChMask: the quad loads and stores, MSRT ones included).
+func lscHasChMask(sub uint16) bool {
+	return sub == 0x02 || sub == 0x06 || sub == 0x31 || sub == 0x32
+}
 
 func lscOpOf(sub uint32) lscOp {
 	if sub < uint32(len(lscOps)) && lscOps[sub].name != "" {
@@ -73,12 +100,21 @@ func upperHex(v uint64) string {
 	return strings.ToUpper(strconv.FormatUint(v, 16))
 }
 
+// appendHex appends v in hex, upper or lower case.
+func appendHex(b []byte, v uint64, upper bool) []byte {
+	if upper {
+		return append(b, upperHex(v)...)
+	}
+	return strconv.AppendUint(b, v, 16)
+}
+
 func (in *Instruction) v(name string) uint32 {
 	x, _ := in.Value(name)
 	return x
 }
 
 func (in *Instruction) appendLSC(b []byte) []byte {
+	start := len(b)
 	b = in.Pred.appendText(b)
 	if in.Op == 0x8B {
 		return in.appendLSCFence(b)
@@ -86,9 +122,7 @@ func (in *Instruction) appendLSC(b []byte) []byte {
 	sub := uint32(in.Sub)
 	op := lscOpOf(sub)
 	typed, block2D, apndctr := in.Op == 0x8A, sub == 0x03 || sub == 0x07, sub >= 0x28 && sub <= 0x2A
-	if typed && apndctr {
-		// The append-counter atomics are untyped only (IGC's
-		// IsaDescription.cpp names them in the untyped table alone).
+	if typed && lscUntypedOnly(sub) {
 		op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(sub), 16), lscOther}
 	}
 	if !typed {
@@ -114,7 +148,7 @@ func (in *Instruction) appendLSC(b []byte) []byte {
 	case apndctr:
 		return in.appendLSCApndctr(b)
 	}
-	return in.appendLSCUntyped(b, op)
+	return in.appendLSCUntyped(b, op, start)
 }
 
 // appendLSCHead prints an LSC message up to its first operand: the
@@ -124,6 +158,14 @@ func (in *Instruction) appendLSCHead(b []byte, op lscOp, sfid uint32, exec bool)
 	b = append(b, op.name...)
 	b = appendLSCEnum(b, lscSfids, sfid, ".")
 	b = in.appendCaching(b)
+	// IGC from 2025 (text only: no object holds them): ".ov" on a load
+	// from .ugm (Common_ISA_util.h hasOV), ".msaa" on a typed atomic
+	// (hasMSAA), when set.
+	for _, f := range []string{"ov", "msaa"} {
+		if v, _ := in.Value(f); v != 0 {
+			b = append(append(b, '.'), f...)
+		}
+	}
 	if exec {
 		b = append(b, ' ')
 		b = in.Exec.appendText(b)
@@ -181,14 +223,20 @@ func (in *Instruction) appendLSCRaw(b []byte, name string) []byte {
 	return b
 }
 
-// appendDataSize prints ":d32", the size that starts a data shape.
+// appendDataSize prints ":d32", the size that starts a data shape, in
+// the spelling the text had for sizes 5 to 7 (c32: IGC before 2025-05,
+// GenX_IR 1.0.12504 among them; u32 since).
 func (in *Instruction) appendDataSize(b []byte) []byte {
-	return appendLSCEnum(append(b, ':'), lscDataSizes, in.v("data_size"), "")
+	names := lscDataSizes
+	if c, _ := in.Value("size_c32"); c != 0 {
+		names = lscDataSizesC32
+	}
+	return appendLSCEnum(append(b, ':'), names, in.v("data_size"), "")
 }
 
 func (in *Instruction) appendDataShape(b []byte) []byte {
 	b = in.appendDataSize(b)
-	if in.Sub == 0x02 || in.Sub == 0x06 { // quad ops carry a channel mask
+	if lscHasChMask(in.Sub) {
 		b = append(b, '.')
 		m := in.v("chmask")
 		if m&^0xF != 0 {
@@ -210,16 +258,26 @@ func (in *Instruction) appendDataShape(b []byte) []byte {
 }
 
 func (in *Instruction) appendAddrType(b []byte, addrType uint32) []byte {
+	b, _ = in.appendAddrTypeHex(b, addrType)
+	return b
+}
+
+// appendAddrTypeHex is appendAddrType, and reports whether it printed a
+// number in upper-case hex (an immediate surface or an ss_idx): IGC's
+// printer then leaves its stream in upper case for what follows
+// (IsaDisassembly.cpp formatAddrTypeArgs sets std::uppercase and never
+// clears it).
+func (in *Instruction) appendAddrTypeHex(b []byte, addrType uint32) ([]byte, bool) {
 	b = appendLSCEnum(b, lscAddrTypes, addrType, "")
 	ssIdx := in.v("ss_idx")
 	s := in.Operand("surface")
-	showIdx := false
+	showIdx, imm := false, false
 	switch s := s.(type) {
 	case *Immediate:
 		if s.Bits == 0 && ssIdx == 0 && (addrType == 1 || addrType == 5) {
-			return b
+			return b, false
 		}
-		showIdx = ssIdx != 0
+		showIdx, imm = ssIdx != 0, true
 	case *General:
 		showIdx = ssIdx != 0 && (s.Row != 0 || s.Col != 0)
 	}
@@ -229,7 +287,7 @@ func (in *Instruction) appendAddrType(b []byte, addrType uint32) []byte {
 		b = append(b, ",0x"...)
 		b = append(b, upperHex(uint64(ssIdx))...)
 	}
-	return append(b, ')')
+	return append(b, ')'), imm || showIdx
 }
 
 // appendLSCVec prints a vector operand in LSC's short form: an immediate in
@@ -250,8 +308,8 @@ func (in *Instruction) appendLSCVec(b []byte, o Operand) []byte {
 }
 
 // appendOffset prints an immediate offset after the operand it moves:
-// "+2", "-0x10" (base 16), nothing for 0.
-func appendOffset(b []byte, v int64, base int) []byte {
+// "+2", "-0x10" (hex, in upper case when upper), nothing for 0.
+func appendOffset(b []byte, v int64, hex, upper bool) []byte {
 	if v == 0 {
 		return b
 	}
@@ -261,24 +319,30 @@ func appendOffset(b []byte, v int64, base int) []byte {
 		b = append(b, '-')
 		v = -v
 	}
-	if base == 16 {
-		b = append(b, "0x"...)
+	if !hex {
+		return strconv.AppendInt(b, v, 10)
 	}
-	return strconv.AppendInt(b, v, base)
+	return appendHex(append(b, "0x"...), uint64(v), upper)
 }
 
-func (in *Instruction) appendLSCUntyped(b []byte, op lscOp) []byte {
+// appendLSCUntyped prints an untyped load, store or atomic; start is
+// where the instruction's text begins in b. The immediate scale and
+// offset are in upper-case hex when IGC's printer has set its stream to
+// upper case before them: by a surface or ss_idx in hex
+// (appendAddrTypeHex) or a bad enum value ("<<7?>>", formatBadEnum).
+func (in *Instruction) appendLSCUntyped(b []byte, op lscOp, start int) []byte {
 	strided := in.Sub == 0x01 || in.Sub == 0x05
 	return in.appendLSCOperands(b, op.kind, in.appendDataShape, func(b []byte) []byte {
-		b = in.appendAddrType(b, in.v("addr_type"))
+		b, upper := in.appendAddrTypeHex(b, in.v("addr_type"))
+		upper = upper || bytes.Contains(b[start:], []byte("?>>"))
 		b = append(b, '[')
 		if sc := in.v("imm_scale"); sc > 1 {
 			b = append(b, "0x"...)
-			b = strconv.AppendUint(b, uint64(sc), 16)
+			b = appendHex(b, uint64(sc), upper)
 			b = append(b, '*')
 		}
 		b = in.appendLSCRaw(b, "src0")
-		b = appendOffset(b, int64(int32(in.v("imm_offset"))), 16)
+		b = appendOffset(b, int64(int32(in.v("imm_offset"))), true, upper)
 		if strided {
 			if g, ok := in.Operand("src0_pitch").(*General); !ok || g.ID != 0 {
 				b = append(b, ", "...)
@@ -338,7 +402,7 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 			// Immediate offsets of X and Y, printed by IGC from 2024
 			// when not 0 (text only).
 			if i >= 4 {
-				b = appendOffset(b, int64(int16(in.v([]string{"x_imm", "y_imm"}[i-4]))), 10)
+				b = appendOffset(b, int64(int16(in.v([]string{"x_imm", "y_imm"}[i-4]))), false, false)
 			}
 		}
 		return append(b, ']')
@@ -359,7 +423,7 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 			}
 			b = in.appendLSCRaw(b, n)
 			if i < 3 {
-				b = appendOffset(b, int64(int32(in.v(n+"_off"))), 10)
+				b = appendOffset(b, int64(int32(in.v(n+"_off"))), false, false)
 			}
 		}
 		b = append(b, ']')
@@ -390,7 +454,7 @@ func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
 				b = append(b, ',')
 			}
 			b = in.appendLSCVec(b, in.Operand(n))
-			b = appendOffset(b, int64(int16(in.v(n+"_imm"))), 10)
+			b = appendOffset(b, int64(int16(in.v(n+"_imm"))), false, false)
 		}
 		return append(b, ']')
 	})

@@ -54,6 +54,47 @@ func TestLSCUnseenForms(t *testing.T) {
 		{cat([]byte{0x89, 0x2A, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x01, 0x01, 0x01}, imm(3), u32(0),
 			raw(41), raw(0), raw(46), raw(0)),
 			"lsc_apndctr_atomic_store.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32"},
+		// Issue 19: the sub-ops IGC names since 2025 (visa_igc_common_header.h
+		// LSC_OP; names from IsaDescription.cpp LscOpInfoFind, which its
+		// printer and its lexer CISA.l use): the bfloat16 atomics 0x21-0x25
+		// (untyped, the generic untyped layout), the MSRT quad load and
+		// store 0x31, 0x32 (typed, a channel mask as the quad ops have:
+		// LscOpInfo::hasChMask) and the quad status load 0x36 (typed, no
+		// channel mask); the cache control 7, .cc (LSC_CACHING_CONSTCACHED);
+		// the address type 6, surf, and the sizes 4 and 5, a32u and a32s.
+		{cat([]byte{0x89, 0x21, 0x04, 0x00, 0x00, 0x00, 0x02, 0x07, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x03, 0x01, 0x01, 0x01}, imm(0), u32(0),
+			raw(41), raw(42), raw(43), raw(0)),
+			"lsc_atomic_bfadd.ugm.ca.cc (M1, 16)  V41:d32  flat[V42]:a64  V43  %null"},
+		{cat([]byte{0x89, 0x25, 0x04, 0x00, 0x00, 0x03, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x02, 0x01, 0x02, 0x02}, imm(0), u32(0),
+			raw(41), raw(42), raw(43), raw(44)),
+			"lsc_atomic_bfcas.slm (M1, 16)  V41:d16x2  flat[V42]:a32  V43  V44"},
+		{cat([]byte{0x8A, 0x31, 0x04, 0x00, 0x00, 0x00, 0x00, 0x04, 0x02, 0x03, 0x01, 0x0F, 0x0F}, imm(2), u32(0),
+			raw(41), raw(42), u32(0), raw(43), u32(0), raw(44), u32(0), raw(45), raw(0), raw(0)),
+			"lsc_load_quad_msrt.tgm (M1, 16)  V41:d32.xyzw  bti(0x2)[V42,V43,V44,V45]:a32"},
+		{cat([]byte{0x8A, 0x32, 0x04, 0x00, 0x00, 0x01, 0x03, 0x02, 0x02, 0x03, 0x01, 0x03, 0x03}, gen(47), u32(0),
+			raw(0), raw(42), u32(1), raw(43), u32(0), raw(0), u32(0), raw(0), raw(46), raw(0)),
+			"lsc_store_quad_msrt.tgm.uc.wb (M1, 16)  bss(V47)[V42+1,V43]:a32  V46:d32.xy"},
+		{cat([]byte{0x8A, 0x36, 0x04, 0x00, 0x00, 0x00, 0x00, 0x04, 0x02, 0x03, 0x01, 0x01, 0x01}, imm(2), u32(0),
+			raw(41), raw(42), u32(0), raw(0), u32(0), raw(0), u32(0), raw(0), raw(0), raw(0)),
+			"lsc_load_quad_status.tgm (M1, 16)  V41:d32  bti(0x2)[V42]:a32"},
+		{cat([]byte{0x89, 0x00, 0x04, 0x00, 0x00, 0x00, 0x01, 0x07, 0x06, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x03, 0x01, 0x01, 0x01}, imm(0x40), u32(3),
+			raw(41), raw(42), raw(0), raw(0)),
+			"lsc_load.ugm.uc.cc (M1, 16)  V41:d32  surf(0x40,0x3)[V42]:a32u"},
+		{cat([]byte{0x89, 0x04, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x00, 0xF0, 0xFF, 0xFF, 0xFF, 0x05, 0x03, 0x01, 0x01, 0x01}, imm(0), u32(0),
+			raw(0), raw(42), raw(41), raw(0)),
+			"lsc_store.ugm (M1, 16)  flat[V42-0x10]:a32s  V41:d32"},
+		// IGC's printer writes the immediate scale and offset with the
+		// stream's case flag, which printing an immediate surface (or an
+		// ss_idx, or a bad enum value) before them has set to upper case
+		// (IsaDisassembly.cpp formatAddrTypeArgs: std::uppercase, never
+		// reset); GenX_IR 1.0.12504 prints "bti(0xAB)[UD0+0x1F0]" and
+		// "flat[UD0-0x1f]" (visatext TestSourceHexSpellings).
+		{cat([]byte{0x89, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x0C, 0x00, 0xF0, 0x01, 0x00, 0x00, 0x02, 0x03, 0x01, 0x01, 0x01}, imm(0x5), u32(0),
+			raw(41), raw(42), raw(0), raw(0)),
+			"lsc_load.ugm (M1, 16)  V41:d32  bti(0x5)[0xC*V42+0x1F0]:a32"},
+		{cat([]byte{0x89, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x0C, 0x00, 0xF0, 0x01, 0x00, 0x00, 0x02, 0x03, 0x01, 0x01, 0x01}, gen(47), u32(0),
+			raw(41), raw(42), raw(0), raw(0)),
+			"lsc_load.ugm (M1, 16)  V41:d32  bss(V47)[0xc*V42+0x1f0]:a32"},
 	}
 	v := Version{4, 1}
 	var code []byte
@@ -143,6 +184,53 @@ func TestLSCThreeCacheLevels(t *testing.T) {
 	for _, bad := range []string{
 		"lsc_load.ugm.df.df.df (M1, 16)  V41:d32  flat[V42]:a64",
 		"lsc_load.ugm.df.df (M1, 16)  V41:d32  flat[V42]:a64",
+	} {
+		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// TestLSCTextOnlyForms (issue 19): what IGC prints since 2025 and no
+// object holds (IGC has written no vISA object since 2023): ".ov" on a
+// load from .ugm (Common_ISA_util.h hasOV), ".msaa" on a typed atomic
+// (hasMSAA), each after the cache controls (IsaDisassembly.cpp
+// formatUntypedSimple, formatTyped); the sizes 5 to 7 as IGC printed them
+// until 2025-05 (d8c32, d16c32, d16c32h: GenX_IR 1.0.12504's print, kept
+// as written). GenX_IR 1.0.12504 knows none of .ov, .msaa, .cc, surf,
+// a32u/a32s or the 2025 sub-op names: these are checked against IGC's
+// sources only. Lines IGC's grammar does not allow stay text.
+func TestLSCTextOnlyForms(t *testing.T) {
+	v := Version{4, 1}
+	var in Instruction
+	for _, c := range []struct {
+		text, field string
+		value       uint32
+	}{
+		{"lsc_load.ugm.ov (M1, 16)  V41:d32  flat[V42]:a64", "ov", 1},
+		{"lsc_load_quad.ugm.ca.ca.ov (M1, 16)  V41:d32.xz  flat[V42]:a64", "ov", 1},
+		{"lsc_atomic_iadd.tgm.msaa (M1, 16)  V41:d32  bti(0x2)[V42,V43]:a32  V44  %null", "msaa", 1},
+		{"lsc_load.ugm (M1, 16)  V41:d8c32  flat[V42]:a64", "size_c32", 1},
+		{"lsc_load.ugm (M1, 16)  V41:d16c32hx2t  flat[V42]:a64", "size_c32", 1},
+		{"lsc_atomic_bfmin.ugm.uc.wb (M1, 16)  V41:d16u32  flat[V42]:a64  V43  %null", "data_size", 6},
+	} {
+		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		if got, ok := in.Value(c.field); in.Text() != c.text || !ok || got != c.value {
+			t.Errorf("%q: prints %q, %s %d (%v)", c.text, in.Text(), c.field, got, ok)
+		}
+	}
+	for _, bad := range []string{
+		"lsc_store.ugm.ov (M1, 16)  flat[V42]:a64  V41:d32",                     // no ov on a store
+		"lsc_load.slm.ov (M1, 16)  V41:d32  flat[V42]:a32",                      // nor from SLM
+		"lsc_load_quad.tgm.msaa (M1, 16)  V41:d32.x  bti(0x2)[V42]:a32",         // msaa: atomics only
+		"lsc_atomic_bfadd.tgm (M1, 16)  V41:d32  bti(0x2)[V42]:a32  V43  %null", // untyped only
+		"lsc_load.ugm (M1, 16)  V41:d8c32  flat[V42]:a64  ",                     // trailing blanks
+		"lsc_load.ugm (M1, 16)  V41:d32  bti(0x8b)[V42]:a32",                    // IGC prints 0x8B
+		"lsc_load.ugm (M1, 16)  V41:d32  bti(0x8B)[V42+0x1f]:a32",               // and 0x1F after it
+		"lsc_extended_cache_ctrl.ugm.reset (M1, 16) flat[V42]:a64",              // not parsed (yet)
 	} {
 		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
 			t.Errorf("%q parsed", bad)

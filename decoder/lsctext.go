@@ -37,6 +37,7 @@ type lscCursor struct {
 	extra   []Operand          // text-only fields, after the row's
 	loose   bool               // a person's source: runs of blanks of any length
 	omitted string             // what the print shows and the text left out (a default pitch)
+	c32     bool               // a data size spelled as IGC printed it before 2025-05 (d8c32)
 }
 
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
@@ -117,15 +118,16 @@ func (c *lscCursor) decimal() (int64, bool) {
 	return v, true
 }
 
-func (c *lscCursor) hex(upper bool) (uint64, bool) {
+// hex reads 0x and hex digits of either case: IGC prints LSC immediates in
+// upper case and its offsets in the case its stream was left in
+// (appendLSCUntyped); the print-back check keeps only the case the
+// printer writes, but where blanks are loose (a person's source, which
+// IGC's lexer reads in any case) the case is loose too (finish).
+func (c *lscCursor) hex() (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
 	}
-	set := "0123456789abcdef"
-	if upper {
-		set = "0123456789ABCDEF"
-	}
-	d := c.digits(set, false)
+	d := c.digits("0123456789abcdefABCDEF", false)
 	v, err := strconv.ParseUint(d, 16, 64)
 	if err != nil {
 		return 0, false
@@ -171,10 +173,10 @@ func (c *lscCursor) raw(role, stop string) error {
 	return nil
 }
 
-// vec reads an LSC vector operand: 0xHEX (upper case) or NAME[(r,c)].
+// vec reads an LSC vector operand: 0xHEX or NAME[(r,c)].
 func (c *lscCursor) vec(role, stop string) (Operand, error) {
 	if strings.HasPrefix(c.rest(), "0x") {
-		v, ok := c.hex(true)
+		v, ok := c.hex()
 		if !ok {
 			return nil, c.fail("an immediate 0x...")
 		}
@@ -217,15 +219,20 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 }
 
 var (
-	lscSfids  = []string{".ugm", ".ugml", ".tgm", ".slm"}
-	lscCaches = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"}
+	lscSfids = []string{".ugm", ".ugml", ".tgm", ".slm"}
+	// 7 is LSC_CACHING_CONSTCACHED (IGC from 2023-11).
+	lscCaches = []string{".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri", ".cc"}
 	// IGC's printer names sizes 5-7 (LSC_DATA_SIZE_8c32b, ...) d8u32,
 	// d16u32 and d16u32h (IsaDisassembly.cpp formatDataSize), as real
-	// dumps show them.
-	lscDataSizes = []string{"", "d8", "d16", "d32", "d64", "d8u32", "d16u32", "d16u32h"}
-	lscElems     = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
-	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg"}
-	lscAddrSizes = []string{"", ":a16", ":a32", ":a64"}
+	// dumps show them; before 2025-05 (600dbce90) it named them d8c32,
+	// d16c32 and d16c32h, as GenX_IR 1.0.12504 prints them.
+	lscDataSizes    = []string{"", "d8", "d16", "d32", "d64", "d8u32", "d16u32", "d16u32h"}
+	lscDataSizesC32 = []string{"", "", "", "", "", "d8c32", "d16c32", "d16c32h"}
+	lscElems        = []string{"", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"}
+	// surf (6, a surface state pointer), a32u and a32s (4 and 5, 32-bit
+	// offsets zero- or sign-extended): IGC from 2025-12.
+	lscAddrTypes = []string{"", "flat", "bss", "ss", "bti", "arg", "surf"}
+	lscAddrSizes = []string{"", ":a16", ":a32", ":a64", ":a32u", ":a32s"}
 	lscFenceOps  = []string{".none", ".evict", ".invalidate", ".discard", ".clean", ".flushl3", ".type6"}
 	lscScopes    = []string{".group", ".local", ".tile", ".gpu", ".gpus", ".sysrel", ".sysacq"}
 )
@@ -279,6 +286,13 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 			l3 = l3b
 		}
 		c.vals["l1"], c.vals["l3"] = uint32(l1), uint32(l3)
+	}
+	// Text-only flags of IGC from 2025 (appendLSCHead).
+	if op == 0x89 && c.vals["sfid"] == 0 && (sub == 0x00 || sub == 0x02 || sub == 0x1B) && c.lit(".ov") {
+		c.extra = append(c.extra, in.param("ov", 1, 1))
+	}
+	if op == 0x8A && sub >= 0x08 && sub <= 0x1A && c.lit(".msaa") {
+		c.extra = append(c.extra, in.param("msaa", 1, 1))
 	}
 	var err error
 	switch {
@@ -347,7 +361,7 @@ func (c *lscCursor) shape(sub uint8) error {
 		return err
 	}
 	c.vals["data_order"], c.vals["data_elems"] = 1, 1
-	if sub == 0x02 || sub == 0x06 {
+	if lscHasChMask(uint16(sub)) {
 		if err := c.need("."); err != nil {
 			return err
 		}
@@ -372,10 +386,15 @@ func (c *lscCursor) shape(sub uint8) error {
 	return nil
 }
 
-// dataSize reads ":d32", the size that starts a data shape.
+// dataSize reads ":d32", the size that starts a data shape, in either
+// spelling of sizes 5 to 7 (d8u32 or d8c32).
 func (c *lscCursor) dataSize() error {
 	if err := c.need(":"); err != nil {
 		return err
+	}
+	if v, ok := c.oneOf(lscDataSizesC32); ok {
+		c.vals["data_size"], c.c32 = uint32(v), true
+		return nil
 	}
 	return c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
 }
@@ -392,7 +411,7 @@ func (c *lscCursor) enum(field string, names []string, what string) error {
 
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
 func (c *lscCursor) addrType(field string) error {
-	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg)"); err != nil {
+	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg, surf)"); err != nil {
 		return err
 	}
 	if !c.lit("(") {
@@ -410,7 +429,7 @@ func (c *lscCursor) addrType(field string) error {
 	}
 	c.ops["surface"] = o
 	if c.lit(",") {
-		v, ok := c.hex(true)
+		v, ok := c.hex()
 		if !ok || v > 0xFFFFFFFF {
 			return c.fail("a surface-state index 0x...")
 		}
@@ -420,7 +439,7 @@ func (c *lscCursor) addrType(field string) error {
 }
 
 func (c *lscCursor) addrSize() error {
-	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64)")
+	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64, :a32u, :a32s)")
 }
 
 // untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
@@ -433,7 +452,7 @@ func (c *lscCursor) untypedAddr(strided bool) error {
 	}
 	c.vals["imm_scale"] = 1
 	save := c.pos
-	if sc, ok := c.hex(false); ok && c.lit("*") {
+	if sc, ok := c.hex(); ok && c.lit("*") {
 		c.vals["imm_scale"] = uint32(sc)
 	} else {
 		c.pos = save
@@ -443,13 +462,13 @@ func (c *lscCursor) untypedAddr(strided bool) error {
 	}
 	switch {
 	case c.lit("+"):
-		v, ok := c.hex(false)
+		v, ok := c.hex()
 		if !ok || v > 0x7FFFFFFF {
 			return c.fail("an offset 0x...")
 		}
 		c.vals["imm_offset"] = uint32(v)
 	case c.lit("-"):
-		v, ok := c.hex(false)
+		v, ok := c.hex()
 		if !ok || v > 0x80000000 {
 			return c.fail("an offset 0x...")
 		}
@@ -785,6 +804,9 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	if addr != len(c.addr) {
 		return fmt.Errorf("the text shows %d 2D block address operands", len(c.addr))
 	}
+	if c.c32 {
+		c.extra = append(c.extra, in.param("size_c32", 1, 1))
+	}
 	for _, o := range c.extra {
 		if o == nil || !in.Add(o) {
 			return errTooMany
@@ -795,10 +817,26 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	if c.omitted != "" {
 		back = strings.Replace(back, c.omitted, "]", 1) // the text left it out
 	}
-	if back != text && !(c.loose && sameUpToBlanks(back, text)) {
+	if back != text && !(c.loose && sameUpToBlanks(foldHex(back), foldHex(text))) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
+}
+
+// foldHex returns s with the digits of its 0x numbers in lower case.
+func foldHex(s string) string {
+	b := []byte(s)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] != '0' || b[i+1] != 'x' || i > 0 && isIdentChar(b[i-1]) {
+			continue
+		}
+		for i += 2; i < len(b) && strings.IndexByte("0123456789abcdefABCDEF", b[i]) >= 0; i++ {
+			if b[i] >= 'A' && b[i] <= 'F' {
+				b[i] += 'a' - 'A'
+			}
+		}
+	}
+	return string(b)
 }
 
 // lscDefaultPitch is the pitch IGC gives a strided address written without

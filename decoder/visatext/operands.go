@@ -183,7 +183,7 @@ func (n *names) CanonicalAt(text string, line int32) string {
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
 	if lsc {
-		text = lscLists(text)
+		text = lscShapes(lscLists(text))
 	}
 	var b strings.Builder
 	b.Grow(len(text) + 8)
@@ -215,7 +215,9 @@ func (n *names) CanonicalAt(text string, line int32) string {
 			j = min(j+1, len(text))
 			b.WriteString(text[i:j])
 			i = j
-		case c == '0' && i+1 < len(text) && text[i+1] == 'x' && (i == 0 || !identByte(text[i-1])):
+		case c == '0' && i+1 < len(text) && (text[i+1] == 'x' || text[i+1] == 'X') && (i == 0 || !identByte(text[i-1])):
+			// IGC's lexer takes 0x and 0X, digits of either case
+			// (CISA.l: 0[xX][[:xdigit:]]+); its printer writes 0x.
 			j := i + 2
 			for j < len(text) && isHex(text[j]) {
 				j++
@@ -317,6 +319,32 @@ func lscLists(text string) string {
 		}
 		from = j + 1
 	}
+}
+
+// lscShapes writes an LSC data shape as IGC prints it where its lexer
+// takes other spellings (CISA.l LSC_DATA_SHAPE_TK*): the size with a 'u'
+// for 'd' (":u32" is ":d32", ":u8c32" is ":d8c32") and the element count
+// 1 written out (":d32x1t" is ":d32t").
+func lscShapes(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != ':' || i+2 >= len(text) || text[i+1] != 'u' && text[i+1] != 'd' || text[i+2] < '0' || text[i+2] > '9' {
+			b.WriteByte(c)
+			continue
+		}
+		j := i + 2
+		for j < len(text) && (text[j] >= '0' && text[j] <= '9' || text[j] == 'u' || text[j] == 'c' || text[j] == 'h') {
+			j++
+		}
+		b.WriteString(":d")
+		b.WriteString(text[i+2 : j])
+		if strings.HasPrefix(text[j:], "x1") && (j+2 == len(text) || text[j+2] < '0' || text[j+2] > '9') {
+			j += 2
+		}
+		i = j - 1
+	}
+	return b.String()
 }
 
 // fieldEnd returns where the k-th blank-separated field of s from at

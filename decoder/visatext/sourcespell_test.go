@@ -1,0 +1,97 @@
+package visatext
+
+import (
+	"strings"
+	"testing"
+
+	"infoscope/decoder"
+	"infoscope/decoder/internal/visagen"
+)
+
+// spellSource is a person's source with what IGC's lexer takes and its
+// printer never writes: hexadecimal numbers (CISA.l: 0[xX][[:xdigit:]]+)
+// with an LSC surface in lower case, a 0X prefix, mixed case, an untyped
+// offset in upper case; LSC data shapes (CISA.l LSC_DATA_SHAPE_TK) with
+// 'u' for 'd', the element count 1 written out, and the sizes 5 to 7 as
+// GenX_IR 1.0.12504 prints them (d8c32, d16c32h; since 2025-05 IGC
+// prints d8u32, d16u32h).
+const spellSource = `.version 4.1
+.kernel "spell"
+.decl UD0 v_type=G type=ud num_elts=64 align=GRF
+.decl UD1 v_type=G type=ud num_elts=64 align=GRF
+.decl UQ0 v_type=G type=uq num_elts=16 align=GRF
+.kernel_attr Target="cm"
+    lsc_load.ugm (M1, 16)  UD1:d32  bti(0x8b)[UD0]:a32
+    lsc_load.ugm (M1, 16)  UD1:d32  bti(0X8B)[UD0]:a32
+    lsc_store.ugm (M1, 16)  bti(0xaB)[UD0+0x1F0]:a32  UD1:d32
+    lsc_load.ugm (M1, 16)  UD1:d32  flat[UD0-0X1F]:a64
+    and (M1, 8) UD0(0,0)<1> UD1(0,0)<1;1,0> 0XFF:ud
+    lsc_load.ugm (M1, 16)  UD1:u32x1  flat[UQ0]:a64
+    lsc_load_quad.ugm (M1, 16)  UD1:u32.xz  flat[UQ0]:a64
+    lsc_load.ugm (M1, 16)  UD1:d8c32  flat[UQ0]:a64
+    lsc_load.ugm (M1, 16)  UD1:u16c32h  flat[UQ0]:a64
+    ret (M1, 1)
+`
+
+// TestSourceSpellings (issue 19): every line of spellSource is parsed
+// into its instruction, each prints as GenX_IR 1.0.12504 prints what it
+// read (where GenX_IR is installed: its print is compared line by line),
+// and the file prints back as written.
+func TestSourceSpellings(t *testing.T) {
+	f := Read("spell.visaasm", []byte(spellSource))
+	if len(f.Errors) > 0 || len(f.Streams) != 1 {
+		t.Fatalf("%d bodies: %v", len(f.Streams), f.Errors)
+	}
+	s := f.Streams[0]
+	want := []string{ // GenX_IR 1.0.12504's print of each
+		"lsc_load.ugm (M1, 16)  UD1:d32  bti(0x8B)[UD0]:a32",
+		"lsc_load.ugm (M1, 16)  UD1:d32  bti(0x8B)[UD0]:a32",
+		"lsc_store.ugm (M1, 16)  bti(0xAB)[UD0+0x1F0]:a32  UD1:d32",
+		"lsc_load.ugm (M1, 16)  UD1:d32  flat[UD0-0x1f]:a64",
+		"and (M1, 8) UD0(0,0)<1> UD1(0,0)<1;1,0> 0xff:ud",
+		"lsc_load.ugm (M1, 16)  UD1:d32  flat[UQ0]:a64",
+		"lsc_load_quad.ugm (M1, 16)  UD1:d32.xz  flat[UQ0]:a64",
+		"lsc_load.ugm (M1, 16)  UD1:d8c32  flat[UQ0]:a64",
+		"lsc_load.ugm (M1, 16)  UD1:d16c32h  flat[UQ0]:a64",
+		"ret (M1, 1)",
+	}
+	if s.NumInsts() != len(want) {
+		t.Fatalf("%d instructions, want %d", s.NumInsts(), len(want))
+	}
+	var in decoder.Instruction
+	for i, w := range want {
+		s.Decode(i, &in)
+		if !in.HasOperands() {
+			t.Errorf("$%d not parsed: %s", i, s.Text[i].Text)
+			continue
+		}
+		if got := string(in.AppendText(nil)); got != w {
+			t.Errorf("$%d prints\n\t%s\nwant\n\t%s", i, got, w)
+		}
+	}
+	if got, _ := printBack(f); got != spellSource {
+		t.Errorf("not printed back as written:\n%s", got)
+	}
+
+	genxir := visagen.Tool(t, "GenX_IR")
+	runs := runGenXIR(t, genxir, []visagen.Kernel{{Name: "spell", Platform: visagen.DG2, Text: []byte(spellSource)}},
+		"-dumpcommonisa", "-asmOutput", "out", "-stopafter", "HWConformityChk")
+	if r := runs[0]; r.err != nil {
+		t.Fatalf("GenX_IR refused the source: %v\n%s%s", r.err, r.out, r.errs)
+	}
+	var intel []string
+	for _, l := range strings.Split(string(runs[0].canon), "\n") {
+		code, _, ok := strings.Cut(l, "/// $")
+		if !ok {
+			continue
+		}
+		// GenX_IR prints its first instruction on the .kernel_attr line.
+		if i := strings.Index(code, "    "); i > 0 {
+			code = code[i:]
+		}
+		intel = append(intel, strings.TrimSpace(code))
+	}
+	if strings.Join(intel, "\n") != strings.Join(want, "\n") {
+		t.Errorf("GenX_IR prints\n%s\nthe test expects\n%s", strings.Join(intel, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -289,6 +289,16 @@ type State struct {
 	Mod   Modifier
 }
 
+// modded is a vector operand: one with a modifier.
+type modded interface{ mod() *Modifier }
+
+func (o *General) mod() *Modifier   { return &o.Mod }
+func (o *Address) mod() *Modifier   { return &o.Mod }
+func (o *Predicate) mod() *Modifier { return &o.Mod }
+func (o *Indirect) mod() *Modifier  { return &o.Mod }
+func (o *Immediate) mod() *Modifier { return &o.Mod }
+func (o *State) mod() *Modifier     { return &o.Mod }
+
 // Raw is a raw operand: a variable and a byte offset.
 type Raw struct {
 	Role string

@@ -128,13 +128,12 @@ func (in *Instruction) AppendText(b []byte) []byte {
 			b = e.appendText(b)
 		case p.special == "sat":
 			for _, a := range in.Args[:in.N] {
-				if a.Kind() == KindField || a.Kind() == KindSurface || a.Kind() == KindSampler || a.Kind() == KindLabel || a.Kind() == KindRaw {
-					continue
+				if m, ok := a.(modded); ok { // the first vector operand
+					if *m.mod() == ModSat {
+						b = append(b, ".sat"...)
+					}
+					break
 				}
-				if vecMod(a) == ModSat {
-					b = append(b, ".sat"...)
-				}
-				break
 			}
 		case p.special == "lsc":
 			b = in.appendLSC(b)
@@ -187,24 +186,6 @@ func (in *Instruction) appendFallback(b []byte) []byte {
 		b = in.appendOperand(b, a)
 	}
 	return b
-}
-
-func vecMod(o Operand) Modifier {
-	switch o := o.(type) {
-	case *General:
-		return o.Mod
-	case *Address:
-		return o.Mod
-	case *Predicate:
-		return o.Mod
-	case *Indirect:
-		return o.Mod
-	case *Immediate:
-		return o.Mod
-	case *State:
-		return o.Mod
-	}
-	return ModNone
 }
 
 // VarName returns the name a general-variable id prints as.

@@ -13,16 +13,13 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/style"
 )
 
 func oracle(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testkit.ReadFile(t, filepath.Join("..", "..", "decoder", "testdata", "oracle", name))
 }
 
 func codeView(m Code) string { return ansi.Strip(m.View()) }

@@ -255,15 +255,6 @@ func (m Code) native() *lower.Join {
 	return m.join
 }
 
-// lacksNative says so in the status line when the body has no native code.
-func (m *Code) lacksNative() bool {
-	if m.native() != nil {
-		return false
-	}
-	m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
-	return true
-}
-
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
 
@@ -563,10 +554,11 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.moveFlow(m.flowCur)
 		return m, nil
 	}
+	if key.Matches(k, km.NativeList, km.Native) && m.native() == nil {
+		m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		return m, nil
+	}
 	if key.Matches(k, km.NativeList) {
-		if m.lacksNative() {
-			return m, nil
-		}
 		m.nat = !m.nat
 		m.folded = false
 		if m.nat {
@@ -588,9 +580,6 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		}
 	}
 	if key.Matches(k, km.Native) {
-		if m.lacksNative() {
-			return m, nil
-		}
 		m.folded = !m.folded
 		m.nat = false
 		m.sub, m.topSub = -1, -1

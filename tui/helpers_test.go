@@ -179,3 +179,13 @@ func filterNow(m *Model, expr string) error {
 	m.Update(cmd())
 	return nil
 }
+
+// moveTo sends keys and fails unless they leave the list's cursor at row
+// want.
+func moveTo(t *testing.T, m *Model, want int, keys ...string) {
+	t.Helper()
+	send(m, keys...)
+	if m.list.cursor != want {
+		t.Fatalf("%v: cursor %d, want %d", keys, m.list.cursor, want)
+	}
+}

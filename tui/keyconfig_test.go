@@ -65,11 +65,7 @@ func TestConfigRemapsKeys(t *testing.T) {
 		t.Fatalf("j (global.help) did not open the help")
 	}
 	help := strings.Join(m.helpLines(), "\n")
-	for _, want := range []string{"x/down", "c "} {
-		if !strings.Contains(help, want) {
-			t.Errorf("the help lacks the key in effect %q", want)
-		}
-	}
+	wantView(t, "the help", help, "x/down", "c ")
 	send(m, "q")
 	if !strings.Contains(screen(m), "8 problems: E shows") {
 		t.Errorf("the refused entries are not counted:\n%s", screen(m))

@@ -298,11 +298,7 @@ func TestListFileColumnShowsDistinctNames(t *testing.T) {
 	}
 	m := newLoaded(Config{Sources: srcs}, 80, 24)
 	view := ansi.Strip(m.View().Content)
-	for _, want := range []string{"info_min.isa", "oracle/mix_s2.isa", "dir/mix_s2.isa"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("list lacks %q:\n%s", want, view)
-		}
-	}
+	wantView(t, "list", view, "info_min.isa", "oracle/mix_s2.isa", "dir/mix_s2.isa")
 }
 
 // TestGotoNumbers: go-to reads numbers as flags and fields do: ":010" is

@@ -211,11 +211,7 @@ func TestNewUserStatusActFirst(t *testing.T) {
 	m.markEdited("") // as a dispatch edit does
 	lines := strings.Split(screen(m), "\n")
 	status := lines[len(lines)-2]
-	for _, want := range []string{"1 problem: E shows", "unsaved surface edits: ctrl+s saves"} {
-		if !strings.Contains(status, want) {
-			t.Errorf("80x24 status line lacks %q: %q", want, status)
-		}
-	}
+	wantView(t, "80x24 status line", status, "1 problem: E shows", "unsaved surface edits: ctrl+s saves")
 	if strings.Contains(status, "Intel's writer") {
 		t.Errorf("the layout's reason is on every screen: %q", status)
 	}

@@ -93,11 +93,7 @@ func TestLoadErrorsShown(t *testing.T) {
 		t.Fatal("e did not open the errors view")
 	}
 	view := ansi.Strip(m.View().Content)
-	for _, want := range []string{"missing.isa: no such file", "damaged.isa", "unknown opcode"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("errors view lacks %q:\n%s", want, view)
-		}
-	}
+	wantView(t, "errors view", view, "missing.isa: no such file", "damaged.isa", "unknown opcode")
 	send(m, "esc")
 	if m.showErrs {
 		t.Fatal("esc did not close the errors view")

@@ -438,14 +438,7 @@ func (m *Code) moveTo(i int) {
 	m.sub = -1
 	m.top = m.viewTop()
 	m.recentre = false
-	h, so := m.listHeight(), m.scrollOff()
-	if m.cur-so < m.top {
-		m.top = m.cur - so
-	}
-	if m.cur+so >= m.top+h {
-		m.top = m.cur + so - h + 1
-	}
-	m.top = min(max(m.top, 0), max(n-h, 0))
+	m.top = KeepInView(m.top, m.cur, m.scrollOff(), m.listHeight(), n)
 }
 
 // viewTop returns the first line shown: m.top, moved so that the cursor
@@ -459,13 +452,7 @@ func (m Code) viewTop() int {
 	if m.recentre {
 		top = m.cur - h/3
 	}
-	if m.cur < top {
-		top = m.cur
-	}
-	if m.cur >= top+h {
-		top = m.cur - h + 1
-	}
-	return min(max(top, 0), max(n-h, 0))
+	return KeepInView(top, m.cur, 0, h, n)
 }
 
 // jump moves to i, remembering where it was for Back.
@@ -500,14 +487,7 @@ func (m *Code) moveFlow(i int) {
 		return
 	}
 	m.flowCur = min(max(i, 0), n-1)
-	rows := m.flowRows()
-	if m.flowCur < m.flowTop {
-		m.flowTop = m.flowCur
-	}
-	if m.flowCur >= m.flowTop+rows {
-		m.flowTop = m.flowCur - rows + 1
-	}
-	m.flowTop = min(max(m.flowTop, 0), max(len(m.flowBody())-rows, 0))
+	m.flowTop = KeepInView(m.flowTop, m.flowCur, 0, m.flowRows(), len(m.flowBody()))
 }
 
 // Update handles keys while focused.

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/model/diff"
+	"infoscope/sampledata/testkit"
 )
 
 // The inputs of the comparison tests are model/diff's and the decoder's
@@ -23,15 +23,6 @@ const (
 	diffChannels  = "../decoder/testdata/oracle/info_channels.dis.visaasm"
 	diffTritonSum = "vISA 707, INFO 0; 1 added, 1 removed, 1 changed, 0 declarations"
 )
-
-func readTest(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // diffConfig is the session of infoscope diff A B: B's bytes its source,
 // the comparison of A's and B's decodings its Diff.
@@ -48,7 +39,7 @@ func diffConfig(t *testing.T, nameA string, a []byte, nameB string, b []byte) Co
 // instruction inserted at $5, A's $6 with its immediate changed and A's
 // $25 removed (every later $N one less).
 func tritonPair(t *testing.T) Config {
-	b := readTest(t, diffTritonB)
+	b := testkit.ReadFile(t, diffTritonB)
 	b = bytes.Replace(b, []byte("shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d"), []byte("shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d"), 1)
 	var lines []string
 	for _, l := range strings.Split(string(b), "\n") {
@@ -66,7 +57,7 @@ func tritonPair(t *testing.T) Config {
 		}
 		lines = append(lines, l)
 	}
-	return diffConfig(t, "a.visaasm", readTest(t, diffTritonA), "b.visaasm", []byte(strings.Join(lines, "\n")))
+	return diffConfig(t, "a.visaasm", testkit.ReadFile(t, diffTritonA), "b.visaasm", []byte(strings.Join(lines, "\n")))
 }
 
 // Issue 21 item 5: infoscope diff A B opens the inspector on B, its Code
@@ -120,7 +111,7 @@ func TestDiffInInspector(t *testing.T) {
 // shows its change in the Code pane, field by field as the Bits panel
 // names them.
 func TestDiffMarksChangedInfo(t *testing.T) {
-	a := readTest(t, diffChannels)
+	a := testkit.ReadFile(t, diffChannels)
 	b := bytes.Replace(a, []byte("sampleinfo.RG (M1, 8)"), []byte("sampleinfo.RGB (M1, 8)"), 1)
 	cfg := diffConfig(t, "a.visaasm", a, "b.visaasm", b)
 	tm := startFlow(t, cfg, 120, 40)
@@ -147,7 +138,7 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 
 // Builds that are the same open on the first body, and say so.
 func TestDiffSame(t *testing.T) {
-	a := readTest(t, diffTritonA)
+	a := testkit.ReadFile(t, diffTritonA)
 	tm := startFlow(t, diffConfig(t, "a.visaasm", a, "b.visaasm", a), 120, 40)
 	waitFrame(t, tm, "1 paired, 0 differ", "the builds are the same")
 	tm.Send(press("q"))
@@ -207,7 +198,7 @@ func TestDiffClick(t *testing.T) {
 // A declaration that changed (a variable's type) is said under the
 // listing, with the instructions that use it.
 func TestDiffDeclarations(t *testing.T) {
-	a := readTest(t, diffTritonA)
+	a := testkit.ReadFile(t, diffTritonA)
 	b := bytes.Replace(a, []byte(".decl V0202 v_type=G type=d num_elts=2"), []byte(".decl V0202 v_type=G type=ud num_elts=2"), 1)
 	if bytes.Equal(a, b) {
 		t.Fatal("no V0202 declaration to change")

@@ -2,7 +2,6 @@ package panels
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/style"
 )
 
@@ -23,11 +23,7 @@ func oracle(t testing.TB, name string) []byte {
 // repoFile reads a file of the repository (elem from its root).
 func repoFile(t testing.TB, elem ...string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(append([]string{"..", ".."}, elem...)...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return testkit.ReadFile(t, filepath.Join(append([]string{"..", ".."}, elem...)...))
 }
 
 // newTestCode returns a focused Code pane of w x h showing in.

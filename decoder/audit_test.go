@@ -21,12 +21,8 @@ func TestAuditVectors(t *testing.T) {
 		if len(cols) != 5 {
 			t.Fatalf("%s: %d columns, want 5", where, len(cols))
 		}
-		head, tail := vectorBytes(t, where, cols[0])
-		code := append(append([]byte{}, head...), tail...)
-		v := vectorVersion(t, where, cols[1])
-		sym := vectorSymbols(t, where, cols[2])
+		head, tail, s := vectorWalk(t, where, cols[0], cols[1], cols[2], LayoutIGC)
 		check, want := cols[3], cols[4]
-		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: LayoutIGC, Symbols: sym})
 		if check == "error" {
 			var fe *FormatError
 			if sentinels[want] == nil {

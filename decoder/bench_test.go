@@ -48,14 +48,14 @@ func benchStream(b *testing.B) []byte {
 
 // BenchmarkDecode walks the 64 MiB mixed stream in the igc layout: the
 // length of every instruction and the full decode of every INFO.
-func BenchmarkDecode(b *testing.B) {
-	buf := benchStream(b)
+func BenchmarkDecode(b *testing.B) { benchWalk(b, benchStream(b)) }
+
+// benchWalk times Walk over buf in the igc layout.
+func benchWalk(b *testing.B, buf []byte) {
 	b.SetBytes(int64(len(buf)))
 	b.ReportAllocs()
-	b.ResetTimer()
 	for b.Loop() {
-		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
-		if s.Err != nil {
+		if s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC}); s.Err != nil {
 			b.Fatal(s.Err)
 		}
 	}
@@ -160,16 +160,7 @@ func BenchmarkDecodeNoInfo(b *testing.B) {
 		_, nonInfo := instTemplates(b)
 		benchPlainBuf = sampledata.MixedStream(64<<20, nonInfo)
 	})
-	buf := benchPlainBuf
-	b.SetBytes(int64(len(buf)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		s := Walk(buf, 0, WalkOptions{Layout: LayoutIGC})
-		if s.Err != nil {
-			b.Fatal(s.Err)
-		}
-	}
+	benchWalk(b, benchPlainBuf)
 }
 
 // TestDecodeOperandsAllocs: decoding an instruction's operands into a
@@ -182,14 +173,8 @@ func TestDecodeOperandsAllocs(t *testing.T) {
 		t.Fatal(f.Errors)
 	}
 	s := f.Streams[0]
-	var in Instruction
-	buf := make([]byte, 0, 4096)
-	allocs := testing.AllocsPerRun(5, func() {
-		for i := range s.NumInsts() {
-			s.Decode(i, &in)
-			buf = in.AppendText(buf[:0])
-		}
-	})
+	d := decodeAll{buf: make([]byte, 0, 4096)}
+	allocs := testing.AllocsPerRun(5, func() { d.run(s) })
 	if allocs != 0 {
 		t.Errorf("decoding and printing %d instructions: %.0f allocations, want 0", s.NumInsts(), allocs)
 	}
@@ -201,14 +186,24 @@ func BenchmarkDecodeOperands(b *testing.B) {
 	files := oracleFiles(b)
 	f := Decode("large_mix_1k.isa", files["large_mix_1k.isa"], Options{})
 	s := f.Streams[0]
-	var in Instruction
-	buf := make([]byte, 0, 4096)
+	d := decodeAll{buf: make([]byte, 0, 4096)}
 	b.ReportAllocs()
 	for b.Loop() {
-		for i := range s.NumInsts() {
-			s.Decode(i, &in)
-			buf = in.AppendText(buf[:0])
-		}
+		d.run(s)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*s.NumInsts()), "ns/inst")
+}
+
+// decodeAll decodes and prints every instruction of a stream into the
+// same Instruction and buffer.
+type decodeAll struct {
+	in  Instruction
+	buf []byte
+}
+
+func (d *decodeAll) run(s *Stream) {
+	for i := range s.NumInsts() {
+		s.Decode(i, &d.in)
+		d.buf = d.in.AppendText(d.buf[:0])
+	}
 }

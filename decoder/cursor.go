@@ -61,30 +61,24 @@ func (c *cursor) need(n int, field string) bool {
 }
 
 func (c *cursor) u8(field string) uint8 {
-	if !c.need(1, field) {
-		return 0
+	if b := c.bytes(1, field); b != nil {
+		return b[0]
 	}
-	v := c.data[c.pos]
-	c.pos++
-	return v
+	return 0
 }
 
 func (c *cursor) u16(field string) uint16 {
-	if !c.need(2, field) {
-		return 0
+	if b := c.bytes(2, field); b != nil {
+		return binary.LittleEndian.Uint16(b)
 	}
-	v := binary.LittleEndian.Uint16(c.data[c.pos:])
-	c.pos += 2
-	return v
+	return 0
 }
 
 func (c *cursor) u32(field string) uint32 {
-	if !c.need(4, field) {
-		return 0
+	if b := c.bytes(4, field); b != nil {
+		return binary.LittleEndian.Uint32(b)
 	}
-	v := binary.LittleEndian.Uint32(c.data[c.pos:])
-	c.pos += 4
-	return v
+	return 0
 }
 
 // idx reads an index field whose width is 4 bytes when wide, else 2.

@@ -266,7 +266,7 @@ func (d *opDecoder) field(tk *token) {
 	switch tk.k {
 	case tkExec:
 		if d.need(1, "exec") {
-			in.HasExec, in.Exec = true, Exec(d.u8())
+			in.HasExec, in.Exec = true, readExec(d.u8(), in.ver)
 		}
 	case tkPred:
 		if d.need(2, "pred") {

@@ -27,16 +27,12 @@ func TestDecodeVectors(t *testing.T) {
 		if len(cols) != 6 {
 			t.Fatalf("%s: %d columns, want 6", where, len(cols))
 		}
-		head, tail := vectorBytes(t, where, cols[0])
-		code := append(head, tail...)
 		layout, err := ParseLayout(cols[1])
 		if err != nil || layout == LayoutAuto {
 			t.Fatalf("%s: layout %q", where, cols[1])
 		}
-		v := vectorVersion(t, where, cols[2])
-		sym := vectorSymbols(t, where, cols[3])
+		head, _, s := vectorWalk(t, where, cols[0], cols[2], cols[3], layout)
 		check, want := cols[4], cols[5]
-		s := Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: layout, Symbols: sym})
 		if check == "error" {
 			var fe *FormatError
 			if !errors.As(s.Err, &fe) {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ErrNotEncodable is wrapped by every encoder error: a value does not fit
@@ -100,14 +101,17 @@ func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
 		return nil, &EncodeError{Field: "num_functions", Reason: fmt.Sprintf("%d does not fit 16 bits", len(o.Functions))}
 	}
 	nameLenW := v.Num() >= 307
-	// Encode the bodies first: the header needs their sizes.
+	// Encode the bodies first, kernels then functions as the file holds
+	// them: the header needs their sizes.
 	type part struct {
 		body     []byte
 		inputRel int
 		gens     [][]byte
+		off      uint64   // in the file
+		genOff   []uint64 // each gen binary's
 	}
-	kparts := make([]part, len(o.Kernels))
-	fparts := make([]part, len(o.Functions))
+	bodies := slices.Concat(o.Kernels, o.Functions)
+	parts := make([]part, len(bodies))
 	header := 4 + 2 + 2 + 2 + 2 // magic, version, num_kernels, num_file_scope_variables, num_functions
 	nameLen := func(name, field string) (int, error) {
 		limit := 0xFF
@@ -122,25 +126,34 @@ func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
 		}
 		return 1 + len(name), nil
 	}
-	for i, b := range o.Kernels {
-		f := fmt.Sprintf("kernel[%d]", i)
-		if b.Kind != KindKernel {
-			return nil, &EncodeError{Field: f, Reason: "body in Kernels is not a kernel"}
+	for i, b := range bodies {
+		kernel := i < len(o.Kernels)
+		f, kind, wrong := fmt.Sprintf("kernel[%d]", i), KindKernel, "body in Kernels is not a kernel"
+		if !kernel {
+			f, kind, wrong = fmt.Sprintf("function[%d]", i-len(o.Kernels)), KindFunction, "body in Functions is not a function"
+		}
+		if b.Kind != kind {
+			return nil, &EncodeError{Field: f, Reason: wrong}
 		}
 		n, err := nameLen(b.Name, f)
 		if err != nil {
 			return nil, err
 		}
-		if len(b.GenBinaries) > 4 {
+		if kernel && len(b.GenBinaries) > 4 {
 			return nil, &EncodeError{Field: f + ".num_gen_binaries", Reason: fmt.Sprintf("%d exceeds 4", len(b.GenBinaries))}
 		}
-		header += n + 4 + 4 + 4 + 2 + 2 + 1 + 9*len(b.GenBinaries)
+		// name, offset, size, two symbol counts; a kernel's input_offset and
+		// gen binaries, a function's linkage
+		header += n + 4 + 4 + 2 + 2 + 1
+		if kernel {
+			header += 4 + 9*len(b.GenBinaries)
+		}
 		body, rel, err := encodeBody(b, v)
 		if err != nil {
 			return nil, err
 		}
-		kparts[i] = part{body: body, inputRel: rel}
-		for g := range b.GenBinaries {
+		parts[i] = part{body: body, inputRel: rel}
+		for g := 0; kernel && g < len(b.GenBinaries); g++ {
 			if opt.GenCode == nil {
 				return nil, &EncodeError{Field: fmt.Sprintf("kernel %s: gen_binary[%d]", b.Name, g), Reason: "the Object does not carry gen binary bytes; use EncodeObjectWith and GenCode"}
 			}
@@ -148,41 +161,19 @@ func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			kparts[i].gens = append(kparts[i].gens, code)
+			parts[i].gens = append(parts[i].gens, code)
 		}
-	}
-	for i, b := range o.Functions {
-		f := fmt.Sprintf("function[%d]", i)
-		if b.Kind != KindFunction {
-			return nil, &EncodeError{Field: f, Reason: "body in Functions is not a function"}
-		}
-		n, err := nameLen(b.Name, f)
-		if err != nil {
-			return nil, err
-		}
-		header += 1 + n + 4 + 4 + 2 + 2
-		body, _, err := encodeBody(b, v)
-		if err != nil {
-			return nil, err
-		}
-		fparts[i] = part{body: body}
 	}
 	// Lay out the file.
 	pos := uint64(header)
-	kOff := make([]uint64, len(kparts))
-	gOff := make([][]uint64, len(kparts))
-	for i, p := range kparts {
-		kOff[i] = pos
+	for i := range parts {
+		p := &parts[i]
+		p.off = pos
 		pos += uint64(len(p.body))
 		for _, g := range p.gens {
-			gOff[i] = append(gOff[i], pos)
+			p.genOff = append(p.genOff, pos)
 			pos += uint64(len(g))
 		}
-	}
-	fOff := make([]uint64, len(fparts))
-	for i, p := range fparts {
-		fOff[i] = pos
-		pos += uint64(len(p.body))
 	}
 	if pos > 0xFFFFFFFF {
 		return nil, &EncodeError{Field: "file", Reason: fmt.Sprintf("%d bytes: offsets are 32 bits", pos)}
@@ -200,18 +191,20 @@ func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
 		}
 		out = append(out, name...)
 	}
+	kparts, fparts := parts[:len(o.Kernels)], parts[len(o.Kernels):]
 	for i, b := range o.Kernels {
+		p := &kparts[i]
 		putName(b.Name)
-		out = le.AppendUint32(out, uint32(kOff[i]))
-		out = le.AppendUint32(out, uint32(len(kparts[i].body)))
-		out = le.AppendUint32(out, uint32(kOff[i])+uint32(kparts[i].inputRel))
+		out = le.AppendUint32(out, uint32(p.off))
+		out = le.AppendUint32(out, uint32(len(p.body)))
+		out = le.AppendUint32(out, uint32(p.off)+uint32(p.inputRel))
 		out = le.AppendUint16(out, 0) // num_syms_variable
 		out = le.AppendUint16(out, 0) // num_syms_function
 		out = append(out, uint8(len(b.GenBinaries)))
 		for g, gb := range b.GenBinaries {
 			out = append(out, gb.Platform)
-			out = le.AppendUint32(out, uint32(gOff[i][g]))
-			out = le.AppendUint32(out, uint32(len(kparts[i].gens[g])))
+			out = le.AppendUint32(out, uint32(p.genOff[g]))
+			out = le.AppendUint32(out, uint32(len(p.gens[g])))
 		}
 	}
 	out = le.AppendUint16(out, 0) // num_file_scope_variables
@@ -219,19 +212,16 @@ func EncodeObjectWith(o *Object, opt EncodeOptions) ([]byte, error) {
 	for i, b := range o.Functions {
 		out = append(out, b.Linkage)
 		putName(b.Name)
-		out = le.AppendUint32(out, uint32(fOff[i]))
+		out = le.AppendUint32(out, uint32(fparts[i].off))
 		out = le.AppendUint32(out, uint32(len(fparts[i].body)))
 		out = le.AppendUint16(out, 0)
 		out = le.AppendUint16(out, 0)
 	}
-	for _, p := range kparts {
+	for _, p := range parts {
 		out = append(out, p.body...)
 		for _, g := range p.gens {
 			out = append(out, g...)
 		}
-	}
-	for _, p := range fparts {
-		out = append(out, p.body...)
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"fmt"
 	"strconv"
 	"sync"
 )
@@ -59,7 +60,7 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 	b := in.Bytes()
 	subMeaning := in.Op().String()
 	if in.Op() != OpResinfo && in.Op() != OpSampleinfo {
-		subMeaning = "unknown sub-op 0x" + hex2(in.SubOp)
+		subMeaning = fmt.Sprintf("unknown sub-op 0x%02x", in.SubOp)
 	}
 	tables := fieldTables()
 	execMeaning := tables.lanes[in.ExecSize()]
@@ -111,12 +112,6 @@ func (t *fieldMeanings) offsetMeaning(off uint16) string {
 		return t.byteOff[off]
 	}
 	return "byte " + strconv.Itoa(int(off))
-}
-
-// hex2 formats v as two lower-case hex digits.
-func hex2(v uint8) string {
-	const digits = "0123456789abcdef"
-	return string([]byte{digits[v>>4], digits[v&15]})
 }
 
 func reservedMeaning(v uint64) string {

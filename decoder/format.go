@@ -8,24 +8,31 @@ import "strconv"
 //	resinfo.RGBA (M1, 16)  T6 lod.0 res.0
 func (in *Info) Text() string { return string(in.AppendText(make([]byte, 0, 48))) }
 
-// AppendText appends Text to b.
+// AppendText appends Text to b. It is INFO's one printer: an INFO
+// Instruction prints through it too (Instruction.AppendText, through the
+// view Instruction.info), so the list, the dump, the Bits panel's title
+// and the Code pane cannot disagree.
 func (in *Info) AppendText(b []byte) []byte {
 	switch op := in.Op(); op {
 	case OpResinfo, OpSampleinfo:
 		b = append(b, op.String()...)
+		b = append(b, '.')
+		b = append(b, in.Channels()...)
 	default:
+		// IGC's printer gives the channel suffix to resinfo and
+		// sampleinfo only (IsaDisassembly.cpp, ISA_3D_INFO).
 		b = append(b, "info_0x"...)
 		b = strconv.AppendUint(b, uint64(in.SubOp), 16)
 	}
-	b = append(b, '.')
-	b = append(b, in.Channels()...)
-	b = append(b, " ("...)
-	b = append(b, in.Mask.String()...)
-	b = append(b, ", "...)
-	b = appendExecSize(b, in.ExecCode&15)
-	b = append(b, ")  "...)
+	b = append(b, ' ')
+	b = in.exec().appendText(b)
+	b = append(b, "  "...)
 	return in.appendOperands(b)
 }
+
+// exec returns the exec byte as the instruction reads it: the exec-size
+// code and the mask control (version 3.0's nibble already mapped).
+func (in *Info) exec() Exec { return Exec(uint8(in.Mask&15)<<4 | in.ExecCode&15) }
 
 // appendExecSize appends the lane count of an exec-size code, or "?CODE"
 // for an illegal one.
@@ -61,11 +68,10 @@ func (in *Info) AppendSeedText(b []byte) []byte {
 // appendOperands appends "SURFACE [LOD] DST" as both syntaxes print them.
 func (in *Info) appendOperands(b []byte) []byte {
 	b = append(b, SurfaceName(in.Surface)...)
-	sym := in.symbols()
 	if in.HasLOD {
-		b = appendRawOperand(append(b, ' '), sym, in.LOD)
+		b = appendRawOperand(append(b, ' '), in.sym, in.LOD)
 	}
-	return appendRawOperand(append(b, ' '), sym, in.Dst)
+	return appendRawOperand(append(b, ' '), in.sym, in.Dst)
 }
 
 // appendRawOperand appends "name.offset" as Info.Operand returns it.

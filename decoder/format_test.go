@@ -28,10 +28,13 @@ func referenceText(in *Info, seed bool) string {
 	if in.ExecSize() == 0 {
 		exec = "?" + strconv.Itoa(int(in.ExecCode))
 	}
-	if seed {
+	switch {
+	case seed:
 		b = append(b, " ("+exec+") "...)
-	} else {
+	case op == OpResinfo || op == OpSampleinfo:
 		b = append(b, "."+in.Channels()+" ("+in.Mask.String()+", "+exec+")  "...)
+	default: // IGC names the channels of resinfo and sampleinfo only
+		b = append(b, " ("+in.Mask.String()+", "+exec+")  "...)
 	}
 	b = append(b, in.SurfaceName()...)
 	if in.HasLOD {
@@ -47,7 +50,6 @@ func referenceText(in *Info, seed bool) string {
 // table and not, at offsets of every width.
 func TestAppendTextTables(t *testing.T) {
 	sym := &Symbols{Vars: []VarInfo{{Name: "lod"}, {Name: "res"}}, Surfaces: []string{"img"}}
-	s := &Stream{Symbols: sym}
 	offsets := []uint16{0, 9, 10, 99, 100, 4095, math.MaxUint16}
 	buf := make([]byte, 0, 64)
 	n := 0
@@ -58,7 +60,7 @@ func TestAppendTextTables(t *testing.T) {
 		in.LOD = RawOperand{ID: uint32(k % 40), Offset: offsets[k%len(offsets)]}
 		in.Dst = RawOperand{ID: uint32(k*7) % 1100, Offset: offsets[(k/7)%len(offsets)]}
 		if k&2 != 0 {
-			in.s = s
+			in.sym = sym
 		}
 		for _, seed := range []bool{false, true} {
 			if seed {

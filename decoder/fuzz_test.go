@@ -23,7 +23,7 @@ func fuzzSeeds(f *testing.F, bodies bool) {
 	for n, b := range realFiles(f) {
 		seeds[n] = b[:min(len(b), 16<<10)]
 	}
-	seeds["source.c"] = []byte(cStyles["uchar_hex"]("k", seeds["50d63e3d7724.isa"]))
+	seeds["source.c"] = []byte(cStyles["uchar_hex"].source("k", seeds["50d63e3d7724.isa"]))
 	for _, data := range seeds {
 		f.Add(data)
 		if !bodies {
@@ -309,7 +309,7 @@ func FuzzWalkRaw(f *testing.F) {
 func FuzzCSource(f *testing.F) {
 	small := realFiles(f)["50d63e3d7724.isa"]
 	for _, gen := range cStyles {
-		f.Add([]byte(gen("k", small)))
+		f.Add([]byte(gen.source("k", small)))
 	}
 	f.Add([]byte("/* { */ #if 0\nchar a[] = {0x43};\n#endif\nconst uint8_t b[2] = { 'C', '\\x49', -1 };\n#define b_SIZE 2\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {

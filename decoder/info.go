@@ -94,6 +94,14 @@ func maskFromNibble(n uint8, v Version) MaskControl {
 	return MaskControl(n & 15)
 }
 
+// readExec returns the exec byte b as version v's reader takes it: its
+// emask nibble through maskFromNibble. IGC's reader maps the 3.0 nibble so
+// for every instruction with an exec byte (ByteCodeReaderNG.cpp,
+// transformMask), and its printer prints what it read.
+func readExec(b uint8, v Version) Exec {
+	return Exec(b&0xF | uint8(maskFromNibble(b>>4, v))<<4)
+}
+
 // ExecSizeFromCode returns the lane count for an exec-size code, or 0 when
 // the code is illegal (>= 6).
 func ExecSizeFromCode(code uint8) int {
@@ -132,9 +140,10 @@ type Field struct {
 // messages are derived on demand from the stream it was decoded from (an
 // Info built by hand has none: raw names, no bytes, no diagnostics).
 type Info struct {
-	s           *Stream // where Bytes and names come from; nil when built by hand
-	Inst        int     // index of the instruction in its Stream
-	Off         int64   // absolute input offset of the opcode byte
+	s           *Stream  // where Bytes come from; nil when built by hand
+	sym         *Symbols // names (its stream's); nil: raw names
+	Inst        int      // index of the instruction in its Stream
+	Off         int64    // absolute input offset of the opcode byte
 	LOD         RawOperand
 	Dst         RawOperand
 	Layout      Layout  // the layout it was read in
@@ -145,11 +154,10 @@ type Info struct {
 	ChannelMask uint8 // bits 0..3 = R,G,B,A; 0xF in the seed layout
 	Surface     uint8 // surface-table index
 	HasLOD      bool  // RESINFO carries a LOD operand
-	// The encoding's bytes 2 and 3 as read (exec byte; channel mask, or
-	// the surface in the seed layout), for diagnose: it runs for every
-	// line a dump prints, and slicing the stream for them cost more than
-	// the checks.
-	byte2, byte3 uint8
+	// The fields diagnose checks that the values above do not keep: the
+	// emask nibble as read (3.0 maps it) and the channel-mask byte's
+	// reserved high nibble (IGC layout).
+	emask, chanHigh uint8
 }
 
 // ExecSize returns the lane count; 0 when ExecCode is illegal.
@@ -170,13 +178,6 @@ func (in *Info) Bytes() []byte {
 	return in.s.Code[p : p+infoLen(in.SubOp, in.Layout, in.Version) : p+infoLen(in.SubOp, in.Layout, in.Version)]
 }
 
-func (in *Info) symbols() *Symbols {
-	if in.s == nil {
-		return nil
-	}
-	return in.s.Symbols
-}
-
 // SurfaceName returns the surface as IGC prints it: %slm, T1, T2, TSS, %bss,
 // %scratch, T<n>.
 func (in *Info) SurfaceName() string { return SurfaceName(in.Surface) }
@@ -187,14 +188,14 @@ func (in *Info) SurfaceDecl() string {
 	if in.Surface < NumPredefinedSurfaces {
 		return predefinedSurfaces[in.Surface]
 	}
-	n, _ := in.symbols().Surface(uint32(in.Surface))
+	n, _ := in.sym.Surface(uint32(in.Surface))
 	return n
 }
 
 // VarName returns the name IGC prints for a general-variable id: the
 // string-pool name, %predefined, or V<id>.
 func (in *Info) VarName(id uint32) string {
-	name, _ := in.symbols().varName(id)
+	name, _ := in.sym.varName(id)
 	return name
 }
 
@@ -369,7 +370,7 @@ func (in *Info) diagnose(d []diag) []diag {
 	if in.s == nil {
 		return d // built by hand: no bytes
 	}
-	sym := in.s.Symbols
+	sym := in.sym
 	add := func(c diagCode, val uint32) { d = append(d, diag{code: c, val: val}) }
 	if op := in.Op(); op != OpResinfo && op != OpSampleinfo {
 		add(dgInfoSub, uint32(in.SubOp))
@@ -385,12 +386,12 @@ func (in *Info) diagnose(d []diag) []diag {
 	if in.Layout == LayoutSeed && in.ExecCode&8 != 0 {
 		add(dgReservedExec, 0)
 	}
-	if in.Version.Num() == 300 && in.byte2>>4 > 9 {
-		add(dgEmask30, uint32(in.byte2>>4))
+	if in.Version.Num() == 300 && in.emask > 9 {
+		add(dgEmask30, uint32(in.emask))
 	}
 	if in.Layout == LayoutIGC {
-		if in.byte3&0xF0 != 0 {
-			add(dgReservedChan, uint32(in.byte3>>4))
+		if in.chanHigh != 0 {
+			add(dgReservedChan, uint32(in.chanHigh))
 		}
 		if in.ChannelMask == 0 {
 			add(dgChanZero, 0)
@@ -442,7 +443,7 @@ func (in *Info) Diagnostics() []string {
 	}
 	out := make([]string, 0, len(ds))
 	for _, d := range ds {
-		out = append(out, d.text(diagWhere{sym: in.symbols(), info: true}))
+		out = append(out, d.text(diagWhere{sym: in.sym, info: true}))
 	}
 	return out
 }

@@ -160,10 +160,10 @@ func (sp *FieldSpan) put(b []byte, v uint32) {
 func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout, v Version) {
 	lod := infoHasLOD(b[1], layout)
 	f := formOf(layout, v.wide(), lod)
-	in.s = s
+	in.s, in.sym = s, s.Symbols
 	in.Inst, in.Off = inst, s.Base+int64(pos)
 	in.Layout, in.Version, in.HasLOD = layout, v, lod
-	in.SubOp, in.ExecCode, in.ChannelMask, in.Surface = 0, 0, 0xF, 0
+	in.SubOp, in.ExecCode, in.ChannelMask, in.chanHigh, in.Surface = 0, 0, 0xF, 0, 0
 	in.LOD, in.Dst = RawOperand{}, RawOperand{}
 	for k := range f.fields {
 		sp, fd := &f.spans[k], f.fields[k]
@@ -173,13 +173,12 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 			in.SubOp |= uint8(x) << fd.shift
 		case ipExec:
 			in.ExecCode |= uint8(x) << fd.shift
-			in.byte2 = b[sp.Byte]
 		case ipMask:
-			in.Mask = maskFromNibble(uint8(x), v)
+			in.emask, in.Mask = uint8(x), maskFromNibble(uint8(x), v)
 		case ipChannels:
 			in.ChannelMask = uint8(x)
 		case ipChanHigh:
-			in.byte3 = b[sp.Byte]
+			in.chanHigh = uint8(x)
 		case ipSurface:
 			in.Surface = uint8(x)
 		case ipLODID:
@@ -191,9 +190,6 @@ func decodeInfo(in *Info, s *Stream, inst int, b []byte, pos int, layout Layout,
 		case ipDstOff:
 			in.Dst.Offset = uint16(x)
 		}
-	}
-	if layout == LayoutSeed {
-		in.byte3 = b[3]
 	}
 }
 
@@ -242,12 +238,12 @@ func (f *infoForm) encode(in *Info) []byte {
 func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	var f Info
 	decodeInfo(&f, s, 0, b, 0, layout, s.Version)
-	in.Sub, in.HasExec, in.Exec = uint16(f.SubOp), true, Exec(f.byte2)
+	in.Sub, in.HasExec, in.Exec = uint16(f.SubOp), true, f.exec()
 	in.Add(in.param("subop", uint32(f.SubOp), 1))
 	if layout == LayoutSeed {
 		in.Add(in.param("chmask", 0xF, 0))
 	} else {
-		in.Add(in.param("chmask", uint32(f.byte3), 1))
+		in.Add(in.param("chmask", uint32(f.chanHigh<<4|f.ChannelMask), 1))
 	}
 	in.Add(in.surface("surface", f.Surface))
 	if f.HasLOD {
@@ -255,6 +251,34 @@ func (in *Instruction) decodeInfoInst(s *Stream, b []byte, layout Layout) {
 	}
 	in.Add(in.raw("dst", f.Dst))
 	in.consumed = len(b)
+}
+
+// info returns the INFO instruction in as an Info (named from in's
+// symbols, without a stream: no bytes, no diagnostics), the view its text is printed from and its
+// bytes encoded from: the operands decodeInfoInst or the parser gave it.
+// A channel mask of size 0 is the seed layout's, which has no such byte.
+func (in *Instruction) info() Info {
+	f := Info{sym: in.sym, Layout: LayoutIGC, Version: in.ver, SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
+	for _, o := range in.Args[:in.N] {
+		switch o := o.(type) {
+		case *Param:
+			if o.Role == "chmask" {
+				f.ChannelMask = uint8(o.Value)
+				if o.Size == 0 {
+					f.Layout = LayoutSeed
+				}
+			}
+		case *Surface:
+			f.Surface = o.Index
+		case *Raw:
+			if o.Role == "lod" {
+				f.LOD, f.HasLOD = o.RawOperand, true
+			} else {
+				f.Dst = o.RawOperand
+			}
+		}
+	}
+	return f
 }
 
 func readRaw(r *RawOperand, b []byte, p int, wide bool) {
@@ -369,26 +393,12 @@ func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, s
 		col := min(originalCol(text, canon, pe.col), len(text)+1)
 		return nil, &LineError{Col: col, Expected: pe.what, Found: text[col-1:]}
 	}
-	f := Info{SubOp: uint8(in.Sub), ExecCode: in.Exec.SizeCode(), Mask: in.Exec.Mask()}
 	for _, o := range in.Args[:in.N] {
-		switch o := o.(type) {
-		case *Param:
-			if o.Role == "chmask" {
-				f.ChannelMask = uint8(o.Value)
-			}
-		case *Surface:
-			f.Surface = o.Index
-		case *Raw:
-			if o.Ambiguous {
-				return nil, &AmbiguousError{ID: o.ID}
-			}
-			if o.Role == "lod" {
-				f.LOD, f.HasLOD = o.RawOperand, true
-			} else {
-				f.Dst = o.RawOperand
-			}
+		if r, ok := o.(*Raw); ok && r.Ambiguous {
+			return nil, &AmbiguousError{ID: r.ID}
 		}
 	}
+	f := in.info()
 	return EncodeInfo(&f, LayoutIGC, v)
 }
 

@@ -67,12 +67,7 @@ func (e Exec) appendText(b []byte) []byte {
 	b = append(b, '(')
 	b = append(b, e.Mask().String()...)
 	b = append(b, ", "...)
-	if n := e.Size(); n > 0 {
-		b = strconv.AppendInt(b, int64(n), 10)
-	} else {
-		b = append(b, "?"...)
-		b = strconv.AppendInt(b, int64(e.SizeCode()), 10)
-	}
+	b = appendExecSize(b, e.SizeCode())
 	return append(b, ')')
 }
 
@@ -293,6 +288,16 @@ type State struct {
 	Off   uint8
 	Mod   Modifier
 }
+
+// modded is a vector operand: one with a modifier.
+type modded interface{ mod() *Modifier }
+
+func (o *General) mod() *Modifier   { return &o.Mod }
+func (o *Address) mod() *Modifier   { return &o.Mod }
+func (o *Predicate) mod() *Modifier { return &o.Mod }
+func (o *Indirect) mod() *Modifier  { return &o.Mod }
+func (o *Immediate) mod() *Modifier { return &o.Mod }
+func (o *State) mod() *Modifier     { return &o.Mod }
 
 // Raw is a raw operand: a variable and a byte offset.
 type Raw struct {

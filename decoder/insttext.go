@@ -100,6 +100,12 @@ func (in *Instruction) AppendText(b []byte) []byte {
 	if in.row == nil || in.row.text == "" {
 		return in.appendFallback(b)
 	}
+	if in.Op == OpINFO {
+		// INFO's one printer; its row's template is what the parser
+		// reads, and the parser's print-back check holds the two together.
+		v := in.info()
+		return v.AppendText(b)
+	}
 	var printed uint64 // bit k: Args[k] printed
 	mark := func(o Operand) {
 		for k := range in.Args[:min(in.N, 64)] {
@@ -122,13 +128,12 @@ func (in *Instruction) AppendText(b []byte) []byte {
 			b = e.appendText(b)
 		case p.special == "sat":
 			for _, a := range in.Args[:in.N] {
-				if a.Kind() == KindField || a.Kind() == KindSurface || a.Kind() == KindSampler || a.Kind() == KindLabel || a.Kind() == KindRaw {
-					continue
+				if m, ok := a.(modded); ok { // the first vector operand
+					if *m.mod() == ModSat {
+						b = append(b, ".sat"...)
+					}
+					break
 				}
-				if vecMod(a) == ModSat {
-					b = append(b, ".sat"...)
-				}
-				break
 			}
 		case p.special == "lsc":
 			b = in.appendLSC(b)
@@ -181,24 +186,6 @@ func (in *Instruction) appendFallback(b []byte) []byte {
 		b = in.appendOperand(b, a)
 	}
 	return b
-}
-
-func vecMod(o Operand) Modifier {
-	switch o := o.(type) {
-	case *General:
-		return o.Mod
-	case *Address:
-		return o.Mod
-	case *Predicate:
-		return o.Mod
-	case *Indirect:
-		return o.Mod
-	case *Immediate:
-		return o.Mod
-	case *State:
-		return o.Mod
-	}
-	return ModNone
 }
 
 // VarName returns the name a general-variable id prints as.
@@ -276,10 +263,7 @@ func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
 		b = strconv.AppendUint(b, uint64(o.Off), 10)
 		return append(b, ')')
 	case *Raw:
-		b = append(b, ' ')
-		b = append(b, in.VarName(o.ID)...)
-		b = append(b, '.')
-		return strconv.AppendUint(b, uint64(o.Offset), 10)
+		return appendRawOperand(append(b, ' '), in.sym, o.RawOperand)
 	case *Surface:
 		return appendSurface(b, uint32(o.Index))
 	case *Sampler:
@@ -614,16 +598,6 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 			b = append(b, ".divS"...)
 		}
 		return b
-	case "info3d":
-		switch InfoOp(v) {
-		case OpResinfo, OpSampleinfo:
-			b = append(b, InfoOp(v).String()...)
-			b = append(b, '.')
-			m, _ := in.Value("chmask")
-			return append(b, ChannelNames(uint8(m))...)
-		}
-		b = append(b, "info_0x"...)
-		return strconv.AppendUint(b, uint64(v), 16)
 	case "rtmode":
 		if v != 0 {
 			b = append(b, '.')

@@ -234,59 +234,39 @@ func withU16(data []byte, at int, v uint16) []byte {
 // cStyles write an image as a C/C++ source the ways Intel's sources do
 // (format doc §10): byte arrays, word arrays with a NAME_SIZE constant, the
 // DEFINE_SHARED_ARRAY macros, with comments and preprocessor lines around.
-var cStyles = map[string]func(name string, imgs ...[]byte) string{
-	"uchar_hex": func(name string, imgs ...[]byte) string {
-		var b strings.Builder
-		b.WriteString("// generated\n#include \"genx.h\"\n/* not an array: const unsigned char x[] = { 0x43, 0x49, 0x53, 0x41 }; */\n")
-		b.WriteString("#if 0\n#define " + name + "_SIZE 4\n#endif\n")
-		fmt.Fprintf(&b, "const unsigned char %s[%d] = {\n", name, totalLen(imgs))
-		writeElems(&b, concat(imgs), 1, "0x%02x", 16)
-		b.WriteString("};\nstatic const int table[] = { 1, -2, 3 }; // no image\n")
-		return b.String()
-	},
-	"uint32_macro": func(name string, imgs ...[]byte) string {
-		var b strings.Builder
-		b.WriteString("#include \"media_bin_mgr.h\"\n\n")
-		fmt.Fprintf(&b, "DEFINE_SHARED_ARRAY_SIZE_UINT32(%s_SIZE, %d);\n", name, totalLen(imgs))
-		fmt.Fprintf(&b, "DEFINE_SHARED_ARRAY_UINT32(%s) =\n{\n", name)
-		writeElems(&b, concat(imgs), 4, "0x%08x", 8)
-		b.WriteString("};\n")
-		return b.String()
-	},
-	"uint_extern_decimal": func(name string, imgs ...[]byte) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "extern const unsigned int %s_SIZE = %d;\n", name, totalLen(imgs))
-		fmt.Fprintf(&b, "extern const unsigned int %s[] = {\n", name)
-		writeElems(&b, concat(imgs), 4, "%du", 6)
-		b.WriteString("};\n")
-		return b.String()
-	},
-	"uint16_define": func(name string, imgs ...[]byte) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "#define %s_SIZE %d // bytes\n", name, totalLen(imgs))
-		fmt.Fprintf(&b, "static const uint16_t %s[] __attribute__((aligned(64))) = {", name)
-		writeElems(&b, concat(imgs), 2, "0x%04X", 12)
-		b.WriteString("};\n")
-		return b.String()
-	},
-	"uint8_macro_decimal": func(name string, imgs ...[]byte) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "DEFINE_SHARED_ARRAY_UINT8(%s) = {\n", name)
-		writeElems(&b, concat(imgs), 1, "%d", 20)
-		b.WriteString("};\n")
-		return b.String()
-	},
+var cStyles = map[string]cStyle{
+	"uchar_hex": {"// generated\n#include \"genx.h\"\n/* not an array: const unsigned char x[] = { 0x43, 0x49, 0x53, 0x41 }; */\n" +
+		"#if 0\n#define %[1]s_SIZE 4\n#endif\nconst unsigned char %[1]s[%[2]d] = {\n",
+		1, "0x%02x", 16, "};\nstatic const int table[] = { 1, -2, 3 }; // no image\n"},
+	"uint32_macro": {"#include \"media_bin_mgr.h\"\n\nDEFINE_SHARED_ARRAY_SIZE_UINT32(%[1]s_SIZE, %[2]d);\nDEFINE_SHARED_ARRAY_UINT32(%[1]s) =\n{\n",
+		4, "0x%08x", 8, "};\n"},
+	"uint_extern_decimal": {"extern const unsigned int %[1]s_SIZE = %[2]d;\nextern const unsigned int %[1]s[] = {\n",
+		4, "%du", 6, "};\n"},
+	"uint16_define": {"#define %[1]s_SIZE %[2]d // bytes\nstatic const uint16_t %[1]s[] __attribute__((aligned(64))) = {",
+		2, "0x%04X", 12, "};\n"},
+	"uint8_macro_decimal": {"DEFINE_SHARED_ARRAY_UINT8(%[1]s) = {\n", 1, "%d", 20, "};\n"},
 }
 
-func totalLen(imgs [][]byte) int {
-	n := 0
-	for _, i := range imgs {
-		n += len(i)
-	}
-	return n
+// cStyle is one way of writing an array: head (with the array's name
+// %[1]s and its length in bytes %[2]d), the bytes as width-byte elements
+// in format, perLine to a line, then tail.
+type cStyle struct {
+	head    string
+	width   int
+	format  string
+	perLine int
+	tail    string
 }
 
-func concat(imgs [][]byte) []byte { return bytes.Join(imgs, nil) }
+// source writes the images as one array of that style.
+func (c cStyle) source(name string, imgs ...[]byte) string {
+	var b strings.Builder
+	data := bytes.Join(imgs, nil)
+	fmt.Fprintf(&b, c.head, name, len(data))
+	writeElems(&b, data, c.width, c.format, c.perLine)
+	b.WriteString(c.tail)
+	return b.String()
+}
 
 // writeElems writes data as width-byte little-endian elements (the last one
 // zero-padded), perLine to a line.
@@ -316,7 +296,7 @@ func TestCSourceStyles(t *testing.T) {
 				continue // the large files in the two commonest styles only, to stay fast
 			}
 			arr := "K_" + strings.TrimSuffix(name, ".isa")
-			src := []byte(gen(arr, data))
+			src := []byte(gen.source(arr, data))
 			f := Decode("k.cpp", src, Options{})
 			if len(f.Errors) > 0 || len(f.Parts) != 1 {
 				t.Errorf("%s %s: %d parts, errors %v", style, name, len(f.Parts), f.Errors)
@@ -328,7 +308,7 @@ func TestCSourceStyles(t *testing.T) {
 	// Two images in one array, in every style: FILE:ARRAY[0] and [1].
 	a, b := files["50d63e3d7724.isa"], files["b986357fc666.isa"]
 	for style, gen := range cStyles {
-		f := Decode("two.h", []byte(gen("pair", a, b)), Options{})
+		f := Decode("two.h", []byte(gen.source("pair", a, b)), Options{})
 		if len(f.Errors) > 0 || len(f.Parts) != 2 {
 			t.Errorf("%s two images: %d parts, errors %v", style, len(f.Parts), f.Errors)
 			continue
@@ -373,7 +353,7 @@ func sameDecode(t *testing.T, where string, part, want *File, name string) {
 // decodes its image.
 func BenchmarkCSource(b *testing.B) {
 	img := realFiles(b)["3ed8e4a6f701.isa"]
-	src := []byte(cStyles["uchar_hex"]("AVCENCFEI_MFE_GEN9", img))
+	src := []byte(cStyles["uchar_hex"].source("AVCENCFEI_MFE_GEN9", img))
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -402,7 +382,7 @@ func BenchmarkRealDecode(b *testing.B) {
 // and neither may be cut to its first bytes.
 func TestReadInputWholeSourceAndGen(t *testing.T) {
 	img := realFiles(t)["9be93e2638bd.isa"]
-	src := []byte(cStyles["uchar_hex"]("hist", img))
+	src := []byte(cStyles["uchar_hex"].source("hist", img))
 	for _, name := range []string{"k.cpp", "k.txt"} {
 		got, err := ReadInput(name, bytes.NewReader(src), int64(len(src)), Options{})
 		if err != nil || len(got) != len(src) {

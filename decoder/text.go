@@ -302,14 +302,8 @@ func (f *File) TextLayout() *TextLayout {
 	}
 	tl.FinalNewline = strings.HasSuffix(data, "\n")
 	tl.Lines = make([]TextLine, 0, strings.Count(data, "\n")+1)
-	for len(data) > 0 {
-		l := data
-		if i := strings.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-		} else {
-			data = ""
-		}
-		tl.Lines = append(tl.Lines, TextLine{Raw: l, Stream: -1, Inst: -1, Num: -1})
+	for l := range strings.Lines(data) {
+		tl.Lines = append(tl.Lines, TextLine{Raw: strings.TrimSuffix(l, "\n"), Stream: -1, Inst: -1, Num: -1})
 	}
 	for k, s := range f.Streams {
 		for i := range s.Text {
@@ -387,9 +381,7 @@ func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) 
 	case t.Op == opLabel || t.Op == opSubroutine:
 		b = append(b, t.Text...) // "name:", the label's own text
 	default:
-		if k, ok := s.InfoAt(i); ok {
-			b = append(b, s.Info(k).Text()...)
-		} else if s.Decode(i, in); in.HasOperands() {
+		if s.Decode(i, in); in.HasOperands() {
 			b = in.AppendText(b)
 		} else {
 			return append(b[:start], l.Raw...), false

@@ -1151,20 +1151,34 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		*a = Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}
 		return a, nil
 	}
-	st := State{Role: role, Off: uint8(off), Mod: mod}
-	if idx, ok := surfaceIndex(name); ok {
-		st.Index = uint16(idx)
-	} else if id, ok := number(name, 'S'); ok && id <= 0xFFFF {
-		st.Class, st.Index = 1, uint16(id)
-	} else {
+	st, ok := stateOf(name)
+	if !ok {
 		return nil, p.fail("a surface or sampler state operand")
 	}
 	p.pos += after
-	s := in.newState()
+	return p.state(st, role, uint8(off), mod)
+}
+
+// stateOf is the state operand a surface (T<n> or a surface's name) or a
+// sampler (S<n>) name means.
+func stateOf(name string) (State, bool) {
+	if idx, ok := surfaceIndex(name); ok {
+		return State{Index: uint16(idx)}, true
+	}
+	if id, ok := number(name, 'S'); ok && id <= 0xFFFF {
+		return State{Class: 1, Index: uint16(id)}, true
+	}
+	return State{}, false
+}
+
+// state adds st as the operand role.
+func (p *textParser) state(st State, role string, off uint8, mod Modifier) (Operand, error) {
+	s := p.in.newState()
 	if s == nil {
 		return nil, p.fail("fewer operands")
 	}
 	*s = st
+	s.Role, s.Off, s.Mod = role, off, mod
 	return s, nil
 }
 
@@ -1193,23 +1207,9 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		}
 		off, n = v, 1+i+e+1
 	}
-	if idx, ok := surfaceIndex(name); ok && off%4 == 0 && off/4 < 256 {
+	if st, ok := stateOf(name); ok && off%4 == 0 && off/4 < 256 {
 		p.pos += n
-		s := in.newState()
-		if s == nil {
-			return nil, p.fail("fewer operands")
-		}
-		*s = State{Role: role, Index: uint16(idx), Off: uint8(off / 4), Mod: mod}
-		return s, nil
-	}
-	if id, ok := number(name, 'S'); ok && id <= 0xFFFF && off%4 == 0 && off/4 < 256 {
-		p.pos += n
-		s := in.newState()
-		if s == nil {
-			return nil, p.fail("fewer operands")
-		}
-		*s = State{Role: role, Class: 1, Index: uint16(id), Off: uint8(off / 4), Mod: mod}
-		return s, nil
+		return p.state(st, role, uint8(off/4), mod)
 	}
 	id, amb, ok := varID(p.names, name, p.line)
 	if !ok {
@@ -1444,23 +1444,10 @@ func (p *textParser) assemble(toks []token, fields map[string]fieldInfo) error {
 	}
 	if p.sat {
 		for _, a := range in.Args[:in.N] {
-			switch o := a.(type) {
-			case *General:
-				o.Mod = ModSat
-			case *Address:
-				o.Mod = ModSat
-			case *Predicate:
-				o.Mod = ModSat
-			case *Indirect:
-				o.Mod = ModSat
-			case *Immediate:
-				o.Mod = ModSat
-			case *State:
-				o.Mod = ModSat
-			default:
-				continue
+			if m, ok := a.(modded); ok {
+				*m.mod() = ModSat
+				break
 			}
-			break
 		}
 	}
 	return nil

@@ -77,3 +77,14 @@ func vectorSymbols(t *testing.T, where, col string) *Symbols {
 	t.Fatalf("%s: symbols %q", where, col)
 	return nil
 }
+
+// vectorWalk walks a vector's bytes (the "head | tail" column) in layout,
+// at the version and with the symbols of their columns.
+func vectorWalk(t *testing.T, where, bytesCol, versionCol, symbolsCol string, layout Layout) (head, tail []byte, s *Stream) {
+	t.Helper()
+	head, tail = vectorBytes(t, where, bytesCol)
+	code := append(append([]byte{}, head...), tail...)
+	v := vectorVersion(t, where, versionCol)
+	sym := vectorSymbols(t, where, symbolsCol)
+	return head, tail, Walk(code, 0, WalkOptions{File: "vec", Version: v, Layout: layout, Symbols: sym})
+}

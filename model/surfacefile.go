@@ -239,12 +239,7 @@ func (f *SurfaceFile) EnvFor(sc Scope, in *decoder.Info) (Env, SurfaceSource) {
 // out-of-range numbers, bad type strings, malformed masks and lod lists
 // that are empty or longer than MaxLODs are refused.
 func ParseSurfaceFile(name string, data []byte) (*SurfaceFile, error) {
-	p := &fileParser{name: name, data: data}
-	f, err := p.parse()
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
+	return (&fileParser{name: name, data: data}).parse()
 }
 
 type fileParser struct {
@@ -443,56 +438,40 @@ func (p *fileParser) parse() (*SurfaceFile, error) {
 	return f, nil
 }
 
-// surfaces reads an object of surface descriptions keyed by surface name.
-func (p *fileParser) surfaces(raw json.RawMessage, path string) (map[string]Surface, error) {
-	names, svals, err := p.object(raw, path)
+// objectOf reads an object whose values elem reads. noun, when set, names
+// what its keys name, none of which may be empty.
+func objectOf[V any](p *fileParser, raw json.RawMessage, path, noun string, elem func(json.RawMessage, string) (V, error)) (map[string]V, error) {
+	keys, vals, err := p.object(raw, path)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]Surface, len(names))
-	for _, sn := range names {
-		if strings.TrimSpace(sn) == "" {
-			return nil, p.errAt(path, "empty surface name")
+	out := make(map[string]V, len(keys))
+	for _, k := range keys {
+		if noun != "" && strings.TrimSpace(k) == "" {
+			return nil, p.errAt(path, "empty %s name", noun)
 		}
-		s, err := p.surface(svals[sn], join(path, sn))
-		if err != nil {
+		if out[k], err = elem(vals[k], join(path, k)); err != nil {
 			return nil, err
 		}
-		out[sn] = s
 	}
 	return out, nil
+}
+
+// surfaces reads an object of surface descriptions keyed by surface name.
+func (p *fileParser) surfaces(raw json.RawMessage, path string) (map[string]Surface, error) {
+	return objectOf(p, raw, path, "surface", p.surface)
 }
 
 // files reads "files": input file name -> body name ("*": every body) ->
 // surfaces.
 func (p *fileParser) files(f *SurfaceFile, raw json.RawMessage, path string) error {
-	fnames, fvals, err := p.object(raw, path)
-	if err != nil {
-		return err
+	files, err := objectOf(p, raw, path, "file", func(raw json.RawMessage, path string) (map[string]map[string]Surface, error) {
+		return objectOf(p, raw, path, "", p.surfaces)
+	})
+	if len(files) > 0 {
+		f.Files = files
 	}
-	for _, fn := range fnames {
-		if strings.TrimSpace(fn) == "" {
-			return p.errAt(path, "empty file name")
-		}
-		fpath := join(path, fn)
-		bnames, bvals, err := p.object(fvals[fn], fpath)
-		if err != nil {
-			return err
-		}
-		bodies := make(map[string]map[string]Surface, len(bnames))
-		for _, bn := range bnames {
-			m, err := p.surfaces(bvals[bn], join(fpath, bn))
-			if err != nil {
-				return err
-			}
-			bodies[bn] = m
-		}
-		if f.Files == nil {
-			f.Files = map[string]map[string]map[string]Surface{}
-		}
-		f.Files[fn] = bodies
-	}
-	return nil
+	return err
 }
 
 func (p *fileParser) lod(raw json.RawMessage) ([]uint32, error) {
@@ -609,43 +588,41 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 		return nil, err
 	}
 	if len(f.Files) > 0 {
-		b.WriteString(",\n  \"files\": {")
-		for i, fn := range sortedKeys(f.Files) {
+		b.WriteString(",\n  \"files\": ")
+		err := writeObject(&b, f.Files, "  ", func(fn string, bodies map[string]map[string]Surface) error {
 			if strings.TrimSpace(fn) == "" {
-				return nil, errors.New("files: empty file name")
+				return errors.New("files: empty file name")
 			}
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("\n    " + quote(fn) + ": {")
-			bodies := f.Files[fn]
-			for j, bn := range sortedKeys(bodies) {
-				if j > 0 {
-					b.WriteByte(',')
-				}
-				b.WriteString("\n      " + quote(bn) + ": ")
-				if err := marshalSurfaces(&b, bodies[bn], "files."+fn+"."+bn, "      "); err != nil {
-					return nil, err
-				}
-			}
-			if len(bodies) > 0 {
-				b.WriteString("\n    ")
-			}
-			b.WriteByte('}')
+			return writeObject(&b, bodies, "    ", func(bn string, m map[string]Surface) error {
+				return marshalSurfaces(&b, m, "files."+fn+"."+bn, "      ")
+			})
+		})
+		if err != nil {
+			return nil, err
 		}
-		b.WriteString("\n  }")
 	}
 	b.WriteString("\n}\n")
 	return b.Bytes(), nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
+// writeObject writes an object of m's entries sorted by key, one a line
+// indented by indent plus two spaces, each value written by val.
+func writeObject[V any](b *bytes.Buffer, m map[string]V, indent string, val func(string, V) error) error {
+	b.WriteByte('{')
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("\n" + indent + "  " + quote(k) + ": ")
+		if err := val(k, m[k]); err != nil {
+			return err
+		}
 	}
-	slices.Sort(names)
-	return names
+	if len(m) > 0 {
+		b.WriteString("\n" + indent)
+	}
+	b.WriteByte('}')
+	return nil
 }
 
 func quote(s string) string {
@@ -656,30 +633,20 @@ func quote(s string) string {
 // marshalSurfaces writes one object of surfaces, one per line, indented by
 // indent plus two spaces.
 func marshalSurfaces(b *bytes.Buffer, m map[string]Surface, path, indent string) error {
-	b.WriteByte('{')
-	names := sortedKeys(m)
-	for i, n := range names {
-		s := m[n]
+	return writeObject(b, m, indent, func(n string, s Surface) error {
 		if strings.TrimSpace(n) == "" {
 			return errors.New(path + ": empty surface name")
 		}
 		if err := s.Validate(); err != nil {
 			return fmt.Errorf("%s.%s.%w", path, n, err)
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n" + indent + "  " + quote(n) + ": {\"type\": \"" + s.Type.String() + "\"")
+		b.WriteString("{\"type\": \"" + s.Type.String() + "\"")
 		for _, fs := range fieldSpecs {
 			b.WriteString(", \"" + fs.Key + "\": " + strconv.FormatUint(uint64(*fs.ptr(&s)), 10))
 		}
 		b.WriteByte('}')
-	}
-	if len(names) > 0 {
-		b.WriteString("\n" + indent)
-	}
-	b.WriteByte('}')
-	return nil
+		return nil
+	})
 }
 
 // Clone returns a deep copy of f (nil for nil), so that sessions started

@@ -35,42 +35,26 @@ func TestFlowCode(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			tm := startFlow(t, Config{Sources: codeSources(t)}, sz[0], sz[1])
 			waitLoaded(t, tm)
-			tm.Send(press("5"))
-			waitText(t, tm, "▸5 Code", "Code  info_min  $1 of 4", "▸◆ $1", "a ‹ $0")
-			tm.Send(press("]"))
-			waitText(t, tm, "$2 of 4", "▸◆ $2")
-			tm.Send(press("]"))
-			waitText(t, tm, "Code  dataflow  $4 of 9", "Data flow of $4", "a ‹ $2", "c ‹ $0", "d › $5", "e › $6", "f × $7")
-			waitText(t, tm, "some paths", "reads G 0-7", "overwrites R 0-7")
-			// Follow the first reader, then come back.
-			tm.Send(press("d"))
-			waitText(t, tm, "$5 of 9", "at $5 (reads G 0-7)")
-			tm.Send(press("backspace"))
-			waitText(t, tm, "$4 of 9", "▸◆ $4")
-			// Search a variable's name.
-			tm.Send(press("/"))
-			tm.Type("acc")
-			tm.Send(press("enter"))
-			waitText(t, tm, "/acc: match 1 of 2", "$5 of 9")
-			tm.Send(press("n"))
-			waitText(t, tm, "/acc: match 2 of 2", "$6 of 9")
-			// Go to $0 by number, and enter on a line that is no INFO.
-			tm.Send(press(":"))
-			tm.Type("$0")
-			tm.Send(press("enter"))
-			waitText(t, tm, "$0 of 9")
-			tm.Send(press("enter"))
-			waitText(t, tm, "enter selects an INFO line")
-			// Back in info_min's body, enter on its other INFO selects it.
-			tm.Send(press("["))
-			waitText(t, tm, "Code  info_min  $2 of 4")
-			tm.Send(press(":"))
-			tm.Type("0x183")
-			tm.Send(press("enter"))
-			waitText(t, tm, "$1 of 4")
-			tm.Send(press("enter"))
-			waitText(t, tm, "selected $1 in the list", "▸◆ $1")
-			tm.Send(press("q"))
+			tm.play(t, [][]string{
+				{"5", "▸5 Code", "Code  info_min  $1 of 4", "▸◆ $1", "a ‹ $0"},
+				{"]", "$2 of 4", "▸◆ $2"},
+				{"]", "Code  dataflow  $4 of 9", "Data flow of $4", "a ‹ $2", "c ‹ $0", "d › $5", "e › $6", "f × $7"},
+				{"", "some paths", "reads G 0-7", "overwrites R 0-7"},
+				// Follow the first reader, then come back.
+				{"d", "$5 of 9", "at $5 (reads G 0-7)"},
+				{"backspace", "$4 of 9", "▸◆ $4"},
+				// Search a variable's name.
+				{"/ 'acc' enter", "/acc: match 1 of 2", "$5 of 9"},
+				{"n", "/acc: match 2 of 2", "$6 of 9"},
+				// Go to $0 by number, and enter on a line that is no INFO.
+				{": '$0' enter", "$0 of 9"},
+				{"enter", "enter selects an INFO line"},
+				// Back in info_min's body, enter on its other INFO selects it.
+				{"[", "Code  info_min  $2 of 4"},
+				{": '0x183' enter", "$1 of 4"},
+				{"enter", "selected $1 in the list", "▸◆ $1"},
+				{"q"},
+			})
 			m := final(t, tm)
 			if l, ok := m.list.selected(); !ok || m.list.rows.info(l).Inst != 1 || m.list.rows.stream(l).Kernel != "info_min" {
 				t.Errorf("list selection: %+v", l)

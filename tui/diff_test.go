@@ -80,40 +80,37 @@ func TestDiffInInspector(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {160, 50}} {
 		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			tm := startFlow(t, tritonPair(t), sz[0], sz[1])
-			waitText(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
+			waitFrame(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
 				"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
 				"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
 			if sz[0] >= 160 {
-				waitText(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
-				waitText(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
+				waitFrame(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
+				waitFrame(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
 					"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
 			}
 			tm.Send(press("}"))
-			waitText(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
+			waitFrame(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
 				"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
 			if sz[0] >= 160 {
-				waitText(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+				waitFrame(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
 			} else {
-				waitText(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+				waitFrame(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
 			}
 			tm.Send(press("}"))
-			waitText(t, tm, "change 3 of 3", "removed: A $25")
+			waitFrame(t, tm, "change 3 of 3", "removed: A $25")
 			if sz[0] >= 160 {
-				waitText(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+				waitFrame(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
 			} else {
-				waitText(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+				waitFrame(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
 			}
-			tm.Send(press("}"))
-			waitText(t, tm, "no change after this one")
-			tm.Send(press("{"))
-			tm.Send(press("{"))
-			waitText(t, tm, "change 1 of 3")
-			// D: B alone, as the plain Code pane shows it; D again: A beside.
-			tm.Send(press("D"))
-			waitText(t, tm, "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707")
-			tm.Send(press("D"))
-			waitText(t, tm, "A beside B", "change 1 of 3")
-			tm.Send(press("q"))
+			tm.play(t, [][]string{
+				{"}", "no change after this one"},
+				{"{ {", "change 1 of 3"},
+				// D: B alone, as the plain Code pane shows it; D again: A beside.
+				{"D", "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707"},
+				{"D", "A beside B", "change 1 of 3"},
+				{"q"},
+			})
 			m := final(t, tm)
 			if m.focus != focusCode {
 				t.Errorf("focus %v", m.focus)
@@ -130,10 +127,11 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 	b := bytes.Replace(a, []byte("sampleinfo.RG (M1, 8)"), []byte("sampleinfo.RGB (M1, 8)"), 1)
 	cfg := diffConfig(t, "a.visaasm", a, "b.visaasm", b)
 	tm := startFlow(t, cfg, 120, 40)
-	waitText(t, tm, "change 1 of 1", "changed: A $9 → B $9: channel_mask: 3 (RG) → 7 (RGB); lanes 0-7 RGBA:", "▸~◆  $9 sampleinfo.RGB (M1, 8)  T2 res.0")
-	tm.Send(press("1"))
-	waitText(t, tm, "▸ L45       ~info_channels $9  sampleinfo.RGB (M1, 8)", "  L44        info_channels $8  resinfo.RG (M1, 8)")
-	tm.Send(press("q"))
+	tm.play(t, [][]string{
+		{"", "change 1 of 1", "changed: A $9 → B $9: channel_mask: 3 (RG) → 7 (RGB); lanes 0-7 RGBA:", "▸~◆  $9 sampleinfo.RGB (M1, 8)  T2 res.0"},
+		{"1", "▸ L45       ~info_channels $9  sampleinfo.RGB (M1, 8)", "  L44        info_channels $8  resinfo.RG (M1, 8)"},
+		{"q"},
+	})
 	m := final(t, tm)
 	marked := 0
 	for row := range m.list.rows.total {
@@ -154,7 +152,7 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 func TestDiffSame(t *testing.T) {
 	a := readTest(t, diffTritonA)
 	tm := startFlow(t, diffConfig(t, "a.visaasm", a, "b.visaasm", a), 120, 40)
-	waitText(t, tm, "1 paired, 0 differ", "the builds are the same")
+	waitFrame(t, tm, "1 paired, 0 differ", "the builds are the same")
 	tm.Send(press("q"))
 	final(t, tm)
 }

@@ -2,7 +2,9 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -51,18 +53,35 @@ func startFlow(t *testing.T, cfg Config, w, h int) flow {
 	return flow{tm, frame}
 }
 
-// waitText waits until the last frame drawn contains every string.
-func waitText(t *testing.T, f flow, want ...string) {
+// waitFrame waits until the last frame drawn contains every string, and
+// on failure shows that frame (not the terminal stream).
+func waitFrame(t *testing.T, f flow, want ...string) {
 	t.Helper()
-	teatest.WaitFor(t, f.Output(), func([]byte) bool {
-		s := f.frame.Load().(string)
-		for _, w := range want {
-			if !strings.Contains(s, w) {
-				return false
-			}
+	missing := ""
+	waitUntil(t, f, func(s string) bool {
+		i := slices.IndexFunc(want, func(w string) bool { return !strings.Contains(s, w) })
+		if i >= 0 {
+			missing = want[i]
 		}
-		return true
-	}, teatest.WithDuration(patience), teatest.WithCheckInterval(10*time.Millisecond))
+		return i < 0
+	}, func() string { return fmt.Sprintf("no %q", missing) })
+}
+
+// waitUntil polls the last frame drawn until ok holds (a marker, bounded
+// by patience); on failure it says why and shows that frame.
+func waitUntil(t *testing.T, f flow, ok func(frame string) bool, why func() string) {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for {
+		s := f.frame.Load().(string)
+		if ok(s) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s in the frame after %v:\n%s", why(), patience, s)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // waitLoaded waits until every source is loaded and decoded. The status
@@ -70,10 +89,26 @@ func waitText(t *testing.T, f flow, want ...string) {
 // error takes the status line instead.
 func waitLoaded(t *testing.T, f flow) {
 	t.Helper()
-	teatest.WaitFor(t, f.Output(), func([]byte) bool {
-		s := f.frame.Load().(string)
+	waitUntil(t, f, func(s string) bool {
 		return strings.Contains(s, "INFO list") && !strings.Contains(s, "loading ")
-	}, teatest.WithDuration(patience), teatest.WithCheckInterval(10*time.Millisecond))
+	}, func() string { return "still loading" })
+}
+
+// play runs a flow's steps in turn. A step is its keys, then the strings
+// the frame must show after them: the keys are press's names separated by
+// spaces, and a word in single quotes is typed as text.
+func (f flow) play(t *testing.T, steps [][]string) {
+	t.Helper()
+	for _, st := range steps {
+		for _, k := range strings.Fields(st[0]) {
+			if text, ok := typed(k); ok {
+				f.Type(text)
+			} else {
+				f.Send(press(k))
+			}
+		}
+		waitFrame(t, f, st[1:]...)
+	}
 }
 
 func final(t *testing.T, f flow) *Model {
@@ -96,23 +131,14 @@ func final(t *testing.T, f flow) *Model {
 func TestFlowBrowse(t *testing.T) {
 	tm := startFlow(t, Config{Sources: sampleSources(t), Title: "embedded samples"}, 80, 24)
 	waitLoaded(t, tm)
-	tm.Send(press("j"))
-	tm.Send(press("j"))
-	tm.Send(press("/"))
-	tm.Type("op:resinfo")
-	tm.Send(press("enter"))
-	waitText(t, tm, `"op:resinfo":`)
-	tm.Send(press("2"))
-	waitText(t, tm, "▸2 Bits")
-	tm.Send(press("3"))
-	waitText(t, tm, "▸3 Lanes")
-	tm.Send(press("4"))
-	waitText(t, tm, "▸4 Output")
-	tm.Send(press("?"))
-	waitText(t, tm, "help — / filters, q or esc closes")
-	tm.Send(press("q"))   // closes help, as in less
-	tm.Send(press("esc")) // back to the list
-	tm.Send(press("q"))
+	tm.play(t, [][]string{
+		{"j j / 'op:resinfo' enter", `"op:resinfo":`},
+		{"2", "▸2 Bits"},
+		{"3", "▸3 Lanes"},
+		{"4", "▸4 Output"},
+		{"?", "help — / filters, q or esc closes"},
+		{"q esc q"}, // q closes the help (as in less), esc goes back to the list, q quits
+	})
 	m := final(t, tm)
 	if m.focus != focusList || m.showHelp || m.shown != focusOutput {
 		t.Errorf("focus %d, help %v, shown %d", m.focus, m.showHelp, m.shown)
@@ -132,15 +158,14 @@ func TestFlowEdit(t *testing.T) {
 	cfg := Config{Sources: sampleSources(t), SaveSurfaces: func(b []byte) error { saved.Write(b); return nil }}
 	tm := startFlow(t, cfg, 120, 40)
 	waitLoaded(t, tm)
-	tm.Send(press("3"))
-	waitText(t, tm, "▸3 Lanes")
-	tm.Send(press("space")) // toggles the EM bit under the lane cursor
-	waitText(t, tm, "dispatch mask 0x")
-	tm.Send(press("4"))
-	waitText(t, tm, "▸4 Output")
+	tm.play(t, [][]string{
+		{"3", "▸3 Lanes"},
+		{"space", "dispatch mask 0x"}, // toggles the EM bit under the lane cursor
+		{"4", "▸4 Output"},
+	})
 	editSurfaceField(tm)
 	tm.Send(press("ctrl+s"))
-	waitText(t, tm, "saved surface file")
+	waitFrame(t, tm, "saved surface file")
 	tm.Send(press("ctrl+c"))
 	m := final(t, tm)
 	if m.list.cursor != 0 || m.focus != focusOutput {

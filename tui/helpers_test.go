@@ -62,45 +62,27 @@ func newLoaded(cfg Config, w, h int) *Model {
 	return m
 }
 
-// press turns a key name into the message a terminal would produce.
-func press(k string) tea.KeyPressMsg {
-	switch k {
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "ctrl+s":
-		return tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)
-	return tea.KeyPressMsg{Code: r[0], Text: k}
-}
-
 // send delivers keys and runs the commands they return (one level, enough
-// for the status and panel notifications), skipping quit.
+// for the status and panel notifications), skipping quit. A key in single
+// quotes ('op:resinfo') is typed as text.
 func send(m *Model, keys ...string) {
 	for _, k := range keys {
+		if text, ok := typed(k); ok {
+			typeText(m, text)
+			continue
+		}
 		_, cmd := m.Update(press(k))
 		runCmd(m, cmd, 0)
 	}
+}
+
+// typed returns the text of a key written in single quotes, which the key
+// helpers (send, flow.play) type rather than press.
+func typed(k string) (string, bool) {
+	if len(k) >= 2 && k[0] == '\'' && k[len(k)-1] == '\'' {
+		return k[1 : len(k)-1], true
+	}
+	return "", false
 }
 
 // typeText sends each rune of s as a key press.
@@ -180,13 +162,11 @@ func (m *Model) shortHelp() []key.Binding {
 // lanesPanel and outputPanel are the panels by type, as bitsPanel and
 // codePanel (panels.go) are for the program.
 func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
-	m.syncPanel(focusLanes)
-	return m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes])
+	return panelOf[panels.Lanes](m, focusLanes)
 }
 
 func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
-	m.syncPanel(focusOutput)
-	return m.panels[focusOutput].(*panel[panels.Output, *panels.Output])
+	return panelOf[panels.Output](m, focusOutput)
 }
 
 // filterNow sets the list's filter and installs the view its command

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -78,28 +77,22 @@ func TestKernelList(t *testing.T) {
 	srcs, nat := realSet(t, true)
 	tm := startFlow(t, Config{Sources: srcs, Native: nat}, 120, 40)
 	waitLoaded(t, tm)
-	waitFrame(t, tm, "$0  resinfo.R (M1, 8)")
-	tm.Send(press("K"))
-	waitFrame(t, tm, "kernels: 2", "kernel", "vISA", "native", "GRF", "spill", "sync", "bank", "RA",
-		"RoundedRangeKernel…", "59    0    72     256  0     3    1    LOCAL_ROUND_ROBIN",
-		"info22_channels", "91    90   291    128  0     -    0    TRIVIAL")
-	waitFrame(t, tm, "▸ info22_channels") // the body the Code pane would show
-	tm.Send(press("g"))
-	waitFrame(t, tm, "▸ RoundedRangeKernel…")
-	tm.Send(press("enter"))
-	waitFrame(t, tm, "Code  RoundedRangeKernel…  $0 of 59 · vISA text · no INFO · XE2 · 72 native", "RoundedRangeKernel…: 59 instructions, 0 INFO")
-	tm.Send(press("K"))
-	waitFrame(t, tm, "kernels: 2")
-	tm.Send(press("j"))
-	waitFrame(t, tm, "▸ info22_channels")
-	tm.Send(press("enter"))
-	waitFrame(t, tm, "Code  info22_channels  $0 of 91 · vISA text · DG2 · 291 native", "selected $0 in the list")
-	// A step in the list shows its INFO again (the body picked is let go).
-	tm.Send(press("K"))
-	waitFrame(t, tm, "kernels: 2")
-	tm.Send(press("esc"))
-	waitFrame(t, tm, "Code  info22_channels  $0 of 91")
-	tm.Send(press("q"))
+	tm.play(t, [][]string{
+		{"", "$0  resinfo.R (M1, 8)"},
+		{"K", "kernels: 2", "kernel", "vISA", "native", "GRF", "spill", "sync", "bank", "RA",
+			"RoundedRangeKernel…", "59    0    72     256  0     3    1    LOCAL_ROUND_ROBIN",
+			"info22_channels", "91    90   291    128  0     -    0    TRIVIAL"},
+		{"", "▸ info22_channels"}, // the body the Code pane would show
+		{"g", "▸ RoundedRangeKernel…"},
+		{"enter", "Code  RoundedRangeKernel…  $0 of 59 · vISA text · no INFO · XE2 · 72 native", "RoundedRangeKernel…: 59 instructions, 0 INFO"},
+		{"K", "kernels: 2"},
+		{"j", "▸ info22_channels"},
+		{"enter", "Code  info22_channels  $0 of 91 · vISA text · DG2 · 291 native", "selected $0 in the list"},
+		// A step in the list shows its INFO again (the body picked is let go).
+		{"K", "kernels: 2"},
+		{"esc", "Code  info22_channels  $0 of 91"},
+		{"q"},
+	})
 	m := final(t, tm)
 	if m.body != nil || !m.selOK {
 		t.Errorf("body %v, selection %v: want the list's INFO shown", m.body, m.selOK)
@@ -115,91 +108,45 @@ func TestNativeRows(t *testing.T) {
 	t.Run("80x24", func(t *testing.T) {
 		srcs, nat := realSet(t, false)
 		tm := startFlow(t, Config{Sources: srcs, Native: nat}, 80, 24)
-		waitFrame(t, tm, "▸   $0  L131     _main_0:")
-		tm.Send(press("j"))
-		tm.Send(press("j"))
-		waitFrame(t, tm, "▸       ↳ L159   (W) mov (16|M0)", "·   $1  L132")
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "at L159 of the .asm, in its order", "$1 of 59 · .asm L159 of 243 (ctrl+w back)", "▸•  $1 L159 (W) mov (16|M0)")
-		tm.Send(press("j"))
-		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
-		tm.Send(press("j"))
-		waitFrame(t, tm, "▸•  $3 L161 (W) mul (1|M0)")
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "at $3, the vISA instruction of native line L161; ⌫ goes back", "▸       ↳ L161   (W) mul (1|M0)", "·   $3  L134")
-		tm.Send(press("backspace"))
-		waitFrame(t, tm, "▸•  $3 L161 (W) mul (1|M0)")
-		tm.Send(press("backspace"))
-		waitFrame(t, tm, "▸       ↳ L159   (W) mov (16|M0)")
-		// Up from the instruction's line goes to the last row above it.
-		tm.Send(press("k"))
-		tm.Send(press("k"))
-		waitFrame(t, tm, "▸   $0  L131     _main_0:")
-		// An LLVM line: enter says where it comes from.
-		tm.Send(press(":"))
-		for _, r := range "3" {
-			tm.Send(press(string(r)))
-		}
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "▸   $3  L134")
-		tm.Send(press("j"))
-		waitFrame(t, tm, "▸       ⇡ ll:9   %4 = extractelement <2 x i32> %3, i32 0")
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "LLVM line 9 of OCL_asm23954d4a795eca46_simd32_entry_0003.visa.ll, tagged $3")
-		// A folds the rows away.
-		tm.Send(press("A"))
-		waitFrame(t, tm, "native lines folded (A shows them)", "▸   $3  L134")
-		tm.Send(press("q"))
+		tm.play(t, [][]string{
+			{"", "▸   $0  L131     _main_0:"},
+			{"j j", "▸       ↳ L159   (W) mov (16|M0)", "·   $1  L132"},
+			{"enter", "at L159 of the .asm, in its order", "$1 of 59 · .asm L159 of 243 (ctrl+w back)", "▸•  $1 L159 (W) mov (16|M0)"},
+			{"j", "▸•  $1 L160 (W) or (1|M0)"},
+			{"j", "▸•  $3 L161 (W) mul (1|M0)"},
+			{"enter", "at $3, the vISA instruction of native line L161; ⌫ goes back", "▸       ↳ L161   (W) mul (1|M0)", "·   $3  L134"},
+			{"backspace", "▸•  $3 L161 (W) mul (1|M0)"},
+			{"backspace", "▸       ↳ L159   (W) mov (16|M0)"},
+			// Up from the instruction's line goes to the last row above it.
+			{"k k", "▸   $0  L131     _main_0:"},
+			// An LLVM line: enter says where it comes from.
+			{": 3 enter", "▸   $3  L134"},
+			{"j", "▸       ⇡ ll:9   %4 = extractelement <2 x i32> %3, i32 0"},
+			{"enter", "LLVM line 9 of OCL_asm23954d4a795eca46_simd32_entry_0003.visa.ll, tagged $3"},
+			// A folds the rows away.
+			{"A", "native lines folded (A shows them)", "▸   $3  L134"},
+			{"q"},
+		})
 		final(t, tm)
 	})
 	t.Run("160x50", func(t *testing.T) {
 		srcs, nat := realSet(t, false)
 		tm := startFlow(t, Config{Sources: srcs, Native: nat}, 160, 50)
-		waitFrame(t, tm, "▸   $0  L131     _main_0:", "(ctrl+w)")
-		tm.Send(press(":"))
-		tm.Send(press("3"))
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "▸   $3  L134", " •  $3 L161 (W) mul (1|M0)", "⇡ ll:9   %4 = extractelement")
-		tm.Send(press("ctrl+w"))
-		waitFrame(t, tm, "the native listing has the keys", "▸•  $3 L161 (W) mul", "· .asm L161 of 243 (ctrl+w back)")
-		tm.Send(press("k"))
-		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "at $1, the vISA instruction of native line L160", "▸   $1  L132")
-		tm.Send(press("backspace"))
-		waitFrame(t, tm, "▸•  $1 L160 (W) or (1|M0)")
-		tm.Send(press("ctrl+w")) // the keys back to the vISA listing, where enter left it
-		waitFrame(t, tm, "▸   $1  L132", "· .asm beside (ctrl+w)")
-		// enter on an instruction with native lines follows its first.
-		tm.Send(press("enter"))
-		waitFrame(t, tm, "at L159 of the .asm", "▸•  $1 L159")
-		tm.Send(press("q"))
+		tm.play(t, [][]string{
+			{"", "▸   $0  L131     _main_0:", "(ctrl+w)"},
+			{": 3 enter", "▸   $3  L134", " •  $3 L161 (W) mul (1|M0)", "⇡ ll:9   %4 = extractelement"},
+			{"ctrl+w", "the native listing has the keys", "▸•  $3 L161 (W) mul", "· .asm L161 of 243 (ctrl+w back)"},
+			{"k", "▸•  $1 L160 (W) or (1|M0)"},
+			{"enter", "at $1, the vISA instruction of native line L160", "▸   $1  L132"},
+			{"backspace", "▸•  $1 L160 (W) or (1|M0)"},
+			// ctrl+w: the keys back to the vISA listing, where enter left it.
+			{"ctrl+w", "▸   $1  L132", "· .asm beside (ctrl+w)"},
+			// enter on an instruction with native lines follows its first.
+			{"enter", "at L159 of the .asm", "▸•  $1 L159"},
+			{"q"},
+		})
 		final(t, tm)
 	})
-}
-
-// waitFrame waits until the last frame drawn contains every string, and
-// on failure shows that frame (not the terminal stream).
-func waitFrame(t *testing.T, f flow, want ...string) {
-	t.Helper()
-	deadline := time.Now().Add(patience)
-	for {
-		s := f.frame.Load().(string)
-		missing := ""
-		for _, w := range want {
-			if !strings.Contains(s, w) {
-				missing = w
-				break
-			}
-		}
-		if missing == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no %q in the frame after 5s:\n%s", missing, s)
-		}
-		time.Sleep(10 * time.Millisecond) // polling a marker, bounded by the deadline
-	}
 }
 
 // A click on a line of the .asm beside the vISA listing gives it the

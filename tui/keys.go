@@ -284,9 +284,9 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 	case modeFilter, modeGoto:
 		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}
 	case modePanelEdit:
-		return m.panels[m.focus].ShortHelp(), []key.Binding{m.keys.ForceQuit}
+		return m.panels[m.focus].Keys().ShortHelp(), []key.Binding{m.keys.ForceQuit}
 	case modePanel:
-		return m.panels[m.focus].ShortHelp(), m.keys.ShortHelp()
+		return m.panels[m.focus].Keys().ShortHelp(), m.keys.ShortHelp()
 	}
 	return m.list.keys.ShortHelp(), m.keys.ShortHelp()
 }

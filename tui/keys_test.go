@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// keyPress turns a binding's key name ("j", "G", "ctrl+u", "alt+2", "f2",
+// press turns a binding's key name ("j", "G", "ctrl+u", "alt+2", "f2",
 // "shift+tab", "pgdown", "space") into the key press a terminal sends.
-func keyPress(name string) tea.KeyPressMsg {
+func press(name string) tea.KeyPressMsg {
 	var mod tea.KeyMod
 	s := name
 	for _, p := range []struct {
@@ -48,7 +48,7 @@ func keyPress(name string) tea.KeyPressMsg {
 // pressKey sends one key and runs what it starts (as send does); it
 // reports whether the program would quit.
 func pressKey(m *Model, name string) (quit bool) {
-	_, cmd := m.Update(keyPress(name))
+	_, cmd := m.Update(press(name))
 	return runCmdQuit(m, cmd, 0)
 }
 
@@ -106,8 +106,8 @@ func rootBindings(m *Model) []key.Binding {
 // binding is shown.
 func TestFooterShowsTheKeysThatWork(t *testing.T) {
 	for _, name := range []string{"j", "G", "?", "ctrl+u", "alt+2", "f3", "shift+tab", "pgdown", "space", "esc", "enter", "'"} {
-		if got := keyPress(name).String(); got != name {
-			t.Fatalf("keyPress(%q) reads as %q", name, got)
+		if got := press(name).String(); got != name {
+			t.Fatalf("press(%q) reads as %q", name, got)
 		}
 	}
 	saver := func([]byte) error { return nil }
@@ -134,11 +134,7 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 		{"errors", modeOverlay, func(m *Model) { send(m, "E") }},
 		{"help query", modeHelpQuery, func(m *Model) { send(m, "?", "/"); typeText(m, "mo") }},
 		{"bookmarks", modeMarks, func(m *Model) {
-			send(m, "M")
-			typeText(m, "one")
-			send(m, "enter", "j", "M")
-			typeText(m, "two")
-			send(m, "enter", "'")
+			send(m, "M", "'one'", "enter", "j", "M", "'two'", "enter", "'")
 		}},
 		{"note typing", modeNote, func(m *Model) { send(m, "M"); typeText(m, "why") }},
 		{"quit question", modeQuit, func(m *Model) { editSurface(m); send(m, "esc", "q") }},

@@ -122,15 +122,11 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	if m.list.cursor != 7 {
 		t.Fatalf("N wraps back: cursor %d, want 7", m.list.cursor)
 	}
-	send(m, ":")
-	typeText(m, "0x21")
-	send(m, "enter")
+	send(m, ":", "'0x21'", "enter")
 	if off() != 0x21 || m.list.cursor != 3 {
 		t.Fatalf(":0x21: offset 0x%x cursor %d", off(), m.list.cursor)
 	}
-	send(m, ":")
-	typeText(m, "0x25") // inside row 3: the nearest instruction start is 0x21
-	send(m, "enter")
+	send(m, ":", "'0x25'", "enter") // inside row 3: the nearest instruction start is 0x21
 	if off() != 0x21 {
 		t.Fatalf(":0x25: offset 0x%x, want 0x21", off())
 	}
@@ -138,21 +134,15 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	if m.statusErr || !strings.Contains(m.status, "no INFO instruction at 0x25") || !strings.Contains(m.status, "nearest 0x21") {
 		t.Fatalf(":0x25: status %q", m.status)
 	}
-	send(m, ":")
-	typeText(m, "9")
-	send(m, "enter")
+	send(m, ":", "'9'", "enter")
 	if m.list.cursor != 8 {
 		t.Fatalf(":9: cursor %d, want 8", m.list.cursor)
 	}
-	send(m, ":")
-	typeText(m, "99")
-	send(m, "enter")
+	send(m, ":", "'99'", "enter")
 	if !m.statusErr || !strings.Contains(m.status, "10 rows") || m.list.cursor != 8 {
 		t.Fatalf(":99: status %q err=%v cursor %d", m.status, m.statusErr, m.list.cursor)
 	}
-	send(m, "/")
-	typeText(m, "diag")
-	send(m, "enter")
+	send(m, "/", "'diag'", "enter")
 	if m.list.count() != 2 {
 		t.Fatalf("filter diag: %d rows, want 2", m.list.count())
 	}
@@ -164,9 +154,7 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	if m.list.count() != 10 || m.list.cursor != 7 {
 		t.Fatalf("esc clears filter and keeps the row: %d rows, cursor %d", m.list.count(), m.list.cursor)
 	}
-	send(m, "/")
-	typeText(m, "bogus:1")
-	send(m, "enter")
+	send(m, "/", "'bogus:1'", "enter")
 	// Refused: the prompt stays open with the text, the last valid
 	// filter's result ("bogus", typed on the way) on screen; esc then
 	// gives back the filter from before /.
@@ -213,10 +201,7 @@ func TestFilterKeepsRow(t *testing.T) {
 		}
 	})
 	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
-	send(m, ":")
-	typeText(m, "21")
-	send(m, "enter", "/")
-	typeText(m, "exec:1") // matches nothing yet
+	send(m, ":", "'21'", "enter", "/", "'exec:1'") // matches nothing yet
 	if m.list.count() != 0 {
 		t.Fatalf("exec:1 matched %d rows", m.list.count())
 	}
@@ -228,9 +213,7 @@ func TestFilterKeepsRow(t *testing.T) {
 	if m.list.filter != "" || m.list.cursor != 20 {
 		t.Fatalf("esc: filter %q, cursor %d", m.list.filter, m.list.cursor)
 	}
-	send(m, "/")
-	typeText(m, "exec:8")
-	send(m, "enter")
+	send(m, "/", "'exec:8'", "enter")
 	if l, _ := m.list.selected(); m.list.count() != 25 || l.Info != 21 {
 		t.Fatalf("exec:8: %d rows, on info %d, want the next match 21", m.list.count(), l.Info)
 	}
@@ -341,15 +324,11 @@ func TestListFileColumnShowsDistinctNames(t *testing.T) {
 // row ten (never octal 8), ":0x..." an offset.
 func TestGotoNumbers(t *testing.T) {
 	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
-	send(m, ":")
-	typeText(m, "010")
-	send(m, "enter")
+	send(m, ":", "'010'", "enter")
 	if m.list.cursor != 9 {
 		t.Fatalf(":010: cursor %d, want 9 (row ten)", m.list.cursor)
 	}
-	send(m, ":")
-	typeText(m, "0X0b")
-	send(m, "enter")
+	send(m, ":", "'0X0b'", "enter")
 	if l, _ := m.list.selected(); m.list.rows.info(l).Off != 0xb {
 		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.info(l).Off)
 	}

@@ -68,9 +68,7 @@ func TestBookmarkFlow(t *testing.T) {
 		t.Fatalf("written %+v", got)
 	}
 	// q types into the note, not quitting; esc drops a new mark.
-	send(m, "j", "M")
-	typeText(m, "q")
-	send(m, "esc")
+	send(m, "j", "M", "'q'", "esc")
 	if len(m.marks.list) != 1 || store.calls != 1 {
 		t.Fatalf("esc kept a mark: %d marks, %d saves", len(m.marks.list), store.calls)
 	}
@@ -89,15 +87,12 @@ func TestBookmarkFlow(t *testing.T) {
 	if m.marks.note.Value() != "LOD from V33?" {
 		t.Fatalf("the prompt holds %q", m.marks.note.Value())
 	}
-	typeText(m, " no, V34")
-	send(m, "enter")
+	send(m, "' no, V34'", "enter")
 	if got := store.marks(t, "live.bin"); len(got) != 1 || got[0].Note != "LOD from V33? no, V34" {
 		t.Fatalf("edited: %+v", got)
 	}
 	// A filter hiding the row is cleared by the jump.
-	send(m, "/")
-	typeText(m, "T0")
-	send(m, "enter", "'", "enter")
+	send(m, "/", "'T0'", "enter", "'", "enter")
 	if m.list.filter != "" || m.list.cursor != 3 {
 		t.Fatalf("jump under a filter: filter %q, cursor %d", m.list.filter, m.list.cursor)
 	}
@@ -122,11 +117,7 @@ func TestBookmarkFlow(t *testing.T) {
 func TestBookmarkReattach(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
 	m := newLoaded(Config{Sources: []Source{src}}, 120, 40)
-	send(m, ":")
-	typeText(m, "0x37") // row 5: T5
-	send(m, "enter", "M")
-	typeText(m, "here")
-	send(m, "enter")
+	send(m, ":", "'0x37'", "enter", "M", "'here'", "enter") // row 5: T5
 	if !strings.Contains(m.status, "kept in memory") {
 		t.Errorf("no store: status %q", m.status)
 	}

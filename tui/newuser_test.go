@@ -144,9 +144,7 @@ func TestNewUserKeysOneMeaning(t *testing.T) {
 		}
 	}
 	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
-	send(m, "/")
-	typeText(m, "op:sampleinfo")
-	send(m, "enter", "esc") // applied, then cleared: n still finds its matches
+	send(m, "/", "'op:sampleinfo'", "enter", "esc") // applied, then cleared: n still finds its matches
 	if m.list.filter != "" {
 		t.Fatalf("filter %q after esc", m.list.filter)
 	}
@@ -262,8 +260,7 @@ func TestNewUserCopySaysWhatWasDone(t *testing.T) {
 // stays on screen; enter does not drop the text.
 func TestNewUserFilterErrorWhileTyping(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
-	send(m, "/")
-	typeText(m, "op:resinfo")
+	send(m, "/", "'op:resinfo'")
 	valid := m.list.count()
 	if valid == 0 || valid == m.list.rows.total {
 		t.Fatalf("op:resinfo: %d rows", valid)
@@ -298,9 +295,7 @@ func TestNewUserRowHighlightAndMarks(t *testing.T) {
 		ansi.StringWidth(row) != 80 {
 		t.Errorf("the selected row is not one styled run of 80 cells: %q", row)
 	}
-	send(m, "M")
-	typeText(m, "why")
-	send(m, "enter", "j")
+	send(m, "M", "'why'", "enter", "j")
 	lines := strings.Split(screen(m), "\n")
 	if marked := lines[m.lay.list.y+2]; !strings.Contains(marked, "0x0000e4*") {
 		t.Errorf("the bookmarked row carries no mark: %q", marked)

@@ -3,7 +3,7 @@ package tui
 import (
 	"fmt"
 
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
@@ -24,8 +24,7 @@ type child interface {
 	Blur()
 	Editing() bool
 	TakeEdits() []panels.Edit
-	ShortHelp() []key.Binding
-	FullHelp() [][]key.Binding
+	Keys() help.KeyMap
 }
 
 // panel holds one panel P by value: the panels' Update returns their
@@ -47,8 +46,7 @@ func (c *panel[P, PP]) Focus()                      { c.p().Focus() }
 func (c *panel[P, PP]) Blur()                       { c.p().Blur() }
 func (c *panel[P, PP]) Editing() bool               { return c.p().Editing() }
 func (c *panel[P, PP]) TakeEdits() []panels.Edit    { return c.p().TakeEdits() }
-func (c *panel[P, PP]) ShortHelp() []key.Binding    { return c.p().ShortHelp() }
-func (c *panel[P, PP]) FullHelp() [][]key.Binding   { return c.p().FullHelp() }
+func (c *panel[P, PP]) Keys() help.KeyMap           { return c.p().Keys() }
 
 func wrap[P any, PP panels.Panel[P]](m P) *panel[P, PP] { return &panel[P, PP]{m} }
 
@@ -80,16 +78,18 @@ func (m *Model) buildPanels() {
 	}
 }
 
-// The panels by type, handed the selection first if they are pending.
-
-func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
-	m.syncPanel(focusBits)
-	return m.panels[focusBits].(*panel[panels.Bits, *panels.Bits])
+// panelOf returns panel id by its type, handed the selection first if it
+// is pending.
+func panelOf[P any, PP panels.Panel[P]](m *Model, id focusID) *panel[P, PP] {
+	m.syncPanel(id)
+	return m.panels[id].(*panel[P, PP])
 }
 
+func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
+	return panelOf[panels.Bits](m, focusBits)
+}
 func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
-	m.syncPanel(focusCode)
-	return m.panels[focusCode].(*panel[panels.Code, *panels.Code])
+	return panelOf[panels.Code](m, focusCode)
 }
 
 // applyTheme rebuilds the root's and the panels' styles (after a

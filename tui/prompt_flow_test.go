@@ -41,40 +41,40 @@ func TestFlowPrompts(t *testing.T) {
 			tm.Send(press("backspace"))
 			tm.Send(press("backspace"))
 			tm.Send(tea.PasteMsg{Content: " !n\tm\n"}) // the tab and newline are dropped
-			waitText(t, tm, "filter /op:resinfo !nm", "enter apply")
+			waitFrame(t, tm, "filter /op:resinfo !nm", "enter apply")
 			frameFits(t, tm, w, h)
-			tm.Send(keyPress("ctrl+w")) // the word before the cursor
-			tm.Send(keyPress("ctrl+a"))
-			tm.Send(keyPress("delete"))
-			tm.Send(keyPress("end"))
+			tm.Send(press("ctrl+w")) // the word before the cursor
+			tm.Send(press("ctrl+a"))
+			tm.Send(press("delete"))
+			tm.Send(press("end"))
 			tm.Type("!nm")
-			tm.Send(keyPress("home"))
+			tm.Send(press("home"))
 			tm.Type("o")
 			tm.Send(press("enter"))
-			waitText(t, tm, `filter "op:resinfo !nm": 23 of`, "1 INFO list 1/23")
+			waitFrame(t, tm, `filter "op:resinfo !nm": 23 of`, "1 INFO list 1/23")
 			frameFits(t, tm, w, h)
 
 			// Live filtering; esc gives the filter back.
 			tm.Send(press("/"))
-			tm.Send(keyPress("ctrl+u"))
+			tm.Send(press("ctrl+u"))
 			tm.Type("exec:1")
-			waitText(t, tm, "filter /exec:1", "no INFO instruction matches")
+			waitFrame(t, tm, "filter /exec:1", "no INFO instruction matches")
 			tm.Send(press("esc"))
-			waitText(t, tm, "1 INFO list 1/23")
+			waitFrame(t, tm, "1 INFO list 1/23")
 
 			// : goes to a row of the list as shown.
 			tm.Send(press(":"))
-			waitText(t, tm, "go to :", "enter go")
+			waitFrame(t, tm, "go to :", "enter go")
 			tm.Type("3")
 			tm.Send(press("enter"))
-			waitText(t, tm, "1 INFO list 3/23")
+			waitFrame(t, tm, "1 INFO list 3/23")
 
 			// A query wider than the screen scrolls: its end stays in view.
 			long := strings.Repeat("resinfo ", 12) + "END"
 			tm.Send(press("/"))
-			tm.Send(keyPress("ctrl+u"))
+			tm.Send(press("ctrl+u"))
 			tm.Type(long)
-			waitText(t, tm, "END")
+			waitFrame(t, tm, "END")
 			s := frameFits(t, tm, w, h)
 			if title := strings.Split(s, "\n")[1]; !strings.HasPrefix(title, "filter /") && !strings.HasPrefix(title, "filter ") {
 				t.Errorf("prompt line %q", title)
@@ -128,37 +128,37 @@ func TestFlowOverlays(t *testing.T) {
 			tm := startFlow(t, Config{Sources: sampleSources(t), Title: "samples"}, w, h)
 			waitLoaded(t, tm)
 			tm.Send(press("?"))
-			waitText(t, tm, "help — ", "q/esc close")
+			waitFrame(t, tm, "help — ", "q/esc close")
 			frameFits(t, tm, w, h)
-			tm.Send(keyPress("G"))
-			waitText(t, tm, "diag:TEXT     a diagnostic contains") // the last line of the help
+			tm.Send(press("G"))
+			waitFrame(t, tm, "diag:TEXT     a diagnostic contains") // the last line of the help
 			frameFits(t, tm, w, h)
-			tm.Send(keyPress("g"))
-			waitText(t, tm, "(1-")
+			tm.Send(press("g"))
+			waitFrame(t, tm, "(1-")
 			tm.Send(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
-			waitText(t, tm, "(4-")
-			tm.Send(press("j"))
-			waitText(t, tm, "(5-")
-			tm.Send(press("pgdown"))
-			tm.Send(press("k"))
+			tm.play(t, [][]string{
+				{"", "(4-"},
+				{"j", "(5-"},
+				{"pgdown k"},
+			})
 			tm.Send(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelUp})
-			tm.Send(keyPress("home"))
-			waitText(t, tm, "(1-")
+			tm.Send(press("home"))
+			waitFrame(t, tm, "(1-")
 
 			tm.Send(press("/"))
 			tm.Type("mouse")
-			waitText(t, tm, "mouse on/off", "enter keep")
+			waitFrame(t, tm, "mouse on/off", "enter keep")
 			frameFits(t, tm, w, h)
 			tm.Send(press("enter"))
-			waitText(t, tm, "esc clear")
+			waitFrame(t, tm, "esc clear")
 			tm.Send(press("esc")) // drops the query
-			waitText(t, tm, "q/esc close")
+			waitFrame(t, tm, "q/esc close")
 
-			tm.Send(keyPress("E")) // to the errors
-			waitText(t, tm, "files: errors", "kernel broken")
+			tm.Send(press("E")) // to the errors
+			waitFrame(t, tm, "files: errors", "kernel broken")
 			frameFits(t, tm, w, h)
 			tm.Send(press("q"))
-			waitText(t, tm, "1 INFO list")
+			waitFrame(t, tm, "1 INFO list")
 			frameFits(t, tm, w, h)
 			tm.Send(press("q"))
 			m := final(t, tm)

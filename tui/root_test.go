@@ -39,9 +39,7 @@ func reload(m *Model, name string) {
 func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
 	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
-	send(m, ":")
-	typeText(m, "0x6e") // row 10
-	send(m, "enter")
+	send(m, ":", "'0x6e'", "enter") // row 10
 	if m.list.cursor != 10 {
 		t.Fatalf("cursor %d, want 10", m.list.cursor)
 	}
@@ -237,7 +235,7 @@ func TestHelpListsEveryKey(t *testing.T) {
 	text := ansi.Strip(strings.Join(m.helpLines(), "\n"))
 	groups := append(m.keys.FullHelp(), m.list.keys.FullHelp()...)
 	for _, p := range m.panels[1:] {
-		groups = append(groups, p.FullHelp()...)
+		groups = append(groups, p.Keys().FullHelp()...)
 	}
 	for _, g := range groups {
 		for _, b := range g {
@@ -426,18 +424,18 @@ func TestFlowReloadFiltered(t *testing.T) {
 	}
 	src := &memSource{name: "live.bin", data: rawInfos(4000, exec8)}
 	f := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
-	waitText(t, f, "1/4000")
+	waitFrame(t, f, "1/4000")
 	f.Send(press("/"))
 	f.Type("exec:8")
 	f.Send(press("enter"))
-	waitText(t, f, `filter "exec:8": 1000 of 4000 rows`)
+	waitFrame(t, f, `filter "exec:8": 1000 of 4000 rows`)
 	for range 3 {
 		f.Send(press("j"))
 	}
-	waitText(t, f, "4/1000")
+	waitFrame(t, f, "4/1000")
 	src.set(rawInfos(6000, exec8), nil)
 	f.Send(ReloadMsg{Name: "live.bin"})
-	waitText(t, f, "reloaded live.bin", "/exec:8 (1500 of 6000)", "4/1500")
+	waitFrame(t, f, "reloaded live.bin", "/exec:8 (1500 of 6000)", "4/1500")
 	f.Send(press("q"))
 	m := final(t, f)
 	l, ok := m.list.selected()

@@ -59,9 +59,7 @@ func TestSharedViews(t *testing.T) {
 	}
 	// The same filter in both views: one set of rows between them.
 	for _, m := range views {
-		send(m, "/")
-		typeText(m, "op:resinfo")
-		send(m, "enter")
+		send(m, "/", "'op:resinfo'", "enter")
 	}
 	if len(a.list.view) == 0 || len(b.list.view) != len(a.list.view) || &a.list.view[0] != &b.list.view[0] {
 		t.Fatalf("the views filtered on their own: %d and %d rows", len(a.list.view), len(b.list.view))

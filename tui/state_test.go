@@ -138,7 +138,7 @@ func TestFlowEditThenSaveAtOnce(t *testing.T) {
 	for _, k := range []string{"4", "j", "l", "g", "ctrl+s"} {
 		tm.Send(press(k))
 	}
-	waitText(t, tm, "saved surface file s.json")
+	waitFrame(t, tm, "saved surface file s.json")
 	tm.Send(press("q")) // nothing unsaved: no question
 	m := final(t, tm)
 	mu.Lock()

@@ -15,24 +15,15 @@ func TestFlowVisaasmText(t *testing.T) {
 	src := fsio.FileSource("../decoder/testdata/oracle/func_s1.dis.visaasm", decoder.Options{})
 	tm := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
 	waitLoaded(t, tm)
-	waitText(t, tm, "L68 ", "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0", "L201", "func_0", "context", "[sampleinfo]", "oword_st",
-		"rebuilt from text line 68 (no file offset)")
-	tm.Send(press("/"))
-	tm.Type("op:resinfo")
-	tm.Send(press("enter"))
-	waitText(t, tm, `"op:resinfo":`)
-	tm.Send(press("2"))
-	waitText(t, tm, "▸2 Bits", "17 bytes rebuilt from text line 69 (no file offset), igc layout", "T7 (surf1)", "byte 320")
-	tm.Send(press("3"))
-	waitText(t, tm, "▸3 Lanes", "8 of 8 enabled")
-	tm.Send(press("4"))
-	waitText(t, tm, "▸4 Output")
-	tm.Send(press("esc"))
-	tm.Send(press(":"))
-	tm.Type("0x40")
-	tm.Send(press("enter"))
-	waitText(t, tm, "no file offsets")
-	tm.Send(press("q"))
+	tm.play(t, [][]string{
+		{"", "L68 ", "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0", "L201", "func_0", "context", "[sampleinfo]", "oword_st", "rebuilt from text line 68 (no file offset)"},
+		{"/ 'op:resinfo' enter", `"op:resinfo":`},
+		{"2", "▸2 Bits", "17 bytes rebuilt from text line 69 (no file offset), igc layout", "T7 (surf1)", "byte 320"},
+		{"3", "▸3 Lanes", "8 of 8 enabled"},
+		{"4", "▸4 Output"},
+		{"esc : '0x40' enter", "no file offsets"},
+		{"q"},
+	})
 	m := final(t, tm)
 	l, ok := m.list.selected()
 	if !ok {

@@ -913,7 +913,7 @@ func (m *Model) childHandles(msg tea.KeyPressMsg) bool {
 	if m.focus == focusList {
 		groups = m.list.keys.FullHelp()
 	} else {
-		groups = m.panels[m.focus].FullHelp()
+		groups = m.panels[m.focus].Keys().FullHelp()
 	}
 	for _, g := range groups {
 		if key.Matches(msg, g...) {
@@ -954,18 +954,10 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.helpFiltering = true
 		m.overlayVP().GotoTop()
 		return m.helpQuery.Focus()
-	case key.Matches(msg, k.Down):
-		vp.ScrollDown(1)
-	case key.Matches(msg, k.Up):
-		vp.ScrollUp(1)
-	case key.Matches(msg, k.PageDown):
-		vp.PageDown()
-	case key.Matches(msg, k.PageUp):
-		vp.PageUp()
-	case key.Matches(msg, k.HalfDown):
-		vp.HalfPageDown()
-	case key.Matches(msg, k.HalfUp):
-		vp.HalfPageUp()
+	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
+		// The viewport scrolls by its own keys: the overlay's, as they are now.
+		vp.KeyMap = viewport.KeyMap{Down: k.Down, Up: k.Up, PageDown: k.PageDown, PageUp: k.PageUp, HalfPageDown: k.HalfDown, HalfPageUp: k.HalfUp}
+		*vp, _ = vp.Update(msg)
 	case key.Matches(msg, k.Top):
 		vp.GotoTop()
 	case key.Matches(msg, k.Bottom):

@@ -174,8 +174,7 @@ func TestOverlayQAndHelpFilter(t *testing.T) {
 			t.Fatalf("q did not close the %s overlay", open)
 		}
 	}
-	send(m, "?", "/")
-	typeText(m, "mouse")
+	send(m, "?", "/", "'mouse'")
 	view := ansi.Strip(m.View().Content)
 	if !strings.Contains(view, "mouse on/off") || strings.Contains(view, "previous INFO") {
 		t.Errorf("help filtered by \"mouse\":\n%s", view)
@@ -198,16 +197,12 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 		}
 	})
 	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
-	send(m, ":")
-	typeText(m, "b.bin:0x16")
-	send(m, "enter")
+	send(m, ":", "'b.bin:0x16'", "enter")
 	l, _ := m.list.selected()
 	if m.list.rows.file(l).Name != "dir/b.bin" || m.list.rows.info(l).Off != 0x16 {
 		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.file(l).Name, m.list.rows.info(l).Off, m.status)
 	}
-	send(m, ":")
-	typeText(m, "c.bin:0x0")
-	send(m, "enter")
+	send(m, ":", "'c.bin:0x0'", "enter")
 	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
 		t.Errorf(":c.bin:0x0: status %q", m.status)
 	}

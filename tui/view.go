@@ -342,7 +342,7 @@ func (m *Model) helpGroups() []helpGroup {
 	gk, lk, mk := m.helpKeys()
 	groups := []helpGroup{{"global", gk.FullHelp()}, {"1 INFO list", lk.FullHelp()}}
 	for id := focusBits; id < numFocus; id++ {
-		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].FullHelp()})
+		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].Keys().FullHelp()})
 	}
 	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
 	groups = append(groups, helpGroup{"help, errors", m.keyset.Help.FullHelp()})

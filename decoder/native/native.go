@@ -232,28 +232,16 @@ func (p *parser) run(data []byte) {
 	// Room for every line that may be an instruction, so that the slice
 	// is not copied as it grows: a bound from the input, not a guess.
 	maybe := 0
-	for rest := text; len(rest) > 0; {
-		line := rest
-		if i := strings.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else {
-			rest = ""
-		}
-		if t := strings.TrimLeft(line, " \t"); t != "" && !strings.HasPrefix(t, "//") {
+	for line := range strings.Lines(text) {
+		if t := strings.TrimLeft(line, " \t\n"); t != "" && !strings.HasPrefix(t, "//") {
 			maybe++
 		}
 	}
 	p.f.Insts = make([]Inst, 0, maybe)
 	n := 0
-	for len(text) > 0 {
-		line := text
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = ""
-		}
+	for line := range strings.Lines(text) {
 		n++
-		p.line(n, strings.TrimRight(line, " \t\r"))
+		p.line(n, strings.TrimRight(line, " \t\r\n"))
 	}
 	p.f.Lines = n
 	p.finishBlock()

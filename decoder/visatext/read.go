@@ -575,12 +575,20 @@ func alignBytes(s string) bool {
 	return err == nil && v >= 1 && v <= 128 && v&(v-1) == 0
 }
 
+// declFields starts reading a declaration's fields (rest, at col of line
+// n, after its keyword): the first is the name it declares (what).
+func (p *parser) declFields(n, col int, rest, what string) (fs fieldScan, code string, name tok, ok bool) {
+	code, _ = splitComment(rest)
+	fs = fieldScan{s: code, col: col}
+	if name, ok = fs.next(); !ok {
+		p.errAt(n, col, what, "end of line")
+	}
+	return fs, code, name, ok
+}
+
 func (p *parser) decl(n, col int, rest string) {
-	code, _ := splitComment(rest)
-	fs := fieldScan{s: code, col: col}
-	name, ok := fs.next()
+	fs, code, name, ok := p.declFields(n, col, rest, "a variable name")
 	if !ok {
-		p.errAt(n, col, "a variable name", "end of line")
 		return
 	}
 	if strings.Contains(name.s, "=") || !isIdent(name.s) {
@@ -795,11 +803,8 @@ func (p *parser) alias(n int, al tok, vi *decoder.VarInfo) bool {
 }
 
 func (p *parser) input(n, col int, rest string) {
-	code, _ := splitComment(rest)
-	fs := fieldScan{s: code, col: col}
-	name, ok := fs.next()
+	fs, _, name, ok := p.declFields(n, col, rest, "an input variable name")
 	if !ok {
-		p.errAt(n, col, "an input variable name", "end of line")
 		return
 	}
 	if _, ok := p.b.varByNm[name.s]; !ok {

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"slices"
 	"strconv"
@@ -291,16 +292,8 @@ func reduce(s *decoder.Stream) *body {
 		h.Reset()
 		h.WriteString(b.stem(i, &in))
 		it.mkey = h.Sum64()
-		var nb [9]byte
-		for _, p := range it.parts {
-			h.WriteString(p.role)
-			nb[0] = byte(p.attr)
-			for k := range 8 {
-				nb[1+k] = byte(p.num >> (8 * k))
-			}
-			h.Write(nb[:])
-			h.WriteString(p.str)
-			h.WriteByte(0)
+		for k := range it.parts {
+			hashPart(&h, &it.parts[k], it.parts[k].num)
 		}
 		it.key = h.Sum64()
 		if !b.lean {
@@ -871,26 +864,30 @@ func (b *body) keysBy(name func(sym) uint64) []uint64 {
 	out := make([]uint64, len(b.insts))
 	var h maphash.Hash
 	h.SetSeed(seed)
-	var nb [9]byte
 	for i := range b.insts {
 		it := b.inst(i)
 		h.Reset()
 		h.WriteString(it.mnem)
-		for _, p := range it.parts {
-			h.WriteString(p.role)
+		for k := range it.parts {
+			p := &it.parts[k]
 			num := p.num
 			if p.ref.class != clNone {
 				num = name(p.ref)
 			}
-			nb[0] = byte(p.attr)
-			for k := range 8 {
-				nb[1+k] = byte(num >> (8 * k))
-			}
-			h.Write(nb[:])
-			h.WriteString(p.str)
-			h.WriteByte(0)
+			hashPart(&h, p, num)
 		}
 		out[i] = h.Sum64()
 	}
 	return out
+}
+
+// hashPart adds part p to a key, num standing for its number.
+func hashPart(h *maphash.Hash, p *part, num uint64) {
+	h.WriteString(p.role)
+	var nb [9]byte
+	nb[0] = byte(p.attr)
+	binary.LittleEndian.PutUint64(nb[1:], num)
+	h.Write(nb[:])
+	h.WriteString(p.str)
+	h.WriteByte(0)
 }

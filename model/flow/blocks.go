@@ -78,21 +78,36 @@ func heapPop(h []heapItem) (heapItem, []heapItem) {
 	return top, h
 }
 
-// shortest runs Dijkstra's walk over blocks from the seeds in sc.heap
-// until every node marked in sc.seen[0] (want of them) is settled; node
-// weights are block lengths, so the distances are those of a BFS over
-// instructions. sc.dist holds the settled distances. Forward: a node is a
-// block, its distance that of its first instruction from the INFO, and it
-// relaxes its successors. Backward: a node's distance is that of its
-// first instruction to the INFO and it relaxes its predecessors; node
-// len(lead) stands for the exit of the INFO's own block (ab), whose first
-// instruction's distance is fixed by the INFO itself.
-func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
-	nb := int32(len(b.lead))
+// shortest runs Dijkstra's walk over blocks from the INFO at until every
+// node marked in sc.seen[0] (want of them) is settled; node weights are
+// block lengths, so the distances are those of a BFS over instructions.
+// sc.dist holds the settled distances. Forward: a node is a block, its
+// distance that of its first instruction from the INFO, and it relaxes
+// its successors. Backward: a node's distance is that of its first
+// instruction to the INFO and it relaxes its predecessors; node len(lead)
+// stands for the exit of the INFO's own block (ab), whose first
+// instruction's distance is fixed by the INFO itself. It reports false
+// when the budget ran out.
+func (b *Body) shortest(sc *flowScratch, forward bool, at int32, want int) bool {
+	ab, nb := b.blockOf[at], int32(len(b.lead))
+	sc.dist.reset(int(nb) + 1)
 	settled := &sc.seen[1]
 	settled.reset(int(nb) + 1)
-	h := sc.heap
+	h := sc.heap[:0]
 	defer func() { sc.heap = h[:0] }()
+	relax := func(u, d int32) {
+		if old, ok := sc.dist.get(u); !settled.has(u) && (!ok || d < old) {
+			sc.dist.set(u, d)
+			h = heapPush(h, heapItem{d, u})
+		}
+	}
+	if forward {
+		for _, s := range b.edges(ab, true) {
+			relax(b.blockOf[s], b.lastOf(ab)-at+1)
+		}
+	} else {
+		relax(ab, at-b.lead[ab])
+	}
 	for len(h) > 0 && want > 0 {
 		var it heapItem
 		it, h = heapPop(h)
@@ -108,40 +123,117 @@ func (b *Body) shortest(sc *flowScratch, forward bool, ab int32, want int) {
 			continue
 		}
 		k := it.n
-		if forward {
-			step := it.d + b.lastOf(k) - b.lead[k] + 1
-			ss := b.succ.at(b.lastOf(k))
-			sc.visits += 1 + len(ss)
-			for _, s := range ss {
-				u := b.blockOf[s]
-				if !settled.has(u) {
-					if d, ok := sc.dist.get(u); !ok || step < d {
-						sc.dist.set(u, step)
-						h = heapPush(h, heapItem{step, u})
-					}
-				}
-			}
-		} else {
-			ps := b.pred.at(b.lead[k])
-			sc.visits += 1 + len(ps)
-			for _, q := range ps {
-				p := b.blockOf[q]
-				node, d := p, it.d+1+b.lastOf(p)-b.lead[p]
-				if p == ab {
-					node, d = nb, it.d+1
-				}
-				if !settled.has(node) {
-					if old, ok := sc.dist.get(node); !ok || d < old {
-						sc.dist.set(node, d)
-						h = heapPush(h, heapItem{d, node})
-					}
-				}
+		es := b.edges(k, forward)
+		sc.visits += 1 + len(es)
+		for _, e := range es {
+			if forward {
+				relax(b.blockOf[e], it.d+b.lastOf(k)-b.lead[k]+1)
+			} else if p := b.blockOf[e]; p == ab {
+				relax(nb, it.d+1)
+			} else {
+				relax(p, it.d+1+b.lastOf(p)-b.lead[p])
 			}
 		}
 		if sc.over() {
-			return
+			return false
 		}
 	}
+	return !sc.over()
+}
+
+// edges returns the edges of block k: forward, to its successors from its
+// last instruction; backward, to its predecessors from its first.
+func (b *Body) edges(k int32, forward bool) []int32 {
+	if forward {
+		return b.succ.at(b.lastOf(k))
+	}
+	return b.pred.at(b.lead[k])
+}
+
+// spread runs one of the worklist analyses over blocks to its fixed
+// point, in sc.vals: what leaves the INFO's block (seed) goes along its
+// edges, and a block's value a, less its Must writes of r, along its own
+// (forward: only when that exit value, out, changed). It reports false
+// when the budget ran out.
+func (b *Body) spread(sc *flowScratch, forward bool, at int32, r Range, seed bytesSet) bool {
+	ab, mustW := b.blockOf[at], b.mustW[r.Var]
+	m := &sc.vals
+	m.reset(len(b.lead))
+	if forward {
+		m.nodes[m.get(ab)].out = seed
+	}
+	work := sc.work[:0]
+	defer func() { sc.work = work[:0] }()
+	es := b.edges(ab, forward)
+	sc.visits += 1 + len(es)
+	for _, e := range es {
+		work = m.merge(b.blockOf[e], ab, seed, work)
+	}
+	for len(work) > 0 {
+		if sc.over() {
+			return false
+		}
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		n := &m.nodes[m.find(k)]
+		n.queued = false
+		ws := span(mustW, b.lead[k], b.lastOf(k))
+		x := n.a.andNot(b.killIn(ws, r, at))
+		sc.visits += 1 + len(ws)
+		if forward {
+			if x == n.out {
+				continue
+			}
+			n.out = x
+		}
+		es := b.edges(k, forward)
+		sc.visits += len(es)
+		for _, e := range es {
+			work = m.merge(b.blockOf[e], ab, x, work)
+		}
+	}
+	return true
+}
+
+// finder gathers the instructions an analysis lists (found: with their
+// distance, once known, and the bytes they were found with: needed at
+// their exit, or live at their entry), marking in sc.seen[0] the nodes
+// whose distance they need (want of them).
+type finder struct {
+	sc   *flowScratch
+	list []found
+	want int
+}
+
+type found struct {
+	i, d  int32
+	bytes bytesSet
+}
+
+func newFinder(sc *flowScratch, nb int32) finder {
+	sc.seen[0].reset(int(nb) + 1)
+	return finder{sc: sc}
+}
+
+// add lists instruction i; node is its block's node in the distance walk,
+// -1 when its distance needs none.
+func (fd *finder) add(i int32, bs bytesSet, node int32) {
+	fd.list = append(fd.list, found{i: i, bytes: bs})
+	if seen := &fd.sc.seen[0]; node >= 0 && !seen.has(node) {
+		seen.add(node)
+		fd.want++
+	}
+}
+
+// sorted returns the list by distance, then by index.
+func (fd *finder) sorted() []found {
+	slices.SortFunc(fd.list, func(x, y found) int {
+		if x.d != y.d {
+			return int(x.d - y.d)
+		}
+		return int(x.i - y.i)
+	})
+	return fd.list
 }
 
 func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
@@ -156,32 +248,10 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// writes only) before. Only blocks with bytes needed get a node. The
 	// INFO's block passes on g, whatever is needed at its exit.
 	g := full.andNot(b.killIn(span(mustW, b.lead[ab], at-1), r, at))
+	if !b.spread(sc, false, at, r, g) {
+		return
+	}
 	m := &sc.vals
-	m.reset(len(b.lead))
-	work := sc.work[:0]
-	ps := b.pred.at(b.lead[ab])
-	sc.visits += 1 + len(ps)
-	for _, q := range ps {
-		work = m.merge(b.blockOf[q], ab, g, work)
-	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		n := &m.nodes[m.find(k)]
-		n.queued = false
-		ws := span(mustW, b.lead[k], b.lastOf(k))
-		x := n.a.andNot(b.killIn(ws, r, at))
-		ps := b.pred.at(b.lead[k])
-		sc.visits += 1 + len(ps) + len(ws)
-		for _, q := range ps {
-			work = m.merge(b.blockOf[q], ab, x, work)
-		}
-	}
-	sc.work = work[:0]
 	// Bytes that may reach the INFO unwritten from the body's entry.
 	entry := g
 	if ab != 0 {
@@ -193,13 +263,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// Candidates: the writers whose writes are needed at their exit (each
 	// reaches the INFO: a need only travels back along edges), with what
 	// is needed there. Within a block, going back from its exit.
-	type cand struct {
-		ranked
-		exit bytesSet
-	}
-	var cands []cand
-	sc.seen[0].reset(int(nb) + 1)
-	want := 0
+	cands := newFinder(sc, nb)
 	collect := func(ws []int32, need bytesSet, node int32) {
 		sc.visits += len(ws)
 		for x := len(ws) - 1; x >= 0; x-- {
@@ -209,11 +273,7 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 			w := b.projectW(j, r, false)
 			if !w.and(need).empty() {
-				cands = append(cands, cand{ranked{i: j}, need})
-				if node >= 0 && !sc.seen[0].has(node) {
-					sc.seen[0].add(node)
-					want++
-				}
+				cands.add(j, need, node)
 			}
 			need = need.andNot(b.projectW(j, r, true))
 		}
@@ -228,16 +288,11 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 	}
 	// Distances back to the INFO, up to the farthest candidate.
-	sc.dist.reset(int(nb) + 1)
-	h := sc.heap[:0]
-	h = heapPush(h, heapItem{at - b.lead[ab], ab})
-	sc.heap = h
-	b.shortest(sc, false, ab, want)
-	if sc.over() {
+	if !b.shortest(sc, false, at, cands.want) {
 		return
 	}
-	for k := range cands {
-		c := &cands[k]
+	for k := range cands.list {
+		c := &cands.list[k]
 		blk := b.blockOf[c.i]
 		switch {
 		case blk == ab && c.i < at:
@@ -250,19 +305,13 @@ func (b *Body) sources(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			c.d = d - (c.i - b.lead[blk])
 		}
 	}
-	slices.SortFunc(cands, func(x, y cand) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
-	})
-	for _, c := range cands {
+	for _, c := range cands.sorted() {
 		if len(f.Sources) >= maxListed {
 			f.Omitted++
 			continue
 		}
 		w := b.projectW(c.i, r, false)
-		live := w.and(c.exit)
+		live := w.and(c.bytes)
 		lo, hi := live.bounds()
 		s := Source{Inst: int(c.i), Start: lo, End: hi, Lanes: laneMask(live.lanes(0, op.Lanes))}
 		s.SomePaths = w != b.projectW(c.i, r, true) || !b.allPaths(sc, c.i, at, live, r)
@@ -353,48 +402,15 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 	// at its entry, out at its exit; only blocks something reaches get a
 	// node. The INFO's block passes on what the INFO wrote, less what it
 	// overwrites after the INFO, whatever comes in.
-	m := &sc.vals
-	m.reset(len(b.lead))
 	gout := gen.andNot(b.killIn(span(mustW, at+1, b.lastOf(ab)), r, at))
-	m.nodes[m.get(ab)].out = gout
-	work := sc.work[:0]
-	ss := b.succ.at(b.lastOf(ab))
-	sc.visits += 1 + len(ss)
-	for _, s := range ss {
-		work = m.merge(b.blockOf[s], ab, gout, work)
+	if !b.spread(sc, true, at, r, gout) {
+		return
 	}
-	for len(work) > 0 {
-		if sc.over() {
-			sc.work = work[:0]
-			return
-		}
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		x := m.find(k)
-		m.nodes[x].queued = false
-		ws := span(mustW, b.lead[k], b.lastOf(k))
-		o := m.nodes[x].a.andNot(b.killIn(ws, r, at))
-		sc.visits += 1 + len(ws)
-		if o != m.nodes[x].out {
-			m.nodes[x].out = o
-			ss := b.succ.at(b.lastOf(k))
-			sc.visits += len(ss)
-			for _, s := range ss {
-				work = m.merge(b.blockOf[s], ab, o, work)
-			}
-		}
-	}
-	sc.work = work[:0]
+	m := &sc.vals
 	// The instructions that read or overwrite live bytes, with the bytes
 	// live at their entry: within a block, going forward from its entry
 	// over its readers and Must writers of the variable.
-	type hit struct {
-		ranked
-		in bytesSet
-	}
-	var hits []hit
-	sc.seen[0].reset(int(nb) + 1)
-	want := 0
+	hits := newFinder(sc, nb)
 	collect := func(lo, hi int32, in bytesSet, node int32) {
 		if in.empty() {
 			return
@@ -416,11 +432,7 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			}
 			k := kill(j)
 			if !b.projectR(j, r).and(in).empty() || !k.and(in).empty() {
-				hits = append(hits, hit{ranked{i: j}, in})
-				if node >= 0 && !sc.seen[0].has(node) {
-					sc.seen[0].add(node)
-					want++
-				}
+				hits.add(j, in, node)
 			}
 			in = in.andNot(k)
 		}
@@ -435,23 +447,11 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 		}
 	}
 	// Distances from the INFO, up to the farthest of them.
-	sc.dist.reset(int(nb) + 1)
-	h := sc.heap[:0]
-	for _, s := range ss {
-		u := b.blockOf[s]
-		d := b.lastOf(ab) - at + 1
-		if old, ok := sc.dist.get(u); !ok || d < old {
-			sc.dist.set(u, d)
-			h = heapPush(h, heapItem{d, u})
-		}
-	}
-	sc.heap = h
-	b.shortest(sc, true, ab, want)
-	if sc.over() {
+	if !b.shortest(sc, true, at, hits.want) {
 		return
 	}
-	for k := range hits {
-		c := &hits[k]
+	for k := range hits.list {
+		c := &hits.list[k]
 		if blk := b.blockOf[c.i]; blk == ab && c.i > at {
 			c.d = c.i - at
 		} else {
@@ -459,14 +459,8 @@ func (b *Body) readers(sc *flowScratch, f *Flow, at int32, op InfoOperands) {
 			c.d = d + c.i - b.lead[blk]
 		}
 	}
-	slices.SortFunc(hits, func(x, y hit) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
-	})
-	for _, o := range hits {
-		q.add(f, int(o.i), b.projectR(o.i, r).and(o.in), kill(o.i).and(o.in))
+	for _, o := range hits.sorted() {
+		q.add(f, int(o.i), b.projectR(o.i, r).and(o.bytes), kill(o.i).and(o.bytes))
 	}
 	q.done(f)
 }

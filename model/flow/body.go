@@ -564,8 +564,6 @@ type flowScratch struct {
 
 func (sc *flowScratch) over() bool { return sc.limit > 0 && sc.visits > sc.limit }
 
-type ranked struct{ i, d int32 }
-
 // flowNode is an instruction's values in one analysis: a (need at exit,
 // or live at entry) and out (live at exit).
 type flowNode struct {

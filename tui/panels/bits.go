@@ -105,12 +105,6 @@ func (m Bits) Selected() int { return m.sel }
 // Cursor returns the byte and bit (0 = LSB) under the bit cursor.
 func (m Bits) Cursor() (byteOff, bit int) { return m.cur / 8, 7 - m.cur%8 }
 
-// ShortHelp implements help.KeyMap.
-func (m Bits) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Bits) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
-
 // Update handles keys (only while focused) and mouse clicks.
 func (m Bits) Update(msg tea.Msg) (Bits, tea.Cmd) {
 	if !m.focus || len(m.fields) == 0 {

@@ -267,12 +267,6 @@ func (m *Code) lacksNative() bool {
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
 
-// ShortHelp implements help.KeyMap.
-func (m Code) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Code) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
-
 // setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
 // drops the flow computed with the other.
 func (m *Code) setGRFBytes(n int) {

@@ -63,6 +63,34 @@ func DropControls(s string) string {
 	}, s)
 }
 
+// typing is what the Lanes and Output panels keep alike: whether the panel
+// has the keyboard, the value being typed and the last input error. The
+// input is built when an edit starts and dropped when it ends, so that a
+// session that never edits holds no text input (each is ~8 KB, and a
+// server runs many sessions).
+type typing struct {
+	focus bool
+	input *lineEdit
+	err   string
+}
+
+// Focus gives the panel the keyboard.
+func (t *typing) Focus() { t.focus = true }
+
+// Editing reports whether a value is being typed.
+func (t typing) Editing() bool { return t.input != nil }
+
+// Err returns the last input error, or "".
+func (t typing) Err() string { return t.err }
+
+// edit hands msg to the input: a new input rather than a change in place,
+// so that a copy of the panel taken before keeps the text it had.
+func (t *typing) edit(msg tea.Msg) tea.Cmd {
+	in, cmd := t.input.Update(msg)
+	t.input = &in
+	return cmd
+}
+
 // lineEdit is the one-line text input of the panels' forms: NewTextInput
 // with the panels' styles, its text selected as a field opens, and
 // SetValue leaving the cursor at the end.

@@ -35,36 +35,22 @@ func decodeInfo(t *testing.T, b []byte, layout decoder.Layout) *decoder.Info {
 	return f.Streams[0].Info(0)
 }
 
+// press turns a key name into the key press a terminal sends.
 func press(s string) tea.KeyPressMsg {
-	switch s {
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "delete":
-		return tea.KeyPressMsg{Code: tea.KeyDelete}
+	named := map[string]rune{"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
+		"home": tea.KeyHome, "end": tea.KeyEnd, "delete": tea.KeyDelete}
+	if c, ok := named[s]; ok {
+		k := tea.KeyPressMsg{Code: c}
+		if s == "space" {
+			k.Text = " "
+		}
+		return k
 	}
-	r := []rune(s)
-	if len(r) != 1 {
-		panic("press: unknown key " + s)
+	if r := []rune(s); len(r) == 1 {
+		return tea.KeyPressMsg{Code: r[0], Text: s}
 	}
-	return tea.KeyPressMsg{Code: r[0], Text: s}
+	panic("press: unknown key " + s)
 }
 
 // typeText sends each rune of s as a key press.

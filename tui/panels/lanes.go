@@ -64,10 +64,7 @@ type Lanes struct {
 	lm       model.LaneMap
 	cur      int // EM bit under the cursor, 0..31
 	w, h     int
-	focus    bool
-	input    *lineEdit // the hex mask being typed: built by x, dropped when the edit ends
-	editing  bool
-	err      string
+	typing   // the hex mask being typed (x)
 }
 
 // Strip geometry: a label column, then bits 31..0 in nibbles separated by one
@@ -178,29 +175,14 @@ func (m Lanes) Dispatch() model.ExecMask { return m.dispatch }
 // Cursor returns the EM bit under the cursor.
 func (m Lanes) Cursor() int { return m.cur }
 
-// Err returns the last hex-input error, or "".
-func (m Lanes) Err() string { return m.err }
-
 // SetSize sets the panel's size in cells.
 func (m *Lanes) SetSize(w, h int) { m.w, m.h = max(0, w), max(0, h) }
-
-// Focus gives the panel the keyboard.
-func (m *Lanes) Focus() { m.focus = true }
 
 // Blur takes the keyboard away and abandons any hex input.
 func (m *Lanes) Blur() {
 	m.focus = false
 	m.stopEditing()
 }
-
-// Editing reports whether the hex input has focus.
-func (m Lanes) Editing() bool { return m.editing }
-
-// ShortHelp implements help.KeyMap.
-func (m Lanes) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Lanes) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
 func (m *Lanes) recompute() {
 	if m.in == nil {
@@ -211,7 +193,6 @@ func (m *Lanes) recompute() {
 }
 
 func (m *Lanes) stopEditing() {
-	m.editing = false
 	m.input = nil
 	m.KeyMap.setEditing(false)
 }
@@ -228,7 +209,7 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 	if !m.focus {
 		return m, nil
 	}
-	if m.editing {
+	if m.Editing() {
 		return m.updateEditing(msg)
 	}
 	switch msg := msg.(type) {
@@ -248,7 +229,6 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			m.set(0)
 			return m, nil
 		case key.Matches(msg, m.KeyMap.Hex):
-			m.editing = true
 			m.err = ""
 			m.KeyMap.setEditing(true)
 			in := newLineEdit(m.st, 12, 10)
@@ -296,9 +276,7 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 	// The shown mask is selected: text typed or pasted before any other
 	// key replaces it (at 10 characters the input is full, so appended
 	// digits would be dropped silently).
-	in, cmd := m.input.Update(msg)
-	m.input = &in // a new input: a copy of the panel keeps its own
-	return m, cmd
+	return m, m.edit(msg)
 }
 
 // noteMark starts a note: legal but unusual, so not marked ! as the
@@ -340,7 +318,7 @@ func (m Lanes) View() string {
 		if m.dispatch.Lane(i) {
 			c, s = "1", st.BitOn
 		}
-		if i == m.cur && m.focus && !m.editing {
+		if i == m.cur && m.focus && !m.Editing() {
 			s = st.Cursor
 		}
 		return s.Render(c)
@@ -405,7 +383,7 @@ func (m Lanes) View() string {
 	lines = append(lines, WrapLines(warns, m.w)...)
 	// The input and its error stay visible however short the panel is.
 	var foot []string
-	if m.editing {
+	if m.Editing() {
 		foot = append(foot, m.input.View())
 	}
 	if m.err != "" {

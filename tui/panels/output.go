@@ -83,15 +83,9 @@ type Output struct {
 	lane    int  // table cursor: index into res.Lanes
 	ch      int  // table cursor: 0..3 = R,G,B,A
 
-	// input is the field being typed: built when an edit starts and
-	// dropped when it ends, so that a session that never edits holds no
-	// text input (each is ~8 KB, and a server runs many sessions).
-	input   *lineEdit
-	editing bool
-	err     string
+	typing // the field being typed
 
 	w, h      int
-	focus     bool
 	top, rtop int // scroll offsets (stacked body, or left / right column)
 }
 
@@ -165,9 +159,6 @@ func (m Output) Surface() model.Surface { return m.surf }
 // Result returns the current simulation result.
 func (m Output) Result() model.Result { return m.res }
 
-// Err returns the last input error, or "".
-func (m Output) Err() string { return m.err }
-
 // Row returns the selected form row and whether the cursor is in the table
 // instead; CellCursor returns the table cursor (lane index, channel 0..3).
 func (m Output) Row() (row int, inTable bool) { return m.row, m.inTable }
@@ -181,23 +172,11 @@ func (m *Output) SetSize(w, h int) {
 	m.scroll()
 }
 
-// Focus gives the panel the keyboard.
-func (m *Output) Focus() { m.focus = true }
-
 // Blur takes the keyboard away and abandons any edit.
 func (m *Output) Blur() {
 	m.focus = false
 	m.stopEditing()
 }
-
-// Editing reports whether a text input has focus.
-func (m Output) Editing() bool { return m.editing }
-
-// ShortHelp implements help.KeyMap.
-func (m Output) ShortHelp() []key.Binding { return m.KeyMap.ShortHelp() }
-
-// FullHelp implements help.KeyMap.
-func (m Output) FullHelp() [][]key.Binding { return m.KeyMap.FullHelp() }
 
 // surfaceKey is the surface name edits are stored under: the session's
 // (the name the description was found under, printed or declared), else
@@ -275,7 +254,6 @@ func parseNum(s string, hi uint32) (uint32, error) {
 
 func (m *Output) stopEditing() {
 	m.input = nil
-	m.editing = false
 	m.KeyMap.setEditing(false)
 }
 
@@ -285,7 +263,6 @@ func (m *Output) startEditing(text string) tea.Cmd {
 	if m.row >= m.grfRow() || m.in == nil {
 		return nil
 	}
-	m.editing = true
 	m.err = ""
 	m.KeyMap.setEditing(true)
 	in := m.newInput(m.row)
@@ -405,7 +382,7 @@ func (m Output) Update(msg tea.Msg) (Output, tea.Cmd) {
 	if !m.focus {
 		return m, nil
 	}
-	if m.editing {
+	if m.Editing() {
 		return m.updateEditing(msg)
 	}
 	var cmd tea.Cmd
@@ -488,11 +465,7 @@ func (m Output) updateEditing(msg tea.Msg) (Output, tea.Cmd) {
 			return m, cmd
 		}
 	}
-	// A new input rather than a change in place: a copy of the panel
-	// taken before this Update keeps the text it had.
-	in, cmd := m.input.Update(msg)
-	m.input = &in
-	return m, cmd
+	return m, m.edit(msg)
 }
 
 // completeType expands a unique prefix of a surface type ("c" is cube,

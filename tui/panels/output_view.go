@@ -260,7 +260,7 @@ func (m Output) formLines(w int) []string {
 		// pushing every row's meaning off the panel; the footer shows it
 		// whole when the row is selected.
 		v := st.Value.Render(pad(ansi.Truncate(value, valueW, "…"), valueW))
-		if m.editing && r == m.row {
+		if m.Editing() && r == m.row {
 			ls = st.Editing
 			v = pad(m.input.View(), valueW)
 		}
@@ -285,7 +285,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 				sb.WriteString(t.Label())
 			}
 		}
-		if m.editing && m.row == rowType {
+		if m.Editing() && m.row == rowType {
 			return "Type", "", "matches: " + typeMatches(m.input.Value())
 		}
 		return "Type", m.surf.Type.String(), sb.String()
@@ -512,7 +512,7 @@ func (m Output) footer() []string {
 	switch {
 	case m.err != "":
 		second = st.Error.Render(st.Sym.Warn + " " + m.err)
-	case m.editing:
+	case m.Editing():
 		second = st.Muted.Render("enter apply · esc cancel")
 	}
 	return []string{first, second}

@@ -41,8 +41,16 @@ type Panel[P any] interface {
 	Editing() bool
 	// TakeEdits returns the edits reported since the last call.
 	TakeEdits() []Edit
-	help.KeyMap
+	// Keys returns the bindings in effect (enabled as the state allows).
+	Keys() help.KeyMap
 }
+
+// Keys returns the panel's bindings: its KeyMap, enabled as its state
+// allows.
+func (m Bits) Keys() help.KeyMap   { return m.KeyMap }
+func (m Lanes) Keys() help.KeyMap  { return m.KeyMap }
+func (m Output) Keys() help.KeyMap { return m.KeyMap }
+func (m Code) Keys() help.KeyMap   { return m.KeyMap }
 
 // Session is the state of a session that the panels show and edit: the
 // root owns it (its surface file and the rules) and hands a copy to every

@@ -80,21 +80,21 @@ func helpKeys(km help.KeyMap) string {
 
 func TestHelpFollowsEditing(t *testing.T) {
 	l := newTestLanes(t, resinfoBytes, 80, 12)
-	if got := helpKeys(l); strings.Contains(got, "enter") || !strings.Contains(got, "space") {
+	if got := helpKeys(l.Keys()); strings.Contains(got, "enter") || !strings.Contains(got, "space") {
 		t.Errorf("lanes help: %q", got)
 	}
 	l, _ = l.Update(press("x"))
-	if got := helpKeys(l); got != "enter esc" {
+	if got := helpKeys(l.Keys()); got != "enter esc" {
 		t.Errorf("lanes help while typing: %q", got)
 	}
 	o, _ := newTestOutput(t, resinfoBytes, 80, 24)
 	o, _ = o.Update(press("enter"))
-	if got := helpKeys(o); got != "enter esc" {
+	if got := helpKeys(o.Keys()); got != "enter esc" {
 		t.Errorf("output help while typing: %q", got)
 	}
 	var _ help.KeyMap = DefaultBitsKeyMap()
 	b := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 80, 20)
-	if got := helpKeys(b); got != "↑/k ↓/j home end ←/h →/l" {
+	if got := helpKeys(b.Keys()); got != "↑/k ↓/j home end ←/h →/l" {
 		t.Errorf("bits help: %q", got)
 	}
 }

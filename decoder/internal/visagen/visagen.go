@@ -54,24 +54,18 @@ type Config struct {
 
 // Generate returns cfg.Kernels kernels the verifier of GenX_IR 1.0.12504
 // accepts, the same for the same cfg.
-func Generate(cfg Config) []Kernel {
-	out := make([]Kernel, 0, cfg.Kernels)
-	for k := range cfg.Kernels {
-		g := newGen(cfg, k)
-		out = append(out, g.kernel(false))
-		out[k].Repro = repro(cfg, k, false)
-	}
-	return out
-}
+func Generate(cfg Config) []Kernel { return generate(cfg, false) }
 
 // Invalid returns cfg.Kernels kernels, each with a few instructions the
 // verifier refuses (Kernel.Refused) among valid ones.
-func Invalid(cfg Config) []Kernel {
+func Invalid(cfg Config) []Kernel { return generate(cfg, true) }
+
+func generate(cfg Config, invalid bool) []Kernel {
 	out := make([]Kernel, 0, cfg.Kernels)
 	for k := range cfg.Kernels {
 		g := newGen(cfg, k)
-		out = append(out, g.kernel(true))
-		out[k].Repro = repro(cfg, k, true)
+		out = append(out, g.kernel(invalid))
+		out[k].Repro = repro(cfg, k, invalid)
 	}
 	return out
 }

@@ -4,9 +4,7 @@ import (
 	"bytes"
 
 	tea "charm.land/bubbletea/v2"
-	"fmt"
 	"github.com/charmbracelet/x/ansi"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/model/diff"
+	"infoscope/sampledata/testkit"
 )
 
 // The inputs of the comparison tests are model/diff's and the decoder's
@@ -24,15 +23,6 @@ const (
 	diffChannels  = "../decoder/testdata/oracle/info_channels.dis.visaasm"
 	diffTritonSum = "vISA 707, INFO 0; 1 added, 1 removed, 1 changed, 0 declarations"
 )
-
-func readTest(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // diffConfig is the session of infoscope diff A B: B's bytes its source,
 // the comparison of A's and B's decodings its Diff.
@@ -49,7 +39,7 @@ func diffConfig(t *testing.T, nameA string, a []byte, nameB string, b []byte) Co
 // instruction inserted at $5, A's $6 with its immediate changed and A's
 // $25 removed (every later $N one less).
 func tritonPair(t *testing.T) Config {
-	b := readTest(t, diffTritonB)
+	b := testkit.ReadFile(t, diffTritonB)
 	b = bytes.Replace(b, []byte("shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d"), []byte("shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d"), 1)
 	var lines []string
 	for _, l := range strings.Split(string(b), "\n") {
@@ -67,7 +57,7 @@ func tritonPair(t *testing.T) Config {
 		}
 		lines = append(lines, l)
 	}
-	return diffConfig(t, "a.visaasm", readTest(t, diffTritonA), "b.visaasm", []byte(strings.Join(lines, "\n")))
+	return diffConfig(t, "a.visaasm", testkit.ReadFile(t, diffTritonA), "b.visaasm", []byte(strings.Join(lines, "\n")))
 }
 
 // Issue 21 item 5: infoscope diff A B opens the inspector on B, its Code
@@ -77,53 +67,51 @@ func tritonPair(t *testing.T) Config {
 // then a - with A's removed line in place. Monochrome: the marks are
 // symbols.
 func TestDiffInInspector(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {160, 50}} {
-		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			tm := startFlow(t, tritonPair(t), sz[0], sz[1])
-			waitFrame(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
-				"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
-				"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
-				waitFrame(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
-					"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
-			}
-			tm.Send(press("}"))
-			waitFrame(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
-				"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
-			} else {
-				waitFrame(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
-			}
-			tm.Send(press("}"))
-			waitFrame(t, tm, "change 3 of 3", "removed: A $25")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
-			} else {
-				waitFrame(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
-			}
-			tm.play(t, [][]string{
-				{"}", "no change after this one"},
-				{"{ {", "change 1 of 3"},
-				// D: B alone, as the plain Code pane shows it; D again: A beside.
-				{"D", "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707"},
-				{"D", "A beside B", "change 1 of 3"},
-				{"q"},
-			})
-			m := final(t, tm)
-			if m.focus != focusCode {
-				t.Errorf("focus %v", m.focus)
-			}
+	atSizes(t, [][2]int{{80, 24}, {160, 50}}, func(t *testing.T, w, h int) {
+		tm := startFlow(t, tritonPair(t), w, h)
+		waitFrame(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
+			"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
+			"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
+		if w >= 160 {
+			waitFrame(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
+			waitFrame(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
+				"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
+		}
+		tm.Send(press("}"))
+		waitFrame(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
+			"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
+		if w >= 160 {
+			waitFrame(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+		} else {
+			waitFrame(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+		}
+		tm.Send(press("}"))
+		waitFrame(t, tm, "change 3 of 3", "removed: A $25")
+		if w >= 160 {
+			waitFrame(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+		} else {
+			waitFrame(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+		}
+		tm.play(t, [][]string{
+			{"}", "no change after this one"},
+			{"{ {", "change 1 of 3"},
+			// D: B alone, as the plain Code pane shows it; D again: A beside.
+			{"D", "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707"},
+			{"D", "A beside B", "change 1 of 3"},
+			{"q"},
 		})
-	}
+		m := final(t, tm)
+		if m.focus != focusCode {
+			t.Errorf("focus %v", m.focus)
+		}
+	})
 }
 
 // The list marks the INFO a comparison found changed (~); selecting it
 // shows its change in the Code pane, field by field as the Bits panel
 // names them.
 func TestDiffMarksChangedInfo(t *testing.T) {
-	a := readTest(t, diffChannels)
+	a := testkit.ReadFile(t, diffChannels)
 	b := bytes.Replace(a, []byte("sampleinfo.RG (M1, 8)"), []byte("sampleinfo.RGB (M1, 8)"), 1)
 	cfg := diffConfig(t, "a.visaasm", a, "b.visaasm", b)
 	tm := startFlow(t, cfg, 120, 40)
@@ -150,7 +138,7 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 
 // Builds that are the same open on the first body, and say so.
 func TestDiffSame(t *testing.T) {
-	a := readTest(t, diffTritonA)
+	a := testkit.ReadFile(t, diffTritonA)
 	tm := startFlow(t, diffConfig(t, "a.visaasm", a, "b.visaasm", a), 120, 40)
 	waitFrame(t, tm, "1 paired, 0 differ", "the builds are the same")
 	tm.Send(press("q"))
@@ -210,7 +198,7 @@ func TestDiffClick(t *testing.T) {
 // A declaration that changed (a variable's type) is said under the
 // listing, with the instructions that use it.
 func TestDiffDeclarations(t *testing.T) {
-	a := readTest(t, diffTritonA)
+	a := testkit.ReadFile(t, diffTritonA)
 	b := bytes.Replace(a, []byte(".decl V0202 v_type=G type=d num_elts=2"), []byte(".decl V0202 v_type=G type=ud num_elts=2"), 1)
 	if bytes.Equal(a, b) {
 		t.Fatal("no V0202 declaration to change")

@@ -23,17 +23,22 @@ func allocated(src string) uint64 {
 	return b.TotalAlloc - a.TotalAlloc
 }
 
+// manyLabels is a kernel of n label lines (L0: to Ln-1:) and a ret.
+func manyLabels(n int) string {
+	var sb strings.Builder
+	sb.WriteString(head)
+	for i := range n {
+		sb.WriteString("L" + strconv.Itoa(i) + ":\n")
+	}
+	sb.WriteString("    ret (M1, 1)\n")
+	return sb.String()
+}
+
 // Memory stays in proportion to the text, also for the densest text there
 // is: one-character labels, 3 bytes a line, each an instruction.
 func TestReadMemoryBound(t *testing.T) {
 	const lines = 100000
-	var sb strings.Builder
-	sb.WriteString(head)
-	for i := range lines {
-		sb.WriteString("L" + strconv.Itoa(i) + ":\n")
-	}
-	sb.WriteString("    ret (M1, 1)\n")
-	src := sb.String()
+	src := manyLabels(lines)
 	got := allocated(src)
 	t.Logf("%d bytes of labels: %d bytes allocated (%.1fx)", len(src), got, float64(got)/float64(len(src)))
 	if got > 20*uint64(len(src)) {
@@ -156,14 +161,7 @@ func TestMessagesQuoteNamesClipped(t *testing.T) {
 // sized for those, not for every label line (it was: 16 MiB of `L:` lines
 // kept 92 MB more once the first line was decoded, dump --all 28x).
 func TestManyLabelsDecodedBounded(t *testing.T) {
-	const lines = 300000
-	var sb strings.Builder
-	sb.WriteString(head)
-	for i := range lines {
-		sb.WriteString("L" + strconv.Itoa(i) + ":\n")
-	}
-	sb.WriteString("    ret (M1, 1)\n")
-	src := sb.String()
+	src := manyLabels(300000)
 	_, before, f := readCost(src)
 	if len(f.Streams) != 1 || len(f.Errors) > 0 {
 		t.Fatalf("%d streams, %v", len(f.Streams), f.Errors)

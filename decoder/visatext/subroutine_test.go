@@ -2,7 +2,6 @@ package visatext
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/internal/visagen"
+	"infoscope/sampledata/testkit"
 )
 
 // subSource is source text as IGC's assembler takes it: subroutines
@@ -69,11 +69,7 @@ func TestSubroutineSourceText(t *testing.T) {
 	if err != nil {
 		t.Fatalf("GenX_IR: %v\n%s", err, out)
 	}
-	canon, err := os.ReadFile(filepath.Join(dir, "out.visaasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := Read("out.visaasm", canon)
+	f := Read("out.visaasm", testkit.ReadFile(t, filepath.Join(dir, "out.visaasm")))
 	intel := mnemonicsByN(t, f)
 	if strings.Join(got, ", ") != strings.Join(intel, ", ") {
 		t.Errorf("read as\n %s\nGenX_IR numbers\n %s", strings.Join(got, ", "), strings.Join(intel, ", "))

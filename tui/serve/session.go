@@ -312,18 +312,12 @@ type registry struct {
 	closing  string // non-empty once shutting down: why
 }
 
-// newRegistry makes the registry of at most max sessions. The budget is
-// raised to max x minCells if lower, so that every session can have its
-// minimum.
-func newRegistry(max, cellBudget, minCells int) *registry {
-	return &registry{max: max, cellBudget: effectiveBudget(max, cellBudget, minCells), minCells: minCells,
+// newRegistry makes the registry of at most sessions sessions. The budget
+// is raised to sessions x minCells if lower, so that every session can
+// have its minimum.
+func newRegistry(sessions, cellBudget, minCells int) *registry {
+	return &registry{max: sessions, cellBudget: max(cellBudget, sessions*minCells), minCells: minCells,
 		all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
-}
-
-// effectiveBudget is the cells the sessions' buffers hold at most: the
-// budget, or max x minCells if that is more.
-func effectiveBudget(sessions, cellBudget, minCells int) int {
-	return max(cellBudget, sessions*minCells)
 }
 
 // cellCap is the most cells one session may draw now (r.mu held).

@@ -109,7 +109,7 @@ func TestFilesFinishOutOfOrder(t *testing.T) {
 		return ExitOK, nil
 	}
 	var out, errb bytes.Buffer
-	status, err := dumpFiles(&out, &errb, []string{"a", "b", "c"}, 2, dump)
+	status, err := dumpFiles(&out, &errb, []string{"a", "b", "c"}, 2, func() dumpFunc { return dump })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestFilesBounded(t *testing.T) {
 		total += len(p)
 		return len(p), nil
 	})
-	if _, err := dumpFiles(out, io.Discard, []string{"a", "b", "c", "d", "e", "f"}, workers, dump); err != nil {
+	if _, err := dumpFiles(out, io.Discard, []string{"a", "b", "c", "d", "e", "f"}, workers, func() dumpFunc { return dump }); err != nil {
 		t.Fatal(err)
 	}
 	if total != 6*chunks*batchSize {
@@ -181,7 +181,7 @@ func TestFilesWriteError(t *testing.T) {
 	}
 	names := make([]string, 1000)
 	var errb bytes.Buffer
-	if _, err := dumpFiles(out, &errb, names, 2, dump); !errors.Is(err, bad) {
+	if _, err := dumpFiles(out, &errb, names, 2, func() dumpFunc { return dump }); !errors.Is(err, bad) {
 		t.Fatalf("err = %v, want %v", err, bad)
 	}
 	if writes != 1 || errb.Len() != 0 {

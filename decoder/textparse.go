@@ -211,7 +211,9 @@ func buildTextIndex(t *opTable) map[string][]*program {
 		idx[k] = append(idx[k], p)
 	}
 	visit := func(p *program) {
-		if p == nil || p.gone || p.row.rejected || p.row.undet || len(p.row.tmpl) == 0 {
+		// An undetermined row (no object's length is known) is read from
+		// text when it has a template: IGC prints those instructions.
+		if p == nil || p.gone || p.row.rejected || len(p.row.tmpl) == 0 {
 			return
 		}
 		parts := p.row.tmpl

@@ -582,24 +582,14 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 // browseKey handles a key of the vISA listing.
 func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.KeyMap
-	page := max(m.listHeight()-1, 1)
 	switch {
 	case key.Matches(k, km.Up):
 		m.step(-1)
 	case key.Matches(k, km.Down):
 		m.step(1)
-	case key.Matches(k, km.PageUp):
-		m.moveTo(m.cur - page)
-	case key.Matches(k, km.PageDown):
-		m.moveTo(m.cur + page)
-	case key.Matches(k, km.HalfUp):
-		m.moveTo(m.cur - max(page/2, 1))
-	case key.Matches(k, km.HalfDown):
-		m.moveTo(m.cur + max(page/2, 1))
-	case key.Matches(k, km.Top):
-		m.moveTo(0)
-	case key.Matches(k, km.Bottom):
-		m.moveTo(m.total() - 1)
+	case key.Matches(k, km.PageUp, km.PageDown, km.HalfUp, km.HalfDown, km.Top, km.Bottom):
+		to, _ := km.moved(k, m.cur, max(m.listHeight()-1, 1), m.total()-1)
+		m.moveTo(to)
 	case key.Matches(k, km.Search), key.Matches(k, km.Goto):
 		if m.c.s == nil {
 			return nil

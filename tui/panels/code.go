@@ -192,12 +192,11 @@ func NewCode(st *style.Styles) Code {
 
 // SetInfo shows the body of in with in under the cursor (nil: none).
 func (m *Code) SetInfo(in *decoder.Info) {
-	c := m.c
 	if in == nil || in.Stream() == nil {
-		*c = codeState{info: -1}
-		m.cur, m.top, m.sub, m.nat = 0, 0, -1, false
+		m.SetBody(nil)
 		return
 	}
+	c := m.c
 	s := in.Stream()
 	if s != c.s {
 		*c = codeState{s: s, info: -1}

@@ -42,15 +42,22 @@ func TestInfoOnePrinter(t *testing.T) {
 }
 
 // TestExec30: version 3.0's reader maps the emask nibble of every exec
-// byte, not INFO's only (IGC's transformMask): 9 is "default", M1.
+// byte, not INFO's only, and of scatter and gather's num_elts (IGC's
+// transformMask): 9 is "default", M1.
 func TestExec30(t *testing.T) {
 	// mov (exec 0x94) V33(0,0)<1;1,0> 0x3f800000:f, 16-bit ids
-	code := []byte{0x29, 0x94, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x21, 0x01, 0x05, 0x07, 0x00, 0x00, 0x80, 0x3F}
+	mov := []byte{0x29, 0x94, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x21, 0x01, 0x05, 0x07, 0x00, 0x00, 0x80, 0x3F}
+	// scatter.2 (num_elts 0x91) T6 0x3f800000:f V43.64 V43.64
+	scatter := []byte{0x3A, 0x01, 0x91, 0x06, 0x05, 0x07, 0x00, 0x00, 0x80, 0x3F, 0x2B, 0x00, 0x40, 0x00, 0x2B, 0x00, 0x40, 0x00}
 	for _, c := range []struct {
+		code []byte
 		v    Version
 		want string
-	}{{Version{3, 0}, "mov (M1, 16) "}, {Version{3, 3}, "mov (M2_NM, 16) "}} {
-		s := Walk(code, 0, WalkOptions{Version: c.v, Layout: LayoutIGC})
+	}{
+		{mov, Version{3, 0}, "mov (M1, 16) "}, {mov, Version{3, 3}, "mov (M2_NM, 16) "},
+		{scatter, Version{3, 0}, "scatter.2 (M1, 16) "}, {scatter, Version{3, 3}, "scatter.2 (M2_NM, 16) "},
+	} {
+		s := Walk(c.code, 0, WalkOptions{Version: c.v, Layout: LayoutIGC})
 		var in Instruction
 		if s.Err != nil || s.NumInsts() != 1 {
 			t.Fatalf("%s: %v", c.v, s.Err)

@@ -10,6 +10,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
+	"infoscope/sampledata/templates"
 )
 
 // BenchmarkStreamFlow: building the data-flow view of the largest oracle
@@ -49,7 +50,7 @@ func BenchmarkFlowLargeBody(b *testing.B) {
 // (about 50,000 instructions, 11,000 INFO, labels, jumps, calls and
 // returns): building the view and analysing every INFO.
 func BenchmarkFlowMixedStream(b *testing.B) {
-	data := sampledata.MixedStream(1<<20, mixedTemplates(b))
+	data := sampledata.MixedStream(1<<20, templates.Mixed())
 	f := decoder.Decode("mixed.bin", data, decoder.Options{Layout: decoder.LayoutIGC})
 	s := f.Streams[0]
 	b.SetBytes(int64(len(data)))

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/model"
+	"infoscope/sampledata/testkit"
 )
 
 // TestInspectorCrashHelper is the inspector process that
@@ -178,10 +179,7 @@ func TestQuitRightAfterSaveKeepsSave(t *testing.T) {
 		_ = cmd.Process.Kill()
 		t.Fatal("the inspector did not quit")
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, path)
 	if !bytes.Equal(data, saved) {
 		t.Errorf("after ctrl+s q the file is %d bytes, want the saved %d (old: %d)", len(data), len(saved), len(old))
 	}

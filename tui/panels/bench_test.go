@@ -1,11 +1,11 @@
 package panels
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/style"
 )
 
@@ -63,10 +63,7 @@ func BenchmarkLanesKeyAndView(b *testing.B) {
 // BenchmarkCodeKeyAndView: a cursor step and a frame of the Code pane on
 // the largest oracle body (1,060 instructions), at 120x40.
 func BenchmarkCodeKeyAndView(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := testkit.ReadFile(b, filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
 	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
 	m := NewCode(style.New(false, true))
 	m.SetSize(120, 30)

@@ -2,7 +2,6 @@ package panels
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -126,10 +125,7 @@ func TestCodeText(t *testing.T) {
 // TestCodeMouseAndLine: a click on a listing line moves the cursor, a
 // click on a data-flow entry jumps to it; :L<line> goes to a text line.
 func TestCodeMouseAndLine(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
 	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
 	m := NewCode(style.New(false, true))
 	m.SetSize(100, 30)
@@ -194,10 +190,7 @@ func TestCodeSearchLongBody(t *testing.T) {
 // share scrolls on its own once F gives it the keys; enter goes to the
 // entry under its cursor, F gives the keys back to the listing.
 func TestCodeFlowScrolls(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, filepath.Join("..", "..", "model", "testdata", "dataflow.isa"))
 	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
 	m := NewCode(style.New(false, true))
 	m.SetSize(80, 10)

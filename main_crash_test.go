@@ -1,33 +1,21 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"infoscope/model"
+	"infoscope/sampledata"
 	"infoscope/sampledata/testkit"
 )
-
-// TestInspectorCrashHelper is the inspector process that
-// TestKilledInspectorKeepsSurfaceFileWhole kills: the real inspector, its
-// keys coming from a pipe rather than a terminal.
-func TestInspectorCrashHelper(t *testing.T) {
-	args := os.Getenv("INFOSCOPE_CRASH_HELPER")
-	if args == "" {
-		t.Skip("the helper process of TestKilledInspectorKeepsSurfaceFileWhole")
-	}
-	os.Exit(inspect(strings.Split(args, "\x1f"), tea.WithInput(os.Stdin), tea.WithOutput(os.Stdout)))
-}
 
 // bigSurfaceFile is a valid surface file of about 0.8 MB in compact JSON: a
 // save of it takes long enough for a kill to land inside it.
@@ -44,6 +32,27 @@ func bigSurfaceFile() []byte {
 	return b.Bytes()
 }
 
+// bigSurfaces is a folder holding bigSurfaceFile (old) as surfaces.json
+// (path), and what a save of it writes (saved, which differs from old).
+func bigSurfaces(t *testing.T) (dir, path string, old, saved []byte) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "surfaces.json")
+	old = bigSurfaceFile()
+	if err := os.WriteFile(path, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sf, err := model.ParseSurfaceFile(path, old)
+	if err != nil {
+		t.Fatalf("the test's surface file: %v", err)
+	}
+	saved, err = sf.Marshal()
+	if err != nil || bytes.Equal(saved, old) {
+		t.Fatalf("marshal: %v (the saved form must differ from the old one)", err)
+	}
+	return dir, path, old, saved
+}
+
 // The inspector killed (SIGKILL) while ctrl+s saves leaves the surface file
 // whole: as it was or as saved, never empty or cut (issue 13: a kill
 // during a save left it empty or half-written). Each round starts the real
@@ -53,17 +62,7 @@ func TestKilledInspectorKeepsSurfaceFileWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "surfaces.json")
-	old := bigSurfaceFile()
-	sf, err := model.ParseSurfaceFile(path, old)
-	if err != nil {
-		t.Fatalf("the test's surface file: %v", err)
-	}
-	saved, err := sf.Marshal()
-	if err != nil || bytes.Equal(saved, old) {
-		t.Fatalf("marshal: %v (the saved form must differ from the old one)", err)
-	}
+	dir, path, old, saved := bigSurfaces(t)
 	const rounds = 4
 	midSave := 0
 	for round := range rounds {
@@ -75,9 +74,7 @@ func TestKilledInspectorKeepsSurfaceFileWhole(t *testing.T) {
 			t.Fatal(err)
 		}
 		before, _ := os.Stat(path)
-		cmd := exec.Command(os.Args[0], "-test.run=^TestInspectorCrashHelper$")
-		cmd.Env = append(os.Environ(), "INFOSCOPE_CRASH_HELPER="+strings.Join([]string{"--no-watch", "--surfaces", path}, "\x1f"), "NO_COLOR=1")
-		cmd.Dir = dir
+		cmd := helperCommand("inspect", dir, "--no-watch", "--surfaces", path)
 		stdin, err := cmd.StdinPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -145,39 +142,16 @@ func TestQuitRightAfterSaveKeepsSave(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "surfaces.json")
-	old := bigSurfaceFile()
-	if err := os.WriteFile(path, old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	sf, err := model.ParseSurfaceFile(path, old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	saved, err := sf.Marshal()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestInspectorCrashHelper$")
-	cmd.Env = append(os.Environ(), "INFOSCOPE_CRASH_HELPER="+strings.Join([]string{"--no-watch", "--surfaces", path}, "\x1f"), "NO_COLOR=1")
-	cmd.Dir = dir
+	dir, path, old, saved := bigSurfaces(t)
+	cmd := helperCommand("inspect", dir, "--no-watch", "--surfaces", path)
 	cmd.Stdin = strings.NewReader("\x13q") // ctrl+s, q
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
-	done := make(chan error, 1)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("inspector: %v\n%s", err, stderr.String())
-		}
-	case <-time.After(30 * time.Second):
-		_ = cmd.Process.Kill()
-		t.Fatal("the inspector did not quit")
+	if err := waitProcess(t, cmd, 30*time.Second, "the inspector did not quit"); err != nil {
+		t.Fatalf("inspector: %v\n%s", err, stderr.String())
 	}
 	data := testkit.ReadFile(t, path)
 	if !bytes.Equal(data, saved) {
@@ -201,9 +175,7 @@ func TestUnparsableSurfaceFileOpensAndSurvives(t *testing.T) {
 	if err := os.WriteFile(path, broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestInspectorCrashHelper$")
-	cmd.Env = append(os.Environ(), "INFOSCOPE_CRASH_HELPER="+strings.Join([]string{"--no-watch", "--surfaces", path}, "\x1f"), "NO_COLOR=1")
-	cmd.Dir = dir
+	cmd := helperCommand("inspect", dir, "--no-watch", "--surfaces", path)
 	cmd.Stdin = strings.NewReader("\x13q") // ctrl+s (refused once), q
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
@@ -212,5 +184,79 @@ func TestUnparsableSurfaceFileOpensAndSurvives(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, broken) {
 		t.Errorf("the unparsable file changed: %d bytes", len(b))
+	}
+}
+
+// A bookmark that could not be saved when the inspector ends makes its
+// exit status 1, with the reason on stderr (issue 23 item 11: it exited
+// 0). The input's folder is removed after the load, so the mark file
+// cannot be written, then a mark is made and the inspector quit.
+func TestMarksSaveFailureExitStatus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	in := filepath.Join(sub, "k.isa")
+	data, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := helperCommand("sized", dir, "--no-watch", "--surfaces", filepath.Join(dir, "s.json"), in)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	loaded := make(chan struct{})
+	go func() {
+		r := bufio.NewReader(stdout)
+		var seen []byte
+		signalled := false
+		buf := make([]byte, 4096)
+		for {
+			n, err := r.Read(buf)
+			seen = append(seen, buf[:n]...)
+			if !signalled && bytes.Contains(seen, []byte("loaded 1 source")) {
+				close(loaded)
+				signalled = true
+			}
+			if len(seen) > 1<<16 {
+				seen = seen[len(seen)-4096:]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	select {
+	case <-loaded:
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the inspector did not show its input loaded")
+	}
+	if err := os.RemoveAll(sub); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := stdin.Write([]byte("M\rq")); err != nil {
+		t.Fatal(err)
+	}
+	err = waitProcess(t, cmd, 30*time.Second, "the inspector did not quit")
+	if code := exitCode(t, err); code != 1 || !strings.Contains(stderr.String(), "saving bookmarks") {
+		t.Errorf("exit %d, stderr %q; want status 1 and the save's error", code, stderr.String())
 	}
 }

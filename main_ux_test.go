@@ -2,12 +2,17 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"infoscope/tui/cli"
 )
@@ -24,14 +29,67 @@ func TestVersionAndHelpWords(t *testing.T) {
 	}
 }
 
-// TestNoTerminalHelper runs the command line in a child process started
-// by TestNoTerminalSaysDump.
-func TestNoTerminalHelper(t *testing.T) {
-	args := os.Getenv("INFOSCOPE_UX_HELPER")
-	if args == "" {
-		t.Skip("the helper process of TestNoTerminalSaysDump")
+// TestHelperProcess is the child process of the tests that start one
+// (helperCommand): the command line, or the real inspector with its keys
+// from a pipe and its screen to one, at 120x40 when sized.
+func TestHelperProcess(t *testing.T) {
+	mode, args, ok := strings.Cut(os.Getenv("INFOSCOPE_HELPER"), "\x1e")
+	if !ok {
+		t.Skip("the child process of the tests that start one")
 	}
-	os.Exit(run(strings.Split(args, "\x1f")))
+	argv := strings.Split(args, "\x1f")
+	pipes := []tea.ProgramOption{tea.WithInput(os.Stdin), tea.WithOutput(os.Stdout)}
+	switch mode {
+	case "run":
+		os.Exit(run(argv))
+	case "inspect":
+		os.Exit(inspect(argv, pipes...))
+	case "sized":
+		os.Exit(inspect(argv, append(pipes, tea.WithWindowSize(120, 40))...))
+	}
+	t.Fatalf("helper mode %q", mode)
+}
+
+// helperCommand is this test binary run as TestHelperProcess in mode
+// (run, inspect or sized) with args, in dir, with NO_COLOR set.
+func helperCommand(mode, dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$")
+	cmd.Env = append(os.Environ(), "INFOSCOPE_HELPER="+mode+"\x1e"+strings.Join(args, "\x1f"), "NO_COLOR=1")
+	cmd.Dir = dir
+	return cmd
+}
+
+// waitProcess waits for cmd (started) to end; after within it kills it and
+// fails the test saying what did not happen (with its stderr if kept).
+func waitProcess(t *testing.T, cmd *exec.Cmd, within time.Duration, what string) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(within):
+		_ = cmd.Process.Kill()
+		<-done
+		if s, ok := cmd.Stderr.(fmt.Stringer); ok {
+			what += "; stderr: " + s.String()
+		}
+		t.Fatal(what)
+	}
+	return nil
+}
+
+// exitCode is the exit status of a process that ended with err.
+func exitCode(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0
 }
 
 // noTTY runs the command line with args in a new session (no controlling
@@ -39,19 +97,11 @@ func TestNoTerminalHelper(t *testing.T) {
 // and stderr.
 func noTTY(t *testing.T, args ...string) (int, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestNoTerminalHelper$")
-	cmd.Env = append(os.Environ(), "INFOSCOPE_UX_HELPER="+strings.Join(args, "\x1f"), "NO_COLOR=1")
+	cmd := helperCommand("run", "", args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return code, stderr.String()
+	return exitCode(t, cmd.Run()), stderr.String()
 }
 
 // Without a terminal the inspector says to use dump; a missing file among

@@ -310,44 +310,37 @@ func resinfoCell(s Surface, lod uint32, c int) Cell {
 		return written("MIPCount", uint64(s.MIPCount))
 	}
 	lodText := strconv.FormatUint(uint64(lod), 10)
-	quilted := func(field, quilt uint32) Cell {
-		t, v := shifted(field, uint64(lod), lodText)
-		return written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt))
+	shift := func(field uint32) func() Cell {
+		return func() Cell { return written(shifted(field, uint64(lod), lodText)) }
 	}
-	shift := func(field uint32) Cell {
-		return written(shifted(field, uint64(lod), lodText))
+	quilted := func(field, quilt uint32) func() Cell {
+		return func() Cell {
+			t, v := shifted(field, uint64(lod), lodText)
+			return written(fmt.Sprintf("(%s)*(%d+1)", t, quilt), v*plus1(quilt))
+		}
 	}
 	depth := func() Cell { return written(fmt.Sprintf("%d+1", s.Depth), plus1(s.Depth)) }
 	zero := func() Cell { return Cell{State: CellWritten, Formula: "0"} }
+	size := func() Cell { return written("Buffer size (as written in the spec)", uint64(s.BufferSize)) }
+	// The table's rows (R, G, B), computed only for the cell asked.
+	var row [3]func() Cell
 	switch s.Type {
 	case Surface1D:
-		return [3]func() Cell{func() Cell { return shift(s.Width) }, zero, zero}[c]()
+		row = [3]func() Cell{shift(s.Width), zero, zero}
 	case Surface1DArray:
-		return [3]func() Cell{func() Cell { return shift(s.Width) }, depth, zero}[c]()
+		row = [3]func() Cell{shift(s.Width), depth, zero}
 	case Surface2D:
-		return [3]func() Cell{
-			func() Cell { return quilted(s.Width, s.QuiltWidth) },
-			func() Cell { return quilted(s.Height, s.QuiltHeight) },
-			zero}[c]()
+		row = [3]func() Cell{quilted(s.Width, s.QuiltWidth), quilted(s.Height, s.QuiltHeight), zero}
 	case Surface2DArray:
-		return [3]func() Cell{
-			func() Cell { return quilted(s.Width, s.QuiltWidth) },
-			func() Cell { return quilted(s.Height, s.QuiltHeight) },
-			depth}[c]()
+		row = [3]func() Cell{quilted(s.Width, s.QuiltWidth), quilted(s.Height, s.QuiltHeight), depth}
 	case Surface3D:
-		return [3]func() Cell{
-			func() Cell { return shift(s.Width) },
-			func() Cell { return shift(s.Height) },
-			func() Cell { return shift(s.Depth) }}[c]()
+		row = [3]func() Cell{shift(s.Width), shift(s.Height), shift(s.Depth)}
 	case SurfaceCube:
-		return [3]func() Cell{
-			func() Cell {
-				return written("Buffer size (as written in the spec)", uint64(s.BufferSize))
-			},
-			func() Cell { return shift(s.Height) },
-			depth}[c]()
+		row = [3]func() Cell{size, shift(s.Height), depth}
+	default:
+		return Cell{State: CellUndefined, Formula: "undefined: surface type " + s.Type.String() + " is not in the spec's table"}
 	}
-	return Cell{State: CellUndefined, Formula: "undefined: surface type " + s.Type.String() + " is not in the spec's table"}
+	return row[c]()
 }
 
 // Where the hardware rules come from (info-hardware-notes, section 1).

@@ -15,11 +15,8 @@ set -euo pipefail
 n=${1:-2000}
 limit=${LIMIT:-300} # seconds to wait for the first screen
 cd "$(dirname "$0")/.."
-command -v tmux >/dev/null || { echo "bench-folder: tmux is not installed" >&2; exit 1; }
-tmp=$(mktemp -d)
-sock="infoscope-bench-folder-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
+. scripts/lib.sh
+setup bench-folder infoscope-bench-folder tmux
 bin=${INFOSCOPE:-}
 if [ -z "$bin" ]; then
 	go build -o "$tmp/infoscope" .
@@ -37,24 +34,14 @@ T new-session -d -s keep "sleep 3600"
 t0=$(date +%s%N)
 T new-session -d -s s -x 120 -y 40 \
 	"env TERM=xterm-256color /usr/bin/time -f %M -o '$tmp/rss' '$bin' --no-watch --surfaces '$tmp/s.json' '$tmp/dump' 2>'$tmp/err'; sleep 3600"
-t1=
-for ((k = 0; k < limit * 20; k++)); do
-	if T capture-pane -p -t s | grep -qF "loaded $n sources"; then
-		t1=$(date +%s%N)
-		break
-	fi
-	sleep 0.05
-done
-if [ -z "$t1" ]; then
+loaded() { T capture-pane -p -t s | grep -qF "loaded $n sources"; }
+if ! within $((limit * 20)) loaded; then
 	echo "bench-folder: no \"loaded $n sources\" within $limit s; the screen:" >&2
 	T capture-pane -p -t s >&2
 	exit 1
 fi
+t1=$(date +%s%N)
 T send-keys -t s q
-for ((k = 0; k < 200; k++)); do
-	[ -s "$tmp/rss" ] && break
-	sleep 0.05
-done
-[ -s "$tmp/rss" ] || { echo "bench-folder: the inspector did not quit" >&2; exit 1; }
+within 200 test -s "$tmp/rss" || { echo "bench-folder: the inspector did not quit" >&2; exit 1; }
 printf '%d files: first screen with every file loaded %.2f s, peak RSS %d MiB\n' \
 	"$n" "$(echo "scale=3; ($t1 - $t0) / 1000000000" | bc)" $(($(tail -1 "$tmp/rss") / 1024))

@@ -23,44 +23,17 @@ if [ -z "${SERVE_RSS_BOUNDED:-}" ]; then
 fi
 
 n=${1:-32} w=${2:-1000} h=${3:-300} dumps=${4:-2} size=${5:-$((16 << 20))}
-for tool in tmux ssh ssh-keygen; do
-  command -v "$tool" >/dev/null || { echo "serve-rss: $tool is not installed" >&2; exit 1; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/serve-rss.XXXXXX")
-sock="infoscope-rss-$$"
-server_pid=""
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" >/dev/null 2>&1 || true
-  T kill-server >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. scripts/lib.sh
+setup serve-rss infoscope-rss tmux ssh ssh-keygen
 fail() { echo "serve-rss: $*" >&2; tail -n 20 "$tmp/server.log" >&2 || true; exit 1; }
 
 go build -o "$tmp/infoscope" .
-ssh-keygen -q -t ed25519 -N '' -C infoscope-rss -f "$tmp/id" </dev/null
-cp "$tmp/id.pub" "$tmp/authorized_keys"
-mkdir -p "$tmp/served"
-cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
-
-: >"$tmp/server.log"
-"$tmp/infoscope" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
+serve_fixture
+serve_start "$tmp/infoscope" "$tmp/server.log" --host-key "$tmp/host_ed25519" \
   --authorized-keys "$tmp/authorized_keys" --state-dir "$tmp/state" \
   --max-sessions "$((n + dumps))" --max-dump-stdin "$size" --max-dumps "$dumps" --max-dumps-per-key "$dumps" \
-  "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$tmp/server.log" &
-server_pid=$!
-port=""
-for ((i = 0; i < 400; i++)); do
-  port=$(sed -n 's/.*listening addr=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/server.log" | head -n1)
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || fail "server exited"
-  sleep 0.05
-done
-[ -n "$port" ] || fail "server did not log its address"
-ssh_cmd=(env -u SSH_AUTH_SOCK ssh -F /dev/null -p "$port" -i "$tmp/id" -o IdentitiesOnly=yes
-  -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR
-  -o ConnectTimeout=30)
+  "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin"
+ssh_cmd+=(-i "$tmp/id")
 
 kb() { sed -n "s/^$1:[[:space:]]*\([0-9]*\) kB/\1/p" "/proc/$server_pid/status"; }
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
@@ -68,14 +41,8 @@ reset_peak() { echo 5 >"/proc/$server_pid/clear_refs"; }
 q() { printf '%q ' "$@"; }
 
 # wait_screen SESSION TEXT: until the pane shows TEXT (bounded).
-wait_screen() {
-  local i
-  for ((i = 0; i < 1200; i++)); do
-    T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2" && return 0
-    sleep 0.1
-  done
-  fail "$1 never showed $2"
-}
+shows() { T capture-pane -p -t "$1" 2>/dev/null | grep -qF -- "$2"; }
+wait_screen() { within 2400 shows "$1" "$2" || fail "$1 never showed $2"; }
 
 echo "serve-rss: $(date -u '+%d %b %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $n sessions at ${w}x$h, $dumps dumps of $size bytes"
 sleep 1
@@ -95,10 +62,8 @@ all=$(kb VmRSS)
 peak=$(kb VmHWM)
 echo "$n sessions: RSS $(mib "$all") MiB, peak $(mib "$peak") MiB; per session added $(mib $(((all - one) / (n > 1 ? n - 1 : 1)))) MiB (RSS), $(mib $(((peak - base) / n))) MiB (peak over start)"
 for ((i = 1; i <= n; i++)); do T send-keys -t "s$i" q; done
-for ((i = 0; i < 600; i++)); do
-  [ "$(T list-sessions 2>/dev/null | wc -l)" = 0 ] && break
-  sleep 0.1
-done
+none_left() { [ "$(T list-sessions 2>/dev/null | wc -l)" = 0 ]; }
+within 1200 none_left || true
 sleep 2
 echo "sessions ended: RSS $(mib "$(kb VmRSS)") MiB"
 

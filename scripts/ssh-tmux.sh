@@ -17,19 +17,8 @@ if [ -z "${SSH_TMUX_BOUNDED:-}" ]; then
   SSH_TMUX_BOUNDED=1 exec timeout --kill-after=10 240 bash "$0" "$@"
 fi
 
-for tool in tmux ssh ssh-keygen; do
-  command -v "$tool" >/dev/null || { echo "ssh-tmux: $tool is not installed" >&2; exit 1; }
-done
-tmp=$(mktemp -d)
-sock="infoscope-ssh-test-$$"
-server_pid=""
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" >/dev/null 2>&1 || true
-  T kill-server >/dev/null 2>&1 || true
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. scripts/lib.sh
+setup ssh-tmux infoscope-ssh-test tmux ssh ssh-keygen
 
 go build -o "$tmp/infoscope" .
 bin="$tmp/infoscope"
@@ -48,14 +37,13 @@ fail() {
   exit 1
 }
 
+# shows SESSION TEXT: whether the screen contains TEXT.
+shows() { screen "$1" | grep -qF -- "$2"; }
+
 # wait_for TEXT [SECONDS] [SESSION]: until the screen contains TEXT.
 wait_for() {
-  local want=$1 limit=${2:-15} s=${3:-s} i
-  for ((i = 0; i < limit * 20; i++)); do
-    if screen "$s" | grep -qF -- "$want"; then return 0; fi
-    sleep 0.05
-  done
-  fail_session=$s fail "timed out waiting for: $want"
+  local want=$1 limit=${2:-15} s=${3:-s}
+  within $((limit * 20)) shows "$s" "$want" || fail_session=$s fail "timed out waiting for: $want"
 }
 
 # wait_exit SESSION: until ssh in the pane has exited; prints its status.
@@ -74,46 +62,25 @@ wait_exit() {
   fail_session=$s fail "ssh in $s did not exit"
 }
 
-# A throwaway client key, and one that is not authorised.
-ssh-keygen -q -t ed25519 -N '' -C infoscope-test -f "$tmp/id" </dev/null
+# A throwaway client key, and one that is not authorised; copies of the
+# samples to serve.
+serve_fixture
 ssh-keygen -q -t ed25519 -N '' -C stranger -f "$tmp/stranger" </dev/null
-cp "$tmp/id.pub" "$tmp/authorized_keys"
 fingerprint=$(ssh-keygen -l -f "$tmp/id.pub" | awk '{print $2}')
 stranger_fp=$(ssh-keygen -l -f "$tmp/stranger.pub" | awk '{print $2}')
 
-# Serve copies of the samples, on a free port (the log names it).
-mkdir -p "$tmp/served"
-cp sampledata/kernels.isa sampledata/stream_igc.bin "$tmp/served/"
-# start_server: the server in the background, its port in $port. The log
-# exists before the server starts: the loop below reads it at once, and the
-# background shell may not have opened its redirect yet.
+# start_server: the server in the background on a free port.
 start_server() {
-  : >"$log"
-  "$bin" serve --listen 127.0.0.1:0 --host-key "$tmp/host_ed25519" \
+  serve_start "$bin" "$log" --host-key "$tmp/host_ed25519" \
     --authorized-keys "$tmp/authorized_keys" --idle-timeout 2m --state-dir "$tmp/state" \
-    "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin" 2>"$log" &
-  server_pid=$!
-  port=""
-  for ((i = 0; i < 200; i++)); do
-    port=$(sed -n 's/.*listening addr=127\.0\.0\.1:\([0-9]*\).*/\1/p' "$log" | head -n1)
-    [ -n "$port" ] && break
-    kill -0 "$server_pid" 2>/dev/null || fail "server exited"
-    sleep 0.05
-  done
-  [ -n "$port" ] || fail "server did not log its address"
-  ssh_cmd=(env -u SSH_AUTH_SOCK ssh -F /dev/null -p "$port" -o IdentitiesOnly=yes -o BatchMode=yes
-    -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR
-    -o ConnectTimeout=10)
+    "$tmp/served/kernels.isa" "$tmp/served/stream_igc.bin"
 }
 
 # stop_server: SIGTERM, and the server must be gone within 10 s, exit 0.
+gone() { ! kill -0 "$1" 2>/dev/null; }
 stop_server() {
   kill -TERM "$server_pid" 2>/dev/null || true
-  for ((i = 0; i < 200; i++)); do
-    kill -0 "$server_pid" 2>/dev/null || break
-    sleep 0.05
-  done
-  kill -0 "$server_pid" 2>/dev/null && fail "server still running 10s after SIGTERM"
+  within 200 gone "$server_pid" || fail "server still running 10s after SIGTERM"
   wait "$server_pid" || fail "server exited with $? after SIGTERM"
   server_pid=""
   grep -q "stopped" "$log" || fail "no stop in the log"
@@ -182,18 +149,11 @@ wait_for "saved surface file on the server (ssh HOST surfaces prints it)"
 case_name="resize"
 # Growing shows whether the inspector followed: its status line (second
 # to last row) must move down to the new bottom.
+status_on() { screen | sed -n "$1p" | grep -qF "kernels.isa │ layout"; }
 T resize-window -t s -x 132 -y 48
-for ((i = 0; i < 200; i++)); do
-  screen | sed -n 47p | grep -qF "kernels.isa │ layout" && break
-  sleep 0.05
-done
-screen | sed -n 47p | grep -qF "kernels.isa │ layout" || fail "status line not on row 47 of 48 after growing"
+within 200 status_on 47 || fail "status line not on row 47 of 48 after growing"
 T resize-window -t s -x 90 -y 30
-for ((i = 0; i < 200; i++)); do
-  screen | sed -n 29p | grep -qF "kernels.isa │ layout" && break
-  sleep 0.05
-done
-screen | sed -n 29p | grep -qF "kernels.isa │ layout" || fail "status line not on row 29 of 30 after shrinking"
+within 200 status_on 29 || fail "status line not on row 29 of 30 after shrinking"
 [ "$(screen | widest)" -le 90 ] || fail "a line is wider than 90 after shrinking"
 
 case_name="quit"
@@ -259,11 +219,7 @@ case_name="drop"
 T send-keys -t s3 z # a further edit, then the client goes away
 wait_for "0 of 16 enabled" 15 s3
 T kill-session -t s3
-for ((i = 0; i < 200; i++)); do
-  grep -q "unsaved surface edits kept" "$log" && break
-  sleep 0.05
-done
-grep -q "unsaved surface edits kept" "$log" || fail "the dropped session's edits were not kept"
+within 200 grep -q "unsaved surface edits kept" "$log" || fail "the dropped session's edits were not kept"
 out=$(timeout 20 "${ssh_cmd[@]}" -i "$tmp/id" 127.0.0.1 surfaces 2>/dev/null) || fail "ssh surfaces after the drop failed"
 grep -qF '"dispatch_mask": "0x00000000"' <<<"$out" || fail "the save changed after a drop: $out"
 stop_server

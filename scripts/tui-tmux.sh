@@ -7,12 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command -v tmux >/dev/null || { echo "tui-tmux: tmux is not installed" >&2; exit 1; }
-tmp=$(mktemp -d)
-sock="infoscope-tui-test-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-cleanup() { T kill-server >/dev/null 2>&1 || true; rm -rf "$tmp"; }
-trap cleanup EXIT
+. scripts/lib.sh
+setup tui-tmux infoscope-tui-test tmux
 
 go build -o "$tmp/infoscope" .
 bin="$tmp/infoscope"
@@ -37,50 +33,32 @@ fail() {
   exit 1
 }
 
+# shows TEXT: whether the screen contains TEXT.
+shows() { screen | grep -qF -- "$1"; }
+hides() { ! shows "$1"; }
+
 # wait_for TEXT [SECONDS]: until the screen contains TEXT.
-wait_for() {
-  local want=$1 limit=${2:-10} i
-  for ((i = 0; i < limit * 20; i++)); do
-    if screen | grep -qF -- "$want"; then return 0; fi
-    sleep 0.05
-  done
-  fail "timed out waiting for: $want"
-}
+wait_for() { within $((${2:-10} * 20)) shows "$1" || fail "timed out waiting for: $1"; }
 
 # wait_gone TEXT: until the screen no longer contains TEXT.
-wait_gone() {
-  local want=$1 i
-  for ((i = 0; i < 200; i++)); do
-    if ! screen | grep -qF -- "$want"; then return 0; fi
-    sleep 0.05
-  done
-  fail "still on screen: $want"
+wait_gone() { within 200 hides "$1" || fail "still on screen: $1"; }
+
+# launch NAME W H ENV FILES: a fresh session running the inspector with
+# the variables ENV on FILES (none: the embedded samples).
+launch() {
+  case_name=$1
+  T kill-session -t s >/dev/null 2>&1 || true
+  new_session -d -s s -x "$2" -y "$3" \
+    "env TERM=xterm-256color $4 '$bin' --no-watch --surfaces '$surf' $5; sleep 30"
+  T set-option -t s window-size manual >/dev/null
 }
 
-# start NAME W H [ENV=VALUE...]: a fresh session running the inspector on
-# the embedded samples, or on $files when set.
+# start NAME W H [ENV=VALUE...]: launch on $files.
 files=""
-start() {
-  case_name=$1
-  local w=$2 h=$3
-  shift 3
-  T kill-session -t s >/dev/null 2>&1 || true
-  new_session -d -s s -x "$w" -y "$h" \
-    "env TERM=xterm-256color $* '$bin' --no-watch --surfaces '$surf' $files; sleep 30"
-  T set-option -t s window-size manual >/dev/null
-}
+start() { launch "$1" "$2" "$3" "${*:4}" "$files"; }
 
-# start_files NAME W H FILE...: a fresh session running the inspector on
-# FILEs.
-start_files() {
-  case_name=$1
-  local w=$2 h=$3
-  shift 3
-  T kill-session -t s >/dev/null 2>&1 || true
-  new_session -d -s s -x "$w" -y "$h" \
-    "env TERM=xterm-256color ${files_env:-} '$bin' --no-watch --surfaces '$surf' $*; sleep 30"
-  T set-option -t s window-size manual >/dev/null
-}
+# start_files NAME W H FILE...: launch on FILEs, with $files_env.
+start_files() { launch "$1" "$2" "$3" "${files_env:-}" "${*:4}"; }
 
 keys() { T send-keys -t s "$@"; }
 
@@ -197,14 +175,8 @@ dark_grey() { T capture-pane -p -e -t s | grep -c $'\e\[38;5;247m' || true; }
 # wait_light WHAT: until the screen is drawn in the light palette. The first
 # frames may come before the terminal's answer to the background query, in
 # the dark palette: the check waits for the answer's repaint.
-wait_light() {
-  local i
-  for ((i = 0; i < 200; i++)); do
-    if [ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ]; then return 0; fi
-    sleep 0.05
-  done
-  fail "$1: not the light palette"
-}
+is_light() { [ "$(light_grey)" -gt 0 ] && [ "$(dark_grey)" -eq 0 ]; }
+wait_light() { within 200 is_light || fail "$1: not the light palette"; }
 # The pane gets its white background before the inspector starts and asks.
 case_name="light background"
 T kill-session -t s >/dev/null 2>&1 || true
@@ -286,14 +258,8 @@ run_cmd() {
   new_session -d -s s -x 80 -y 24 "env TERM=xterm-256color NO_COLOR=1 $2; sleep 30"
   T set-option -t s window-size manual >/dev/null
 }
-restored() {
-  local i
-  for ((i = 0; i < 100; i++)); do
-    [ "$(T display-message -p -t s '#{alternate_on}')" = 0 ] && return 0
-    sleep 0.05
-  done
-  fail "the terminal was left in the alternate screen"
-}
+main_screen() { [ "$(T display-message -p -t s '#{alternate_on}')" = 0 ]; }
+restored() { within 100 main_screen || fail "the terminal was left in the alternate screen"; }
 mkfifo "$tmp/fifo.json"
 run_cmd "/dev/zero" "'$bin' --no-watch --surfaces '$surf' /dev/zero"
 wait_for "byte 0x0: opcode"

@@ -34,9 +34,5 @@ func TestCSourceRows(t *testing.T) {
 	}
 	send(m, "E")
 	view = ansi.Strip(m.View().Content)
-	for _, want := range []string{"k.cpp: " + fmt.Sprint(m.list.rows.total) + " INFO", "  k.cpp:k_isa[1]", "    vISA 4.1: 2 kernel(s), 1 function(s)"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("E view lacks %q:\n%s", want, view)
-		}
-	}
+	wantView(t, "E view", view, "k.cpp: "+fmt.Sprint(m.list.rows.total)+" INFO", "  k.cpp:k_isa[1]", "    vISA 4.1: 2 kernel(s), 1 function(s)")
 }

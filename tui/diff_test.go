@@ -4,7 +4,6 @@ import (
 	"bytes"
 
 	tea "charm.land/bubbletea/v2"
-	"fmt"
 	"github.com/charmbracelet/x/ansi"
 	"strconv"
 	"strings"
@@ -68,46 +67,44 @@ func tritonPair(t *testing.T) Config {
 // then a - with A's removed line in place. Monochrome: the marks are
 // symbols.
 func TestDiffInInspector(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {160, 50}} {
-		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			tm := startFlow(t, tritonPair(t), sz[0], sz[1])
-			waitFrame(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
-				"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
-				"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
-				waitFrame(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
-					"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
-			}
-			tm.Send(press("}"))
-			waitFrame(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
-				"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
-			} else {
-				waitFrame(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
-			}
-			tm.Send(press("}"))
-			waitFrame(t, tm, "change 3 of 3", "removed: A $25")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
-			} else {
-				waitFrame(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
-			}
-			tm.play(t, [][]string{
-				{"}", "no change after this one"},
-				{"{ {", "change 1 of 3"},
-				// D: B alone, as the plain Code pane shows it; D again: A beside.
-				{"D", "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707"},
-				{"D", "A beside B", "change 1 of 3"},
-				{"q"},
-			})
-			m := final(t, tm)
-			if m.focus != focusCode {
-				t.Errorf("focus %v", m.focus)
-			}
+	atSizes(t, [][2]int{{80, 24}, {160, 50}}, func(t *testing.T, w, h int) {
+		tm := startFlow(t, tritonPair(t), w, h)
+		waitFrame(t, tm, "▸5 Code", "infoscope diff A a.visaasm",
+			"▸+    $5 mov (M1_NM, 1) V0202(0,0)<1> 0x2a:d", "change 1 of 3", "added in B",
+			"matmul_kernel_with_tensor_descriptors differs: } and { go to its next")
+		if w >= 160 {
+			waitFrame(t, tm, "infoscope diff A a.visaasm → B b.visaasm: 1 paired, 1 differ · vISA 707, INFO 0; 1 added, 1 removed")
+			waitFrame(t, tm, "Code  matmul_kernel_with_tensor_descriptors  B $5 · "+diffTritonSum,
+				"$6 mulh (M1_NM, 1) V0121(0,0)<1> V0120(0,0)<0;1,0> 0xaaaaaaab:ud", "│    $5 mulh")
+		}
+		tm.Send(press("}"))
+		waitFrame(t, tm, "change 2 of 3", "changed: A $6 → B $7: src1 immediate: 0x4 → 0x5",
+			"▸~    $7 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x5:d")
+		if w >= 160 {
+			waitFrame(t, tm, "0x5:d", "│    $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+		} else {
+			waitFrame(t, tm, "was A $6 shr (M1_NM, 1) V0123(0,0)<1> V0121(0,0)<0;1,0> 0x4:d")
+		}
+		tm.Send(press("}"))
+		waitFrame(t, tm, "change 3 of 3", "removed: A $25")
+		if w >= 160 {
+			waitFrame(t, tm, "▸-  ", "│   $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+		} else {
+			waitFrame(t, tm, "▸-       A $25 mov (M1_NM, 1) V0133(0,0)<1> V0134(0,0)<0;1,0>")
+		}
+		tm.play(t, [][]string{
+			{"}", "no change after this one"},
+			{"{ {", "change 1 of 3"},
+			// D: B alone, as the plain Code pane shows it; D again: A beside.
+			{"D", "the listing of B alone", "Code  matmul_kernel_with_tensor_descriptors  $5 of 707"},
+			{"D", "A beside B", "change 1 of 3"},
+			{"q"},
 		})
-	}
+		m := final(t, tm)
+		if m.focus != focusCode {
+			t.Errorf("focus %v", m.focus)
+		}
+	})
 }
 
 // The list marks the INFO a comparison found changed (~); selecting it

@@ -219,3 +219,10 @@ func checkSurfaceEdited(t *testing.T, m *Model) {
 		t.Errorf("the session's surface file has no surface with %s 9: %+v", key, m.surfaces.Surfaces)
 	}
 }
+
+// atSizes runs test as a subtest (named WxH) at each terminal size.
+func atSizes(t *testing.T, sizes [][2]int, test func(t *testing.T, w, h int)) {
+	for _, sz := range sizes {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) { test(t, sz[0], sz[1]) })
+	}
+}

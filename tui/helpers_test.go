@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,4 +179,24 @@ func filterNow(m *Model, expr string) error {
 	}
 	m.Update(cmd())
 	return nil
+}
+
+// moveTo sends keys and fails unless they leave the list's cursor at row
+// want.
+func moveTo(t *testing.T, m *Model, want int, keys ...string) {
+	t.Helper()
+	send(m, keys...)
+	if m.list.cursor != want {
+		t.Fatalf("%v: cursor %d, want %d", keys, m.list.cursor, want)
+	}
+}
+
+// wantView fails for each string that view v (what names it) lacks.
+func wantView(t *testing.T, what, v string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(v, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, v)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,31 +39,29 @@ func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
 // first kernel, saying so, with the kernel's statistics from its .asm
 // and its native lines; at 80x24 and 160x50.
 func TestNoInfoOpensOnCode(t *testing.T) {
-	for _, sz := range [][2]int{{80, 24}, {160, 50}} {
-		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			srcs, nat := realSet(t, false)
-			tm := startFlow(t, Config{Sources: srcs, Native: nat}, sz[0], sz[1])
-			waitFrame(t, tm, "▸5 Code", "Code  RoundedRangeKernel…  $0 of 59", "no INFO in this kernel", "▸   $0  L131     _main_0:")
-			if sz[0] < 160 {
-				waitFrame(t, tm, "↳ L159   (W) mov (16|M0) r2.0<1>:ud", "⇡ ll:8   %3 = bitcast i64 %const_reg_qword to <2 x i32>")
-			} else {
-				// The native listing beside the vISA one.
-				waitFrame(t, tm, "$0 of 59 · .asm beside (ctrl+w) · vISA text", "│     $1 L159 (W) mov (16|M0) r2.0<1>:ud")
-				waitFrame(t, tm, "· no INFO · XE2 · 72 native · 256 GRF · LOCAL_ROUND_ROBIN_RA · sync 3 · bank conflicts 1",
-					"no INFO in this kernel (59 instructions)")
-			}
-			tm.Send(press("j"))
-			waitFrame(t, tm, "▸   $1  L132")
-			if sz[0] >= 160 {
-				waitFrame(t, tm, " •  $1 L159 (W) mov") // the cursor's native lines marked
-			}
-			tm.Send(press("q"))
-			m := final(t, tm)
-			if m.focus != focusCode || m.body == nil {
-				t.Errorf("focus %v, body %v: want the Code pane on the kernel", m.focus, m.body)
-			}
-		})
-	}
+	atSizes(t, [][2]int{{80, 24}, {160, 50}}, func(t *testing.T, w, h int) {
+		srcs, nat := realSet(t, false)
+		tm := startFlow(t, Config{Sources: srcs, Native: nat}, w, h)
+		waitFrame(t, tm, "▸5 Code", "Code  RoundedRangeKernel…  $0 of 59", "no INFO in this kernel", "▸   $0  L131     _main_0:")
+		if w < 160 {
+			waitFrame(t, tm, "↳ L159   (W) mov (16|M0) r2.0<1>:ud", "⇡ ll:8   %3 = bitcast i64 %const_reg_qword to <2 x i32>")
+		} else {
+			// The native listing beside the vISA one.
+			waitFrame(t, tm, "$0 of 59 · .asm beside (ctrl+w) · vISA text", "│     $1 L159 (W) mov (16|M0) r2.0<1>:ud")
+			waitFrame(t, tm, "· no INFO · XE2 · 72 native · 256 GRF · LOCAL_ROUND_ROBIN_RA · sync 3 · bank conflicts 1",
+				"no INFO in this kernel (59 instructions)")
+		}
+		tm.Send(press("j"))
+		waitFrame(t, tm, "▸   $1  L132")
+		if w >= 160 {
+			waitFrame(t, tm, " •  $1 L159 (W) mov") // the cursor's native lines marked
+		}
+		tm.Send(press("q"))
+		m := final(t, tm)
+		if m.focus != focusCode || m.body == nil {
+			t.Errorf("focus %v, body %v: want the Code pane on the kernel", m.focus, m.body)
+		}
+	})
 }
 
 // The kernel list (K, from any pane) shows every body with its

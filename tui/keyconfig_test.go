@@ -58,24 +58,14 @@ func TestConfigRemapsKeys(t *testing.T) {
 		t.Errorf("refused code.search: keys %v, want the default /", got)
 	}
 	m := newLoaded(Config{Sources: sampleSources(t), Keys: &st.Keys, ConfigErrors: errs}, 120, 40)
-	send(m, "x")
-	if m.list.cursor != 1 {
-		t.Errorf("x (list.down) moved the cursor to %d", m.list.cursor)
-	}
-	send(m, "U")
-	if m.list.cursor != 0 {
-		t.Errorf("U (list.up) left the cursor at %d", m.list.cursor)
-	}
-	send(m, "j") // now global.help
+	moveTo(t, m, 1, "x") // list.down
+	moveTo(t, m, 0, "U") // list.up
+	send(m, "j")         // now global.help
 	if !m.showHelp {
 		t.Fatalf("j (global.help) did not open the help")
 	}
 	help := strings.Join(m.helpLines(), "\n")
-	for _, want := range []string{"x/down", "c "} {
-		if !strings.Contains(help, want) {
-			t.Errorf("the help lacks the key in effect %q", want)
-		}
-	}
+	wantView(t, "the help", help, "x/down", "c ")
 	send(m, "q")
 	if !strings.Contains(screen(m), "8 problems: E shows") {
 		t.Errorf("the refused entries are not counted:\n%s", screen(m))

@@ -415,14 +415,7 @@ func (l *listModel) appliedStatus() tea.Cmd {
 func (l *listModel) clamp() {
 	n := l.count()
 	l.cursor = min(max(l.cursor, 0), max(n-1, 0))
-	h := l.bodyRows()
-	if l.cursor < l.top {
-		l.top = l.cursor
-	}
-	if l.cursor >= l.top+h {
-		l.top = l.cursor - h + 1
-	}
-	l.top = min(max(l.top, 0), max(n-h, 0))
+	l.top = panels.KeepInView(l.top, l.cursor, 0, l.bodyRows(), n)
 }
 
 func (l *listModel) setSize(w, h int) {

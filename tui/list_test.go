@@ -106,22 +106,10 @@ func TestGotoAndDiagnostics(t *testing.T) {
 		t.Fatalf("rows = %d", m.list.rows.total)
 	}
 	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
-	send(m, "}")
-	if m.list.cursor != 3 {
-		t.Fatalf("}: cursor %d, want 3", m.list.cursor)
-	}
-	send(m, "}")
-	if m.list.cursor != 7 {
-		t.Fatalf("n n: cursor %d, want 7", m.list.cursor)
-	}
-	send(m, "}") // wraps
-	if m.list.cursor != 3 {
-		t.Fatalf("n wraps: cursor %d, want 3", m.list.cursor)
-	}
-	send(m, "{")
-	if m.list.cursor != 7 {
-		t.Fatalf("N wraps back: cursor %d, want 7", m.list.cursor)
-	}
+	moveTo(t, m, 3, "}")
+	moveTo(t, m, 7, "}")
+	moveTo(t, m, 3, "}") // wraps
+	moveTo(t, m, 7, "{")
 	send(m, ":", "'0x21'", "enter")
 	if off() != 0x21 || m.list.cursor != 3 {
 		t.Fatalf(":0x21: offset 0x%x cursor %d", off(), m.list.cursor)
@@ -134,10 +122,7 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	if m.statusErr || !strings.Contains(m.status, "no INFO instruction at 0x25") || !strings.Contains(m.status, "nearest 0x21") {
 		t.Fatalf(":0x25: status %q", m.status)
 	}
-	send(m, ":", "'9'", "enter")
-	if m.list.cursor != 8 {
-		t.Fatalf(":9: cursor %d, want 8", m.list.cursor)
-	}
+	moveTo(t, m, 8, ":", "'9'", "enter")
 	send(m, ":", "'99'", "enter")
 	if !m.statusErr || !strings.Contains(m.status, "10 rows") || m.list.cursor != 8 {
 		t.Fatalf(":99: status %q err=%v cursor %d", m.status, m.statusErr, m.list.cursor)
@@ -313,21 +298,14 @@ func TestListFileColumnShowsDistinctNames(t *testing.T) {
 	}
 	m := newLoaded(Config{Sources: srcs}, 80, 24)
 	view := ansi.Strip(m.View().Content)
-	for _, want := range []string{"info_min.isa", "oracle/mix_s2.isa", "dir/mix_s2.isa"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("list lacks %q:\n%s", want, view)
-		}
-	}
+	wantView(t, "list", view, "info_min.isa", "oracle/mix_s2.isa", "dir/mix_s2.isa")
 }
 
 // TestGotoNumbers: go-to reads numbers as flags and fields do: ":010" is
 // row ten (never octal 8), ":0x..." an offset.
 func TestGotoNumbers(t *testing.T) {
 	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
-	send(m, ":", "'010'", "enter")
-	if m.list.cursor != 9 {
-		t.Fatalf(":010: cursor %d, want 9 (row ten)", m.list.cursor)
-	}
+	moveTo(t, m, 9, ":", "'010'", "enter") // decimal: row ten
 	send(m, ":", "'0X0b'", "enter")
 	if l, _ := m.list.selected(); m.list.rows.info(l).Off != 0xb {
 		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.info(l).Off)

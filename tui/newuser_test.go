@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -66,36 +65,34 @@ func codeListing(t *testing.T, s string) (lines []string, cursor int) {
 // (item 2) the listing grows with the terminal.
 func TestNewUserCodeContext(t *testing.T) {
 	prev := 0
-	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}, {200, 100}} {
-		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
-			m := newLoaded(Config{Sources: []Source{fileSource(t, "..", "decoder", "testdata", "oracle", "large_mix_1k.isa")}}, sz[0], sz[1])
-			send(m, "j", "j", "j", "j", "5") // $25, the fifth INFO
-			s := screen(m)
-			lines, cur := codeListing(t, s)
-			if !strings.Contains(lines[cur], "$25 ") {
-				t.Fatalf("cursor on %q, want $25:\n%s", lines[cur], s)
-			}
-			if want := min(3, len(lines)/3); cur < want {
-				t.Errorf("the selected INFO is line %d of the listing: want at least %d lines of code before it\n%s", cur+1, want, s)
-			}
-			if len(lines) <= prev {
-				t.Errorf("%d listing lines: no more than at the smaller size (%d)", len(lines), prev)
-			}
-			prev = len(lines)
-			if sz[1] >= 60 && strings.Contains(s, "a taller terminal shows them") {
-				t.Errorf("at %dx%d the data flow is still cut:\n%s", sz[0], sz[1], s)
-			}
-			if sz[1] == 100 && len(lines) < 50 {
-				t.Errorf("at 200x100 only %d listing lines", len(lines))
-			}
-			// Stepping keeps lines of context above the cursor (scrolloff).
-			send(m, "k", "k", "k", "k", "k", "k", "k", "k")
-			lines, cur = codeListing(t, screen(m))
-			if cur < min(3, (len(lines)-1)/2) {
-				t.Errorf("after 8 k: cursor on listing line %d\n%s", cur+1, screen(m))
-			}
-		})
-	}
+	atSizes(t, [][2]int{{80, 24}, {120, 40}, {200, 60}, {200, 100}}, func(t *testing.T, w, h int) {
+		m := newLoaded(Config{Sources: []Source{fileSource(t, "..", "decoder", "testdata", "oracle", "large_mix_1k.isa")}}, w, h)
+		send(m, "j", "j", "j", "j", "5") // $25, the fifth INFO
+		s := screen(m)
+		lines, cur := codeListing(t, s)
+		if !strings.Contains(lines[cur], "$25 ") {
+			t.Fatalf("cursor on %q, want $25:\n%s", lines[cur], s)
+		}
+		if want := min(3, len(lines)/3); cur < want {
+			t.Errorf("the selected INFO is line %d of the listing: want at least %d lines of code before it\n%s", cur+1, want, s)
+		}
+		if len(lines) <= prev {
+			t.Errorf("%d listing lines: no more than at the smaller size (%d)", len(lines), prev)
+		}
+		prev = len(lines)
+		if h >= 60 && strings.Contains(s, "a taller terminal shows them") {
+			t.Errorf("at %dx%d the data flow is still cut:\n%s", w, h, s)
+		}
+		if h == 100 && len(lines) < 50 {
+			t.Errorf("at 200x100 only %d listing lines", len(lines))
+		}
+		// Stepping keeps lines of context above the cursor (scrolloff).
+		send(m, "k", "k", "k", "k", "k", "k", "k", "k")
+		lines, cur = codeListing(t, screen(m))
+		if cur < min(3, (len(lines)-1)/2) {
+			t.Errorf("after 8 k: cursor on listing line %d\n%s", cur+1, screen(m))
+		}
+	})
 }
 
 // TestNewUserKeysOneMeaning (item 8): the paging keys mean the same in the
@@ -211,11 +208,7 @@ func TestNewUserStatusActFirst(t *testing.T) {
 	m.markEdited("") // as a dispatch edit does
 	lines := strings.Split(screen(m), "\n")
 	status := lines[len(lines)-2]
-	for _, want := range []string{"1 problem: E shows", "unsaved surface edits: ctrl+s saves"} {
-		if !strings.Contains(status, want) {
-			t.Errorf("80x24 status line lacks %q: %q", want, status)
-		}
-	}
+	wantView(t, "80x24 status line", status, "1 problem: E shows", "unsaved surface edits: ctrl+s saves")
 	if strings.Contains(status, "Intel's writer") {
 		t.Errorf("the layout's reason is on every screen: %q", status)
 	}

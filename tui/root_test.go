@@ -39,10 +39,7 @@ func reload(m *Model, name string) {
 func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
 	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
-	send(m, ":", "'0x6e'", "enter") // row 10
-	if m.list.cursor != 10 {
-		t.Fatalf("cursor %d, want 10", m.list.cursor)
-	}
+	moveTo(t, m, 10, ":", "'0x6e'", "enter") // row 10
 	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
 
 	// Grown at the end: same offset, same row.
@@ -96,11 +93,7 @@ func TestLoadErrorsShown(t *testing.T) {
 		t.Fatal("e did not open the errors view")
 	}
 	view := ansi.Strip(m.View().Content)
-	for _, want := range []string{"missing.isa: no such file", "damaged.isa", "unknown opcode"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("errors view lacks %q:\n%s", want, view)
-		}
-	}
+	wantView(t, "errors view", view, "missing.isa: no such file", "damaged.isa", "unknown opcode")
 	send(m, "esc")
 	if m.showErrs {
 		t.Fatal("esc did not close the errors view")
@@ -158,40 +151,25 @@ func TestFocusAndGlobals(t *testing.T) {
 	var saved []byte
 	cfg := Config{Sources: sampleSources(t), SurfacePath: "s.json", SaveSurfaces: func(b []byte) error { saved = b; return nil }}
 	m := newLoaded(cfg, 80, 24)
-	order := []focusID{focusBits, focusLanes, focusOutput, focusCode, focusList}
-	for _, want := range order {
-		send(m, "tab")
-		if m.focus != want {
-			t.Fatalf("tab: focus %d, want %d", m.focus, want)
+	// Each step's keys, then the pane with the focus and whether a field
+	// is being edited.
+	for _, st := range []struct {
+		keys    string
+		want    focusID
+		editing bool
+	}{
+		{"tab", focusBits, false}, {"tab", focusLanes, false}, {"tab", focusOutput, false}, {"tab", focusCode, false},
+		{"tab", focusList, false}, {"shift+tab", focusCode, false}, {"shift+tab", focusOutput, false},
+		{"esc", focusList, false},
+		{"enter", focusOutput, false},  // enter reopens the last panel
+		{"enter 2", focusOutput, true}, // a digit while a field is edited types a value
+		{"esc esc", focusList, false},
+		{"3", focusLanes, false},
+	} {
+		send(m, strings.Fields(st.keys)...)
+		if m.focus != st.want || m.editing() != st.editing {
+			t.Fatalf("%s: focus %d editing %v, want %d %v", st.keys, m.focus, m.editing(), st.want, st.editing)
 		}
-	}
-	send(m, "shift+tab")
-	if m.focus != focusCode {
-		t.Fatalf("shift+tab: focus %d", m.focus)
-	}
-	send(m, "shift+tab")
-	if m.focus != focusOutput {
-		t.Fatalf("shift+tab twice: focus %d", m.focus)
-	}
-	send(m, "esc")
-	if m.focus != focusList {
-		t.Fatalf("esc: focus %d", m.focus)
-	}
-	send(m, "enter")
-	if m.focus != focusOutput {
-		t.Fatalf("enter reopens the last panel: focus %d", m.focus)
-	}
-	send(m, "enter", "2")
-	if m.focus != focusOutput || !m.editing() {
-		t.Fatalf("a digit while a field is edited types a value: focus %d editing %v", m.focus, m.editing())
-	}
-	send(m, "esc", "esc")
-	if m.focus != focusList {
-		t.Fatalf("esc esc: focus %d", m.focus)
-	}
-	send(m, "3")
-	if m.focus != focusLanes {
-		t.Fatalf("3 from the list: focus %d", m.focus)
 	}
 	send(m, "1")
 	send(m, "m")
@@ -343,10 +321,7 @@ func TestStepFromPanel(t *testing.T) {
 	if second := ansi.Strip(m.View().Content); second == first || !strings.Contains(second, "Bits  ") || !strings.Contains(second, text) {
 		t.Fatalf("the Bits panel did not follow the selection to %q:\n%s", text, second)
 	}
-	send(m, "[", "[")
-	if m.list.cursor != 0 {
-		t.Fatalf("[ [ from row 1: cursor %d, want 0 (clamped)", m.list.cursor)
-	}
+	moveTo(t, m, 0, "[", "[") // from row 1: clamped at the first
 }
 
 // At 80 columns the located errors are longer than a line; the errors view

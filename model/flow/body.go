@@ -572,22 +572,18 @@ type flowNode struct {
 	queued bool
 }
 
-// nodeMap maps instructions to flowNodes; reset empties it in O(1).
+// nodeMap maps instructions to flowNodes (slot: their index in nodes);
+// reset empties it in O(1).
 type nodeMap struct {
-	stampSet // the instructions with a node
-	slot     []int32
-	nodes    []flowNode
+	slot  distMap
+	nodes []flowNode
 }
 
 func (m *nodeMap) reset(n int) {
-	m.stampSet.reset(n)
-	if len(m.slot) < n {
-		m.slot = make([]int32, n)
-	}
+	m.slot.reset(n)
 	m.nodes = m.nodes[:0]
 }
 
-// find returns i's node index, -1 when it has none.
 // merge adds x to block k's bytes and, when that changes them, queues k on
 // work (unless k is from, the INFO's own block, whose value is fixed): the
 // step both worklist analyses take along an edge.
@@ -606,20 +602,20 @@ func (m *nodeMap) merge(k, from int32, x bytesSet, work []int32) []int32 {
 	return work
 }
 
+// find returns i's node index, -1 when it has none.
 func (m *nodeMap) find(i int32) int {
-	if !m.has(i) {
-		return -1
+	if k, ok := m.slot.get(i); ok {
+		return int(k)
 	}
-	return int(m.slot[i])
+	return -1
 }
 
 // get returns i's node index, making the node when it has none.
 func (m *nodeMap) get(i int32) int {
-	if m.has(i) {
-		return int(m.slot[i])
+	if k, ok := m.slot.get(i); ok {
+		return int(k)
 	}
-	m.add(i)
-	m.slot[i] = int32(len(m.nodes))
+	m.slot.set(i, int32(len(m.nodes)))
 	m.nodes = append(m.nodes, flowNode{i: i})
 	return len(m.nodes) - 1
 }
@@ -631,9 +627,10 @@ func (m *nodeMap) value(i int32) bytesSet {
 	return bytesSet{}
 }
 
-// distMap maps instructions to distances; reset empties it in O(1).
+// distMap maps instructions to numbers (distances, node slots); reset
+// empties it in O(1).
 type distMap struct {
-	stampSet // the instructions with a distance
+	stampSet // the instructions with a number
 	d        []int32
 }
 

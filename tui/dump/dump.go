@@ -157,11 +157,10 @@ func Run(args []string, env Env) int {
 		o.Surfaces = model.NewSurfaceFile()
 		if *fv.surfaces != "" {
 			data, err := env.Open(*fv.surfaces)
-			if err != nil {
-				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
-				return ExitUsage
+			if err == nil {
+				o.Surfaces, err = model.ParseSurfaceFile(*fv.surfaces, data)
 			}
-			if o.Surfaces, err = model.ParseSurfaceFile(*fv.surfaces, data); err != nil {
+			if err != nil {
 				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
 				return ExitUsage
 			}
@@ -242,10 +241,8 @@ func dumpFile(w, msgs io.Writer, env Env, name string, o Options) (status int, e
 		// Read under the limit: an endless stdin (/dev/zero) stops at
 		// it, or at its first 64 KiB when they already fail.
 		data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
-	case env.Read != nil:
-		data, err = env.Read(name, o.Decode)
 	default:
-		data, err = env.Open(name)
+		data, err = env.read(name, o.Decode)
 	}
 	if err != nil {
 		fmt.Fprintf(msgs, "infoscope dump: %v\n", err)

@@ -37,13 +37,7 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	if ds.parts.ASM == "" {
 		return ds
 	}
-	var data []byte
-	var err error
-	if env.Read != nil {
-		data, err = env.Read(ds.parts.ASM, o.Decode)
-	} else {
-		data, err = env.Open(ds.parts.ASM)
-	}
+	data, err := env.read(ds.parts.ASM, o.Decode)
 	if err != nil {
 		if env.Exists == nil {
 			ds.parts.ASM = "" // guessed, and not there
@@ -63,17 +57,20 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	if ds.parts.VisaLL != "" {
 		// The LLVM lines are extra: a .visa.ll that cannot be read is
 		// left out (its part is still named).
-		var ll []byte
-		if env.Read != nil {
-			ll, err = env.Read(ds.parts.VisaLL, o.Decode)
-		} else {
-			ll, err = env.Open(ds.parts.VisaLL)
-		}
-		if err == nil {
+		if ll, err := env.read(ds.parts.VisaLL, o.Decode); err == nil {
 			ds.join.LL = native.ParseLL(ds.parts.VisaLL, ll)
 		}
 	}
 	return ds
+}
+
+// read reads a named input: through Read under the decode options' size
+// limit when it is set, else through Open.
+func (env Env) read(name string, o decoder.Options) ([]byte, error) {
+	if env.Read != nil {
+		return env.Read(name, o)
+	}
+	return env.Open(name)
 }
 
 // joinFor returns the join of stream s of f, or nil.

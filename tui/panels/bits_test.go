@@ -236,11 +236,7 @@ func rowOf(lines []string, field string) string {
 func TestBitsMarksAndSeparation(t *testing.T) {
 	m := newTestBits(t, resinfoBytes, decoder.LayoutAuto, 80, 16)
 	v := ansi.Strip(m.View())
-	for _, want := range []string{"│", "↓ +", "more", "· = reserved, 0", "[7:0]", "[31:0]"} {
-		if !strings.Contains(v, want) {
-			t.Errorf("lacks %q:\n%s", want, v)
-		}
-	}
+	wantView(t, "view", v, "│", "↓ +", "more", "· = reserved, 0", "[7:0]", "[31:0]")
 	if strings.Contains(v, "0.7..0") || strings.Contains(v, "8.7..5.0") {
 		t.Errorf("bit ranges read like versions:\n%s", v)
 	}
@@ -256,9 +252,5 @@ func TestBitsSmallShowsWhatFits(t *testing.T) {
 	if !regexp.MustCompile(`\+0[0-9a-f] [0-9a-f]{2} [01·]{4} [01·]{4}`).MatchString(v) {
 		t.Errorf("no byte shown at 40x5:\n%s", v)
 	}
-	for _, want := range []string{"of 17 bytes", "field 2 of", "▸ " + m.fields[1].Name} {
-		if !strings.Contains(v, want) {
-			t.Errorf("40x5 lacks %q:\n%s", want, v)
-		}
-	}
+	wantView(t, "40x5", v, "of 17 bytes", "field 2 of", "▸ "+m.fields[1].Name)
 }

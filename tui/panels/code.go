@@ -255,15 +255,6 @@ func (m Code) native() *lower.Join {
 	return m.join
 }
 
-// lacksNative says so in the status line when the body has no native code.
-func (m *Code) lacksNative() bool {
-	if m.native() != nil {
-		return false
-	}
-	m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
-	return true
-}
-
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
 
@@ -447,14 +438,7 @@ func (m *Code) moveTo(i int) {
 	m.sub = -1
 	m.top = m.viewTop()
 	m.recentre = false
-	h, so := m.listHeight(), m.scrollOff()
-	if m.cur-so < m.top {
-		m.top = m.cur - so
-	}
-	if m.cur+so >= m.top+h {
-		m.top = m.cur + so - h + 1
-	}
-	m.top = min(max(m.top, 0), max(n-h, 0))
+	m.top = KeepInView(m.top, m.cur, m.scrollOff(), m.listHeight(), n)
 }
 
 // viewTop returns the first line shown: m.top, moved so that the cursor
@@ -468,13 +452,7 @@ func (m Code) viewTop() int {
 	if m.recentre {
 		top = m.cur - h/3
 	}
-	if m.cur < top {
-		top = m.cur
-	}
-	if m.cur >= top+h {
-		top = m.cur - h + 1
-	}
-	return min(max(top, 0), max(n-h, 0))
+	return KeepInView(top, m.cur, 0, h, n)
 }
 
 // jump moves to i, remembering where it was for Back.
@@ -509,14 +487,7 @@ func (m *Code) moveFlow(i int) {
 		return
 	}
 	m.flowCur = min(max(i, 0), n-1)
-	rows := m.flowRows()
-	if m.flowCur < m.flowTop {
-		m.flowTop = m.flowCur
-	}
-	if m.flowCur >= m.flowTop+rows {
-		m.flowTop = m.flowCur - rows + 1
-	}
-	m.flowTop = min(max(m.flowTop, 0), max(len(m.flowBody())-rows, 0))
+	m.flowTop = KeepInView(m.flowTop, m.flowCur, 0, m.flowRows(), len(m.flowBody()))
 }
 
 // Update handles keys while focused.
@@ -563,10 +534,11 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		m.moveFlow(m.flowCur)
 		return m, nil
 	}
+	if key.Matches(k, km.NativeList, km.Native) && m.native() == nil {
+		m.msg = "this body has no native code: open its dump set (the .asm of its stem beside it)"
+		return m, nil
+	}
 	if key.Matches(k, km.NativeList) {
-		if m.lacksNative() {
-			return m, nil
-		}
 		m.nat = !m.nat
 		m.folded = false
 		if m.nat {
@@ -588,9 +560,6 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 		}
 	}
 	if key.Matches(k, km.Native) {
-		if m.lacksNative() {
-			return m, nil
-		}
 		m.folded = !m.folded
 		m.nat = false
 		m.sub, m.topSub = -1, -1

@@ -202,15 +202,7 @@ func (m *Code) moveNative(k int) {
 		return
 	}
 	m.ncur = min(max(k, 0), len(j.ASM.Insts)-1)
-	lh := m.listHeight()
-	so := min(3, (lh-1)/2)
-	if m.ncur-so < m.ntop {
-		m.ntop = m.ncur - so
-	}
-	if m.ncur+so >= m.ntop+lh {
-		m.ntop = m.ncur + so - lh + 1
-	}
-	m.ntop = min(max(m.ntop, 0), max(len(j.ASM.Insts)-lh, 0))
+	m.ntop = KeepInView(m.ntop, m.ncur, m.scrollOff(), m.listHeight(), len(j.ASM.Insts))
 }
 
 // here is the cursor's place, for the back stack.

@@ -152,3 +152,13 @@ func wantEdit(t *testing.T, m testOutput, e Edit) {
 		t.Fatalf("edits %+v, want one %T", m.r.applied, e)
 	}
 }
+
+// wantView fails for each string that view v (what names it) lacks.
+func wantView(t *testing.T, what, v string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(v, w) {
+			t.Errorf("%s lacks %q:\n%s", what, w, v)
+		}
+	}
+}

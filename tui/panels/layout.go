@@ -54,16 +54,23 @@ func padLeft(s string, w int) string {
 // a window of h lines, given the previous top. It is a pure function so View
 // can use it without storing state.
 func scrollTop(top, focus, h, total int) int {
-	if h <= 0 || total <= h {
+	if h <= 0 {
 		return 0
 	}
-	if focus < top {
-		top = focus
+	return KeepInView(top, focus, 0, h, total)
+}
+
+// KeepInView returns the first row of a window of h rows over n that shows
+// rows cur-off to cur+off (off rows of context around the cursor): top,
+// moved as little as possible, and within 0 to n-h.
+func KeepInView(top, cur, off, h, n int) int {
+	if cur-off < top {
+		top = cur - off
 	}
-	if focus >= top+h {
-		top = focus - h + 1
+	if cur+off >= top+h {
+		top = cur + off - h + 1
 	}
-	return max(0, min(top, total-h))
+	return min(max(top, 0), max(n-h, 0))
 }
 
 // window returns the h lines from top, each clipped to w cells.

@@ -30,6 +30,14 @@ func (m *testOutput) setDispatch(mask model.ExecMask) {
 }
 
 // toRow moves the form cursor to row r.
+// typeInto opens form row r (with enter: digits switch panes) and types
+// text into it; the field stays open.
+func typeInto(m testOutput, r int, text string) testOutput {
+	m = toRow(m, r)
+	m, _ = m.Update(press("enter"))
+	return typeText(m, text)
+}
+
 func toRow(m testOutput, r int) testOutput {
 	for range 20 {
 		m, _ = m.Update(press("up"))
@@ -115,9 +123,7 @@ func TestOutputTypeCycles(t *testing.T) {
 
 func TestOutputNumericEdit(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, 1)                 // Width
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "127")
+	m = typeInto(m, 1, "127") // Width
 	if !m.Editing() {
 		t.Fatal("enter did not start an edit")
 	}
@@ -185,9 +191,7 @@ func TestOutputNumericEdit(t *testing.T) {
 
 func TestOutputLOD(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, m.lodRow())
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "2")
+	m = typeInto(m, m.lodRow(), "2")
 	m, _ = m.Update(press("enter"))
 	wantSurfaceChanged(t, m)
 	if len(f.LOD) != 1 || f.LOD[0] != 2 {
@@ -370,9 +374,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 					m, _ = m.Update(press("down"))
 				}
 				checkSize(t, m.View(), w, h)
-				m = toRow(m, m.lodRow())
-				m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-				m = typeText(m, "1,2,3,4,5,6,7,8,9,10,11,12,13")
+				m = typeInto(m, m.lodRow(), "1,2,3,4,5,6,7,8,9,10,11,12,13")
 				checkSize(t, m.View(), w, h)
 			}
 		}
@@ -391,17 +393,13 @@ func TestGoldenOutput(t *testing.T) {
 		t.Run(fmt.Sprintf("form_%d", w), func(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
 			m.setDispatch(0xfffffff5)
-			m = toRow(m, 1)
-			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-			m = typeText(m, "12")
+			m = typeInto(m, 1, "12")
 			golden.RequireEqual(t, ansi.Strip(m.View()))
 		})
 		t.Run(fmt.Sprintf("table_%d", w), func(t *testing.T) {
 			m, _ := newTestOutput(t, resinfoBytes, w, 24)
 			m.setDispatch(0xfffffff5)
-			m = toRow(m, m.lodRow())
-			m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-			m = typeText(m, "0,1,2,3")
+			m = typeInto(m, m.lodRow(), "0,1,2,3")
 			m, _ = m.Update(press("enter"))
 			m, _ = m.Update(press("t"))
 			for range 3 {
@@ -435,9 +433,7 @@ func TestOutputStackedLen(t *testing.T) {
 // display cells: "● 1024" is 6 cells though 8 bytes.
 func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, 1)
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "1023")
+	m = typeInto(m, 1, "1023")
 	m, _ = m.Update(press("enter"))
 	if c := cellOf(m, 0, 0); c.Value != 1024 {
 		t.Fatalf("R = %d, want 1024", c.Value)
@@ -455,17 +451,13 @@ func TestOutputSideBySideWithFourDigitValues(t *testing.T) {
 // the 32-bit one: Width stops at 16383.
 func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, 1)                 // Width
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "999999999999")
+	m = typeInto(m, 1, "999999999999") // Width
 	m, _ = m.Update(press("enter"))
 	if err := m.Err(); !strings.Contains(err, "0..16383") || strings.Contains(err, "4294967295") {
 		t.Errorf("err %q, want the width range 0..16383", err)
 	}
 	m, _ = m.Update(press("esc"))
-	m = toRow(m, m.lodRow())
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "1,99999999999")
+	m = typeInto(m, m.lodRow(), "1,99999999999")
 	m, _ = m.Update(press("enter"))
 	if err := m.Err(); !strings.Contains(err, "lod value 2") {
 		t.Errorf("lod err %q", err)
@@ -476,9 +468,7 @@ func TestOutputHugeNumberNamesFieldRange(t *testing.T) {
 // it wrap rather than end in "…".
 func TestOutputWarningsWrap(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, m.lodRow())
-	m, _ = m.Update(press("enter")) // a field opens with enter (digits switch panes)
-	m = typeText(m, "0,1,2,3")
+	m = typeInto(m, m.lodRow(), "0,1,2,3")
 	m, _ = m.Update(press("enter"))
 	m, _ = m.Update(press("t")) // the table: the column shows the dst layout and warnings
 	if !m.geometry().side {
@@ -547,9 +537,7 @@ func TestOutputMarksHiddenLanes(t *testing.T) {
 // explanation into "…" at 80 columns: the list is cut in its own cell.
 func TestOutputLongLODKeepsMeanings(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
-	m = toRow(m, m.lodRow())
-	m, _ = m.Update(press("enter"))
-	m = typeText(m, "0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7")
+	m = typeInto(m, m.lodRow(), "0,1,2,3,4,5,6,7,0,1,2,3,4,5,6,7")
 	m, _ = m.Update(press("enter"))
 	v := ansi.Strip(m.View())
 	if !strings.Contains(v, "64 tex") {

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
-	"time"
 
 	"charm.land/log/v2"
 
@@ -40,12 +39,12 @@ func register() (*flag.FlagSet, *flagValues) {
 	v := &flagValues{maxDumpStdin: cli.Size(DefaultMaxDumpStdin)}
 	cfg := &v.cfg
 	v.decode = cli.Decode(fs)
-	fs.StringVar(&cfg.Listen, "listen", "127.0.0.1:2222", "address to listen on")
-	fs.StringVar(&cfg.HostKeyPath, "host-key", "infoscope_host_ed25519", "host key file (ed25519; created on first start, mode 0600)")
+	fs.StringVar(&cfg.Listen, "listen", DefaultListen, "address to listen on")
+	fs.StringVar(&cfg.HostKeyPath, "host-key", DefaultHostKeyPath, "host key file (ed25519; created on first start, mode 0600)")
 	fs.StringVar(&cfg.AuthorizedKeysPath, "authorized-keys", "", "authorized_keys file: the public keys allowed in (required)")
-	cli.IntVar(fs, &cfg.MaxSessions, "max-sessions", 32, "maximum concurrent sessions")
-	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", 15*time.Minute, "close a session after this long without input")
-	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", 4*time.Hour, "close a session after this long in all")
+	cli.IntVar(fs, &cfg.MaxSessions, "max-sessions", DefaultMaxSessions, "maximum concurrent sessions")
+	fs.DurationVar(&cfg.IdleTimeout, "idle-timeout", DefaultIdleTimeout, "close a session after this long without input")
+	fs.DurationVar(&cfg.MaxSessionTime, "max-session-time", DefaultMaxSessionTime, "close a session after this long in all")
 	fs.DurationVar(&cfg.LoginGraceTime, "login-grace-time", DefaultLoginGraceTime, "close a connection that has not logged in after this long")
 	cli.IntVar(fs, &cfg.MaxLogins, "max-logins", DefaultMaxLogins, "connections logging in at once (full); from half of it newcomers drop a silent one or are refused by chance, as OpenSSH MaxStartups")
 	cli.IntVar(fs, &cfg.MaxLoginsPerSource, "max-logins-per-source", DefaultMaxLoginsPerSource, "connections logging in at once from one address; past it a newcomer from there is refused and told why (raise it for a team behind one NAT address or a CI fan-out)")

@@ -139,7 +139,7 @@ func (s *server) setConfig(sess ssh.Session, st *session) {
 		_ = sess.Exit(1)
 	})
 	go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
-	data, err := io.ReadAll(io.LimitReader(activeReader{sess, st}, maxConfigBytes+1))
+	data, err := io.ReadAll(io.LimitReader(active{rw: sess, st: st}, maxConfigBytes+1))
 	close(st.done)
 	if st.endReason() != "" {
 		return // the interrupt told the client

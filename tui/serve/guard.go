@@ -160,12 +160,12 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	n := g.pending.Len()
 	switch {
 	case g.bySource[gc.source] >= g.perSource:
-		if victim = g.silentFrom(gc.source, now); victim == nil {
+		if victim = g.silent(gc.source, now); victim == nil {
 			refusal = fmt.Sprintf("too many connections logging in at once from your address %s (this server takes %d: serve --max-logins-per-source): try again in a moment", gc.source, g.perSource)
 		}
 	case n < g.start:
-	case g.silentSince(now) != nil:
-		victim = g.silentSince(now)
+	case g.silent("", now) != nil:
+		victim = g.silent("", now)
 	case n >= g.total:
 		if src := g.busiestSource(); g.bySource[src] > 1 {
 			victim = g.oldestFrom(src)
@@ -204,15 +204,16 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 // busyRefusal is what a newcomer refused for the server's load is told.
 const busyRefusal = "too many connections logging in to this server at once (serve --max-logins): try again in a moment"
 
-// silentFrom is the oldest pending connection from source that has sent
-// nothing in the silentAfter since it came, or nil (g.mu held).
-func (g *gate) silentFrom(source string, now time.Time) *gateConn {
+// silent is the oldest pending connection, from source unless that is "",
+// that has sent nothing in the silentAfter since it came, or nil (g.mu
+// held).
+func (g *gate) silent(source string, now time.Time) *gateConn {
 	for e := g.pending.Front(); e != nil; e = e.Next() {
 		gc := e.Value.(*gateConn)
 		if now.Sub(gc.since) < g.silentAfter {
 			return nil // the rest are younger
 		}
-		if gc.source == source && !gc.heard.Load() {
+		if (source == "" || gc.source == source) && !gc.heard.Load() {
 			return gc
 		}
 	}
@@ -277,21 +278,6 @@ func disconnectPacket(version string, code uint32, reason string) []byte {
 	b = append(b, byte(pad))
 	b = append(b, payload...)
 	return append(b, make([]byte, pad)...)
-}
-
-// silentSince is the oldest pending connection that has sent nothing in
-// the silentAfter since it came, or nil (g.mu held).
-func (g *gate) silentSince(now time.Time) *gateConn {
-	for e := g.pending.Front(); e != nil; e = e.Next() {
-		gc := e.Value.(*gateConn)
-		if now.Sub(gc.since) < g.silentAfter {
-			return nil // the rest are younger
-		}
-		if !gc.heard.Load() {
-			return gc
-		}
-	}
-	return nil
 }
 
 // oldestFrom is the oldest pending connection from source that has sent

@@ -289,11 +289,7 @@ func TestChannelLimit(t *testing.T) {
 func TestEnvAndAgentRequests(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
+	sess := newSession(t, c)
 	for _, name := range []string{"TERM", "NO_COLOR", "COLORTERM", "LANG"} {
 		if err := sess.Setenv(name, "x"); err != nil {
 			t.Errorf("setenv %s refused: %v", name, err)
@@ -341,49 +337,12 @@ func TestEnvAndAgentRequests(t *testing.T) {
 	}
 }
 
-// startDump runs "dump -" with a stdin the test holds open.
-func startDump(t *testing.T, ts *testServer) (*gossh.Session, io.WriteCloser, *syncBuffer) {
-	t.Helper()
-	sess, err := ts.dial(t).NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sess.Close() })
-	stdin, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stdin.Close() })
-	errb := &syncBuffer{}
-	sess.Stderr = errb
-	if err := sess.Start("dump -"); err != nil {
-		t.Fatal(err)
-	}
-	return sess, stdin, errb
-}
-
-func waitExit(t *testing.T, sess *gossh.Session, within time.Duration) int {
-	t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- sess.Wait() }()
-	select {
-	case err := <-done:
-		if ee, ok := err.(*gossh.ExitError); ok {
-			return ee.ExitStatus()
-		}
-		t.Fatalf("command ended with %v, want an exit status", err)
-	case <-time.After(within):
-		t.Fatalf("command still running after %v", within)
-	}
-	return -1
-}
-
 // `ssh HOST dump -` with no input ends at --idle-timeout, with a message
 // and exit status 1 (issue 13: it ran past both limits).
 func TestCommandIdleTimeout(t *testing.T) {
 	const idle = 500 * time.Millisecond
 	ts := startServer(t, func(c *Config) { c.IdleTimeout = idle })
-	sess, _, errb := startDump(t, ts)
+	sess, _, errb := startDump(t, ts.dial(t), nil)
 	if st := waitExit(t, sess, idle+patience); st != 1 {
 		t.Errorf("exit status %d, want 1", st)
 	}
@@ -396,7 +355,7 @@ func TestCommandIdleTimeout(t *testing.T) {
 func TestCommandSessionTime(t *testing.T) {
 	const limit = time.Second
 	ts := startServer(t, func(c *Config) { c.MaxSessionTime = limit })
-	sess, stdin, errb := startDump(t, ts)
+	sess, stdin, errb := startDump(t, ts.dial(t), nil)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
@@ -585,12 +544,7 @@ func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
 	c := ts.dial(t)
 
 	// Discarded: nothing kept.
-	tm := openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3")
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z") // all lanes off: an unsaved edit
-	tm.waitText("0 of 16 enabled")
+	tm := openLanesOff(t, c) // an unsaved edit
 	tm.send("q")
 	tm.waitText("d discard & quit")
 	tm.send("d")
@@ -602,12 +556,7 @@ func TestUnsavedEditsKeptWhenServerEndsSession(t *testing.T) {
 	}
 
 	// Left unsaved until the server ends the session: kept.
-	tm = openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3")
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z")
-	tm.waitText("0 of 16 enabled")
+	tm = openLanesOff(t, c)
 	if st := tm.waitEnd(idle + patience); st != 1 {
 		t.Errorf("idle end: status %d", st)
 	}

@@ -5,9 +5,12 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/pem"
+	"errors"
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -75,7 +78,11 @@ type testServer struct {
 }
 
 // newKey makes an ed25519 key pair for a client.
-func newKey(t testing.TB) gossh.Signer {
+func newKey(t testing.TB) gossh.Signer { return newKeyFile(t, "") }
+
+// newKeyFile makes an ed25519 key pair for a client and, unless path is
+// "", writes its private key there as OpenSSH does, for a client process.
+func newKeyFile(t testing.TB, path string) gossh.Signer {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -85,7 +92,29 @@ func newKey(t testing.TB) gossh.Signer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if path != "" {
+		block, err := gossh.MarshalPrivateKey(priv, "infoscope test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return s
+}
+
+// authorize adds key to the authorized_keys file at path.
+func authorize(t testing.TB, path string, key gossh.PublicKey) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(gossh.MarshalAuthorizedKey(key)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // fixture writes the served files, host key path and authorized_keys into
@@ -221,33 +250,106 @@ func (ts *testServer) dial(t testing.TB) *gossh.Client {
 	return c
 }
 
-// run runs a command without a pty and returns stdout, stderr and the exit
-// status.
-func run(t testing.TB, c *gossh.Client, cmd string, stdin string) (string, string, int) {
+// newSession opens a session on c that closes with the test.
+func newSession(t testing.TB, c *gossh.Client) *gossh.Session {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sess.Close()
+	t.Cleanup(func() { _ = sess.Close() })
+	return sess
+}
+
+// run runs a command without a pty and returns stdout, stderr and the exit
+// status.
+func run(t testing.TB, c *gossh.Client, cmd string, stdin string) (string, string, int) {
+	t.Helper()
+	sess := newSession(t, c)
 	var out, errb bytes.Buffer
 	sess.Stdout, sess.Stderr = &out, &errb
 	sess.Stdin = strings.NewReader(stdin)
-	done := make(chan error, 1)
-	go func() { done <- sess.Run(cmd) }()
-	var err2 error
-	select {
-	case err2 = <-done:
-	case <-time.After(patience):
-		t.Fatalf("%q did not finish", cmd)
+	if err := sess.Start(cmd); err != nil {
+		t.Fatalf("%q: %v", cmd, err)
 	}
-	status := 0
-	if ee, ok := err2.(*gossh.ExitError); ok {
-		status = ee.ExitStatus()
-	} else if err2 != nil {
-		t.Fatalf("%q: %v", cmd, err2)
-	}
+	status := waitExit(t, sess, patience)
 	return out.String(), errb.String(), status
+}
+
+// startDump runs "dump -" on c with a stdin the test holds open (closed
+// with the test), its output to stdout if not nil.
+func startDump(t testing.TB, c *gossh.Client, stdout io.Writer) (*gossh.Session, io.WriteCloser, *syncBuffer) {
+	t.Helper()
+	sess := newSession(t, c)
+	stdin, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stdin.Close() })
+	errb := &syncBuffer{}
+	sess.Stdout, sess.Stderr = stdout, errb
+	if err := sess.Start("dump -"); err != nil {
+		t.Fatal(err)
+	}
+	return sess, stdin, errb
+}
+
+// waitExit waits for sess (started) to end and returns its exit status.
+func waitExit(t testing.TB, sess *gossh.Session, within time.Duration) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	select {
+	case err := <-done:
+		return exitStatus(t, err)
+	case <-time.After(within):
+		t.Fatalf("command still running after %v", within)
+	}
+	return -1
+}
+
+// exitStatus is the status of a session (or an ssh process) that ended
+// with err.
+func exitStatus(t testing.TB, err error) int {
+	t.Helper()
+	var se *gossh.ExitError
+	var pe *exec.ExitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &se):
+		return se.ExitStatus()
+	case errors.As(err, &pe):
+		return pe.ExitCode()
+	}
+	t.Fatalf("ended with %v, want an exit status", err)
+	return -1
+}
+
+// dialNewKey lists a new key in authorized_keys and connects with it.
+func (ts *testServer) dialNewKey(t testing.TB) *gossh.Client {
+	t.Helper()
+	other := newKey(t)
+	authorize(t, ts.cfg.AuthorizedKeysPath, other.PublicKey())
+	c, err := ts.dialWith(gossh.PublicKeys(other))
+	if err != nil {
+		t.Fatalf("added key refused: %v", err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// replaceFile replaces path with data as an editor saves: written aside,
+// renamed over.
+func replaceFile(t testing.TB, path string, data []byte) {
+	t.Helper()
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // term is a client session with a pty, its output on an emulated screen.
@@ -304,6 +406,19 @@ func openTerm(t testing.TB, c *gossh.Client, o termOpts) *term {
 	return tm
 }
 
+// openLanesOff opens the inspector at 120x40 and turns every lane off in
+// the Lanes panel: an unsaved edit.
+func openLanesOff(t testing.TB, c *gossh.Client) *term {
+	t.Helper()
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("INFO list 1/32")
+	tm.send("3")
+	tm.waitText("dispatch 1111 1111")
+	tm.send("z") // all lanes off
+	tm.waitText("0 of 16 enabled")
+	return tm
+}
+
 func (tm *term) send(keys string) {
 	tm.t.Helper()
 	if _, err := io.WriteString(tm.stdin, keys); err != nil {
@@ -342,13 +457,7 @@ func (tm *term) waitEnd(within time.Duration) int {
 	tm.t.Helper()
 	select {
 	case err := <-tm.done:
-		if ee, ok := err.(*gossh.ExitError); ok {
-			return ee.ExitStatus()
-		}
-		if err != nil {
-			tm.t.Fatalf("session: %v", err)
-		}
-		return 0
+		return exitStatus(tm.t, err)
 	case <-time.After(within):
 		tm.t.Fatalf("session still open after %v:\n%s", within, tm.scr.Text())
 		return -1

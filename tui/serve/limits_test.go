@@ -2,7 +2,6 @@ package serve
 
 import (
 	"io"
-	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -24,11 +23,7 @@ func TestDumpAmplifiedOverSSH(t *testing.T) {
 	c := ts.dial(t)
 	run(t, c, "files", "") // the session machinery's first allocations
 	amp := string(sampledata.AmplifiedObject(1000, []byte(strings.Repeat("Y", 64<<10))))
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
+	sess := newSession(t, c)
 	// The output is counted, not kept: the client's buffer would count
 	// as the server's allocations (a third of them under -race).
 	var out counter
@@ -36,18 +31,15 @@ func TestDumpAmplifiedOverSSH(t *testing.T) {
 	sess.Stdout, sess.Stderr, sess.Stdin = &out, &stderr, strings.NewReader(amp)
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)
-	done := make(chan error, 1)
-	go func() { done <- sess.Run("dump --all --max-input 1G -") }()
-	select {
-	case err = <-done:
-	case <-time.After(patience):
-		t.Fatal("the dump did not end")
+	if err := sess.Start("dump --all --max-input 1G -"); err != nil {
+		t.Fatal(err)
 	}
+	status := waitExit(t, sess, patience)
 	runtime.ReadMemStats(&b)
 	alloc := b.TotalAlloc - a.TotalAlloc
 	t.Logf("%d-byte input: %d bytes allocated in the test process (server and client), %d bytes of output", len(amp), alloc, out.n.Load())
-	if ee, ok := err.(*gossh.ExitError); !ok || ee.ExitStatus() != 1 || !strings.Contains(stderr.String(), "decoded instructions for the 80582-byte file (4 per byte)") {
-		t.Errorf("ended with %v, stderr %.300q", err, stderr.String())
+	if status != 1 || !strings.Contains(stderr.String(), "decoded instructions for the 80582-byte file (4 per byte)") {
+		t.Errorf("ended with status %d, stderr %.300q", status, stderr.String())
 	}
 	// 4 shared walks of 65,536 lines: the output is bounded by the budget.
 	if alloc > 64<<20 || out.n.Load() > int64(4*40*len(amp)) {
@@ -85,33 +77,13 @@ func TestDumpStdinCap(t *testing.T) {
 // is refused at once with a message naming the limit; once a dump ends its
 // slot is free again.
 func TestDumpConcurrencyBound(t *testing.T) {
-	holding := make(chan struct{}, 4)
-	ts := startServer(t, func(c *Config) {
-		c.MaxDumps = 1
-		c.dumpStarted = func() { holding <- struct{}{} }
-	})
+	ts, holding := dumpServer(t, func(c *Config) { c.MaxDumps = 1 })
 	c := ts.dial(t)
 	// The first dump reads a stdin the client keeps open: it holds the
 	// only slot until the client closes it.
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	stdin, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var firstOut strings.Builder
-	sess.Stdout = &firstOut
-	if err := sess.Start("dump -"); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-holding:
-	case <-time.After(patience):
-		t.Fatal("the first dump did not start")
-	}
+	var firstOut syncBuffer
+	sess, stdin, _ := startDump(t, c, &firstOut)
+	holding("the first dump")
 	_, stderr, status := run(t, c, "dump --json", "")
 	if status != 1 || !strings.Contains(stderr, "1 dump commands are running on this server, its limit (serve --max-dumps)") {
 		t.Errorf("second dump: status %d, stderr %q", status, stderr)
@@ -140,48 +112,16 @@ func TestDumpConcurrencyBound(t *testing.T) {
 // output slowly, or holding stdin open, cannot take every slot from the
 // others (it would hold them until the idle timeout).
 func TestDumpSlotsPerKey(t *testing.T) {
-	holding := make(chan struct{}, 4)
-	ts := startServer(t, func(c *Config) {
-		c.MaxDumps = 2
-		c.dumpStarted = func() { holding <- struct{}{} }
-	})
+	ts, holding := dumpServer(t, func(c *Config) { c.MaxDumps = 2 })
 	c := ts.dial(t)
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	stdin, err := sess.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	if err := sess.Start("dump -"); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-holding:
-	case <-time.After(patience):
-		t.Fatal("the first dump did not start")
-	}
+	startDump(t, c, nil)
+	holding("the first dump")
 	_, stderr, status := run(t, c, "dump", "")
 	if status != 1 || !strings.Contains(stderr, "your key runs 1 dump command(s) already") || !strings.Contains(stderr, "--max-dumps-per-key") {
 		t.Errorf("a second dump of the same key: status %d, stderr %q", status, stderr)
 	}
 	// Another key gets the slot left.
-	other := newKey(t)
-	f, err := os.OpenFile(ts.cfg.AuthorizedKeysPath, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = f.Write(gossh.MarshalAuthorizedKey(other.PublicKey()))
-	f.Close()
-	c2, err := ts.dialWith(gossh.PublicKeys(other))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c2.Close()
-	if out, stderr, status := run(t, c2, "dump", ""); status != 0 || !strings.Contains(out, "resinfo") {
+	if out, stderr, status := run(t, ts.dialNewKey(t), "dump", ""); status != 0 || !strings.Contains(out, "resinfo") {
 		t.Errorf("another key's dump: status %d, stderr %q", status, stderr)
 	}
 }
@@ -193,11 +133,9 @@ func TestDumpSlotsPerKey(t *testing.T) {
 // stopped however long the dump.
 func TestDumpWriteStall(t *testing.T) {
 	const stall = time.Second
-	holding := make(chan struct{}, 4)
-	ts := startServer(t, func(c *Config) {
+	ts, holding := dumpServer(t, func(c *Config) {
 		c.MaxDumps = 1
 		c.DumpWriteStall = stall
-		c.dumpStarted = func() { holding <- struct{}{} }
 		// --all --json of 1 MiB of stream: tens of MB, far more than
 		// the channel's window (2 MiB).
 		c.Files = append(c.Files, bigStream(t, t.TempDir(), 1<<20))
@@ -223,11 +161,7 @@ func TestDumpWriteStall(t *testing.T) {
 	if ok, err := ch.SendRequest("exec", true, cmd); !ok || err != nil {
 		t.Fatalf("exec: %v %v", ok, err)
 	}
-	select {
-	case <-holding:
-	case <-time.After(patience):
-		t.Fatal("the dump did not start")
-	}
+	holding("the dump")
 	// Never read: the dump ends with status 1 once its output has stood
 	// still for the limit (the machine may be loaded: the deadline is
 	// generous, the marker is the exit status).
@@ -325,6 +259,24 @@ func TestSequentialDumpsOneKey(t *testing.T) {
 	for i := range 20 {
 		if _, stderr, status := run(t, c, "dump stream_igc.bin", ""); status != 0 {
 			t.Fatalf("dump %d: status %d, stderr %q", i, status, stderr)
+		}
+	}
+}
+
+// dumpServer starts a server (edit may change its Config) and returns it
+// with a wait for its next dump command to have its slot (what names it).
+func dumpServer(t *testing.T, edit func(*Config)) (*testServer, func(what string)) {
+	holding := make(chan struct{}, 4)
+	ts := startServer(t, func(c *Config) {
+		c.dumpStarted = func() { holding <- struct{}{} }
+		edit(c)
+	})
+	return ts, func(what string) {
+		t.Helper()
+		select {
+		case <-holding:
+		case <-time.After(patience):
+			t.Fatalf("%s did not start", what)
 		}
 	}
 }

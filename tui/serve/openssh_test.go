@@ -3,10 +3,6 @@ package serve
 import (
 	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
-	"errors"
 	"io"
 	"net"
 	"os"
@@ -37,31 +33,8 @@ func newRealSSH(t *testing.T) (*realSSH, func(*Config)) {
 		t.Skip("no OpenSSH client (ssh) on PATH")
 	}
 	rs := &realSSH{t: t, bin: bin, dir: t.TempDir()}
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "infoscope test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(rs.dir, "id"), pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sshPub, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs, func(c *Config) {
-		f, err := os.OpenFile(c.AuthorizedKeysPath, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if _, err := f.Write(gossh.MarshalAuthorizedKey(sshPub)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	key := newKeyFile(t, filepath.Join(rs.dir, "id"))
+	return rs, func(c *Config) { authorize(t, c.AuthorizedKeysPath, key.PublicKey()) }
 }
 
 // command is ssh running remote on ts, bounded by patience.
@@ -85,19 +58,6 @@ func (rs *realSSH) command(ts *testServer, remote ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, rs.bin, append(args, remote...)...)
 	cmd.Stdin = nil
 	return cmd
-}
-
-func exitStatus(t *testing.T, err error) int {
-	t.Helper()
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-		return 0
-	case errors.As(err, &ee):
-		return ee.ExitCode()
-	}
-	t.Fatalf("ssh: %v", err)
-	return -1
 }
 
 // What OpenSSH's client shows for a login past its address's share: the

@@ -66,17 +66,7 @@ func TestResizeReachesAnIdleInspector(t *testing.T) {
 			}
 		}
 	}()
-	pty := gossh.Marshal(struct {
-		Term                         string
-		Columns, Rows, Width, Height uint32
-		Modes                        string
-	}{Term: "xterm-256color", Columns: 120, Rows: 40})
-	if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
-		t.Fatalf("pty-req: %v %v", ok, err)
-	}
-	if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
-		t.Fatalf("shell: %v %v", ok, err)
-	}
+	startShell(t, ch, 120, 40)
 	tm := &term{t: t, scr: scr, stderr: &syncBuffer{}}
 	statusOn := func(row, width int) func(string) bool {
 		return func(text string) bool {
@@ -158,17 +148,7 @@ func TestWindowChangeFloodThenDrop(t *testing.T) {
 			t.Fatal(err)
 		}
 		go gossh.DiscardRequests(reqs)
-		pty := gossh.Marshal(struct {
-			Term                         string
-			Columns, Rows, Width, Height uint32
-			Modes                        string
-		}{Term: "xterm-256color", Columns: 1000, Rows: 300})
-		if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
-			t.Fatalf("pty-req: %v %v", ok, err)
-		}
-		if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
-			t.Fatalf("shell: %v %v", ok, err)
-		}
+		startShell(t, ch, 1000, 300)
 		// Read until the first frame is there, then never again: the
 		// server's writes fill the channel window and block.
 		scr := newScreen(1000, 300)
@@ -202,5 +182,22 @@ func TestWindowChangeFloodThenDrop(t *testing.T) {
 			t.Fatalf("sessions still open 20 s after their connections dropped: %d\n%s", ts.srv.Load().sessions.count(), lastLines(ts.logs.String(), 20))
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// startShell asks for a w x h pty and the shell (the inspector) on a raw
+// session channel.
+func startShell(t *testing.T, ch gossh.Channel, w, h int) {
+	t.Helper()
+	pty := gossh.Marshal(struct {
+		Term                         string
+		Columns, Rows, Width, Height uint32
+		Modes                        string
+	}{Term: "xterm-256color", Columns: uint32(w), Rows: uint32(h)})
+	if ok, err := ch.SendRequest("pty-req", true, pty); !ok || err != nil {
+		t.Fatalf("pty-req: %v %v", ok, err)
+	}
+	if ok, err := ch.SendRequest("shell", true, nil); !ok || err != nil {
+		t.Fatalf("shell: %v %v", ok, err)
 	}
 }

@@ -175,58 +175,42 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	if c.Listen == "" {
-		c.Listen = DefaultListen
-	}
-	if c.HostKeyPath == "" {
-		c.HostKeyPath = DefaultHostKeyPath
-	}
-	if c.MaxSessions <= 0 {
-		c.MaxSessions = DefaultMaxSessions
-	}
-	if c.IdleTimeout == 0 {
-		c.IdleTimeout = DefaultIdleTimeout
-	}
-	if c.MaxSessionTime == 0 {
-		c.MaxSessionTime = DefaultMaxSessionTime
-	}
-	if c.wakeEvery == 0 {
-		c.wakeEvery = wakeEvery
-	}
-	if c.messageWait <= 0 {
-		c.messageWait = interruptMessageWait
-	}
+	ifZero(&c.Listen, DefaultListen)
+	ifZero(&c.HostKeyPath, DefaultHostKeyPath)
+	ifZero(&c.Logger, log.Default())
+	// Negative disables these.
+	ifZero(&c.IdleTimeout, DefaultIdleTimeout)
+	ifZero(&c.MaxSessionTime, DefaultMaxSessionTime)
+	ifZero(&c.DumpWriteStall, DefaultDumpWriteStall)
+	ifZero(&c.wakeEvery, wakeEvery)
+	ifNotPositive(&c.MaxSessions, DefaultMaxSessions)
+	ifNotPositive(&c.LoginGraceTime, DefaultLoginGraceTime)
+	ifNotPositive(&c.MaxLogins, DefaultMaxLogins)
+	ifNotPositive(&c.MaxLoginsPerSource, DefaultMaxLoginsPerSource)
+	ifNotPositive(&c.ShutdownTimeout, DefaultShutdownTimeout)
+	ifNotPositive(&c.MaxDumpStdin, DefaultMaxDumpStdin)
+	ifNotPositive(&c.MaxDumps, DefaultMaxDumps)
+	ifNotPositive(&c.MaxDumpsPerKey, DefaultMaxDumpsPerKey)
+	ifNotPositive(&c.messageWait, interruptMessageWait)
 	if c.cellBudget <= 0 {
 		c.cellBudget, c.minCells = windowCellBudget, minWindowCells
 	}
-	if c.LoginGraceTime <= 0 {
-		c.LoginGraceTime = DefaultLoginGraceTime
-	}
-	if c.MaxLogins <= 0 {
-		c.MaxLogins = DefaultMaxLogins
-	}
-	if c.MaxLoginsPerSource <= 0 {
-		c.MaxLoginsPerSource = DefaultMaxLoginsPerSource
-	}
-	if c.ShutdownTimeout <= 0 {
-		c.ShutdownTimeout = DefaultShutdownTimeout
-	}
-	if c.MaxDumpStdin <= 0 {
-		c.MaxDumpStdin = DefaultMaxDumpStdin
-	}
-	if c.MaxDumps <= 0 {
-		c.MaxDumps = DefaultMaxDumps
-	}
-	if c.DumpWriteStall == 0 {
-		c.DumpWriteStall = DefaultDumpWriteStall
-	}
-	if c.MaxDumpsPerKey <= 0 {
-		c.MaxDumpsPerKey = DefaultMaxDumpsPerKey
-	}
-	if c.Logger == nil {
-		c.Logger = log.Default()
-	}
 	return c
+}
+
+// ifZero sets *v to def when it is the zero value.
+func ifZero[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
+}
+
+// ifNotPositive sets *v to def when it is zero or negative.
+func ifNotPositive[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // server is one running Run.

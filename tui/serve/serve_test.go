@@ -265,12 +265,7 @@ func TestSurfacesCommand(t *testing.T) {
 	if status != 1 || !strings.Contains(stderr, "press ctrl+s in the inspector") {
 		t.Errorf("before a save: status %d, stderr %q", status, stderr)
 	}
-	tm := openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3") // lanes panel
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z") // all lanes off
-	tm.waitText("0 of 16 enabled")
+	tm := openLanesOff(t, c)
 	tm.send("\x13") // ctrl+s
 	tm.waitText("saved surface file on the server (ssh HOST surfaces prints it)")
 	out, stderr, status := run(t, c, "surfaces", "")
@@ -296,19 +291,7 @@ func TestSurfacesCommand(t *testing.T) {
 	}
 
 	// Another key in authorized_keys: nothing saved for it.
-	other := newKey(t)
-	f, err := os.OpenFile(ts.cfg.AuthorizedKeysPath, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = f.Write(gossh.MarshalAuthorizedKey(other.PublicKey()))
-	f.Close()
-	c2, err := ts.dialWith(gossh.PublicKeys(other))
-	if err != nil {
-		t.Fatalf("added key refused: %v", err)
-	}
-	defer c2.Close()
-	if _, _, status := run(t, c2, "surfaces", ""); status != 1 {
+	if _, _, status := run(t, ts.dialNewKey(t), "surfaces", ""); status != 1 {
 		t.Errorf("another key got the first key's surfaces (status %d)", status)
 	}
 }
@@ -456,26 +439,14 @@ func TestServedSetOnly(t *testing.T) {
 func TestNoPtyNoCommand(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
+	sess := newSession(t, c)
 	var out, errb bytes.Buffer
 	sess.Stdout, sess.Stderr = &out, &errb
 	if err := sess.Shell(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- sess.Wait() }()
-	select {
-	case err := <-done:
-		var ee *gossh.ExitError
-		if !errors.As(err, &ee) || ee.ExitStatus() != 1 {
-			t.Errorf("no-pty session ended with %v, want exit status 1", err)
-		}
-	case <-time.After(patience):
-		t.Fatal("no-pty session hangs")
+	if st := waitExit(t, sess, patience); st != 1 {
+		t.Errorf("no-pty session: exit status %d, want 1", st)
 	}
 	if !strings.Contains(errb.String(), "infoscope: no terminal: the inspector needs a pty (ssh -t HOST)") ||
 		!strings.Contains(errb.String(), "ssh HOST dump") {
@@ -606,14 +577,7 @@ func TestReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// An editor's save: write aside, rename over.
-	tmp := ts.cfg.Files[0] + ".tmp"
-	if err := os.WriteFile(tmp, legacy, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, ts.cfg.Files[0]); err != nil {
-		t.Fatal(err)
-	}
+	replaceFile(t, ts.cfg.Files[0], legacy)
 	text := tm.waitText("reloaded kernels.isa")
 	if !strings.Contains(text, "INFO list 1/13") {
 		t.Errorf("after reload:\n%s", text)
@@ -844,30 +808,15 @@ func TestShutdownEndsCommands(t *testing.T) {
 	// whole bound) and one that is not (well under it) differ by far more
 	// than a loaded machine's delays.
 	ts := startServer(t, func(c *Config) { c.ShutdownTimeout = 20 * time.Second })
-	sess, err := ts.dial(t).NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	stdin, err := sess.StdinPipe() // never closed: the command waits
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	var errb syncBuffer
-	sess.Stderr = &errb
-	if err := sess.Start("dump -"); err != nil {
-		t.Fatal(err)
-	}
+	sess, _, errb := startDump(t, ts.dial(t), nil) // stdin open: the command waits
 	waitLog(t, ts, `command="dump -"`)
 	start := time.Now()
 	ts.stop()
 	if d := time.Since(start); d > ts.cfg.ShutdownTimeout/2 {
 		t.Errorf("shutdown took %v with a command waiting on stdin", d)
 	}
-	err = sess.Wait()
-	if ee, ok := err.(*gossh.ExitError); !ok || ee.ExitStatus() != 1 {
-		t.Errorf("command ended with %v, want exit status 1", err)
+	if st := waitExit(t, sess, patience); st != 1 {
+		t.Errorf("command ended with exit status %d, want 1", st)
 	}
 	if !strings.Contains(errb.String(), "infoscope: server shutting down") {
 		t.Errorf("the user was not told: stderr %q", errb.String())

@@ -152,21 +152,30 @@ func (st *session) watchdog(idle, maxTime time.Duration) {
 	}
 }
 
-// input is the inspector's view of the client's keystrokes: it records
-// activity for the idle timeout, and ends the inspector when the client
-// closes its input, so a session never outlives its user.
-type input struct {
-	r  io.Reader
-	st *session
+// active is the client's side of a session as the server reads and writes
+// it: every byte either way is activity for the idle timeout. For the
+// inspector (endOnClose), the client closing its input ends the session, so
+// a session never outlives its user.
+type active struct {
+	rw         io.ReadWriter
+	st         *session
+	endOnClose bool
 }
 
-func (in input) Read(p []byte) (int, error) {
-	n, err := in.r.Read(p)
-	if n > 0 {
-		in.st.touch()
+func (a active) Read(p []byte) (int, error) {
+	n, err := a.st.counted(a.rw.Read(p))
+	if err != nil && a.endOnClose {
+		a.st.end("")
 	}
-	if err != nil {
-		in.st.end("")
+	return n, err
+}
+
+func (a active) Write(p []byte) (int, error) { return a.st.counted(a.rw.Write(p)) }
+
+// counted notes activity when n bytes went either way.
+func (st *session) counted(n int, err error) (int, error) {
+	if n > 0 {
+		st.touch()
 	}
 	return n, err
 }
@@ -198,34 +207,6 @@ func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
 			}
 		}
 	}
-}
-
-// activeReader and activeWriter record a command's traffic for the idle
-// timeout.
-type activeReader struct {
-	r  io.Reader
-	st *session
-}
-
-func (a activeReader) Read(p []byte) (int, error) {
-	n, err := a.r.Read(p)
-	if n > 0 {
-		a.st.touch()
-	}
-	return n, err
-}
-
-type activeWriter struct {
-	w  io.Writer
-	st *session
-}
-
-func (a activeWriter) Write(p []byte) (int, error) {
-	n, err := a.w.Write(p)
-	if n > 0 {
-		a.st.touch()
-	}
-	return n, err
 }
 
 // interruptMessageWait is how long ending a command waits for its message
@@ -701,7 +682,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	// of stdin that never comes ends at them, with a message.
 	// Input and output both count as activity.
 	go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
-	stdin := &limitedReader{r: activeReader{sess, st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
+	stdin := &limitedReader{r: active{rw: sess, st: st}, n: s.cfg.MaxDumpStdin, limit: s.cfg.MaxDumpStdin}
 	// Output blocked on a client that reads none of it ends the
 	// dump after DumpWriteStall (the idle timeout would hold the
 	// slot far longer). Both streams count: they share the
@@ -714,7 +695,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 		})
 	}
 	// With no file named (dump, dump --json), every served file.
-	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{activeWriter{sess, st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
+	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{active{rw: sess, st: st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
 		Open: s.files.opener(stdin), Inputs: s.files.names,
 		Workers: 1}) // one file decoded at a time: the memory bound of docs/serve.md
 	close(st.done)
@@ -758,11 +739,7 @@ func (s *server) keepUnsaved(st *session) (bool, error) {
 		return false, nil
 	}
 	if !m.Unsaved() {
-		if was != nil {
-			if err := s.state.dropUnsaved(st.key, was); err != nil {
-				s.log.Warn("kept unsaved surface edits not removed", "session", st.id, "key", st.key, "err", err)
-			}
-		}
+		s.dropUnsaved(st, was)
 		return false, nil
 	}
 	if err := s.state.keepUnsaved(st.key, m.SurfacesJSON()); err != nil {
@@ -855,7 +832,7 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	})
 	w, h := s.sessions.window(st, pty.Window.Width, pty.Window.Height)
 	opts := append(bm.MakeOptions(sess),
-		tea.WithInput(input{r: sess, st: st}),
+		tea.WithInput(active{rw: sess, st: st, endOnClose: true}),
 		// The server handles SIGINT/SIGTERM once, for every session.
 		tea.WithoutSignalHandler(),
 		tea.WithWindowSize(w, h),
@@ -873,8 +850,8 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 // server's disk, written atomically. The error goes to the user's status
 // line, so it does not name the server's paths; the log has it whole.
 func (s *server) saveSurfaces(st *session, data []byte) error {
-	if len(data) > maxSurfaceBytes {
-		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
+	if err := tooBig(savedDir, data); err != nil {
+		return err
 	}
 	if err := s.state.save(st.key, data); err != nil {
 		s.log.Error("surface file NOT saved", "session", st.id, "key", st.key, "err", err)
@@ -883,14 +860,21 @@ func (s *server) saveSurfaces(st *session, data []byte) error {
 	st.mu.Lock()
 	was := st.startUnsaved
 	st.mu.Unlock()
-	if was != nil {
-		// Saved now: the edits this session brought back are in the save.
-		if err := s.state.dropUnsaved(st.key, was); err != nil {
-			s.log.Warn("kept unsaved surface edits not removed", "session", st.id, "key", st.key, "err", err)
-		}
-	}
+	// Saved now: the edits this session brought back are in the save.
+	s.dropUnsaved(st, was)
 	s.log.Info("surface file saved", "session", st.id, "key", st.key)
 	return nil
+}
+
+// dropUnsaved lets go of the kept unsaved edits st started with (was; nil
+// if none): its user saved or discarded them.
+func (s *server) dropUnsaved(st *session, was []byte) {
+	if was == nil {
+		return
+	}
+	if err := s.state.dropUnsaved(st.key, was); err != nil {
+		s.log.Warn("kept unsaved surface edits not removed", "session", st.id, "key", st.key, "err", err)
+	}
 }
 
 // The largest window a session draws. The client chooses its pty size, and

@@ -103,15 +103,26 @@ func (st *stateStore) file(path string) *fsio.SaveFile {
 	return f
 }
 
-func (st *stateStore) write(sub, key string, data []byte) error {
+// sizeLimit is the most bytes a file of sub holds, and what messages call
+// such a file.
+func sizeLimit(sub string) (int, string) {
 	if sub == configDir {
-		if len(data) > maxConfigBytes {
-			return fmt.Errorf("configuration is %d bytes; the server keeps at most %d", len(data), maxConfigBytes)
-		}
-		return st.file(st.path(sub, key)).Save(data)
+		return maxConfigBytes, "configuration"
 	}
-	if len(data) > maxSurfaceBytes {
-		return fmt.Errorf("surface file is %d bytes; the server keeps at most %d", len(data), maxSurfaceBytes)
+	return maxSurfaceBytes, "surface file"
+}
+
+// tooBig is the error for data too large to keep in sub, or nil.
+func tooBig(sub string, data []byte) error {
+	if limit, what := sizeLimit(sub); len(data) > limit {
+		return fmt.Errorf("%s is %d bytes; the server keeps at most %d", what, len(data), limit)
+	}
+	return nil
+}
+
+func (st *stateStore) write(sub, key string, data []byte) error {
+	if err := tooBig(sub, data); err != nil {
+		return err
 	}
 	return st.file(st.path(sub, key)).Save(data)
 }
@@ -128,11 +139,8 @@ func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
-	limit, what := maxSurfaceBytes, "kept surface file"
-	if sub == configDir {
-		limit, what = maxConfigBytes, "kept configuration"
-	}
-	data, err = fsio.ReadLimited(p, what, int64(limit))
+	limit, what := sizeLimit(sub)
+	data, err = fsio.ReadLimited(p, "kept "+what, int64(limit))
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
@@ -156,12 +164,15 @@ func (st *stateStore) setConfig(key string, data []byte) error {
 // resetConfig removes key's own configuration.
 func (st *stateStore) resetConfig(key string) error {
 	p := st.path(configDir, key)
-	return st.file(p).Do(func() error {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		return nil
-	})
+	return st.file(p).Do(func() error { return removeIfThere(p) })
+}
+
+// removeIfThere removes the file at p; none there is no error.
+func removeIfThere(p string) error {
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // save keeps data as what key saved with ctrl+s.
@@ -195,9 +206,6 @@ func (st *stateStore) dropUnsaved(key string, was []byte) error {
 		if err != nil || cur == nil || !bytes.Equal(cur, was) {
 			return err
 		}
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		return nil
+		return removeIfThere(p)
 	})
 }

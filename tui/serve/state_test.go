@@ -15,12 +15,7 @@ import (
 func TestSaveSurvivesRestart(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	tm := openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3")
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z") // all lanes off
-	tm.waitText("0 of 16 enabled")
+	tm := openLanesOff(t, c)
 	tm.send("\x13") // ctrl+s
 	tm.waitText("saved surface file on the server (ssh HOST surfaces prints it)")
 
@@ -60,12 +55,7 @@ func TestSaveSurvivesRestart(t *testing.T) {
 func TestDropKeepsSaveAndRestoresUnsaved(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	tm := openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3")
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z") // all lanes off
-	tm.waitText("0 of 16 enabled")
+	tm := openLanesOff(t, c)
 	tm.send("\x13")
 	tm.waitText("saved surface file on the server")
 	tm.send("a") // all lanes on: unsaved
@@ -119,12 +109,7 @@ func TestDropKeepsSaveAndRestoresUnsaved(t *testing.T) {
 func TestRestoredUnsavedDiscarded(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	tm := openTerm(t, c, termOpts{w: 120, h: 40})
-	tm.waitText("INFO list 1/32")
-	tm.send("3")
-	tm.waitText("dispatch 1111 1111")
-	tm.send("z")
-	tm.waitText("0 of 16 enabled")
+	tm := openLanesOff(t, c)
 	_ = c.Close()
 	waitLog(t, ts, "unsaved surface edits kept")
 

@@ -2,9 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"fmt"
 	"io"
 	"os"
@@ -72,13 +69,7 @@ func TestSessionsShareOneDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := ts.cfg.Files[0] + ".tmp"
-	if err := os.WriteFile(tmp, legacy, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, ts.cfg.Files[0]); err != nil {
-		t.Fatal(err)
-	}
+	replaceFile(t, ts.cfg.Files[0], legacy)
 	a.waitText("reloaded kernels.isa: 5 INFO")
 	b.waitText("reloaded kernels.isa: 5 INFO")
 	waitLog(t, ts, "file changed file=kernels.isa sessions=2")
@@ -127,27 +118,12 @@ func bigStream(tb testing.TB, dir string, size int) string {
 // process.
 func heapWith(b *testing.B, file string, n, w, h int, filter string) uint64 {
 	dir := b.TempDir()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		b.Fatal(err)
-	}
-	signer, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		b.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "")
-	if err != nil {
-		b.Fatal(err)
-	}
 	keyPath := filepath.Join(dir, "id")
-	if err := os.WriteFile(keyPath, pem.EncodeToMemory(block), 0o600); err != nil {
-		b.Fatal(err)
-	}
-	ak := filepath.Join(dir, "authorized_keys")
-	if err := os.WriteFile(ak, gossh.MarshalAuthorizedKey(signer.PublicKey()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	ts := startServer(b, func(c *Config) { c.Files, c.AuthorizedKeysPath = []string{file}, ak })
+	key := newKeyFile(b, keyPath)
+	ts := startServer(b, func(c *Config) {
+		c.Files = []string{file}
+		authorize(b, c.AuthorizedKeysPath, key.PublicKey())
+	})
 	// The benchmark's cleanups hold ts until it ends: drop the server, so
 	// that the next measurement does not count this one's decode.
 	defer func() { ts.stop(); ts.srv.Store(nil) }()

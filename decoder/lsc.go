@@ -54,15 +54,17 @@ var lscOps = func() (t [0x40]lscOp) {
 	}
 	t[0x31] = lscOp{"lsc_load_quad_msrt", lscLoad}
 	t[0x32] = lscOp{"lsc_store_quad_msrt", lscStore}
+	t[0x33] = lscOp{"lsc_extended_cache_ctrl", lscOther}
 	t[0x36] = lscOp{"lsc_load_quad_status", lscLoad}
 	return t
 }()
 
 // lscUntypedOnly reports whether sub-op sub is an untyped message only:
 // IGC's typed table (IsaDescription.cpp LscTypedSubOpcodeDescs) has no
-// entry for the bfloat16 and append-counter atomics.
+// entry for the bfloat16 and append-counter atomics and the extended
+// cache control.
 func lscUntypedOnly(sub uint32) bool {
-	return sub >= 0x21 && sub <= 0x25 || sub >= 0x28 && sub <= 0x2A
+	return sub >= 0x21 && sub <= 0x25 || sub >= 0x28 && sub <= 0x2A || sub == 0x33
 }
 
 // lscHasChMask reports whether sub-op sub's data shape is a channel mask
@@ -125,6 +127,9 @@ func (in *Instruction) appendLSC(b []byte) []byte {
 	if typed && lscUntypedOnly(sub) {
 		op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(sub), 16), lscOther}
 	}
+	if !typed && sub == 0x33 {
+		return in.appendLSCExtCacheCtrl(b, op)
+	}
 	if !typed {
 		b = in.appendLSCHead(b, op, in.v("sfid"), true)
 	} else {
@@ -149,6 +154,33 @@ func (in *Instruction) appendLSC(b []byte) []byte {
 		return in.appendLSCApndctr(b)
 	}
 	return in.appendLSCUntyped(b, op, start)
+}
+
+// appendLSCExtCacheCtrl prints an extended cache control as IGC's
+// printer does (IsaDisassembly.cpp formatExtendedCacheCtrlInst, IGC from
+// 2025-12; text only): after the cache controls its operation and size,
+// ".reset" and ".64B" (the only values IGC's published enums have), the
+// execution size, one blank, the flat address and its size.
+func (in *Instruction) appendLSCExtCacheCtrl(b []byte, op lscOp) []byte {
+	b = append(b, op.name...)
+	b = appendLSCEnum(b, lscSfids, in.v("sfid"), ".")
+	b = in.appendCaching(b)
+	if in.v("ccop") == 1 {
+		b = append(b, ".reset"...)
+	} else {
+		b = appendBadEnum(append(b, '.'), in.v("ccop"))
+	}
+	if in.v("ccsize") == 0 {
+		b = append(b, ".64B"...)
+	}
+	b = append(b, ' ')
+	b = in.Exec.appendText(b)
+	b = append(b, ' ')
+	b = appendLSCEnum(b, lscAddrTypes[:2], in.v("addr_type"), "")
+	b = append(b, '[')
+	b = in.appendLSCRaw(b, "src0")
+	b = append(b, ']')
+	return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
 }
 
 // appendLSCHead prints an LSC message up to its first operand: the

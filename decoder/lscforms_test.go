@@ -213,6 +213,10 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		{"lsc_load.ugm (M1, 16)  V41:d8c32  flat[V42]:a64", "size_c32", 1},
 		{"lsc_load.ugm (M1, 16)  V41:d16c32hx2t  flat[V42]:a64", "size_c32", 1},
 		{"lsc_atomic_bfmin.ugm.uc.wb (M1, 16)  V41:d16u32  flat[V42]:a64  V43  %null", "data_size", 6},
+		// IsaDisassembly.cpp formatExtendedCacheCtrlInst: one blank
+		// before flat, ".reset" and ".64B" the only values published.
+		{"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16) flat[V42]:a64", "ccop", 1},
+		{"lsc_extended_cache_ctrl.ugm.ca.uc.wb.reset.64B (M1_NM, 1) flat[V42]:a64", "addr_size", 3},
 	} {
 		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
 			t.Errorf("%q: %v", c.text, err)
@@ -230,7 +234,10 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		"lsc_load.ugm (M1, 16)  V41:d8c32  flat[V42]:a64  ",                     // trailing blanks
 		"lsc_load.ugm (M1, 16)  V41:d32  bti(0x8b)[V42]:a32",                    // IGC prints 0x8B
 		"lsc_load.ugm (M1, 16)  V41:d32  bti(0x8B)[V42+0x1f]:a32",               // and 0x1F after it
-		"lsc_extended_cache_ctrl.ugm.reset (M1, 16) flat[V42]:a64",              // not parsed (yet)
+		"lsc_extended_cache_ctrl.ugm.set.64B (M1, 16) flat[V42]:a64",            // IGC prints .reset
+		"lsc_extended_cache_ctrl.ugm.reset.128B (M1, 16) flat[V42]:a64",         // and .64B
+		"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16)  flat[V42]:a64",         // and one blank
+		"lsc_extended_cache_ctrl.tgm.reset.64B (M1, 16) flat[V42]:a64",          // untyped only
 	} {
 		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
 			t.Errorf("%q parsed", bad)

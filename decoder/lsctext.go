@@ -121,8 +121,8 @@ func (c *lscCursor) decimal() (int64, bool) {
 // hex reads 0x and hex digits of either case: IGC prints LSC immediates in
 // upper case and its offsets in the case its stream was left in
 // (appendLSCUntyped); the print-back check keeps only the case the
-// printer writes, but where blanks are loose (a person's source, which
-// IGC's lexer reads in any case) the case is loose too (finish).
+// printer writes (a person's source, which IGC's lexer reads in any case,
+// is first put in that case: visatext's CanonicalAt).
 func (c *lscCursor) hex() (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
@@ -302,6 +302,8 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 		err = c.block2D(lscOpOf(uint32(sub)))
 	case op == 0x89 && sub >= 0x28 && sub <= 0x2A:
 		err = c.apndctr(sub)
+	case op == 0x89 && sub == 0x33:
+		err = c.extCacheCtrl()
 	case op == 0x8A && (sub == 0x03 || sub == 0x07):
 		err = c.typedBlock2D(lscOpOf(uint32(sub)))
 	default:
@@ -316,7 +318,13 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	return c.finish(t, text)
 }
 
+// execSize reads " (M1, 16)" and the two blanks after it.
 func (c *lscCursor) execSize() error {
+	return c.execSizeThen("  ")
+}
+
+// execSizeThen reads " (M1, 16)" and then sep.
+func (c *lscCursor) execSizeThen(sep string) error {
 	if err := c.need(" "); err != nil {
 		return err
 	}
@@ -325,10 +333,31 @@ func (c *lscCursor) execSize() error {
 		if s != "" && strings.HasPrefix(r, s) {
 			c.in.Exec, c.in.HasExec = Exec(i), true
 			c.pos += len(s)
-			return c.need("  ")
+			return c.need(sep)
 		}
 	}
 	return c.fail("an execution size (M1, 16)")
+}
+
+// extCacheCtrl reads the rest of an extended cache control (IGC from
+// 2025-12, text only), the inverse of appendLSCExtCacheCtrl:
+// ".reset.64B (M1, 16) flat[V1]:a64".
+func (c *lscCursor) extCacheCtrl() error {
+	if err := c.need(".reset.64B"); err != nil {
+		return err
+	}
+	c.extra = append(c.extra, c.in.param("ccop", 1, 1), c.in.param("ccsize", 0, 1))
+	if err := c.execSizeThen(" flat["); err != nil {
+		return err
+	}
+	c.vals["addr_type"] = 1
+	if err := c.raw("src0", "]"); err != nil {
+		return err
+	}
+	if err := c.need("]"); err != nil {
+		return err
+	}
+	return c.addrSize()
 }
 
 func (c *lscCursor) fence(t *opTable) error {
@@ -817,26 +846,10 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 	if c.omitted != "" {
 		back = strings.Replace(back, c.omitted, "]", 1) // the text left it out
 	}
-	if back != text && !(c.loose && sameUpToBlanks(foldHex(back), foldHex(text))) {
+	if back != text && !(c.loose && sameUpToBlanks(back, text)) {
 		return fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return nil
-}
-
-// foldHex returns s with the digits of its 0x numbers in lower case.
-func foldHex(s string) string {
-	b := []byte(s)
-	for i := 0; i+1 < len(b); i++ {
-		if b[i] != '0' || b[i+1] != 'x' || i > 0 && isIdentChar(b[i-1]) {
-			continue
-		}
-		for i += 2; i < len(b) && strings.IndexByte("0123456789abcdefABCDEF", b[i]) >= 0; i++ {
-			if b[i] >= 'A' && b[i] <= 'F' {
-				b[i] += 'a' - 'A'
-			}
-		}
-	}
-	return string(b)
 }
 
 // lscDefaultPitch is the pitch IGC gives a strided address written without

@@ -7,11 +7,12 @@
 # within the corpus size).
 #
 #   scripts/bench-corpus.sh DIR          DIR: the corpus (not modified)
-#   RUNS=N scripts/bench-corpus.sh DIR    best of N runs (default 3)
+#   RUNS=N scripts/bench-corpus.sh DIR    N runs of each (default 5)
 #   INFOSCOPE=path scripts/bench-corpus.sh DIR   time another build
 #
-# The machine is shared: the best wall and CPU times of RUNS runs are
-# kept, and the load average is printed before and after.
+# The machine is shared: the three commands take turns RUNS times, their
+# median and best wall and CPU times are printed, and the load average
+# before and after.
 set -eu
 dir=${1:?usage: bench-corpus.sh DIR}
 dir=$(cd "$dir" && pwd)
@@ -27,42 +28,47 @@ fi
 files=$(find "$dir" -type f | wc -l)
 bytes=$(find "$dir" -type f -exec cat {} + | wc -c)
 
-# measure NAME CMD...: best wall and CPU (user+system) seconds of RUNS
-# runs, largest peak RSS (KiB).
-measure() {
+# run NAME CMD...: one run; its wall and CPU (user+system) seconds and
+# peak RSS (KiB) are appended to $tmp/NAME.
+run() {
 	name=$1
 	shift
-	best= cpu= rss=0
-	for _ in $(seq "${RUNS:-3}"); do
-		t0=$(date +%s%N)
-		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
-			# dump exits 1 when some input has an error (a corpus may hold
-			# files that are not vISA): only a crash stops the benchmark.
-			[ $? -le 1 ] || { cat "$tmp/err" >&2; exit 1; }
-		}
-		t1=$(date +%s%N)
-		s=$(echo "scale=3; ($t1 - $t0) / 1000000000" | bc)
-		# time(1) puts "Command exited with non-zero status N" first.
-		read -r u y k <<EOF
+	t0=$(date +%s%N)
+	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" || {
+		# dump exits 1 when some input has an error (a corpus may hold
+		# files that are not vISA): only a crash stops the benchmark.
+		[ $? -le 1 ] || { cat "$tmp/err" >&2; exit 1; }
+	}
+	t1=$(date +%s%N)
+	# time(1) puts "Command exited with non-zero status N" first.
+	read -r u y k <<EOF
 $(tail -n 1 "$tmp/time")
 EOF
-		c=$(echo "$u + $y" | bc)
-		if [ -z "$best" ] || [ "$(echo "$s < $best" | bc)" = 1 ]; then best=$s; fi
-		if [ -z "$cpu" ] || [ "$(echo "$c < $cpu" | bc)" = 1 ]; then cpu=$c; fi
-		if [ "$k" -gt "$rss" ]; then rss=$k; fi
-	done
-	printf '%-16s wall %6.3f s  cpu %6.2f s  peak RSS %5d MiB\n' "$name" "$best" "$cpu" $((rss / 1024))
+	echo "$(echo "scale=3; ($t1 - $t0) / 1000000000" | bc) $(echo "$u + $y" | bc) $k" >>"$tmp/$name"
+}
+# stat NAME COLUMN best|median|most: of NAME's runs, the smallest, the
+# median or the largest value of a column (1 wall, 2 CPU, 3 peak RSS).
+stat() {
+	sort -n -k "$2" "$tmp/$1" | awk -v c="$2" -v how="$3" '{v[NR] = $c}
+		END {print (how == "best") ? v[1] : (how == "most") ? v[NR] : v[int((NR + 1) / 2)]}'
 }
 ratio() { echo "scale=2; $1 / ($2 + (($2 == 0) * 0.01))" | bc; }
 echo "corpus: $files files, $bytes bytes"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-measure "wc -l" sh -c 'find "$1" -type f -exec wc -l {} +' sh "$dir"
-t_wc=$best
-measure "json two cores" taskset -c 0,1 "$bin" dump --json --all "$dir"
-t_two=$best rss_two=$rss
-measure "json one core" taskset -c 0 "$bin" dump --json --all "$dir"
-t_one=$best
+# The commands take turns, so that the runs of each meet about the same
+# load.
+for _ in $(seq "${RUNS:-5}"); do
+	run wc sh -c 'find "$1" -type f -exec wc -l {} +' sh "$dir"
+	run two taskset -c 0,1 "$bin" dump --json --all "$dir"
+	run one taskset -c 0 "$bin" dump --json --all "$dir"
+done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "dump --json --all / wc -l: $(ratio "$t_two" "$t_wc")x (aim: at most 20)"
-echo "one core / two cores:      $(ratio "$t_one" "$t_two")x (aim: at least 1.6)"
-echo "peak RSS / corpus:         $(ratio "$((rss_two * 1024))" "$bytes")x (aim: at most 1)"
+for n in wc two one; do
+	printf '%-4s wall median %6.3f s (best %6.3f)  cpu median %5.2f s (best %5.2f)  peak RSS %4d MiB\n' "$n" \
+		"$(stat $n 1 median)" "$(stat $n 1 best)" "$(stat $n 2 median)" "$(stat $n 2 best)" $(($(stat $n 3 most) / 1024))
+done
+echo "(wc: wc -l over the files; two: dump --json --all on cores 0,1; one: on core 0)"
+for how in median best; do
+	echo "$how: dump --json --all / wc -l $(ratio "$(stat two 1 $how)" "$(stat wc 1 $how)")x (aim: at most 20); one core / two cores $(ratio "$(stat one 1 $how)" "$(stat two 1 $how)")x (aim: at least 1.6)"
+done
+echo "peak RSS / corpus: $(ratio "$(($(stat two 3 most) * 1024))" "$bytes")x (aim: at most 1)"

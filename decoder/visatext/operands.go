@@ -183,10 +183,12 @@ func (n *names) CanonicalAt(text string, line int32) string {
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
 	if lsc {
-		text = lscShapes(lscLists(text))
+		// After the mnemonic: the indices above stay valid.
+		text = text[:mnemEnd] + lscLists(lscShapes(text[mnemEnd:]))
 	}
 	var b strings.Builder
 	b.Grow(len(text) + 8)
+	var lscCase lscHexCase
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -227,11 +229,14 @@ func (n *names) CanonicalAt(text string, line int32) string {
 				k++
 			}
 			b.WriteString("0x")
-			if j < len(text) && text[j] == ':' {
+			switch {
+			case j < len(text) && text[j] == ':':
 				// A typed immediate: IGC prints its digits in lower
 				// case (LSC's untyped ones, 0xFFF, in upper case).
 				b.WriteString(strings.ToLower(text[k:j]))
-			} else {
+			case lsc:
+				b.WriteString(lscCase.digits(text, i, j, text[k:j]))
+			default:
 				b.WriteString(text[k:j])
 			}
 			i = j
@@ -247,11 +252,49 @@ func (n *names) CanonicalAt(text string, line int32) string {
 			b.WriteString(w)
 			i = j
 		default:
+			lscCase.bracket(c)
 			b.WriteByte(c)
 			i++
 		}
 	}
 	return b.String()
+}
+
+// lscHexCase follows an LSC line as IGC's printer writes it, to give its
+// hexadecimal numbers the case the printer does (LscInstFormatter, one
+// stream per instruction): surfaces, ss_idx and the vector operands of
+// address lists in upper case, which leaves the stream in upper case
+// (std::uppercase is never cleared); the immediate scale and offset of an
+// untyped address in the stream's case, lower until then.
+type lscHexCase struct {
+	open  []byte // the brackets open at the cursor: '(' or '['
+	upper bool   // the stream's case
+}
+
+// bracket notes c when it opens or closes a bracket.
+func (h *lscHexCase) bracket(c byte) {
+	switch c {
+	case '(', '[':
+		h.open = append(h.open, c)
+	case ')', ']':
+		if len(h.open) > 0 {
+			h.open = h.open[:len(h.open)-1]
+		}
+	}
+}
+
+// digits returns the digits of the number text[i:j] (0x included; digits
+// without leading zeros) in the case IGC prints them.
+func (h *lscHexCase) digits(text string, i, j int, digits string) string {
+	if len(h.open) == 0 {
+		return digits // not an operand IGC prints in hex
+	}
+	scaleOrOffset := h.open[len(h.open)-1] == '[' && (j < len(text) && text[j] == '*' || i > 0 && (text[i-1] == '+' || text[i-1] == '-'))
+	if scaleOrOffset && !h.upper {
+		return strings.ToLower(digits)
+	}
+	h.upper = true
+	return strings.ToUpper(digits)
 }
 
 // canonicalMnemonic returns a mnemonic (with its suffixes) as IGC prints

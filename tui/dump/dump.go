@@ -221,8 +221,9 @@ func Run(args []string, env Env) int {
 	if o.JSON {
 		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
 	}
-	st, err := dumpFiles(out, env.Stderr, names, env.Workers, func(w, msgs io.Writer, name string) (int, error) {
-		return dumpFile(w, msgs, env, name, o)
+	st, err := dumpFiles(out, env.Stderr, names, env.Workers, func() dumpFunc {
+		fm := new(formatter) // the worker's buffers
+		return func(w, msgs io.Writer, name string) (int, error) { return dumpFile(w, msgs, env, name, o, fm) }
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
@@ -233,8 +234,8 @@ func Run(args []string, env Env) int {
 
 // dumpFile writes the records of the input name to w and its messages
 // (warnings, notes, errors) to msgs, and returns its exit status; an error
-// is a failed write to w.
-func dumpFile(w, msgs io.Writer, env Env, name string, o Options) (status int, err error) {
+// is a failed write to w. fm is the worker's formatter.
+func dumpFile(w, msgs io.Writer, env Env, name string, o Options, fm *formatter) (status int, err error) {
 	var data []byte
 	switch {
 	case name == "-":
@@ -259,7 +260,7 @@ func dumpFile(w, msgs io.Writer, env Env, name string, o Options) (status int, e
 	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
 		fmt.Fprintf(msgs, "%s: warning: %v\n", o.set.parts.ASM, o.set.asmErr)
 	}
-	notes, err := Write(w, f, o)
+	notes, err := writeWith(w, f, o, fm)
 	if err != nil {
 		return status, err
 	}
@@ -308,9 +309,15 @@ func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 // prefixed with its image's name for a C source: f is not changed, since
 // a decoded file may be shared.
 func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
+	return writeWith(w, f, o, new(formatter))
+}
+
+// writeWith is Write with fm's buffers (a worker's, reused from file to
+// file: fewer of them made and collected).
+func writeWith(w io.Writer, f *decoder.File, o Options, fm *formatter) (notes []string, err error) {
 	for _, p := range f.Each() {
 		var pn []string
-		pn, err = write(w, p, o)
+		pn, err = write(w, p, o, fm)
 		for _, n := range pn {
 			if p != f {
 				n = p.Name + ": " + n
@@ -326,7 +333,7 @@ func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) 
 
 // write prints the records of one image and returns the warnings found
 // while writing them (only --all --json finds any; it runs sequentially).
-func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
+func write(w io.Writer, f *decoder.File, o Options, fm *formatter) ([]string, error) {
 	if o.Visaasm {
 		return nil, WriteVisaasm(w, f)
 	}
@@ -336,11 +343,11 @@ func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 		}
 		return nil, writeBodies(w, f, o)
 	}
-	var (
-		notes []string
-		fm    = formatter{notes: &notes}
-		b     []byte
-	)
+	var notes []string
+	// Only the buffers are kept from the image before.
+	*fm = formatter{notes: &notes, inst: fm.inst, info: fm.info, jw: fm.jw, batch: fm.batch}
+	b := fm.batch[:0]
+	defer func() { fm.batch = b }()
 	for si, s := range f.Streams {
 		// Without --all only the INFO are visited; a text line of an INFO
 		// needs no operand decode.
@@ -367,6 +374,7 @@ func write(w io.Writer, f *decoder.File, o Options) ([]string, error) {
 // formatter is the scratch state for formatting records, reused from
 // record to record.
 type formatter struct {
+	batch []byte    // the records before they are written
 	notes *[]string // write's warnings (only --all --json adds any)
 	inst  decoder.Instruction
 	info  decoder.Info

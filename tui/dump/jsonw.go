@@ -16,24 +16,29 @@ import (
 // (TestJSONRecordsReadBack). Strings are escaped as encoding/json escapes
 // them with HTML escaping off (FuzzAppendString).
 
-// jsonWriter holds the buffers reused from one record to the next. One
-// goroutine's: a parallel writer gives each worker its own.
+// jsonWriter holds the buffers reused from one record to the next (and
+// from file to file: one per worker of dumpFiles).
 type jsonWriter struct {
-	scratch []byte               // a text before it is escaped
-	values  []decoder.FieldValue // an INFO's bit fields' values
+	scratch              []byte // a text before it is escaped
+	head                 []byte // a record's start for headFile and headKernel
+	headFile, headKernel string
+	values               []decoder.FieldValue // an INFO's bit fields' values
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
 // newline; in is its INFO decode or nil, dec its operands' decode; with
 // fl, the INFO's data flow. An INFO record of a binary stream is written
-// from in and dec alone (not s.Inst, which goes through the stream's
-// one-block cache), so INFO records may be written on several goroutines
-// at once, each with its own jsonWriter.
+// from in and dec alone (not s.Inst, which walks the stream's block).
 func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, dec *decoder.Instruction, o Options, fl *flow.Flow) []byte {
 	fromText := s.FromText()
-	b = appendString(append(b, `{"file":`...), f.Name)
-	b = appendString(append(b, `,"kernel":`...), s.Kernel)
-	b = appendInt(append(b, `,"index":`...), i)
+	// The file and kernel, the same for every record of a stream, are
+	// escaped once a stream (dump --json --all of a corpus: 3% of its CPU).
+	if w.head == nil || w.headFile != f.Name || w.headKernel != s.Kernel {
+		w.head = appendString(append(w.head[:0], `{"file":`...), f.Name)
+		w.head = appendString(append(w.head, `,"kernel":`...), s.Kernel)
+		w.headFile, w.headKernel = f.Name, s.Kernel
+	}
+	b = appendInt(append(append(b, w.head...), `,"index":`...), i)
 	b = append(b, `,"offset":`...)
 	var (
 		code     []byte

@@ -37,11 +37,16 @@ type fileJob struct {
 	status int
 }
 
-// dumpFiles runs dump (a file's records to w, its messages to msgs) on
-// each name, on workers goroutines at once (0: GOMAXPROCS), and writes
-// the outputs to out and the messages to stderr in the order of names.
-// It returns the largest exit status, or the error of a write to out.
-func dumpFiles(out, stderr io.Writer, names []string, workers int, dump func(w, msgs io.Writer, name string) (int, error)) (int, error) {
+// dumpFunc dumps the file name: its records to w, its messages to msgs;
+// it returns its exit status, or the error of a write to w.
+type dumpFunc func(w, msgs io.Writer, name string) (int, error)
+
+// dumpFiles dumps each name on workers goroutines at once (0:
+// GOMAXPROCS), each with the dumpFunc newWorker returns for it, and
+// writes the outputs to out and the messages to stderr in the order of
+// names. It returns the largest exit status, or the error of a write to
+// out.
+func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker func() dumpFunc) (int, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -54,6 +59,7 @@ func dumpFiles(out, stderr io.Writer, names []string, workers int, dump func(w, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			dump := newWorker()
 			for j := range jobs {
 				select {
 				case <-stop:

@@ -14,8 +14,8 @@ import (
 // of an Info and of an Instruction, the field spans (FieldSpans, the Bits
 // panel, dump --json), the field values and the encoder (EncodeInfo) all
 // read that list. The opcode table's INFO row says the same of the IGC
-// layout in the table's terms (it prints the text); TestIGCInfoDecode holds
-// the two together.
+// layout in the table's terms (its template is the text the parser reads;
+// Info.AppendText prints it); TestIGCInfoDecode holds the two together.
 
 // infoPart says which value of an Info a field holds bits of.
 type infoPart uint8
@@ -293,9 +293,9 @@ func readRaw(r *RawOperand, b []byte, p int, wide bool) {
 }
 
 // info3d parses INFO's "resinfo.RGBA" or "sampleinfo.R": the sub-op and
-// the channel mask, printed as one word (the info3d formatter). An
-// unknown sub-op prints without its channels ("info_0x2a"), which the
-// text then does not give: it is not parsed.
+// the channel mask, printed as one word (Info.AppendText). An unknown
+// sub-op prints without its channels ("info_0x2a"), which the text then
+// does not give: it is not parsed.
 func (p *textParser) info3d(part tmplPart, fi fieldInfo) error {
 	r := p.rest()
 	for _, op := range [...]InfoOp{OpResinfo, OpSampleinfo} {

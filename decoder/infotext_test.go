@@ -58,3 +58,31 @@ func TestExec30(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInfoText decodes and prints every INFO of the oracle's
+// info_channels.isa (60 INFO; ns/op is per file): as an Info (the list,
+// dump's INFO lines) and as an Instruction (the Code pane, dump --all),
+// through the one printer.
+func BenchmarkInfoText(b *testing.B) {
+	s := Decode("info_channels.isa", oracleFiles(b)["info_channels.isa"], Options{}).Streams[0]
+	buf := make([]byte, 0, 256)
+	b.Run("info", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for k := range s.NumInfos() {
+				in := s.Info(k)
+				buf = in.AppendText(buf[:0])
+			}
+		}
+	})
+	b.Run("instruction", func(b *testing.B) {
+		var in Instruction
+		b.ReportAllocs()
+		for b.Loop() {
+			for k := range s.NumInfos() {
+				s.DecodeInfo(k, &in)
+				buf = in.AppendText(buf[:0])
+			}
+		}
+	})
+}

@@ -77,16 +77,10 @@ func (f *SaveFile) Save(data []byte) error {
 			_ = os.Remove(tmpName)
 		}
 	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
-	}
 	if err := tmp.Chmod(perm); err != nil {
 		return fmt.Errorf("save %s: %w", f.Path, err)
 	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("save %s: %w", f.Path, err)
-	}
-	if err := tmp.Close(); err != nil {
+	if err := writeSynced(tmp, data); err != nil {
 		return fmt.Errorf("save %s: %w", f.Path, err)
 	}
 	if !f.backedUp && old != nil {
@@ -146,7 +140,11 @@ func backup(path, dir, base string) error {
 		if rerr != nil {
 			return rerr
 		}
-		if err := writeSynced(name, data); err != nil {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return err
+		}
+		if err := writeSynced(f, data); err != nil {
 			_ = os.Remove(name)
 			return err
 		}
@@ -158,20 +156,17 @@ func backup(path, dir, base string) error {
 	return nil
 }
 
-func writeSynced(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
+// writeSynced writes data to f, syncs it to disk and closes it (closed on
+// a failure too).
+func writeSynced(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err == nil {
+		err = f.Sync()
 	}
-	if _, err := f.Write(data); err != nil {
-		_ = f.Close()
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
+	return err
 }
 
 // syncDir makes a rename in dir durable. Some systems cannot sync a

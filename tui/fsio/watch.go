@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -58,10 +59,8 @@ func watch(ctx context.Context, paths []string, delay time.Duration, onChange fu
 	names := map[string][]string{}
 	dirs := map[string]bool{}
 	add := func(abs, path string) {
-		for _, p := range names[abs] {
-			if p == path {
-				return
-			}
+		if slices.Contains(names[abs], path) {
+			return
 		}
 		names[abs] = append(names[abs], path)
 		dirs[filepath.Dir(abs)] = true
@@ -144,10 +143,8 @@ func watch(ctx context.Context, paths []string, delay time.Duration, onChange fu
 			for p, t := range pending {
 				if !t.After(cutoff) {
 					due = append(due, p)
+					delete(pending, p)
 				}
-			}
-			for _, p := range due {
-				delete(pending, p)
 			}
 			// Report in the caller's order, so the calls are deterministic.
 			for _, p := range orderLike(paths, due) {

@@ -83,12 +83,8 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 				bad = append(bad, err.Error())
 				continue
 			}
-			var lone []string
+			files, _, lone := fsio.VISAOnly(files, "")
 			for _, f := range files {
-				if strings.HasSuffix(f, ".asm") {
-					lone = append(lone, filepath.Base(f))
-					continue
-				}
 				add(f)
 			}
 			if len(lone) > 0 {

@@ -173,8 +173,14 @@ func TestDumpWriteStall(t *testing.T) {
 	case <-time.After(stall + patience):
 		t.Fatalf("the stalled dump was not ended\n%s", lastLines(ts.logs.String(), 10))
 	}
+	running := func() int {
+		s := ts.srv.Load()
+		s.dumpsMu.Lock()
+		defer s.dumpsMu.Unlock()
+		return s.dumps
+	}
 	deadline := time.Now().Add(patience)
-	for len(ts.srv.Load().dumps) > 0 {
+	for running() > 0 {
 		if time.Now().After(deadline) {
 			t.Fatalf("the stalled dump's slot was not freed\n%s", lastLines(ts.logs.String(), 10))
 		}

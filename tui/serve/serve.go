@@ -223,31 +223,37 @@ type server struct {
 	sessions *registry
 	state    *stateStore // each key's surface files, on disk
 	gate     *gate
-	dumps    chan struct{} // a slot per dump command running (cfg.MaxDumps)
 	// The server's configuration for sessions (cfg.ConfigPath), parsed
 	// and as written; nil without one.
 	config     *tui.Settings
 	configText []byte
 
 	dumpsMu    sync.Mutex
-	dumpsByKey map[string]int // dump commands running per key (cfg.MaxDumpsPerKey)
+	dumps      int            // dump commands running (cfg.MaxDumps)
+	dumpsByKey map[string]int // of those, per key (cfg.MaxDumpsPerKey)
 }
 
-// takeKeyDump counts a dump command of key against its share; false when
-// the key runs its share already.
-func (s *server) takeKeyDump(key string) bool {
+// takeDump counts a dump command of key against the server's slots and the
+// key's share of them; when either is full it returns what to tell the
+// client.
+func (s *server) takeDump(key string) (refusal string) {
 	s.dumpsMu.Lock()
 	defer s.dumpsMu.Unlock()
-	if s.dumpsByKey[key] >= s.cfg.MaxDumpsPerKey {
-		return false
+	switch {
+	case s.dumps >= s.cfg.MaxDumps:
+		return fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps)
+	case s.dumpsByKey[key] >= s.cfg.MaxDumpsPerKey:
+		return fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey)
 	}
+	s.dumps++
 	s.dumpsByKey[key]++
-	return true
+	return ""
 }
 
-func (s *server) releaseKeyDump(key string) {
+func (s *server) releaseDump(key string) {
 	s.dumpsMu.Lock()
 	defer s.dumpsMu.Unlock()
+	s.dumps--
 	if s.dumpsByKey[key]--; s.dumpsByKey[key] <= 0 {
 		delete(s.dumpsByKey, key)
 	}
@@ -340,7 +346,7 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
-	s := &server{cfg: cfg, log: cfg.Logger, dumps: make(chan struct{}, cfg.MaxDumps), dumpsByKey: map[string]int{}}
+	s := &server{cfg: cfg, log: cfg.Logger, dumpsByKey: map[string]int{}}
 	var err error
 	if s.state, err = openState(cfg.StateDir); err != nil {
 		return nil, nil, err

@@ -312,18 +312,12 @@ type registry struct {
 	closing  string // non-empty once shutting down: why
 }
 
-// newRegistry makes the registry of at most max sessions. The budget is
-// raised to max x minCells if lower, so that every session can have its
-// minimum.
-func newRegistry(max, cellBudget, minCells int) *registry {
-	return &registry{max: max, cellBudget: effectiveBudget(max, cellBudget, minCells), minCells: minCells,
+// newRegistry makes the registry of at most sessions sessions. The budget
+// is raised to sessions x minCells if lower, so that every session can
+// have its minimum.
+func newRegistry(sessions, cellBudget, minCells int) *registry {
+	return &registry{max: sessions, cellBudget: max(cellBudget, sessions*minCells), minCells: minCells,
 		all: map[ssh.Session]*session{}, admitted: map[*session]bool{}}
-}
-
-// effectiveBudget is the cells the sessions' buffers hold at most: the
-// budget, or max x minCells if that is more.
-func effectiveBudget(sessions, cellBudget, minCells int) int {
-	return max(cellBudget, sessions*minCells)
 }
 
 // cellCap is the most cells one session may draw now (r.mu held).
@@ -640,22 +634,15 @@ func (s *server) route(next ssh.Handler) ssh.Handler {
 func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	// Each dump decodes its inputs on its own: past cfg.MaxDumps at
 	// once one is refused, so clients cannot add up memory.
-	select {
-	case s.dumps <- struct{}{}:
-	default:
-		s.exit(sess, st, 1, fmt.Sprintf("%d dump commands are running on this server, its limit (serve --max-dumps): try again when one has ended", s.cfg.MaxDumps))
-		return
-	}
-	if !s.takeKeyDump(st.key) {
-		<-s.dumps
-		s.exit(sess, st, 1, fmt.Sprintf("your key runs %d dump command(s) already, its share of this server's (serve --max-dumps-per-key): try again when it has ended", s.cfg.MaxDumpsPerKey))
+	if refusal := s.takeDump(st.key); refusal != "" {
+		s.exit(sess, st, 1, refusal)
 		return
 	}
 	// The slots are freed before the client learns that the dump has
 	// ended: one that runs its next dump at once must find them free
 	// (they were freed as the handler returned, after the exit status,
 	// and a quick next dump was refused).
-	release := sync.OnceFunc(func() { s.releaseKeyDump(st.key); <-s.dumps })
+	release := sync.OnceFunc(func() { s.releaseDump(st.key) })
 	defer release()
 	if s.cfg.dumpStarted != nil {
 		s.cfg.dumpStarted()

@@ -109,7 +109,7 @@ func TestDropKeepsSaveAndRestoresUnsaved(t *testing.T) {
 func TestRestoredUnsavedDiscarded(t *testing.T) {
 	ts := startServer(t, nil)
 	c := ts.dial(t)
-	tm := openLanesOff(t, c)
+	openLanesOff(t, c)
 	_ = c.Close()
 	waitLog(t, ts, "unsaved surface edits kept")
 
@@ -117,7 +117,7 @@ func TestRestoredUnsavedDiscarded(t *testing.T) {
 	if _, stderr, status := run(t, c, "surfaces", ""); status != 1 || !strings.Contains(stderr, "no surface file saved") || !strings.Contains(stderr, "surfaces --unsaved") {
 		t.Errorf("surfaces with only unsaved edits: status %d %q", status, stderr)
 	}
-	tm = openTerm(t, c, termOpts{w: 120, h: 40})
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
 	tm.waitText("[unsaved]")
 	tm.send("q")
 	tm.waitText("d discard & quit")

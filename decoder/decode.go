@@ -516,6 +516,19 @@ func slot[T any](arr []T, n *uint8) *T {
 	return &arr[*n-1]
 }
 
+// put stores v in slot, an operand new* took from the store, and returns
+// it; nil when the store was full (slot is nil).
+func put[T any, P interface {
+	*T
+	Operand
+}](slot P, v T) Operand {
+	if slot == nil {
+		return nil
+	}
+	*slot = v
+	return slot
+}
+
 func (in *Instruction) newGeneral() *General     { return slot(in.store.gen[:], &in.store.nv[0]) }
 func (in *Instruction) newAddress() *Address     { return slot(in.store.addr[:], &in.store.nv[1]) }
 func (in *Instruction) newIndirect() *Indirect   { return slot(in.store.ind[:], &in.store.nv[3]) }
@@ -524,56 +537,39 @@ func (in *Instruction) newState() *State         { return slot(in.store.state[:]
 func (in *Instruction) newRaw() *Raw             { return slot(in.store.raw[:], &in.store.nraw) }
 
 func (in *Instruction) predicate(role string, id uint16, mod Modifier) Operand {
-	p := slot(in.store.pred[:], &in.store.nv[2])
-	if p == nil {
-		return nil
-	}
-	*p = Predicate{Role: role, ID: id, Mod: mod}
-	if in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
+	o := put(slot(in.store.pred[:], &in.store.nv[2]), Predicate{Role: role, ID: id, Mod: mod})
+	if o != nil && in.sym != nil && in.sym.Full && int(id) > in.sym.Preds {
 		in.addDiag(dgPredOutside, role, uint32(id))
 	}
-	return p
+	return o
 }
 
 func (in *Instruction) param(role string, v uint32, size uint8) Operand {
-	p := slot(in.store.param[:], &in.store.nparam)
-	if p == nil {
-		return nil
-	}
-	*p = Param{Role: role, Value: v, Size: size}
-	return p
+	return put(slot(in.store.param[:], &in.store.nparam), Param{Role: role, Value: v, Size: size})
 }
 
 func (in *Instruction) surface(role string, idx uint8) Operand {
-	p := slot(in.store.surf[:], &in.store.nsurf)
-	if p == nil {
-		return nil
+	o := put(slot(in.store.surf[:], &in.store.nsurf), Surface{Role: role, Index: idx})
+	if o != nil {
+		in.checkSurface(role, uint16(idx))
 	}
-	*p = Surface{Role: role, Index: idx}
-	in.checkSurface(role, uint16(idx))
-	return p
+	return o
 }
 
 func (in *Instruction) sampler(role string, idx uint8) Operand {
-	p := slot(in.store.samp[:], &in.store.nsamp)
-	if p == nil {
-		return nil
+	o := put(slot(in.store.samp[:], &in.store.nsamp), Sampler{Role: role, Index: idx})
+	if o != nil {
+		in.checkSampler(role, uint16(idx))
 	}
-	*p = Sampler{Role: role, Index: idx}
-	in.checkSampler(role, uint16(idx))
-	return p
+	return o
 }
 
 func (in *Instruction) label(role string, idx uint16) Operand {
-	p := slot(in.store.label[:], &in.store.nlabel)
-	if p == nil {
-		return nil
-	}
-	*p = LabelRef{Role: role, Index: idx}
-	if in.sym != nil && in.sym.Full && in.sym.Label(uint32(idx)) == nil {
+	o := put(slot(in.store.label[:], &in.store.nlabel), LabelRef{Role: role, Index: idx})
+	if o != nil && in.sym != nil && in.sym.Full && in.sym.Label(uint32(idx)) == nil {
 		in.addDiag(dgLabelOutside, role, uint32(idx))
 	}
-	return p
+	return o
 }
 
 func (in *Instruction) rawAt(role string, b []byte, p int, wide bool) Operand {

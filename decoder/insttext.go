@@ -808,39 +808,16 @@ func isIdentifier(s string) bool {
 // appendQuoted prints s as IGC's string literals: double quotes, C escapes,
 // \xNN for other unprintable bytes.
 func appendQuoted(b []byte, s string) []byte {
+	const escaped, letters = "\a\b\x1b\f\n\r\t\v'\"\\", `abefnrtv'"\`
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch c {
-		case '\a':
-			b = append(b, `\a`...)
-		case '\b':
-			b = append(b, `\b`...)
-		case 0x1B:
-			b = append(b, `\e`...)
-		case '\f':
-			b = append(b, `\f`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\t':
-			b = append(b, `\t`...)
-		case '\v':
-			b = append(b, `\v`...)
-		case '\'':
-			b = append(b, `\'`...)
-		case '"':
-			b = append(b, `\"`...)
-		case '\\':
-			b = append(b, `\\`...)
-		default:
-			if c >= 0x20 && c < 0x7F {
-				b = append(b, c)
-			} else {
-				b = append(b, `\x`...)
-				b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-			}
+		if k := strings.IndexByte(escaped, c); k >= 0 {
+			b = append(b, '\\', letters[k])
+		} else if c >= 0x20 && c < 0x7F {
+			b = append(b, c)
+		} else {
+			b = append(b, '\\', 'x', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
 		}
 	}
 	return append(b, '"')

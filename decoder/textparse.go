@@ -211,7 +211,9 @@ func buildTextIndex(t *opTable) map[string][]*program {
 		idx[k] = append(idx[k], p)
 	}
 	visit := func(p *program) {
-		if p == nil || p.gone || p.row.rejected || p.row.undet || len(p.row.tmpl) == 0 {
+		// An undetermined row (no object's length is known) is read from
+		// text when it has a template: IGC prints those instructions.
+		if p == nil || p.gone || p.row.rejected || len(p.row.tmpl) == 0 {
 			return
 		}
 		parts := p.row.tmpl
@@ -1073,12 +1075,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		if !ok {
 			return nil, p.fail("a type name")
 		}
-		m := in.newImmediate()
-		if m == nil {
-			return nil, p.fail("fewer operands")
-		}
-		*m = Immediate{Role: role, Type: ty, Bits: bits, Mod: mod}
-		return m, nil
+		return p.stored(put(in.newImmediate(), Immediate{Role: role, Type: ty, Bits: bits, Mod: mod}))
 	case strings.HasPrefix(r, "r[A"):
 		return p.indirect(role, mod)
 	}
@@ -1117,12 +1114,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 				return nil, p.fail("a region")
 			}
 		}
-		g := in.newGeneral()
-		if g == nil {
-			return nil, p.fail("fewer operands")
-		}
-		*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}
-		return g, nil
+		return p.stored(put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}))
 	}
 	off, err := strconv.ParseUint(inner, 10, 8)
 	if err != nil {
@@ -1144,12 +1136,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 			return nil, p.fail("an address width")
 		}
 		p.pos += after + e + 1
-		a := in.newAddress()
-		if a == nil {
-			return nil, p.fail("fewer operands")
-		}
-		*a = Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}
-		return a, nil
+		return p.stored(put(in.newAddress(), Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}))
 	}
 	st, ok := stateOf(name)
 	if !ok {
@@ -1173,13 +1160,17 @@ func stateOf(name string) (State, bool) {
 
 // state adds st as the operand role.
 func (p *textParser) state(st State, role string, off uint8, mod Modifier) (Operand, error) {
-	s := p.in.newState()
-	if s == nil {
+	st.Role, st.Off, st.Mod = role, off, mod
+	return p.stored(put(p.in.newState(), st))
+}
+
+// stored is o, an operand put in the instruction's store, or an error
+// when the store was full (o is nil).
+func (p *textParser) stored(o Operand) (Operand, error) {
+	if o == nil {
 		return nil, p.fail("fewer operands")
 	}
-	*s = st
-	s.Role, s.Off, s.Mod = role, off, mod
-	return s, nil
+	return o, nil
 }
 
 // addrOf parses addr_add's "&name[off]" source.
@@ -1220,13 +1211,8 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		return nil, p.fail("an offset the variable's type divides")
 	}
 	p.pos += n
-	g := in.newGeneral()
-	if g == nil {
-		return nil, p.fail("fewer operands")
-	}
 	// IGC writes the address-of source with the scalar region.
-	*g = General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}
-	return g, nil
+	return p.stored(put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}))
 }
 
 // vectorNoAddr parses an operand at the blank-less position addrOf left.
@@ -1261,12 +1247,7 @@ func (p *textParser) indirect(role string, mod Modifier) (Operand, error) {
 	if !ok {
 		return nil, p.fail("a type name")
 	}
-	x := p.in.newIndirect()
-	if x == nil {
-		return nil, p.fail("fewer operands")
-	}
-	*x = Indirect{Role: role, Addr: uint16(addr), AddrOff: uint8(aoff), ImmOff: int16(io), Type: ty, Region: reg, Mod: mod}
-	return x, nil
+	return p.stored(put(p.in.newIndirect(), Indirect{Role: role, Addr: uint16(addr), AddrOff: uint8(aoff), ImmOff: int16(io), Type: ty, Region: reg, Mod: mod}))
 }
 
 // typeName parses a type name: the longest that matches.
@@ -1365,13 +1346,11 @@ func (p *textParser) raw(role string) (Operand, error) {
 		p.pos += dot + 1
 		return nil, p.fail("a byte offset 0..65535")
 	}
-	x := p.in.newRaw()
-	if x == nil {
-		return nil, p.fail("fewer operands")
+	o, err := p.stored(put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}))
+	if err == nil {
+		p.pos += e
 	}
-	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
-	p.pos += e
-	return x, nil
+	return o, err
 }
 
 // surfaceIndex parses a surface as appendSurface prints it.
@@ -1590,12 +1569,7 @@ func (p *textParser) nbarrier(part tmplPart, fi fieldInfo) error {
 		}
 		return p.add("num_threads", n)
 	}
-	x := in.newImmediate()
-	if x == nil {
-		return p.fail("fewer operands")
-	}
-	*x = Immediate{Role: "num_threads", Type: 4} // ub
-	return p.add("num_threads", x)
+	return p.add("num_threads", put(in.newImmediate(), Immediate{Role: "num_threads", Type: 4})) // ub
 }
 
 // stringField parses a string-pool reference: a function name (fcall,

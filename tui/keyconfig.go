@@ -40,16 +40,16 @@ func DefaultKeys() Keys {
 		Kernels: DefaultKernelKeyMap()}
 }
 
-// keyGroups names the key maps of k as the configuration file does, in
-// the order the help lists them, with the title the help gives them.
-func (k *Keys) keyGroups() []struct {
+// keyGroup is a key map as the configuration file names it, with the
+// title the help gives it.
+type keyGroup struct {
 	name, title string
 	km          any // pointer to the key map struct
-} {
-	return []struct {
-		name, title string
-		km          any
-	}{
+}
+
+// keyGroups returns the key maps of k in the order the help lists them.
+func (k *Keys) keyGroups() []keyGroup {
+	return []keyGroup{
 		{"global", "global (any pane)", &k.Global},
 		{"list", "1 INFO list", &k.List},
 		{"bits", "2 Bits panel", &k.Bits},

@@ -130,11 +130,11 @@ func TestFlowOverlays(t *testing.T) {
 		tm.Send(press("g"))
 		waitFrame(t, tm, "(1-")
 		tm.Send(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
-		tm.play(t, [][]string{
-			{"", "(4-"},
-			{"j", "(5-"},
-			{"pgdown k"},
-		})
+		waitFrame(t, tm, "(4-")
+		tm.Send(press("j"))
+		waitFrame(t, tm, "(5-")
+		tm.Send(press("pgdown"))
+		tm.Send(press("k"))
 		tm.Send(tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelUp})
 		tm.Send(press("home"))
 		waitFrame(t, tm, "(1-")

@@ -30,6 +30,14 @@ type blockingSaver struct {
 	err     error
 }
 
+// newSaving loads the samples with cfg's settings and a blockingSaver
+// (close its release to let the saves through).
+func newSaving(t *testing.T, cfg Config) (*Model, *blockingSaver) {
+	bs := &blockingSaver{release: make(chan struct{})}
+	cfg.Sources, cfg.SaveSurfaces = sampleSources(t), bs.save
+	return newLoaded(cfg, 120, 40), bs
+}
+
 func (s *blockingSaver) save(b []byte) error {
 	<-s.release
 	if s.err != nil {
@@ -50,8 +58,7 @@ func plainFrame(m *Model) string { return ansi.Strip(m.render()) }
 // q while a save runs waits for it, then quits (issue 13: q cut the save
 // and left the file empty).
 func TestQuitWaitsForSave(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{})}
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: bs.save, SurfacePath: "s.json"}, 120, 40)
+	m, bs := newSaving(t, Config{SurfacePath: "s.json"})
 	save := key1(m, "ctrl+s")
 	if save == nil {
 		t.Fatal("ctrl+s started no save")
@@ -78,9 +85,8 @@ func TestQuitWaitsForSave(t *testing.T) {
 // Unsaved edits are marked in the title, the status line and the Output
 // header, and q asks: save, discard or cancel (issue 12).
 func TestUnsavedEditsMarkedAndAsked(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{})}
+	m, bs := newSaving(t, Config{Title: "samples", SurfacePath: "s.json"})
 	close(bs.release)
-	m := newLoaded(Config{Sources: sampleSources(t), Title: "samples", SaveSurfaces: bs.save, SurfacePath: "s.json"}, 120, 40)
 	if strings.Contains(m.View().WindowTitle, "unsaved") {
 		t.Fatal("unsaved before any edit")
 	}
@@ -140,8 +146,7 @@ func TestUnsavedEditsMarkedAndAsked(t *testing.T) {
 
 // An edit made while a save runs is not covered by it: it stays unsaved.
 func TestEditDuringSaveStaysUnsaved(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{})}
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: bs.save}, 120, 40)
+	m, bs := newSaving(t, Config{})
 	save := key1(m, "ctrl+s")
 	editSurface(m)
 	close(bs.release)
@@ -157,8 +162,7 @@ func TestEditDuringSaveStaysUnsaved(t *testing.T) {
 // ctrl+s while a save runs saves again after it, so the newest state lands
 // last.
 func TestSaveWhileSavingQueues(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{})}
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: bs.save}, 120, 40)
+	m, bs := newSaving(t, Config{})
 	first := key1(m, "ctrl+s")
 	editSurface(m)
 	if cmd := key1(m, "ctrl+s"); cmd != nil {
@@ -178,9 +182,9 @@ func TestSaveWhileSavingQueues(t *testing.T) {
 
 // A failed save does not quit: the edits would be lost.
 func TestFailedSaveDoesNotQuit(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{}), err: errors.New("disk full")}
+	m, bs := newSaving(t, Config{})
+	bs.err = errors.New("disk full")
 	close(bs.release)
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: bs.save}, 120, 40)
 	editSurface(m)
 	key1(m, "q")
 	save := key1(m, "s")
@@ -196,10 +200,9 @@ func TestFailedSaveDoesNotQuit(t *testing.T) {
 // A surface file that did not load at start: the inspector opens and says
 // so, and ctrl+s overwrites it only when pressed twice in a row.
 func TestUnloadableSurfaceFileNotOverwritten(t *testing.T) {
-	bs := &blockingSaver{release: make(chan struct{})}
-	close(bs.release)
 	loadErr := errors.New("s.json:1:40: unexpected end of JSON input")
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: bs.save, SurfacePath: "s.json", SurfaceLoadErr: loadErr}, 120, 40)
+	m, bs := newSaving(t, Config{SurfacePath: "s.json", SurfaceLoadErr: loadErr})
+	close(bs.release)
 	if m.list.rows.total == 0 {
 		t.Fatal("the inspector did not open the sources")
 	}

@@ -136,8 +136,8 @@ func (n *names) idAt(w string, line int32) (string, bool) {
 // forms as IGC prints it: an execution size without its blank
 // ("(M1_NM,16)"), a 2D block address payload without blanks
 // ("flat[V1+(0,0)]"), media_ld/media_st without their plane (0), and no
-// predicate on min/max, whose instruction has none (IGC's builder drops
-// it; GenX_IR 1.0.12504 prints large_mix_1k.visaasm's "(!P16) max" as
+// predicate on min/max, invm and rsqtm, whose instruction has none (IGC's
+// builder drops it; GenX_IR 1.0.12504 prints large_mix_1k.visaasm's "(!P16) max" as
 // "max").
 func (n *names) CanonicalAt(text string, line int32) string {
 	if f, ok := sourceForms[text]; ok {
@@ -170,7 +170,9 @@ func (n *names) CanonicalAt(text string, line int32) string {
 	}
 	base, _, _ := strings.Cut(text[mnemAt:mnemEnd], ".")
 	switch base {
-	case "min", "max":
+	case "min", "max", "invm", "rsqtm":
+		// invm and rsqtm too: IGC's builder makes them with no
+		// predicate (VISAKernelImpl.cpp AppendVISAPredDstArithmeticInst).
 		if mnemAt > 0 {
 			text, mnemEnd, mnemAt = text[mnemAt:], mnemEnd-mnemAt, 0
 		}

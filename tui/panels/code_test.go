@@ -58,8 +58,7 @@ func typeLine(m Code, s string) Code {
 func TestCodeBinary(t *testing.T) {
 	f := decoder.Decode("info_min.isa", oracle(t, "info_min.isa"), decoder.Options{})
 	m := newTestCode(f.Streams[0].Info(0), 80, 14)
-	v := codeView(m)
-	wantView(t, "view", v,
+	wantView(t, "view", codeView(m),
 		"Code  info_min  $1 of 4",
 		" ‹ $0  0x170  mov (M1, 8) lod(0,0)<1> 0x0:ud",
 		"▸◆ $1  0x183  resinfo.RGBA (M1, 8)  T6 lod.0 res.0",
@@ -104,8 +103,7 @@ func TestCodeText(t *testing.T) {
 		t.Fatalf("text decode: %v", f.Errors)
 	}
 	m := newTestCode(f.Streams[0].Info(1), 100, 14)
-	v := codeView(m)
-	wantView(t, "view", v,
+	wantView(t, "view", codeView(m),
 		"Code  info_min  $2 of 4 · vISA text",
 		"mov (M1, 8) lod(0,0)<1> 0x0:ud",
 		"▸◆ $2  L",

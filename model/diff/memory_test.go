@@ -18,11 +18,7 @@ func TestMemoryBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 4 MiB stream")
 	}
-	tpl, err := templates.Mixed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	data := sampledata.MixedStream(4<<20, tpl)
+	data := sampledata.MixedStream(4<<20, templates.Mixed())
 	f := decoder.Decode("mixed.bin", data, decoder.Options{Layout: decoder.LayoutIGC})
 	if len(f.Streams) != 1 {
 		t.Fatalf("%d streams", len(f.Streams))

@@ -9,6 +9,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
+	"infoscope/sampledata/templates"
 	"infoscope/sampledata/testkit"
 )
 
@@ -46,7 +47,7 @@ func BenchmarkFlowLargeBody(b *testing.B) {
 // (about 50,000 instructions, 11,000 INFO, labels, jumps, calls and
 // returns): building the view and analysing every INFO.
 func BenchmarkFlowMixedStream(b *testing.B) {
-	data := sampledata.MixedStream(1<<20, mixedTemplates(b))
+	data := sampledata.MixedStream(1<<20, templates.Mixed())
 	f := decoder.Decode("mixed.bin", data, decoder.Options{Layout: decoder.LayoutIGC})
 	s := f.Streams[0]
 	b.SetBytes(int64(len(data)))

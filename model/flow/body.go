@@ -707,51 +707,48 @@ func (b *Body) allPaths(sc *flowScratch, c, at int32, live bytesSet, r Range) bo
 	// from c within the first finds them.
 	bwd := &sc.seen[1]
 	bwd.reset(b.n)
-	stack := append(sc.work[:0], at)
-	defer func() { sc.work = stack[:0] }()
 	bwd.add(at)
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if reachAt && hits(i) {
-			return false
-		}
-		sc.visits += 1 + len(b.pred.at(i))
-		if sc.over() {
-			return false
-		}
-		for _, p := range b.pred.at(i) {
-			if p != c && !bwd.has(p) && (!reachAt || b.reachable(p)) {
-				bwd.add(p)
-				stack = append(stack, p)
-			}
-		}
+	sc.work = append(sc.work[:0], at)
+	if !sc.dfs(&b.pred, bwd, func(p int32) bool { return p != c && (!reachAt || b.reachable(p)) },
+		func(i int32) bool { return reachAt && hits(i) }) {
+		return false
 	}
 	if reachAt {
 		return true
 	}
 	fwd := &sc.seen[2]
 	fwd.reset(b.n)
+	between := func(s int32) bool { return s != c && bwd.has(s) }
 	for _, s := range b.succ.at(c) {
-		if s != c && bwd.has(s) && !fwd.has(s) {
+		if between(s) && !fwd.has(s) {
 			fwd.add(s)
-			stack = append(stack, s)
+			sc.work = append(sc.work, s)
 		}
 	}
+	return sc.dfs(&b.succ, fwd, between, hits)
+}
+
+// dfs walks from the instructions on sc.work (marked in seen) along e,
+// entering those enter allows, each once. It reports false at the first
+// instruction stop holds for, or when the budget runs out.
+func (sc *flowScratch) dfs(e *edges, seen *stampSet, enter, stop func(int32) bool) bool {
+	stack := sc.work
+	defer func() { sc.work = stack[:0] }()
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if hits(i) {
+		if stop(i) {
 			return false
 		}
-		sc.visits += 1 + len(b.succ.at(i))
+		next := e.at(i)
+		sc.visits += 1 + len(next)
 		if sc.over() {
 			return false
 		}
-		for _, s := range b.succ.at(i) {
-			if s != c && bwd.has(s) && !fwd.has(s) {
-				fwd.add(s)
-				stack = append(stack, s)
+		for _, j := range next {
+			if !seen.has(j) && enter(j) {
+				seen.add(j)
+				stack = append(stack, j)
 			}
 		}
 	}

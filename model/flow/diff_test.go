@@ -74,17 +74,6 @@ func testInputs(t *testing.T) map[string][]byte {
 	return out
 }
 
-// mixedTemplates is every instruction of the samples kernels.isa and
-// stream_igc.bin (igc layout): see templates.Mixed.
-func mixedTemplates(t testing.TB) [][]byte {
-	t.Helper()
-	all, err := templates.Mixed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return all
-}
-
 func diffFile(t *testing.T, name string, data []byte, o decoder.Options) int {
 	t.Helper()
 	n := 0
@@ -121,7 +110,7 @@ func TestFlowMatchesReference(t *testing.T) {
 	for name, data := range testInputs(t) {
 		n += diffFile(t, name, data, decoder.Options{})
 	}
-	stream := sampledata.MixedStream(96<<10, mixedTemplates(t))
+	stream := sampledata.MixedStream(96<<10, templates.Mixed())
 	n += diffFile(t, "mixed.bin", stream, decoder.Options{Layout: decoder.LayoutIGC})
 	if n < 1000 {
 		t.Fatalf("only %d INFO compared", n)

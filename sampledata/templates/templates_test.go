@@ -11,10 +11,7 @@ import (
 // instructions, each one whole instruction of the igc layout, so a stream
 // built from them walks with no error.
 func TestMixedHasInfoAndOthers(t *testing.T) {
-	all, err := Mixed()
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := Mixed()
 	infos := 0
 	for _, b := range all {
 		s := decoder.Walk(b, 0, decoder.WalkOptions{Layout: decoder.LayoutIGC})

@@ -181,12 +181,11 @@ func Run(args []string, env Env) int {
 	}
 	opt := diff.Options{}
 	if *surfaces != "" {
+		var sf *model.SurfaceFile
 		data, err := env.Read(*surfaces, decoder.Options{})
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "infoscope diff: --surfaces: %v\n", err)
-			return ExitError
+		if err == nil {
+			sf, err = model.ParseSurfaceFile(*surfaces, data)
 		}
-		sf, err := model.ParseSurfaceFile(*surfaces, data)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "infoscope diff: --surfaces: %v\n", err)
 			return ExitError
@@ -260,8 +259,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 	// messages are written in input order.
 	type one struct {
 		f      *decoder.File
-		native nativeOf
-		hasNat bool
+		native nativeOf // stats nil: none
 		err    error
 		notes  bytes.Buffer
 	}
@@ -281,7 +279,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 					continue
 				}
 				g.f = visatext.Decode(fn, data, o)
-				g.native, g.hasNat = readNative(fn, env, o, &g.notes)
+				g.native = readNative(fn, env, o, &g.notes)
 			}
 		}()
 	}
@@ -305,7 +303,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 		}
 		env.Stderr.Write(g.notes.Bytes())
 		b.Files = append(b.Files, g.f)
-		if g.hasNat {
+		if g.native.stats != nil {
 			if b.Native == nil {
 				b.Native = map[string]nativeOf{}
 			}
@@ -318,18 +316,18 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 // readNative reads the .asm IGC wrote beside vISA text file fn, if there
 // is one. A missing or damaged .asm costs its statistics only: a note
 // says why.
-func readNative(fn string, env Env, o decoder.Options, notes io.Writer) (nativeOf, bool) {
+func readNative(fn string, env Env, o decoder.Options, notes io.Writer) nativeOf {
 	if env.Exists == nil || !native.IsVISAText(fn) {
-		return nativeOf{}, false
+		return nativeOf{}
 	}
 	set := native.SetOf(fn, env.Exists)
 	if set.ASM == "" {
-		return nativeOf{}, false
+		return nativeOf{}
 	}
 	data, err := env.Read(set.ASM, o)
 	if err != nil {
 		fmt.Fprintf(notes, "infoscope diff: note: no native statistics: %s\n", decoder.Display(err.Error()))
-		return nativeOf{}, false
+		return nativeOf{}
 	}
 	nf := native.Parse(set.ASM, data)
 	if len(nf.Errors) > 0 {
@@ -348,7 +346,7 @@ func readNative(fn string, env Env, o decoder.Options, notes io.Writer) (nativeO
 			st.BankConflicts = v
 		}
 	}
-	return nativeOf{kernel: nf.Kernel, stats: st}, true
+	return nativeOf{kernel: nf.Kernel, stats: st}
 }
 
 // Compare pairs and compares two builds, a pair per core at once.

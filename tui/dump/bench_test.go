@@ -14,17 +14,6 @@ import (
 	"infoscope/sampledata/templates"
 )
 
-// instTemplates is every instruction of the samples kernels.isa and
-// stream_igc.bin (igc layout): see templates.Mixed.
-func instTemplates(t testing.TB) [][]byte {
-	t.Helper()
-	all, err := templates.Mixed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return all
-}
-
 var (
 	benchOnce sync.Once
 	benchBuf  []byte
@@ -32,7 +21,7 @@ var (
 
 // benchStream is a 4 MiB mixed stream (about 22% INFO), built once.
 func benchStream(b *testing.B) []byte {
-	benchOnce.Do(func() { benchBuf = sampledata.MixedStream(4<<20, instTemplates(b)) })
+	benchOnce.Do(func() { benchBuf = sampledata.MixedStream(4<<20, templates.Mixed()) })
 	return benchBuf
 }
 

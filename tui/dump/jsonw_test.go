@@ -19,6 +19,7 @@ import (
 	"infoscope/model/index"
 	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
+	"infoscope/sampledata/templates"
 	"infoscope/sampledata/testkit"
 )
 
@@ -338,7 +339,7 @@ func TestJSONRecordsReadBack(t *testing.T) {
 	inputs := jsonInputs(t)
 	// A raw stream of every kind of instruction (a subroutine's text
 	// holds quotes), small enough for --all's data flow.
-	inputs["mixed.bin"] = sampledata.MixedStream(16<<10, instTemplates(t))
+	inputs["mixed.bin"] = sampledata.MixedStream(16<<10, templates.Mixed())
 	for name, data := range inputs {
 		f := visatext.Decode(name, data, decoder.Options{})
 		for _, o := range variants {
@@ -464,7 +465,7 @@ func TestAppendStringEveryPlace(t *testing.T) {
 // holds in full, so that their INFO are reached by marks (DecodeInfo's
 // path without the block cache), in the igc and seed layouts.
 func largeStreams(t testing.TB) map[string]*decoder.File {
-	igc := instTemplates(t)
+	igc := templates.Mixed()
 	seed := [][]byte{}
 	for _, b := range igc {
 		if b[0] != decoder.OpINFO {

@@ -13,12 +13,13 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
+	"infoscope/sampledata/templates"
 )
 
 // hostileInputs are generated streams: dense, mixed, damaged part way
 // (decodable INFO before the error, none after), amplified.
 func hostileInputs(t testing.TB) map[string][]byte {
-	mixed := sampledata.MixedStream(256<<10, instTemplates(t))
+	mixed := sampledata.MixedStream(256<<10, templates.Mixed())
 	// An opcode byte half way that is no opcode: the walk stops there with
 	// a located error.
 	s := visatext.Decode("mixed.bin", mixed, decoder.Options{Layout: decoder.LayoutIGC}).Streams[0]

@@ -43,13 +43,7 @@ type input struct {
 }
 
 var inputs = []input{
-	{"mixed.bin", func(n int) ([]byte, error) {
-		tpl, err := templates.Mixed()
-		if err != nil {
-			return nil, err
-		}
-		return sampledata.MixedStream(n, tpl), nil
-	}},
+	{"mixed.bin", func(n int) ([]byte, error) { return sampledata.MixedStream(n, templates.Mixed()), nil }},
 	{"onebyte.bin", func(n int) ([]byte, error) { return sampledata.OneByteInstructions(n), nil }},
 	{"carrays.c", func(n int) ([]byte, error) {
 		// ManyCArrays takes a count of lines of about 57 bytes.

@@ -55,7 +55,9 @@ type file struct {
 // build makes every sample, in a fixed order.
 func build() ([]file, error) {
 	var out []file
-	for _, mk := range []func() (file, error){kernelsISA, legacyV33, streamIGC, streamSeed, streamHex, damagedISA} {
+	for _, mk := range []func() (file, error){
+		kernelsISA, legacyV33, rawStream("stream_igc.bin", decoder.LayoutIGC), rawStream("stream_seed.bin", decoder.LayoutSeed), streamHex, damagedISA,
+	} {
 		f, err := mk()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f.name, err)
@@ -761,28 +763,25 @@ func infoStream(layout decoder.Layout) *asm {
 	return a
 }
 
-// streamIGC is a raw instruction stream (no header) in the igc layout:
-// eight INFO instructions (exec sizes 8/16/32, masks M1..M7_NM, channel
-// masks R to RGBA) each followed by an ordinary instruction. Auto-detection
-// picks igc: read in the seed layout, the first RESINFO ends one byte early
-// and the next "opcode" is 0x00, which no reader accepts.
-func streamIGC() (file, error) {
-	f := file{name: "stream_igc.bin"}
-	a := infoStream(decoder.LayoutIGC)
-	f.data = a.code
-	return f, checkRaw(f, a, decoder.LayoutIGC)
-}
-
-// streamSeed is the same program in the seed layout (the user's INFO spec:
-// no channel-mask byte, 16/10-byte INFO, all channels). Its first
-// instruction is the §8.3 RESINFO. Auto-detection picks seed: read in the igc layout, the first
-// RESINFO swallows the next instruction's opcode byte (the §8.3 misread)
-// and the walk soon meets bytes that are no instruction.
-func streamSeed() (file, error) {
-	f := file{name: "stream_seed.bin"}
-	a := infoStream(decoder.LayoutSeed)
-	f.data = a.code
-	return f, checkRaw(f, a, decoder.LayoutSeed)
+// rawStream is infoStream as a raw instruction stream (no header) in a
+// layout, which auto-detection must pick.
+//
+// stream_igc.bin, igc: eight INFO instructions (exec sizes 8/16/32, masks
+// M1..M7_NM, channel masks R to RGBA) each followed by an ordinary
+// instruction. Read in the seed layout, the first RESINFO ends one byte
+// early and the next "opcode" is 0x00, which no reader accepts.
+//
+// stream_seed.bin, seed (the user's INFO spec: no channel-mask byte,
+// 16/10-byte INFO, all channels): its first instruction is the §8.3
+// RESINFO. Read in the igc layout, the first RESINFO swallows the next
+// instruction's opcode byte (the §8.3 misread) and the walk soon meets
+// bytes that are no instruction.
+func rawStream(name string, layout decoder.Layout) func() (file, error) {
+	return func() (file, error) {
+		a := infoStream(layout)
+		f := file{name: name, data: a.code}
+		return f, checkRaw(f, a, layout)
+	}
 }
 
 // streamHex is a short igc-layout stream written as "xxd" prints it

@@ -463,7 +463,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		return appendEnum(b, []string{"1", "2", "4"}, v&3)
 	case "sgexec":
 		b = append(b, '(')
-		b = append(b, MaskControl(v>>4&0xF).String()...)
+		b = append(b, maskFromNibble(uint8(v>>4), in.ver).String()...) // 3.0's nibble too (readExec)
 		b = append(b, ", "...)
 		b = appendEnum(b, []string{"8", "16", "1"}, v&3)
 		return append(b, ')')

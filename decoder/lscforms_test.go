@@ -88,7 +88,7 @@ func TestLSCUnseenForms(t *testing.T) {
 		// ss_idx, or a bad enum value) before them has set to upper case
 		// (IsaDisassembly.cpp formatAddrTypeArgs: std::uppercase, never
 		// reset); GenX_IR 1.0.12504 prints "bti(0xAB)[UD0+0x1F0]" and
-		// "flat[UD0-0x1f]" (visatext TestSourceHexSpellings).
+		// "flat[UD0-0x1f]" (visatext TestSourceSpellings).
 		{cat([]byte{0x89, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x0C, 0x00, 0xF0, 0x01, 0x00, 0x00, 0x02, 0x03, 0x01, 0x01, 0x01}, imm(0x5), u32(0),
 			raw(41), raw(42), raw(0), raw(0)),
 			"lsc_load.ugm (M1, 16)  V41:d32  bti(0x5)[0xC*V42+0x1F0]:a32"},

@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -221,7 +222,12 @@ func Run(args []string, env Env) int {
 	if o.JSON {
 		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
 	}
-	st, err := dumpFiles(out, env.Stderr, names, env.Workers, func() dumpFunc {
+	workers := env.Workers
+	if i := slices.Index(names, "-"); i >= 0 && slices.Contains(names[i+1:], "-") {
+		// Stdin named twice: the first reads it, in turn.
+		workers = 1
+	}
+	st, err := dumpFiles(out, env.Stderr, names, workers, func() dumpFunc {
 		fm := new(formatter) // the worker's buffers
 		return func(w, msgs io.Writer, name string) (int, error) { return dumpFile(w, msgs, env, name, o, fm) }
 	})

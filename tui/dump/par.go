@@ -93,6 +93,9 @@ func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker fun
 			}
 		}
 	}()
+	// Buffered as before files were dumped in parallel: a short output
+	// comes after its file's messages on a terminal (docs/usage.md's
+	// examples show it so).
 	w := bufio.NewWriterSize(out, batchSize)
 	status := 0
 	var err error

@@ -193,3 +193,23 @@ func TestFilesWriteError(t *testing.T) {
 		t.Errorf("%d files were dumped after the first write failed", n)
 	}
 }
+
+// TestStdinTwice: stdin named twice is read by the first, as when files
+// were dumped one after the other (the second finds it empty), never by
+// two workers at once.
+func TestStdinTwice(t *testing.T) {
+	data, err := sampledata.Read("stream_igc.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := Run([]string{"-", "-"}, Env{Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb, Workers: workers})
+		return out.String(), errb.String(), code
+	}
+	so, se, sc := run(1)
+	po, pe, pc := run(4)
+	if so == "" || so != po || se != pe || sc != pc {
+		t.Errorf("one worker: exit %d, %d bytes, %q; four: exit %d, %d bytes, %q", sc, len(so), se, pc, len(po), pe)
+	}
+}

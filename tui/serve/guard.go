@@ -472,12 +472,10 @@ func (g *gate) authLog(gc *gateConn, next func(gossh.ConnMetadata, string, error
 			g.mu.Lock()
 			g.authFailures++
 			g.mu.Unlock()
-			if !g.quota() {
-				_ = gc.Close()
-				return
+			if g.quota() {
+				g.log.Warn("connection closed: too many authentication failures",
+					"remote", conn.RemoteAddr().String(), "user", conn.User(), "failures", gc.failures)
 			}
-			g.log.Warn("connection closed: too many authentication failures",
-				"remote", conn.RemoteAddr().String(), "user", conn.User(), "failures", gc.failures)
 			_ = gc.Close()
 		}
 	}

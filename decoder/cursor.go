@@ -89,6 +89,14 @@ func (c *cursor) idx(wide bool, field string) uint32 {
 	return uint32(c.u16(field))
 }
 
+// countField reads a count field whose width is 2 bytes when wide, else 1.
+func (c *cursor) countField(wide bool, field string) int {
+	if wide {
+		return int(c.u16(field))
+	}
+	return int(c.u8(field))
+}
+
 func (c *cursor) bytes(n int, field string) []byte {
 	if !c.need(n, field) {
 		return nil

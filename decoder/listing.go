@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 )
@@ -59,17 +60,16 @@ func (body *Body) appendVisaasm(b []byte, v Version, funcs []string, in *Instruc
 		}
 	}
 	b = append(b, "\n/// VISA Predefined Variables"...)
-	for i := 0; i < 21; i++ { // V0..V20: the 4.1 printer's list
-		b = append(b, "\n// .decl V"...)
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = append(b, " v_type=G v_name="...)
-		b = append(b, predefinedVars[i]...)
-	}
-	for i, n := range predefinedSurfaces {
-		b = append(b, "\n// .decl T"...)
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = append(b, " v_type=T v_name="...)
-		b = append(b, n...)
+	for _, g := range []struct {
+		decl  string
+		names []string
+	}{{"V%d v_type=G", predefinedVars[:21]}, {"T%d v_type=T", predefinedSurfaces[:]}} { // V0..V20: the 4.1 printer's list
+		for i, n := range g.names {
+			b = append(b, "\n// .decl "...)
+			b = fmt.Appendf(b, g.decl, i)
+			b = append(b, " v_name="...)
+			b = append(b, n...)
+		}
 	}
 	b = append(b, '\n')
 	sym := body.Symbols()
@@ -98,37 +98,26 @@ func (body *Body) appendVisaasm(b []byte, v Version, funcs []string, in *Instruc
 		}
 		b = appendDeclAttrs(b, vr.Attrs)
 	}
-	for i := range body.Addrs {
-		b = append(b, "\n.decl A"...)
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = append(b, " v_type=A num_elts="...)
-		b = strconv.AppendUint(b, uint64(body.Addrs[i].NumElements), 10)
-		b = appendDeclAttrs(b, body.Addrs[i].Attrs)
-	}
-	for i := range body.Preds {
-		b = append(b, "\n.decl P"...)
-		b = strconv.AppendInt(b, int64(i+1), 10)
-		b = append(b, " v_type=P num_elts="...)
-		b = strconv.AppendUint(b, uint64(body.Preds[i].NumElements), 10)
-		b = appendDeclAttrs(b, body.Preds[i].Attrs)
-	}
-	for i := range body.Samplers {
-		b = append(b, "\n.decl S"...)
-		b = strconv.AppendInt(b, int64(i), 10)
-		b = append(b, " v_type=S num_elts="...)
-		b = strconv.AppendUint(b, uint64(body.Samplers[i].NumElements), 10)
-		b = append(b, " v_name="...)
-		b = append(b, body.Samplers[i].Name...)
-		b = appendDeclAttrs(b, body.Samplers[i].Attrs)
-	}
-	for i := range body.Surfaces {
-		b = append(b, "\n.decl T"...)
-		b = strconv.AppendInt(b, int64(i+NumPredefinedSurfaces), 10)
-		b = append(b, " v_type=T num_elts="...)
-		b = strconv.AppendUint(b, uint64(body.Surfaces[i].NumElements), 10)
-		b = append(b, " v_name="...)
-		b = append(b, body.Surfaces[i].Name...)
-		b = appendDeclAttrs(b, body.Surfaces[i].Attrs)
+	for _, g := range []struct {
+		vtype byte
+		first int // the first id
+		decls []Decl
+		named bool // printed with v_name
+	}{{'A', 0, body.Addrs, false}, {'P', 1, body.Preds, false}, {'S', 0, body.Samplers, true}, {'T', NumPredefinedSurfaces, body.Surfaces, true}} {
+		for i, d := range g.decls {
+			b = append(b, "\n.decl "...)
+			b = append(b, g.vtype)
+			b = strconv.AppendInt(b, int64(g.first+i), 10)
+			b = append(b, " v_type="...)
+			b = append(b, g.vtype)
+			b = append(b, " num_elts="...)
+			b = strconv.AppendUint(b, uint64(d.NumElements), 10)
+			if g.named {
+				b = append(b, " v_name="...)
+				b = append(b, d.Name...)
+			}
+			b = appendDeclAttrs(b, d.Attrs)
+		}
 	}
 	for _, inp := range body.Inputs {
 		b = append(b, '\n')

@@ -352,12 +352,7 @@ func parseHeader(data []byte, file string) (*Object, error) {
 	}
 	c.count(uint64(nk), 17+nameLenSize, "num_kernels")
 	readName := func(field string) string {
-		var n int
-		if nameLenW {
-			n = int(c.u16(field + ".name_len"))
-		} else {
-			n = int(c.u8(field + ".name_len"))
-		}
+		n := c.countField(nameLenW, field+".name_len")
 		return DisplayName(c.bytes(n, field+".name"))
 	}
 	if c.err == nil {
@@ -524,12 +519,7 @@ func (b *Body) parse(data []byte, v Version) {
 	// UB; limit, when non-zero, is the first count the format refuses.
 	decls := func(field string, wideCount bool, limit int) []Decl {
 		at := c.off()
-		var n int
-		if wideCount {
-			n = int(c.u16(field + "_count"))
-		} else {
-			n = int(c.u8(field + "_count"))
-		}
+		n := c.countField(wideCount, field+"_count")
 		if c.err == nil && limit > 0 && n >= limit {
 			c.err = &FormatError{Off: at, Field: field + "_count", Expected: fmt.Sprintf("less than %d", limit), Found: fmt.Sprint(n), Err: ErrBadValue}
 			return nil

@@ -526,27 +526,10 @@ func (p *textParser) literal(lit string) (int, bool) {
 	if !p.loose {
 		return len(lit), strings.HasPrefix(r, lit)
 	}
-	i, j := 0, 0
-	for i < len(lit) {
-		if lit[i] == ' ' {
-			if j >= len(r) || r[j] != ' ' {
-				return 0, false
-			}
-			for i < len(lit) && lit[i] == ' ' {
-				i++
-			}
-			for j < len(r) && r[j] == ' ' {
-				j++
-			}
-			continue
-		}
-		if j >= len(r) || r[j] != lit[i] {
-			return 0, false
-		}
-		i++
-		j++
+	if i, j := agreeUpToBlanks(lit, r); i == len(lit) {
+		return j, true
 	}
-	return j, true
+	return 0, false
 }
 
 // blank consumes the blank an operand is printed after. Loose, the blank
@@ -565,7 +548,13 @@ func (p *textParser) blank() bool {
 // sameUpToBlanks reports whether a and b differ only in the length of
 // their runs of blanks.
 func sameUpToBlanks(a, b string) bool {
-	i, j := 0, 0
+	i, j := agreeUpToBlanks(a, b)
+	return i == len(a) && j == len(b)
+}
+
+// agreeUpToBlanks returns how far a and b agree from their starts, a run
+// of blanks in one matching a run of any length in the other.
+func agreeUpToBlanks(a, b string) (i, j int) {
 	for i < len(a) && j < len(b) {
 		if a[i] == ' ' && b[j] == ' ' {
 			for i < len(a) && a[i] == ' ' {
@@ -577,12 +566,12 @@ func sameUpToBlanks(a, b string) bool {
 			continue
 		}
 		if a[i] != b[j] {
-			return false
+			break
 		}
 		i++
 		j++
 	}
-	return i == len(a) && j == len(b)
+	return i, j
 }
 
 // nameSet is a small set of field names.

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/cli"
 )
 
@@ -32,10 +33,7 @@ func helpFlags(t *testing.T, args ...string) []string {
 	if code != 0 {
 		t.Fatalf("%v -h: exit %d", args, code)
 	}
-	out, err := os.ReadFile(f.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := testkit.ReadFile(t, f.Name())
 	var names []string
 	for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(string(out), -1) {
 		names = append(names, m[1])

@@ -14,6 +14,7 @@ import (
 
 	"infoscope/model"
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 // bigSurfaceFile is a valid surface file of about 0.8 MB in compact JSON: a
@@ -152,10 +153,7 @@ func TestQuitRightAfterSaveKeepsSave(t *testing.T) {
 	if err := waitProcess(t, cmd, 30*time.Second, "the inspector did not quit"); err != nil {
 		t.Fatalf("inspector: %v\n%s", err, stderr.String())
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, path)
 	if !bytes.Equal(data, saved) {
 		t.Errorf("after ctrl+s q the file is %d bytes, want the saved %d (old: %d)", len(data), len(saved), len(old))
 	}

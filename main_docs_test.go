@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"infoscope/model/index"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/cli"
 )
 
@@ -27,10 +28,7 @@ type fence struct {
 
 func fences(t *testing.T, file string) []fence {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, file)
 	var out []fence
 	var cur *fence
 	for i, l := range strings.Split(string(data), "\n") {
@@ -244,10 +242,7 @@ func TestDocCommands(t *testing.T) {
 // The README's screen is the list golden the tui tests render, so it
 // changes when the inspector does.
 func TestReadmeScreen(t *testing.T) {
-	golden, err := os.ReadFile("tui/testdata/TestGoldenViews/list_80x24.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
+	golden := testkit.ReadFile(t, "tui/testdata/TestGoldenViews/list_80x24.golden")
 	var want []string
 	for _, l := range strings.Split(strings.TrimRight(string(golden), "\n"), "\n") {
 		want = append(want, strings.TrimRight(l, " "))
@@ -265,10 +260,7 @@ func TestReadmeScreen(t *testing.T) {
 
 // docs/usage.md quotes the filter language's help as the inspector shows it.
 func TestUsageQuotesFilterHelp(t *testing.T) {
-	data, err := os.ReadFile("docs/usage.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, "docs/usage.md")
 	if !bytes.Contains(data, []byte("```\n"+index.FilterHelp+"\n```")) {
 		t.Error("docs/usage.md does not quote index.FilterHelp as it is")
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"unsafe"
 
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 // allInsts returns every instruction of s through Inst.
@@ -191,10 +191,7 @@ func testInputs(t *testing.T) map[string][]byte {
 	}
 	texts, _ := filepath.Glob("testdata/oracle/*.visaasm")
 	for _, p := range texts {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := testkit.ReadFile(t, p)
 		inputs["oracle/"+filepath.Base(p)] = b
 	}
 	for n, b := range realFiles(t) {

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 // sampleFiles returns every embedded sample (name -> bytes).
@@ -38,10 +38,7 @@ func oracleFiles(t testing.TB) map[string][]byte {
 	}
 	out := map[string][]byte{}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := testkit.ReadFile(t, p)
 		out[filepath.Base(p)] = b
 	}
 	return out

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // TestLSCLayout2022: an object in the LSC layout of before 2023-07-26 (no
@@ -15,10 +17,7 @@ import (
 // keeps today's layout.
 func TestLSCLayout2022(t *testing.T) {
 	read := func(p string) *File {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, p)
 		return Decode(p, data, Options{})
 	}
 	old, cur := read("testdata/igc2022/mix_s2.lsc2022.isa"), read("testdata/oracle/mix_s2.isa")
@@ -63,10 +62,7 @@ func TestLSCLayout2022(t *testing.T) {
 // ending in zeros) is recognised: the error names the cause and the IGC
 // releases, and counts the instructions the body holds (the source's 91).
 func TestCutShortWriter(t *testing.T) {
-	data, err := os.ReadFile("testdata/igc2022/info22_channels.DG2.isa")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, "testdata/igc2022/info22_channels.DG2.isa")
 	f := Decode("info22_channels.DG2.isa", data, Options{})
 	var cut *CutShortError
 	if len(f.Errors) != 1 || !errors.As(f.Errors[0], &cut) {

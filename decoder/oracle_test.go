@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // oracleBody is what IGC's disassembly says about one kernel or function.
@@ -80,10 +82,7 @@ func TestOracle(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(isa), ".isa")
 		t.Run(name, func(t *testing.T) {
 			want := parseDisassembly(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
-			data, err := os.ReadFile(isa)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := testkit.ReadFile(t, isa)
 			f := Decode(isa, data, Options{})
 			for _, e := range f.Errors {
 				t.Errorf("decode error: %v", e)
@@ -122,14 +121,8 @@ func TestVisaasmOracle(t *testing.T) {
 	for _, isa := range files {
 		name := strings.TrimSuffix(filepath.Base(isa), ".isa")
 		t.Run(name, func(t *testing.T) {
-			want, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(isa)
-			if err != nil {
-				t.Fatal(err)
-			}
+			want := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
+			data := testkit.ReadFile(t, isa)
 			f := Decode(isa, data, Options{})
 			if len(f.Errors) > 0 || f.Object == nil {
 				t.Fatalf("decode: %v", f.Errors)

@@ -5,9 +5,10 @@ import (
 	"compress/gzip"
 	"errors"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // TestBinaryNotVISARefused: binary files that are not vISA (random bytes,
@@ -75,10 +76,7 @@ func TestRawStreamsStillRead(t *testing.T) {
 	names := []string{"large_mix_1k", "mix_s2", "mix_legacy_skl", "func_s1", "info_channels", "info_min"}
 	bodies := 0
 	for _, n := range names {
-		data, err := os.ReadFile("testdata/oracle/" + n + ".isa")
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, "testdata/oracle/"+n+".isa")
 		obj := Decode(n, data, Options{})
 		for _, s := range obj.Streams {
 			code := s.Code
@@ -110,10 +108,7 @@ func TestRawStreamsStillRead(t *testing.T) {
 // a second time, block by block, before its decode (it was: three times
 // the time of dump on a 4 MiB stream, BenchmarkDumpText in tui/dump).
 func TestRawCheckCostsNoRewalk(t *testing.T) {
-	data, err := os.ReadFile("testdata/oracle/large_mix_1k.isa")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, "testdata/oracle/large_mix_1k.isa")
 	obj := Decode("large_mix_1k", data, Options{})
 	body := obj.Streams[0].Code
 	var code []byte

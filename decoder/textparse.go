@@ -1316,12 +1316,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	if !p.blank() {
 		return nil, p.fail("a blank and the " + role + " operand NAME.offset")
 	}
-	r := p.rest()
-	e := strings.IndexByte(r, ' ')
-	if e < 0 {
-		e = len(r)
-	}
-	w := r[:e]
+	w, _, _ := strings.Cut(p.rest(), " ")
 	dot := strings.LastIndexByte(w, '.')
 	if dot <= 0 {
 		return nil, p.fail("a raw operand NAME.offset")
@@ -1337,7 +1332,7 @@ func (p *textParser) raw(role string) (Operand, error) {
 	}
 	o, err := p.stored(put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}))
 	if err == nil {
-		p.pos += e
+		p.pos += len(w)
 	}
 	return o, err
 }
@@ -1360,25 +1355,20 @@ func surfaceIndex(name string) (uint32, bool) {
 const surfaceExpected = "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)"
 
 func (p *textParser) surfOrSampler(role string) (Operand, error) {
-	r := p.rest()
-	e := strings.IndexAny(r, " ")
-	if e < 0 {
-		e = len(r)
-	}
-	w := r[:e]
+	w, _, _ := strings.Cut(p.rest(), " ")
 	if role == "sampler" {
 		v, ok := number(w, 'S')
 		if !ok || v > 255 {
 			return nil, p.fail("a sampler S<n>")
 		}
-		p.pos += e
+		p.pos += len(w)
 		return p.in.sampler(role, uint8(v)), nil
 	}
 	v, ok := surfaceIndex(w)
 	if !ok || v > 255 {
 		return nil, p.fail(surfaceExpected)
 	}
-	p.pos += e
+	p.pos += len(w)
 	return p.in.surface(role, uint8(v)), nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 var wantNames = []string{"damaged.isa", "kernels.isa", "legacy_v33.isa", "stream.hex", "stream_igc.bin", "stream_seed.bin"}
@@ -55,10 +56,7 @@ func TestGenerated(t *testing.T) {
 		t.Fatalf("generator writes %q, embedded %q", names, Names())
 	}
 	for _, n := range names {
-		gen, err := os.ReadFile(filepath.Join(dir, n))
-		if err != nil {
-			t.Fatal(err)
-		}
+		gen := testkit.ReadFile(t, filepath.Join(dir, n))
 		have, _ := Read(n)
 		if !bytes.Equal(gen, have) {
 			t.Errorf("%s: committed file differs from the generator's output (run go generate ./sampledata)", n)

@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // codeSources are the oracle info_min.isa (two INFO) and the data-flow
@@ -16,10 +17,7 @@ func codeSources(t *testing.T) []Source {
 		filepath.Join("..", "decoder", "testdata", "oracle", "info_min.isa"),
 		filepath.Join("..", "model", "testdata", "dataflow.isa"),
 	} {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, p)
 		srcs = append(srcs, BytesSource(filepath.Base(p), data))
 	}
 	return srcs

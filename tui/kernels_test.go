@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
+	"infoscope/sampledata/testkit"
 )
 
 // realSet is one kernel of a real SYCL dump folder (XE2, no INFO: see
@@ -19,10 +19,7 @@ func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
 	t.Helper()
 	dir := filepath.Join("..", "model", "diff", "testdata", "dumpset")
 	read := func(name string) []byte {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := testkit.ReadFile(t, filepath.Join(dir, name))
 		return b
 	}
 	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"

@@ -1,13 +1,13 @@
 package tui
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
+	"infoscope/sampledata/testkit"
 )
 
 // nativeSet is the DG2 dump set of the INFO coverage kernel: GenX_IR's
@@ -15,14 +15,8 @@ import (
 func nativeSet(t *testing.T) (Source, func(string) *lower.Join) {
 	t.Helper()
 	dir := filepath.Join("..", "decoder", "native", "testdata")
-	visa, err := os.ReadFile(filepath.Join(dir, "info22_channels.DG2.visaasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	asm, err := os.ReadFile(filepath.Join(dir, "info22_channels.DG2.asm"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	visa := testkit.ReadFile(t, filepath.Join(dir, "info22_channels.DG2.visaasm"))
+	asm := testkit.ReadFile(t, filepath.Join(dir, "info22_channels.DG2.asm"))
 	j := lower.New(native.Parse("info22_channels.DG2.asm", asm))
 	return BytesSource("info22_channels.DG2.visaasm", visa), func(file string) *lower.Join {
 		if file == "info22_channels.DG2.visaasm" {

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 	"infoscope/tui/fsio"
 	"infoscope/tui/panels"
 )
@@ -25,10 +25,7 @@ import (
 func fileSource(t *testing.T, parts ...string) Source {
 	t.Helper()
 	p := filepath.Join(parts...)
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, p)
 	return BytesSource(filepath.Base(p), data)
 }
 
@@ -303,10 +300,7 @@ func TestNewUserRowHighlightAndMarks(t *testing.T) {
 // pane and the bookmarks; E gives it whole, once.
 func TestNewUserLongKernelNames(t *testing.T) {
 	long := "_ZTSN7cutlass4fmha6kernel15XeFMHAFwdKernelINS1_16FMHAProblemShapeILb0EEE" + strings.Repeat("NS0_10collectiveE", 60)
-	data, err := os.ReadFile(filepath.Join("..", "decoder", "testdata", "oracle", "info_min.dis.visaasm"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, filepath.Join("..", "decoder", "testdata", "oracle", "info_min.dis.visaasm"))
 	text := strings.Replace(string(data), `.kernel "info_min"`, `.kernel "`+long+`"`, 1)
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
 		m := newLoaded(Config{Sources: []Source{BytesSource("k.visaasm", []byte(text)), fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")}}, sz[0], sz[1])

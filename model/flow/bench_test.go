@@ -3,7 +3,6 @@ package flow
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,15 +10,13 @@ import (
 	"infoscope/decoder/visatext"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
+	"infoscope/sampledata/testkit"
 )
 
 // BenchmarkStreamFlow: building the data-flow view of the largest oracle
 // body (large_mix_1k.isa) and analysing each of its INFO.
 func BenchmarkStreamFlow(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
-	if err != nil {
-		b.Fatal(err)
-	}
+	data := testkit.ReadFile(b, filepath.Join("..", "..", "decoder", "testdata", "oracle", "large_mix_1k.isa"))
 	f := decoder.Decode("large_mix_1k.isa", data, decoder.Options{})
 	s := f.Streams[0]
 	benchEveryInfo(b, s)

@@ -3,7 +3,6 @@ package flow
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"runtime"
@@ -14,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
+	"infoscope/sampledata/testkit"
 )
 
 // Hand-built bodies: variables 40 (lod), 41 (res), 42 (other).
@@ -236,10 +236,7 @@ func TestFlowOracles(t *testing.T) {
 	}
 	infos := 0
 	for _, p := range files {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, p)
 		f := decoder.Decode(filepath.Base(p), data, decoder.Options{})
 		for _, s := range f.Streams {
 			sf := NewStream(s, 32)
@@ -294,14 +291,8 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 	}
 	compared := 0
 	for _, p := range pairs {
-		bin, err := os.ReadFile(p[0])
-		if err != nil {
-			t.Fatal(err)
-		}
-		txt, err := os.ReadFile(p[1])
-		if err != nil {
-			t.Fatal(err)
-		}
+		bin := testkit.ReadFile(t, p[0])
+		txt := testkit.ReadFile(t, p[1])
 		fb := decoder.Decode(p[0], bin, decoder.Options{})
 		ft := visatext.Read(p[1], txt)
 		if len(fb.Streams) != len(ft.Streams) {

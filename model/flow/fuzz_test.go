@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 // FuzzStreamFlow runs the data flow of every INFO of arbitrary input,
@@ -15,10 +16,7 @@ import (
 // reference analysis lists.
 func FuzzStreamFlow(f *testing.F) {
 	for _, name := range []string{"info_min.isa", "func_s1.isa", "info_channels.isa"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", name))
-		if err != nil {
-			f.Fatal(err)
-		}
+		data := testkit.ReadFile(f, filepath.Join("..", "..", "decoder", "testdata", "oracle", name))
 		f.Add(data)
 	}
 	for _, name := range []string{"dataflow.isa", "dataflow.visaasm"} {

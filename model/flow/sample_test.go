@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/sampledata/testkit"
 )
 
 var writeSample = flag.Bool("write-sample", false, "rewrite testdata/dataflow.isa")
@@ -33,10 +34,7 @@ var writeSample = flag.Bool("write-sample", false, "rewrite testdata/dataflow.is
 // operand encodings.
 func dataflowSample(t *testing.T) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "decoder", "testdata", "oracle", "info_min.isa"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, filepath.Join("..", "..", "decoder", "testdata", "oracle", "info_min.isa"))
 	o, err := decoder.ParseObject(data, "info_min.isa")
 	if err != nil {
 		t.Fatal(err)

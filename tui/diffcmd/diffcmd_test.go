@@ -13,6 +13,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/sampledata/benchcpu"
 	"infoscope/sampledata/dumpgen"
+	"infoscope/sampledata/testkit"
 )
 
 // The inputs are model/diff's (see its testdata/PROVENANCE.md).
@@ -51,10 +52,7 @@ func copyDir(t *testing.T, dir string) string {
 	to := t.TempDir()
 	m, _ := filepath.Glob(filepath.Join(dir, "*"))
 	for _, f := range m {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := testkit.ReadFile(t, f)
 		if err := os.WriteFile(filepath.Join(to, filepath.Base(f)), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -146,10 +144,7 @@ func editedDumpSet(t *testing.T, name string, repl ...string) string {
 	t.Helper()
 	dir := copyDir(t, dumpset)
 	path := filepath.Join(dir, name)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := testkit.ReadFile(t, path)
 	for k := 0; k+1 < len(repl); k += 2 {
 		b = bytes.Replace(b, []byte(repl[k]), []byte(repl[k+1]), 1)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 const oracleDir = "../../decoder/testdata/oracle"
@@ -35,10 +36,7 @@ func TestDumpMatchesIGC(t *testing.T) {
 		t.Fatal("no oracle files")
 	}
 	for _, isa := range files {
-		dis, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
-		if err != nil {
-			t.Fatal(err)
-		}
+		dis := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		var want, wantN []string
 		sc := bufio.NewScanner(bytes.NewReader(dis))
 		for sc.Scan() {
@@ -131,10 +129,7 @@ func TestDumpStdinRawSeed(t *testing.T) {
 }
 
 func TestDumpErrorsAndUsage(t *testing.T) {
-	data, err := os.ReadFile(oracleDir + "/info_min.isa")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testkit.ReadFile(t, oracleDir+"/info_min.isa")
 	cut := filepath.Join(t.TempDir(), "cut.isa")
 	os.WriteFile(cut, data[:0x19a], 0o644)
 	out, errs, code := run(t, nil, cut)
@@ -342,10 +337,7 @@ func TestDumpVisaasm(t *testing.T) {
 		t.Fatalf("%d oracle files", len(files))
 	}
 	for _, isa := range files {
-		want, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		out, errs, code := run(t, nil, "--visaasm", isa)
 		if code != ExitOK || errs != "" {
 			t.Errorf("%s: exit %d, stderr %q", isa, code, errs)
@@ -363,10 +355,7 @@ var reNumbered = regexp.MustCompile(`^(?:\.kernel_attr .*?    |    )(.*?)\s*/// 
 func TestDumpAllText(t *testing.T) {
 	files, _ := filepath.Glob(oracleDir + "/*.isa")
 	for _, isa := range files {
-		dis, err := os.ReadFile(strings.TrimSuffix(isa, ".isa") + ".dis.visaasm")
-		if err != nil {
-			t.Fatal(err)
-		}
+		dis := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		var want []string
 		for _, l := range strings.Split(string(dis), "\n") {
 			if m := reNumbered.FindStringSubmatch(l); m != nil {

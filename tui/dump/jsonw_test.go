@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +20,7 @@ import (
 	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
 	"infoscope/sampledata/templates"
+	"infoscope/sampledata/testkit"
 )
 
 // readRecord is what the tests read back of a dump --json line.
@@ -296,10 +296,7 @@ func jsonInputs(t *testing.T) map[string][]byte {
 	for _, g := range globs {
 		files, _ := filepath.Glob(g)
 		for _, name := range files {
-			data, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := testkit.ReadFile(t, name)
 			in[name] = data
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 const oracleText = "../../decoder/testdata/oracle/info_min.visaasm"
@@ -34,10 +36,7 @@ func TestDumpVisaasmText(t *testing.T) {
 		t.Errorf("record %v", r)
 	}
 	// --visaasm-text forces text whatever the first line says.
-	src, err := os.ReadFile(oracleText)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := testkit.ReadFile(t, oracleText)
 	odd := append([]byte("garbage first line\n"), src...)
 	if out, errs, code := run(t, odd, "-"); code == ExitOK || strings.Contains(out, "resinfo") {
 		t.Errorf("undetected text decoded as text: %q %q", out, errs)
@@ -76,10 +75,7 @@ func TestDumpTextOptionNotes(t *testing.T) {
 // padding and $N (every numbered line of info_surfaces.dis.visaasm).
 func TestDumpVisaasmOfText(t *testing.T) {
 	out, errs, code := run(t, nil, "--visaasm", "../../decoder/testdata/oracle/info_surfaces.visaasm")
-	dis, err := os.ReadFile("../../decoder/testdata/oracle/info_surfaces.dis.visaasm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dis := testkit.ReadFile(t, "../../decoder/testdata/oracle/info_surfaces.dis.visaasm")
 	var want strings.Builder
 	for _, l := range strings.Split(string(dis), "\n") {
 		if !strings.Contains(l, "/// $") {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // dumpFolder makes an IGC dump folder from decoder/native's test files:
@@ -21,10 +23,7 @@ func dumpFolder(t *testing.T) string {
 		"info22_channels.visaasm":     "info22_channels.visaasm",
 		"g1.SKL.asm":                  "g1.SKL.asm",
 	} {
-		data, err := os.ReadFile(filepath.Join(src, from))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, filepath.Join(src, from))
 		if err := os.WriteFile(filepath.Join(dir, to), data, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -979,9 +979,7 @@ func (m Code) View() string {
 	if s.Err != nil && i >= n && rows < lh {
 		listing = append(listing, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
 	}
-	for len(listing) < lh {
-		listing = append(listing, "")
-	}
+	listing = padRows(listing, lh)
 	switch {
 	case m.side():
 		// The native listing beside, in what the vISA one leaves.
@@ -995,9 +993,7 @@ func (m Code) View() string {
 	default:
 		lines = append(lines, listing...)
 	}
-	for len(lines) < 1+lh {
-		lines = append(lines, "")
-	}
+	lines = padRows(lines, 1+lh)
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
 	for i := range lines {

@@ -185,6 +185,10 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	}
 	if victim != nil {
 		g.unlink(victim)
+		// Marked gone under g.mu: its first bytes, if they arrive now,
+		// are refused (see Read), so a connection chosen as silent never
+		// goes on to be heard and then closed half-way into its login.
+		victim.left = true
 		g.dropped++
 		// Sources are named in the summary, up to a bound: many
 		// addresses (an IPv6 block) must not grow the map without end.
@@ -300,13 +304,31 @@ func (g *gate) oldestFrom(source string) *gateConn {
 	return oldest
 }
 
-// Read notes that the client has spoken.
+// Read notes that the client has spoken. Its first bytes are taken under
+// g.mu: admit chooses a silent connection to drop under g.mu too, so either
+// the connection was heard first and is never dropped as silent, or it was
+// dropped first and the server never acts on what it said (the read fails).
+// Without this a connection chosen as silent could still be heard, get the
+// server's key exchange, and then be closed: the client, busy answering,
+// might never notice.
 func (gc *gateConn) Read(p []byte) (int, error) {
 	n, err := gc.Conn.Read(p)
-	if n > 0 && !gc.heard.Load() {
-		gc.heard.Store(true)
+	if n > 0 && !gc.heard.Load() && !gc.hear() {
+		return 0, net.ErrClosed
 	}
 	return n, err
+}
+
+// hear marks gc as heard, unless it has left the gate (dropped or closed).
+func (gc *gateConn) hear() bool {
+	g := gc.g
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gc.left {
+		return false
+	}
+	gc.heard.Store(true)
+	return true
 }
 
 // busiestSource is the source with the most pending connections; between

@@ -35,7 +35,7 @@ func helpFlags(t *testing.T, args ...string) []string {
 	}
 	out := testkit.ReadFile(t, f.Name())
 	var names []string
-	for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(string(out), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^  -([A-Za-z0-9-]+)`).FindAllStringSubmatch(string(out), -1) {
 		names = append(names, m[1])
 	}
 	if len(names) < 5 {
@@ -91,8 +91,8 @@ func quoteAll(words []string) []string {
 	return out
 }
 
-// Every flag of every command is in each completion script and in the man
-// page, where that command's flags are.
+// Every flag of every command of the table is in each completion script
+// and in the man page, where that command's flags are.
 func TestCompletionsAndManCoverEveryFlag(t *testing.T) {
 	bash := generated(t, "completion", "bash")
 	zsh := generated(t, "completion", "zsh")
@@ -102,7 +102,11 @@ func TestCompletionsAndManCoverEveryFlag(t *testing.T) {
 		t.Fatal("bash is needed to test its completion")
 	}
 	dir := t.TempDir()
-	for _, cmd := range []string{"", "dump", "serve"} {
+	for _, c := range commands() {
+		if c.Flags == nil {
+			continue
+		}
+		cmd := c.Name
 		var args []string
 		if cmd != "" {
 			args = []string{cmd}
@@ -286,8 +290,9 @@ func TestDocsCmdUsage(t *testing.T) {
 	}
 }
 
-// Every command of the table is run by its word and is in the usage, the
-// completions and the man page; run dispatches through the table alone, so
+// Every command of the table is run by its word and is in the usage (one
+// that takes flags with how to list them), the completions and the man
+// page; run dispatches through the table alone, so
 // a command cannot be runnable and missing from them.
 func TestCommandsCoverRun(t *testing.T) {
 	cmds := commands()
@@ -317,8 +322,12 @@ func TestCommandsCoverRun(t *testing.T) {
 		if !strings.Contains(man, ".TP\n.B "+strings.ReplaceAll(c.Name, "-", `\-`)+"\n") {
 			t.Errorf("the man page lacks %q", c.Name)
 		}
-		if c.Brief != "" && !strings.Contains(usage.String(), "  infoscope "+c.Name+" ") {
+		if c.Brief != "" && !strings.Contains(usage.String(), "  infoscope "+c.Name+" ") ||
+			!regexp.MustCompile(`infoscope `+c.Name+`\b`).MatchString(usage.String()) {
 			t.Errorf("the usage lacks %q", c.Name)
+		}
+		if c.Flags != nil && !strings.Contains(usage.String(), `"infoscope `+c.Name+` -h"`) {
+			t.Errorf("the usage does not say how to list the flags of %q", c.Name)
 		}
 	}
 }

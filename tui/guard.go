@@ -16,20 +16,6 @@ import (
 // from an input cannot be told from the theme's here: only Display at the
 // point of rendering stops those.
 func guardFrame(s string) string {
-	ok := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\n' && c != 0x1b || c == 0x7f || c >= 0x80 {
-			ok = false
-			break
-		}
-		if s[i] == 0x1b && !isSGRAt(s, i) {
-			ok = false
-			break
-		}
-	}
-	if ok {
-		return s
-	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {

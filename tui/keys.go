@@ -236,19 +236,17 @@ func (m *Model) syncKeys() {
 	enable(mode == modeOverlay && query, &ok.ClearQuery)
 	// ? closes the help and E the errors: each key toggles its overlay;
 	// esc closes once no query is left to clear.
-	esc, toggle, closeHelp := 0, 0, "q"
+	closeKeys, closeHelp := []string{"q", "enter"}, "q"
 	if !query {
-		esc, closeHelp = 1, "q/esc"
+		closeKeys, closeHelp = append(closeKeys, "esc"), "q/esc"
 	}
 	switch {
 	case m.showHelp:
-		toggle = 1
+		closeKeys = append(closeKeys, "?")
 	case m.showErrs:
-		toggle = 2
+		closeKeys = append(closeKeys, "E")
 	}
-	// One of the shared key lists, not a new one on every update: each
-	// would stay live in the binding until the next.
-	ok.Close.SetKeys(closeKeySets[esc][toggle]...)
+	ok.Close.SetKeys(closeKeys...)
 	ok.Close.SetHelp(closeHelp, "close")
 	enable(mode == modeHelpQuery, &m.helpQueryKeys.Apply, &m.helpQueryKeys.Cancel)
 
@@ -316,13 +314,6 @@ func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
 	k := m.keyset.Global
 	k.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
 	return k, m.keyset.List, m.keyset.Marks
-}
-
-// closeKeySets are the keys that close an overlay, by [esc closes][the
-// overlay's own key: none, ? or E].
-var closeKeySets = [2][3][]string{
-	{{"q", "enter"}, {"q", "enter", "?"}, {"q", "enter", "E"}},
-	{{"q", "enter", "esc"}, {"q", "enter", "esc", "?"}, {"q", "enter", "esc", "E"}},
 }
 
 // afterUpdate runs after every update: the bindings follow the mode, the

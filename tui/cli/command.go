@@ -56,10 +56,20 @@ func WriteUsage(w io.Writer, cmds []Command) {
 		}
 		fmt.Fprintf(w, "%-*s%s\n", usageColumn, line, c.Brief)
 	}
+	// Every command that takes flags is named, from the table.
+	var helps []string
+	for _, c := range cmds {
+		if c.Name != "" && c.Flags != nil {
+			helps = append(helps, `"infoscope `+c.Name+` -h"`)
+		}
+	}
+	if n := len(helps); n > 1 {
+		helps = append(helps[:n-2], helps[n-2]+" or "+helps[n-1])
+	}
 	fmt.Fprint(w, `A FILE that is a directory opens the vISA files in it.
-run "infoscope dump -h" or "infoscope serve -h" for their flags;
+run `+strings.Join(helps, ", ")+` for their flags;
 "infoscope completion `+strings.Join(Shells(), "|")+`" and "infoscope man" print the shell
-completions and the manual page.
+completions and the manual page; "infoscope help" prints this text.
 `)
 }
 

@@ -101,7 +101,9 @@ func ParseVersion(s string) (decoder.Version, error) {
 // Size is a byte count as a flag value: a number as model.ParseNumber
 // reads it (1048576, 0x100000), optionally followed by K, M or G (powers
 // of 1024) and "iB" or "B"; a 0x count takes no unit. Zero means the
-// default.
+// default of whoever reads it, which its usage states (--max-input's is
+// decoder.DefaultMaxInput); a flag that starts at a size shows that size
+// as its default.
 type Size int64
 
 // Set parses a size.
@@ -135,10 +137,12 @@ func (s *Size) Set(v string) error {
 
 func isHex(t string) bool { return len(t) >= 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X') }
 
-// String returns the size as decoder.FormatSize writes it.
+// String returns the size as decoder.FormatSize writes it; "0" for zero,
+// so that the flag package, which takes the zero value's String for "no
+// default", shows a flag's own default whatever it is.
 func (s *Size) String() string {
 	if s == nil || *s == 0 {
-		return decoder.FormatSize(decoder.DefaultMaxInput)
+		return "0"
 	}
 	return decoder.FormatSize(int64(*s))
 }

@@ -62,9 +62,22 @@ func TestSize(t *testing.T) {
 			t.Errorf("%q accepted: %d", in, s)
 		}
 	}
-	var s Size
-	if s.String() != decoder.FormatSize(decoder.DefaultMaxInput) {
-		t.Errorf("default shows %q", s.String())
+}
+
+// A size flag's help shows the default it starts with, and none for zero
+// (whose default its usage states, as --max-input's does): the zero value
+// showed 64 MiB, so a flag starting at 64 MiB showed no default and one
+// starting at zero showed 64 MiB, whatever its reader's default.
+func TestSizeDefaultInHelp(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	var b strings.Builder
+	fs.SetOutput(&b)
+	big, zero := Size(64<<20), Size(0)
+	fs.Var(&big, "big", "a size")
+	fs.Var(&zero, "zero", "a size")
+	fs.PrintDefaults()
+	if want := "  -big value\n    \ta size (default 64 MiB)\n  -zero value\n    \ta size\n"; b.String() != want {
+		t.Errorf("help %q, want %q", b.String(), want)
 	}
 }
 

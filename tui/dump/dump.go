@@ -74,6 +74,7 @@ type Options struct {
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
+	fm       *formatter         // a worker's buffers, reused from file to file (nil: new ones)
 }
 
 // Usage is the command's synopsis.
@@ -266,7 +267,8 @@ func dumpFile(w, msgs io.Writer, env Env, name string, o Options, fm *formatter)
 	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
 		fmt.Fprintf(msgs, "%s: warning: %v\n", o.set.parts.ASM, o.set.asmErr)
 	}
-	notes, err := writeWith(w, f, o, fm)
+	o.fm = fm
+	notes, err := Write(w, f, o)
 	if err != nil {
 		return status, err
 	}
@@ -315,12 +317,10 @@ func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 // prefixed with its image's name for a C source: f is not changed, since
 // a decoded file may be shared.
 func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
-	return writeWith(w, f, o, new(formatter))
-}
-
-// writeWith is Write with fm's buffers (a worker's, reused from file to
-// file: fewer of them made and collected).
-func writeWith(w io.Writer, f *decoder.File, o Options, fm *formatter) (notes []string, err error) {
+	fm := o.fm
+	if fm == nil {
+		fm = new(formatter)
+	}
 	for _, p := range f.Each() {
 		var pn []string
 		pn, err = write(w, p, o, fm)

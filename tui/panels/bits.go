@@ -270,9 +270,7 @@ func (m Bits) View() string {
 	} else {
 		body = hex // too narrow for the table: the detail line names the field
 	}
-	for len(body) < bh {
-		body = append(body, "")
-	}
+	body = padRows(body, bh)
 	lines = append(lines, body[:bh]...)
 	lines = append(lines, m.detail())
 	lines = append(lines, m.diagnostics()...)

@@ -192,12 +192,11 @@ func NewCode(st *style.Styles) Code {
 
 // SetInfo shows the body of in with in under the cursor (nil: none).
 func (m *Code) SetInfo(in *decoder.Info) {
-	c := m.c
 	if in == nil || in.Stream() == nil {
-		*c = codeState{info: -1}
-		m.cur, m.top, m.sub, m.nat = 0, 0, -1, false
+		m.SetBody(nil)
 		return
 	}
+	c := m.c
 	s := in.Stream()
 	if s != c.s {
 		*c = codeState{s: s, info: -1}
@@ -582,24 +581,14 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 // browseKey handles a key of the vISA listing.
 func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 	km := m.KeyMap
-	page := max(m.listHeight()-1, 1)
 	switch {
 	case key.Matches(k, km.Up):
 		m.step(-1)
 	case key.Matches(k, km.Down):
 		m.step(1)
-	case key.Matches(k, km.PageUp):
-		m.moveTo(m.cur - page)
-	case key.Matches(k, km.PageDown):
-		m.moveTo(m.cur + page)
-	case key.Matches(k, km.HalfUp):
-		m.moveTo(m.cur - max(page/2, 1))
-	case key.Matches(k, km.HalfDown):
-		m.moveTo(m.cur + max(page/2, 1))
-	case key.Matches(k, km.Top):
-		m.moveTo(0)
-	case key.Matches(k, km.Bottom):
-		m.moveTo(m.total() - 1)
+	case key.Matches(k, km.PageUp, km.PageDown, km.HalfUp, km.HalfDown, km.Top, km.Bottom):
+		to, _ := km.moved(k, m.cur, max(m.listHeight()-1, 1), m.total()-1)
+		m.moveTo(to)
 	case key.Matches(k, km.Search), key.Matches(k, km.Goto):
 		if m.c.s == nil {
 			return nil
@@ -990,9 +979,7 @@ func (m Code) View() string {
 	if s.Err != nil && i >= n && rows < lh {
 		listing = append(listing, st.Warn.Render(st.Sym.Warn+"  the walk stopped here: "+s.Err.Error()))
 	}
-	for len(listing) < lh {
-		listing = append(listing, "")
-	}
+	listing = padRows(listing, lh)
 	switch {
 	case m.side():
 		// The native listing beside, in what the vISA one leaves.
@@ -1006,9 +993,7 @@ func (m Code) View() string {
 	default:
 		lines = append(lines, listing...)
 	}
-	for len(lines) < 1+lh {
-		lines = append(lines, "")
-	}
+	lines = padRows(lines, 1+lh)
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
 	for i := range lines {

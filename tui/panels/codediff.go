@@ -264,9 +264,7 @@ func (m Code) diffView(d *diffState) string {
 		lines = append(lines, m.diffRow(d, i, nw, wide)...)
 	}
 	lines = lines[:min(len(lines), 1+lh)]
-	for len(lines) < 1+lh {
-		lines = append(lines, "")
-	}
+	lines = padRows(lines, 1+lh)
 	lines = append(lines, m.diffDetailLines(d)...)
 	bottom := m.bottomLine()
 	if m.mode == codeBrowse && m.msg == "" {

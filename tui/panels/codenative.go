@@ -351,9 +351,7 @@ func (m Code) nativeListing(w, h int) []string {
 		}
 		out = append(out, fit(line, w))
 	}
-	for len(out) < h {
-		out = append(out, "")
-	}
+	out = padRows(out, h)
 	return out
 }
 

@@ -113,6 +113,14 @@ func windowMore(lines []string, top, w, h int, st *style.Styles, what string, ke
 	return out
 }
 
+// padRows appends empty lines to lines until it has h.
+func padRows(lines []string, h int) []string {
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
 // sideBySide joins two blocks of lines into one, the left one padded to lw
 // cells and separated by gap spaces.
 func sideBySide(left, right []string, lw, gap int) []string {

@@ -180,9 +180,7 @@ func (m Output) View() string {
 	} else {
 		body = windowMore(m.stackedLines(g), m.top, m.w, g.bodyH, st, "rows", m.stackedCursorLine())
 	}
-	for len(body) < g.bodyH {
-		body = append(body, "")
-	}
+	body = padRows(body, g.bodyH)
 	lines = append(lines, body...)
 	lines = append(lines, m.footer()...)
 	return frame(lines, m.w, m.h)

@@ -134,15 +134,13 @@ func (s *server) configCmd(sess ssh.Session, st *session, args []string) {
 // maxConfigBytes, under the idle and session limits) and keeps it if every
 // entry is accepted; else it says which are not and keeps nothing.
 func (s *server) setConfig(sess ssh.Session, st *session) {
-	st.setInterrupt(func(reason string) {
-		fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
-		_ = sess.Exit(1)
-	})
+	interrupted := s.interruptible(sess, st)
 	go st.watchdog(s.cfg.IdleTimeout, s.cfg.MaxSessionTime)
 	data, err := io.ReadAll(io.LimitReader(active{rw: sess, st: st}, maxConfigBytes+1))
 	close(st.done)
-	if st.endReason() != "" {
-		return // the interrupt told the client
+	if interrupted() {
+		s.exit(sess, st, 1, "") // the interrupt told the client why
+		return
 	}
 	if err != nil {
 		s.exit(sess, st, 1, "reading your configuration: "+err.Error())

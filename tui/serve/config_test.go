@@ -1,10 +1,16 @@
 package serve
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"charm.land/ssh"
 )
 
 // A session's keys: the server's configuration (serve --config) for a key
@@ -91,5 +97,72 @@ func TestServerConfigRefused(t *testing.T) {
 	cfg.ConfigPath = bad
 	if _, _, err := newServer(cfg.withDefaults()); err == nil || !strings.Contains(err.Error(), bad+":1: flags are not applied over SSH") {
 		t.Errorf("start with a flags entry in --config: %v", err)
+	}
+}
+
+// heldSession is a command's side of a session whose stdin ends when eof
+// is closed and whose stderr writes go out only once release is closed
+// (a client slow to take them): events records, in order, what reached
+// the client and when the handler returned.
+type heldSession struct {
+	ssh.Session
+	eof, writing, release chan struct{}
+	once                  sync.Once
+	mu                    sync.Mutex
+	events                []string
+}
+
+func newHeldSession() *heldSession {
+	return &heldSession{eof: make(chan struct{}), writing: make(chan struct{}), release: make(chan struct{})}
+}
+
+func (h *heldSession) note(e string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append(h.events, e)
+}
+
+func (h *heldSession) Read([]byte) (int, error) { <-h.eof; return 0, io.EOF }
+func (h *heldSession) Stderr() io.ReadWriter    { return heldStderr{h} }
+func (h *heldSession) Exit(int) error           { h.note("exit"); return nil }
+
+type heldStderr struct{ *heldSession }
+
+func (h heldStderr) Write(p []byte) (int, error) {
+	h.once.Do(func() { close(h.writing) })
+	<-h.release
+	h.note(string(p))
+	return len(p), nil
+}
+
+// An interrupted `config --set` whose stdin ends while the interrupt's
+// message is on its way waits for the message before returning (which
+// closes the channel), as dump does: the user reads why it stopped.
+func TestConfigSetInterruptMessageOut(t *testing.T) {
+	s := &server{cfg: Config{messageWait: time.Minute}}
+	st := &session{done: make(chan struct{}), started: time.Now()}
+	h := newHeldSession()
+	returned := make(chan struct{})
+	go func() {
+		s.setConfig(h, st)
+		h.note("returned")
+		close(returned)
+	}()
+	st.end("session time limit (1m0s) reached")
+	<-h.writing
+	close(h.eof)
+	// Only a handler that returns too early is seen within this bound;
+	// one that waits passes whatever the machine's speed.
+	select {
+	case <-returned:
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(h.release)
+	<-returned
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	want := []string{"infoscope: session time limit (1m0s) reached\n", "exit"}
+	if len(h.events) < 3 || !slices.Equal(h.events[:2], want) || h.events[len(h.events)-1] != "returned" {
+		t.Errorf("events %q: want the message, the exit, then the handler's return", h.events)
 	}
 }

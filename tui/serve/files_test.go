@@ -94,7 +94,7 @@ func TestServedFileMaxInput(t *testing.T) {
 	ts := startServer(t, func(c *Config) { c.Decode.MaxInput = 1000 }) // kernels.isa is 3527 bytes
 	c := ts.dial(t)
 	_, stderr, status := run(t, c, "dump kernels.isa", "")
-	if status == 0 || !strings.Contains(stderr, "input size: expected at most 1000 bytes") {
+	if status == 0 || !strings.Contains(stderr, "input size: expected at most 1000 bytes (raise it with serve --max-input, which the server's operator sets)") {
 		t.Errorf("dump of a file past --max-input: status %d, stderr %q", status, stderr)
 	}
 	_, stderr2, status := run(t, c, "dump --max-input 1M kernels.isa", "")

@@ -346,6 +346,18 @@ func closeListener(ln net.Listener) {
 }
 
 func newServer(cfg Config) (*server, *ssh.Server, error) {
+	// The size limit is the operator's for every read (a client's own
+	// --max-input does not raise it): messages that reach clients name it so.
+	name := cfg.Decode.Name
+	cfg.Decode.Name = func(op decoder.Option) string {
+		if op == decoder.OptionMaxInput {
+			return "serve --max-input, which the server's operator sets"
+		}
+		if name != nil {
+			return name(op)
+		}
+		return ""
+	}
 	s := &server{cfg: cfg, log: cfg.Logger, dumpsByKey: map[string]int{}}
 	var err error
 	if s.state, err = openState(cfg.StateDir); err != nil {

@@ -209,6 +209,42 @@ func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
 	}
 }
 
+// interruptible makes st.end interrupt the command under way, telling the
+// client why on stderr with status 1. Ending closes the channel, which ends
+// a read of stdin that could otherwise hold the shutdown to its timeout.
+// The message waits on the client's window like any output: a client
+// reading nothing never gets it, and must not hold the close
+// (cfg.messageWait). The command calls the function returned once it has
+// returned: it reports whether the command was interrupted, after waiting
+// for the message when it was (the handler returning closes the channel,
+// which would lose the message on its way).
+func (s *server) interruptible(sess ssh.Session, st *session) func() bool {
+	told := make(chan struct{})
+	st.setInterrupt(func(reason string) {
+		defer close(told)
+		wrote := make(chan struct{})
+		go func() {
+			fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
+			close(wrote)
+		}()
+		select {
+		case <-wrote:
+		case <-time.After(s.cfg.messageWait):
+		}
+		_ = sess.Exit(1)
+	})
+	return func() bool {
+		if st.endReason() == "" {
+			return false
+		}
+		select {
+		case <-told:
+		case <-time.After(2 * s.cfg.messageWait):
+		}
+		return true
+	}
+}
+
 // interruptMessageWait is how long ending a command waits for its message
 // to go out before closing the channel anyway.
 const interruptMessageWait = 2 * time.Second
@@ -647,24 +683,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	if s.cfg.dumpStarted != nil {
 		s.cfg.dumpStarted()
 	}
-	// Closing the channel ends a read of stdin that could
-	// otherwise hold the shutdown to its timeout. The message
-	// waits on the client's window like any output: a client
-	// reading nothing never gets it, and must not hold the close.
-	told := make(chan struct{})
-	st.setInterrupt(func(reason string) {
-		defer close(told)
-		wrote := make(chan struct{})
-		go func() {
-			fmt.Fprintf(sess.Stderr(), "infoscope: %s\n", reason)
-			close(wrote)
-		}()
-		select {
-		case <-wrote:
-		case <-time.After(s.cfg.messageWait):
-		}
-		_ = sess.Exit(1)
-	})
+	interrupted := s.interruptible(sess, st)
 	// The idle and session limits hold for commands too: a dump
 	// of stdin that never comes ends at them, with a message.
 	// Input and output both count as activity.
@@ -687,14 +706,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 		Workers: 1}) // one file decoded at a time: the memory bound of docs/serve.md
 	close(st.done)
 	release()
-	if st.endReason() != "" {
-		// Interrupted: the interrupt tells the client why and gives it
-		// this status. Returning closes the channel, which would lose
-		// the message on its way.
-		select {
-		case <-told:
-		case <-time.After(2 * s.cfg.messageWait):
-		}
+	if interrupted() {
 		status = 1
 	}
 	s.exit(sess, st, status, "")

@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -732,6 +733,18 @@ func (c *codeState) infoAt(i int) (int, bool) {
 	return c.s.InfoAt(i)
 }
 
+// infoMark is instruction i's mark in the listings: ◆ the selected INFO,
+// • another INFO, "" any other instruction.
+func (c *codeState) infoMark(i int) string {
+	switch k, ok := c.infoAt(i); {
+	case !ok:
+		return ""
+	case k == c.info:
+		return "◆"
+	}
+	return "•"
+}
+
 // lineText returns instruction i's text and mnemonic, and its number of
 // diagnostics.
 func (m Code) lineText(i int) (text, mnemonic string, diags int) {
@@ -1012,15 +1025,7 @@ func (m Code) listLine(i, numW, offW int) string {
 	} else if i == m.cur {
 		cursor = "·" // the cursor is on a row under it, or in the native listing
 	}
-	kind := " "
-	if k, ok := c.infoAt(i); ok {
-		kind = "•"
-		if k == c.info {
-			kind = "◆"
-		}
-	} else if mk, ok := c.marks[i]; ok {
-		kind = mk
-	}
+	kind := cmp.Or(c.infoMark(i), c.marks[i], " ")
 	diag := " "
 	if diags > 0 {
 		diag = st.Warn.Render(st.Sym.Warn)

@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -294,12 +295,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 	}
 	kind := " "
 	if r.B >= 0 {
-		if j, ok := c.infoAt(r.B); ok {
-			kind = "•"
-			if j == c.info {
-				kind = "◆"
-			}
-		}
+		kind = cmp.Or(c.infoMark(r.B), kind)
 	}
 	bText, aText := "", ""
 	if r.B >= 0 {

@@ -159,10 +159,8 @@ func (m *Bits) moveCursor(pos int) {
 // Multi-byte fields are little-endian, so a field is one run of absolute
 // bit numbers byte*8+bit.
 func (m Bits) fieldAt(off, b int) int {
-	a := off*8 + b
 	for i, f := range m.fields {
-		lo := f.Byte*8 + f.Bit
-		if a >= lo && a < lo+f.Bits {
+		if holds(f, off, b) {
 			return i
 		}
 	}
@@ -170,10 +168,11 @@ func (m Bits) fieldAt(off, b int) int {
 }
 
 func (m Bits) inSelected(off, b int) bool {
-	if len(m.fields) == 0 {
-		return false
-	}
-	f := m.fields[m.sel]
+	return len(m.fields) > 0 && holds(m.fields[m.sel], off, b)
+}
+
+// holds reports whether field f has bit b of byte off.
+func holds(f decoder.Field, off, b int) bool {
 	a, lo := off*8+b, f.Byte*8+f.Bit
 	return a >= lo && a < lo+f.Bits
 }

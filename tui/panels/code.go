@@ -629,10 +629,15 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 			m.msg = "no data-flow entry " + k.String()
 			return nil
 		}
-		m.jump(m.c.entries[i].inst)
-		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
+		m.toEntry(i)
 	}
 	return nil
+}
+
+// toEntry goes to the instruction of data-flow entry i.
+func (m *Code) toEntry(i int) {
+	m.jump(m.c.entries[i].inst)
+	m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
 }
 
 // flowKey moves through the data-flow list while it has the keys: the
@@ -656,9 +661,7 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 			m.msg = "enter goes to a data-flow entry, or from a native line (L...) to its vISA instruction"
 			return true, nil
 		}
-		e := m.c.entries[m.flowCur]
-		m.jump(e.inst)
-		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, e.what)
+		m.toEntry(m.flowCur)
 	default:
 		return false, nil
 	}
@@ -695,8 +698,7 @@ func (m *Code) click(x, y int) {
 	case y >= lh+2:
 		r := y - lh - 2
 		if e := min(max(m.flowTop, 0), max(len(m.flowBody())-m.flowRows(), 0)) + r; r < m.flowRows() && e < len(m.c.entries) {
-			m.jump(m.c.entries[e].inst)
-			m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[e].what)
+			m.toEntry(e)
 		}
 	}
 }

@@ -186,6 +186,29 @@ func TestParseTextRefuses(t *testing.T) {
 	}
 }
 
+// TestParseTextFurthestError: when no row of a mnemonic reads a line, the
+// error is the row's that read furthest, not the first row's: these lines,
+// each a printed vector with its last byte spoiled, part from their first
+// candidate row at the mnemonic or the first operand.
+func TestParseTextFurthestError(t *testing.T) {
+	v := Version{Major: 4, Minor: 1}
+	var in Instruction
+	for _, c := range []struct{ text, want string }{
+		{"add3.o (M1, 16) 0x3f800000:f A0(1)<4> 0x3ff8000000000000:df P#", `column 61: expected a vector operand, found "P#"`},
+		{"load_3d.R (M1, 16)  0x1:ud T6 V43.6#", `column 35: expected a byte offset 0..65535, found "6#"`},
+		{"va.erode T6 S6 A0(1)<4> 0x3ff8000000000000:df VA_ED_32x4 V43.6#", `column 62: expected a byte offset 0..65535, found "6#"`},
+		{"va_skl_plus.FLOOD_FILL  8_connect V43.64 0x3ff8000000000000:df P2 r[A0(0),4]<0;1,0>:f V43.6#", `column 91: expected a byte offset 0..65535, found "6#"`},
+	} {
+		if got := textCandidates(tableFor(v), c.text); len(got) < 2 {
+			t.Fatalf("%q: %d candidate rows, want several", c.text, len(got))
+		}
+		err := in.ParseText(c.text, v, symbolNames{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %s", c.text, err, c.want)
+		}
+	}
+}
+
 // TestInfoTextRoundTrip: every INFO of the test inputs, printed, parses
 // back into the instruction it was decoded as (the one template parser
 // reads INFO like any instruction), but for the channel byte's reserved

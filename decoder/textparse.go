@@ -852,6 +852,8 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		return p.dpas(part, fi)
 	case "info3d":
 		return p.info3d(part, fi)
+	case "rtmode":
+		return p.rtMode(part, fi)
 	}
 	limit := uint32(1) << (8 * min(fi.size, 1))
 	if part.fmt == "sampler3d" {
@@ -1017,6 +1019,9 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 	}
 	for _, name := range names {
 		fi := fields[name]
+		if fi.cond != nil && !p.holds(fi.cond) {
+			continue // not there (rt_write_3d's by its mode bits)
+		}
 		for !stop() {
 			save := p.pos
 			var err error
@@ -1044,6 +1049,25 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 		}
 	}
 	return nil
+}
+
+// rtMode parses rt_write_3d's mode: "." and the names of its bits in bit
+// order, or nothing for 0.
+func (p *textParser) rtMode(part tmplPart, fi fieldInfo) error {
+	v := uint32(0)
+	if strings.HasPrefix(p.rest(), ".") {
+		p.pos++
+		for i, l := range rtModeNames {
+			if l != "" && strings.HasPrefix(p.rest(), l) {
+				v |= 1 << i
+				p.pos += len(l)
+			}
+		}
+		if v == 0 {
+			return p.fail("a render target mode such as <SI>")
+		}
+	}
+	return p.add(part.name, p.in.param(part.name, v, uint8(fi.size)))
 }
 
 // vector parses a vector operand with its leading space.

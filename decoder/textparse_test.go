@@ -3,6 +3,7 @@ package decoder
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,20 @@ func (n symbolNames) LabelIndex(name string) (uint16, bool) {
 	}
 	if v, err := strconv.ParseUint(strings.TrimPrefix(name, "L"), 10, 16); err == nil && "L"+strconv.FormatUint(v, 10) == name {
 		return uint16(v), true
+	}
+	return 0, false
+}
+
+// StringIndex makes symbolNames TextStrings: a string of the pool, or the
+// "strN" the printer writes for an index past it.
+func (n symbolNames) StringIndex(s string) (uint32, bool) {
+	if n.sym != nil {
+		if k := slices.Index(n.sym.Strings, s); k >= 0 {
+			return uint32(k), true
+		}
+	}
+	if v, err := strconv.ParseUint(strings.TrimPrefix(s, "str"), 10, 32); err == nil && "str"+strconv.FormatUint(v, 10) == s {
+		return uint32(v), true
 	}
 	return 0, false
 }
@@ -157,7 +172,12 @@ func TestParseTextRoundTrip(t *testing.T) {
 	if lines < 500 {
 		t.Fatalf("only %d vectors printed", lines)
 	}
-	if min := 0.76; float64(parsed) < min*float64(lines) {
+	// What is refused (89.8% parsed): vectors that print what no text can
+	// say (LSC operands of a bad kind, unknown LSC, INFO and va sub-ops,
+	// dpas's "?" precisions, mmf_mode ?9), the two-line subroutine form,
+	// and rows without a parser (raw_sendg, raw_sends' ffid, wait's mask,
+	// the 3.1 typed gather/scatter's lod).
+	if min := 0.89; float64(parsed) < min*float64(lines) {
 		t.Errorf("parsed %.1f%% of the printed vectors back, less than the %.1f%% reached before", 100*float64(parsed)/float64(lines), 100*min)
 	}
 }

@@ -1,10 +1,11 @@
 package decoder
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 // TestInfoOnePrinter: an INFO prints alike as an Info (the list, dump)
@@ -79,10 +80,7 @@ func TestGenXIR30(t *testing.T) {
 	}
 	for _, isa := range files {
 		want := parseDisassembly(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
-		data, err := os.ReadFile(isa)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testkit.ReadFile(t, isa)
 		f := Decode(isa, data, Options{})
 		if len(f.Errors) > 0 || len(f.Streams) == 0 || len(want) != 1 || len(want[0].infos) != 1 || f.Streams[0].NumInfos() != 1 {
 			t.Fatalf("%s: %v, %d streams; dump %+v", isa, f.Errors, len(f.Streams), want)

@@ -1,6 +1,7 @@
 package panels
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -628,10 +629,15 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 			m.msg = "no data-flow entry " + k.String()
 			return nil
 		}
-		m.jump(m.c.entries[i].inst)
-		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
+		m.toEntry(i)
 	}
 	return nil
+}
+
+// toEntry goes to the instruction of data-flow entry i.
+func (m *Code) toEntry(i int) {
+	m.jump(m.c.entries[i].inst)
+	m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
 }
 
 // flowKey moves through the data-flow list while it has the keys: the
@@ -655,9 +661,7 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 			m.msg = "enter goes to a data-flow entry, or from a native line (L...) to its vISA instruction"
 			return true, nil
 		}
-		e := m.c.entries[m.flowCur]
-		m.jump(e.inst)
-		m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, e.what)
+		m.toEntry(m.flowCur)
 	default:
 		return false, nil
 	}
@@ -694,8 +698,7 @@ func (m *Code) click(x, y int) {
 	case y >= lh+2:
 		r := y - lh - 2
 		if e := min(max(m.flowTop, 0), max(len(m.flowBody())-m.flowRows(), 0)) + r; r < m.flowRows() && e < len(m.c.entries) {
-			m.jump(m.c.entries[e].inst)
-			m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[e].what)
+			m.toEntry(e)
 		}
 	}
 }
@@ -730,6 +733,18 @@ func (c *codeState) infoAt(i int) (int, bool) {
 		return -1, false
 	}
 	return c.s.InfoAt(i)
+}
+
+// infoMark is instruction i's mark in the listings: ◆ the selected INFO,
+// • another INFO, "" any other instruction.
+func (c *codeState) infoMark(i int) string {
+	switch k, ok := c.infoAt(i); {
+	case !ok:
+		return ""
+	case k == c.info:
+		return "◆"
+	}
+	return "•"
 }
 
 // lineText returns instruction i's text and mnemonic, and its number of
@@ -923,7 +938,7 @@ func (m Code) View() string {
 	st := m.st
 	c := m.c
 	if c.s == nil {
-		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
+		return Fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
 	}
 	if d := m.diffing(); d != nil {
 		return m.diffView(d)
@@ -948,7 +963,7 @@ func (m Code) View() string {
 	if j := m.native(); j != nil {
 		title += st.Muted.Render(" · " + j.Stats().String())
 	}
-	lines := []string{fit(title, m.w)}
+	lines := []string{Fit(title, m.w)}
 	lh := m.listHeight()
 	numW := len(strconv.Itoa(max(n-1, 0))) + 1
 	offW := 0
@@ -986,7 +1001,7 @@ func (m Code) View() string {
 		nw := m.w - lw - 3
 		nat := m.nativeListing(nw, lh)
 		for k := range listing {
-			lines = append(lines, fit(listing[k], lw)+" │ "+nat[k])
+			lines = append(lines, Fit(listing[k], lw)+" │ "+nat[k])
 		}
 	case m.nat:
 		lines = append(lines, m.nativeListing(m.w, lh)...)
@@ -997,7 +1012,7 @@ func (m Code) View() string {
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
 	for i := range lines {
-		lines[i] = fit(lines[i], m.w)
+		lines[i] = Fit(lines[i], m.w)
 	}
 	return strings.Join(lines[:min(len(lines), m.h)], "\n")
 }
@@ -1012,15 +1027,7 @@ func (m Code) listLine(i, numW, offW int) string {
 	} else if i == m.cur {
 		cursor = "·" // the cursor is on a row under it, or in the native listing
 	}
-	kind := " "
-	if k, ok := c.infoAt(i); ok {
-		kind = "•"
-		if k == c.info {
-			kind = "◆"
-		}
-	} else if mk, ok := c.marks[i]; ok {
-		kind = mk
-	}
+	kind := cmp.Or(c.infoMark(i), c.marks[i], " ")
 	diag := " "
 	if diags > 0 {
 		diag = st.Warn.Render(st.Sym.Warn)
@@ -1036,7 +1043,7 @@ func (m Code) listLine(i, numW, offW int) string {
 	}
 	line := cursor + kind + diag + padLeft("$"+strconv.Itoa(i), numW) + "  " + st.Muted.Render(where) + "  " + text
 	if here {
-		return st.Selected.Render(fit(line, m.w))
+		return st.Selected.Render(Fit(line, m.w))
 	}
 	return line
 }

@@ -419,15 +419,6 @@ func TestGoldenOutput(t *testing.T) {
 	}
 }
 
-func TestOutputStackedLen(t *testing.T) {
-	for _, fx := range [][]byte{resinfoBytes, sampleinfoBytes, seedBytes} {
-		m, _ := newTestOutput(t, fx, 80, 24)
-		if got, want := m.stackedLen(), len(m.stackedLines(m.geometry())); got != want {
-			t.Errorf("stackedLen %d, stackedLines %d", got, want)
-		}
-	}
-}
-
 // A 1024-texel surface (Width 1023) gives 4-digit results; at 80 columns the
 // table must stay beside the form, as it does for 64 texels. Cell widths are
 // display cells: "● 1024" is 6 cells though 8 bytes.
@@ -478,12 +469,6 @@ func TestOutputWarningsWrap(t *testing.T) {
 	checkSize(t, m.View(), 80, 24)
 	if j := strings.Join(strings.Fields(v), " "); !strings.Contains(j, "LOD gives 4 values for 16 lanes: lanes 4-15 use 0") {
 		t.Errorf("warning cut off:\n%s", v)
-	}
-	for _, w := range []int{40, 60, 80, 120} {
-		m.SetSize(w, 24)
-		if got, want := m.stackedLen(), len(m.stackedLines(m.geometry())); got != want {
-			t.Errorf("width %d: stackedLen %d, stackedLines %d", w, got, want)
-		}
 	}
 }
 

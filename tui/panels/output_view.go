@@ -111,10 +111,11 @@ func (m *Output) scroll() {
 	}
 	// Scroll from a fixed start, so the form shows from its first row, and
 	// the table from its headings, whenever the cursor's line allows.
+	n := len(m.stackedLines(g))
 	if m.inTable {
-		m.top = scrollTop(m.stackedTableStart(), m.stackedTableStart()+1+m.lane, g.bodyH, m.stackedLen())
+		m.top = scrollTop(m.stackedTableStart(), m.stackedTableStart()+1+m.lane, g.bodyH, n)
 	} else {
-		m.top = scrollTop(0, m.row, g.bodyH, m.stackedLen())
+		m.top = scrollTop(0, m.row, g.bodyH, n)
 	}
 }
 
@@ -166,7 +167,7 @@ func (m Output) View() string {
 	}
 	st := m.st
 	if m.in == nil {
-		return fit(st.Muted.Render("No INFO instruction selected."), m.w)
+		return Fit(st.Muted.Render("No INFO instruction selected."), m.w)
 	}
 	g := m.geometry()
 	lines := []string{m.header()}
@@ -191,11 +192,6 @@ func (m Output) stackedLines(g geometry) []string {
 	lines = append(lines, m.tableLines(g)...)
 	lines = append(lines, "")
 	return append(lines, m.tailLines(m.w)...)
-}
-
-// stackedLen is len(m.stackedLines(g)), without rendering the form and table.
-func (m Output) stackedLen() int {
-	return m.formRows() + 1 + 1 + len(m.res.Lanes) + 1 + len(m.tailLines(m.w))
 }
 
 // tailLines are the lines under the form (side by side) or the table

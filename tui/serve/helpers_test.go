@@ -22,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"infoscope/sampledata"
+	"infoscope/sampledata/testkit"
 )
 
 // patience is how long a test waits for a marker (a screen, a log line,
@@ -219,11 +220,7 @@ func (ts *testServer) stop() {
 
 func (ts *testServer) hostKey() gossh.PublicKey {
 	ts.t.Helper()
-	data, err := os.ReadFile(ts.hostKeyPath + ".pub")
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	k, _, _, _, err := gossh.ParseAuthorizedKey(data)
+	k, _, _, _, err := gossh.ParseAuthorizedKey(testkit.ReadFile(ts.t, ts.hostKeyPath+".pub"))
 	if err != nil {
 		ts.t.Fatal(err)
 	}

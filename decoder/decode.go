@@ -89,7 +89,7 @@ func (s *Stream) decodeWith(si Inst, i int, in *Instruction, spec bool) {
 		return
 	}
 	t := s.tab
-	if t == nil || t.ver != s.Version || t.lsc2022 != s.LSC2022 {
+	if t == nil || t.ver != tableVersion(s.Version) || t.lsc2022 != s.LSC2022 {
 		t = tableForLSC(s.Version, s.LSC2022)
 	}
 	p := t.progs[si.Op]

@@ -3,6 +3,7 @@ package decoder
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -102,4 +103,29 @@ func TestWalkMatchesCareful(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 600 walks stopped at an error", errs)
+}
+
+// TestTableVersion: the table tableForLSC shares for a version is the one
+// compiling that very version gives (but for the version it records), for
+// versions around every threshold, unsupported ones and 2.x included, so
+// the cache holds one table per supported version without changing a
+// decoded byte.
+func TestTableVersion(t *testing.T) {
+	strip := func(tab *opTable) opTable {
+		return opTable{lsc2022: tab.lsc2022, progs: tab.progs, subs: tab.subs, genV: tab.genV, raw: tab.raw, fastAt: tab.fastAt, fast: tab.fast, vecBytes: tab.vecBytes, vecLong: tab.vecLong}
+	}
+	for _, major := range []uint8{0, 2, 3, 4, 5, 255} {
+		for _, minor := range []uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 99, 150, 255} {
+			v := Version{major, minor}
+			for _, lsc := range []bool{false, true} {
+				want, got := compileTable(v, lsc), tableForLSC(v, lsc)
+				if !got.ver.Supported() {
+					t.Fatalf("%s: table for unsupported %s", v, got.ver)
+				}
+				if !reflect.DeepEqual(strip(want), strip(got)) {
+					t.Errorf("%s lsc2022=%v: the shared table (%s) differs from its own", v, lsc, got.ver)
+				}
+			}
+		}
+	}
 }

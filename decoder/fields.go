@@ -3,7 +3,6 @@ package decoder
 import (
 	"fmt"
 	"strconv"
-	"sync"
 )
 
 // Fields returns the instruction's bit-field spans, in encoding order. They
@@ -12,8 +11,7 @@ import (
 func (in *Info) Fields() []Field { return in.AppendFields(make([]Field, 0, 14)) }
 
 // AppendFields appends the fields Fields returns to f: FieldSpans and
-// AppendFieldValues side by side. The meanings of common values come from
-// tables, so a caller reusing f allocates nothing for most instructions.
+// AppendFieldValues side by side.
 func (in *Info) AppendFields(f []Field) []Field {
 	var buf [maxFields]FieldValue
 	vals := in.AppendFieldValues(buf[:0])
@@ -62,8 +60,7 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 	if in.Op() != OpResinfo && in.Op() != OpSampleinfo {
 		subMeaning = fmt.Sprintf("unknown sub-op 0x%02x", in.SubOp)
 	}
-	tables := fieldTables()
-	execMeaning := tables.lanes[in.ExecSize()]
+	execMeaning := strconv.Itoa(in.ExecSize()) + " lanes"
 	if in.ExecSize() == 0 {
 		execMeaning = "illegal exec-size code " + strconv.Itoa(int(in.ExecCode))
 	}
@@ -88,7 +85,7 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 		case fd.part == ipExec:
 			m = execMeaning
 		case fd.part == ipMask:
-			m = tables.mask[in.Mask&15][in.ExecSize()]
+			m = maskMeaning(MaskControl(in.Mask&15), in.ExecSize())
 		case fd.part == ipChannels:
 			m = in.Channels()
 		case fd.part == ipSurface:
@@ -99,19 +96,11 @@ func (in *Info) AppendFieldValues(v []FieldValue) []FieldValue {
 		case fd.part == ipLODID || fd.part == ipDstID:
 			m = in.VarName(uint32(x))
 		default: // an offset
-			m = tables.offsetMeaning(uint16(x))
+			m = "byte " + strconv.FormatUint(x, 10)
 		}
 		v = append(v, FieldValue{x, m})
 	}
 	return v
-}
-
-// offsetMeaning returns "byte N".
-func (t *fieldMeanings) offsetMeaning(off uint16) string {
-	if int(off) < len(t.byteOff) {
-		return t.byteOff[off]
-	}
-	return "byte " + strconv.Itoa(int(off))
 }
 
 func reservedMeaning(v uint64) string {
@@ -121,32 +110,10 @@ func reservedMeaning(v uint64) string {
 	return "reserved, set to " + strconv.FormatUint(v, 10)
 }
 
-// fieldMeanings holds the meanings that depend on small values only.
-type fieldMeanings struct {
-	lanes   [33]string     // exec size -> "16 lanes"
-	mask    [16][33]string // mask control, exec size -> "M1: lanes read EM bits 0..15"
-	byteOff [4096]string   // offset -> "byte 64"
+// maskMeaning says which execution-mask bits the n lanes of mc read.
+func maskMeaning(mc MaskControl, n int) string {
+	if mc.NoMask() {
+		return mc.String() + ": NoMask, all lanes enabled; EM window from bit " + strconv.Itoa(mc.LaneOffset())
+	}
+	return mc.String() + ": lanes read EM bits " + strconv.Itoa(mc.LaneOffset()) + ".." + strconv.Itoa(mc.LaneOffset()+max(n, 1)-1)
 }
-
-// fieldTables builds the tables on first use (the inspector and dump
-// need them; most tests and tools never do).
-var fieldTables = sync.OnceValue(func() *fieldMeanings {
-	t := new(fieldMeanings)
-	for n := range t.lanes {
-		t.lanes[n] = strconv.Itoa(n) + " lanes"
-	}
-	for m := range t.mask {
-		mc := MaskControl(m)
-		for n := range t.mask[m] {
-			if mc.NoMask() {
-				t.mask[m][n] = mc.String() + ": NoMask, all lanes enabled; EM window from bit " + strconv.Itoa(mc.LaneOffset())
-			} else {
-				t.mask[m][n] = mc.String() + ": lanes read EM bits " + strconv.Itoa(mc.LaneOffset()) + ".." + strconv.Itoa(mc.LaneOffset()+max(n, 1)-1)
-			}
-		}
-	}
-	for k := range t.byteOff {
-		t.byteOff[k] = "byte " + strconv.Itoa(k)
-	}
-	return t
-})

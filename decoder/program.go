@@ -121,26 +121,43 @@ type tableKey struct {
 	lsc2022 bool
 }
 
+// tables holds the compiled tables, built on first use: building one takes
+// milliseconds (all 24 at start would cost every command ~60 ms), and the
+// text parser and Inst builders look one up per line. It holds at most one
+// per supported version and LSC layout (tableVersion).
 var (
-	tableMu    sync.Mutex
-	tableCache = map[tableKey]*opTable{}
+	tableMu sync.Mutex
+	tables  = map[tableKey]*opTable{}
 )
 
-// tableFor returns the compiled table for v (cached).
+// tableFor returns the compiled table for v.
 func tableFor(v Version) *opTable { return tableForLSC(v, false) }
 
 // tableForLSC returns the compiled table for v with the LSC operand
-// layout before 2023-07-26 when lsc2022 (cached).
+// layout before 2023-07-26 when lsc2022.
 func tableForLSC(v Version, lsc2022 bool) *opTable {
 	tableMu.Lock()
 	defer tableMu.Unlock()
-	k := tableKey{v, lsc2022}
-	if t, ok := tableCache[k]; ok {
+	k := tableKey{tableVersion(v), lsc2022}
+	if t, ok := tables[k]; ok {
 		return t
 	}
-	t := compileTable(v, lsc2022)
-	tableCache[k] = t
+	t := compileTable(k.v, lsc2022)
+	tables[k] = t
 	return t
+}
+
+// tableVersion returns the supported version whose compiled table is v's:
+// the table depends on the version only through its major and thresholds
+// from 3.1 to 3.7 (opcodes.tsv's conditions, wide, legacyMaxVer), so a
+// later 3.x reads as 3.8, an earlier one (or a 2.x) as 3.0 to 3.8 by
+// major*100+minor, and a 4.x or later as its BestEffort. A file naming
+// any version thus adds no table.
+func tableVersion(v Version) Version {
+	if v.Major >= 4 {
+		return v.BestEffort()
+	}
+	return Version{3, uint8(min(max(v.Num(), 300), 308) - 300)}
 }
 
 func compileTable(v Version, lsc2022 bool) *opTable {

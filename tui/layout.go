@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/panels"
 )
 
 // Smallest terminal the layout is drawn in; below it a short message is
@@ -129,7 +131,7 @@ func fit(s string, w, h int) string {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		lines[i] = pad(l, w)
+		lines[i] = panels.Fit(l, w)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -852,18 +852,11 @@ func (l listModel) titleLine(c listCols) string {
 	return ansi.Truncate(t, l.width, "…")
 }
 
-func pad(s string, w int) string {
-	if sw := ansi.StringWidth(s); sw < w {
-		return s + strings.Repeat(" ", w-sw)
-	}
-	return ansi.Truncate(s, w, "…")
-}
-
 // padCutLeft pads s to w cells, or cuts it from the left: a path's end is
 // what tells files apart.
 func padCutLeft(s string, w int) string {
 	if ansi.StringWidth(s) <= w {
-		return pad(s, w)
+		return panels.Fit(s, w)
 	}
 	return "…" + ansi.TruncateLeft(s, ansi.StringWidth(s)-w+1, "")
 }
@@ -945,17 +938,17 @@ func (l listModel) rowLine(p int, c listCols) string {
 		b.WriteString(padCutLeft(decoder.Display(l.shown[f.Name]), c.fileW) + " ")
 	}
 	if c.kernelW > 0 {
-		b.WriteString(pad(model.KernelLabel(st.Kernel), c.kernelW) + " ")
+		b.WriteString(panels.Fit(model.KernelLabel(st.Kernel), c.kernelW) + " ")
 	}
 	// $N: Intel's instruction index, the number its listing prints.
-	b.WriteString(l.th.Muted.Render(pad("$"+strconv.Itoa(in.Inst), l.indexW)))
+	b.WriteString(l.th.Muted.Render(panels.Fit("$"+strconv.Itoa(in.Inst), l.indexW)))
 	tail := l.rowTail(in)
 	if l.hoff > 0 {
 		// « says the start is scrolled off, as … says the end is cut.
 		tail = "«" + ansi.TruncateLeft(tail, l.hoff+1, "")
 	}
 	b.WriteString(" " + tail)
-	line := pad(b.String(), l.width)
+	line := panels.Fit(b.String(), l.width)
 	switch {
 	case sel && l.focused:
 		return l.th.Cursor.Render(ansi.Strip(line))
@@ -1019,7 +1012,7 @@ func (l listModel) contextLine() string {
 	// The selection's $N (the number Intel's listing gives it) leads the
 	// strip, padded to the stream's widest so that a step changes only
 	// its digits and the brackets.
-	idx := pad("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, st.NumInsts()-1)))) + " "
+	idx := panels.Fit("$"+strconv.Itoa(at), 1+len(strconv.Itoa(max(0, st.NumInsts()-1)))) + " "
 	// Room for the prefix, $N, and a "… " / " …" on each side.
 	avail := l.width - len(prefix) - len(idx) - 4
 	// The largest page that fits. Each try depends on the page alone, so

@@ -402,7 +402,7 @@ func (m *Model) marksView() string {
 		}
 		line = ansi.Truncate(decoder.Display(line), m.width, "…")
 		if i == mk.cursor {
-			line = m.th.Cursor.Render(pad(line, m.width))
+			line = m.th.Cursor.Render(panels.Fit(line, m.width))
 		}
 		lines = append(lines, line)
 	}

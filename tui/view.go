@@ -192,7 +192,7 @@ func (m *Model) statusLine() string {
 	if m.confirmQuit {
 		// The question goes first and stays until it is answered.
 		line := " " + m.quitPromptText() + " │ " + strings.Join(append(act, parts...), " │ ")
-		return m.th.StatusErr.Render(pad(line, m.width))
+		return m.th.StatusErr.Render(panels.Fit(line, m.width))
 	}
 	if m.list.mode == inputFilter && m.list.filterErr != nil {
 		// Said while typing: the list keeps the last valid result.
@@ -200,7 +200,7 @@ func (m *Model) statusLine() string {
 		if m.th.Mono {
 			msg = "✗ " + msg
 		}
-		return m.th.StatusErr.Render(pad(" "+strings.Join(append([]string{msg}, act...), " │ "), m.width))
+		return m.th.StatusErr.Render(panels.Fit(" "+strings.Join(append([]string{msg}, act...), " │ "), m.width))
 	}
 	if m.status != "" {
 		msg := m.status
@@ -212,7 +212,7 @@ func (m *Model) statusLine() string {
 		}
 		act = append([]string{msg}, act...)
 	}
-	return st.Render(pad(" "+strings.Join(append(act, parts...), " │ "), m.width))
+	return st.Render(panels.Fit(" "+strings.Join(append(act, parts...), " │ "), m.width))
 }
 
 func (m *Model) problemCount() int {
@@ -319,7 +319,7 @@ func (m *Model) shownHelpLines() []string {
 	// words are what the query is for.
 	var out []string
 	for _, h := range hits {
-		out = append(out, fmt.Sprintf("  %s %s  · %s", pad(h.key, kw), h.desc, h.group))
+		out = append(out, fmt.Sprintf("  %s %s  · %s", panels.Fit(h.key, kw), h.desc, h.group))
 	}
 	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
 		if strings.Contains(strings.ToLower(l), q) {

@@ -237,7 +237,7 @@ func (m Bits) View() string {
 	}
 	st := m.st
 	if m.in == nil || len(m.fields) == 0 {
-		return fit(st.Muted.Render("No INFO instruction selected."), m.w)
+		return Fit(st.Muted.Render("No INFO instruction selected."), m.w)
 	}
 	lines := make([]string, 0, m.h)
 	// The size and layout go before the text: they rarely change between
@@ -260,7 +260,7 @@ func (m Bits) View() string {
 		// bit cursor, the table the selected field), so a row of one is
 		// not the row of the other.
 		for i := range hex {
-			hex[i] = fit(hex[i], hexWidth) + st.Muted.Render("│")
+			hex[i] = Fit(hex[i], hexWidth) + st.Muted.Render("│")
 		}
 		for len(hex) < bh {
 			hex = append(hex, strings.Repeat(" ", hexWidth)+st.Muted.Render("│"))
@@ -475,14 +475,14 @@ func (m Bits) tableLines(w, h int) []string {
 		}
 		return s + padLeft(r.raw, wd[4]) + " " + r.mean
 	}
-	lines := []string{st.Header.Render(fit("  "+format(head), w))}
+	lines := []string{st.Header.Render(Fit("  "+format(head), w))}
 	end := len(rows)
 	if end-m.ftop > h-1 {
 		end = m.ftop + h - 2 // the last row counts the rest
 		if h-2 < 1 {
 			// Room for one row: the field, and the header says which.
 			end = m.ftop + 1
-			lines[0] = st.Header.Render(fit(fmt.Sprintf("  field %d of %d (j/k)", m.ftop+1, len(rows)), w))
+			lines[0] = st.Header.Render(Fit(fmt.Sprintf("  field %d of %d (j/k)", m.ftop+1, len(rows)), w))
 		}
 	}
 	for i := m.ftop; i < end && len(lines) < h; i++ {
@@ -501,7 +501,7 @@ func (m Bits) tableLines(w, h int) []string {
 			marker = st.Sym.Selected + " "
 			style = style.Inherit(st.Selected)
 		}
-		lines = append(lines, marker+style.Render(fit(text, w-2)))
+		lines = append(lines, marker+style.Render(Fit(text, w-2)))
 	}
 	if end < len(rows) && len(lines) < h {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("  ↓ %d more fields (j)", len(rows)-end)))

@@ -938,7 +938,7 @@ func (m Code) View() string {
 	st := m.st
 	c := m.c
 	if c.s == nil {
-		return fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
+		return Fit(st.Title.Render("Code")+st.Muted.Render("  no INFO instruction selected"), m.w)
 	}
 	if d := m.diffing(); d != nil {
 		return m.diffView(d)
@@ -963,7 +963,7 @@ func (m Code) View() string {
 	if j := m.native(); j != nil {
 		title += st.Muted.Render(" · " + j.Stats().String())
 	}
-	lines := []string{fit(title, m.w)}
+	lines := []string{Fit(title, m.w)}
 	lh := m.listHeight()
 	numW := len(strconv.Itoa(max(n-1, 0))) + 1
 	offW := 0
@@ -1001,7 +1001,7 @@ func (m Code) View() string {
 		nw := m.w - lw - 3
 		nat := m.nativeListing(nw, lh)
 		for k := range listing {
-			lines = append(lines, fit(listing[k], lw)+" │ "+nat[k])
+			lines = append(lines, Fit(listing[k], lw)+" │ "+nat[k])
 		}
 	case m.nat:
 		lines = append(lines, m.nativeListing(m.w, lh)...)
@@ -1012,7 +1012,7 @@ func (m Code) View() string {
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
 	for i := range lines {
-		lines[i] = fit(lines[i], m.w)
+		lines[i] = Fit(lines[i], m.w)
 	}
 	return strings.Join(lines[:min(len(lines), m.h)], "\n")
 }
@@ -1043,7 +1043,7 @@ func (m Code) listLine(i, numW, offW int) string {
 	}
 	line := cursor + kind + diag + padLeft("$"+strconv.Itoa(i), numW) + "  " + st.Muted.Render(where) + "  " + text
 	if here {
-		return st.Selected.Render(fit(line, m.w))
+		return st.Selected.Render(Fit(line, m.w))
 	}
 	return line
 }

@@ -257,7 +257,7 @@ func (m Code) diffView(d *diffState) string {
 	}
 	title := st.Title.Render("Code") + "  " + st.Value.Render(model.KernelLabel(k.Name)) +
 		st.Muted.Render("  B $"+strconv.Itoa(m.cur)+" · "+decoder.Display(k.Summary()))
-	lines := []string{fit(title, m.w)}
+	lines := []string{Fit(title, m.w)}
 	lh := m.diffListHeight()
 	nw := len(strconv.Itoa(max(k.StatsA.Insts, k.StatsB.Insts))) + 2 // a blank, $, the digits
 	wide := m.w >= diffWide
@@ -273,7 +273,7 @@ func (m Code) diffView(d *diffState) string {
 	}
 	lines = append(lines, bottom)
 	for i := range lines {
-		lines[i] = fit(lines[i], m.w)
+		lines[i] = Fit(lines[i], m.w)
 	}
 	return strings.Join(lines[:min(len(lines), m.h)], "\n")
 }
@@ -320,7 +320,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 		if r.Kind == diff.Same {
 			right = st.Muted.Render(right)
 		}
-		out = append(out, lead+fit(left, half-3)+" │ "+right)
+		out = append(out, lead+Fit(left, half-3)+" │ "+right)
 	case r.Kind == diff.Removed:
 		out = append(out, lead+num(-1)+" "+st.Error.Render("A "+strings.TrimSpace(num(r.A))+" "+aText))
 	default:
@@ -330,7 +330,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 		}
 	}
 	if i == d.cur {
-		out[0] = st.Selected.Render(fit(out[0], m.w))
+		out[0] = st.Selected.Render(Fit(out[0], m.w))
 	}
 	return out
 }

@@ -312,7 +312,7 @@ func (m Code) subLine(j *lower.Join, i int, r subRow, cursor bool, numW int) str
 		line = mark + "  " + strings.Repeat(" ", numW) + st.Muted.Render("  ↳ "+pad("L"+strconv.Itoa(in.Line), 6)+" "+compact(in.Text))
 	}
 	if cursor {
-		return st.Selected.Render(fit(line, m.w))
+		return st.Selected.Render(Fit(line, m.w))
 	}
 	return line
 }
@@ -347,9 +347,9 @@ func (m Code) nativeListing(w, h int) []string {
 		}
 		line := mark + mine + " " + padLeft(id, numW) + " " + st.Muted.Render(pad("L"+strconv.Itoa(in.Line), lineW)) + " " + compact(in.Text)
 		if cursor {
-			line = st.Selected.Render(fit(line, w))
+			line = st.Selected.Render(Fit(line, w))
 		}
-		out = append(out, fit(line, w))
+		out = append(out, Fit(line, w))
 	}
 	out = padRows(out, h)
 	return out

@@ -10,9 +10,10 @@ import (
 	"infoscope/tui/style"
 )
 
-// fit truncates a styled line to w cells (ANSI-aware) and pads it with
-// spaces, so columns line up and no line is ever wider than the panel.
-func fit(s string, w int) string {
+// Fit truncates a styled line to w cells (ANSI-aware) and pads it with
+// spaces, so columns line up and no line is ever wider than the panel or
+// the screen.
+func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
@@ -92,7 +93,7 @@ func window(lines []string, top, w, h int) []string {
 func frame(lines []string, w, h int) string {
 	out := window(lines, 0, w, h)
 	for i := range out {
-		out[i] = fit(out[i], w)
+		out[i] = Fit(out[i], w)
 	}
 	return strings.Join(out, "\n")
 }
@@ -134,7 +135,7 @@ func sideBySide(left, right []string, lw, gap int) []string {
 		if i < len(right) {
 			r = right[i]
 		}
-		out[i] = fit(l, lw) + strings.Repeat(" ", gap) + r
+		out[i] = Fit(l, lw) + strings.Repeat(" ", gap) + r
 	}
 	return out
 }

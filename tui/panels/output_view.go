@@ -167,7 +167,7 @@ func (m Output) View() string {
 	}
 	st := m.st
 	if m.in == nil {
-		return fit(st.Muted.Render("No INFO instruction selected."), m.w)
+		return Fit(st.Muted.Render("No INFO instruction selected."), m.w)
 	}
 	g := m.geometry()
 	lines := []string{m.header()}

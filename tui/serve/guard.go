@@ -50,8 +50,8 @@ var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": t
 //     holds the most when that source holds more than one, else it is
 //     refused.
 //
-// A refused newcomer's client is told why (see refuse); a dropped
-// connection is closed. The old rule, dropping the oldest connection
+// A refused newcomer's client is told why (see refuse), and so is a
+// dropped connection's when the protocol allows (see pushOut). The old rule, dropping the oldest connection
 // whoever held it, let 110 connections from 200 rotating addresses push
 // out every real login. Logged-in connections are counted apart, up to
 // maxAuthed.
@@ -132,6 +132,11 @@ type gateConn struct {
 	left     bool          // closed or dropped (g.mu)
 	channels atomic.Int32  // open session channels
 	failures int           // failed authentication attempts (the handshake goroutine only)
+	told     bool          // pushed out and told why: holds a telling slot (g.mu)
+	// The server's writes (wmu): whether any went out, and whether they
+	// go nowhere now that the client has been told to go (pushOut).
+	wmu          sync.Mutex
+	wrote, muted bool
 }
 
 // gateKey holds the *gateConn in the connection's ssh.Context.
@@ -155,7 +160,7 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	now := time.Now()
 	gc := &gateConn{Conn: conn, g: g, source: sourceOf(conn.RemoteAddr()), since: now}
 	var victim *gateConn
-	refusal := ""
+	refusal, why := "", ""
 	g.mu.Lock()
 	n := g.pending.Len()
 	switch {
@@ -163,12 +168,15 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 		if victim = g.silent(gc.source, now); victim == nil {
 			refusal = fmt.Sprintf("too many connections logging in at once from your address %s (this server takes %d: serve --max-logins-per-source): try again in a moment", gc.source, g.perSource)
 		}
+		why = fmt.Sprintf("this connection sent nothing for %v, and a newer one from your address %s took its place (this server takes %d logging in at once from one address: serve --max-logins-per-source): connect again", g.silentAfter, gc.source, g.perSource)
 	case n < g.start:
 	case g.silent("", now) != nil:
 		victim = g.silent("", now)
+		why = fmt.Sprintf("this connection sent nothing for %v while the server was busy with logins, and a newer one took its place (serve --max-logins): connect again", g.silentAfter)
 	case n >= g.total:
 		if src := g.busiestSource(); g.bySource[src] > 1 {
 			victim = g.oldestFrom(src)
+			why = fmt.Sprintf("the server is full of connections logging in (serve --max-logins) and your address %s holds the most: this one made room for a newer one: connect again in a moment", src)
 		} else {
 			refusal = busyRefusal
 		}
@@ -196,9 +204,62 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	g.bySource[gc.source]++
 	g.mu.Unlock()
 	if victim != nil {
-		_ = victim.Close()
+		g.pushOut(victim, why)
 	}
 	return gc, ""
+}
+
+// pushOut closes gc, which a newcomer displaced, telling its client why
+// when the server may still speak in the clear: while the client has sent
+// nothing, the server has sent at most its version line and no key
+// exchange has begun, so an SSH_MSG_DISCONNECT may follow, as refuse's
+// does (OpenSSH prints "Received disconnect ...: REASON" on its stderr).
+// A client that has spoken may be past the key exchange, where only an
+// encrypted packet would do, and x/crypto/ssh sends none on request: it is
+// closed without a word. A told connection is left to its own goroutine,
+// whose writes now go nowhere, to read what the client sends until it
+// closes (closing with its data unread could lose the message), for at
+// most tellFor; it holds a telling slot until closed.
+func (g *gate) pushOut(gc *gateConn, why string) {
+	g.mu.Lock()
+	tell := !gc.left && !gc.heard.Load()
+	if tell {
+		select {
+		case g.telling <- struct{}{}:
+			gc.told = true
+		default:
+			tell = false
+		}
+	}
+	g.mu.Unlock()
+	if !tell {
+		_ = gc.Close()
+		return
+	}
+	_ = gc.Conn.SetDeadline(time.Now().Add(tellFor))
+	gc.wmu.Lock()
+	version := g.version
+	if gc.wrote {
+		version = ""
+	}
+	gc.muted = true
+	_, err := gc.Conn.Write(disconnectPacket(version, disconnectTooManyConnections, why))
+	gc.wmu.Unlock()
+	if err != nil {
+		_ = gc.Close()
+	}
+}
+
+// Write writes what the server sends, unless the client has been told to
+// go (pushOut).
+func (gc *gateConn) Write(p []byte) (int, error) {
+	gc.wmu.Lock()
+	defer gc.wmu.Unlock()
+	if gc.muted {
+		return len(p), nil
+	}
+	gc.wrote = true
+	return gc.Conn.Write(p)
 }
 
 // busyRefusal is what a newcomer refused for the server's load is told.
@@ -259,9 +320,9 @@ func (g *gate) refuse(conn net.Conn, reason string) {
 	_, _ = io.Copy(io.Discard, io.LimitReader(conn, 64<<10))
 }
 
-// disconnectPacket is the server's version line followed by an
-// SSH_MSG_DISCONNECT packet before any key exchange: no MAC, and padding
-// to a multiple of 8 bytes, at least 4 (RFC 4253 6, 11.1).
+// disconnectPacket is the server's version line (none when "") followed by
+// an SSH_MSG_DISCONNECT packet before any key exchange: no MAC, and
+// padding to a multiple of 8 bytes, at least 4 (RFC 4253 6, 11.1).
 func disconnectPacket(version string, code uint32, reason string) []byte {
 	payload := gossh.Marshal(struct {
 		Kind   byte
@@ -273,7 +334,10 @@ func disconnectPacket(version string, code uint32, reason string) []byte {
 	if pad < 4 {
 		pad += 8
 	}
-	b := append([]byte(version), '\r', '\n')
+	var b []byte
+	if version != "" {
+		b = append([]byte(version), '\r', '\n')
+	}
 	b = binary.BigEndian.AppendUint32(b, uint32(1+len(payload)+pad))
 	b = append(b, byte(pad))
 	b = append(b, payload...)
@@ -361,6 +425,9 @@ func (gc *gateConn) Close() error {
 	if !gc.left {
 		gc.left = true
 		g.unlink(gc)
+		if gc.told {
+			<-g.telling
+		}
 		if gc.authed {
 			g.authed--
 			gc.authed = false

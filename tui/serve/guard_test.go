@@ -20,22 +20,23 @@ import (
 // fakeConn is a connection from a given source address.
 type fakeConn struct {
 	net.Conn
-	remote net.Addr
-	mu     sync.Mutex
-	closed bool
+	remote       net.Addr
+	mu           sync.Mutex
+	closed, told bool
 }
 
-func (f *fakeConn) RemoteAddr() net.Addr { return f.remote }
-func (f *fakeConn) Close() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.closed = true
-	return nil
-}
+func (f *fakeConn) RemoteAddr() net.Addr        { return f.remote }
+func (f *fakeConn) SetDeadline(time.Time) error { return nil }
+func (f *fakeConn) Write(p []byte) (int, error) { f.set(&f.told); return len(p), nil }
+func (f *fakeConn) Close() error                { f.set(&f.closed); return nil }
+func (f *fakeConn) set(b *bool)                 { f.mu.Lock(); *b = true; f.mu.Unlock() }
+
+// isClosed reports whether the gate let go of f: closed it, or (a silent
+// connection pushed out) told its client to go.
 func (f *fakeConn) isClosed() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.closed
+	return f.closed || f.told
 }
 
 func from(ip string) *fakeConn {

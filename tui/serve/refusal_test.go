@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"bufio"
+	"encoding/binary"
+	"io"
 	"net"
 	"strings"
 	"testing"
@@ -82,5 +85,36 @@ func TestDisconnectPacket(t *testing.T) {
 		if err := gossh.Unmarshal(payload[1:], &msg); err != nil || msg.Code != 12 || msg.Reason != reason {
 			t.Fatalf("%q: %+v %v", reason, msg, err)
 		}
+	}
+}
+
+// A connection logging in that a newcomer pushes out (here: silent, at its
+// address's share) is told why before the close, as a refused newcomer is,
+// and the newcomer logs in.
+func TestPushedOutSaysWhy(t *testing.T) {
+	ts := startServer(t, func(c *Config) { c.MaxLoginsPerSource, c.silentAfter = 1, -1 })
+	silent := dialFrom(t, "127.0.0.1", ts.addr)
+	defer silent.Close()
+	_ = silent.SetReadDeadline(time.Now().Add(patience))
+	r := bufio.NewReader(silent)
+	if line, err := r.ReadString('\n'); err != nil || !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("server version: %q %v", line, err)
+	}
+	ts.dial(t) // from the same address: it takes the silent one's place
+	var head [5]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil {
+		t.Fatalf("the pushed-out connection was closed without a word: %v", err)
+	}
+	pkt := make([]byte, binary.BigEndian.Uint32(head[:4])-1)
+	if _, err := io.ReadFull(r, pkt); err != nil {
+		t.Fatal(err)
+	}
+	var msg struct {
+		Code         uint32
+		Reason, Lang string
+	}
+	if err := gossh.Unmarshal(pkt[1:len(pkt)-int(head[4])], &msg); err != nil || pkt[0] != 1 || msg.Code != 12 ||
+		!strings.Contains(msg.Reason, "a newer one from your address 127.0.0.1 took its place (this server takes 1 logging in at once from one address: serve --max-logins-per-source): connect again") {
+		t.Fatalf("message %d: %+v %v", pkt[0], msg, err)
 	}
 }

@@ -375,8 +375,8 @@ func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, s
 			continue
 		}
 		found = true
-		if err = in.parseRow(p, t, v, canon, names, line, false); err != nil {
-			err = in.parseRow(p, t, v, canon, names, line, true)
+		if _, err = in.parseRow(p, t, v, canon, names, line, false); err != nil {
+			_, err = in.parseRow(p, t, v, canon, names, line, true)
 		}
 		break
 	}

@@ -601,7 +601,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "rtmode":
 		if v != 0 {
 			b = append(b, '.')
-			for i, l := range []string{"", "", "<RTI>", "<A>", "<O>", "<Z>", "<ST>", "<LRTW>", "<CPS>", "<PS>", "<CM>", "<SI>", "<NULLRT>"} {
+			for i, l := range rtModeNames {
 				if v>>i&1 != 0 {
 					b = append(b, l...)
 				}
@@ -826,3 +826,7 @@ func appendQuoted(b []byte, s string) []byte {
 // OperandText returns o as it prints in its kind's default form (vector and
 // raw operands with IGC's leading space).
 func (in *Instruction) OperandText(o Operand) string { return string(in.appendOperand(nil, o)) }
+
+// rtModeNames names rt_write_3d's mode bits, by bit, as IGC prints them
+// after the mnemonic (bits 0 and 1 are not printed).
+var rtModeNames = [...]string{"", "", "<RTI>", "<A>", "<O>", "<Z>", "<ST>", "<LRTW>", "<CPS>", "<PS>", "<CM>", "<SI>", "<NULLRT>"}

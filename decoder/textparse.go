@@ -145,18 +145,22 @@ func (in *Instruction) parseText(text string, v Version, names TextNames, line i
 		in.reset()
 		return fmt.Errorf("no opcode row prints as %q", textKey(text))
 	}
-	var first error
+	// The row that read furthest names the real problem: the first row
+	// tried is often another form of the opcode, parting at an operand
+	// the line never meant to give it.
+	var best error
+	furthest := 0
 	for _, p := range cands {
-		err := in.parseRow(p, t, v, text, names, line, loose)
+		col, err := in.parseRow(p, t, v, text, names, line, loose)
 		if err == nil {
 			return nil
 		}
-		if first == nil {
-			first = err
+		if col > furthest {
+			best, furthest = err, col
 		}
 	}
 	in.reset()
-	return first
+	return best
 }
 
 // HasOperands reports whether in holds its opcode row's operands: decoded
@@ -444,7 +448,7 @@ func (p *textParser) add(name string, o Operand) error {
 	return nil
 }
 
-func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32, loose bool) error {
+func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string, names TextNames, line int32, loose bool) (col int, err error) {
 	sym := in.sym
 	in.reset()
 	in.sym, in.ver, in.Off, in.row, in.Mnemonic = sym, v, -1, pr.row, pr.row.mnemonic
@@ -491,20 +495,21 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 			err = p.field(part, fields[part.name], nextLit(parts[k+1:]))
 		}
 		if err != nil {
-			return err
+			return p.reached(err), err
 		}
 	}
 	if p.pos != len(p.s) {
-		return p.fail("the end of the instruction")
+		err := p.fail("the end of the instruction")
+		return p.reached(err), err
 	}
 	if err := p.assemble(pr.row.toks, fields); err != nil {
-		return err
+		return p.reached(err), err
 	}
 	// Rows of one opcode may print alike but for the sub-op's name: the
 	// sub-op the text gave must be this row's, or the instruction would
 	// carry one row's mnemonic and another's sub-op.
 	if len(pr.row.subs) > 0 && !slices.Contains(pr.row.subs, uint8(in.Sub)) {
-		return fmt.Errorf("sub-op %#x is not row %s's", in.Sub, pr.row.mnemonic)
+		return p.pos + 1, fmt.Errorf("sub-op %#x is not row %s's", in.Sub, pr.row.mnemonic)
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
 	back := string(in.tbuf)
@@ -513,9 +518,19 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		back = back[strings.LastIndexByte(back, '\n')+1:]
 	}
 	if back != text && !(loose && sameUpToBlanks(back, text)) {
-		return fmt.Errorf("prints back as %q", in.tbuf)
+		return p.pos + 1, fmt.Errorf("prints back as %q", in.tbuf)
 	}
-	return nil
+	return 0, nil
+}
+
+// reached returns the column (1-based) a row that failed with err read
+// to: its parseError's, or where the parser stopped (past the end for a
+// line read whole whose operands do not assemble or print back).
+func (p *textParser) reached(err error) int {
+	if pe, ok := err.(*parseError); ok {
+		return pe.col
+	}
+	return p.pos + 1
 }
 
 // literal matches a template literal at the parser's position and returns
@@ -837,6 +852,8 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		return p.dpas(part, fi)
 	case "info3d":
 		return p.info3d(part, fi)
+	case "rtmode":
+		return p.rtMode(part, fi)
 	}
 	limit := uint32(1) << (8 * min(fi.size, 1))
 	if part.fmt == "sampler3d" {
@@ -1002,6 +1019,9 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 	}
 	for _, name := range names {
 		fi := fields[name]
+		if fi.cond != nil && !p.holds(fi.cond) {
+			continue // not there (rt_write_3d's by its mode bits)
+		}
 		for !stop() {
 			save := p.pos
 			var err error
@@ -1029,6 +1049,25 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 		}
 	}
 	return nil
+}
+
+// rtMode parses rt_write_3d's mode: "." and the names of its bits in bit
+// order, or nothing for 0.
+func (p *textParser) rtMode(part tmplPart, fi fieldInfo) error {
+	v := uint32(0)
+	if strings.HasPrefix(p.rest(), ".") {
+		p.pos++
+		for i, l := range rtModeNames {
+			if l != "" && strings.HasPrefix(p.rest(), l) {
+				v |= 1 << i
+				p.pos += len(l)
+			}
+		}
+		if v == 0 {
+			return p.fail("a render target mode such as <SI>")
+		}
+	}
+	return p.add(part.name, p.in.param(part.name, v, uint8(fi.size)))
 }
 
 // vector parses a vector operand with its leading space.

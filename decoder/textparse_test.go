@@ -3,6 +3,7 @@ package decoder
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,20 @@ func (n symbolNames) LabelIndex(name string) (uint16, bool) {
 	}
 	if v, err := strconv.ParseUint(strings.TrimPrefix(name, "L"), 10, 16); err == nil && "L"+strconv.FormatUint(v, 10) == name {
 		return uint16(v), true
+	}
+	return 0, false
+}
+
+// StringIndex makes symbolNames TextStrings: a string of the pool, or the
+// "strN" the printer writes for an index past it.
+func (n symbolNames) StringIndex(s string) (uint32, bool) {
+	if n.sym != nil {
+		if k := slices.Index(n.sym.Strings, s); k >= 0 {
+			return uint32(k), true
+		}
+	}
+	if v, err := strconv.ParseUint(strings.TrimPrefix(s, "str"), 10, 32); err == nil && "str"+strconv.FormatUint(v, 10) == s {
+		return uint32(v), true
 	}
 	return 0, false
 }
@@ -157,7 +172,12 @@ func TestParseTextRoundTrip(t *testing.T) {
 	if lines < 500 {
 		t.Fatalf("only %d vectors printed", lines)
 	}
-	if min := 0.76; float64(parsed) < min*float64(lines) {
+	// What is refused (89.8% parsed): vectors that print what no text can
+	// say (LSC operands of a bad kind, unknown LSC, INFO and va sub-ops,
+	// dpas's "?" precisions, mmf_mode ?9), the two-line subroutine form,
+	// and rows without a parser (raw_sendg, raw_sends' ffid, wait's mask,
+	// the 3.1 typed gather/scatter's lod).
+	if min := 0.89; float64(parsed) < min*float64(lines) {
 		t.Errorf("parsed %.1f%% of the printed vectors back, less than the %.1f%% reached before", 100*float64(parsed)/float64(lines), 100*min)
 	}
 }
@@ -182,6 +202,29 @@ func TestParseTextRefuses(t *testing.T) {
 			t.Errorf("%q parsed into %s", text, operandsOf(&in))
 		} else if in.HasOperands() {
 			t.Errorf("%q refused (%v) but holds operands", text, err)
+		}
+	}
+}
+
+// TestParseTextFurthestError: when no row of a mnemonic reads a line, the
+// error is the row's that read furthest, not the first row's: these lines,
+// each a printed vector with its last byte spoiled, part from their first
+// candidate row at the mnemonic or the first operand.
+func TestParseTextFurthestError(t *testing.T) {
+	v := Version{Major: 4, Minor: 1}
+	var in Instruction
+	for _, c := range []struct{ text, want string }{
+		{"add3.o (M1, 16) 0x3f800000:f A0(1)<4> 0x3ff8000000000000:df P#", `column 61: expected a vector operand, found "P#"`},
+		{"load_3d.R (M1, 16)  0x1:ud T6 V43.6#", `column 35: expected a byte offset 0..65535, found "6#"`},
+		{"va.erode T6 S6 A0(1)<4> 0x3ff8000000000000:df VA_ED_32x4 V43.6#", `column 62: expected a byte offset 0..65535, found "6#"`},
+		{"va_skl_plus.FLOOD_FILL  8_connect V43.64 0x3ff8000000000000:df P2 r[A0(0),4]<0;1,0>:f V43.6#", `column 91: expected a byte offset 0..65535, found "6#"`},
+	} {
+		if got := textCandidates(tableFor(v), c.text); len(got) < 2 {
+			t.Fatalf("%q: %d candidate rows, want several", c.text, len(got))
+		}
+		err := in.ParseText(c.text, v, symbolNames{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: error %v, want %s", c.text, err, c.want)
 		}
 	}
 }

@@ -472,8 +472,8 @@ func mergeFixed(in []step) []step {
 }
 
 // lenErr describes why a length could not be computed. It holds numbers,
-// not text: a speculative walk (parallel.go) meets many and reports none,
-// so the message is only written when an error is (describe).
+// not text: the message is written only when an error is reported
+// (describe).
 type lenErr struct {
 	at   int // offset within the instruction
 	kind lenFail

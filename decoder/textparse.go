@@ -560,6 +560,21 @@ func (p *textParser) blank() bool {
 	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '
 }
 
+// The digits IGC prints numbers with (lower-case hexadecimal).
+const (
+	decimal   = "0123456789"
+	hexDigits = "0123456789abcdef"
+)
+
+// span returns the length of the run of bytes of set that s starts with.
+func span(s, set string) int {
+	i := 0
+	for i < len(s) && strings.IndexByte(set, s[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
 // sameUpToBlanks reports whether a and b differ only in the length of
 // their runs of blanks.
 func sameUpToBlanks(a, b string) bool {
@@ -742,10 +757,7 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		if part.fmt == "num" && part.name == "surface" {
 			// VME's "T{surface:num}": the index after the template's T.
 			r := p.rest()
-			i := 0
-			for i < len(r) && r[i] >= '0' && r[i] <= '9' {
-				i++
-			}
+			i := span(r, decimal)
 			v, err := strconv.ParseUint(r[:i], 10, 8)
 			if err != nil {
 				return p.fail("a surface index")
@@ -816,10 +828,7 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	r := p.rest()
 	switch part.fmt {
 	case "", "num":
-		i := 0
-		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
-			i++
-		}
+		i := span(r, decimal)
 		v, err := strconv.ParseUint(r[:i], 10, 32)
 		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
 			return p.fail("a number")
@@ -830,10 +839,7 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		if !strings.HasPrefix(r, "0x") {
 			return p.fail("0x and a hexadecimal number")
 		}
-		i := 2
-		for i < len(r) && strings.IndexByte("0123456789abcdef", r[i]) >= 0 {
-			i++
-		}
+		i := 2 + span(r[2:], hexDigits)
 		v, err := strconv.ParseUint(r[2:i], 16, 32)
 		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
 			return p.fail("a hexadecimal number")
@@ -1090,10 +1096,7 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 	}
 	switch {
 	case strings.HasPrefix(r, "0x"):
-		i := 2
-		for i < len(r) && strings.IndexByte("0123456789abcdef", r[i]) >= 0 {
-			i++
-		}
+		i := 2 + span(r[2:], hexDigits)
 		bits, err := strconv.ParseUint(r[2:i], 16, 64)
 		if err != nil || i >= len(r) || r[i] != ':' {
 			return nil, p.fail("an immediate 0x...:type")
@@ -1544,10 +1547,7 @@ func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
 	w, ok1 := prec(f[1])
 	a, ok2 := prec(f[2])
 	d, err1 := strconv.ParseUint(f[3], 10, 8)
-	i := 0
-	for i < len(f[4]) && f[4][i] >= '0' && f[4][i] <= '9' {
-		i++
-	}
+	i := span(f[4], decimal)
 	c, err2 := strconv.ParseUint(f[4][:i], 10, 8)
 	if !ok1 || !ok2 || err1 != nil || err2 != nil {
 		return p.fail(".W.A.depth.count with known precisions")

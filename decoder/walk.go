@@ -84,15 +84,8 @@ type WalkOptions struct {
 // Walk decodes every instruction of code, whose first byte is at absolute
 // offset base. It stops at the first instruction whose length cannot be
 // determined or that runs past the end, recording a located error in
-// Stream.Err; everything before it is kept. A large stream is walked in
-// parallel chunks (parallel.go), with the same result.
+// Stream.Err; everything before it is kept.
 func Walk(code []byte, base int64, o WalkOptions) *Stream {
-	return walk(code, base, o, parallelChunk(len(code)))
-}
-
-// walk is Walk with the stream walked in parallel chunks of chunk bytes
-// (0: in one sequential walk).
-func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Version == (Version{}) {
 		o.Version = DefaultVersion()
 	}
@@ -111,17 +104,6 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	if o.Layout == LayoutSeed {
 		fastAt = &t.fastAt[1]
 	}
-	if chunk > 0 {
-		// The parallel walk hands its records in order, a run at a time,
-		// to the index, as the loop below hands its buffer.
-		ix := newWalkIndex(code)
-		s.Err = s.walkParallel(t, o, fastAt, chunk, func(recs []Inst, _ int) {
-			ix.add(recs, s.n)
-			s.n += len(recs)
-		})
-		s.refs, s.marks, s.last = trimCap(ix.refs), trimCap(ix.marks), new(lastBlock)
-		return s
-	}
 	// Walked into a buffer written by index (a capacity guess from typical
 	// lengths, grown when short, up to walkChunk instructions), which the
 	// index takes in when full, so a large stream never holds its
@@ -132,7 +114,7 @@ func walk(code []byte, base int64, o WalkOptions, chunk int) *Stream {
 	for pos < end {
 		if k == len(insts) {
 			if len(insts) < walkChunk {
-				insts = growInstsUpTo(insts, pos, end, walkChunk)
+				insts = growInsts(insts, pos, end, walkChunk)
 			} else {
 				ix.add(insts, done)
 				done, k = done+k, 0
@@ -173,18 +155,13 @@ func instAt(code []byte, pos, n int) Inst {
 }
 
 // growInsts returns insts (all k of them in use, the walk at pos of end)
-// with room for the rest: the density so far estimates it, with a margin,
-// never more than one instruction per byte left and never less than a
-// quarter more. A stream then costs about its final slice, where append's
-// small steps for large slices allocated about five times it in all (10 M
-// one-byte instructions: 400 MB per layout tried).
-func growInsts(insts []Inst, pos, end int) []Inst {
-	return growInstsUpTo(insts, pos, end, end-pos+len(insts))
-}
-
-// growInstsUpTo is growInsts with room for at most most instructions in
-// all (more than len(insts)).
-func growInstsUpTo(insts []Inst, pos, end, most int) []Inst {
+// with room for the rest, at most most instructions in all (more than
+// len(insts)): the density so far estimates it, with a margin, never more
+// than one instruction per byte left and never less than a quarter more. A
+// stream then costs about its final slice, where append's small steps for
+// large slices allocated about five times it in all (10 M one-byte
+// instructions: 400 MB per layout tried).
+func growInsts(insts []Inst, pos, end, most int) []Inst {
 	k, rest := len(insts), end-pos
 	est := k + int(float64(rest)*float64(k)/float64(max(pos, 1))) + rest/64 + 16
 	est = min(max(est, k+k/4+16), k+rest, most)
@@ -267,8 +244,7 @@ func (s *Stream) careful(t *opTable, o WalkOptions, pos int) (n int, err error) 
 }
 
 // failure says why the instruction at a position has no length: what
-// careful's located error is written from. It is a value, so that a
-// speculative walk (parallel.go), which meets many, writes none.
+// careful's located error is written from.
 type failure struct {
 	why failWhy
 	le  lenErr // the interpreter's reason (failRun)

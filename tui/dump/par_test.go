@@ -157,7 +157,7 @@ func TestFilesBounded(t *testing.T) {
 	if total != 6*chunks*batchSize {
 		t.Errorf("%d bytes written, want %d", total, 6*chunks*batchSize)
 	}
-	if m, bound := most.Load(), int64((workers+2)*(pipeDepth+1)); m > bound {
+	if m, bound := most.Load(), int64((workers+2)*(pipeDepth(workers)+1)); m > bound {
 		t.Errorf("up to %d chunks waited, want at most %d", m, bound)
 	}
 }

@@ -133,6 +133,7 @@ type gateConn struct {
 	channels atomic.Int32  // open session channels
 	failures int           // failed authentication attempts (the handshake goroutine only)
 	told     bool          // pushed out and told why: holds a telling slot (g.mu)
+	dropped  bool          // chosen by admit to make room (g.mu)
 	// The server's writes (wmu): whether any went out, and whether they
 	// go nowhere now that the client has been told to go (pushOut).
 	wmu          sync.Mutex
@@ -193,6 +194,10 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	}
 	if victim != nil {
 		g.unlink(victim)
+		// Marked under g.mu: its first bytes, if they arrive now, do not
+		// make it heard (see hear), so a connection chosen as silent
+		// never goes on into a key exchange and is then closed under it.
+		victim.dropped = true
 		g.dropped++
 		// Sources are named in the summary, up to a bound: many
 		// addresses (an IPv6 block) must not grow the map without end.
@@ -364,13 +369,34 @@ func (g *gate) oldestFrom(source string) *gateConn {
 	return oldest
 }
 
-// Read notes that the client has spoken.
+// Read notes that the client has spoken. Its first bytes are taken under
+// g.mu, as admit's choice of a silent connection to drop is: either the
+// connection was heard first and is never dropped as silent, or it was
+// dropped first and the server acts on nothing it said. Without this a
+// connection chosen as silent could be heard in between, get the server's
+// key exchange, and then be closed: a client busy answering that might
+// never notice the close.
 func (gc *gateConn) Read(p []byte) (int, error) {
 	n, err := gc.Conn.Read(p)
-	if n > 0 && !gc.heard.Load() {
-		gc.heard.Store(true)
+	if n > 0 && !gc.heard.Load() && !gc.hear() {
+		return 0, net.ErrClosed
 	}
 	return n, err
+}
+
+// hear marks gc as heard and reports whether the server may act on what
+// it read: not once the gate has dropped gc, unless its client was told
+// to go (pushOut), so the server's writes go nowhere and reading on only
+// lets the client read the message before the close.
+func (gc *gateConn) hear() bool {
+	g := gc.g
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if gc.dropped || gc.left {
+		return gc.told
+	}
+	gc.heard.Store(true)
+	return true
 }
 
 // busiestSource is the source with the most pending connections; between

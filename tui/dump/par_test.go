@@ -126,11 +126,11 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // TestFilesBounded: workers ahead of the writer stop, however large the
 // files (never the 1,200 chunks of the six files here). The bound follows
-// from dumpFiles: chunks wait only in the out channels (pipeDepth each) of
-// the files the writer has not finished, its own and the queue's (workers),
-// since a file leaves the queue only for the writer; plus the chunk the
-// writer holds and the one its bufio.Writer keeps (batchSize bytes: a whole
-// chunk here, flushed by the next).
+// from dumpFiles: chunks wait only in the out channels (pipeDepth each, 32
+// here) of the files the writer has not finished, its own and the queue's
+// (workers), since a file leaves the queue only for the writer; plus the
+// chunk the writer holds and the one its bufio.Writer keeps (batchSize
+// bytes: a whole chunk here, flushed by the next).
 func TestFilesBounded(t *testing.T) {
 	const workers, chunks = 3, 200
 	var sent, written atomic.Int64
@@ -159,7 +159,7 @@ func TestFilesBounded(t *testing.T) {
 	if total != 6*chunks*batchSize {
 		t.Errorf("%d bytes written, want %d", total, 6*chunks*batchSize)
 	}
-	if m, bound := most.Load(), int64((workers+1)*pipeDepth+2); m > bound {
+	if m, bound := most.Load(), int64((workers+1)*pipeDepth(workers)+2); m > bound {
 		t.Errorf("up to %d chunks waited, want at most %d", m, bound)
 	}
 }

@@ -38,7 +38,7 @@ func TestDumpFolderSets(t *testing.T) {
 	if strings.Join(names, " ") != want {
 		t.Errorf("opened %v, want %s", names, want)
 	}
-	if note != "skipped 1 not .visaasm (notes.txt); 1 .isaasm identical to their .visaasm not listed twice" {
+	if note != "skipped 1 not vISA (notes.txt); 1 .isaasm identical to their .visaasm not listed twice" {
 		t.Errorf("note %q", note)
 	}
 }

@@ -10,7 +10,8 @@ import (
 // open: every .visaasm file, except NAME.inline.visaasm when NAME.visaasm
 // is there too (the inline form is only the assembler input the kernel was
 // parsed back from). It returns them sorted, and a one-line note on the
-// others ("" when none was skipped).
+// others ("" when none was skipped), called "not vISA": the caller has
+// taken the folder's vISA binaries and dump-set files out of names.
 func DumpFolder(names []string) (open []string, note string) {
 	have := map[string]bool{}
 	for _, n := range names {
@@ -31,7 +32,7 @@ func DumpFolder(names []string) (open []string, note string) {
 	sort.Strings(skipped)
 	var parts []string
 	if len(skipped) > 0 {
-		parts = append(parts, fmt.Sprintf("%d not .visaasm (%s)", len(skipped), list(skipped)))
+		parts = append(parts, fmt.Sprintf("%d not vISA (%s)", len(skipped), list(skipped)))
 	}
 	if len(inline) > 0 {
 		parts = append(parts, fmt.Sprintf("%d .inline.visaasm with their kernel's .visaasm beside them", len(inline)))

@@ -54,10 +54,10 @@ func TestDumpFolder(t *testing.T) {
 		if name != "dumps" {
 			return nil, "", nil
 		}
-		return []string{oracleText, oracleText}, "skipped 1 not .visaasm (x.isa)", nil
+		return []string{oracleText, oracleText}, "skipped 1 not vISA (x.txt)", nil
 	}
 	code := Run([]string{"dumps"}, Env{Stdout: &out, Stderr: &errb, Open: os.ReadFile, Folder: folder})
-	if code != ExitOK || strings.Count(out.String(), "resinfo") != 2 || !strings.Contains(errb.String(), "dumps: skipped 1 not .visaasm (x.isa)") {
+	if code != ExitOK || strings.Count(out.String(), "resinfo") != 2 || !strings.Contains(errb.String(), "dumps: skipped 1 not vISA (x.txt)") {
 		t.Errorf("exit %d %q %q", code, out.String(), errb.String())
 	}
 }

@@ -62,7 +62,7 @@ func TestFolderRecursive(t *testing.T) {
 	if got != want {
 		t.Errorf("opened\n %s\nwant\n %s", got, want)
 	}
-	if want := "skipped 1 not .visaasm (a/notes.txt) and 1 .inline.visaasm with their kernel's .visaasm beside them; 1 .isaasm identical to their .visaasm not listed twice"; note != want {
+	if want := "skipped 1 not vISA (a/notes.txt) and 1 .inline.visaasm with their kernel's .visaasm beside them; 1 .isaasm identical to their .visaasm not listed twice"; note != want {
 		t.Errorf("note\n %q\nwant\n %q", note, want)
 	}
 	// The order does not depend on the order files were made in.

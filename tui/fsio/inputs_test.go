@@ -44,7 +44,7 @@ func TestCheckInput(t *testing.T) {
 			t.Errorf("file %d: %s, want %s", i, files[i], w)
 		}
 	}
-	if note != "skipped 1 not .visaasm (x.ll) and 1 .inline.visaasm with their kernel's .visaasm beside them" {
+	if note != "skipped 1 not vISA (x.ll) and 1 .inline.visaasm with their kernel's .visaasm beside them" {
 		t.Errorf("note %q", note)
 	}
 }
@@ -131,7 +131,7 @@ func TestDirectoryOpensBinariesAndText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if note != "skipped 2 not .visaasm (notes.txt, raw.bin)" {
+	if note != "skipped 2 not vISA (notes.txt, raw.bin)" {
 		t.Errorf("note %q", note)
 	}
 	var want []string

@@ -35,9 +35,9 @@ func (e *CutShortError) Error() string {
 
 // cutShortWalk walks code as that writer wrote it and returns how many
 // instructions it holds, or false when it does not walk so to its zero
-// padding exactly.
-func cutShortWalk(code []byte, t *opTable) (int, bool) {
-	var in Instruction
+// padding exactly. in is scratch, one for every body of a file: an
+// Instruction is ~5 KB, and a file may have a failing body per 34 bytes.
+func cutShortWalk(code []byte, t *opTable, in *Instruction) (int, bool) {
 	n, pos := 0, 0
 	for pos < len(code) {
 		if allZero(code[pos:]) {
@@ -65,7 +65,7 @@ func cutShortWalk(code []byte, t *opTable) (int, bool) {
 			return n, false
 		}
 		in.reset()
-		d := opDecoder{in: &in, b: code[pos:], pos: 1, t: t}
+		d := opDecoder{in: in, b: code[pos:], pos: 1, t: t}
 		d.run(toks[:len(toks)-k])
 		if d.bad || d.pos <= 0 {
 			return n, false

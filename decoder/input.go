@@ -254,12 +254,13 @@ func (f *File) decodeObject(o Options) {
 	}
 	// A body IGC's cut-short writer wrote: its error says so.
 	t := tableForLSC(v, obj.LSC2022)
+	var in Instruction
 	for _, s := range streams {
 		b := obj.body(s.Kernel)
 		if s.Err == nil || b == nil || b.Err != nil {
 			continue
 		}
-		n, ok := cutShortWalk(b.Code, t)
+		n, ok := cutShortWalk(b.Code, t, &in)
 		if !ok {
 			continue
 		}

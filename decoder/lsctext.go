@@ -43,25 +43,15 @@ type lscCursor struct {
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
 
 func (c *lscCursor) fail(what string) error {
-	r := c.rest()
-	if len(r) > 24 {
-		r = r[:24] + "…"
-	}
-	return fmt.Errorf("column %d: expected %s, found %q", c.pos+1, what, r)
+	return &parseError{col: c.pos + 1, what: what, found: c.rest()}
 }
 
 func (c *lscCursor) lit(l string) bool {
-	if c.loose {
-		p := textParser{s: c.s, pos: c.pos, loose: true}
-		n, ok := p.literal(l)
+	n, ok := matchLit(c.rest(), l, c.loose)
+	if ok {
 		c.pos += n
-		return ok
 	}
-	if strings.HasPrefix(c.rest(), l) {
-		c.pos += len(l)
-		return true
-	}
-	return false
+	return ok
 }
 
 func (c *lscCursor) need(l string) error {
@@ -328,15 +318,13 @@ func (c *lscCursor) execSizeThen(sep string) error {
 	if err := c.need(" "); err != nil {
 		return err
 	}
-	r := c.rest()
-	for i, s := range execTexts {
-		if s != "" && strings.HasPrefix(r, s) {
-			c.in.Exec, c.in.HasExec = Exec(i), true
-			c.pos += len(s)
-			return c.need(sep)
-		}
+	e, n := execPrefix(c.rest())
+	if n == 0 {
+		return c.fail("an execution size (M1, 16)")
 	}
-	return c.fail("an execution size (M1, 16)")
+	c.in.Exec, c.in.HasExec = e, true
+	c.pos += n
+	return c.need(sep)
 }
 
 // extCacheCtrl reads the rest of an extended cache control (IGC from

@@ -645,21 +645,16 @@ func (c *lscCursor) block2D(op lscOp) error {
 			if err := c.need(","); err != nil {
 				return err
 			}
-			o, err := c.vec("addr_params", "+-,]")
+			var o Operand
+			if k < 4 {
+				o, err = c.vec("addr_params", "+-,]")
+			} else {
+				o, err = c.vecOffset("addr_params", []string{"x_imm", "y_imm"}[k-4], 2)
+			}
 			if err != nil {
 				return err
 			}
 			params = append(params, o)
-			if k < 4 {
-				continue
-			}
-			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
-			if err != nil {
-				return err
-			}
-			if ok {
-				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
-			}
 		}
 		c.addr = params
 		return c.need("]")
@@ -702,22 +697,30 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 					return err
 				}
 			}
-			o, err := c.vec(n, "+-,]")
+			o, err := c.vecOffset(n, n+"_imm", 4)
 			if err != nil {
 				return err
 			}
 			c.ops[n] = o
-			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
-			if err != nil {
-				return err
-			}
-			if ok {
-				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
-			}
 		}
 		return c.need("]")
 	}
 	return c.operands(op.kind, shape, addr)
+}
+
+// vecOffset reads a 2D block's X or Y operand (as role) and its
+// immediate offset "+2" or "-1" when there is one: the text-only field
+// imm of size bytes (appendBlockXY).
+func (c *lscCursor) vecOffset(role, imm string, size uint8) (Operand, error) {
+	o, err := c.vec(role, "+-,]")
+	if err != nil {
+		return nil, err
+	}
+	v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+	if ok {
+		c.extra = append(c.extra, c.in.param(imm, uint32(int32(v)), size))
+	}
+	return o, err
 }
 
 // apndctr reads an append-counter atomic, the inverse of

@@ -63,17 +63,9 @@ func (c *lscCursor) need(l string) error {
 
 // oneOf matches the longest of names at the cursor, returning its index.
 func (c *lscCursor) oneOf(names []string) (int, bool) {
-	best, n := -1, 0
-	for k, s := range names {
-		if s != "" && len(s) > n && strings.HasPrefix(c.rest(), s) {
-			best, n = k, len(s)
-		}
-	}
-	if best < 0 {
-		return 0, false
-	}
+	k, n := longestPrefix(c.rest(), names)
 	c.pos += n
-	return best, true
+	return k, k >= 0
 }
 
 // ident reads a variable name: up to one of the bytes in stop.

@@ -1244,19 +1244,21 @@ func (p *textParser) indirect(role string, mod Modifier) error {
 
 // typeName parses a type name: the longest that matches.
 func (p *textParser) typeName() (uint8, bool) {
-	r := p.rest()
+	t, n := longestPrefix(p.rest(), typeNames[:])
+	p.pos += n
+	return uint8(t), t >= 0
+}
+
+// longestPrefix returns the index of the longest of names r starts with
+// ("" is no name) and its length; -1 and 0 when there is none.
+func longestPrefix(r string, names []string) (int, int) {
 	best, n := -1, 0
-	for t := range 16 {
-		s := TypeName(uint8(t))
-		if len(s) > n && strings.HasPrefix(r, s) {
-			best, n = t, len(s)
+	for k, s := range names {
+		if s != "" && len(s) > n && strings.HasPrefix(r, s) {
+			best, n = k, len(s)
 		}
 	}
-	if best < 0 {
-		return 0, false
-	}
-	p.pos += n
-	return uint8(best), true
+	return best, n
 }
 
 // regionCode is the code of a region value (0 -> 1, 1 -> 2, ... 32 -> 7).
@@ -1496,24 +1498,16 @@ func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
 	if len(f) < 5 || f[0] != "" {
 		return p.fail(".W.A.depth.count")
 	}
-	prec := func(s string) (uint32, bool) {
-		for k, n := range precisionNames {
-			if n != "" && n == s {
-				return uint32(k), true
-			}
-		}
-		return 0, false
-	}
-	w, ok1 := prec(f[1])
-	a, ok2 := prec(f[2])
+	w := slices.Index(precisionNames[:], f[1])
+	a := slices.Index(precisionNames[:], f[2])
 	d, err1 := strconv.ParseUint(f[3], 10, 8)
 	i := span(f[4], decimal)
 	c, err2 := strconv.ParseUint(f[4][:i], 10, 8)
-	if !ok1 || !ok2 || err1 != nil || err2 != nil {
+	if f[1] == "" || f[2] == "" || w < 0 || a < 0 || err1 != nil || err2 != nil {
 		return p.fail(".W.A.depth.count with known precisions")
 	}
 	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
-	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
+	return p.add(part.name, p.in.param(part.name, uint32(w|a<<8)|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
 }
 
 // nbarrier parses ".wait ID" / ".signal ID COUNT": the mode and the

@@ -93,11 +93,7 @@ func (c *lscCursor) digits(set string, signed bool) string {
 func (c *lscCursor) decimal() (int64, bool) {
 	d := c.digits("0123456789", true)
 	v, err := strconv.ParseInt(d, 10, 32)
-	if err != nil {
-		return 0, false
-	}
-	c.pos += len(d)
-	return v, true
+	return v, c.took(d, err)
 }
 
 // hex reads 0x and hex digits of either case: IGC prints LSC immediates in
@@ -111,11 +107,16 @@ func (c *lscCursor) hex() (uint64, bool) {
 	}
 	d := c.digits("0123456789abcdefABCDEF", false)
 	v, err := strconv.ParseUint(d, 16, 64)
-	if err != nil {
-		return 0, false
+	return v, c.took(d, err)
+}
+
+// took moves the cursor past the digits d when they parsed (err is nil),
+// and reports whether they did.
+func (c *lscCursor) took(d string, err error) bool {
+	if err == nil {
+		c.pos += len(d)
 	}
-	c.pos += len(d)
-	return v, true
+	return err == nil
 }
 
 // offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo

@@ -204,15 +204,19 @@ func textCandidates(t *opTable, text string) []*program {
 	}
 }
 
+// fmtMnemonics are the mnemonics printed by a formatter that starts a
+// template (a label line's is its ':'); sampler3d's are sampler3DNames.
+var fmtMnemonics = map[string][]string{
+	"minmax": {"min", "max"}, "call": {"call", "fccall"}, "info3d": {"resinfo", "sampleinfo"},
+	"label": {":"}, "subroutine": {":"},
+}
+
 func buildTextIndex(t *opTable) map[string][]*program {
 	idx := map[string][]*program{}
 	add := func(k string, p *program) {
-		for _, q := range idx[k] {
-			if q.row == p.row {
-				return
-			}
+		if !slices.ContainsFunc(idx[k], func(q *program) bool { return q.row == p.row }) {
+			idx[k] = append(idx[k], p)
 		}
-		idx[k] = append(idx[k], p)
 	}
 	visit := func(p *program) {
 		// An undetermined row (no object's length is known) is read from
@@ -240,22 +244,15 @@ func buildTextIndex(t *opTable) map[string][]*program {
 					add(textKey(q.lit+suffix), p)
 				}
 			}
-		case q.fmt == "minmax":
-			add("min", p)
-			add("max", p)
-		case q.fmt == "call":
-			add("call", p)
-			add("fccall", p)
-		case q.fmt == "label", q.fmt == "subroutine":
-			add(":", p)
-		case q.fmt == "info3d":
-			add("resinfo", p)
-			add("sampleinfo", p)
 		case q.fmt == "sampler3d":
 			for _, n := range sampler3DNames {
 				add(textKey(n), p)
 			}
 			add("sampler_unknown", p)
+		default:
+			for _, k := range fmtMnemonics[q.fmt] {
+				add(k, p)
+			}
 		}
 	}
 	for op := range 256 {

@@ -583,7 +583,7 @@ func (in *Instruction) raw(role string, ro RawOperand) Operand {
 	if r == nil {
 		return nil
 	}
-	r.Role, r.RawOperand = role, ro
+	*r = Raw{Role: role, RawOperand: ro} // whole: a slot reused after text keeps no Ambiguous
 	in.checkVar(role, r.ID)
 	return r
 }

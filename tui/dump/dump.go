@@ -364,12 +364,18 @@ func write(w io.Writer, f *decoder.File, o Options, fm *formatter) ([]string, er
 		for j := 0; j < n; {
 			b, j = fm.appendRange(b, f, si, o, j, n, batchSize)
 			// A batch as large as a bufio.Writer's buffer is written
-			// through it uncopied.
+			// through it uncopied; a worker's pipe takes it whole.
 			if len(b) >= batchSize {
-				if _, err := w.Write(b); err != nil {
+				var err error
+				if p, ok := w.(*pipe); ok {
+					b, err = p.handOver(b)
+				} else {
+					_, err = w.Write(b)
+					b = b[:0]
+				}
+				if err != nil {
 					return notes, err
 				}
-				b = b[:0]
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
@@ -126,11 +127,11 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // TestFilesBounded: workers ahead of the writer stop, however large the
 // files (never the 1,200 chunks of the six files here). The bound follows
-// from dumpFiles: chunks wait only in the out channels (pipeDepth each, 32
-// here) of the files the writer has not finished, its own and the queue's
-// (workers), since a file leaves the queue only for the writer; plus the
-// chunk the writer holds and the one its bufio.Writer keeps (batchSize
-// bytes: a whole chunk here, flushed by the next).
+// from dumpFiles: the chunks sent while their file was not being written
+// (aheadChunks at most until written) and headDepth more of the file
+// being written; plus the chunk the writer holds and the one its
+// bufio.Writer keeps (batchSize bytes: a whole chunk here, flushed by the
+// next).
 func TestFilesBounded(t *testing.T) {
 	const workers, chunks = 3, 200
 	var sent, written atomic.Int64
@@ -159,8 +160,45 @@ func TestFilesBounded(t *testing.T) {
 	if total != 6*chunks*batchSize {
 		t.Errorf("%d bytes written, want %d", total, 6*chunks*batchSize)
 	}
-	if m, bound := most.Load(), int64((workers+1)*pipeDepth(workers)+2); m > bound {
+	if m, bound := most.Load(), int64(headDepth+aheadChunks+2); m > bound {
 		t.Errorf("up to %d chunks waited, want at most %d", m, bound)
+	}
+}
+
+// TestFilesPastLongFile: while the first file's output waits (its worker
+// has not finished it), the other worker dumps the many small files after
+// it: the chunks ahead of the writer are a budget of all the files, not
+// a few files' each.
+func TestFilesPastLongFile(t *testing.T) {
+	const small = 40 // files after the first, far fewer chunks than aheadChunks
+	var smallDone atomic.Int64
+	allSmall := make(chan struct{})
+	dump := func(w, _ io.Writer, name string) (int, error) {
+		if name == "long" {
+			select {
+			case <-allSmall:
+			case <-time.After(20 * time.Second):
+				t.Errorf("%d of %d small files dumped while the first waited", smallDone.Load(), small)
+			}
+		}
+		if _, err := w.Write(bytes.Repeat([]byte(name), batchSize/len(name))); err != nil {
+			return ExitOK, err
+		}
+		if name != "long" && smallDone.Add(1) == small {
+			close(allSmall)
+		}
+		return ExitOK, nil
+	}
+	names := []string{"long"}
+	for k := range small {
+		names = append(names, fmt.Sprintf("s%02d", k))
+	}
+	var out bytes.Buffer
+	if _, err := dumpFiles(&out, io.Discard, names, 2, func() dumpFunc { return dump }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "longlong") || !strings.HasSuffix(out.String(), "s39s39") {
+		t.Errorf("output out of order: %.20q...%.20q", out.String(), out.String()[out.Len()-20:])
 	}
 }
 

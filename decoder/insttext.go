@@ -547,15 +547,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		}
 		return b
 	case "sends":
-		switch v & 3 {
-		case 1:
-			return append(b, 'c')
-		case 2:
-			return append(b, "_eot"...)
-		case 3:
-			return append(b, "c_eot"...)
-		}
-		return b
+		return append(b, [...]string{"", "c", "_eot", "c_eot"}[v&3]...)
 	case "nbarrier":
 		b = appendBit(b, v, 0, ".signal", ".wait")
 		for k, a := range in.Args[:in.N] {
@@ -619,15 +611,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "vaname":
 		return appendEnum(b, vaSubNames[:], v)
 	case "conv1d":
-		switch v & 3 {
-		case 0:
-			return append(b, " 4x16"...)
-		case 2:
-			return append(b, " 1x16"...)
-		case 3:
-			return append(b, " 1x1"...)
-		}
-		return b
+		return append(b, [...]string{" 4x16", "", " 1x16", " 1x1"}[v&3]...)
 	case "connect":
 		return appendBit(b, v, 0, " 8_connect", " 4_connect")
 	case "lbpmode":

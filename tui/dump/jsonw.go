@@ -348,20 +348,24 @@ func appendLineText(b []byte, line int, text string) []byte {
 }
 
 // appendString appends s as a JSON string the way encoding/json writes it
-// with HTML escaping off: '"' and '\\' escaped, \b \f \n \r \t by name,
-// other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
-// and U+2028 and U+2029 escaped (they end a line in JavaScript).
+// with HTML escaping off, and the runes decoder.JSONGuard escapes escaped
+// too: '"' and '\\' escaped, \b \f \n \r \t by name, other control bytes
+// as \u00XX, each byte of invalid UTF-8 as \ufffd, U+2028 and U+2029 (they
+// end a line in JavaScript), C1 controls and the bidirectional controls
+// (U+202A-U+202E, U+2066-U+2069: JSON Lines on a terminal act on nothing)
+// as \uXXXX. Escaped at the source, dump's JSON needs no guard passing over
+// every byte written.
 func appendString[T string | []byte](b []byte, s T) []byte {
 	const hexDigits = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0 // s[start:i] is still to be copied as it is
 	for i := 0; i < len(s); {
 		c := s[i]
+		if jsonPlain[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -389,10 +393,9 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
+		case r < 0xa0 || r >= 0x2028 && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
 			b = append(b, s[start:i]...)
-			b = append(b, `\u202`...)
-			b = append(b, hexDigits[r&0xF])
+			b = append(b, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 		default:
 			i += size
 			continue
@@ -403,3 +406,12 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// jsonPlain[c] reports whether appendString copies byte c as it is:
+// printable ASCII but '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()

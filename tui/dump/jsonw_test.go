@@ -414,9 +414,9 @@ func TestJSONWriterFileNames(t *testing.T) {
 }
 
 // FuzzAppendString: the string escaper writes what encoding/json writes
-// (HTML escaping off) for any bytes.
+// (HTML escaping off) through decoder.JSONGuard for any bytes.
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y"} {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y", "\u009b31m\u202e\u2066\u00a0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -452,12 +452,40 @@ func BenchmarkJSONRecords(b *testing.B) {
 func TestAppendStringEveryPlace(t *testing.T) {
 	for n := 1; n <= 24; n++ {
 		for p := range n {
-			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
+			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028", "\u0085", "\u202e"} {
 				if !escapesLikeJSON(t, strings.Repeat("a", p)+c+strings.Repeat("z", n-p-1)) {
 					t.FailNow()
 				}
 			}
 		}
+	}
+}
+
+// TestAppendStringEveryRune: every rune above ASCII is written as
+// encoding/json writes it through decoder.JSONGuard: the C1 and
+// bidirectional controls escaped at the source as the guard escapes them.
+func TestAppendStringEveryRune(t *testing.T) {
+	var s strings.Builder
+	for r := rune(utf8.RuneSelf); r <= utf8.MaxRune; r++ {
+		if utf8.ValidRune(r) {
+			s.WriteRune(r)
+			s.WriteByte(' ') // a place where any mismatch shows
+		}
+	}
+	want, err := marshal(s.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := appendString(nil, s.String())
+	if !bytes.Equal(got, want) {
+		i := 0
+		for i < min(len(got), len(want)) && got[i] == want[i] {
+			i++
+		}
+		t.Errorf("parts at byte %d: got %q, want %q", i, got[max(0, i-8):min(len(got), i+16)], want[max(0, i-8):min(len(want), i+16)])
+	}
+	if !bytes.Contains(want, []byte("\\u009f \u00a0")) || !bytes.Contains(want, []byte("\\u202e \u202f")) {
+		t.Errorf("the guard's escapes are not where the test expects them")
 	}
 }
 
@@ -561,7 +589,8 @@ func FuzzJSONRecords(f *testing.F) {
 }
 
 // escapesLikeJSON reports whether appendString writes s, as a string and
-// as bytes, as encoding/json does, failing t where it does not.
+// as bytes, as encoding/json does through decoder.JSONGuard (marshal),
+// failing t where it does not.
 func escapesLikeJSON(t *testing.T, s string) bool {
 	t.Helper()
 	want, err := marshal(s)

@@ -76,8 +76,8 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			w.scratch = dec.AppendText(w.scratch[:0])
-			b = appendString(b, w.scratch)
+			b = append(b, '"')
+			b = w.quoteFrom(dec.AppendText(b), len(b))
 		}
 		b = append(b, ',')
 	}
@@ -276,12 +276,13 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 	b = appendString(append(b, `{"kind":`...), string(a.Kind()))
 	b = appendString(append(b, `,"name":`...), a.Name())
 	// The text without the space Intel prints before an operand.
-	w.scratch = in.AppendOperandText(w.scratch[:0], a)
-	text := w.scratch
-	if len(text) > 0 && text[0] == ' ' {
-		text = text[1:]
+	b = append(b, `,"text":"`...)
+	n := len(b)
+	b = in.AppendOperandText(b, a)
+	if len(b) > n && b[n] == ' ' {
+		b = append(b[:n], b[n+1:]...)
 	}
-	b = appendString(append(b, `,"text":`...), text)
+	b = w.quoteFrom(b, n)
 	if id >= 0 {
 		b = appendUint(append(b, `,"id":`...), uint64(id))
 	}
@@ -295,10 +296,8 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
-		w.scratch = region.AppendText(w.scratch[:0])
-		if len(w.scratch) > 0 {
-			b = appendString(append(b, `,"region":`...), w.scratch)
-		}
+		// A region's text is digits and "<;,>?": nothing to escape.
+		b = append(region.AppendText(append(b, `,"region":"`...)), '"')
 	}
 	if mod >= 0 && modNames[mod] != "" {
 		b = appendString(append(b, `,"modifier":`...), modNames[mod])
@@ -338,6 +337,20 @@ func appendUint(b []byte, v uint64) []byte {
 		return append(b, byte('0'+v/10), byte('0'+v%10))
 	}
 	return strconv.AppendUint(b, v, 10)
+}
+
+// quoteFrom ends the JSON string whose text was appended at b[n:], after
+// its opening quote: as it is when nothing in it needs escaping (almost
+// every instruction's and operand's text), else escaped by appendString.
+// Formatted in place, a text is not copied again (the corpus's records).
+func (w *jsonWriter) quoteFrom(b []byte, n int) []byte {
+	for _, c := range b[n:] {
+		if !jsonPlain[c] {
+			w.scratch = append(w.scratch[:0], b[n:]...)
+			return appendString(b[:n-1], w.scratch)
+		}
+	}
+	return append(b, '"')
 }
 
 // appendStrings appends a JSON array of strings.

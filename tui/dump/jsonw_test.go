@@ -415,7 +415,8 @@ func TestJSONWriterFileNames(t *testing.T) {
 }
 
 // FuzzAppendString: the string escaper writes what encoding/json writes
-// (HTML escaping off) through decoder.JSONGuard for any bytes.
+// (HTML escaping off) through decoder.JSONGuard for any bytes, and so does
+// a text formatted in place (quoteFrom).
 func FuzzAppendString(f *testing.F) {
 	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y", "\u009b31m\u202e\u2066\u00a0"} {
 		f.Add(s)
@@ -424,6 +425,10 @@ func FuzzAppendString(f *testing.F) {
 		escapesLikeJSON(t, s)
 		if !utf8.Valid(appendString(nil, s)) {
 			t.Errorf("%q: invalid UTF-8 written", s)
+		}
+		var w jsonWriter
+		if got, want := w.quoteFrom(append([]byte(`x"`), s...), 2), appendString([]byte("x"), s); !bytes.Equal(got, want) {
+			t.Errorf("%q formatted in place: got %s, want %s", s, got, want)
 		}
 	})
 }

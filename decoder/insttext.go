@@ -805,15 +805,18 @@ func isIdentifier(s string) bool {
 	return true
 }
 
+// The C escapes IGC's printer writes (appendQuoted) and UnquoteC reads:
+// byte cEscaped[k] is printed as a backslash and cEscapeLetters[k].
+const cEscaped, cEscapeLetters = "\a\b\x1b\f\n\r\t\v'\"\\", `abefnrtv'"\`
+
 // appendQuoted prints s as IGC's string literals: double quotes, C escapes,
 // \xNN for other unprintable bytes.
 func appendQuoted(b []byte, s string) []byte {
-	const escaped, letters = "\a\b\x1b\f\n\r\t\v'\"\\", `abefnrtv'"\`
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if k := strings.IndexByte(escaped, c); k >= 0 {
-			b = append(b, '\\', letters[k])
+		if k := strings.IndexByte(cEscaped, c); k >= 0 {
+			b = append(b, '\\', cEscapeLetters[k])
 		} else if c >= 0x20 && c < 0x7F {
 			b = append(b, c)
 		} else {

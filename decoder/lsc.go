@@ -394,9 +394,7 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 			b = strconv.AppendUint(b, uint64(n), 10)
 			b = append(b, 'x')
 		}
-		b = strconv.AppendUint(b, uint64(in.v("width")), 10)
-		b = append(b, 'x')
-		b = strconv.AppendUint(b, uint64(in.v("height")), 10)
+		b = in.appendWxH(b)
 		for _, t := range []bool{in.v("data_order") == 2, in.v("vnni") != 0} {
 			if t {
 				b = append(b, 't')
@@ -426,17 +424,13 @@ func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
 			b = strconv.AppendInt(b, int64(int16(y)), 10)
 			return append(b, ")]"...)
 		}
-		for i, p := range params {
-			if i > 0 {
-				b = append(b, ',')
-			}
+		for _, p := range params[:4] {
 			b = in.appendLSCVec(b, p)
-			// Immediate offsets of X and Y, printed by IGC from 2024
-			// when not 0 (text only).
-			if i >= 4 {
-				b = appendOffset(b, int64(int16(in.v([]string{"x_imm", "y_imm"}[i-4]))), false, false)
-			}
+			b = append(b, ',')
 		}
+		// X and Y with their immediate offsets, printed by IGC from
+		// 2024 when not 0 (text only).
+		b = in.appendBlockXY(b, params[4], params[5])
 		return append(b, ']')
 	})
 }
@@ -472,24 +466,30 @@ func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
 // file and builds the instruction with 0 and 0; a dump printed from IGC's
 // builder can show them.
 func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
-	shape := func(b []byte) []byte {
-		b = append(b, ':')
-		b = strconv.AppendUint(b, uint64(in.v("width")), 10)
-		b = append(b, 'x')
-		return strconv.AppendUint(b, uint64(in.v("height")), 10)
-	}
+	shape := func(b []byte) []byte { return in.appendWxH(append(b, ':')) }
 	return in.appendLSCOperands(b, op.kind, shape, func(b []byte) []byte {
 		b = in.appendAddrType(b, in.v("addr_model"))
 		b = append(b, '[')
-		for i, n := range []string{"x", "y"} {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = in.appendLSCVec(b, in.Operand(n))
-			b = appendOffset(b, int64(int16(in.v(n+"_imm"))), false, false)
-		}
+		b = in.appendBlockXY(b, in.Operand("x"), in.Operand("y"))
 		return append(b, ']')
 	})
+}
+
+// appendWxH prints a 2D block's width and height, "16x8".
+func (in *Instruction) appendWxH(b []byte) []byte {
+	b = strconv.AppendUint(b, uint64(in.v("width")), 10)
+	b = append(b, 'x')
+	return strconv.AppendUint(b, uint64(in.v("height")), 10)
+}
+
+// appendBlockXY prints a 2D block's X and Y operands, each with its
+// immediate offset (x_imm, y_imm: 16 bits, signed) when not 0: "X+2,Y-1".
+func (in *Instruction) appendBlockXY(b []byte, x, y Operand) []byte {
+	b = in.appendLSCVec(b, x)
+	b = appendOffset(b, int64(int16(in.v("x_imm"))), false, false)
+	b = append(b, ',')
+	b = in.appendLSCVec(b, y)
+	return appendOffset(b, int64(int16(in.v("y_imm"))), false, false)
 }
 
 // appendLSCApndctr prints an append-counter atomic's operands as IGC's

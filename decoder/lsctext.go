@@ -43,25 +43,15 @@ type lscCursor struct {
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
 
 func (c *lscCursor) fail(what string) error {
-	r := c.rest()
-	if len(r) > 24 {
-		r = r[:24] + "…"
-	}
-	return fmt.Errorf("column %d: expected %s, found %q", c.pos+1, what, r)
+	return &parseError{col: c.pos + 1, what: what, found: c.rest()}
 }
 
 func (c *lscCursor) lit(l string) bool {
-	if c.loose {
-		p := textParser{s: c.s, pos: c.pos, loose: true}
-		n, ok := p.literal(l)
+	n, ok := matchLit(c.rest(), l, c.loose)
+	if ok {
 		c.pos += n
-		return ok
 	}
-	if strings.HasPrefix(c.rest(), l) {
-		c.pos += len(l)
-		return true
-	}
-	return false
+	return ok
 }
 
 func (c *lscCursor) need(l string) error {
@@ -73,17 +63,9 @@ func (c *lscCursor) need(l string) error {
 
 // oneOf matches the longest of names at the cursor, returning its index.
 func (c *lscCursor) oneOf(names []string) (int, bool) {
-	best, n := -1, 0
-	for k, s := range names {
-		if s != "" && len(s) > n && strings.HasPrefix(c.rest(), s) {
-			best, n = k, len(s)
-		}
-	}
-	if best < 0 {
-		return 0, false
-	}
+	k, n := longestPrefix(c.rest(), names)
 	c.pos += n
-	return best, true
+	return k, k >= 0
 }
 
 // ident reads a variable name: up to one of the bytes in stop.
@@ -111,11 +93,7 @@ func (c *lscCursor) digits(set string, signed bool) string {
 func (c *lscCursor) decimal() (int64, bool) {
 	d := c.digits("0123456789", true)
 	v, err := strconv.ParseInt(d, 10, 32)
-	if err != nil {
-		return 0, false
-	}
-	c.pos += len(d)
-	return v, true
+	return v, c.took(d, err)
 }
 
 // hex reads 0x and hex digits of either case: IGC prints LSC immediates in
@@ -129,11 +107,16 @@ func (c *lscCursor) hex() (uint64, bool) {
 	}
 	d := c.digits("0123456789abcdefABCDEF", false)
 	v, err := strconv.ParseUint(d, 16, 64)
-	if err != nil {
-		return 0, false
+	return v, c.took(d, err)
+}
+
+// took moves the cursor past the digits d when they parsed (err is nil),
+// and reports whether they did.
+func (c *lscCursor) took(d string, err error) bool {
+	if err == nil {
+		c.pos += len(d)
 	}
-	c.pos += len(d)
-	return v, true
+	return err == nil
 }
 
 // offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo
@@ -328,15 +311,13 @@ func (c *lscCursor) execSizeThen(sep string) error {
 	if err := c.need(" "); err != nil {
 		return err
 	}
-	r := c.rest()
-	for i, s := range execTexts {
-		if s != "" && strings.HasPrefix(r, s) {
-			c.in.Exec, c.in.HasExec = Exec(i), true
-			c.pos += len(s)
-			return c.need(sep)
-		}
+	e, n := execPrefix(c.rest())
+	if n == 0 {
+		return c.fail("an execution size (M1, 16)")
 	}
-	return c.fail("an execution size (M1, 16)")
+	c.in.Exec, c.in.HasExec = e, true
+	c.pos += n
+	return c.need(sep)
 }
 
 // extCacheCtrl reads the rest of an extended cache control (IGC from
@@ -657,21 +638,16 @@ func (c *lscCursor) block2D(op lscOp) error {
 			if err := c.need(","); err != nil {
 				return err
 			}
-			o, err := c.vec("addr_params", "+-,]")
+			var o Operand
+			if k < 4 {
+				o, err = c.vec("addr_params", "+-,]")
+			} else {
+				o, err = c.vecOffset("addr_params", []string{"x_imm", "y_imm"}[k-4], 2)
+			}
 			if err != nil {
 				return err
 			}
 			params = append(params, o)
-			if k < 4 {
-				continue
-			}
-			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
-			if err != nil {
-				return err
-			}
-			if ok {
-				c.extra = append(c.extra, c.in.param([]string{"x_imm", "y_imm"}[k-4], uint32(int32(v)), 2))
-			}
 		}
 		c.addr = params
 		return c.need("]")
@@ -714,22 +690,30 @@ func (c *lscCursor) typedBlock2D(op lscOp) error {
 					return err
 				}
 			}
-			o, err := c.vec(n, "+-,]")
+			o, err := c.vecOffset(n, n+"_imm", 4)
 			if err != nil {
 				return err
 			}
 			c.ops[n] = o
-			v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
-			if err != nil {
-				return err
-			}
-			if ok {
-				c.extra = append(c.extra, c.in.param(n+"_imm", uint32(int32(v)), 4))
-			}
 		}
 		return c.need("]")
 	}
 	return c.operands(op.kind, shape, addr)
+}
+
+// vecOffset reads a 2D block's X or Y operand (as role) and its
+// immediate offset "+2" or "-1" when there is one: the text-only field
+// imm of size bytes (appendBlockXY).
+func (c *lscCursor) vecOffset(role, imm string, size uint8) (Operand, error) {
+	o, err := c.vec(role, "+-,]")
+	if err != nil {
+		return nil, err
+	}
+	v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
+	if ok {
+		c.extra = append(c.extra, c.in.param(imm, uint32(int32(v)), size))
+	}
+	return o, err
 }
 
 // apndctr reads an append-counter atomic, the inverse of

@@ -118,12 +118,14 @@ func TypeSize(t uint8) int {
 
 // TypeName returns the name of a VISA_Type code ("ud", "f", ...).
 func TypeName(t uint8) string {
-	names := [...]string{"ud", "d", "uw", "w", "ub", "b", "df", "f", "v", "vf", "bool", "uq", "uv", "q", "hf", "bf"}
-	if int(t) < len(names) {
-		return names[t]
+	if int(t) < len(typeNames) {
+		return typeNames[t]
 	}
 	return fmt.Sprintf("type%d", t)
 }
+
+// typeNames are the names of the type codes 0..15.
+var typeNames = [...]string{"ud", "d", "uw", "w", "ub", "b", "df", "f", "v", "vf", "bool", "uq", "uv", "q", "hf", "bf"}
 
 // Decl is an address, predicate, sampler or surface declaration.
 type Decl struct {

@@ -204,15 +204,19 @@ func textCandidates(t *opTable, text string) []*program {
 	}
 }
 
+// fmtMnemonics are the mnemonics printed by a formatter that starts a
+// template (a label line's is its ':'); sampler3d's are sampler3DNames.
+var fmtMnemonics = map[string][]string{
+	"minmax": {"min", "max"}, "call": {"call", "fccall"}, "info3d": {"resinfo", "sampleinfo"},
+	"label": {":"}, "subroutine": {":"},
+}
+
 func buildTextIndex(t *opTable) map[string][]*program {
 	idx := map[string][]*program{}
 	add := func(k string, p *program) {
-		for _, q := range idx[k] {
-			if q.row == p.row {
-				return
-			}
+		if !slices.ContainsFunc(idx[k], func(q *program) bool { return q.row == p.row }) {
+			idx[k] = append(idx[k], p)
 		}
-		idx[k] = append(idx[k], p)
 	}
 	visit := func(p *program) {
 		// An undetermined row (no object's length is known) is read from
@@ -240,22 +244,15 @@ func buildTextIndex(t *opTable) map[string][]*program {
 					add(textKey(q.lit+suffix), p)
 				}
 			}
-		case q.fmt == "minmax":
-			add("min", p)
-			add("max", p)
-		case q.fmt == "call":
-			add("call", p)
-			add("fccall", p)
-		case q.fmt == "label", q.fmt == "subroutine":
-			add(":", p)
-		case q.fmt == "info3d":
-			add("resinfo", p)
-			add("sampleinfo", p)
 		case q.fmt == "sampler3d":
 			for _, n := range sampler3DNames {
 				add(textKey(n), p)
 			}
 			add("sampler_unknown", p)
+		default:
+			for _, k := range fmtMnemonics[q.fmt] {
+				add(k, p)
+			}
 		}
 	}
 	for op := range 256 {
@@ -281,10 +278,9 @@ type fieldInfo struct {
 }
 
 // rowFields maps each field name of toks to its kind (the first
-// alternative whose version condition holds).
-func rowFields(t *opTable, toks []token, m map[string]fieldInfo) { rowFieldsIn(t, toks, m, nil) }
-
-func rowFieldsIn(t *opTable, toks []token, m map[string]fieldInfo, cond *token) {
+// alternative whose version condition holds); cond is the group toks
+// are the fields of, nil at the top.
+func rowFields(t *opTable, toks []token, m map[string]fieldInfo, cond *token) {
 	for i := range toks {
 		tk := toks[i]
 		if tk.kind == "group" {
@@ -293,7 +289,7 @@ func rowFieldsIn(t *opTable, toks []token, m map[string]fieldInfo, cond *token) 
 				if tk.cname != "" {
 					in = &toks[i]
 				}
-				rowFieldsIn(t, tk.group, m, in)
+				rowFields(t, tk.group, m, in)
 			}
 			continue
 		}
@@ -374,7 +370,7 @@ func rowCacheFor(t *opTable, row *tableRow) *rowCache {
 		return c
 	}
 	c := &rowCache{fields: map[string]fieldInfo{}, texts: map[string]*valueIndex{}}
-	rowFields(t, row.toks, c.fields)
+	rowFields(t, row.toks, c.fields, nil)
 	t.rowCaches[row] = c
 	return c
 }
@@ -472,7 +468,7 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		var err error
 		switch {
 		case part.lit != "":
-			n, ok := p.literal(part.lit)
+			n, ok := matchLit(p.rest(), part.lit, p.loose)
 			if !ok {
 				err = p.fail(strconv.Quote(part.lit))
 			}
@@ -533,12 +529,11 @@ func (p *textParser) reached(err error) int {
 	return p.pos + 1
 }
 
-// literal matches a template literal at the parser's position and returns
-// the length of text it covers. Loose, a run of blanks in the literal
-// matches a run of one or more blanks in the text.
-func (p *textParser) literal(lit string) (int, bool) {
-	r := p.rest()
-	if !p.loose {
+// matchLit matches a template literal at the start of r and returns the
+// length of text it covers. Loose, a run of blanks in the literal matches
+// a run of one or more blanks in the text.
+func matchLit(r, lit string, loose bool) (int, bool) {
+	if !loose {
 		return len(lit), strings.HasPrefix(r, lit)
 	}
 	if i, j := agreeUpToBlanks(lit, r); i == len(lit) {
@@ -607,17 +602,8 @@ func agreeUpToBlanks(a, b string) (i, j int) {
 // nameSet is a small set of field names.
 type nameSet []string
 
-func (n nameSet) has(s string) bool {
-	for _, x := range n {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func (n *nameSet) add(s string) {
-	if !n.has(s) {
+	if !slices.Contains(*n, s) {
 		*n = append(*n, s)
 	}
 }
@@ -680,14 +666,23 @@ var execTexts = func() (t [256]string) {
 	return t
 }()
 
-func (p *textParser) execSize() error {
-	r := p.rest()
+// execPrefix returns the execution size r starts with and the length of
+// its text, 0 when there is none.
+func execPrefix(r string) (Exec, int) {
 	for i, s := range execTexts {
 		if s != "" && strings.HasPrefix(r, s) {
-			p.in.Exec, p.exec = Exec(i), true
-			p.pos += len(s)
-			return nil
+			return Exec(i), len(s)
 		}
+	}
+	return 0, 0
+}
+
+func (p *textParser) execSize() error {
+	r := p.rest()
+	if e, n := execPrefix(r); n > 0 {
+		p.in.Exec, p.exec = e, true
+		p.pos += n
+		return nil
 	}
 	// Say which half is wrong: "(M9, 8)", "(M1, 3)".
 	if m, _, ok := strings.Cut(strings.TrimPrefix(r, "("), ", "); ok && r[0] == '(' {
@@ -730,29 +725,16 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 	case "B", "W", "D", "I":
 		return p.param(part, fi)
 	case "V", "VC":
-		switch part.fmt {
-		case "", "noregion", "addrof":
-			o, err := p.vector(part.name, fi.kind == "VC", part.fmt)
-			if err != nil {
-				return err
-			}
-			return p.add(part.name, o)
+		if part.fmt == "" || part.fmt == "noregion" || part.fmt == "addrof" {
+			return p.vector(part.name, part.fmt)
 		}
 	case "R":
 		if part.fmt == "" || part.fmt == "ornull" {
-			o, err := p.raw(part.name)
-			if err != nil {
-				return err
-			}
-			return p.add(part.name, o)
+			return p.raw(part.name)
 		}
 	case "S":
 		if part.fmt == "" {
-			o, err := p.surfOrSampler(part.name)
-			if err != nil {
-				return err
-			}
-			return p.add(part.name, o)
+			return p.surfOrSampler(part.name)
 		}
 		if part.fmt == "num" && part.name == "surface" {
 			// VME's "T{surface:num}": the index after the template's T.
@@ -827,27 +809,21 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	in := p.in
 	r := p.rest()
 	switch part.fmt {
-	case "", "num":
-		i := span(r, decimal)
-		v, err := strconv.ParseUint(r[:i], 10, 32)
+	case "", "num", "hex":
+		from, digits, base, what := 0, decimal, 10, "a number"
+		if part.fmt == "hex" {
+			if !strings.HasPrefix(r, "0x") {
+				return p.fail("0x and a hexadecimal number")
+			}
+			from, digits, base, what = 2, hexDigits, 16, "a hexadecimal number"
+		}
+		i := from + span(r[from:], digits)
+		v, err := strconv.ParseUint(r[from:i], base, 32)
 		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
-			return p.fail("a number")
+			return p.fail(what)
 		}
 		p.pos += i
 		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
-	case "hex":
-		if !strings.HasPrefix(r, "0x") {
-			return p.fail("0x and a hexadecimal number")
-		}
-		i := 2 + span(r[2:], hexDigits)
-		v, err := strconv.ParseUint(r[2:i], 16, 32)
-		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
-			return p.fail("a hexadecimal number")
-		}
-		p.pos += i
-		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
-	}
-	switch part.fmt {
 	case "lifetime":
 		return p.lifetime(part, fi)
 	case "nbarrier":
@@ -933,8 +909,11 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		}
 		return p.fail("call or fccall")
 	case "", "label", "callee", "subroutine":
+		// A label line: the LABEL instruction, or SUBROUTINE for a
+		// subroutine's label.
+		isLine := part.fmt == "label" || part.fmt == "subroutine"
 		name := r[:end]
-		if part.fmt == "label" || part.fmt == "subroutine" {
+		if isLine {
 			name = strings.TrimSuffix(name, ":")
 		}
 		idx, ok := p.names.LabelIndex(name)
@@ -944,13 +923,11 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		if !ok {
 			return p.fail("a label")
 		}
-		// A subroutine's label line is the SUBROUTINE instruction, any
-		// other label's the LABEL instruction.
-		if l := in.sym.Label(uint32(idx)); (part.fmt == "label" || part.fmt == "subroutine") && l != nil && (l.Kind == 1) != (part.fmt == "subroutine") {
+		if l := in.sym.Label(uint32(idx)); isLine && l != nil && (l.Kind == 1) != (part.fmt == "subroutine") {
 			return p.fail("a label of the other kind")
 		}
 		p.pos += end
-		if part.fmt == "label" || part.fmt == "subroutine" {
+		if isLine {
 			p.pos = min(p.pos+1, len(p.s))
 		}
 		return p.add(part.name, in.label(part.name, idx))
@@ -1011,7 +988,7 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			case "V", "VC", "R", "S", "LBL":
 				// Unnamed fields (bfi's four sources) are one operand
 				// each.
-				if tk.name == "" || !printed.has(tk.name) {
+				if tk.name == "" || !slices.Contains(*printed, tk.name) {
 					printed.add(tk.name)
 					names = append(names, tk.name)
 				}
@@ -1033,15 +1010,9 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			var err error
 			switch fi.kind {
 			case "V", "VC":
-				var o Operand
-				if o, err = p.vector(name, fi.kind == "VC", ""); err == nil {
-					err = p.add(name, o)
-				}
+				err = p.vector(name, "")
 			case "R":
-				var o Operand
-				if o, err = p.raw(name); err == nil {
-					err = p.add(name, o)
-				}
+				err = p.raw(name)
 			default:
 				return fmt.Errorf("{...} over %s fields is not parsed", fi.kind)
 			}
@@ -1076,11 +1047,12 @@ func (p *textParser) rtMode(part tmplPart, fi fieldInfo) error {
 	return p.add(part.name, p.in.param(part.name, v, uint8(fi.size)))
 }
 
-// vector parses a vector operand with its leading space.
-func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error) {
+// vector parses a vector operand with its leading space, and adds it as
+// role.
+func (p *textParser) vector(role string, f string) error {
 	in := p.in
 	if !p.blank() {
-		return nil, p.fail("a blank before the operand")
+		return p.fail("a blank before the operand")
 	}
 	mod := ModNone
 	for _, m := range []Modifier{ModNegAbs, ModAbs, ModNeg, ModNot} {
@@ -1099,14 +1071,14 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		i := 2 + span(r[2:], hexDigits)
 		bits, err := strconv.ParseUint(r[2:i], 16, 64)
 		if err != nil || i >= len(r) || r[i] != ':' {
-			return nil, p.fail("an immediate 0x...:type")
+			return p.fail("an immediate 0x...:type")
 		}
 		p.pos += i + 1
 		ty, ok := p.typeName()
 		if !ok {
-			return nil, p.fail("a type name")
+			return p.fail("a type name")
 		}
-		return p.stored(put(in.newImmediate(), Immediate{Role: role, Type: ty, Bits: bits, Mod: mod}))
+		return p.add(role, put(in.newImmediate(), Immediate{Role: role, Type: ty, Bits: bits, Mod: mod}))
 	case strings.HasPrefix(r, "r[A"):
 		return p.indirect(role, mod)
 	}
@@ -1119,14 +1091,14 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 	if i == len(r) || r[i] == ' ' {
 		id, ok := number(name, 'P')
 		if !ok || id > 0xFFF {
-			return nil, p.fail("a vector operand")
+			return p.fail("a vector operand")
 		}
 		p.pos += i
-		return in.predicate(role, uint16(id), mod), nil
+		return p.add(role, in.predicate(role, uint16(id), mod))
 	}
 	close := strings.IndexByte(r[i:], ')')
 	if close < 0 {
-		return nil, p.fail("a closing )")
+		return p.fail("a closing )")
 	}
 	inner := r[i+1 : i+close]
 	after := i + close + 1
@@ -1135,27 +1107,27 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 		row, err1 := strconv.ParseUint(a, 10, 8)
 		col, err2 := strconv.ParseUint(b, 10, 8)
 		if !found || err1 != nil || err2 != nil {
-			return nil, p.fail("a general variable NAME(row,col)")
+			return p.fail("a general variable NAME(row,col)")
 		}
 		p.pos += after
 		var reg Region
 		if f != "noregion" {
 			var ok bool
 			if reg, ok = p.region(); !ok {
-				return nil, p.fail("a region")
+				return p.fail("a region")
 			}
 		}
-		return p.stored(put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}))
+		return p.add(role, put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Region: reg, Mod: mod, Ambiguous: amb}))
 	}
 	off, err := strconv.ParseUint(inner, 10, 8)
 	if err != nil {
-		return nil, p.fail("an offset")
+		return p.fail("an offset")
 	}
 	if after < len(r) && r[after] == '<' {
 		id, ok := number(name, 'A')
 		e := strings.IndexByte(r[after:], '>')
 		if !ok || id > 0xFFFF || e < 0 {
-			return nil, p.fail("an address A<id>(off)<width>")
+			return p.fail("an address A<id>(off)<width>")
 		}
 		w := -1
 		for c := uint8(0); c < 6; c++ {
@@ -1164,14 +1136,14 @@ func (p *textParser) vector(role string, cmpDst bool, f string) (Operand, error)
 			}
 		}
 		if w < 0 {
-			return nil, p.fail("an address width")
+			return p.fail("an address width")
 		}
 		p.pos += after + e + 1
-		return p.stored(put(in.newAddress(), Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}))
+		return p.add(role, put(in.newAddress(), Address{Role: role, ID: uint16(id), Off: uint8(off), Width: uint8(w), Mod: mod}))
 	}
 	st, ok := stateOf(name)
 	if !ok {
-		return nil, p.fail("a surface or sampler state operand")
+		return p.fail("a surface or sampler state operand")
 	}
 	p.pos += after
 	return p.state(st, role, uint8(off), mod)
@@ -1190,28 +1162,20 @@ func stateOf(name string) (State, bool) {
 }
 
 // state adds st as the operand role.
-func (p *textParser) state(st State, role string, off uint8, mod Modifier) (Operand, error) {
+func (p *textParser) state(st State, role string, off uint8, mod Modifier) error {
 	st.Role, st.Off, st.Mod = role, off, mod
-	return p.stored(put(p.in.newState(), st))
-}
-
-// stored is o, an operand put in the instruction's store, or an error
-// when the store was full (o is nil).
-func (p *textParser) stored(o Operand) (Operand, error) {
-	if o == nil {
-		return nil, p.fail("fewer operands")
-	}
-	return o, nil
+	return p.add(role, put(p.in.newState(), st))
 }
 
 // addrOf parses addr_add's "&name[off]" source.
-func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
+func (p *textParser) addrOf(role string, mod Modifier) error {
 	in := p.in
 	r := p.rest()
 	if !strings.HasPrefix(r, "&") {
-		// An address operand prints in its own form.
-		p.pos -= len(mod.String())
-		return p.vectorNoAddr(role)
+		// An address operand prints in its own form: read again from
+		// the blank vector expects.
+		p.pos -= len(mod.String()) + 1
+		return p.vector(role, "")
 	}
 	r = r[1:]
 	i := 0
@@ -1225,7 +1189,7 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 		e := strings.IndexByte(r[i:], ']')
 		v, err := strconv.Atoi(r[i+1 : i+max(e, 1)])
 		if e < 0 || err != nil || v <= 0 {
-			return nil, p.fail("a byte offset [n]")
+			return p.fail("a byte offset [n]")
 		}
 		off, n = v, 1+i+e+1
 	}
@@ -1235,29 +1199,23 @@ func (p *textParser) addrOf(role string, mod Modifier) (Operand, error) {
 	}
 	id, amb, ok := varID(p.names, name, p.line)
 	if !ok {
-		return nil, p.fail("a variable")
+		return p.fail("a variable")
 	}
 	size := ElemSize(in.sym, id)
 	if size == 0 || off%size != 0 || off/32 > 255 || off%32/size > 255 {
-		return nil, p.fail("an offset the variable's type divides")
+		return p.fail("an offset the variable's type divides")
 	}
 	p.pos += n
 	// IGC writes the address-of source with the scalar region.
-	return p.stored(put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}))
+	return p.add(role, put(in.newGeneral(), General{Role: role, ID: id, Row: uint8(off / 32), Col: uint8(off % 32 / size), Region: 0x121, Mod: mod, Ambiguous: amb}))
 }
 
-// vectorNoAddr parses an operand at the blank-less position addrOf left.
-func (p *textParser) vectorNoAddr(role string) (Operand, error) {
-	p.pos-- // vector expects the blank
-	return p.vector(role, false, "")
-}
-
-func (p *textParser) indirect(role string, mod Modifier) (Operand, error) {
+func (p *textParser) indirect(role string, mod Modifier) error {
 	r := p.rest()
 	// r[A<addr>(<off>),<imm>]<region>:type
 	e := strings.IndexByte(r, ']')
 	if e < 0 {
-		return nil, p.fail("an indirect operand r[A..]")
+		return p.fail("an indirect operand r[A..]")
 	}
 	body := r[3:e]
 	a, rest, ok1 := strings.Cut(body, "(")
@@ -1266,36 +1224,38 @@ func (p *textParser) indirect(role string, mod Modifier) (Operand, error) {
 	aoff, err2 := strconv.ParseUint(o, 10, 8)
 	io, err3 := strconv.ParseInt(imm, 10, 16)
 	if !ok1 || !ok2 || err1 != nil || err2 != nil || err3 != nil {
-		return nil, p.fail("an indirect operand r[A<n>(off),imm]")
+		return p.fail("an indirect operand r[A<n>(off),imm]")
 	}
 	p.pos += e + 1
 	reg, ok := p.region()
 	if !ok || !strings.HasPrefix(p.rest(), ":") {
-		return nil, p.fail("a region and :type")
+		return p.fail("a region and :type")
 	}
 	p.pos++
 	ty, ok := p.typeName()
 	if !ok {
-		return nil, p.fail("a type name")
+		return p.fail("a type name")
 	}
-	return p.stored(put(p.in.newIndirect(), Indirect{Role: role, Addr: uint16(addr), AddrOff: uint8(aoff), ImmOff: int16(io), Type: ty, Region: reg, Mod: mod}))
+	return p.add(role, put(p.in.newIndirect(), Indirect{Role: role, Addr: uint16(addr), AddrOff: uint8(aoff), ImmOff: int16(io), Type: ty, Region: reg, Mod: mod}))
 }
 
 // typeName parses a type name: the longest that matches.
 func (p *textParser) typeName() (uint8, bool) {
-	r := p.rest()
+	t, n := longestPrefix(p.rest(), typeNames[:])
+	p.pos += n
+	return uint8(t), t >= 0
+}
+
+// longestPrefix returns the index of the longest of names r starts with
+// ("" is no name) and its length; -1 and 0 when there is none.
+func longestPrefix(r string, names []string) (int, int) {
 	best, n := -1, 0
-	for t := range 16 {
-		s := TypeName(uint8(t))
-		if len(s) > n && strings.HasPrefix(r, s) {
-			best, n = t, len(s)
+	for k, s := range names {
+		if s != "" && len(s) > n && strings.HasPrefix(r, s) {
+			best, n = k, len(s)
 		}
 	}
-	if best < 0 {
-		return 0, false
-	}
-	p.pos += n
-	return uint8(best), true
+	return best, n
 }
 
 // regionCode is the code of a region value (0 -> 1, 1 -> 2, ... 32 -> 7).
@@ -1324,59 +1284,56 @@ func (p *textParser) region() (Region, bool) {
 	if e < 0 {
 		return 0, false
 	}
+	// <v;w,h>, <w,h> or <h>: the codes go in bits 3..0, 7..4, 11..8.
 	body := r[1:e]
 	var reg uint16
 	if vs, wh, ok := strings.Cut(body, ";"); ok {
-		w, h, ok := strings.Cut(wh, ",")
-		a, ok1 := regionCode(vs)
-		b, ok2 := regionCode(w)
-		c, ok3 := regionCode(h)
-		if !ok || !ok1 || !ok2 || !ok3 {
+		a, ok := regionCode(vs)
+		if !ok || !strings.Contains(wh, ",") {
 			return 0, false
 		}
-		reg = a | b<<4 | c<<8
-	} else if w, h, ok := strings.Cut(body, ","); ok {
-		b, ok2 := regionCode(w)
-		c, ok3 := regionCode(h)
-		if !ok2 || !ok3 {
-			return 0, false
-		}
-		reg = b<<4 | c<<8
-	} else {
-		c, ok := regionCode(body)
+		reg, body = a, wh
+	}
+	if w, h, ok := strings.Cut(body, ","); ok {
+		b, ok := regionCode(w)
 		if !ok {
 			return 0, false
 		}
-		reg = c << 8
+		reg, body = reg|b<<4, h
+	}
+	c, ok := regionCode(body)
+	if !ok {
+		return 0, false
 	}
 	p.pos += e + 1
-	return Region(reg), true
+	return Region(reg | c<<8), true
 }
 
-// raw parses " name.offset".
-func (p *textParser) raw(role string) (Operand, error) {
+// raw parses " name.offset", and adds it as role.
+func (p *textParser) raw(role string) error {
 	if !p.blank() {
-		return nil, p.fail("a blank and the " + role + " operand NAME.offset")
+		return p.fail("a blank and the " + role + " operand NAME.offset")
 	}
 	w, _, _ := strings.Cut(p.rest(), " ")
 	dot := strings.LastIndexByte(w, '.')
 	if dot <= 0 {
-		return nil, p.fail("a raw operand NAME.offset")
+		return p.fail("a raw operand NAME.offset")
 	}
 	id, amb, ok := varID(p.names, w[:dot], p.line)
 	if !ok {
-		return nil, p.fail("a declared general variable, a %name or V<id>")
+		return p.fail("a declared general variable, a %name or V<id>")
 	}
 	off, err := strconv.ParseUint(w[dot+1:], 10, 16)
 	if err != nil {
 		p.pos += dot + 1
-		return nil, p.fail("a byte offset 0..65535")
+		return p.fail("a byte offset 0..65535")
 	}
-	o, err := p.stored(put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}))
-	if err == nil {
-		p.pos += len(w)
+	o := put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb})
+	if o == nil {
+		return p.fail("fewer operands")
 	}
-	return o, err
+	p.pos += len(w)
+	return p.add(role, o)
 }
 
 // surfaceIndex parses a surface as appendSurface prints it.
@@ -1396,22 +1353,24 @@ func surfaceIndex(name string) (uint32, bool) {
 // surfaceExpected is what a surface operand may be, as the parser says.
 const surfaceExpected = "a surface (%slm, T1, T2, TSS, %bss, %scratch, T<n> or a declared surface)"
 
-func (p *textParser) surfOrSampler(role string) (Operand, error) {
+// surfOrSampler parses a surface or sampler state operand, and adds it
+// as role.
+func (p *textParser) surfOrSampler(role string) error {
 	w, _, _ := strings.Cut(p.rest(), " ")
 	if role == "sampler" {
 		v, ok := number(w, 'S')
 		if !ok || v > 255 {
-			return nil, p.fail("a sampler S<n>")
+			return p.fail("a sampler S<n>")
 		}
 		p.pos += len(w)
-		return p.in.sampler(role, uint8(v)), nil
+		return p.add(role, p.in.sampler(role, uint8(v)))
 	}
 	v, ok := surfaceIndex(w)
 	if !ok || v > 255 {
-		return nil, p.fail(surfaceExpected)
+		return p.fail(surfaceExpected)
 	}
 	p.pos += len(w)
-	return p.in.surface(role, uint8(v)), nil
+	return p.add(role, p.in.surface(role, uint8(v)))
 }
 
 // assemble adds the parsed operands in encoding order (the row's fields).
@@ -1515,18 +1474,18 @@ func (p *textParser) lifetime(part tmplPart, fi fieldInfo) error {
 	} else {
 		return p.fail("a variable, A<n> or P<n>")
 	}
-	vfi := fieldInfo{kind: "W", size: 2}
-	if p.t.ver.wide() {
-		vfi.size = 4
-	}
-	if vfi.size == 2 && id > 0xFFFF {
-		return p.fail("a variable id below 65536")
+	idSize := uint8(4)
+	if !p.t.ver.wide() {
+		if id > 0xFFFF {
+			return p.fail("a variable id below 65536")
+		}
+		idSize = 2
 	}
 	p.pos = len(p.s)
 	if err := p.add(part.name, in.param(part.name, props, uint8(fi.size))); err != nil {
 		return err
 	}
-	return p.add("var_id", in.param("var_id", id, uint8(vfi.size)))
+	return p.add("var_id", in.param("var_id", id, idSize))
 }
 
 // dpas parses ".W.A.depth.count", the precision word appendDpas prints.
@@ -1536,24 +1495,16 @@ func (p *textParser) dpas(part tmplPart, fi fieldInfo) error {
 	if len(f) < 5 || f[0] != "" {
 		return p.fail(".W.A.depth.count")
 	}
-	prec := func(s string) (uint32, bool) {
-		for k, n := range precisionNames {
-			if n != "" && n == s {
-				return uint32(k), true
-			}
-		}
-		return 0, false
-	}
-	w, ok1 := prec(f[1])
-	a, ok2 := prec(f[2])
+	w := slices.Index(precisionNames[:], f[1])
+	a := slices.Index(precisionNames[:], f[2])
 	d, err1 := strconv.ParseUint(f[3], 10, 8)
 	i := span(f[4], decimal)
 	c, err2 := strconv.ParseUint(f[4][:i], 10, 8)
-	if !ok1 || !ok2 || err1 != nil || err2 != nil {
+	if f[1] == "" || f[2] == "" || w < 0 || a < 0 || err1 != nil || err2 != nil {
 		return p.fail(".W.A.depth.count with known precisions")
 	}
 	p.pos += 4 + len(f[1]) + len(f[2]) + len(f[3]) + i
-	return p.add(part.name, p.in.param(part.name, w|a<<8|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
+	return p.add(part.name, p.in.param(part.name, uint32(w|a<<8)|uint32(d)<<16|uint32(c)<<24, uint8(fi.size)))
 }
 
 // nbarrier parses ".wait ID" / ".signal ID COUNT": the mode and the
@@ -1573,19 +1524,11 @@ func (p *textParser) nbarrier(part tmplPart, fi fieldInfo) error {
 	if err := p.add(part.name, in.param(part.name, mode, uint8(fi.size))); err != nil {
 		return err
 	}
-	id, err := p.vector("id", false, "")
-	if err != nil {
-		return err
-	}
-	if err := p.add("id", id); err != nil {
+	if err := p.vector("id", ""); err != nil {
 		return err
 	}
 	if mode == 1 {
-		n, err := p.vector("num_threads", false, "")
-		if err != nil {
-			return err
-		}
-		return p.add("num_threads", n)
+		return p.vector("num_threads", "")
 	}
 	return p.add("num_threads", put(in.newImmediate(), Immediate{Role: "num_threads", Type: 4})) // ub
 }
@@ -1645,38 +1588,19 @@ func UnquoteC(s string) (string, int, bool) {
 			return "", 0, false
 		}
 		i++
-		switch e := s[i]; e {
-		case 'a':
-			b = append(b, '\a')
-		case 'b':
-			b = append(b, '\b')
-		case 'e':
-			b = append(b, 0x1B)
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'v':
-			b = append(b, '\v')
-		case '\'', '"', '\\':
-			b = append(b, e)
-		case 'x':
-			if i+2 >= len(s) {
-				return "", 0, false
-			}
-			v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
-			if err != nil {
-				return "", 0, false
-			}
-			b = append(b, byte(v))
-			i += 2
-		default:
+		if k := strings.IndexByte(cEscapeLetters, s[i]); k >= 0 {
+			b = append(b, cEscaped[k])
+			continue
+		}
+		if s[i] != 'x' || i+2 >= len(s) {
 			return "", 0, false
 		}
+		v, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return "", 0, false
+		}
+		b = append(b, byte(v))
+		i += 2
 	}
 	return "", 0, false
 }

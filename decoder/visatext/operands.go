@@ -17,25 +17,12 @@ import (
 // built on first use, so that reading text costs no more than before for
 // bodies no one decodes.
 type names struct {
-	vars     map[string][]int   // the body's general declarations by name
-	varLines []int              // the line of each declaration
-	varEnd   []int32            // the last line where each is visible
-	varDepth []uint8            // the scope depth of each
-	uses     []labelUse         // branch targets, in line order
-	sym      *decoder.Symbols   // gets the label table
-	text     []decoder.TextInst // the body's instructions, by $N
+	decls
+	sym  *decoder.Symbols   // gets the label table
+	text []decoder.TextInst // the body's instructions, by $N
 
 	once   sync.Once
 	labels map[string]uint16
-
-	// ids maps the declared names of addresses, predicates, samplers and
-	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
-	// declares none.
-	ids map[string]string
-	// idDecls and idByNm resolve names declared more than once by line
-	// (body.setID).
-	idDecls []idDecl
-	idByNm  map[string][]int
 
 	declOnce sync.Once
 	declared map[string]string // IGC's id -> the declared name, where they differ
@@ -448,7 +435,7 @@ func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' ||
 // VarID returns a general variable's id: a name declared once, a
 // predefined %name, or V<id>.
 func (n *names) VarID(name string) (uint32, bool) {
-	if ks, ok := n.vars[name]; ok {
+	if ks, ok := n.varByNm[name]; ok {
 		if len(ks) != 1 {
 			return 0, false // declared twice: its id is ambiguous
 		}
@@ -471,7 +458,7 @@ func (n *names) VarID(name string) (uint32, bool) {
 // declaration of an inline-assembly block's names in the header) make the
 // name ambiguous: the first one's id is returned.
 func (n *names) VarIDAt(name string, line int32) (uint32, bool, bool) {
-	ks, ok := n.vars[name]
+	ks, ok := n.varByNm[name]
 	if !ok {
 		id, ok := n.VarID(name)
 		return id, false, ok
@@ -537,7 +524,7 @@ func (n *names) Declared(text string) string {
 			j++
 		}
 		w := text[i:j]
-		if name, ok := n.declared[w]; ok && n.vars[w] == nil {
+		if name, ok := n.declared[w]; ok && n.varByNm[w] == nil {
 			w = name
 		}
 		b.WriteString(w)

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,24 +108,33 @@ func readText(name string, raw []byte) *decoder.File {
 // maxGap is the largest jump in /// $N numbers taken as written.
 const maxGap = 64
 
+// decls is what a body's instructions resolve names with: kept by the
+// body while it is read, then by its names.
+type decls struct {
+	varByNm  map[string][]int // general variables: name -> indices into body.vars
+	varLines []int            // declaration line of each
+	varEnd   []int32          // the last line where each is visible (its scope's end)
+	varDepth []uint8          // the scope depth of each declaration
+	uses     []labelUse       // branch targets, in line order
+	// ids maps the declared names of addresses, predicates, samplers and
+	// surfaces to the names IGC prints (A0, P1, S0, T6); nil when the body
+	// declares none.
+	ids     map[string]string
+	idDecls []idDecl         // every such declaration, in line order
+	idByNm  map[string][]int // names declared more than once -> indices into idDecls (body.setID)
+}
+
 // body is the kernel or function being read.
 type body struct {
+	decls
 	tb       decoder.TextBody
 	line     int               // of its .kernel / .global_function line
 	vars     []decoder.VarInfo // general variables, id 32+k
-	varLines []int             // declaration line of each
-	varByNm  map[string][]int  // name -> indices into vars
-	varEnd   []int32           // the last line where each is visible (its scope's end)
-	varDepth []uint8           // the scope depth of each declaration
 	scopes   []scopeMark       // open { } scopes
 	surfByNm map[string]int    // declared surface identifier -> index (6+k)
 	others   map[string]byte   // address, predicate, sampler names -> v_type
-	ids      map[string]string // address, predicate, sampler, surface names -> as IGC prints them (A0, P1, S0, T6)
-	idDecls  []idDecl          // every such declaration, in line order
-	idByNm   map[string][]int  // names declared more than once -> indices into idDecls
 	nstate   [3]int            // addresses, predicates, samplers declared so far
 	labels   []int32           // indices in tb.Insts of the labels, checked at the body's end
-	uses     []labelUse        // branch targets, checked at the body's end
 	infos    []pendingInfo     // INFO lines, built at the body's end
 	next     int               // $N of the next instruction
 	sub      string            // a .function subroutine waiting for its label
@@ -210,21 +220,21 @@ const bodyBytes = 64
 const maxErrors = 1000
 
 func (p *parser) errAt(line, col int, expected, found string) {
-	if p.full(line, col) {
+	if p.full() {
 		return
 	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Expected: expected, Found: found})
 }
 
 func (p *parser) msgAt(line, col int, format string, a ...any) {
-	if p.full(line, col) {
+	if p.full() {
 		return
 	}
 	p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)})
 }
 
 // full reports whether the error list is full, counting the error.
-func (p *parser) full(line, col int) bool {
+func (p *parser) full() bool {
 	if len(p.f.Errors) < maxErrors {
 		return false
 	}
@@ -539,20 +549,15 @@ type declVals struct {
 }
 
 func (d *declVals) set(k string, v tok) {
-	for i, name := range declKeys {
-		if name == k {
-			d.v[i], d.has[i] = v, true
-		}
+	if i := slices.Index(declKeys[:], k); i >= 0 {
+		d.v[i], d.has[i] = v, true
 	}
 }
 
+// get returns the value of k, one of declKeys.
 func (d *declVals) get(k string) (tok, bool) {
-	for i, name := range declKeys {
-		if name == k {
-			return d.v[i], d.has[i]
-		}
-	}
-	return tok{}, false
+	i := slices.Index(declKeys[:], k)
+	return d.v[i], d.has[i]
 }
 
 // typeSizes are the element sizes of the .decl type names, in bytes; e2m1
@@ -632,12 +637,12 @@ func (p *parser) decl(n, col int, rest string) {
 			p.errAt(n, max(ty.col, name.col), "type=ud, d, uw, w, ub, b, df, f, v, vf, bool, uq, uv, q, hf, bf, tf32, hf8, bf8 or e2m1", found(ty.s))
 			return
 		}
-		if al, ok := kv.get("align"); ok && !alignNames[al.s] && !alignBytes(al.s) {
-			p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
-			return
-		}
 		vi := decoder.VarInfo{Name: name.s, Bytes: int(float64(elts)*size + 0.5)}
 		if al, ok := kv.get("align"); ok {
+			if !alignNames[al.s] && !alignBytes(al.s) {
+				p.errAt(n, al.col, "align=word, dword, qword, oword, GRF, GRFx2, hword, wordx32 or wordx64", found(al.s))
+				return
+			}
 			vi.Align = al.s
 			if al.s == "2_GRF" {
 				vi.Align = "GRFx2" // two spellings of one alignment
@@ -648,10 +653,8 @@ func (p *parser) decl(n, col int, rest string) {
 				vi.Type = code // what a binary's var_info holds; types past the table stay 0
 			}
 		}
-		if al, ok := kv.get("alias"); ok {
-			if !p.alias(n, al, &vi) {
-				return
-			}
+		if al, ok := kv.get("alias"); ok && !p.alias(n, al, &vi) {
+			return
 		}
 		if b.varByNm == nil {
 			b.varByNm = map[string][]int{}
@@ -666,14 +669,17 @@ func (p *parser) decl(n, col int, rest string) {
 		if v, ok := kv.get("v_name"); ok {
 			vname = v.s
 		}
-		idx := decoder.NumPredefinedSurfaces + len(b.surfaces())
+		if b.tb.Symbols == nil {
+			b.tb.Symbols = &decoder.Symbols{}
+		}
+		idx := decoder.NumPredefinedSurfaces + len(b.tb.Symbols.Surfaces)
 		if _, dup := b.surfByNm[name.s]; !dup {
 			if b.surfByNm == nil {
 				b.surfByNm = map[string]int{}
 			}
 			b.surfByNm[name.s] = idx
 		}
-		b.addSurface(vname)
+		b.tb.Symbols.Surfaces = append(b.tb.Symbols.Surfaces, vname)
 		b.setID(name.s, "T"+strconv.Itoa(idx), n)
 	case "A", "P", "S":
 		if b.others == nil {
@@ -760,20 +766,6 @@ func (b *body) scope(open bool, n int) {
 	}
 }
 
-func (b *body) surfaces() []string {
-	if b.tb.Symbols == nil {
-		return nil
-	}
-	return b.tb.Symbols.Surfaces
-}
-
-func (b *body) addSurface(name string) {
-	if b.tb.Symbols == nil {
-		b.tb.Symbols = &decoder.Symbols{}
-	}
-	b.tb.Symbols.Surfaces = append(b.tb.Symbols.Surfaces, name)
-}
-
 // alias checks alias=<base, offset> and records it in vi.
 func (p *parser) alias(n int, al tok, vi *decoder.VarInfo) bool {
 	in := strings.TrimSpace(al.s)
@@ -807,13 +799,12 @@ func (p *parser) input(n, col int, rest string) {
 	if !ok {
 		return
 	}
-	if _, ok := p.b.varByNm[name.s]; !ok {
-		if _, ok := p.b.surfByNm[name.s]; !ok {
-			if _, ok := p.b.others[name.s]; !ok && predefinedVar(name.s) < 0 && !isGenerated(name.s, 'T') && !isGenerated(name.s, 'S') {
-				p.errAt(n, name.col, "a declared variable", found(name.s))
-				return
-			}
-		}
+	_, isVar := p.b.varByNm[name.s]
+	_, isSurface := p.b.surfByNm[name.s]
+	_, isOther := p.b.others[name.s]
+	if !isVar && !isSurface && !isOther && predefinedVar(name.s) < 0 && !isGenerated(name.s, 'T') && !isGenerated(name.s, 'S') {
+		p.errAt(n, name.col, "a declared variable", found(name.s))
+		return
 	}
 	for f, ok := fs.next(); ok; f, ok = fs.next() {
 		k, v, ok := strings.Cut(f.s, "=")
@@ -834,20 +825,12 @@ func (p *parser) label(n, col int, name, text string) {
 		return
 	}
 	b := p.b
-	op := opcodeOf()["label"]
+	kind := "label"
 	if b.sub != "" && (b.sub == name || strings.HasPrefix(name, b.sub)) {
-		op, b.sub = opcodeOf()["subroutine"], ""
+		kind, b.sub = "subroutine", ""
 	}
 	p.flushSub() // a .function alone, then this label
-	if b.labels == nil {
-		// A buffer for all bodies, as p.insts: a label is a line.
-		if p.labelBuf == nil {
-			p.labelBuf = make([]int32, 0, cap(p.insts))
-		}
-		b.labels = p.labelBuf[:0]
-	}
-	b.labels = append(b.labels, int32(len(b.tb.Insts)))
-	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
+	p.addLabel(n, col, text, kind)
 }
 
 // flushSub adds a .function not followed by its label as the subroutine
@@ -858,13 +841,26 @@ func (p *parser) flushSub() {
 	if b == nil || b.sub == "" {
 		return
 	}
-	op := opcodeOf()["subroutine"]
 	name := b.sub
 	b.sub = ""
-	b.labels = append(b.labels, int32(len(b.tb.Insts)))
-	p.add(decoder.TextInst{Line: int32(b.subAt[0]), Col: int32(b.subAt[1]), N: int32(b.next), Text: name + ":", Op: op[0], Sub: op[1]})
+	p.addLabel(b.subAt[0], b.subAt[1], name+":", "subroutine")
 }
 
+// addLabel adds the label or subroutine instruction (kind) text at line
+// n, column col.
+func (p *parser) addLabel(n, col int, text, kind string) {
+	b := p.b
+	if b.labels == nil {
+		// A buffer for all bodies, as p.insts: a label is a line.
+		if p.labelBuf == nil {
+			p.labelBuf = make([]int32, 0, cap(p.insts))
+		}
+		b.labels = p.labelBuf[:0]
+	}
+	b.labels = append(b.labels, int32(len(b.tb.Insts)))
+	op := opcodeOf()[kind]
+	p.add(decoder.TextInst{Line: int32(n), Col: int32(col), N: int32(b.next), Text: text, Op: op[0], Sub: op[1]})
+}
 func (p *parser) add(t decoder.TextInst) {
 	b := p.b
 	b.next = int(t.N) + 1
@@ -986,13 +982,9 @@ func (p *parser) closeBody(n, col int, next string) {
 	if b == nil {
 		return
 	}
+	p.flushSub()
 	p.b = nil
 	defer func() { p.spare = b }()
-	if b.sub != "" {
-		p.b = b
-		p.flushSub()
-		p.b = nil
-	}
 	if b.last < 0 {
 		if next != "" {
 			p.errAt(n, col, fmt.Sprintf("the instructions of %s (line %d), ending with ret or fret", p.nameOf(b), b.line), found(next))
@@ -1015,7 +1007,7 @@ func (p *parser) closeBody(n, col int, next string) {
 		b.tb.Symbols = &decoder.Symbols{}
 	}
 	b.tb.Symbols.Vars = b.vars
-	nm := &names{vars: b.varByNm, varLines: b.varLines, varEnd: b.varEnd, varDepth: b.varDepth, uses: b.uses, sym: b.tb.Symbols, ids: b.ids, idDecls: b.idDecls, idByNm: b.idByNm}
+	nm := &names{decls: b.decls, sym: b.tb.Symbols}
 	for _, pi := range b.infos {
 		p.buildInfo(b, nm, pi)
 	}
@@ -1039,7 +1031,7 @@ func (p *parser) checkLabels(b *body) {
 	for i := 1; i < len(b.labels); i++ {
 		if k := b.labels[i]; name(k) == name(b.labels[i-1]) {
 			in := b.tb.Insts[k]
-			if p.full(int(in.Line), int(in.Col)) {
+			if p.full() {
 				continue
 			}
 			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: int(in.Line), Col: int(in.Col),
@@ -1048,7 +1040,7 @@ func (p *parser) checkLabels(b *body) {
 	}
 	for _, u := range b.uses {
 		i := sort.Search(len(b.labels), func(i int) bool { return name(b.labels[i]) >= u.name })
-		if (i == len(b.labels) || name(b.labels[i]) != u.name) && !p.full(u.line, u.col) {
+		if (i == len(b.labels) || name(b.labels[i]) != u.name) && !p.full() {
 			p.f.Errors = append(p.f.Errors, &decoder.TextError{File: p.file, Line: u.line, Col: u.col,
 				Expected: "a label defined in " + p.nameOf(b), Found: found(u.name)})
 		}
@@ -1144,11 +1136,7 @@ func (p *parser) buildInfo(b *body, nm *names, pi pendingInfo) {
 			t = t[:max(at, 0)]
 			at = strings.LastIndexAny(t, " \t")
 		}
-		w := t[at+1:]
-		if ee.Field == "info.lod.id" {
-			w, _, _ = strings.Cut(w, " ")
-		}
-		p.errAt(pi.line, pi.col+at+1, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(w))
+		p.errAt(pi.line, pi.col+at+1, "a variable id below 65536 (vISA before 3.4 stores ids in 16 bits)", found(t[at+1:]))
 		return
 	case err != nil: // an emask version 3.0 cannot encode
 		p.msgAt(pi.line, pi.col, "%v", err)

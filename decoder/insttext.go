@@ -381,6 +381,25 @@ func appendLetters(b []byte, mask uint32, letters string) []byte {
 	return b
 }
 
+// appendBitNames prints the names of the bits of v that are set, bit 0's
+// first.
+func appendBitNames(b []byte, v uint32, names []string) []byte {
+	for i, l := range names {
+		if v>>i&1 != 0 {
+			b = append(b, l...)
+		}
+	}
+	return b
+}
+
+// appendBit prints on when bit of v is set, off when it is not.
+func appendBit(b []byte, v uint32, bit int, on, off string) []byte {
+	if v>>bit&1 != 0 {
+		return append(b, on...)
+	}
+	return append(b, off...)
+}
+
 // owordNum maps an oword-count code to the count (1, 2, 4, 8, 16).
 func owordNum(code uint32) int {
 	if code <= 4 {
@@ -404,10 +423,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "addrof":
 		return in.appendAddrOf(b, o)
 	case "relop":
-		if v&0x80 != 0 {
-			b = append(b, 'n')
-		}
-		b = append(b, '.')
+		b = appendBit(b, v, 7, "n.", ".")
 		return append(b, relopNames[v&7]...)
 	case "minmax":
 		if v == 0 {
@@ -451,10 +467,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "owords":
 		return strconv.AppendInt(b, int64(owordNum(v&7)), 10)
 	case "mod":
-		if v&1 != 0 {
-			b = append(b, ".mod"...)
-		}
-		return b
+		return appendBit(b, v, 0, ".mod", "")
 	case "mediald":
 		return appendEnum(b, mediaLdMods[:], v)
 	case "mediast":
@@ -470,10 +483,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "chmask", "channels":
 		return appendLetters(b, v&0xF, "RGBA")
 	case "chmaskstr":
-		if v&0xF == 0 {
-			return append(b, "0000"...)
-		}
-		return appendLetters(b, v&0xF, "RGBA")
+		return append(b, channelNames[v&0xF]...)
 	case "channel":
 		if v > 3 {
 			return append(b, "illegal"...)
@@ -494,10 +504,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "avsexec":
 		return appendEnum(b, avsExecs[:], v&0xF)
 	case "svmalign":
-		if v&8 != 0 {
-			return append(b, ".unaligned"...)
-		}
-		return append(b, ".aligned"...)
+		return appendBit(b, v, 3, ".unaligned", ".aligned")
 	case "svmblock":
 		return appendEnum(b, []string{"1", "4", "8"}, v&3)
 	case "blocknum":
@@ -529,18 +536,9 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		if v&0x80 != 0 {
 			return append(b, "_sw"...)
 		}
-		if v&0x20 != 0 {
-			b = append(b, "_local"...)
-		} else {
-			b = append(b, "_global"...)
-		}
+		b = appendBit(b, v, 5, "_local", "_global")
 		if v != 0 {
-			b = append(b, '.')
-			for i, l := range []string{"E", "I", "S", "C", "R", "", "L1"} {
-				if v>>i&1 != 0 {
-					b = append(b, l...)
-				}
-			}
+			b = appendBitNames(append(b, '.'), v, []string{"E", "I", "S", "C", "R", "", "L1"})
 		}
 		return b
 	case "sendc":
@@ -549,21 +547,9 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		}
 		return b
 	case "sends":
-		switch v & 3 {
-		case 1:
-			return append(b, 'c')
-		case 2:
-			return append(b, "_eot"...)
-		case 3:
-			return append(b, "c_eot"...)
-		}
-		return b
+		return append(b, [...]string{"", "c", "_eot", "c_eot"}[v&3]...)
 	case "nbarrier":
-		if v&1 != 0 {
-			b = append(b, ".signal"...)
-		} else {
-			b = append(b, ".wait"...)
-		}
+		b = appendBit(b, v, 0, ".signal", ".wait")
 		for k, a := range in.Args[:in.N] {
 			if k == 0 {
 				continue
@@ -600,20 +586,11 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		return b
 	case "rtmode":
 		if v != 0 {
-			b = append(b, '.')
-			for i, l := range rtModeNames {
-				if v>>i&1 != 0 {
-					b = append(b, l...)
-				}
-			}
+			b = appendBitNames(append(b, '.'), v, rtModeNames[:])
 		}
 		return b
 	case "lifetime":
-		if v&1 == 0 {
-			b = append(b, "start "...)
-		} else {
-			b = append(b, "end "...)
-		}
+		b = appendBit(b, v, 0, "end ", "start ")
 		id, _ := in.Value("var_id")
 		switch v >> 4 & 3 {
 		case 0:
@@ -634,28 +611,14 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "vaname":
 		return appendEnum(b, vaSubNames[:], v)
 	case "conv1d":
-		switch v & 3 {
-		case 0:
-			return append(b, " 4x16"...)
-		case 2:
-			return append(b, " 1x16"...)
-		case 3:
-			return append(b, " 1x1"...)
-		}
-		return b
+		return append(b, [...]string{" 4x16", "", " 1x16", " 1x1"}[v&3]...)
 	case "connect":
-		if v&1 != 0 {
-			return append(b, " 8_connect"...)
-		}
-		return append(b, " 4_connect"...)
+		return appendBit(b, v, 0, " 8_connect", " 4_connect")
 	case "lbpmode":
 		return appendEnum(b, []string{"VA_5x5_mode", "VA_3x3_mode", "VA_BOTH_mode"}, v&0xF)
 	case "hdcconv":
 		b = appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v&0xF)
-		if v&0x10 != 0 {
-			return append(b, " 31x31"...)
-		}
-		return append(b, " 15x15"...)
+		return appendBit(b, v, 4, " 31x31", " 15x15")
 	case "hdcpix":
 		return appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v)
 	case "mmfenable":
@@ -664,20 +627,14 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		if in.ver.Num() < 302 {
 			v = ^v
 		}
-		if v&0xF == 0 {
-			return append(b, "0000"...)
-		}
-		return appendLetters(b, v&0xF, "RGBA")
+		return append(b, channelNames[v&0xF]...)
 	case "chinv": // gather4/scatter4 store their channel mask inverted
 		return appendLetters(b, ^v&0xF, "RGBA")
 	case "tblock":
 		return appendEnum(b, []string{"1", "2", "4", "8"}, v)
 	case "convmode":
 		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
-		if v>>2&1 != 0 {
-			return append(b, " 31x31"...)
-		}
-		return append(b, " 15x15"...)
+		return appendBit(b, v, 2, " 31x31", " 15x15")
 	case "edmode":
 		return append(b, []string{"VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1"}[v&3]...)
 	case "mmfexec":

@@ -95,18 +95,9 @@ func (n *names) Canonical(text string) string { return n.CanonicalAt(text, 0) }
 // surface w means on line: of its declarations visible there, the
 // innermost, the last of equals (line 0: the first declaration).
 func (n *names) idAt(w string, line int32) (string, bool) {
-	ks := n.idByNm[w]
-	if len(ks) == 0 || line <= 0 {
-		id, ok := n.ids[w]
-		return id, ok
-	}
 	best, depth := -1, -1
-	for _, k := range ks {
-		d := &n.idDecls[k]
-		if d.line > line || d.end < line {
-			continue
-		}
-		if int(d.depth) >= depth {
+	for _, k := range n.idByNm[w] {
+		if d := &n.idDecls[k]; line > 0 && d.line <= line && d.end >= line && int(d.depth) >= depth {
 			best, depth = k, int(d.depth)
 		}
 	}

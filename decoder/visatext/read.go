@@ -879,28 +879,27 @@ func (p *parser) instruction(n, col int, t string) {
 	num := b.next
 	if c, ok := strings.CutPrefix(comment, "/// $"); ok {
 		v, err := strconv.Atoi(strings.TrimSpace(c))
-		if err != nil || v < 0 {
+		switch {
+		case err != nil || v < 0:
 			p.errAt(n, col+len(t)-len(comment)+5, "an instruction number after /// $", found(c))
-		} else {
-			if v != b.next && b.inlined > 0 && v == b.next-b.inlined {
-				// IGC's first pass numbered the instructions before it
-				// parsed the inline assembly blocks: the comments skip
-				// them. Noted once per body, when it ends.
-				if b.shifted == 0 {
-					b.shiftAt = n
-				}
-				b.shifted++
-			} else if v != b.next {
-				// The printer numbers every instruction, labels included:
-				// a gap or a step back means lines are missing or moved.
-				p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, p.nameOf(b))
+		case v != b.next && b.inlined > 0 && v == b.next-b.inlined:
+			// IGC's first pass numbered the instructions before it parsed
+			// the inline assembly blocks: the comments skip them. Noted
+			// once per body, when it ends.
+			if b.shifted == 0 {
+				b.shiftAt = n
 			}
-			// A small gap is believed (the numbers are the binary's); a
-			// step back or a leap is not, so the stream stays in order
-			// and its size bounded by the lines.
-			if v >= b.next && v <= b.next+maxGap {
-				num = v
-			}
+			b.shifted++
+		case v != b.next:
+			// The printer numbers every instruction, labels included: a
+			// gap or a step back means lines are missing or moved.
+			p.msgAt(n, col+len(t)-len(comment), "numbered $%d, but it is instruction $%d of %s (counting labels)", v, b.next, p.nameOf(b))
+		}
+		// A small gap is believed (the numbers are the binary's); a step
+		// back or a leap is not, so the stream stays in order and its
+		// size bounded by the lines.
+		if err == nil && v >= b.next && v <= b.next+maxGap {
+			num = v
 		}
 	}
 	if code == "" {
@@ -908,17 +907,14 @@ func (p *parser) instruction(n, col int, t string) {
 	}
 	// Predicate, then the mnemonic.
 	rest, rcol := code, col
-	pred := ""
-	if strings.HasPrefix(rest, "(") {
+	pred := strings.HasPrefix(rest, "(")
+	if pred {
 		end := strings.IndexByte(rest, ')')
 		if end < 0 {
 			p.errAt(n, col, "a predicate (P1) or (!P1) closed by )", found(rest))
 			return
 		}
-		pred = rest[:end+1]
-		rest = rest[end+1:]
-		rcol += end + 1
-		trim := strings.TrimLeft(rest, " ")
+		trim := strings.TrimLeft(rest[end+1:], " ")
 		rcol += len(rest) - len(trim)
 		rest = trim
 	}
@@ -939,7 +935,7 @@ func (p *parser) instruction(n, col int, t string) {
 	}
 	switch base {
 	case "resinfo", "sampleinfo":
-		if pred != "" {
+		if pred {
 			p.msgAt(n, col, "%s takes no predicate (its encoding has none): kept as text", base)
 			break
 		}

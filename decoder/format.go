@@ -38,7 +38,7 @@ func (in *Info) exec() Exec { return Exec(uint8(in.Mask&15)<<4 | in.ExecCode&15)
 // for an illegal one.
 func appendExecSize(b []byte, code uint8) []byte {
 	if n := ExecSizeFromCode(code); n > 0 {
-		return strconv.AppendInt(b, int64(n), 10)
+		return appendSmall(b, uint64(n))
 	}
 	return strconv.AppendUint(append(b, '?'), uint64(code), 10)
 }
@@ -78,7 +78,21 @@ func (in *Info) appendOperands(b []byte) []byte {
 func appendRawOperand(b []byte, sym *Symbols, r RawOperand) []byte {
 	name, _ := sym.varName(r.ID)
 	b = append(append(b, name...), '.')
-	return strconv.AppendUint(b, uint64(r.Offset), 10)
+	return appendSmall(b, uint64(r.Offset))
+}
+
+// appendSmall appends v in decimal. An operand's numbers are mostly under
+// 100 (rows, columns, strides, offsets): written here, not by a call
+// copying strconv's table, they cost less (dump --json --all of
+// docs/benchmarks.md's corpus spent 10% of its CPU in strconv).
+func appendSmall(b []byte, v uint64) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return strconv.AppendUint(b, v, 10)
 }
 
 // AppendOperandText appends o as OperandText returns it.

@@ -279,9 +279,9 @@ func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
 
 func appendRowCol(b []byte, row, col uint8) []byte {
 	b = append(b, '(')
-	b = strconv.AppendUint(b, uint64(row), 10)
+	b = appendSmall(b, uint64(row))
 	b = append(b, ',')
-	b = strconv.AppendUint(b, uint64(col), 10)
+	b = appendSmall(b, uint64(col))
 	return append(b, ')')
 }
 

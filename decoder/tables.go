@@ -113,6 +113,9 @@ var (
 	mnemonics [256]string
 	// subMnemonics maps opcode<<8|subop -> mnemonic for sub-op dispatched opcodes.
 	subMnemonics = map[uint16]string{}
+	// hasSubMnemonics: the opcodes subMnemonics has keys of (Mnemonic
+	// looks no further for the rest, most instructions).
+	hasSubMnemonics [256]bool
 )
 
 func init() {
@@ -131,6 +134,7 @@ func init() {
 		if sub != "" {
 			for _, s := range r.subs {
 				subMnemonics[uint16(r.op)<<8|uint16(s)] = r.mnemonic
+				hasSubMnemonics[r.op] = true
 			}
 		}
 	}

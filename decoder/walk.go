@@ -20,8 +20,10 @@ func (i Inst) Mnemonic() string { return Mnemonic(i.Op, i.Sub) }
 // Mnemonic returns the mnemonic of an opcode, refined by its sub-op byte
 // where the opcode is dispatched on it.
 func Mnemonic(op, sub uint8) string {
-	if m, ok := subMnemonics[uint16(op)<<8|uint16(sub)]; ok {
-		return m
+	if hasSubMnemonics[op] {
+		if m, ok := subMnemonics[uint16(op)<<8|uint16(sub)]; ok {
+			return m
+		}
 	}
 	if op == OpINFO {
 		switch InfoOp(sub) {

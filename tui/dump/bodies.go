@@ -115,9 +115,10 @@ func writeBodies(w io.Writer, f *decoder.File, o Options) error {
 	return writeEach(w, NewBodyRecords(f), o.JSON, bodyLine)
 }
 
-// writeEach prints records: as JSON objects, or each as its line.
+// writeEach prints records: as JSON objects (C1 controls and bidi
+// overrides escaped, as appendString writes strings), or each as its line.
 func writeEach[R any](w io.Writer, rs []R, asJSON bool, line func(R) string) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(decoder.JSONGuard(w))
 	enc.SetEscapeHTML(false)
 	for _, r := range rs {
 		var err error

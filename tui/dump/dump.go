@@ -219,10 +219,9 @@ func Run(args []string, env Env) int {
 		}
 		names = all
 	}
+	// JSON is written with C1 controls and bidi overrides escaped too
+	// (appendString, marshal, writeEach), as decoder.JSONGuard would.
 	out := env.Stdout
-	if o.JSON {
-		out = decoder.JSONGuard(out) // C1 controls and bidi overrides escaped too
-	}
 	workers := env.Workers
 	if i := slices.Index(names, "-"); i >= 0 && slices.Contains(names[i+1:], "-") {
 		// Stdin named twice: the first reads it, in turn.
@@ -658,11 +657,12 @@ func linePrefix(f *decoder.File, s *decoder.Stream) []byte {
 // TextNote is the "note" of a record read from vISA text.
 const TextNote = "read from vISA text: no file offset; INFO bytes rebuilt in the igc layout"
 
-// marshal is json.Marshal without HTML escaping: regions print as <8;8,1>,
-// not \u003c8;8,1\u003e.
+// marshal is json.Marshal without HTML escaping (regions print as <8;8,1>,
+// not \u003c8;8,1\u003e) and with C1 controls and bidi overrides escaped
+// (decoder.JSONGuard), as appendString writes strings.
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	enc := json.NewEncoder(decoder.JSONGuard(&b))
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, err

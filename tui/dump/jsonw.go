@@ -65,7 +65,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = strconv.AppendUint(append(b, `","opcode":`...), uint64(opcode), 10)
+	b = appendUint(append(b, `","opcode":`...), uint64(opcode))
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
 	if in == nil {
@@ -76,8 +76,8 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		if fromText {
 			b = appendString(b, s.Text[i].Text)
 		} else {
-			w.scratch = dec.AppendText(w.scratch[:0])
-			b = appendString(b, w.scratch)
+			b = append(b, '"')
+			b = w.quoteFrom(dec.AppendText(b), len(b))
 		}
 		b = append(b, ',')
 	}
@@ -151,7 +151,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		b = strconv.AppendUint(append(b, `,"raw":`...), v.Raw, 10)
+		b = appendUint(append(b, `,"raw":`...), v.Raw)
 		b = appendString(append(b, `,"meaning":`...), v.Meaning)
 		return append(b, '}')
 	})
@@ -217,7 +217,7 @@ func appendFlow(b []byte, fl *flow.Flow) []byte {
 
 // appendOperandRef appends the "lod" or "dst" object.
 func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
-	b = strconv.AppendUint(append(b, `{"id":`...), uint64(r.ID), 10)
+	b = appendUint(append(b, `{"id":`...), uint64(r.ID))
 	b = appendInt(append(b, `,"offset":`...), int(r.Offset))
 	b = appendString(append(b, `,"name":`...), in.VarName(r.ID))
 	return append(b, '}')
@@ -276,29 +276,28 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 	b = appendString(append(b, `{"kind":`...), string(a.Kind()))
 	b = appendString(append(b, `,"name":`...), a.Name())
 	// The text without the space Intel prints before an operand.
-	w.scratch = in.AppendOperandText(w.scratch[:0], a)
-	text := w.scratch
-	if len(text) > 0 && text[0] == ' ' {
-		text = text[1:]
+	b = append(b, `,"text":"`...)
+	n := len(b)
+	b = in.AppendOperandText(b, a)
+	if len(b) > n && b[n] == ' ' {
+		b = append(b[:n], b[n+1:]...)
 	}
-	b = appendString(append(b, `,"text":`...), text)
+	b = w.quoteFrom(b, n)
 	if id >= 0 {
-		b = strconv.AppendUint(append(b, `,"id":`...), uint64(id), 10)
+		b = appendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
 		b = appendString(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = strconv.AppendUint(append(b, `,"row":`...), uint64(row), 10)
+		b = appendUint(append(b, `,"row":`...), uint64(row))
 	}
 	if col >= 0 {
-		b = strconv.AppendUint(append(b, `,"col":`...), uint64(col), 10)
+		b = appendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
-		w.scratch = region.AppendText(w.scratch[:0])
-		if len(w.scratch) > 0 {
-			b = appendString(append(b, `,"region":`...), w.scratch)
-		}
+		// A region's text is digits and "<;,>?": nothing to escape.
+		b = append(region.AppendText(append(b, `,"region":"`...)), '"')
 	}
 	if mod >= 0 && modNames[mod] != "" {
 		b = appendString(append(b, `,"modifier":`...), modNames[mod])
@@ -307,10 +306,10 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = strconv.AppendUint(append(b, `,"value":`...), value, 10)
+		b = appendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
-		b = strconv.AppendInt(append(b, `,"offset":`...), off, 10)
+		b = appendInt(append(b, `,"offset":`...), int(off))
 	}
 	if ambiguous {
 		b = append(b, `,"ambiguous":true`...)
@@ -319,7 +318,40 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 }
 
 // appendInt appends v in decimal.
-func appendInt(b []byte, v int) []byte { return strconv.AppendInt(b, int64(v), 10) }
+func appendInt(b []byte, v int) []byte {
+	if v < 0 {
+		return strconv.AppendInt(b, int64(v), 10)
+	}
+	return appendUint(b, uint64(v))
+}
+
+// appendUint appends v in decimal. A record's numbers are mostly under
+// 100 (operand ids, rows, columns, opcodes, field bits): written here, not
+// by a call copying strconv's table, they cost less (dump --json --all of
+// docs/benchmarks.md's corpus spent 10% of its CPU in strconv).
+func appendUint(b []byte, v uint64) []byte {
+	switch {
+	case v < 10:
+		return append(b, byte('0'+v))
+	case v < 100:
+		return append(b, byte('0'+v/10), byte('0'+v%10))
+	}
+	return strconv.AppendUint(b, v, 10)
+}
+
+// quoteFrom ends the JSON string whose text was appended at b[n:], after
+// its opening quote: as it is when nothing in it needs escaping (almost
+// every instruction's and operand's text), else escaped by appendString.
+// Formatted in place, a text is not copied again (the corpus's records).
+func (w *jsonWriter) quoteFrom(b []byte, n int) []byte {
+	for _, c := range b[n:] {
+		if !jsonPlain[c] {
+			w.scratch = append(w.scratch[:0], b[n:]...)
+			return appendString(b[:n-1], w.scratch)
+		}
+	}
+	return append(b, '"')
+}
 
 // appendStrings appends a JSON array of strings.
 func appendStrings(b []byte, ss []string) []byte {
@@ -348,20 +380,24 @@ func appendLineText(b []byte, line int, text string) []byte {
 }
 
 // appendString appends s as a JSON string the way encoding/json writes it
-// with HTML escaping off: '"' and '\\' escaped, \b \f \n \r \t by name,
-// other control bytes as \u00XX, each byte of invalid UTF-8 as \ufffd,
-// and U+2028 and U+2029 escaped (they end a line in JavaScript).
+// with HTML escaping off, and the runes decoder.JSONGuard escapes escaped
+// too: '"' and '\\' escaped, \b \f \n \r \t by name, other control bytes
+// as \u00XX, each byte of invalid UTF-8 as \ufffd, U+2028 and U+2029 (they
+// end a line in JavaScript), C1 controls and the bidirectional controls
+// (U+202A-U+202E, U+2066-U+2069: JSON Lines on a terminal act on nothing)
+// as \uXXXX. Escaped at the source, dump's JSON needs no guard passing over
+// every byte written.
 func appendString[T string | []byte](b []byte, s T) []byte {
 	const hexDigits = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0 // s[start:i] is still to be copied as it is
 	for i := 0; i < len(s); {
 		c := s[i]
+		if jsonPlain[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -389,10 +425,9 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
+		case r < 0xa0 || r >= 0x2028 && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
 			b = append(b, s[start:i]...)
-			b = append(b, `\u202`...)
-			b = append(b, hexDigits[r&0xF])
+			b = append(b, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 		default:
 			i += size
 			continue
@@ -403,3 +438,12 @@ func appendString[T string | []byte](b []byte, s T) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// jsonPlain[c] reports whether appendString copies byte c as it is:
+// printable ASCII but '"' and '\\'.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()

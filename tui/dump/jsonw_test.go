@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -414,15 +415,20 @@ func TestJSONWriterFileNames(t *testing.T) {
 }
 
 // FuzzAppendString: the string escaper writes what encoding/json writes
-// (HTML escaping off) for any bytes.
+// (HTML escaping off) through decoder.JSONGuard for any bytes, and so does
+// a text formatted in place (quoteFrom).
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y"} {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\b\f\n\r\t", "<&>", "é💡", "\xff\xfe", "\u2028\u2029", "\xe2\x80", "x\xed\xa0\x80y", "\u009b31m\u202e\u2066\u00a0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		escapesLikeJSON(t, s)
 		if !utf8.Valid(appendString(nil, s)) {
 			t.Errorf("%q: invalid UTF-8 written", s)
+		}
+		var w jsonWriter
+		if got, want := w.quoteFrom(append([]byte(`x"`), s...), 2), appendString([]byte("x"), s); !bytes.Equal(got, want) {
+			t.Errorf("%q formatted in place: got %s, want %s", s, got, want)
 		}
 	})
 }
@@ -452,12 +458,40 @@ func BenchmarkJSONRecords(b *testing.B) {
 func TestAppendStringEveryPlace(t *testing.T) {
 	for n := 1; n <= 24; n++ {
 		for p := range n {
-			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028"} {
+			for _, c := range []string{"\"", "\\", "\x00", "\x1f", "\x7f", "\xff", "é", "\u2028", "\u0085", "\u202e"} {
 				if !escapesLikeJSON(t, strings.Repeat("a", p)+c+strings.Repeat("z", n-p-1)) {
 					t.FailNow()
 				}
 			}
 		}
+	}
+}
+
+// TestAppendStringEveryRune: every rune above ASCII is written as
+// encoding/json writes it through decoder.JSONGuard: the C1 and
+// bidirectional controls escaped at the source as the guard escapes them.
+func TestAppendStringEveryRune(t *testing.T) {
+	var s strings.Builder
+	for r := rune(utf8.RuneSelf); r <= utf8.MaxRune; r++ {
+		if utf8.ValidRune(r) {
+			s.WriteRune(r)
+			s.WriteByte(' ') // a place where any mismatch shows
+		}
+	}
+	want, err := marshal(s.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := appendString(nil, s.String())
+	if !bytes.Equal(got, want) {
+		i := 0
+		for i < min(len(got), len(want)) && got[i] == want[i] {
+			i++
+		}
+		t.Errorf("parts at byte %d: got %q, want %q", i, got[max(0, i-8):min(len(got), i+16)], want[max(0, i-8):min(len(want), i+16)])
+	}
+	if !bytes.Contains(want, []byte("\\u009f \u00a0")) || !bytes.Contains(want, []byte("\\u202e \u202f")) {
+		t.Errorf("the guard's escapes are not where the test expects them")
 	}
 }
 
@@ -561,7 +595,8 @@ func FuzzJSONRecords(f *testing.F) {
 }
 
 // escapesLikeJSON reports whether appendString writes s, as a string and
-// as bytes, as encoding/json does, failing t where it does not.
+// as bytes, as encoding/json does through decoder.JSONGuard (marshal),
+// failing t where it does not.
 func escapesLikeJSON(t *testing.T, s string) bool {
 	t.Helper()
 	want, err := marshal(s)
@@ -578,4 +613,19 @@ func escapesLikeJSON(t *testing.T, s string) bool {
 		ok = false
 	}
 	return ok
+}
+
+// TestAppendUint: the numbers of a record are written as strconv writes
+// them, on both sides of the small numbers' own path.
+func TestAppendUint(t *testing.T) {
+	for _, v := range []uint64{0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 65535, 1<<63 + 7, ^uint64(0)} {
+		if got, want := string(appendUint([]byte("x"), v)), "x"+strconv.FormatUint(v, 10); got != want {
+			t.Errorf("appendUint(%d) = %q, want %q", v, got, want)
+		}
+	}
+	for _, v := range []int{-100, -1, 0, 7, 99, 100, 123456} {
+		if got, want := string(appendInt(nil, v)), strconv.Itoa(v); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", v, got, want)
+		}
+	}
 }

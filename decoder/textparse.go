@@ -864,14 +864,6 @@ func sampler3DFits(op uint8, op3d uint32) bool {
 func (p *textParser) labelField(part tmplPart, next string) error {
 	in := p.in
 	r := p.rest()
-	end := len(r)
-	if next != "" {
-		if i := strings.Index(r, next); i >= 0 {
-			end = i
-		}
-	} else if i := strings.IndexAny(r, " ,"); i >= 0 && part.fmt == "list" {
-		end = i
-	}
 	switch part.fmt {
 	case "call":
 		// The mnemonic: call, or fccall for a label of kind 2; the label
@@ -888,6 +880,10 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		// A label line: the LABEL instruction, or SUBROUTINE for a
 		// subroutine's label.
 		isLine := part.fmt == "label" || part.fmt == "subroutine"
+		end := len(r)
+		if i := strings.Index(r, next); next != "" && i >= 0 {
+			end = i
+		}
 		name := r[:end]
 		if isLine {
 			name = strings.TrimSuffix(name, ":")
@@ -908,15 +904,9 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		}
 		return p.add(part.name, in.label(part.name, idx))
 	case "list":
-		for first := true; ; first = false {
+		// "L1, L2, L3": labels as long as a ", " follows.
+		for {
 			r = p.rest()
-			if !first {
-				if !strings.HasPrefix(r, ", ") {
-					return nil
-				}
-				p.pos += 2
-				r = p.rest()
-			}
 			e := strings.IndexAny(r, " ,)")
 			if e < 0 {
 				e = len(r)
@@ -929,6 +919,10 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 			if err := p.add(part.name, in.label(part.name, idx)); err != nil {
 				return err
 			}
+			if !strings.HasPrefix(p.rest(), ", ") {
+				return nil
+			}
+			p.pos += 2
 		}
 	}
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)

@@ -1512,21 +1512,12 @@ func (p *textParser) stringField(part tmplPart, fi fieldInfo) error {
 		return fmt.Errorf("the body's strings are not known")
 	}
 	r := p.rest()
-	var s string
-	n := 0
-	if strings.HasPrefix(r, `"`) {
-		var ok bool
-		s, n, ok = UnquoteC(r)
-		if !ok {
-			return p.fail("a quoted string")
-		}
-	} else if part.fmt == "symbol" {
-		n = strings.IndexByte(r, ' ')
-		if n < 0 {
-			n = len(r)
-		}
-		s = r[:n]
-	} else {
+	s, n, ok := UnquoteC(r)
+	if !ok && part.fmt == "symbol" && !strings.HasPrefix(r, `"`) {
+		s, _, _ = strings.Cut(r, " ") // an identifier, printed bare
+		n, ok = len(s), true
+	}
+	if !ok {
 		return p.fail("a quoted string")
 	}
 	idx, ok := ts.StringIndex(s)

@@ -753,17 +753,13 @@ func (p *textParser) again(prm *Param, part tmplPart) error {
 		want[k] = string(in.format(nil, q.fmt, prm))
 	}
 	best, bestLen := uint32(0), -1
+values:
 	for v := range uint32(256) {
 		prm.Value = v
-		ok := true
 		for k, q := range seen {
 			if string(in.format(p.buf[:0], q.fmt, prm)) != want[k] {
-				ok = false
-				break
+				continue values
 			}
-		}
-		if !ok {
-			continue
 		}
 		p.buf = in.format(p.buf[:0], part.fmt, prm)
 		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {

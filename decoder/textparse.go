@@ -809,11 +809,13 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	case "rtmode":
 		return p.rtMode(part, fi)
 	}
-	limit := uint32(1) << (8 * min(fi.size, 1))
-	if part.fmt == "sampler3d" {
+	// The values tried: 0..255 (a word's higher ones are not found, and
+	// its line stays text), the sampler operation word's 11 bits.
+	limit := uint32(256)
+	switch {
+	case part.fmt == "sampler3d":
 		limit = 1 << 11
-	}
-	if fi.size > 2 && part.fmt != "sampler3d" {
+	case fi.size > 2:
 		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 	}
 	// The longest text r starts with; of the values printing as it, the

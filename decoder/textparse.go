@@ -36,14 +36,12 @@ type TextNames interface {
 // source into the form IGC prints: the names of addresses, predicates,
 // samplers and surfaces by id, immediates without leading zeros,
 // subroutine labels with their id. A line read that way prints as IGC
-// prints it (Instruction.ParseSource).
+// prints it (parseLine).
 type TextCanon interface {
 	TextNames
-	// Canonical returns text with the body's names as IGC prints them.
-	Canonical(text string) string
-	// CanonicalAt is Canonical for the text on line (1-based), where a
-	// name declared more than once (in { } scopes) means the declaration
-	// visible there.
+	// CanonicalAt returns the text on line (1-based) with the body's
+	// names as IGC prints them; a name declared more than once (in { }
+	// scopes) means the declaration visible there.
 	CanonicalAt(text string, line int32) string
 }
 
@@ -53,26 +51,20 @@ type TextCanon interface {
 // (AppendText); on failure in holds no operands and the error says where
 // the text and the opcode table part.
 func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
-	return in.ParseTextAt(text, v, names, 0)
-}
-
-// ParseSource is ParseText for a line a person wrote, as IGC's assembler
-// reads it: names are rewritten by names.Canonical, and a run of blanks
-// matches a run of any length, so that the instruction prints back to
-// Canonical(text) up to the blanks. It prints in IGC's canonical form.
-func (in *Instruction) ParseSource(text string, v Version, names TextCanon) error {
-	return in.parseText(names.Canonical(text), v, names, 0, true)
+	return in.parseText(text, v, names, 0, false)
 }
 
 // parseLine parses a line of a body read from text. When names knows the
 // body's declarations (TextCanon), the line is first put in IGC's
 // canonical form: a declared name wins over the id form it looks like (a
 // predicate declared as P16 may be P2), as in IGC's assembler; then, if
-// the exact parse fails, blanks are matched loosely (ParseSource).
+// the exact parse fails, a run of blanks matches a run of any length, as
+// in a line a person wrote. Names whose meaning depends on the line
+// (TextScopes) are resolved on line (1-based).
 func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
 	c, ok := names.(TextCanon)
 	if !ok {
-		return in.ParseTextAt(text, v, names, line)
+		return in.parseText(text, v, names, line, false)
 	}
 	canon := sourceForms(c.CanonicalAt(text, line))
 	if in.parseText(canon, v, names, line, false) == nil {
@@ -113,7 +105,8 @@ func sourceForms(s string) string {
 
 // TextScopes is implemented by TextNames of text whose declarations have
 // scopes ({ } blocks, as in IGC's .inline.visaasm), or that declare a name
-// more than once.
+// more than once. An operand whose name is ambiguous on its line is parsed
+// with the id of the first declaration and marked Ambiguous.
 type TextScopes interface {
 	// VarIDAt returns the id of the general variable name means on line:
 	// the innermost declaration visible there. ambiguous is true when
@@ -121,14 +114,6 @@ type TextScopes interface {
 	// lists many times in the header): id is then the first of them, and
 	// which one the instruction means is not known from the text.
 	VarIDAt(name string, line int32) (id uint32, ambiguous, ok bool)
-}
-
-// ParseTextAt is ParseText of the instruction on line (1-based; 0 when
-// not known), for names whose meaning depends on the line (TextScopes).
-// An operand whose name is ambiguous there is parsed with the id of the
-// first declaration and marked Ambiguous.
-func (in *Instruction) ParseTextAt(text string, v Version, names TextNames, line int32) error {
-	return in.parseText(text, v, names, line, false)
 }
 
 func (in *Instruction) parseText(text string, v Version, names TextNames, line int32, loose bool) error {
@@ -330,7 +315,7 @@ type textParser struct {
 	sat   bool
 	buf   []byte
 	rc    *rowCache
-	loose bool // ParseSource: runs of blanks of any length
+	loose bool // a person's source: runs of blanks of any length
 	line  int32
 }
 
@@ -702,21 +687,12 @@ func (p *textParser) execSize() error {
 func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 	in := p.in
 	if o := p.find(part.name); o != nil {
+		// Printed a second time: the table repeats only sub-fields, each
+		// through a formatter (gather's modifier, svm_block_ld's owords).
 		if prm, ok := o.(*Param); ok && part.fmt != "" {
 			return p.again(prm, part)
 		}
-		// Printed twice (gather's modifier): the second must agree.
-		p.buf = p.buf[:0]
-		if part.fmt == "" {
-			p.buf = in.appendOperand(p.buf, o)
-		} else {
-			p.buf = in.format(p.buf, part.fmt, o)
-		}
-		if !strings.HasPrefix(p.rest(), string(p.buf)) {
-			return p.fail(strconv.Quote(string(p.buf)))
-		}
-		p.pos += len(p.buf)
-		return nil
+		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 	}
 	if fi.cond != nil && !p.holds(fi.cond) {
 		return nil // not there: the printer prints nothing for it

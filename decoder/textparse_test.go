@@ -279,3 +279,25 @@ func TestInfoTextRoundTrip(t *testing.T) {
 	}
 	t.Logf("%d INFO printed and parsed back", n)
 }
+
+// TestUnquoteC: every byte printed by appendQuoted (IGC's string
+// literals) reads back through UnquoteC, which shares its escape table;
+// a literal cut short or with an escape IGC does not write is refused.
+func TestUnquoteC(t *testing.T) {
+	for c := range 256 {
+		s := string([]byte{byte(c), 'a', byte(c)})
+		q := string(appendQuoted(nil, s)) + " rest"
+		got, n, ok := UnquoteC(q)
+		if !ok || got != s || n != len(q)-len(" rest") {
+			t.Errorf("byte %#x: %q reads as %q, %d, %v", c, q, got, n, ok)
+		}
+	}
+	if q, want := string(appendQuoted(nil, "\a\b\x1b\f\n\r\t\v'\"\\\x7f")), `"\a\b\e\f\n\r\t\v\'\"\\\x7f"`; q != want {
+		t.Errorf("appendQuoted: %s, want %s", q, want)
+	}
+	for _, bad := range []string{``, `x"`, `"abc`, `"a\`, `"\q"`, `"\x4"`, `"\xg0"`, `"\x`} {
+		if got, n, ok := UnquoteC(bad); ok {
+			t.Errorf("%q reads as %q, %d: want refused", bad, got, n)
+		}
+	}
+}

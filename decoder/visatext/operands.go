@@ -84,13 +84,6 @@ var sourceForms = map[string]string{"fence_local": "fence_local."}
 // false).
 var sourceMnemonics = map[string]string{"svm_block_ld": "svm_block_ld.unaligned", "svm_block_st": "svm_block_st.unaligned"}
 
-// Canonical returns a line of a person's source with the names of
-// addresses, predicates, samplers and surfaces replaced by the names IGC
-// prints for them, and hexadecimal immediates without leading zeros, as
-// GenX_IR prints what it read. General variables and labels keep their
-// names: IGC prints those as declared.
-func (n *names) Canonical(text string) string { return n.CanonicalAt(text, 0) }
-
 // idAt returns the name IGC prints for the address, predicate, sampler or
 // surface w means on line: of its declarations visible there, the
 // innermost, the last of equals (line 0: the first declaration).
@@ -108,9 +101,13 @@ func (n *names) idAt(w string, line int32) (string, bool) {
 	return n.idDecls[best].id, true
 }
 
-// CanonicalAt is Canonical of the text on line (1-based), where a name
-// declared more than once means its declaration visible there. Beyond
-// names, it writes what the assembler's lexer and grammar take in other
+// CanonicalAt returns a line of a person's source, on line (1-based),
+// with the names of addresses, predicates, samplers and surfaces replaced
+// by the names IGC prints for them, and hexadecimal immediates without
+// leading zeros, as GenX_IR prints what it read; a name declared more
+// than once means its declaration visible there. General variables and
+// labels keep their names: IGC prints those as declared. Beyond names, it
+// writes what the assembler's lexer and grammar take in other
 // forms as IGC prints it: an execution size without its blank
 // ("(M1_NM,16)"), a 2D block address payload without blanks
 // ("flat[V1+(0,0)]"), media_ld/media_st without their plane (0), and no

@@ -439,12 +439,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		b = append(b, labelText(in.labelName(uint16(v)))...)
 		return append(b, ':')
 	case "subroutine":
-		name := labelText(in.labelName(uint16(v)))
-		orig := in.labelName(uint16(v))
-		suffix := "_" + strconv.Itoa(int(v))
-		if !strings.HasSuffix(name, suffix) {
-			name += suffix
-		}
+		name, orig := in.subroutineName(v), in.labelName(uint16(v))
 		b = append(b, ".function "...)
 		b = appendQuoted(b, name)
 		if labelText(orig) != orig {
@@ -460,12 +455,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		}
 		return append(b, "call"...)
 	case "callee":
-		name := labelText(in.labelName(uint16(v)))
-		b = append(b, name...)
-		if suffix := "_" + strconv.Itoa(int(v)); !strings.HasSuffix(name, suffix) {
-			b = append(b, suffix...)
-		}
-		return b
+		return append(b, in.subroutineName(v)...)
 	case "owords":
 		return strconv.AppendInt(b, int64(owordNum(v&7)), 10)
 	case "mod":
@@ -492,13 +482,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		}
 		return append(b, "RGBA"[v])
 	case "simd":
-		switch v >> 4 & 3 {
-		case 0:
-			return append(b, '8')
-		case 1:
-			return append(b, "16"...)
-		}
-		return strconv.AppendUint(b, uint64(v>>4&3), 10)
+		return append(b, [...]string{"8", "16", "2", "3"}[v>>4&3]...)
 	case "unormfmt":
 		return append(b, unormFmts[v>>4&3]...)
 	case "avsctrl":
@@ -747,6 +731,16 @@ func labelText(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// subroutineName is the name IGC prints for the subroutine of label v:
+// the label's, and "_<v>" unless it ends so already.
+func (in *Instruction) subroutineName(v uint32) string {
+	name := labelText(in.labelName(uint16(v)))
+	if suffix := "_" + strconv.Itoa(int(v)); !strings.HasSuffix(name, suffix) {
+		return name + suffix
+	}
+	return name
 }
 
 // isIdentifier reports whether s is [A-Za-z_][A-Za-z0-9_]*.

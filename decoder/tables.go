@@ -3,6 +3,7 @@ package decoder
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -71,6 +72,7 @@ type tableRow struct {
 	legacy bool
 	toks   []token
 	tmpl   []tmplPart
+	rest   bool // tmpl has {...}: AppendText keeps which operands it printed
 }
 
 // token is one field of a row's sequence.
@@ -183,6 +185,7 @@ func parseTable(tsv string) ([]tableRow, error) {
 		}
 		if err == nil {
 			r.tmpl, err = parseTemplate(r.text, toks)
+			r.rest = slices.ContainsFunc(r.tmpl, func(p tmplPart) bool { return p.special == "rest" })
 		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d (%s): %v", i+1, cols[0], err)

@@ -36,7 +36,8 @@ var formatters = map[string]bool{
 	"sgexec": true, "chmask": true, "chmaskstr": true, "channels": true, "channel": true,
 	"simd": true, "unormfmt": true, "avsctrl": true, "avsexec": true, "svmalign": true,
 	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
-	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "nbarrier": true,
+	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "hexup": true,
+	"desc64": true, "lfsr": true, "dnscltype": true, "dnsclmode": true, "dnsclrnd": true, "nbarrier": true,
 	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
 	"dpas": true, "vaname": true, "conv1d": true, "connect": true, "lbpmode": true, "hdcconv": true, "hdcpix": true, "mmfenable": true, "ornull": true, "typedmask": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
 }
@@ -402,6 +403,18 @@ func appendBit(b []byte, v uint32, bit int, on, off string) []byte {
 	return append(b, off...)
 }
 
+// appendHexUpper prints v in hexadecimal with upper-case digits.
+func appendHexUpper(b []byte, v uint64) []byte {
+	n := len(b)
+	b = strconv.AppendUint(b, v, 16)
+	for i := n; i < len(b); i++ {
+		if b[i] >= 'a' {
+			b[i] -= 'a' - 'A'
+		}
+	}
+	return b
+}
+
 // owordNum maps an oword-count code to the count (1, 2, 4, 8, 16).
 func owordNum(code uint32) int {
 	if code <= 4 {
@@ -518,6 +531,21 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "hex":
 		b = append(b, "0x"...)
 		return strconv.AppendUint(b, uint64(v), 16)
+	case "hexup": // raw_sendg's SFID: "0x" then upper-case digits, as IGC prints it
+		b = append(b, "0x"...)
+		return appendHexUpper(b, uint64(v))
+	case "lfsr":
+		return appendEnum(b, []string{"b32", "b16v2", "b8v4"}, v)
+	case "dnscltype": // 0 and 3 name no conversion
+		return appendEnum(b, []string{"none", "bftoe2m1", "bftoint4", "none", "hftoe2m1", "hftoint4"}, v)
+	case "dnsclmode":
+		return appendEnum(b, []string{"mode0", "mode1", "mode2", "mode3"}, v)
+	case "dnsclrnd":
+		return appendEnum(b, []string{"srnd", "rne"}, v)
+	case "desc64": // raw_sendg's descriptor: desc_hi and desc_lo printed as one number
+		hi, _ := in.Value("desc_hi")
+		b = append(b, "0x"...)
+		return appendHexUpper(b, uint64(hi)<<32|uint64(v))
 	case "fence":
 		if v&0x80 != 0 {
 			return append(b, "_sw"...)

@@ -540,10 +540,12 @@ func (p *textParser) blank() bool {
 	return p.loose && p.pos > 0 && p.s[p.pos-1] == ' '
 }
 
-// The digits IGC prints numbers with (lower-case hexadecimal).
+// The digits IGC prints numbers with (lower-case hexadecimal, but for
+// raw_sendg).
 const (
 	decimal   = "0123456789"
 	hexDigits = "0123456789abcdef"
+	hexUpper  = "0123456789ABCDEF" // raw_sendg's SFID and descriptor
 )
 
 // span returns the length of the run of bytes of set that s starts with.
@@ -706,6 +708,9 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		}
 	case "R":
 		if part.fmt == "" || part.fmt == "ornull" {
+			if strings.HasPrefix(next, "/") {
+				return p.rawBefore(part.name, '/') // raw_sendg's "V33.0/64"
+			}
 			return p.raw(part.name)
 		}
 	case "S":
@@ -781,13 +786,16 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	in := p.in
 	r := p.rest()
 	switch part.fmt {
-	case "", "num", "hex":
+	case "", "num", "hex", "hexup":
 		from, digits, base, what := 0, decimal, 10, "a number"
-		if part.fmt == "hex" {
+		if part.fmt == "hex" || part.fmt == "hexup" {
 			if !strings.HasPrefix(r, "0x") {
 				return p.fail("0x and a hexadecimal number")
 			}
 			from, digits, base, what = 2, hexDigits, 16, "a hexadecimal number"
+			if part.fmt == "hexup" {
+				digits = hexUpper
+			}
 		}
 		i := from + span(r[from:], digits)
 		v, err := strconv.ParseUint(r[from:i], base, 32)
@@ -796,6 +804,8 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 		}
 		p.pos += i
 		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
+	case "desc64":
+		return p.desc64(part)
 	case "lifetime":
 		return p.lifetime(part, fi)
 	case "nbarrier":
@@ -842,6 +852,25 @@ longest:
 		in.Sub = uint16(best)
 	}
 	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
+}
+
+// desc64 parses raw_sendg's 64-bit descriptor, printed as one number,
+// into its two 32-bit fields (desc_lo, then desc_hi).
+func (p *textParser) desc64(part tmplPart) error {
+	r := p.rest()
+	if !strings.HasPrefix(r, "0x") {
+		return p.fail("0x and a hexadecimal number")
+	}
+	i := 2 + span(r[2:], hexUpper)
+	v, err := strconv.ParseUint(r[2:i], 16, 64)
+	if err != nil {
+		return p.fail("a 64-bit hexadecimal number")
+	}
+	p.pos += i
+	if err := p.add(part.name, p.in.param(part.name, uint32(v), 4)); err != nil {
+		return err
+	}
+	return p.add("desc_hi", p.in.param("desc_hi", uint32(v>>32), 4))
 }
 
 // sampler3DFits reports whether the sampler operation op3d belongs to
@@ -1278,11 +1307,17 @@ func (p *textParser) region() (Region, bool) {
 }
 
 // raw parses " name.offset", and adds it as role.
-func (p *textParser) raw(role string) error {
+func (p *textParser) raw(role string) error { return p.rawBefore(role, ' ') }
+
+// rawBefore parses a raw operand that ends at end or a blank.
+func (p *textParser) rawBefore(role string, end byte) error {
 	if !p.blank() {
 		return p.fail("a blank and the " + role + " operand NAME.offset")
 	}
 	w, _, _ := strings.Cut(p.rest(), " ")
+	if i := strings.IndexByte(w, end); i >= 0 {
+		w = w[:i]
+	}
 	dot := strings.LastIndexByte(w, '.')
 	if dot <= 0 {
 		return p.fail("a raw operand NAME.offset")

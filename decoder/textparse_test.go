@@ -172,12 +172,12 @@ func TestParseTextRoundTrip(t *testing.T) {
 	if lines < 500 {
 		t.Fatalf("only %d vectors printed", lines)
 	}
-	// What is refused (89.8% parsed): vectors that print what no text can
+	// What is refused (90.2% parsed): vectors that print what no text can
 	// say (LSC operands of a bad kind, unknown LSC, INFO and va sub-ops,
 	// dpas's "?" precisions, mmf_mode ?9), the two-line subroutine form,
-	// and rows without a parser (raw_sendg, raw_sends' ffid, wait's mask,
-	// the 3.1 typed gather/scatter's lod).
-	if min := 0.89; float64(parsed) < min*float64(lines) {
+	// and rows without a parser (raw_sends' ffid, wait's mask, the 3.1
+	// typed gather/scatter's lod).
+	if min := 0.90; float64(parsed) < min*float64(lines) {
 		t.Errorf("parsed %.1f%% of the printed vectors back, less than the %.1f%% reached before", 100*float64(parsed)/float64(lines), 100*min)
 	}
 }

@@ -53,7 +53,8 @@ var textOnly = map[string]bool{
 	"fence_local": true, "fence_sw": true, "breakpoint": true,
 	"shfl_idx4": true, "lfsr": true, "dnscl": true, "invm": true, "rsqtm": true,
 	"tanh": true, "sigm": true, "sqrtm": true, "divm": true, "qw_gather": true,
-	"qw_scatter": true, "raw_sendg": true, "raw_sendgc": true, "switchjmp": true,
+	"qw_scatter": true, "raw_sendg": true, "raw_sendgc": true, "raw_sendg_eot": true,
+	"raw_sendgc_eot": true, "switchjmp": true,
 	"min": true, "max": true, // fminmax
 	// The 3D sampler operations (sample_3d, load_3d, gather4_3d).
 	"sample_b": true, "sample_l": true, "sample_c": true, "sample_d": true,

@@ -753,17 +753,13 @@ func (p *textParser) again(prm *Param, part tmplPart) error {
 		want[k] = string(in.format(nil, q.fmt, prm))
 	}
 	best, bestLen := uint32(0), -1
+values:
 	for v := range uint32(256) {
 		prm.Value = v
-		ok := true
 		for k, q := range seen {
 			if string(in.format(p.buf[:0], q.fmt, prm)) != want[k] {
-				ok = false
-				break
+				continue values
 			}
-		}
-		if !ok {
-			continue
 		}
 		p.buf = in.format(p.buf[:0], part.fmt, prm)
 		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {
@@ -813,11 +809,13 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	case "rtmode":
 		return p.rtMode(part, fi)
 	}
-	limit := uint32(1) << (8 * min(fi.size, 1))
-	if part.fmt == "sampler3d" {
+	// The values tried: 0..255 (a word's higher ones are not found, and
+	// its line stays text), the sampler operation word's 11 bits.
+	limit := uint32(256)
+	switch {
+	case part.fmt == "sampler3d":
 		limit = 1 << 11
-	}
-	if fi.size > 2 && part.fmt != "sampler3d" {
+	case fi.size > 2:
 		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 	}
 	// The longest text r starts with; of the values printing as it, the
@@ -864,14 +862,6 @@ func sampler3DFits(op uint8, op3d uint32) bool {
 func (p *textParser) labelField(part tmplPart, next string) error {
 	in := p.in
 	r := p.rest()
-	end := len(r)
-	if next != "" {
-		if i := strings.Index(r, next); i >= 0 {
-			end = i
-		}
-	} else if i := strings.IndexAny(r, " ,"); i >= 0 && part.fmt == "list" {
-		end = i
-	}
 	switch part.fmt {
 	case "call":
 		// The mnemonic: call, or fccall for a label of kind 2; the label
@@ -888,6 +878,10 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		// A label line: the LABEL instruction, or SUBROUTINE for a
 		// subroutine's label.
 		isLine := part.fmt == "label" || part.fmt == "subroutine"
+		end := len(r)
+		if i := strings.Index(r, next); next != "" && i >= 0 {
+			end = i
+		}
 		name := r[:end]
 		if isLine {
 			name = strings.TrimSuffix(name, ":")
@@ -908,15 +902,9 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 		}
 		return p.add(part.name, in.label(part.name, idx))
 	case "list":
-		for first := true; ; first = false {
+		// "L1, L2, L3": labels as long as a ", " follows.
+		for {
 			r = p.rest()
-			if !first {
-				if !strings.HasPrefix(r, ", ") {
-					return nil
-				}
-				p.pos += 2
-				r = p.rest()
-			}
 			e := strings.IndexAny(r, " ,)")
 			if e < 0 {
 				e = len(r)
@@ -929,6 +917,10 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 			if err := p.add(part.name, in.label(part.name, idx)); err != nil {
 				return err
 			}
+			if !strings.HasPrefix(p.rest(), ", ") {
+				return nil
+			}
+			p.pos += 2
 		}
 	}
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
@@ -1518,21 +1510,12 @@ func (p *textParser) stringField(part tmplPart, fi fieldInfo) error {
 		return fmt.Errorf("the body's strings are not known")
 	}
 	r := p.rest()
-	var s string
-	n := 0
-	if strings.HasPrefix(r, `"`) {
-		var ok bool
-		s, n, ok = UnquoteC(r)
-		if !ok {
-			return p.fail("a quoted string")
-		}
-	} else if part.fmt == "symbol" {
-		n = strings.IndexByte(r, ' ')
-		if n < 0 {
-			n = len(r)
-		}
-		s = r[:n]
-	} else {
+	s, n, ok := UnquoteC(r)
+	if !ok && part.fmt == "symbol" && !strings.HasPrefix(r, `"`) {
+		s, _, _ = strings.Cut(r, " ") // an identifier, printed bare
+		n, ok = len(s), true
+	}
+	if !ok {
 		return p.fail("a quoted string")
 	}
 	idx, ok := ts.StringIndex(s)

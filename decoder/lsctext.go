@@ -147,11 +147,10 @@ func (c *lscCursor) raw(role, stop string) error {
 		c.pos -= len(w)
 		return c.fail("a declared variable for " + role)
 	}
-	x := c.in.newRaw()
+	x := put(c.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb})
 	if x == nil {
 		return c.fail("fewer operands")
 	}
-	*x = Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}
 	c.ops[role] = x
 	return nil
 }
@@ -163,12 +162,7 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 		if !ok {
 			return nil, c.fail("an immediate 0x...")
 		}
-		m := c.in.newImmediate()
-		if m == nil {
-			return nil, c.fail("fewer operands")
-		}
-		*m = Immediate{Role: role, Bits: v}
-		return m, nil
+		return c.stored(put(c.in.newImmediate(), Immediate{Role: role, Bits: v}))
 	}
 	name := c.ident(stop + "(")
 	id, amb, ok := varID(c.names, name, c.line)
@@ -193,12 +187,16 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 			return nil, c.fail("(row,col)")
 		}
 	}
-	g := c.in.newGeneral()
-	if g == nil {
+	return c.stored(put(c.in.newGeneral(), General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Ambiguous: amb}))
+}
+
+// stored returns o, an operand put in the instruction's store, or an
+// error when the store was full (o is nil).
+func (c *lscCursor) stored(o Operand) (Operand, error) {
+	if o == nil {
 		return nil, c.fail("fewer operands")
 	}
-	*g = General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Ambiguous: amb}
-	return g, nil
+	return o, nil
 }
 
 var (
@@ -425,13 +423,9 @@ func (c *lscCursor) addrType(field string) error {
 		return err
 	}
 	if !c.lit("(") {
-		m := c.in.newImmediate()
-		if m == nil {
-			return c.fail("fewer operands")
-		}
-		*m = Immediate{Role: "surface"}
+		m, err := c.stored(put(c.in.newImmediate(), Immediate{Role: "surface"}))
 		c.ops["surface"] = m
-		return nil
+		return err
 	}
 	o, err := c.vec("surface", ",)")
 	if err != nil {
@@ -754,11 +748,10 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 		// A strided address without its pitch: IGC's assembler makes it
 		// the size of one lane's data (igc-1.0.12504.6
 		// visa/VISAKernelImpl.cpp:8122-8125, lscStridedOpBlockStride).
-		m := in.newImmediate()
-		if m == nil {
-			return c.fail("fewer operands")
+		m, err := c.stored(put(in.newImmediate(), Immediate{Role: "src0_pitch", Bits: lscDefaultPitch(c.vals["data_size"], c.vals["data_elems"], c.vals["data_order"])}))
+		if err != nil {
+			return err
 		}
-		*m = Immediate{Role: "src0_pitch", Bits: lscDefaultPitch(c.vals["data_size"], c.vals["data_elems"], c.vals["data_order"])}
 		c.ops["src0_pitch"] = m
 		c.omitted = ", " + string(in.appendLSCVec(nil, m)) + "]"
 	}
@@ -776,15 +769,8 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 		case "B", "W", "D", "I":
 			o = in.param(tk.name, c.vals[tk.name], uint8(t.fixedSize(tk.kind)))
 		case "R":
-			if x := c.ops[tk.name]; x != nil {
-				o = x
-			} else {
-				r := in.newRaw()
-				if r == nil {
-					return errTooMany
-				}
-				*r = Raw{Role: tk.name} // %null
-				o = r
+			if o = c.ops[tk.name]; o == nil {
+				o = put(in.newRaw(), Raw{Role: tk.name}) // %null
 			}
 		case "V", "VC":
 			switch x := c.ops[tk.name]; {
@@ -796,12 +782,7 @@ func (c *lscCursor) finish(t *opTable, text string) error {
 			case x != nil:
 				o = x
 			default:
-				g := in.newGeneral()
-				if g == nil {
-					return errTooMany
-				}
-				*g = General{Role: tk.name} // %null
-				o = g
+				o = put(in.newGeneral(), General{Role: tk.name}) // %null
 			}
 		default:
 			return fmt.Errorf("the %s field of %s is not parsed", tk.kind, in.Mnemonic)

@@ -38,7 +38,7 @@ func (in *Info) exec() Exec { return Exec(uint8(in.Mask&15)<<4 | in.ExecCode&15)
 // for an illegal one.
 func appendExecSize(b []byte, code uint8) []byte {
 	if n := ExecSizeFromCode(code); n > 0 {
-		return appendSmall(b, uint64(n))
+		return AppendUint(b, uint64(n))
 	}
 	return strconv.AppendUint(append(b, '?'), uint64(code), 10)
 }
@@ -78,14 +78,15 @@ func (in *Info) appendOperands(b []byte) []byte {
 func appendRawOperand(b []byte, sym *Symbols, r RawOperand) []byte {
 	name, _ := sym.varName(r.ID)
 	b = append(append(b, name...), '.')
-	return appendSmall(b, uint64(r.Offset))
+	return AppendUint(b, uint64(r.Offset))
 }
 
-// appendSmall appends v in decimal. An operand's numbers are mostly under
-// 100 (rows, columns, strides, offsets): written here, not by a call
-// copying strconv's table, they cost less (dump --json --all of
-// docs/benchmarks.md's corpus spent 10% of its CPU in strconv).
-func appendSmall(b []byte, v uint64) []byte {
+// AppendUint appends v in decimal, as strconv.AppendUint does. The numbers
+// of operands and dump records are mostly under 100 (rows, columns,
+// strides, ids, opcodes): written here, not by a call copying strconv's
+// table, they cost less (dump --json --all of docs/benchmarks.md's corpus
+// spent 10% of its CPU in strconv).
+func AppendUint(b []byte, v uint64) []byte {
 	switch {
 	case v < 10:
 		return append(b, byte('0'+v))

@@ -93,12 +93,12 @@ func TestAppendTextTables(t *testing.T) {
 	t.Logf("%d texts compared", n)
 }
 
-// TestAppendSmall: operand numbers are written as strconv writes them, on
+// TestAppendUint: operand numbers are written as strconv writes them, on
 // both sides of the small numbers' own path.
-func TestAppendSmall(t *testing.T) {
+func TestAppendUint(t *testing.T) {
 	for _, v := range []uint64{0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 65535, ^uint64(0)} {
-		if got, want := string(appendSmall([]byte("x"), v)), "x"+strconv.FormatUint(v, 10); got != want {
-			t.Errorf("appendSmall(%d) = %q, want %q", v, got, want)
+		if got, want := string(AppendUint([]byte("x"), v)), "x"+strconv.FormatUint(v, 10); got != want {
+			t.Errorf("AppendUint(%d) = %q, want %q", v, got, want)
 		}
 	}
 }

@@ -204,7 +204,7 @@ func (r Region) String() string { return string(r.appendText(nil)) }
 func (r Region) appendText(b []byte) []byte {
 	val := func(b []byte, c uint8) []byte {
 		if v := RegionValue(c); v >= 0 {
-			return appendSmall(b, uint64(v))
+			return AppendUint(b, uint64(v))
 		}
 		if c == 0 {
 			return append(b, '0')

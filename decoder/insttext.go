@@ -282,9 +282,9 @@ func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
 
 func appendRowCol(b []byte, row, col uint8) []byte {
 	b = append(b, '(')
-	b = appendSmall(b, uint64(row))
+	b = AppendUint(b, uint64(row))
 	b = append(b, ',')
-	b = appendSmall(b, uint64(col))
+	b = AppendUint(b, uint64(col))
 	return append(b, ')')
 }
 

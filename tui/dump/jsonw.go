@@ -65,7 +65,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 	if fromText && in == nil && dec.HasOperands() {
 		opcode = dec.Op // parsed from the line ("fence_global" is fence's)
 	}
-	b = appendUint(append(b, `","opcode":`...), uint64(opcode))
+	b = decoder.AppendUint(append(b, `","opcode":`...), uint64(opcode))
 	b = appendString(append(b, `,"mnemonic":`...), mnemonic)
 	b = append(b, ',')
 	if in == nil {
@@ -151,7 +151,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		b = appendUint(append(b, `,"raw":`...), v.Raw)
+		b = decoder.AppendUint(append(b, `,"raw":`...), v.Raw)
 		b = appendString(append(b, `,"meaning":`...), v.Meaning)
 		return append(b, '}')
 	})
@@ -217,7 +217,7 @@ func appendFlow(b []byte, fl *flow.Flow) []byte {
 
 // appendOperandRef appends the "lod" or "dst" object.
 func appendOperandRef(b []byte, in *decoder.Info, r decoder.RawOperand) []byte {
-	b = appendUint(append(b, `{"id":`...), uint64(r.ID))
+	b = decoder.AppendUint(append(b, `{"id":`...), uint64(r.ID))
 	b = appendInt(append(b, `,"offset":`...), int(r.Offset))
 	b = appendString(append(b, `,"name":`...), in.VarName(r.ID))
 	return append(b, '}')
@@ -284,16 +284,16 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 	}
 	b = w.quoteFrom(b, n)
 	if id >= 0 {
-		b = appendUint(append(b, `,"id":`...), uint64(id))
+		b = decoder.AppendUint(append(b, `,"id":`...), uint64(id))
 	}
 	if vname != "" {
 		b = appendString(append(b, `,"var":`...), vname)
 	}
 	if row >= 0 {
-		b = appendUint(append(b, `,"row":`...), uint64(row))
+		b = decoder.AppendUint(append(b, `,"row":`...), uint64(row))
 	}
 	if col >= 0 {
-		b = appendUint(append(b, `,"col":`...), uint64(col))
+		b = decoder.AppendUint(append(b, `,"col":`...), uint64(col))
 	}
 	if hasRegion {
 		// A region's text is digits and "<;,>?": nothing to escape.
@@ -306,7 +306,7 @@ func (w *jsonWriter) appendOperand(b []byte, in *decoder.Instruction, a decoder.
 		b = appendString(append(b, `,"type":`...), typ)
 	}
 	if hasValue {
-		b = appendUint(append(b, `,"value":`...), value)
+		b = decoder.AppendUint(append(b, `,"value":`...), value)
 	}
 	if hasOff {
 		b = appendInt(append(b, `,"offset":`...), int(off))
@@ -322,21 +322,7 @@ func appendInt(b []byte, v int) []byte {
 	if v < 0 {
 		return strconv.AppendInt(b, int64(v), 10)
 	}
-	return appendUint(b, uint64(v))
-}
-
-// appendUint appends v in decimal. A record's numbers are mostly under
-// 100 (operand ids, rows, columns, opcodes, field bits): written here, not
-// by a call copying strconv's table, they cost less (dump --json --all of
-// docs/benchmarks.md's corpus spent 10% of its CPU in strconv).
-func appendUint(b []byte, v uint64) []byte {
-	switch {
-	case v < 10:
-		return append(b, byte('0'+v))
-	case v < 100:
-		return append(b, byte('0'+v/10), byte('0'+v%10))
-	}
-	return strconv.AppendUint(b, v, 10)
+	return decoder.AppendUint(b, uint64(v))
 }
 
 // quoteFrom ends the JSON string whose text was appended at b[n:], after

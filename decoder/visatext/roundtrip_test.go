@@ -36,7 +36,7 @@ func printBack(f *decoder.File) (string, []string) {
 // the last .kernel_attr; every other line as written.
 func TestRoundTrip(t *testing.T) {
 	paths := append(testkit.Glob(t, 15, "testdata/dumps/*.visaasm", "testdata/dumpset/*.visaasm", oracleDir+"/*.dis.visaasm"),
-		inlineFinal, "testdata/v42_info_min.visaasm", "testdata/xe3_forms.visaasm")
+		inlineFinal, "testdata/v42_info_min.visaasm", "testdata/forms/xe3_forms.visaasm")
 	lines := 0
 	for _, p := range paths {
 		data := testkit.ReadFile(t, p)

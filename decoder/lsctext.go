@@ -241,7 +241,7 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	if !ok {
 		return fmt.Errorf("no LSC operation is named %s", mn)
 	}
-	if err := c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm)"); err != nil {
+	if err := c.sfid(); err != nil {
 		return err
 	}
 	op := uint8(0x89)
@@ -346,7 +346,7 @@ func (c *lscCursor) fence(t *opTable) error {
 		return fmt.Errorf("no opcode row for lsc_fence")
 	}
 	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
-	if err := c.enum("sfid", lscSfids, "an LSC SFID"); err != nil {
+	if err := c.sfid(); err != nil {
 		return err
 	}
 	if err := c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)"); err != nil {
@@ -415,6 +415,21 @@ func (c *lscCursor) enum(field string, names []string, what string) error {
 	}
 	c.vals[field] = uint32(v)
 	return nil
+}
+
+// lscURB is LSC_URB, the SFID IGC's LSC_SFID names after .slm: its
+// disassembler (IsaDisassembly.cpp formatSfid) has no case for it and
+// prints it as a bad value, ".<<4?>>".
+const lscURB = 4
+
+// sfid reads an LSC SFID: .ugm, .ugml, .tgm, .slm, or LSC_URB as IGC
+// prints it. Other bad values are no SFID IGC makes, and stay refused.
+func (c *lscCursor) sfid() error {
+	if c.lit(".<<4?>>") {
+		c.vals["sfid"] = lscURB
+		return nil
+	}
+	return c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm, .<<4?>> for urb)")
 }
 
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".

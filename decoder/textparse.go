@@ -205,8 +205,10 @@ func buildTextIndex(t *opTable) map[string][]*program {
 	}
 	visit := func(p *program) {
 		// An undetermined row (no object's length is known) is read from
-		// text when it has a template: IGC prints those instructions.
-		if p == nil || p.gone || p.row.rejected || len(p.row.tmpl) == 0 {
+		// text when it has a template: IGC prints those instructions; so
+		// is bdpas, which IGC's reader rejects (the only rejected row with
+		// a template).
+		if p == nil || p.gone || len(p.row.tmpl) == 0 {
 			return
 		}
 		parts := p.row.tmpl

@@ -17,7 +17,11 @@ import "testing"
 //     dnsclMode, dnsclRndMode), .sat for lfsr only (a logic op;
 //     shfl_idx4 and dnscl are excluded by name), then the operands as
 //     the builder made them (VISAKernelImpl.cpp: shfl_idx4's dst and all
-//     of dnscl's are raw).
+//     of dnscl's are raw);
+//   - bdpas: printInstructionMisc, case ISA_BDPAS, as dpas: the precisions,
+//     depth and count after the mnemonic, four raw operands, then two
+//     vector operands without their regions; no predicate (the builder
+//     refuses one). IGC's reader rejects the opcode; the text is read.
 //
 // The parsed instruction prints the line, and that line parses to the
 // same operands.
@@ -47,6 +51,8 @@ func TestXe3FormsText(t *testing.T) {
 		{"lfsr.b16v2.sat (M1, 32) V33(0,0)<1> V34(0,0)<1;1,0> V35(0,0)<1;1,0>", "lfsr", 0, []want{{"funcctrl", 1}}},
 		{"dnscl.bftoe2m1.mode0.srnd (M1, 16) V33.0 V34.0 V35.0 V36.0", "dnscl", 0, []want{{"type", 1}, {"mode", 0}, {"rnd_mode", 0}}},
 		{"(P3) dnscl.hftoint4.mode3.rne (M1, 16) V33.0 V34.64 V35.0 V36.0", "dnscl", 3, []want{{"type", 5}, {"mode", 3}, {"rnd_mode", 1}}},
+		{"bdpas.bf.bf.8.8 (M1, 16) V33.0 V34.0 V35.0 V36.0 V37(0,0) V37(0,1)", "bdpas", 0, []want{{"precision_info", 0x08080909}}},
+		{"bdpas.hf.hf.8.8 (M1_NM, 16) V33.0 %null.0 V35.512 V36.0 V37(1,0) V38(0,4)", "bdpas", 0, []want{{"precision_info", 0x0808_0A0A}}},
 	} {
 		var in, again Instruction
 		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
@@ -80,6 +86,8 @@ func TestXe3FormsText(t *testing.T) {
 		"dnscl.bftoe2m1.mode4.srnd (M1, 16) V33.0 V34.0 V35.0 V36.0",
 		"dnscl.bftoe2m1.mode0.srnd.sat (M1, 16) V33.0 V34.0 V35.0 V36.0",
 		"dnscl.bftoe2m1.mode0.srnd (M1, 16) V33.0 V34.0 V35.0",
+		"(P1) bdpas.bf.bf.8.8 (M1, 16) V33.0 V34.0 V35.0 V36.0 V37(0,0) V37(0,1)",          // no predicate
+		"bdpas.bf.bf.8.8 (M1, 16) V33.0 V34.0 V35.0 V36.0 V37(0,0)<0;1,0> V37(0,1)<0;1,0>", // no regions
 	} {
 		var in Instruction
 		if err := in.ParseText(bad, v, symbolNames{}); err == nil {

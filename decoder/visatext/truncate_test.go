@@ -15,7 +15,7 @@ var truncateAll = flag.Bool("truncate-all", false, "TestTruncationEveryLine: cut
 // textInputs are the oracle's texts, IGC's dumps and the texts of testdata.
 func textInputs(t testing.TB) []string {
 	t.Helper()
-	return testkit.Glob(t, 20, oracleDir+"/*.visaasm", "testdata/dumps/*.visaasm", "testdata/*.visaasm")
+	return testkit.Glob(t, 20, oracleDir+"/*.visaasm", "testdata/dumps/*.visaasm", "testdata/*.visaasm", "testdata/forms/*.visaasm")
 }
 
 // lastCode returns the last line of src that is neither blank nor a

@@ -159,6 +159,8 @@ func (n *names) CanonicalAt(text string, line int32) string {
 		}
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
+	// raw_sendg's descriptor, IGC prints in upper case.
+	sendg := base == "raw_sendg" || base == "raw_sendgc" || base == "raw_sendg_eot" || base == "raw_sendgc_eot"
 	if lsc {
 		// After the mnemonic: the indices above stay valid.
 		text = text[:mnemEnd] + lscLists(lscShapes(text[mnemEnd:]))
@@ -213,6 +215,8 @@ func (n *names) CanonicalAt(text string, line int32) string {
 				b.WriteString(strings.ToLower(text[k:j]))
 			case lsc:
 				b.WriteString(lscCase.digits(text, i, j, text[k:j]))
+			case sendg:
+				b.WriteString(strings.ToUpper(text[k:j]))
 			default:
 				b.WriteString(text[k:j])
 			}
@@ -289,6 +293,9 @@ func canonicalMnemonic(m string) string {
 			return w + "0." + rest
 		}
 	}
+	if f, ok := sendgSFID(m); ok {
+		return f
+	}
 	if rest, ok := strings.CutPrefix(m, "bfn.x"); ok {
 		hex, sat, _ := strings.Cut(rest, ".")
 		if v, err := strconv.ParseUint(hex, 16, 8); err == nil {
@@ -299,6 +306,40 @@ func canonicalMnemonic(m string) string {
 		}
 	}
 	return m
+}
+
+// sendgSFIDs are the SFID names IGC's assembler takes after raw_sendg
+// (CISA.y RawSendgSfid); its printer writes the number.
+var sendgSFIDs = map[string]uint64{
+	"null": 0x0, "smpl": 0x2, "gtwy": 0x3, "rc": 0x5, "btd": 0x7, "rta": 0x8,
+	"tgm": 0xD, "ugm": 0xE, "slm": 0xF,
+}
+
+// sendgSFID returns a raw_sendg mnemonic with its SFID as IGC prints it
+// (".0xE"), from what its assembler takes: a name, a decimal number, or
+// hexadecimal digits of either case after 0x or 0X, below 16.
+func sendgSFID(m string) (string, bool) {
+	op, sfid, ok := strings.Cut(m, ".")
+	if !ok || op != "raw_sendg" && op != "raw_sendgc" && op != "raw_sendg_eot" && op != "raw_sendgc_eot" {
+		return "", false
+	}
+	v, named := sendgSFIDs[sfid]
+	if !named {
+		digits, base := sfid, 10
+		if len(sfid) > 2 && (sfid[:2] == "0x" || sfid[:2] == "0X") {
+			digits, base = sfid[2:], 16
+		}
+		for k := range len(digits) {
+			if base == 10 && (digits[k] < '0' || digits[k] > '9') || !isHex(digits[k]) {
+				return "", false // not a number ParseUint should judge: "+1", "1_0"
+			}
+		}
+		var err error
+		if v, err = strconv.ParseUint(digits, base, 64); err != nil || v >= 16 {
+			return "", false
+		}
+	}
+	return op + "." + "0x" + strings.ToUpper(strconv.FormatUint(v, 16)), true
 }
 
 // subroutine returns the name IGC prints for a subroutine's label: its

@@ -127,3 +127,44 @@ func TestSourcePredDstMacros(t *testing.T) {
 		t.Errorf("not printed back as written:\n%s", got)
 	}
 }
+
+// TestSourceRawSendg: a person's raw_sendg is read as IGC's assembler
+// reads it (CISA.y RawSendgSfid: an SFID name, a decimal number or hex
+// digits of either case, below 16; the descriptor any hex number) and
+// prints as its disassembler prints it (IsaDisassembly.cpp: the SFID and
+// the descriptor in upper-case hex); the file prints back as written.
+// ".urb" is no SFID name the assembler has, and stays text.
+func TestSourceRawSendg(t *testing.T) {
+	src := `.version 4.2
+.kernel "g"
+.decl D v_type=G type=ud num_elts=64 align=GRF
+.decl S v_type=G type=ud num_elts=64 align=GRF
+    raw_sendg.ugm (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x2000000a0b
+    raw_sendgc.0X0f (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0X00ff
+    raw_sendg_eot.3 (M1, 16) %null.0/0 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x0
+    raw_sendgc_eot.gtwy (M1, 16) %null.0/0 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0xAb
+    raw_sendg.urb (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x0
+    raw_sendg.16 (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x0
+    ret (M1, 1)
+`
+	f := Read("g.visaasm", []byte(src))
+	if len(f.Errors) > 0 || len(f.Streams) != 1 {
+		t.Fatalf("%v", f.Errors)
+	}
+	var in decoder.Instruction
+	for i, w := range []string{
+		"raw_sendg.0xE (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x2000000A0B",
+		"raw_sendgc.0xF (M1, 16) D.0/256 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0xFF",
+		"raw_sendg_eot.0x3 (M1, 16) %null.0/0 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0x0",
+		"raw_sendgc_eot.0x3 (M1, 16) %null.0/0 S.0/64 %null.0/0 %null(0,0)<0;1,0> %null(0,0)<0;1,0> 0xAB",
+		"", "",
+	} {
+		f.Streams[0].Decode(i, &in)
+		if got := string(in.AppendText(nil)); in.HasOperands() != (w != "") || w != "" && got != w {
+			t.Errorf("$%d: parsed %v, prints %q, want %q", i, in.HasOperands(), got, w)
+		}
+	}
+	if got, _ := printBack(f); got != src {
+		t.Errorf("not printed back as written:\n%s", got)
+	}
+}

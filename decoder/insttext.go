@@ -403,18 +403,6 @@ func appendBit(b []byte, v uint32, bit int, on, off string) []byte {
 	return append(b, off...)
 }
 
-// appendHexUpper prints v in hexadecimal with upper-case digits.
-func appendHexUpper(b []byte, v uint64) []byte {
-	n := len(b)
-	b = strconv.AppendUint(b, v, 16)
-	for i := n; i < len(b); i++ {
-		if b[i] >= 'a' {
-			b[i] -= 'a' - 'A'
-		}
-	}
-	return b
-}
-
 // owordNum maps an oword-count code to the count (1, 2, 4, 8, 16).
 func owordNum(code uint32) int {
 	if code <= 4 {
@@ -533,7 +521,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 		return strconv.AppendUint(b, uint64(v), 16)
 	case "hexup": // raw_sendg's SFID: "0x" then upper-case digits, as IGC prints it
 		b = append(b, "0x"...)
-		return appendHexUpper(b, uint64(v))
+		return appendHex(b, uint64(v), true)
 	case "lfsr":
 		return appendEnum(b, []string{"b32", "b16v2", "b8v4"}, v)
 	case "dnscltype": // 0 and 3 name no conversion
@@ -545,7 +533,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 	case "desc64": // raw_sendg's descriptor: desc_hi and desc_lo printed as one number
 		hi, _ := in.Value("desc_hi")
 		b = append(b, "0x"...)
-		return appendHexUpper(b, uint64(hi)<<32|uint64(v))
+		return appendHex(b, uint64(hi)<<32|uint64(v), true)
 	case "fence":
 		if v&0x80 != 0 {
 			return append(b, "_sw"...)

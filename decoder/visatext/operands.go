@@ -165,8 +165,7 @@ func (n *names) CanonicalAt(text string, line int32) string {
 		// After the mnemonic: the indices above stay valid.
 		text = text[:mnemEnd] + lscLists(lscShapes(text[mnemEnd:]))
 	}
-	var b strings.Builder
-	b.Grow(len(text) + 8)
+	b := canonText{src: text}
 	var lscCase lscHexCase
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -174,15 +173,15 @@ func (n *names) CanonicalAt(text string, line int32) string {
 		case c == '(' && i >= mnemEnd && execNoBlank(text[i:]) > 0:
 			k := execNoBlank(text[i:])
 			comma := i + strings.IndexByte(text[i:i+k], ',')
-			b.WriteString(text[i : comma+1])
-			b.WriteByte(' ')
-			b.WriteString(text[comma+1 : i+k])
+			b.add(text[i : comma+1])
+			b.addByte(' ')
+			b.add(text[comma+1 : i+k])
 			i += k
 		case lsc && c == '+' && i+1 < len(text) && text[i+1] == '(' && i > 0 && text[i-1] != ' ':
-			b.WriteString(" + ")
+			b.add(" + ")
 			i++
 		case i >= mnemAt && i < mnemEnd:
-			b.WriteString(canonicalMnemonic(text[i:mnemEnd]))
+			b.add(canonicalMnemonic(text[i:mnemEnd]))
 			i = mnemEnd
 		case c == '"':
 			// A string (fcall's function, FILE's name) as written.
@@ -194,7 +193,7 @@ func (n *names) CanonicalAt(text string, line int32) string {
 				j++
 			}
 			j = min(j+1, len(text))
-			b.WriteString(text[i:j])
+			b.add(text[i:j])
 			i = j
 		case c == '0' && i+1 < len(text) && (text[i+1] == 'x' || text[i+1] == 'X') && (i == 0 || !identByte(text[i-1])):
 			// IGC's lexer takes 0x and 0X, digits of either case
@@ -207,18 +206,18 @@ func (n *names) CanonicalAt(text string, line int32) string {
 			for k < j-1 && text[k] == '0' {
 				k++
 			}
-			b.WriteString("0x")
+			b.add("0x")
 			switch {
 			case j < len(text) && text[j] == ':':
 				// A typed immediate: IGC prints its digits in lower
 				// case (LSC's untyped ones, 0xFFF, in upper case).
-				b.WriteString(strings.ToLower(text[k:j]))
+				b.add(strings.ToLower(text[k:j]))
 			case lsc:
-				b.WriteString(lscCase.digits(text, i, j, text[k:j]))
+				b.add(lscCase.digits(text, i, j, text[k:j]))
 			case sendg:
-				b.WriteString(strings.ToUpper(text[k:j]))
+				b.add(strings.ToUpper(text[k:j]))
 			default:
-				b.WriteString(text[k:j])
+				b.add(text[k:j])
 			}
 			i = j
 		case identStart(c) && (i == 0 || !identByte(text[i-1]) && text[i-1] != '.'):
@@ -230,15 +229,62 @@ func (n *names) CanonicalAt(text string, line int32) string {
 			if id, ok := n.idAt(w, line); ok {
 				w = id
 			}
-			b.WriteString(w)
+			b.add(w)
 			i = j
 		default:
 			lscCase.bracket(c)
-			b.WriteByte(c)
+			b.addByte(c)
 			i++
 		}
 	}
 	return b.String()
+}
+
+// canonText builds CanonicalAt's result, copying only from the first
+// write that differs from the line: most lines of a dump come out as
+// written, and copying every one showed in the text parser's profile.
+type canonText struct {
+	src    string // the line
+	n      int    // while not copied: how much of src the writes equal
+	copied bool
+	out    strings.Builder
+}
+
+func (c *canonText) add(s string) {
+	if !c.copied {
+		if strings.HasPrefix(c.src[c.n:], s) {
+			c.n += len(s)
+			return
+		}
+		c.copy()
+	}
+	c.out.WriteString(s)
+}
+
+func (c *canonText) addByte(b byte) {
+	if !c.copied {
+		if c.n < len(c.src) && c.src[c.n] == b {
+			c.n++
+			return
+		}
+		c.copy()
+	}
+	c.out.WriteByte(b)
+}
+
+// copy starts out with what the writes so far gave: src up to n.
+func (c *canonText) copy() {
+	c.copied = true
+	c.out.Grow(len(c.src) + 8)
+	c.out.WriteString(c.src[:c.n])
+}
+
+// String returns the text written.
+func (c *canonText) String() string {
+	if !c.copied {
+		return c.src[:c.n]
+	}
+	return c.out.String()
 }
 
 // lscHexCase follows an LSC line as IGC's printer writes it, to give its

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -495,12 +496,12 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 		return p.pos + 1, fmt.Errorf("sub-op %#x is not row %s's", in.Sub, pr.row.mnemonic)
 	}
 	in.tbuf = in.AppendText(in.tbuf[:0])
-	back := string(in.tbuf)
+	back := in.tbuf // compared as string(back): no copy of each line (~1% of dump --json --all over a corpus)
 	if pr.row.op == opSubroutine {
 		// ".function "NAME"\nNAME:": the text of the line is the label.
-		back = back[strings.LastIndexByte(back, '\n')+1:]
+		back = back[bytes.LastIndexByte(back, '\n')+1:]
 	}
-	if back != text && !(loose && sameUpToBlanks(back, text)) {
+	if string(back) != text && !(loose && sameUpToBlanks(string(back), text)) {
 		return p.pos + 1, fmt.Errorf("prints back as %q", in.tbuf)
 	}
 	return 0, nil
@@ -646,25 +647,31 @@ func number(s string, letter byte) (uint64, bool) {
 	return v, err == nil && s[1] != '+'
 }
 
-var execTexts = func() (t [256]string) {
-	for i := range t {
-		if Exec(i).Size() > 0 {
-			t[i] = Exec(i).String()
-		}
-	}
-	return t
-}()
-
 // execPrefix returns the execution size r starts with and the length of
 // its text, 0 when there is none.
 func execPrefix(r string) (Exec, int) {
-	for i, s := range execTexts {
-		if s != "" && strings.HasPrefix(r, s) {
-			return Exec(i), len(s)
-		}
+	// Every text is "(MASK, SIZE)" with its only ')' last: the text r
+	// can start with is r up to its first ')'.
+	i := strings.IndexByte(r, ')')
+	if i < 0 {
+		return 0, 0
+	}
+	if e, ok := execByText[r[:i+1]]; ok {
+		return e, i + 1
 	}
 	return 0, 0
 }
+
+// execByText maps each execution size's text to the first Exec printing it.
+var execByText = func() map[string]Exec {
+	m := map[string]Exec{}
+	for i := range 256 {
+		if _, dup := m[Exec(i).String()]; Exec(i).Size() > 0 && !dup {
+			m[Exec(i).String()] = Exec(i)
+		}
+	}
+	return m
+}()
 
 func (p *textParser) execSize() error {
 	r := p.rest()

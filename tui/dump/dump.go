@@ -227,21 +227,69 @@ func Run(args []string, env Env) int {
 		// Stdin named twice: the first reads it, in turn.
 		workers = 1
 	}
-	st, err := dumpFiles(out, env.Stderr, names, workers, func() dumpFunc {
+	// Several files (a folder of 200 kernels) say what every one of them
+	// would say alike once, after their own messages: said per file, it
+	// hid the warnings and errors among them.
+	several := len(names) > 1
+	st, sum, err := dumpFiles(out, env.Stderr, names, workers, func() dumpFunc {
 		fm := new(formatter) // the worker's buffers
-		return func(w, msgs io.Writer, name string) (int, error) { return dumpFile(w, msgs, env, name, o, fm) }
+		return func(w, msgs io.Writer, notes *fileNotes, name string) (int, error) {
+			if !several {
+				notes = nil
+			}
+			return dumpFile(w, msgs, notes, env, name, o, fm)
+		}
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "infoscope dump: writing output: %v\n", err)
 		return ExitError
 	}
+	sum.write(env.Stderr, len(names))
 	return max(status, st)
+}
+
+// fileNotes are the notes of the files of a run that would say the same
+// thing for each file: a run of several files sums them and says them
+// once (write) instead of once a file.
+type fileNotes struct {
+	text   int // files read from vISA text (layout auto): layout igc, visatext.Reason
+	noInfo int // files without INFO (and without errors)
+	bodies int // the kernels and functions of those files
+	insts  int // their instructions
+}
+
+// add adds the notes of one more file to n.
+func (n *fileNotes) add(o fileNotes) {
+	n.text += o.text
+	n.noInfo += o.noInfo
+	n.bodies += o.bodies
+	n.insts += o.insts
+}
+
+// write says the notes summed over the files of a run of files files.
+func (n fileNotes) write(w io.Writer, files int) {
+	if n.text > 0 {
+		what := "vISA text files"
+		if n.text == 1 {
+			what = "vISA text file"
+		}
+		fmt.Fprintf(w, "%d %s: layout %s (%s)\n", n.text, what, decoder.LayoutIGC, strings.TrimPrefix(visatext.Reason, "igc: "))
+	}
+	if n.noInfo > 0 {
+		bodies := "one kernel each"
+		if n.bodies != n.noInfo {
+			bodies = fmt.Sprintf("%d kernels and functions", n.bodies)
+		}
+		fmt.Fprintf(w, "no INFO in %d of %d files (%s, %d instructions); --all lists every instruction\n", n.noInfo, files, bodies, n.insts)
+	}
 }
 
 // dumpFile writes the records of the input name to w and its messages
 // (warnings, notes, errors) to msgs, and returns its exit status; an error
-// is a failed write to w. fm is the worker's formatter.
-func dumpFile(w, msgs io.Writer, env Env, name string, o Options, fm *formatter) (status int, err error) {
+// is a failed write to w. fm is the worker's formatter. With shared (a run
+// of several files), the notes every file of a run may share (its layout
+// read from vISA text, no INFO) are counted there instead of said.
+func dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Options, fm *formatter) (status int, err error) {
 	var data []byte
 	switch {
 	case name == "-":
@@ -275,12 +323,19 @@ func dumpFile(w, msgs io.Writer, env Env, name string, o Options, fm *formatter)
 		fmt.Fprintf(msgs, "%s: warning: %s\n", name, wn)
 	}
 	if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
-		fmt.Fprintf(msgs, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
+		// A raw stream's layout is detected file by file: said for each.
+		if shared != nil && f.Layout == decoder.LayoutIGC && f.LayoutReason == visatext.Reason {
+			shared.text++
+		} else {
+			fmt.Fprintf(msgs, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
+		}
 	}
 	if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
 		// Most real kernels have none (INFO lives on IGC's 3D path):
 		// an empty output says why, not nothing.
-		if k, n := countBodies(f); k > 0 {
+		if k, n := countBodies(f); k > 0 && shared != nil {
+			*shared = fileNotes{text: shared.text, noInfo: 1, bodies: k, insts: n}
+		} else if k > 0 {
 			bodies := fmt.Sprintf("these %d kernels and functions", k)
 			if k == 1 {
 				bodies = "its one kernel"

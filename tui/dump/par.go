@@ -54,11 +54,13 @@ type fileJob struct {
 	done   bool     // its worker has finished it: chunks is all that is left
 	msgs   bytes.Buffer
 	status int
+	notes  fileNotes // the notes said once for every file, not in msgs
 }
 
-// dumpFunc dumps the file name: its records to w, its messages to msgs;
-// it returns its exit status, or the error of a write to w.
-type dumpFunc func(w, msgs io.Writer, name string) (int, error)
+// dumpFunc dumps the file name: its records to w, its messages to msgs
+// (those a run of several files says once for all of them to notes); it
+// returns its exit status, or the error of a write to w.
+type dumpFunc func(w, msgs io.Writer, notes *fileNotes, name string) (int, error)
 
 // files is the state the workers and the writer share, guarded by mu;
 // cond is broadcast at every change of it.
@@ -77,9 +79,9 @@ type files struct {
 // dumpFiles dumps each name on workers goroutines at once (0:
 // GOMAXPROCS), each with the dumpFunc newWorker returns for it, and
 // writes the outputs to out and the messages to stderr in the order of
-// names. It returns the largest exit status, or the error of a write to
-// out.
-func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker func() dumpFunc) (int, error) {
+// names. It returns the largest exit status and the files' notes summed,
+// or the error of a write to out.
+func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker func() dumpFunc) (int, fileNotes, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -109,12 +111,12 @@ func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker fun
 	// comes after its file's messages on a terminal (docs/usage.md's
 	// examples show it so).
 	w := bufio.NewWriterSize(out, batchSize)
-	status, err := fs.write(w, stderr)
+	status, sum, err := fs.write(w, stderr)
 	wg.Wait()
 	if err == nil {
 		err = w.Flush()
 	}
-	return status, err
+	return status, sum, err
 }
 
 // work dumps the jobs one after the other, taking the next one free,
@@ -134,7 +136,7 @@ func (fs *files) work(dump dumpFunc) {
 		fs.mu.Unlock()
 		j := fs.jobs[k]
 		p := &pipe{fs: fs, k: k}
-		st, err := dump(p, &j.msgs, j.name)
+		st, err := dump(p, &j.msgs, &j.notes, j.name)
 		if err == nil {
 			err = p.send()
 		}
@@ -149,10 +151,13 @@ func (fs *files) work(dump dumpFunc) {
 }
 
 // write writes the jobs' chunks to w and their messages to stderr, in
-// order, as the workers finish them; it returns the largest exit status,
-// or the error of a write to w (the workers then stop).
-func (fs *files) write(w, stderr io.Writer) (int, error) {
+// order, as the workers finish them; it returns the largest exit status
+// and the notes of the files written summed in that order (whatever the
+// number of workers), or the error of a write to w (the workers then
+// stop).
+func (fs *files) write(w, stderr io.Writer) (int, fileNotes, error) {
 	status := 0
+	var sum fileNotes
 	for k, j := range fs.jobs {
 		for {
 			fs.mu.Lock()
@@ -179,7 +184,7 @@ func (fs *files) write(w, stderr io.Writer) (int, error) {
 				fs.stopped = true
 				fs.cond.Broadcast()
 				fs.mu.Unlock()
-				return status, err
+				return status, sum, err
 			}
 			select {
 			case fs.free <- c[:0]:
@@ -188,8 +193,9 @@ func (fs *files) write(w, stderr io.Writer) (int, error) {
 		}
 		status = max(status, j.status)
 		_, _ = stderr.Write(j.msgs.Bytes())
+		sum.add(j.notes)
 	}
-	return status, nil
+	return status, sum, nil
 }
 
 // pipe is the writer a file's worker dumps it to: it gathers chunks of

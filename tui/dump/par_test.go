@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -45,11 +47,42 @@ func firstDiff(a, b []byte) string {
 	return fmt.Sprintf("%d lines sequentially, %d in parallel", len(al), len(bl))
 }
 
+// sharedNotes parses out of stderr, the messages of the file name dumped
+// alone, the notes a run of several files says once for all of them (its
+// layout read from vISA text, no INFO), and returns the rest and them.
+func sharedNotes(t *testing.T, name, stderr string) (string, fileNotes) {
+	t.Helper()
+	q := regexp.QuoteMeta(name)
+	layout := regexp.MustCompile(`^` + q + `: layout igc \(` + regexp.QuoteMeta(visatext.Reason) + `\)$`)
+	noInfo := regexp.MustCompile(`^` + q + `: no INFO in (its one kernel|these (\d+) kernels and functions) \((\d+) instructions\); --all lists every instruction$`)
+	var kept strings.Builder
+	var n fileNotes
+	for _, l := range strings.SplitAfter(stderr, "\n") {
+		line := strings.TrimSuffix(l, "\n")
+		if layout.MatchString(line) {
+			n.text++
+			continue
+		}
+		if m := noInfo.FindStringSubmatch(line); m != nil {
+			n.noInfo, n.bodies = 1, 1
+			if m[2] != "" {
+				n.bodies, _ = strconv.Atoi(m[2])
+			}
+			n.insts, _ = strconv.Atoi(m[3])
+			continue
+		}
+		kept.WriteString(l)
+	}
+	return kept.String(), n
+}
+
 // TestFilesInOrder: the command given every shipped input at once, and
 // hostile ones (a stream damaged half way, a file that cannot be read),
 // writes on stdout and on stderr what it writes given each alone, one
 // after the other, in every golden flag set, whatever the number of files
-// dumped at once; its status is the worst of theirs.
+// dumped at once; its status is the worst of theirs. The notes each file
+// alone says alike (its layout read from vISA text, no INFO) are said
+// once, counted, after the files' messages.
 func TestFilesInOrder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("dumps every shipped input ten ways")
@@ -69,10 +102,19 @@ func TestFilesInOrder(t *testing.T) {
 	for _, fset := range goldenFlagSets {
 		var wantOut, wantErr bytes.Buffer
 		wantCode := ExitOK
+		var sum fileNotes
 		for _, name := range names {
-			code := Run(append(strings.Fields(fset.flags), name), Env{Stdout: &wantOut, Stderr: &wantErr, Open: open})
+			var errb bytes.Buffer
+			code := Run(append(strings.Fields(fset.flags), name), Env{Stdout: &wantOut, Stderr: &errb, Open: open})
 			wantCode = max(wantCode, code)
+			kept, n := sharedNotes(t, name, errb.String())
+			wantErr.WriteString(kept)
+			sum.add(n)
 		}
+		if fset.name == "text" && (sum.text == 0 || sum.noInfo == 0) {
+			t.Fatalf("%s: no input says the notes a run of several files says once: %+v", fset.name, sum)
+		}
+		sum.write(&wantErr, len(names))
 		if !strings.Contains(wantErr.String(), "missing.isa") || !strings.Contains(wantErr.String(), "broken.bin") {
 			t.Fatalf("%s: the errors of missing.isa and broken.bin are not reported:\n%s", fset.name, wantErr.String())
 		}
@@ -93,13 +135,15 @@ func TestFilesInOrder(t *testing.T) {
 }
 
 // TestFilesFinishOutOfOrder: a file finished before the one named before
-// it waits for it: records and messages come out in the order of names.
+// it waits for it: records and messages come out in the order of names;
+// the files' notes are summed, each file's once.
 func TestFilesFinishOutOfOrder(t *testing.T) {
 	secondDone := make(chan struct{})
-	dump := func(w, msgs io.Writer, name string) (int, error) {
+	dump := func(w, msgs io.Writer, notes *fileNotes, name string) (int, error) {
 		if name == "a" {
 			<-secondDone // a finishes after b
 		}
+		*notes = fileNotes{text: 1, noInfo: 1, bodies: len(name) + 1, insts: 10 * int(name[0]-'a'+1)}
 		for i := range 3 {
 			fmt.Fprintf(w, "%s record %d\n", name, i)
 		}
@@ -111,13 +155,16 @@ func TestFilesFinishOutOfOrder(t *testing.T) {
 		return ExitOK, nil
 	}
 	var out, errb bytes.Buffer
-	status, err := dumpFiles(&out, &errb, []string{"a", "b", "c"}, 2, func() dumpFunc { return dump })
+	status, sum, err := dumpFiles(&out, &errb, []string{"a", "b", "c"}, 2, func() dumpFunc { return dump })
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "a record 0\na record 1\na record 2\nb record 0\nb record 1\nb record 2\nc record 0\nc record 1\nc record 2\n"
 	if out.String() != want || errb.String() != "a: note\nb: note\nc: note\n" || status != ExitError {
 		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", status, out.String(), errb.String())
+	}
+	if want := (fileNotes{text: 3, noInfo: 3, bodies: 6, insts: 60}); sum != want {
+		t.Errorf("notes %+v, want %+v", sum, want)
 	}
 }
 
@@ -137,7 +184,7 @@ func TestFilesBounded(t *testing.T) {
 	var sent, written atomic.Int64
 	var most atomic.Int64
 	chunk := bytes.Repeat([]byte("x"), batchSize)
-	dump := func(w, _ io.Writer, name string) (int, error) {
+	dump := func(w, _ io.Writer, _ *fileNotes, name string) (int, error) {
 		for range chunks {
 			if _, err := w.Write(chunk); err != nil {
 				return ExitOK, err
@@ -154,7 +201,7 @@ func TestFilesBounded(t *testing.T) {
 		total += len(p)
 		return len(p), nil
 	})
-	if _, err := dumpFiles(out, io.Discard, []string{"a", "b", "c", "d", "e", "f"}, workers, func() dumpFunc { return dump }); err != nil {
+	if _, _, err := dumpFiles(out, io.Discard, []string{"a", "b", "c", "d", "e", "f"}, workers, func() dumpFunc { return dump }); err != nil {
 		t.Fatal(err)
 	}
 	if total != 6*chunks*batchSize {
@@ -173,7 +220,7 @@ func TestFilesPastLongFile(t *testing.T) {
 	const small = 40 // files after the first, far fewer chunks than aheadChunks
 	var smallDone atomic.Int64
 	allSmall := make(chan struct{})
-	dump := func(w, _ io.Writer, name string) (int, error) {
+	dump := func(w, _ io.Writer, _ *fileNotes, name string) (int, error) {
 		if name == "long" {
 			select {
 			case <-allSmall:
@@ -194,7 +241,7 @@ func TestFilesPastLongFile(t *testing.T) {
 		names = append(names, fmt.Sprintf("s%02d", k))
 	}
 	var out bytes.Buffer
-	if _, err := dumpFiles(&out, io.Discard, names, 2, func() dumpFunc { return dump }); err != nil {
+	if _, _, err := dumpFiles(&out, io.Discard, names, 2, func() dumpFunc { return dump }); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "longlong") || !strings.HasSuffix(out.String(), "s39s39") {
@@ -212,7 +259,7 @@ func TestFilesWriteError(t *testing.T) {
 		return 0, bad
 	})
 	var started atomic.Int64
-	dump := func(w, msgs io.Writer, name string) (int, error) {
+	dump := func(w, msgs io.Writer, _ *fileNotes, name string) (int, error) {
 		started.Add(1)
 		for range 100 {
 			if _, err := w.Write(make([]byte, batchSize)); err != nil {
@@ -223,7 +270,7 @@ func TestFilesWriteError(t *testing.T) {
 	}
 	names := make([]string, 1000)
 	var errb bytes.Buffer
-	if _, err := dumpFiles(out, &errb, names, 2, func() dumpFunc { return dump }); !errors.Is(err, bad) {
+	if _, _, err := dumpFiles(out, &errb, names, 2, func() dumpFunc { return dump }); !errors.Is(err, bad) {
 		t.Fatalf("err = %v, want %v", err, bad)
 	}
 	if writes != 1 || errb.Len() != 0 {

@@ -47,18 +47,83 @@ func TestDumpVisaasmText(t *testing.T) {
 	}
 }
 
-// A directory argument stands for the files Env.Folder gives, after its note.
+// A directory argument stands for the files Env.Folder gives, after its
+// note. Several files say once, counted, the notes each would say alike
+// (read from vISA text, no INFO); each file's own warnings, errors and a
+// raw stream's layout are said as it would say them alone, in file order,
+// whatever the number of files dumped at once.
 func TestDumpFolder(t *testing.T) {
-	var out, errb bytes.Buffer
+	const dumps = "../../decoder/visatext/testdata/dumps/"
+	triton := dumps + "intel__intel-xpu-backend-for-triton__OCL_asm2c494e6ff5d89b44_simd16_entry_0001.visaasm" // no INFO: 1 kernel, 707 instructions
+	tla := dumps + "intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm"                        // no INFO: 1 kernel, 3 instructions
+	stripped, media := "real/a0c1e9f297da.isa", "real/3ed8e4a6f701.isa"                                        // warnings; no INFO in 5 kernels, 14142 instructions
+	mem := map[string][]byte{stripped: realFile(t, "a0c1e9f297da.isa"), media: realFile(t, "3ed8e4a6f701.isa")}
+	open := func(name string) ([]byte, error) {
+		if d, ok := mem[name]; ok {
+			return d, nil
+		}
+		return os.ReadFile(name)
+	}
+	alone := func(name string) string {
+		var out, errb bytes.Buffer
+		Run([]string{name}, Env{Stdout: &out, Stderr: &errb, Open: open})
+		return errb.String()
+	}
+	layout := "3 vISA text files: layout igc (INFO bytes rebuilt from vISA text, which has no file offsets)\n"
+	for _, tc := range []struct {
+		files   []string
+		own     []string // the files whose messages are their own
+		summary string
+	}{
+		{
+			files:   []string{triton, oracleText, stripped, "../../sampledata/stream.hex", tla, "../../sampledata/damaged.isa", "missing.visaasm"},
+			own:     []string{stripped, "../../sampledata/stream.hex", "../../sampledata/damaged.isa", "missing.visaasm"},
+			summary: layout + "no INFO in 2 of 7 files (one kernel each, 710 instructions); --all lists every instruction\n",
+		},
+		{
+			files:   []string{triton, media, oracleText, tla},
+			own:     nil,
+			summary: layout + "no INFO in 3 of 4 files (7 kernels and functions, 14852 instructions); --all lists every instruction\n",
+		},
+	} {
+		folder := func(name string) ([]string, string, error) {
+			if name != "dumps" {
+				return nil, "", nil
+			}
+			return tc.files, "skipped 1 not vISA (x.txt)", nil
+		}
+		want := "dumps: skipped 1 not vISA (x.txt)\n"
+		for _, name := range tc.own {
+			if own := alone(name); own != "" && !strings.Contains(own, "no INFO") && !strings.Contains(own, ": layout igc (igc: ") {
+				want += own
+			} else {
+				t.Fatalf("%s alone: stderr %q, want its own messages", name, own)
+			}
+		}
+		want += tc.summary
+		for _, workers := range []int{1, 3} {
+			var out, errb bytes.Buffer
+			code := Run([]string{"dumps"}, Env{Stdout: &out, Stderr: &errb, Open: open, Folder: folder, Workers: workers})
+			wantCode := ExitOK
+			if len(tc.own) > 0 {
+				wantCode = ExitError // damaged.isa, missing.visaasm
+			}
+			if code != wantCode || !strings.Contains(out.String(), oracleText+":9: info_min $1  resinfo") || errb.String() != want {
+				t.Errorf("%d files, %d workers: exit %d, stdout %q\nstderr\n%s\nwant\n%s", len(tc.files), workers, code, out.String(), errb.String(), want)
+			}
+		}
+	}
+	// One file, from a folder or named, says its notes as it always has.
 	folder := func(name string) ([]string, string, error) {
 		if name != "dumps" {
 			return nil, "", nil
 		}
-		return []string{oracleText, oracleText}, "skipped 1 not vISA (x.txt)", nil
+		return []string{tla}, "", nil
 	}
-	code := Run([]string{"dumps"}, Env{Stdout: &out, Stderr: &errb, Open: os.ReadFile, Folder: folder})
-	if code != ExitOK || strings.Count(out.String(), "resinfo") != 2 || !strings.Contains(errb.String(), "dumps: skipped 1 not vISA (x.txt)") {
-		t.Errorf("exit %d %q %q", code, out.String(), errb.String())
+	var out, errb bytes.Buffer
+	if code := Run([]string{"dumps"}, Env{Stdout: &out, Stderr: &errb, Open: open, Folder: folder}); code != ExitOK || errb.String() != alone(tla) ||
+		!strings.Contains(errb.String(), tla+": no INFO in its one kernel (3 instructions)") {
+		t.Errorf("a folder of one file: exit %d, stderr %q, want %q", code, errb.String(), alone(tla))
 	}
 }
 

@@ -110,3 +110,37 @@ func TestServedFileMaxInput(t *testing.T) {
 		return strings.Contains(s, "1 of 2 loaded, 1 unreadable (E)")
 	})
 }
+
+// `ssh HOST dump` of a served dump folder says what each file would say
+// alike (read from vISA text, no INFO) once, counted, as the command line
+// does; a dump of one of its files says it as that file alone does.
+func TestServedFolderDumpNotes(t *testing.T) {
+	src := "../../decoder/visatext/testdata/dumps/"
+	one := "intel__sycl-tla__OCL_asm02a05bd857049a6b_simd32_entry_0013.visaasm" // 1 kernel, 3 instructions
+	dumps := filepath.Join(t.TempDir(), "dumps")
+	if err := os.Mkdir(dumps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{one, "intel__intel-xpu-backend-for-triton__OCL_asm2c494e6ff5d89b44_simd16_entry_0001.visaasm"} { // 707 instructions
+		data, err := os.ReadFile(src + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dumps, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts := startServer(t, func(c *Config) { c.Files = []string{dumps} })
+	c := ts.dial(t)
+	out, stderr, status := run(t, c, "dump", "")
+	want := "2 vISA text files: layout igc (INFO bytes rebuilt from vISA text, which has no file offsets)\n" +
+		"no INFO in 2 of 2 files (one kernel each, 710 instructions); --all lists every instruction\n"
+	if status != 0 || out != "" || stderr != want {
+		t.Errorf("dump: status %d, stdout %q, stderr %q, want %q", status, out, stderr, want)
+	}
+	_, stderr, status = run(t, c, "dump "+one, "")
+	if status != 0 || stderr != one+": layout igc (igc: INFO bytes rebuilt from vISA text, which has no file offsets)\n"+
+		one+": no INFO in its one kernel (3 instructions); --all lists every instruction\n" {
+		t.Errorf("dump %s: status %d, stderr %q", one, status, stderr)
+	}
+}

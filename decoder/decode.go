@@ -502,8 +502,8 @@ func (in *Instruction) checkString(role string, idx uint32) {
 	}
 }
 
-// The constructors below take storage from in.store; they return nil (or
-// the last slot, for fixed fields) when it is full, which only a hostile
+// The constructors below take storage from in.store; they return nil when
+// it is full, which only a hostile
 // table could cause: Add then records dgTooMany.
 
 // slot takes the next free element of a store array (n counts those

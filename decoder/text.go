@@ -55,7 +55,7 @@ type TextBody struct {
 	Insts     []TextInst     // in $N order
 	InfoBytes map[int][]byte // the rebuilt encoding of each INFO, by $N
 	// Names resolves the names of the instructions' operands, so that
-	// Stream.Decode parses them (Instruction.ParseText); nil leaves every
+	// Stream.Decode parses them (parseLine); nil leaves every
 	// instruction but INFO as text.
 	Names TextNames
 }

@@ -232,7 +232,9 @@ func (n *names) CanonicalAt(text string, line int32) string {
 			b.add(w)
 			i = j
 		default:
-			lscCase.bracket(c)
+			if lsc { // only LSC numbers take their case from the brackets
+				lscCase.bracket(c)
+			}
 			b.addByte(c)
 			i++
 		}

@@ -333,9 +333,11 @@ func dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Opti
 	if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
 		// Most real kernels have none (INFO lives on IGC's 3D path):
 		// an empty output says why, not nothing.
-		if k, n := countBodies(f); k > 0 && shared != nil {
-			*shared = fileNotes{text: shared.text, noInfo: 1, bodies: k, insts: n}
-		} else if k > 0 {
+		switch k, n := countBodies(f); {
+		case k == 0:
+		case shared != nil:
+			shared.noInfo, shared.bodies, shared.insts = 1, k, n
+		default:
 			bodies := fmt.Sprintf("these %d kernels and functions", k)
 			if k == 1 {
 				bodies = "its one kernel"
@@ -392,7 +394,7 @@ func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) 
 }
 
 // write prints the records of one image and returns the warnings found
-// while writing them (only --all --json finds any; it runs sequentially).
+// while writing them (only --all --json finds any).
 func write(w io.Writer, f *decoder.File, o Options, fm *formatter) ([]string, error) {
 	if o.Visaasm {
 		return nil, WriteVisaasm(w, f)

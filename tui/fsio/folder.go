@@ -75,7 +75,11 @@ func Folder(dir string) (files []string, note string, err error) {
 	names := sc.names
 	// The vISA binaries in it open too; the note counts what is neither.
 	bins := binariesIn(dir, names)
-	names = slices.DeleteFunc(names, func(n string) bool { return slices.Contains(bins, n) })
+	isBin := make(map[string]bool, len(bins)) // a folder may hold 50,000 files
+	for _, b := range bins {
+		isBin[b] = true
+	}
+	names = slices.DeleteFunc(names, func(n string) bool { return isBin[n] })
 	// Dump sets: a .visaasm brings in the .asm, .visa.ll and -dyn-perf.txt
 	// of its stem (not opened apart, not "skipped"); an .isaasm equal to
 	// its .visaasm is not listed twice; a lone .asm opens as native code.

@@ -62,8 +62,8 @@ type gate struct {
 	silentAfter                 time.Duration // a connection silent this long goes first
 	rnd                         func() float64
 	log                         *log.Logger
-	version                     string        // the server's version line, for refusals
-	telling                     chan struct{} // refusals being told: a slot each
+	version                     string        // the server's version line, for refusals and push-outs
+	telling                     chan struct{} // refusals and push-outs being told: a slot each
 
 	mu       sync.Mutex
 	pending  *list.List     // of *gateConn, oldest first: connections logging in
@@ -129,7 +129,7 @@ type gateConn struct {
 	since    time.Time     // when it came
 	heard    atomic.Bool   // the client has sent something
 	authed   bool          // counted in g.authed (g.mu)
-	left     bool          // closed or dropped (g.mu)
+	left     bool          // closed (g.mu)
 	channels atomic.Int32  // open session channels
 	failures int           // failed authentication attempts (the handshake goroutine only)
 	told     bool          // pushed out and told why: holds a telling slot (g.mu)

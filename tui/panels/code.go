@@ -463,14 +463,14 @@ func (m *Code) jump(i int) {
 	m.nat = false
 	m.moveTo(i)
 	// A jump puts its target a third down the listing, with context.
-	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
+	m.top = clampTop(m.cur-m.listHeight()/3, m.listHeight(), m.total())
 }
 
 // flowStops is how many lines of the data-flow section the keys move
 // through while it has them: its entries, and with native code every
 // line (the descriptor's table is read by scrolling to it).
 func (m Code) flowStops() int {
-	if len(m.nativeBody()) > 0 {
+	if body, _ := m.nativeSection(); len(body) > 0 {
 		return len(m.flowBody())
 	}
 	return len(m.c.entries)
@@ -680,7 +680,7 @@ func (m *Code) click(x, y int) {
 				m.followNative()
 				top = m.ntop
 			}
-			if k := min(max(top, 0), max(len(j.ASM.Insts)-lh, 0)) + y - 1; k < len(j.ASM.Insts) {
+			if k := clampTop(top, lh, len(j.ASM.Insts)) + y - 1; k < len(j.ASM.Insts) {
 				m.nat = true
 				m.moveNative(k)
 			}
@@ -697,7 +697,7 @@ func (m *Code) click(x, y int) {
 		}
 	case y >= lh+2:
 		r := y - lh - 2
-		if e := min(max(m.flowTop, 0), max(len(m.flowBody())-m.flowRows(), 0)) + r; r < m.flowRows() && e < len(m.c.entries) {
+		if e := clampTop(m.flowTop, m.flowRows(), len(m.flowBody())) + r; r < m.flowRows() && e < len(m.c.entries) {
 			m.toEntry(e)
 		}
 	}
@@ -747,28 +747,24 @@ func (c *codeState) infoMark(i int) string {
 	return "•"
 }
 
-// lineText returns instruction i's text and mnemonic, and its number of
-// diagnostics.
-func (m Code) lineText(i int) (text, mnemonic string, diags int) {
+// lineText returns instruction i's text and its number of diagnostics
+// (an INFO's as its Info counts them).
+func (m Code) lineText(i int) (text string, diags int) {
 	c := m.c
 	s := c.s
 	if s.FromText() {
-		t := &s.Text[i]
-		if t.Text == "" {
-			return "(not in the text)", "", 0
+		if text = s.Text[i].Text; text == "" {
+			return "(not in the text)", 0
 		}
-		if k, ok := c.infoAt(i); ok {
-			diags = s.Info(k).NumDiagnostics()
-		}
-		return decoder.Display(t.Text), decoder.Display(t.Mnemonic()), diags
+	} else {
+		in := c.scratch()
+		s.Decode(i, in)
+		text, diags = in.Text(), in.NumDiagnostics()
 	}
-	in := c.scratch()
-	s.Decode(i, in)
-	diags = in.NumDiagnostics()
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return decoder.Display(in.Text()), decoder.Display(in.Mnemonic), diags
+	return decoder.Display(text), diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):
@@ -963,7 +959,7 @@ func (m Code) View() string {
 	if j := m.native(); j != nil {
 		title += st.Muted.Render(" · " + j.Stats().String())
 	}
-	lines := []string{Fit(title, m.w)}
+	lines := []string{title}
 	lh := m.listHeight()
 	numW := len(strconv.Itoa(max(n-1, 0))) + 1
 	offW := 0
@@ -1011,15 +1007,12 @@ func (m Code) View() string {
 	lines = padRows(lines, 1+lh)
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
-	for i := range lines {
-		lines[i] = Fit(lines[i], m.w)
-	}
-	return strings.Join(lines[:min(len(lines), m.h)], "\n")
+	return frame(lines, m.w, m.h)
 }
 
 func (m Code) listLine(i, numW, offW int) string {
 	st, c := m.st, m.c
-	text, _, diags := m.lineText(i)
+	text, diags := m.lineText(i)
 	cursor := " "
 	here := i == m.cur && m.sub < 0 && !m.nat
 	if here {
@@ -1048,16 +1041,10 @@ func (m Code) listLine(i, numW, offW int) string {
 	return line
 }
 
-// nativeBody is the native part of the selected INFO's section: the
+// nativeSection is the native part of the selected INFO's section: the
 // sampler send it became, its descriptor's fields (bits, field, value,
 // meaning, as the Bits panel shows the INFO's), where dst and LOD live,
-// and the lowering findings.
-func (m Code) nativeBody() []string {
-	body, _ := m.nativeSection()
-	return body
-}
-
-// nativeSection is nativeBody with, for each of its lines, the vISA
+// and the lowering findings; with, for each of its lines, the vISA
 // instruction that enter goes to from it (-1: none): a native line goes
 // to the $N it was made for (the descriptor's builder may be another's).
 func (m Code) nativeSection() ([]string, []int) {
@@ -1178,7 +1165,7 @@ func (m Code) flowBody() []string {
 		if m.flowFocus && k == m.flowCur {
 			cursor = st.Sym.Selected
 		}
-		text, _, _ := m.lineText(e.inst)
+		text, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
@@ -1197,7 +1184,8 @@ func (m Code) flowBody() []string {
 	for _, note := range f.Notes {
 		body = append(body, st.Warn.Render("   not modelled: "+note))
 	}
-	return append(body, m.nativeBody()...)
+	native, _ := m.nativeSection()
+	return append(body, native...)
 }
 
 // flowLines is the data-flow section in h lines: its heading, then the
@@ -1216,7 +1204,7 @@ func (m Code) flowLines(h int) []string {
 	}
 	body := m.flowBody()
 	rows := h - 1
-	top := min(max(m.flowTop, 0), max(len(body)-rows, 0))
+	top := clampTop(m.flowTop, rows, len(body))
 	if len(body) > rows {
 		more := fmt.Sprintf("  lines %d-%d of %d", top+1, min(top+rows, len(body)), len(body))
 		if m.flowFocus {
@@ -1254,17 +1242,17 @@ func (m Code) bottomLine() string {
 	if m.c.s == nil || m.cur >= m.c.s.NumInsts() {
 		return ""
 	}
-	// The cursor line's diagnostics, else where the line comes from.
+	// The cursor line's diagnostics, else the legend of the marks.
+	var d []string
 	if k, ok := m.c.infoAt(m.cur); ok {
-		if d := m.c.s.Info(k).Diagnostics(); len(d) > 0 {
-			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
-		}
+		d = m.c.s.Info(k).Diagnostics()
 	} else if !m.c.s.FromText() {
 		in := m.c.scratch()
 		m.c.s.Decode(m.cur, in)
-		if d := in.Diagnostics(); len(d) > 0 {
-			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
-		}
+		d = in.Diagnostics()
+	}
+	if len(d) > 0 {
+		return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 	}
 	return st.Muted.Render("◆ selected INFO · • INFO · ‹ LOD source · › reader · × overwrite")
 }

@@ -192,7 +192,7 @@ func (m *Code) followNative() {
 	if first < m.ntop || last >= m.ntop+lh {
 		m.ntop = first - lh/3
 	}
-	m.ntop = min(max(m.ntop, 0), max(len(j.ASM.Insts)-lh, 0))
+	m.ntop = clampTop(m.ntop, lh, len(j.ASM.Insts))
 }
 
 // moveNative moves the native listing's cursor to line k.
@@ -325,7 +325,7 @@ func (m Code) nativeListing(w, h int) []string {
 	insts := j.ASM.Insts
 	top := m.ntop
 	if m.nat {
-		top = min(max(top, 0), max(len(insts)-h, 0))
+		top = clampTop(top, h, len(insts))
 	}
 	numW := len(strconv.Itoa(max(m.total()-1, 0))) + 1
 	lineW := len(strconv.Itoa(j.ASM.Lines)) + 1
@@ -351,8 +351,7 @@ func (m Code) nativeListing(w, h int) []string {
 		}
 		out = append(out, Fit(line, w))
 	}
-	out = padRows(out, h)
-	return out
+	return padRows(out, h)
 }
 
 // nativeTitle says where the native listing is, for the pane's title.

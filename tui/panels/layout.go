@@ -71,8 +71,13 @@ func KeepInView(top, cur, off, h, n int) int {
 	if cur+off >= top+h {
 		top = cur + off - h + 1
 	}
-	return min(max(top, 0), max(n-h, 0))
+	return clampTop(top, h, n)
 }
+
+// clampTop returns top moved as little as possible into 0 to n-h: a
+// window of h rows over n that starts there shows no empty rows past the
+// end (unless n < h).
+func clampTop(top, h, n int) int { return min(max(top, 0), max(n-h, 0)) }
 
 // window returns the h lines from top, each clipped to w cells.
 func window(lines []string, top, w, h int) []string {

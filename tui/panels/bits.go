@@ -259,13 +259,7 @@ func (m Bits) View() string {
 		// A rule between the two: they scroll apart (the bytes follow the
 		// bit cursor, the table the selected field), so a row of one is
 		// not the row of the other.
-		for i := range hex {
-			hex[i] = Fit(hex[i], hexWidth) + st.Muted.Render("│")
-		}
-		for len(hex) < bh {
-			hex = append(hex, strings.Repeat(" ", hexWidth)+st.Muted.Render("│"))
-		}
-		body = sideBySide(hex, m.tableLines(tw, bh), hexWidth+1, 1)
+		body = sideBySide(padRows(hex, bh), m.tableLines(tw, bh), hexWidth, st.Muted.Render("│")+" ")
 	} else {
 		body = hex // too narrow for the table: the detail line names the field
 	}

@@ -995,10 +995,7 @@ func (m Code) View() string {
 	case m.side():
 		// The native listing beside, in what the vISA one leaves.
 		nw := m.w - lw - 3
-		nat := m.nativeListing(nw, lh)
-		for k := range listing {
-			lines = append(lines, Fit(listing[k], lw)+" │ "+nat[k])
-		}
+		lines = append(lines, sideBySide(listing, m.nativeListing(nw, lh), lw, " │ ")...)
 	case m.nat:
 		lines = append(lines, m.nativeListing(m.w, lh)...)
 	default:

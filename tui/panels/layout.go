@@ -127,9 +127,9 @@ func padRows(lines []string, h int) []string {
 	return lines
 }
 
-// sideBySide joins two blocks of lines into one, the left one padded to lw
-// cells and separated by gap spaces.
-func sideBySide(left, right []string, lw, gap int) []string {
+// sideBySide joins two blocks of lines into one, the left one cut or
+// padded to lw cells and separated by sep (spaces, or a rule).
+func sideBySide(left, right []string, lw int, sep string) []string {
 	n := max(len(left), len(right))
 	out := make([]string, n)
 	for i := range n {
@@ -140,7 +140,7 @@ func sideBySide(left, right []string, lw, gap int) []string {
 		if i < len(right) {
 			r = right[i]
 		}
-		out[i] = Fit(l, lw) + strings.Repeat(" ", gap) + r
+		out[i] = Fit(l, lw) + sep + r
 	}
 	return out
 }

@@ -240,9 +240,13 @@ func (m *Code) SetBody(s *decoder.Stream) {
 func (m Code) Body() *decoder.Stream { return m.c.s }
 
 // SetSession hands the pane the session's state: the GRF size the data
-// flow is computed with.
+// flow is computed with (32 or 64; a change drops the flow computed with
+// the other), the body's native code and the comparison.
 func (m *Code) SetSession(s Session) {
-	m.setGRFBytes(s.GRFBytes)
+	if n := s.GRFBytes; (n == 32 || n == 64) && n != m.grf {
+		m.grf = n
+		m.c.sf, m.c.fresh = nil, false
+	}
 	m.join, m.joinOf = s.Native, s.NativeOf
 	m.setDiff(s.Diff)
 }
@@ -257,15 +261,6 @@ func (m Code) native() *lower.Join {
 
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
-
-// setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
-// drops the flow computed with the other.
-func (m *Code) setGRFBytes(n int) {
-	if (n == 32 || n == 64) && n != m.grf {
-		m.grf = n
-		m.c.sf, m.c.fresh = nil, false
-	}
-}
 
 // computeFlow computes the data flow of the selected INFO once: only when
 // the pane is seen, so stepping the list elsewhere costs nothing here.
@@ -675,12 +670,8 @@ func (m *Code) click(x, y int) {
 	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > min(m.w/2, 100)+1) {
 		// A line of the native listing: it gets the cursor (and the keys).
 		if j := m.native(); j != nil {
-			top := m.ntop
-			if !m.nat {
-				m.followNative()
-				top = m.ntop
-			}
-			if k := clampTop(top, lh, len(j.ASM.Insts)) + y - 1; k < len(j.ASM.Insts) {
+			m.followNative() // where View drew it, when it does not have the keys
+			if k := clampTop(m.ntop, lh, len(j.ASM.Insts)) + y - 1; k < len(j.ASM.Insts) {
 				m.nat = true
 				m.moveNative(k)
 			}

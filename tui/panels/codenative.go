@@ -261,10 +261,7 @@ func (m *Code) toVISA(at int) {
 		m.msg = fmt.Sprintf("native line L%d carries no $N of this body (IGC's own code: prologue, spill, end of thread)", in.Line)
 		return
 	}
-	m.push()
-	m.nat = false
-	m.jump(in.VISA)
-	m.back = m.back[:len(m.back)-1] // jump pushed the place left behind again
+	m.jump(in.VISA) // from the native listing: it pushes the line left, even to the same $N
 	for k, r := range m.subRows(m.cur) {
 		if !r.llvm && r.at == at {
 			m.sub = k

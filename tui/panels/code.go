@@ -1041,36 +1041,34 @@ func (m Code) nativeSection() ([]string, []int) {
 	if j == nil || c.s == nil || c.info < 0 {
 		return nil, nil
 	}
-	var to []int
 	st := m.st
 	in := c.s.Info(c.info)
 	l := j.Info(in)
 	var body []string
-	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))
-	body = append(body, st.Header.Render(head))
-	regs := []string{}
-	if v := in.VarName(in.Dst.ID); v != "" {
-		if r := j.Register(v); r != "" {
-			regs = append(regs, fmt.Sprintf("dst %s in %s", v, r))
-		}
+	var to []int
+	add := func(line string, visa int) {
+		body = append(body, line)
+		to = append(to, visa)
 	}
-	if in.HasLOD {
-		if v := in.VarName(in.LOD.ID); v != "" {
+	add(st.Header.Render(fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))), -1)
+	var regs []string
+	reg := func(what string, id uint32) {
+		if v := in.VarName(id); v != "" {
 			if r := j.Register(v); r != "" {
-				regs = append(regs, fmt.Sprintf("LOD %s in %s", v, r))
+				regs = append(regs, fmt.Sprintf("%s %s in %s", what, v, r))
 			}
 		}
 	}
+	reg("dst", in.Dst.ID)
+	if in.HasLOD {
+		reg("LOD", in.LOD.ID)
+	}
 	if len(regs) > 0 {
-		body = append(body, "   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))))
+		add("   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))), -1)
 	}
 	for _, s := range l.Sends {
 		ni := &j.ASM.Insts[s.Inst]
-		for len(to) < len(body) {
-			to = append(to, -1)
-		}
-		body = append(body, fmt.Sprintf("   L%d  %s", ni.Line, compact(ni.Text)))
-		to = append(to, ni.VISA)
+		add(fmt.Sprintf("   L%d  %s", ni.Line, compact(ni.Text)), ni.VISA)
 		from := "descriptor immediate"
 		if s.DescReg != "" {
 			from = fmt.Sprintf("descriptor in %s", s.DescReg)
@@ -1082,15 +1080,13 @@ func (m Code) nativeSection() ([]string, []int) {
 		if cd, ok := s.ChannelDisable(); ok {
 			msg += fmt.Sprintf(" · header disables %s", orDash(decoder.ChannelNames(uint8(cd))))
 		}
-		body = append(body, "   "+st.Meaning.Render(msg)+st.Muted.Render(" · "+from))
-		to = append(to, -1)
+		add("   "+st.Meaning.Render(msg)+st.Muted.Render(" · "+from), -1)
 		if s.DescFrom >= 0 {
 			b := &j.ASM.Insts[s.DescFrom]
-			body = append(body, fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)))
-			to = append(to, b.VISA)
+			add(fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)), b.VISA)
 		}
 		if len(s.Sampler.Fields) > 0 {
-			body = append(body, st.Header.Render(fmt.Sprintf("     %-13s %-14s %-6s %s", "bits", "field", "value", "meaning")))
+			add(st.Header.Render(fmt.Sprintf("     %-13s %-14s %-6s %s", "bits", "field", "value", "meaning")), -1)
 		}
 		for _, f := range s.Sampler.Fields {
 			bits := fmt.Sprintf("%d", f.Hi)
@@ -1109,17 +1105,14 @@ func (m Code) nativeSection() ([]string, []int) {
 			if f.Bad {
 				line = st.Warn.Render(line)
 			}
-			body = append(body, line)
+			add(line, -1)
 		}
 	}
 	for _, f := range l.Findings {
-		body = append(body, st.Warn.Render("   "+st.Sym.Warn+" "+f.String()))
+		add(st.Warn.Render("   "+st.Sym.Warn+" "+f.String()), -1)
 	}
 	if len(l.Findings) == 0 && len(l.Sends) > 0 {
-		body = append(body, st.Muted.Render("   the lowering agrees with the INFO"))
-	}
-	for len(to) < len(body) {
-		to = append(to, -1)
+		add(st.Muted.Render("   the lowering agrees with the INFO"), -1)
 	}
 	return body, to
 }

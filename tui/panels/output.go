@@ -115,10 +115,13 @@ func (m *Output) SetSession(s Session) {
 func (m Output) Rules() model.Rules { return m.sess.Rules }
 
 // SetInfo shows an instruction (nil: none selected) with the description
-// of the session last handed to the panel.
+// of the session last handed to the panel (the root looked it up in its
+// surface file); an edit being typed is abandoned.
 func (m *Output) SetInfo(in *decoder.Info) {
 	m.in = in
-	m.load()
+	m.stopEditing()
+	m.err = ""
+	m.recompute()
 }
 
 // GRFBytes returns the GRF size the destination layout uses.
@@ -190,14 +193,6 @@ func (m Output) surfaceKey() string {
 		return m.sess.Key
 	}
 	return m.in.SurfaceName()
-}
-
-// load shows the session's description for the instruction (the root
-// looked it up in its surface file) and recomputes.
-func (m *Output) load() {
-	m.stopEditing()
-	m.err = ""
-	m.recompute()
 }
 
 func (m *Output) recompute() {

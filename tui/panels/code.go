@@ -667,7 +667,7 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 // cursor there, a data-flow entry jumps to its instruction.
 func (m *Code) click(x, y int) {
 	lh := m.listHeight()
-	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > min(m.w/2, 100)+1) {
+	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > m.sideWidth()+1) {
 		// A line of the native listing: it gets the cursor (and the keys).
 		if j := m.native(); j != nil {
 			m.followNative() // where View drew it, when it does not have the keys
@@ -960,8 +960,8 @@ func (m Code) View() string {
 	var listing []string
 	shown := m.shownRows()
 	j := m.native()
-	lw := min(m.w/2, 100) // the vISA listing's width beside the native one
-	lm := m               // draws the vISA listing at its width
+	lw := m.sideWidth()
+	lm := m // draws the vISA listing at its width
 	if m.side() {
 		lm.w = lw
 		m.followNative() // this frame's copy: the native lines of the cursor in view

@@ -44,6 +44,9 @@ func (m Code) side() bool {
 	return m.native() != nil && !m.folded && m.w >= sideMinWidth
 }
 
+// sideWidth is the vISA listing's width beside the native one.
+func (m Code) sideWidth() int { return min(m.w/2, 100) }
+
 // subRows is the rows shown under instruction i: its LLVM lines, then
 // its native lines unless they are in the listing beside.
 func (m Code) subRows(i int) []subRow {

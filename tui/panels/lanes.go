@@ -236,7 +236,6 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			in := newLineEdit(m.st, 12, 10)
 			in.Prompt = "hex mask: "
 			in.SetValue(m.dispatch.String())
-			in.CursorEnd()
 			in.SelectAll()
 			m.input = &in
 			return m, in.Focus()

@@ -249,23 +249,17 @@ func (m *Output) stopEditing() {
 	m.KeyMap.setEditing(false)
 }
 
-// startEditing focuses the selected row's input, optionally replacing its
-// text with what the user began typing.
-func (m *Output) startEditing(text string) tea.Cmd {
+// startEditing focuses the selected row's input with its value selected:
+// typing replaces it, as in a form.
+func (m *Output) startEditing() tea.Cmd {
 	if m.row >= m.grfRow() || m.in == nil {
 		return nil
 	}
 	m.err = ""
 	m.KeyMap.setEditing(true)
-	in := m.newInput(m.row)
-	m.input = in
-	in.CursorEnd()
-	if text != "" {
-		in.SetValue(text)
-	} else {
-		in.SelectAll() // typing replaces the value, as in a form
-	}
-	return in.Focus()
+	m.input = m.newInput(m.row)
+	m.input.SelectAll()
+	return m.input.Focus()
 }
 
 // commit reports the changed description s, to be stored under the
@@ -440,7 +434,7 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.toggleGRF()
 			return nil
 		}
-		return m.startEditing("")
+		return m.startEditing()
 	}
 	return nil
 }

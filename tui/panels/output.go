@@ -382,9 +382,20 @@ func (m Output) Update(msg tea.Msg) (Output, tea.Cmd) {
 	return m, cmd
 }
 
+// handleKey handles a key of the form or, while it has the cursor, the
+// result table; t, g and r work in both (the configuration lets no other
+// binding of the panel hold their keys, so the order they are tried in
+// does not matter).
 func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.KeyMap
-	if m.inTable {
+	switch {
+	case key.Matches(msg, k.Table):
+		m.inTable = !m.inTable && len(m.res.Lanes) > 0
+	case key.Matches(msg, k.GRF):
+		m.toggleGRF()
+	case key.Matches(msg, k.Rules):
+		m.toggleRules()
+	case m.inTable:
 		switch {
 		case key.Matches(msg, k.Up):
 			if m.lane == 0 {
@@ -399,16 +410,7 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.ch = max(0, m.ch-1)
 		case key.Matches(msg, k.Right):
 			m.ch = min(3, m.ch+1)
-		case key.Matches(msg, k.Table):
-			m.inTable = false
-		case key.Matches(msg, k.GRF):
-			m.toggleGRF()
-		case key.Matches(msg, k.Rules):
-			m.toggleRules()
 		}
-		return nil
-	}
-	switch {
 	case key.Matches(msg, k.Up):
 		m.row = max(0, m.row-1)
 	case key.Matches(msg, k.Down):
@@ -417,14 +419,6 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.row = min(m.row+1, m.formRows()-1)
 		}
-	case key.Matches(msg, k.Table):
-		if len(m.res.Lanes) > 0 {
-			m.inTable = true
-		}
-	case key.Matches(msg, k.GRF):
-		m.toggleGRF()
-	case key.Matches(msg, k.Rules):
-		m.toggleRules()
 	case key.Matches(msg, k.Left):
 		m.step(-1)
 	case key.Matches(msg, k.Right):

@@ -22,7 +22,6 @@ type jsonWriter struct {
 	scratch              []byte // a text before it is escaped
 	head                 []byte // a record's start for headFile and headKernel
 	headFile, headKernel string
-	values               []decoder.FieldValue // an INFO's bit fields' values
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
@@ -144,15 +143,16 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	b = appendString(append(b, `,"text":`...), w.scratch)
 	b = appendStrings(append(b, `,"diagnostics":`...), in.Diagnostics())
 	spans := in.FieldSpans()
-	w.values = in.AppendFieldValues(w.values[:0])
-	b = appendArray(append(b, `,"fields":`...), len(w.values), func(b []byte, n int) []byte {
-		sp, v := &spans[n], &w.values[n]
+	b = appendArray(append(b, `,"fields":`...), len(spans), func(b []byte, n int) []byte {
+		sp := &spans[n]
 		b = appendString(append(b, `{"name":`...), sp.Name)
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		b = decoder.AppendUint(append(b, `,"raw":`...), v.Raw)
-		b = appendString(append(b, `,"meaning":`...), v.Meaning)
+		var raw uint64
+		raw, w.scratch = in.AppendField(w.scratch[:0], n)
+		b = decoder.AppendUint(append(b, `,"raw":`...), raw)
+		b = appendString(append(b, `,"meaning":`...), w.scratch)
 		return append(b, '}')
 	})
 	if o.Surfaces != nil {

@@ -408,9 +408,10 @@ func (fm *formatter) writeImage(w io.Writer, f *decoder.File, o Options) (notes 
 	}
 	if o.Bodies {
 		if f.Object == nil && o.set != nil && o.set.parts != (native.DumpSet{VISA: o.set.parts.VISA}) {
-			return nil, writeDumpSetBodies(w, f, o)
+			// vISA text with other parts of its dump set beside it.
+			return nil, writeEach(w, dumpSetRecords(f, o.set), o.JSON, dumpSetLine)
 		}
-		return nil, writeBodies(w, f, o)
+		return nil, writeEach(w, NewBodyRecords(f), o.JSON, bodyLine)
 	}
 	b := fm.batch[:0]
 	defer func() { fm.batch = b }()

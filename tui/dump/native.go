@@ -293,12 +293,6 @@ func dumpSetLine(r DumpSetRecord) string {
 	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
 }
 
-// writeDumpSetBodies prints the --bodies records of a vISA text input of
-// a dump set.
-func writeDumpSetBodies(w io.Writer, f *decoder.File, o Options) error {
-	return writeEach(w, dumpSetRecords(f, o.set), o.JSON, dumpSetLine)
-}
-
 // writeLoneASM prints a .asm opened without its vISA: one record per
 // native instruction (text: "FILE:LINE: $N  TEXT"; JSON: "file",
 // "kernel", "line", "index" (the vISA instruction's $N, null when

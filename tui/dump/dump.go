@@ -434,26 +434,6 @@ func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *deco
 	if !o.JSON {
 		prefix = linePrefix(f, s) // text lines: once per stream
 	}
-	if !o.All && !o.JSON && !s.FromText() {
-		// INFO lines of a binary stream, what a dump mostly prints: their
-		// own loop, the line's prefix made once.
-		in := &fm.info
-		for j := range s.NumInfos() {
-			s.ReadInfo(j, in)
-			if !o.Filter.Match(f, s, in) {
-				continue
-			}
-			b = append(b, prefix...)
-			b = appendOffset(b, in.Off)
-			b = append(b, ' ', '$')
-			b = strconv.AppendUint(b, uint64(in.Inst), 10)
-			b = appendInfoText(append(b, ' ', ' '), in, seed)
-			if b, err = flush(w, b); err != nil {
-				return b, err
-			}
-		}
-		return b, nil
-	}
 	var sf *flow.Stream
 	var budget *flow.Budget
 	if o.JSON && o.All && s.NumInfos() > 0 {

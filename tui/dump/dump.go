@@ -288,15 +288,7 @@ func (n fileNotes) write(w io.Writer, files int) {
 // every file of a run may share (its layout read from vISA text, no INFO)
 // are counted there instead of said.
 func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Options) (status int, err error) {
-	var data []byte
-	switch {
-	case name == "-":
-		// Read under the limit: an endless stdin (/dev/zero) stops at
-		// it, or at its first 64 KiB when they already fail.
-		data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
-	default:
-		data, err = env.read(name, o.Decode)
-	}
+	data, err := env.read(name, o.Decode)
 	if err != nil {
 		fmt.Fprintf(msgs, "infoscope dump: %v\n", err)
 		return ExitError, nil

@@ -64,9 +64,14 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	return ds
 }
 
-// read reads a named input: through Read under the decode options' size
-// limit when it is set, else through Open.
+// read reads a named input: stdin for "-", else through Read under the
+// decode options' size limit when it is set, else through Open.
 func (env Env) read(name string, o decoder.Options) ([]byte, error) {
+	if name == "-" {
+		// Read under the limit: an endless stdin (/dev/zero) stops at
+		// it, or at its first 64 KiB when they already fail.
+		return decoder.ReadInput(name, env.Stdin, -1, o)
+	}
 	if env.Read != nil {
 		return env.Read(name, o)
 	}

@@ -349,23 +349,19 @@ func parseImm(o Operand, t string) (Operand, bool) {
 	}
 	neg := strings.HasPrefix(v, "-")
 	u := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "+")
+	num, base := u, 10
 	if strings.HasPrefix(u, "0x") || strings.HasPrefix(u, "0X") {
-		x, err := strconv.ParseUint(u[2:], 16, 64)
-		if err != nil {
-			return o, false
-		}
+		num, base = u[2:], 16
+	}
+	if x, err := strconv.ParseUint(num, base, 64); err == nil {
 		if neg {
 			x = -x
 		}
 		o.Imm, o.ImmOK = x, true
 		return o, true
 	}
-	if x, err := strconv.ParseUint(u, 10, 64); err == nil {
-		if neg {
-			x = -x
-		}
-		o.Imm, o.ImmOK = x, true
-		return o, true
+	if base == 16 {
+		return o, false // not a float either
 	}
 	_, err := strconv.ParseFloat(v, 64)
 	return o, err == nil || isSpecialFloat(u)

@@ -166,25 +166,28 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	n := g.pending.Len()
 	switch {
 	case g.bySource[gc.source] >= g.perSource:
-		if victim = g.silent(gc.source, now); victim == nil {
+		if victim = g.silent(gc.source, now); victim != nil {
+			why = fmt.Sprintf("this connection sent nothing for %v, and a newer one from your address %s took its place (this server takes %d logging in at once from one address: serve --max-logins-per-source): connect again", g.silentAfter, gc.source, g.perSource)
+		} else {
 			refusal = fmt.Sprintf("too many connections logging in at once from your address %s (this server takes %d: serve --max-logins-per-source): try again in a moment", gc.source, g.perSource)
 		}
-		why = fmt.Sprintf("this connection sent nothing for %v, and a newer one from your address %s took its place (this server takes %d logging in at once from one address: serve --max-logins-per-source): connect again", g.silentAfter, gc.source, g.perSource)
-	case n < g.start:
-	case g.silent("", now) != nil:
+	case n >= g.start:
 		victim = g.silent("", now)
-		why = fmt.Sprintf("this connection sent nothing for %v while the server was busy with logins, and a newer one took its place (serve --max-logins): connect again", g.silentAfter)
-	case n >= g.total:
-		if src := g.busiestSource(); g.bySource[src] > 1 {
-			victim = g.oldestFrom(src)
-			why = fmt.Sprintf("the server is full of connections logging in (serve --max-logins) and your address %s holds the most: this one made room for a newer one: connect again in a moment", src)
-		} else {
-			refusal = busyRefusal
-		}
-	default:
-		chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
-		if g.rnd() < chance {
-			refusal = busyRefusal
+		switch {
+		case victim != nil:
+			why = fmt.Sprintf("this connection sent nothing for %v while the server was busy with logins, and a newer one took its place (serve --max-logins): connect again", g.silentAfter)
+		case n >= g.total:
+			if src := g.busiestSource(); g.bySource[src] > 1 {
+				victim = g.oldestFrom(src)
+				why = fmt.Sprintf("the server is full of connections logging in (serve --max-logins) and your address %s holds the most: this one made room for a newer one: connect again in a moment", src)
+			} else {
+				refusal = busyRefusal
+			}
+		default:
+			chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
+			if g.rnd() < chance {
+				refusal = busyRefusal
+			}
 		}
 	}
 	if refusal != "" {

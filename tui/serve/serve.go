@@ -469,7 +469,7 @@ type sessionStart struct {
 // surface file it last saved with ctrl+s; else a copy of the team's file,
 // else nothing.
 func (s *server) startSurfaces(key string) sessionStart {
-	if data, mod, ok, err := s.state.unsaved(key); err != nil {
+	if data, mod, ok, err := s.state.read(unsavedDir, key); err != nil {
 		s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
 	} else if ok {
 		if f, err := model.ParseSurfaceFile("unsaved", data); err != nil {
@@ -479,7 +479,7 @@ func (s *server) startSurfaces(key string) sessionStart {
 				loaded: "with the unsaved edits of your session that ended " + mod.UTC().Format("2006-01-02 15:04 UTC") + " ([unsaved]: ctrl+s saves them)"}
 		}
 	}
-	data, ok, err := s.state.load(key)
+	data, _, ok, err := s.state.read(savedDir, key)
 	if err == nil && ok {
 		var f *model.SurfaceFile
 		if f, err = model.ParseSurfaceFile("saved", data); err == nil {

@@ -741,7 +741,7 @@ func (s *server) keepUnsaved(st *session) (bool, error) {
 		s.dropUnsaved(st, was)
 		return false, nil
 	}
-	if err := s.state.keepUnsaved(st.key, m.SurfacesJSON()); err != nil {
+	if err := s.state.write(unsavedDir, st.key, m.SurfacesJSON()); err != nil {
 		s.log.Error("unsaved surface edits NOT kept", "session", st.id, "key", st.key, "err", err)
 		return false, err
 	}
@@ -760,8 +760,8 @@ func (s *server) surfacesCmd(sess ssh.Session, st *session, args []string) {
 		s.exit(sess, st, 2, "usage: ssh HOST surfaces [--unsaved]")
 		return
 	}
-	saved, hasSave, errSave := s.state.load(st.key)
-	kept, when, hasKept, errKept := s.state.unsaved(st.key)
+	saved, _, hasSave, errSave := s.state.read(savedDir, st.key)
+	kept, when, hasKept, errKept := s.state.read(unsavedDir, st.key)
 	for _, err := range []error{errSave, errKept} {
 		if err != nil {
 			s.log.Error("surface file not read", "session", st.id, "key", st.key, "err", err)
@@ -849,10 +849,10 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 // server's disk, written atomically. The error goes to the user's status
 // line, so it does not name the server's paths; the log has it whole.
 func (s *server) saveSurfaces(st *session, data []byte) error {
-	if err := tooBig(savedDir, data); err != nil {
-		return err
-	}
-	if err := s.state.save(st.key, data); err != nil {
+	if err := s.state.write(savedDir, st.key, data); err != nil {
+		if _, tooBig := errors.AsType[*sizeError](err); tooBig {
+			return err // nothing written: the client is told why
+		}
 		s.log.Error("surface file NOT saved", "session", st.id, "key", st.key, "err", err)
 		return errors.New("the server could not write it to its disk (its log says why); your edits are still unsaved")
 	}

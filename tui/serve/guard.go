@@ -57,12 +57,10 @@ var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": t
 // maxAuthed.
 type gate struct {
 	perSource, total, maxAuthed int
-	start                       int           // from here newcomers may be refused
-	rate                        float64       // the chance of that at start; 1 at total
+	start                       int           // from here newcomers may be refused (earlyDropRate)
 	silentAfter                 time.Duration // a connection silent this long goes first
 	rnd                         func() float64
 	log                         *log.Logger
-	version                     string        // the server's version line, for refusals and push-outs
 	telling                     chan struct{} // refusals and push-outs being told: a slot each
 
 	mu       sync.Mutex
@@ -115,8 +113,7 @@ const (
 
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
 	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
-		version: "SSH-2.0-" + serverVersion, telling: make(chan struct{}, maxTelling),
-		start: max(total/earlyDropFraction, 1), rate: earlyDropRate, silentAfter: silentAfter, rnd: rand.Float64,
+		start: max(total/earlyDropFraction, 1), silentAfter: silentAfter, rnd: rand.Float64, telling: make(chan struct{}, maxTelling),
 		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}, since: time.Now()}
 }
 
@@ -184,7 +181,7 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 				refusal = busyRefusal
 			}
 		default:
-			chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
+			chance := earlyDropRate + (1-earlyDropRate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
 			if g.rnd() < chance {
 				refusal = busyRefusal
 			}
@@ -246,7 +243,7 @@ func (g *gate) pushOut(gc *gateConn, why string) {
 	}
 	_ = gc.Conn.SetDeadline(time.Now().Add(tellFor))
 	gc.wmu.Lock()
-	version := g.version
+	version := versionLine
 	if gc.wrote {
 		version = ""
 	}
@@ -319,7 +316,7 @@ func (g *gate) refuse(conn net.Conn, reason string) {
 		return
 	}
 	_ = conn.SetDeadline(time.Now().Add(tellFor))
-	if _, err := conn.Write(disconnectPacket(g.version, disconnectTooManyConnections, reason)); err != nil {
+	if _, err := conn.Write(disconnectPacket(versionLine, disconnectTooManyConnections, reason)); err != nil {
 		return
 	}
 	if cw, ok := conn.(interface{ CloseWrite() error }); ok {
@@ -658,10 +655,12 @@ func pumpRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 				continue
 			case "window-change":
 				// The latest size is all that matters: it replaces one
-				// waiting (OpenSSH wants no reply to either).
-				if i := lastWindowChange(queue); i >= 0 {
-					_ = queue[i].Reply(true, nil)
-					queue[i] = req
+				// waiting (OpenSSH wants no reply to either) if that one
+				// is the last request (an earlier one must keep its place
+				// before the requests after it).
+				if n := len(queue); n > 0 && queue[n-1].Type == "window-change" {
+					_ = queue[n-1].Reply(true, nil)
+					queue[n-1] = req
 					continue
 				}
 			}
@@ -675,14 +674,4 @@ func pumpRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 			queue = queue[1:]
 		}
 	}
-}
-
-// lastWindowChange is the index of the window change waiting in queue, if
-// it is the last request there (an earlier one must keep its place before
-// the requests after it), else -1.
-func lastWindowChange(queue []*gossh.Request) int {
-	if n := len(queue); n > 0 && queue[n-1].Type == "window-change" {
-		return n - 1
-	}
-	return -1
 }

@@ -398,7 +398,7 @@ func TestFitWindow(t *testing.T) {
 	total := 0
 	for range 32 {
 		st := &session{}
-		if ok, why := r.admit(st); !ok {
+		if why := r.admit(st); why != "" {
 			t.Fatal(why)
 		}
 	}
@@ -434,7 +434,7 @@ func TestWindowBudgetBoundsHeldCells(t *testing.T) {
 	var sts []*session
 	for i := range 32 {
 		st := &session{}
-		if ok, why := r.admit(st); !ok {
+		if why := r.admit(st); why != "" {
 			t.Fatal(why)
 		}
 		sts = append(sts, st)
@@ -463,7 +463,7 @@ func TestWindowBudgetBoundsHeldCells(t *testing.T) {
 		case 0:
 			r.release(st)
 			nst := &session{}
-			if ok, why := r.admit(nst); !ok {
+			if why := r.admit(nst); why != "" {
 				t.Fatal(why)
 			}
 			for j := range sts {

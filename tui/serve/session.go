@@ -467,18 +467,18 @@ func (r *registry) get(sess ssh.Session) *session {
 
 // admit counts st against the session limit; when it cannot, it returns
 // the message for the client.
-func (r *registry) admit(st *session) (ok bool, refusal string) {
+func (r *registry) admit(st *session) (refusal string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
 	case r.closing != "":
-		return false, r.closing
+		return r.closing
 	case len(r.admitted) >= r.max:
-		return false, fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
+		return fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
 	}
 	r.admitted[st] = true
 	r.refit()
-	return true, ""
+	return ""
 }
 
 func (r *registry) release(st *session) {
@@ -545,8 +545,7 @@ func (s *server) logging(next ssh.Handler) ssh.Handler {
 func (s *server) limit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		st := s.sessions.get(sess)
-		ok, refusal := s.sessions.admit(st)
-		if !ok {
+		if refusal := s.sessions.admit(st); refusal != "" {
 			st.mu.Lock()
 			st.ended, st.reason = true, "refused: "+refusal
 			st.mu.Unlock()
@@ -934,9 +933,8 @@ func (s *server) filterMsg(st *session) func(tea.Model, tea.Msg) tea.Msg {
 			st.mu.Lock()
 			w, h := st.clientW, st.clientH
 			st.mu.Unlock()
-			var r tea.WindowSizeMsg
-			r.Width, r.Height = s.sessions.window(st, w, h)
-			return r
+			w, h = s.sessions.window(st, w, h)
+			return tea.WindowSizeMsg{Width: w, Height: h}
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{}
 		}

@@ -1,13 +1,15 @@
 package serve
 
 import (
+	"cmp"
 	"container/list"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -475,24 +477,16 @@ func (g *gate) summarize() {
 	if dropped == 0 && early == 0 && refused == 0 && failures == 0 && quiet == 0 {
 		return
 	}
-	type src struct {
-		addr string
-		n    int
-	}
-	var srcs []src
-	for a, n := range from {
-		srcs = append(srcs, src{a, n})
-	}
-	sort.Slice(srcs, func(i, j int) bool {
-		return srcs[i].n > srcs[j].n || srcs[i].n == srcs[j].n && srcs[i].addr < srcs[j].addr
-	})
+	// The three addresses dropped from most, the ties by address.
+	srcs := slices.Collect(maps.Keys(from))
+	slices.SortFunc(srcs, func(a, b string) int { return cmp.Or(from[b]-from[a], strings.Compare(a, b)) })
 	var top []string
-	for i, s := range srcs {
+	for i, a := range srcs {
 		if i == 3 {
 			top = append(top, fmt.Sprintf("%d more", len(srcs)-3))
 			break
 		}
-		top = append(top, fmt.Sprintf("%s:%d", s.addr, s.n))
+		top = append(top, fmt.Sprintf("%s:%d", a, from[a]))
 	}
 	fields := []any{"over", over, "dropped_logging_in", dropped}
 	if len(top) > 0 {

@@ -778,3 +778,18 @@ func (g *gate) counts() (pending, authed int, bySource map[string]int) {
 	}
 	return g.pending.Len(), g.authed, bySource
 }
+
+// The summary names the three addresses it dropped most from, most first,
+// ties by address, and counts the rest.
+func TestSummaryTopSources(t *testing.T) {
+	var logs syncBuffer
+	g := newGate(10, 100, 10, log.New(&logs))
+	g.mu.Lock()
+	g.droppedFrom = map[string]int{"10.0.0.9": 1, "10.0.0.3": 2, "10.0.0.1": 2, "10.0.0.2": 5, "10.0.0.7": 1}
+	g.dropped = 11
+	g.mu.Unlock()
+	g.summarize()
+	if out := logs.String(); !strings.Contains(out, ` sources="10.0.0.2:5,10.0.0.1:2,10.0.0.3:2,2 more" `) {
+		t.Errorf("summary:\n%s", out)
+	}
+}

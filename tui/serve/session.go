@@ -810,8 +810,7 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	st := s.sessions.get(sess)
 	pty, _, _ := sess.Pty()
 	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
-	key := st.key
-	start := s.startSurfaces(key)
+	start := s.startSurfaces(st.key)
 	settings, configErrs := s.settings(st)
 	m := tui.New(tui.Config{
 		Keys:            &settings.Keys,

@@ -31,11 +31,12 @@ type session struct {
 	mu      sync.Mutex
 	program *tea.Program // nil until the inspector starts, and for commands
 	model   *tui.Model   // the inspector's model; read once the program has ended
-	// interrupt ends a running command early, telling the user why: a
-	// command may wait on the client's stdin (dump -) for ever.
-	interrupt func(reason string)
-	ended     bool
-	reason    string // why the server ended it; "" when the user did
+	// ending is what end does (setEnding): stop the inspector, or
+	// interrupt a command, telling the user why (a command may wait on the
+	// client's stdin, dump -, for ever).
+	ending func(reason string)
+	ended  bool
+	reason string // why the server ended it; "" when the user did
 	// The client's window and the part of it the inspector draws (see
 	// registry.window).
 	clientW, clientH int
@@ -62,37 +63,24 @@ func (st *session) end(reason string) {
 		return
 	}
 	st.ended, st.reason = true, reason
-	p, interrupt := st.program, st.interrupt
+	ending := st.ending
 	st.mu.Unlock()
-	if p != nil {
-		stop(p, st.done)
-	}
-	if interrupt != nil {
-		// It writes to the client, which may not be reading: never block
-		// the caller (the shutdown ends every session in turn).
-		go interrupt(reason)
+	if ending != nil {
+		// It may write to the client, which may not be reading: never
+		// block the caller (the shutdown ends every session in turn).
+		go ending(reason)
 	}
 }
 
-// setInterrupt records how to end the running command; if the session has
-// been ended already, it ends the command now.
-func (st *session) setInterrupt(f func(reason string)) {
+// setEnding records what ending the session does; if it has been ended
+// already, it does it now.
+func (st *session) setEnding(f func(reason string)) {
 	st.mu.Lock()
-	st.interrupt = f
+	st.ending = f
 	ended, reason := st.ended, st.reason
 	st.mu.Unlock()
 	if ended {
 		go f(reason)
-	}
-}
-
-func (st *session) setProgram(p *tea.Program) {
-	st.mu.Lock()
-	st.program = p
-	ended := st.ended
-	st.mu.Unlock()
-	if ended {
-		stop(p, st.done)
 	}
 }
 
@@ -220,7 +208,7 @@ func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
 // which would lose the message on its way).
 func (s *server) interruptible(sess ssh.Session, st *session) func() bool {
 	told := make(chan struct{})
-	st.setInterrupt(func(reason string) {
+	st.setEnding(func(reason string) {
 		defer close(told)
 		wrote := make(chan struct{})
 		go func() {
@@ -837,9 +825,9 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	)
 	p := tea.NewProgram(m, opts...)
 	st.mu.Lock()
-	st.model, st.startUnsaved = m, start.unsaved
+	st.program, st.model, st.startUnsaved = p, m, start.unsaved
 	st.mu.Unlock()
-	st.setProgram(p)
+	st.setEnding(func(string) { stop(p, st.done) })
 	return p
 }
 
@@ -876,7 +864,7 @@ func (s *server) dropUnsaved(st *session, was []byte) {
 
 // The largest window a session draws. The client chooses its pty size, and
 // the frame costs server memory in proportion (a 4000x4000 request took
-// over 3 GB; about 230 bytes a cell of the server's heap), so a client
+// over 3 GB of heap; docs/serve.md has the cost a cell), so a client
 // must not be able to exhaust the server with it: a session draws at most
 // maxWindowWidth x maxWindowHeight, and the cell buffers of all sessions
 // together hold at most windowCellBudget cells (or max sessions x

@@ -441,14 +441,11 @@ func BenchmarkJSONRecords(b *testing.B) {
 	o := Options{Syntax: "igc", JSON: true}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu, _ := benchcpu.Now()
+	benchcpu.Measure(b, "record", float64(f.Streams[0].NumInfos()))
 	for b.Loop() {
 		if _, err := Write(io.Discard, f, o); err != nil {
 			b.Fatal(err)
 		}
-	}
-	if end, ok := benchcpu.Now(); ok {
-		b.ReportMetric(float64(end-cpu)/float64(b.N)/float64(f.Streams[0].NumInfos()), "cpu-ns/record")
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/record")
 }

@@ -107,8 +107,9 @@ func stop(p *tea.Program, done <-chan struct{}) {
 	}()
 }
 
-// watchdog ends the inspector after idle without input or after maxTime in
-// all (each disabled when not positive), until the session is done.
+// watchdog ends the session (the inspector or a command) after idle
+// without activity or after maxTime in all (each disabled when not
+// positive), until the session is done.
 func (st *session) watchdog(idle, maxTime time.Duration) {
 	var idleC, maxC <-chan time.Time
 	var it *time.Timer

@@ -431,9 +431,8 @@ func (m *Code) moveTo(i int) {
 	}
 	m.cur = min(max(i, 0), n-1)
 	m.sub = -1
-	m.top = m.viewTop()
+	m.top = KeepInView(m.viewTop(), m.cur, m.scrollOff(), m.listHeight(), n)
 	m.recentre = false
-	m.top = KeepInView(m.top, m.cur, m.scrollOff(), m.listHeight(), n)
 }
 
 // viewTop returns the first line shown: m.top, moved so that the cursor

@@ -111,12 +111,11 @@ func (m *Output) scroll() {
 	}
 	// Scroll from a fixed start, so the form shows from its first row, and
 	// the table from its headings, whenever the cursor's line allows.
-	n := len(m.stackedLines(g))
+	start := 0
 	if m.inTable {
-		m.top = scrollTop(m.stackedTableStart(), m.stackedTableStart()+1+m.lane, g.bodyH, n)
-	} else {
-		m.top = scrollTop(0, m.row, g.bodyH, n)
+		start = m.stackedTableStart()
 	}
+	m.top = scrollTop(start, m.stackedCursorLine(), g.bodyH, len(m.stackedLines(g)))
 }
 
 // click selects the form row or the table cell under the mouse.

@@ -124,7 +124,7 @@ func (m *Model) diffShown() *diff.Kernel {
 	case m.body != nil:
 		return m.diff.of(m.body.file, m.body.s)
 	case m.selOK:
-		return m.diff.of(m.list.rows.file(m.sel), m.list.rows.stream(m.sel))
+		return m.diff.of(m.list.rows.File(m.sel), m.list.rows.Stream(m.sel))
 	}
 	return nil
 }
@@ -145,7 +145,7 @@ func (m *Model) openFirstChange() {
 					m.selectInst(b.s, n)
 				}
 			}
-			if !m.selOK || m.list.rows.stream(m.sel) != b.s {
+			if !m.selOK || m.list.rows.Stream(m.sel) != b.s {
 				m.pickBody(b)
 			}
 			m.setFocus(focusCode)

@@ -131,7 +131,7 @@ func (m *Model) noInfoText() string {
 // openFirstBody shows the first body in the Code pane when no INFO was
 // loaded (once: the user's later choices stand).
 func (m *Model) openFirstBody() {
-	if m.autoBody || m.list.rows.total > 0 || m.loading() > 0 {
+	if m.autoBody || m.list.rows.Len() > 0 || m.loading() > 0 {
 		return
 	}
 	bs := m.bodies()
@@ -333,7 +333,7 @@ func (m *Model) pickBody(b bodyRef) {
 		m.body = nil
 		m.selOK = false // the panels are handed the INFO even when the list was on it
 		m.selectInst(b.s, b.s.Info(0).Inst)
-		if m.selOK && m.list.rows.stream(m.sel) == b.s {
+		if m.selOK && m.list.rows.Stream(m.sel) == b.s {
 			m.setFocus(focusCode)
 			return
 		}

@@ -85,7 +85,7 @@ func (m *Model) relayout() {
 		// it holds.
 		listH = min(max(lay.bodyH/4, 4), lay.bodyH-4)
 		listH = max(listH, lay.bodyH-m.panelRowsWanted(focusCode))
-		if m.list.rows.total == 0 {
+		if m.list.rows.Len() == 0 {
 			listH = 2 // no INFO: the list's title and why it is empty
 		}
 	}

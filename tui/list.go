@@ -152,7 +152,7 @@ func (l listModel) columns() listCols {
 	need := 0
 	n := l.count()
 	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
-		need = max(need, ansi.StringWidth(l.rows.info(l.rows.loc(l.rowAt(l.top+i))).Text()))
+		need = max(need, ansi.StringWidth(l.rows.Info(l.rows.Loc(l.rowAt(l.top+i))).Text()))
 	}
 	used := func() int {
 		u := 0
@@ -193,7 +193,7 @@ func (l listModel) maxHoff() int {
 	widest := 0
 	n := l.count()
 	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
-		widest = max(widest, ansi.StringWidth(l.rowTail(l.rows.info(l.rows.loc(l.rowAt(l.top+i))))))
+		widest = max(widest, ansi.StringWidth(l.rowTail(l.rows.Info(l.rows.Loc(l.rowAt(l.top+i))))))
 	}
 	return max(widest-c.textW+1, 0)
 }
@@ -212,7 +212,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 }
 
 func newList(th theme) listModel {
-	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
+	return listModel{rows: &rowIndex{Index: index.New(nil)}, keys: DefaultListKeyMap(), th: th,
 		input: newPromptInput("/", "", 0)} // "/" or ":", one cell either way
 }
 
@@ -220,7 +220,7 @@ func (l *listModel) count() int {
 	if l.view != nil {
 		return len(l.view)
 	}
-	return l.rows.total
+	return l.rows.Len()
 }
 
 // rowAt maps a position in the (filtered) view to a row.
@@ -236,7 +236,7 @@ func (l *listModel) selected() (loc, bool) {
 	if l.count() == 0 {
 		return loc{}, false
 	}
-	return l.rows.loc(l.rowAt(l.cursor)), true
+	return l.rows.Loc(l.rowAt(l.cursor)), true
 }
 
 func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
@@ -409,7 +409,7 @@ func (l listModel) filtered(msg filteredMsg) (listModel, tea.Cmd) {
 
 // appliedStatus says what the filter applied with enter keeps.
 func (l *listModel) appliedStatus() tea.Cmd {
-	return statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
+	return statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.Len()), false)
 }
 
 func (l *listModel) clamp() {
@@ -474,7 +474,7 @@ func (l *listModel) repeatSearch(dir int) tea.Cmd {
 			l.clamp()
 			total := len(match)
 			if match == nil {
-				total = l.rows.total
+				total = l.rows.Len()
 			}
 			msg := fmt.Sprintf("/%s: %d matching rows", l.lastSearch, total)
 			if wrapped {
@@ -546,8 +546,8 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		l.cursor = best
 		l.clamp()
 		if bestD != 0 {
-			lc := l.rows.loc(l.rowAt(best))
-			return fmt.Sprintf("no INFO instruction at 0x%x in %s: went to the nearest 0x%x", off, l.rows.file(lc).Name, l.rows.info(lc).Off), nil
+			lc := l.rows.Loc(l.rowAt(best))
+			return fmt.Sprintf("no INFO instruction at 0x%x in %s: went to the nearest 0x%x", off, l.rows.File(lc).Name, l.rows.Info(lc).Off), nil
 		}
 		return "", nil
 	}
@@ -833,10 +833,10 @@ func (l listModel) titleLine(c listCols) string {
 	if lc, ok := l.selected(); ok && ((l.fileW > 0 && c.fileW == 0) || (l.kernelW > 0 && c.kernelW == 0)) {
 		var where []string
 		if l.fileW > 0 && c.fileW == 0 {
-			where = append(where, l.shown[l.rows.file(lc).Name])
+			where = append(where, l.shown[l.rows.File(lc).Name])
 		}
 		if l.kernelW > 0 && c.kernelW == 0 {
-			where = append(where, model.KernelLabel(l.rows.stream(lc).Kernel))
+			where = append(where, model.KernelLabel(l.rows.Stream(lc).Kernel))
 		}
 		t += " " + l.th.Muted.Render(strings.Join(where, " · "))
 	}
@@ -845,9 +845,9 @@ func (l listModel) titleLine(c listCols) string {
 	}
 	switch {
 	case l.filtering:
-		t += l.th.Muted.Render(fmt.Sprintf("  /%s (filtering %d rows…)", l.filter, l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (filtering %d rows…)", l.filter, l.rows.Len()))
 	case l.filter != "":
-		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.Len()))
 	}
 	return ansi.Truncate(t, l.width, "…")
 }
@@ -901,8 +901,8 @@ func shortNames(names map[string]bool) map[string]string {
 // that it shows without colour; every column has a fixed place.
 func (l listModel) rowLine(p int, c listCols) string {
 	row := l.rowAt(p)
-	lc := l.rows.loc(row)
-	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
+	lc := l.rows.Loc(row)
+	f, st, in := l.rows.File(lc), l.rows.Stream(lc), l.rows.Info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
 	cell := fmt.Sprintf(" 0x%06x", in.Off)
@@ -1006,8 +1006,8 @@ func (l listModel) contextLine() string {
 	if !ok {
 		return ""
 	}
-	st := l.rows.stream(lc)
-	at := l.rows.info(lc).Inst
+	st := l.rows.Stream(lc)
+	at := l.rows.Info(lc).Inst
 	const prefix = "context "
 	// The selection's $N (the number Intel's listing gives it) leads the
 	// strip, padded to the stream's widest so that a step changes only

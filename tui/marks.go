@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/tui/panels"
 )
 
@@ -104,7 +105,7 @@ func (m *Model) marksShown() bool { return m.marks.open || m.marks.editing >= 0 
 type infoTexts struct{ s *decoder.Stream }
 
 func (s infoTexts) Len() int          { return s.s.NumInfos() }
-func (s infoTexts) Pos(i int) int64   { return posAt(s.s, i) }
+func (s infoTexts) Pos(i int) int64   { return index.PosAt(s.s, i) }
 func (s infoTexts) Text(i int) string { return s.s.Info(i).Text() }
 
 // reattachMarks finds every mark in the rows after a (re)load: at its
@@ -128,7 +129,7 @@ func (m *Model) reattachMarks() {
 			}
 			e.row = s.Start + j
 			if mv {
-				e.from, e.Pos = e.Pos, posAt(st, j)
+				e.from, e.Pos = e.Pos, index.PosAt(st, j)
 			}
 			break
 		}
@@ -181,7 +182,7 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			mk.note.SetValue(mk.list[i].Note)
 		} else {
 			p := m.list.rows.Place(l)
-			in := m.list.rows.info(l)
+			in := m.list.rows.Info(l)
 			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: in.Text()}, row, -1})
 			mk.editing, mk.adding = len(mk.list)-1, true
 			mk.note.SetValue("")
@@ -385,7 +386,7 @@ func (m *Model) marksView() string {
 			cur = "▸ "
 		}
 		num := "0x%x"
-		if e.row >= 0 && m.list.rows.info(m.list.rows.loc(e.row)).FromText() {
+		if e.row >= 0 && m.list.rows.Info(m.list.rows.Loc(e.row)).FromText() {
 			num = "$%d"
 		}
 		where := fmt.Sprintf(num, e.Pos)

@@ -115,8 +115,8 @@ func (m *Model) session() panels.Session {
 	var in *decoder.Info
 	var sc model.Scope
 	if m.selOK {
-		in = m.list.rows.info(m.sel)
-		sc = model.Scope{File: m.list.rows.file(m.sel).Name, Body: m.list.rows.stream(m.sel).Kernel}
+		in = m.list.rows.Info(m.sel)
+		sc = model.Scope{File: m.list.rows.File(m.sel).Name, Body: m.list.rows.Stream(m.sel).Kernel}
 	}
 	s := panels.NewSession(m.surfaces, sc, in, m.rules)
 	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
@@ -124,7 +124,7 @@ func (m *Model) session() panels.Session {
 	case m.body != nil:
 		s.Native, s.NativeOf = m.joinOf(*m.body), m.body.s
 	case m.selOK:
-		b := bodyRef{m.list.rows.file(m.sel), m.list.rows.stream(m.sel)}
+		b := bodyRef{m.list.rows.File(m.sel), m.list.rows.Stream(m.sel)}
 		s.Native, s.NativeOf = m.joinOf(b), b.s
 	}
 	if s.Native == nil {
@@ -198,7 +198,7 @@ func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
 func (m *Model) selectInst(s *decoder.Stream, inst int) {
 	r := m.list.rows
 	for sg := range r.Runs() {
-		if r.stream(loc{File: sg.File, Stream: sg.Stream}) != s {
+		if r.Stream(loc{File: sg.File, Stream: sg.Stream}) != s {
 			continue
 		}
 		if k, ok := s.InfoAt(inst); ok {

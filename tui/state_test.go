@@ -38,8 +38,8 @@ func TestPanelEditsReachTheRoot(t *testing.T) {
 	m.Update(press("j"))
 	m.Update(press("l"))
 	l, _ := m.list.selected()
-	in := m.list.rows.info(l)
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
+	in := m.list.rows.Info(l)
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
 	s, src, _ := m.surfaces.Lookup(sc, in)
 	if src != model.SourceBody || s.Width != model.DefaultSurface().Width+1 {
 		t.Fatalf("l: the root's file has %v %+v", src, s)
@@ -91,8 +91,8 @@ func TestSaveRightAfterEditHasIt(t *testing.T) {
 		t.Fatalf("%v\n%s", err, saved)
 	}
 	l, _ := m.list.selected()
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
-	if s, _, _ := f.Lookup(sc, m.list.rows.info(l)); s.Width != model.DefaultSurface().Width+1 {
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
+	if s, _, _ := f.Lookup(sc, m.list.rows.Info(l)); s.Width != model.DefaultSurface().Width+1 {
 		t.Errorf("the save lacks the edit typed before it: %s", saved)
 	}
 	if m.unsaved() {
@@ -148,8 +148,8 @@ func TestFlowEditThenSaveAtOnce(t *testing.T) {
 		t.Fatalf("%v\n%s", err, saved)
 	}
 	l, _ := m.list.selected()
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
-	if s, _, _ := f.Lookup(sc, m.list.rows.info(l)); s.Width != model.DefaultSurface().Width+1 || f.GRFBytes != 64 {
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
+	if s, _, _ := f.Lookup(sc, m.list.rows.Info(l)); s.Width != model.DefaultSurface().Width+1 || f.GRFBytes != 64 {
 		t.Errorf("the save lacks the edits typed before it: %s", saved)
 	}
 	if m.Unsaved() {

@@ -549,7 +549,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
 			text, bad := loadedText(s)
-			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
+			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.Len())+m.surfacesNote(), bad)
 		}
 	}
 	reload := slices.ContainsFunc(done, func(d ended) bool { return d.reload })
@@ -558,9 +558,9 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		// could not be read included) is said last, whichever ended last;
 		// the files' errors are counted in the status line (E lists them).
 		text, bad := loadedText(s)
-		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
+		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.Len())+m.surfacesNote(), bad)
 	}
-	if len(done) > 0 && s.Loading() == 0 && m.list.rows.total == 0 && !m.statusErr {
+	if len(done) > 0 && s.Loading() == 0 && m.list.rows.Len() == 0 && !m.statusErr {
 		if t := m.noInfoText(); t != "" {
 			text, _ := loadedText(s)
 			m.setStatus(t+" · "+text, false)
@@ -670,7 +670,7 @@ func (m *Model) syncSelection() {
 	m.sel, m.selOK = l, ok
 	var in *decoder.Info
 	if ok {
-		in = m.list.rows.info(l)
+		in = m.list.rows.Info(l)
 		m.body = nil // the list's selection is shown again
 	}
 	s := m.session() // the new instruction's description first, then the instruction
@@ -696,7 +696,7 @@ func (m *Model) syncPanel(id focusID) {
 	m.pending[id] = false
 	var in *decoder.Info
 	if m.selOK {
-		in = m.list.rows.info(m.sel)
+		in = m.list.rows.Info(m.sel)
 	}
 	p := m.panels[id]
 	p.SetSession(m.session())
@@ -832,7 +832,7 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 		m.setStatus("nothing selected to copy", true)
 		return nil
 	}
-	in := m.list.rows.info(m.sel)
+	in := m.list.rows.Info(m.sel)
 	var text, what string
 	switch {
 	case bytes:

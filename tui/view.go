@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/tui/panels"
 )
 
@@ -65,7 +66,7 @@ func (m *Model) render() string {
 		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
-	case m.list.rows.total == 0 && m.loading() > 0:
+	case m.list.rows.Len() == 0 && m.loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
 		l := m.list // a copy: View changes nothing
@@ -169,15 +170,15 @@ func (m *Model) statusLine() string {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
 	}
 	if m.list.filtering {
-		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.total))
+		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.Len()))
 	}
 	var f *decoder.File
 	if m.selOK {
-		f = m.list.rows.file(m.sel)
+		f = m.list.rows.File(m.sel)
 		parts = append(parts, decoder.Display(f.Name))
 	} else if m.body != nil {
 		parts = append(parts, decoder.Display(m.body.file.Name))
-	} else if m.list.filter != "" && m.list.rows.total > 0 {
+	} else if m.list.filter != "" && m.list.rows.Len() > 0 {
 		parts = append(parts, "no row matches the filter")
 	} else if m.snap.Len() > 0 && m.loading() == 0 {
 		parts = append(parts, "no INFO instructions")
@@ -321,7 +322,7 @@ func (m *Model) shownHelpLines() []string {
 	for _, h := range hits {
 		out = append(out, fmt.Sprintf("  %s %s  · %s", panels.Fit(h.key, kw), h.desc, h.group))
 	}
-	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
+	for _, l := range append(m.helpNotes(), strings.Split(index.FilterHelp, "\n")...) {
 		if strings.Contains(strings.ToLower(l), q) {
 			out = append(out, l)
 		}
@@ -407,7 +408,7 @@ func (m *Model) helpLines() []string {
 	}
 	lines = append(lines, m.helpNotes()...)
 	lines = append(lines, "")
-	lines = append(lines, strings.Split(filterHelp, "\n")...)
+	lines = append(lines, strings.Split(index.FilterHelp, "\n")...)
 	return lines
 }
 

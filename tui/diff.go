@@ -150,8 +150,8 @@ func (m *Model) openFirstChange() {
 			}
 			m.setFocus(focusCode)
 			cp := m.codePanel()
-			cp.m.SetSession(m.session())
-			cp.m.FirstChange()
+			cp.SetSession(m.session())
+			cp.FirstChange()
 			m.setStatus(fmt.Sprintf("%s differs: } and { go to its next and previous change, D shows B alone", decoder.Display(model.KernelLabel(k.Name))), false)
 			return
 		}

@@ -192,7 +192,7 @@ func editSurfaceField(tm flow) {
 
 func checkSurfaceEdited(t *testing.T, m *Model) {
 	t.Helper()
-	out := m.outputPanel().m
+	out := m.outputPanel()
 	key := model.SurfaceFields()[0].Key
 	if got := out.Surface().Get(key); got != 9 {
 		t.Errorf("Output surface %s = %d, want 9", key, got)

@@ -146,7 +146,7 @@ func (m *Model) openFirstBody() {
 func (m *Model) showBody(b bodyRef) {
 	m.body = &b
 	m.handBack()
-	m.codePanel().m.SetBody(b.s)
+	m.codePanel().SetBody(b.s)
 	m.setFocus(focusCode)
 }
 
@@ -159,7 +159,7 @@ func (m *Model) openKernels() tea.Cmd {
 		return nil
 	}
 	ks := &kernelsState{loading: m.cfg.Native != nil}
-	shown := m.codePanel().m.Body()
+	shown := m.codePanel().Body()
 	cur := 0
 	for i, b := range bs {
 		ks.items = append(ks.items, kernelItem{bodyRef: b})
@@ -360,7 +360,7 @@ func (m *Model) showCodeBody() {
 	if m.body == nil || m.selOK || m.pending[focusCode] {
 		return
 	}
-	m.panels[focusCode].(*panel[panels.Code, *panels.Code]).m.SetBody(m.body.s)
+	m.panels[focusCode].panelView.(*panels.Code).SetBody(m.body.s)
 }
 
 // rebody finds the body shown again after a reload (the same file and

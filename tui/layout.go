@@ -156,7 +156,7 @@ func sideBySide(a, b string) string {
 func (m *Model) panelRowsWanted(f focusID) int {
 	switch f {
 	case focusCode:
-		return m.codePanel().m.WantedRows()
+		return m.codePanel().WantedRows()
 	case focusOutput:
 		return 40
 	case focusLanes:

@@ -36,7 +36,7 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 		t.Fatal("nothing selected")
 	}
 	file, kernel := m.list.rows.File(l).Name, m.list.rows.Stream(l).Kernel
-	if m.outputPanel().m.Rules() != model.RulesHW {
+	if m.outputPanel().Rules() != model.RulesHW {
 		t.Errorf("Config.Rules not applied")
 	}
 	send(m, "4", "j", "l") // Output, Width, one step up
@@ -56,7 +56,7 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 		t.Errorf("r: rules %v status %q", m.rules, m.status)
 	}
 	m.restylePanels()
-	if m.outputPanel().m.Rules() != model.RulesSpec {
+	if m.outputPanel().Rules() != model.RulesSpec {
 		t.Error("rules lost when the panels were rebuilt")
 	}
 }

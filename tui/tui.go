@@ -844,7 +844,7 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 		text, what = strings.Join(parts, " "), fmt.Sprintf("%d bytes", len(b))
 	case m.focus == focusBits:
 		fields := in.Fields()
-		i := min(m.bitsPanel().m.Selected(), len(fields)-1)
+		i := min(m.bitsPanel().Selected(), len(fields)-1)
 		text, what = fmt.Sprintf("0x%x", fields[i].Raw), fields[i].Name
 	default:
 		text, what = in.Text(), "the instruction text"
@@ -1018,7 +1018,7 @@ func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
 		m.list, cmd = m.list.Update(msg)
 		m.syncSelection()
 	} else {
-		cmd = m.panels[m.focus].Update(msg)
+		cmd = m.panels[m.focus].update(msg)
 		m.takeEdits(m.panels[m.focus])
 	}
 	return cmd

@@ -75,13 +75,7 @@ const (
 // listModel is the INFO list: one row per INFO of every loaded stream. It
 // keeps only an index of the filtered rows and formats the visible ones.
 type listModel struct {
-	rows *rowIndex
-	view []int32 // rows passing the filter; nil means every row
-	// viewRef holds view when it is shared with other sessions (see
-	// workspace.Snapshot.View), which keeps it cached while in use.
-	viewRef *workspace.View
-	filter  string
-	terms   *index.Filter
+	filterState // the rows and the filter's view of them
 	// gen numbers the filter changes: a view made off the frame (see
 	// filterCmd) is installed only if no change came after the one it
 	// was made for. filtering: that view is still to come.
@@ -100,12 +94,10 @@ type listModel struct {
 	moved         bool // the user has moved: keep the place across loads
 	lastRow       int  // the row last selected: kept while a filter matches nothing
 	width, height int
-	focused       bool
 
-	mode       inputMode
-	input      promptInput
-	prevFilter string
-	prev       filterState // the view the prompt opened on, for esc
+	mode  inputMode
+	input promptInput
+	prev  filterState // the view the prompt opened on, for esc
 	// filterErr is why the filter being typed does not parse: shown
 	// while typing, the last valid result staying on screen.
 	filterErr error
@@ -123,8 +115,10 @@ type listModel struct {
 	kernelW int               // 0: no kernel names
 	indexW  int               // width of the $N column: the widest index shown
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
-	// marked is the bookmarked rows, set on the copy the root draws.
-	marked map[int]bool
+	// focused: the list has the keyboard; marked: the bookmarked rows;
+	// both set on the copy the root draws.
+	focused bool
+	marked  map[int]bool
 	// diff marks the rows whose INFO a comparison found changed or added
 	// (infoscope diff), set on the copy the root draws; nil: none.
 	diff *diffIndex
@@ -211,8 +205,8 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 	return func() tea.Msg { return statusMsg{text, isErr} }
 }
 
-func newList(th theme) listModel {
-	return listModel{rows: &rowIndex{Index: index.New(nil)}, keys: DefaultListKeyMap(), th: th,
+func newList(th theme, keys ListKeyMap) listModel {
+	return listModel{filterState: filterState{rows: &rowIndex{Index: index.New(nil)}}, keys: keys, th: th,
 		input: newPromptInput("/", "", 0)} // "/" or ":", one cell either way
 }
 
@@ -297,8 +291,10 @@ type filterState struct {
 	rows   *rowIndex
 	filter string
 	terms  *index.Filter
-	view   []int32
-	ref    *workspace.View
+	view   []int32 // rows passing the filter; nil means every row
+	// ref holds view when it is shared with other sessions (see
+	// workspace.Snapshot.View), which keeps it cached while in use.
+	ref *workspace.View
 }
 
 // filteredMsg brings a view made off the frame by filterCmd.
@@ -328,7 +324,7 @@ func (l *listModel) refilter() tea.Cmd {
 		l.install(filterState{rows: l.rows, filter: l.filter, terms: l.terms})
 		return nil
 	}
-	l.view, l.viewRef = []int32{}, nil
+	l.view, l.ref = []int32{}, nil
 	l.cursor, l.top = 0, 0
 	l.filtering = true
 	return l.filterCmd()
@@ -376,7 +372,7 @@ func (l *listModel) setFilter(s string) (tea.Cmd, error) {
 // the first row.
 func (l *listModel) install(st filterState) {
 	l.filtering = false
-	l.filter, l.terms, l.view, l.viewRef = st.filter, st.terms, st.view, st.ref
+	l.filterState = st // st.rows is l.rows: a view of other rows is never installed
 	switch {
 	case l.relocate:
 		l.relocate = false
@@ -565,9 +561,6 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 }
 
 func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
-	if !l.focused {
-		return l, nil
-	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// Sources load in any order; until the user acts, the list stays
@@ -650,8 +643,7 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 			}
 		}
 	case key.Matches(msg, k.Filter):
-		l.mode, l.prevFilter = inputFilter, l.filter
-		l.prev = filterState{l.rows, l.filter, l.terms, l.view, l.viewRef}
+		l.mode, l.prev = inputFilter, l.filterState
 		l.input.setPrompt("/")
 		l.input.SetValue(l.filter)
 		cmd = l.input.Focus()
@@ -762,14 +754,14 @@ func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 // view (made again by the command it returns if the rows were reloaded
 // meanwhile).
 func (l *listModel) cancelInput() (cmd tea.Cmd) {
-	if l.mode == inputFilter && (l.filter != l.prevFilter || l.filtering) {
+	if l.mode == inputFilter && (l.filter != l.prev.filter || l.filtering) {
 		if l.count() > 0 && !l.filtering {
 			l.lastRow = l.rowAt(l.cursor)
 		}
 		l.gen++
 		l.announce = false
 		if l.prev.rows != l.rows {
-			l.filter, l.terms = l.prevFilter, l.prev.terms
+			l.filter, l.terms = l.prev.filter, l.prev.terms
 			cmd = l.refilter()
 		} else {
 			l.install(l.prev)

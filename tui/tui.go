@@ -287,9 +287,7 @@ func New(cfg Config) *Model {
 	m.snap = workspace.NewSnapshot(m.ws.Snapshot().Names())
 	m.pub.Store(m.snap)
 	m.th = style.New(m.isDark, m.mono)
-	m.list = newList(m.th)
-	m.list.keys = m.keyset.List
-	m.list.focused = true
+	m.list = newList(m.th, m.keyset.List)
 	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
@@ -712,7 +710,6 @@ func (m *Model) setFocus(f focusID) {
 	}
 	m.syncPanel(f) // before it takes the keyboard, as if it had been synced all along
 	m.focus = f
-	m.list.focused = f == focusList
 	if f != focusList && m.list.mode != inputNone {
 		// alt+digit leaves the prompt, as esc does; a view to make again
 		// (rows reloaded meanwhile) comes from a command Update returns.

@@ -70,6 +70,7 @@ func (m *Model) render() string {
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
 		l := m.list // a copy: View changes nothing
+		l.focused = m.focus == focusList
 		l.marked = m.markedRows()
 		l.diff = m.diff
 		parts = append(parts, fit(l.View(), w, m.lay.list.h))

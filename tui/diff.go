@@ -133,7 +133,7 @@ func (m *Model) diffShown() *diff.Kernel {
 // differs from A's at its first change (once: the user's later choices
 // stand).
 func (m *Model) openFirstChange() {
-	if m.diff == nil || m.diffOpened || m.loading() > 0 {
+	if m.diff == nil || m.diffOpened || m.snap.Loading() > 0 {
 		return
 	}
 	m.diffOpened = true

@@ -277,7 +277,7 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 	case modeOverlay:
 		return m.overlayKeys.ShortHelp(), nil
 	case modeKernels:
-		kk := m.kernelKeys()
+		kk := m.keyset.Kernels
 		return []key.Binding{kk.Down, kk.Select}, []key.Binding{kk.Close}
 	case modeFilter, modeGoto:
 		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}

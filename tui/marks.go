@@ -87,7 +87,7 @@ type marksState struct {
 // initMarks sets up the bookmarks from cfg.
 func (m *Model) initMarks(cfg MarksConfig) {
 	mk := &m.marks
-	mk.cfg, mk.keys, mk.editing = cfg, DefaultMarkKeyMap(), -1
+	mk.cfg, mk.keys, mk.editing = cfg, m.keyset.Marks, -1
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}

@@ -94,10 +94,10 @@ func (m *Model) session() panels.Session {
 	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
 	switch {
 	case m.body != nil:
-		s.Native, s.NativeOf = m.joinOf(*m.body), m.body.s
+		s.Native, s.NativeOf = joinOf(m.cfg.Native, *m.body), m.body.s
 	case m.selOK:
 		b := bodyRef{m.list.rows.File(m.sel), m.list.rows.Stream(m.sel)}
-		s.Native, s.NativeOf = m.joinOf(b), b.s
+		s.Native, s.NativeOf = joinOf(m.cfg.Native, b), b.s
 	}
 	if s.Native == nil {
 		s.NativeOf = nil

@@ -276,7 +276,6 @@ func New(cfg Config) *Model {
 	m.helpQueryKeys = panels.NewPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
-	m.marks.keys = m.keyset.Marks
 	if m.ws = cfg.Workspace; m.ws != nil {
 		m.sub = m.ws.Subscribe()
 	} else {
@@ -395,8 +394,6 @@ func (m *Model) SurfacesJSON() []byte {
 // them when it ends a session itself (idle, time limit, shutdown).
 func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
-func (m *Model) loading() int { return m.snap.Loading() }
-
 // setStatus sets the status line. Its messages quote file names, errors
 // and notes from inputs: they are shown by decoder.Display's rule.
 func (m *Model) setStatus(text string, isErr bool) {
@@ -431,7 +428,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case spinner.TickMsg:
-		if m.loading() == 0 {
+		if m.snap.Loading() == 0 {
 			return m, nil // stop ticking: idle frames cost nothing
 		}
 		var cmd tea.Cmd
@@ -519,16 +516,15 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	if rebuild {
 		demangle = tea.Batch(m.rebuild(), m.demangleCmd())
 	}
-	// loadedText counts over every input: once per state, not per load
-	// that ended in it (a folder's thousands end in one state).
-	var loaded string
-	var loadedBad, counted bool
-	loadedText := func(s *workspace.Snapshot) (string, bool) {
-		if !counted {
-			loaded, loadedBad = loadedText(s)
-			counted = true
-		}
-		return loaded, loadedBad
+	// The last load ended: what they all did is counted over every input,
+	// once per state, not per load that ended in it (a folder's thousands
+	// end in one state).
+	finished := len(done) > 0 && s.Loading() == 0
+	var loaded, news string
+	var loadedBad bool
+	if finished {
+		loaded, loadedBad = loadedText(s)
+		news = fmt.Sprintf("%s, %d INFO instructions", loaded, m.list.rows.Len()) + m.surfacesNote()
 	}
 	for _, d := range done {
 		e := d.e
@@ -546,22 +542,19 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
-			text, bad := loadedText(s)
-			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.Len())+m.surfacesNote(), bad)
+			m.setStatus(news, loadedBad)
 		}
 	}
 	reload := slices.ContainsFunc(done, func(d ended) bool { return d.reload })
-	if len(done) > 0 && s.Loading() == 0 && s.Len() > 1 && !reload {
+	if finished && s.Len() > 1 && !reload {
 		// Loads end in any order: with several sources the count (what
 		// could not be read included) is said last, whichever ended last;
 		// the files' errors are counted in the status line (E lists them).
-		text, bad := loadedText(s)
-		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.Len())+m.surfacesNote(), bad)
+		m.setStatus(news, loadedBad)
 	}
-	if len(done) > 0 && s.Loading() == 0 && m.list.rows.Len() == 0 && !m.statusErr {
+	if finished && m.list.rows.Len() == 0 && !m.statusErr {
 		if t := m.noInfoText(); t != "" {
-			text, _ := loadedText(s)
-			m.setStatus(t+" · "+text, false)
+			m.setStatus(t+" · "+loaded, false)
 		}
 	}
 	m.openFirstChange() // after the load's news: it says where it opened
@@ -834,11 +827,7 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 	switch {
 	case bytes:
 		b := in.Bytes()
-		parts := make([]string, len(b))
-		for i, c := range b {
-			parts[i] = fmt.Sprintf("%02x", c)
-		}
-		text, what = strings.Join(parts, " "), fmt.Sprintf("%d bytes", len(b))
+		text, what = fmt.Sprintf("% x", b), fmt.Sprintf("%d bytes", len(b))
 	case m.focus == focusBits:
 		fields := in.Fields()
 		i := min(m.bitsPanel().Selected(), len(fields)-1)

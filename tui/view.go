@@ -66,7 +66,7 @@ func (m *Model) render() string {
 		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
-	case m.list.rows.Len() == 0 && m.loading() > 0:
+	case m.list.rows.Len() == 0 && m.snap.Loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
 		l := m.list // a copy: View changes nothing
@@ -167,7 +167,7 @@ func (m *Model) statusLine() string {
 	if m.unsaved() {
 		act = append(act, "unsaved surface edits: ctrl+s saves")
 	}
-	if m.loading() > 0 {
+	if m.snap.Loading() > 0 {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
 	}
 	if m.list.filtering {
@@ -181,7 +181,7 @@ func (m *Model) statusLine() string {
 		parts = append(parts, decoder.Display(m.body.file.Name))
 	} else if m.list.filter != "" && m.list.rows.Len() > 0 {
 		parts = append(parts, "no row matches the filter")
-	} else if m.snap.Len() > 0 && m.loading() == 0 {
+	} else if m.snap.Len() > 0 && m.snap.Loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
 	if f != nil {

@@ -286,14 +286,9 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) scrollMarks() {
 	vp := m.overlayVP()
 	m.sizeOverlay(vp)
-	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
-	c, body := m.marks.cursor, vp.Height()
-	switch {
-	case c < vp.YOffset():
-		vp.SetYOffset(c)
-	case c >= vp.YOffset()+body:
-		vp.SetYOffset(c - body + 1)
-	}
+	n := max(len(m.marks.list), 1)
+	vp.SetContentLines(make([]string, n)) // the lines the offset is bounded by
+	vp.SetYOffset(panels.KeepInView(vp.YOffset(), m.marks.cursor, 0, vp.Height(), n))
 }
 
 // jumpToRow selects row in the list, clearing a filter that hides it.

@@ -150,21 +150,6 @@ func (m *Model) applyEdit(e panels.Edit) {
 	}
 }
 
-// onPanelMsg handles the panels' messages: an edit sent as a message (the
-// panels report theirs through TakeEdits) and the Code pane's requests.
-func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
-	switch msg := msg.(type) {
-	case panels.Edit:
-		m.applyEdit(msg)
-		m.handBack()
-		return true, nil
-	case panels.SelectInfoMsg:
-		m.selectInst(msg.Stream, msg.Inst)
-		return true, nil
-	}
-	return false, nil
-}
-
 // selectInst moves the list to the INFO at instruction inst of stream s
 // (enter on an INFO line of the Code pane).
 func (m *Model) selectInst(s *decoder.Stream, inst int) {

@@ -403,7 +403,7 @@ func (m *Model) setStatus(text string, isErr bool) {
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	_, cmd := m.update(msg)
+	cmd := m.update(msg)
 	if m.listCmd != nil {
 		cmd = tea.Batch(cmd, m.listCmd)
 		m.listCmd = nil
@@ -411,13 +411,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.relayout()
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
@@ -426,63 +426,68 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				m.restylePanels()
 			}
 		}
-		return m, nil
+		return nil
 	case spinner.TickMsg:
 		if m.snap.Loading() == 0 {
-			return m, nil // stop ticking: idle frames cost nothing
+			return nil // stop ticking: idle frames cost nothing
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return cmd
 	case snapshotMsg:
 		if msg.snap == nil {
-			return m, m.ownSnapshot()
+			return m.ownSnapshot()
 		}
 		cmd := m.applySnapshot(msg.snap)
 		if msg.listen {
 			cmd = tea.Batch(cmd, m.listen())
 		}
-		return m, cmd
+		return cmd
 	case ReloadMsg:
-		return m, tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
+		return tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
-		return m, nil
+		return nil
 	case demangledMsg:
 		for k, v := range msg {
 			m.demangled[k] = v
 		}
 		m.helpCache = helpCache{}
-		return m, nil
+		return nil
 	case copiedMsg:
 		m.setStatus(msg.status, false)
 		osc := msg.osc
-		return m, func() tea.Msg { return osc }
+		return func() tea.Msg { return osc }
 	case savedMsg:
-		return m, m.onSaved(msg)
+		return m.onSaved(msg)
 	case kernelJoinsMsg:
 		m.onKernelJoins(msg)
-		return m, nil
+		return nil
 	case openPanelMsg:
 		m.setFocus(m.shown)
-		return m, nil
+		return nil
 	case filteredMsg:
 		var cmd tea.Cmd
 		m.list, cmd = m.list.filtered(msg)
 		m.syncSelection()
-		return m, cmd
+		return cmd
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.MouseClickMsg, tea.MouseWheelMsg:
-		return m, m.onMouse(msg.(tea.MouseMsg))
-	case tea.PasteMsg:
-		return m, m.toFocused(msg)
+		return m.onMouse(msg.(tea.MouseMsg))
+	case panels.Edit:
+		// An edit sent as a message (the panels report theirs through
+		// TakeEdits).
+		m.applyEdit(msg)
+		m.handBack()
+		return nil
+	case panels.SelectInfoMsg:
+		m.selectInst(msg.Stream, msg.Inst)
+		return nil
 	}
-	if handled, cmd := m.onPanelMsg(msg); handled {
-		return m, cmd
-	}
-	// Anything else (timers of the focused child's inputs) goes to it alone.
-	return m, m.toFocused(msg)
+	// Anything else (a paste, timers of the focused child's inputs) goes
+	// to it alone.
+	return m.toFocused(msg)
 }
 
 // applySnapshot shows a newer state of the workspace: the rows are

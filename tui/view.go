@@ -94,14 +94,11 @@ func (m *Model) render() string {
 func (m *Model) tabBar() string {
 	var b strings.Builder
 	for i := range numFocus {
-		t := tabLabel(focusID(i), focusID(i) == m.focus)
-		switch {
-		case focusID(i) == m.focus:
-			b.WriteString(m.th.TabActive.Render(t))
-		default:
-			b.WriteString(m.th.Tab.Render(t))
+		st := m.th.Tab
+		if focusID(i) == m.focus {
+			st = m.th.TabActive
 		}
-		b.WriteString(" ")
+		b.WriteString(st.Render(tabLabel(focusID(i), focusID(i) == m.focus)) + " ")
 	}
 	if m.diff != nil {
 		b.WriteString(m.th.Muted.Render("infoscope " + m.diff.header(m.diffShown())))

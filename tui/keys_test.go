@@ -241,8 +241,8 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 func TestBindingsFollowTheMode(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
 	send(m, "?", "j")
-	if m.list.cursor != 0 || m.overlayVP().YOffset() != 1 {
-		t.Errorf("j in the help: list cursor %d, help offset %d", m.list.cursor, m.overlayVP().YOffset())
+	if m.list.cursor != 0 || m.ov.YOffset() != 1 {
+		t.Errorf("j in the help: list cursor %d, help offset %d", m.list.cursor, m.ov.YOffset())
 	}
 	if m.keys.Quit.Enabled() || m.list.keys.Down.Enabled() || !m.overlayKeys.Down.Enabled() {
 		t.Error("the help's bindings are not the ones enabled")

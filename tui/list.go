@@ -207,7 +207,7 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 
 func newList(th theme, keys ListKeyMap) listModel {
 	return listModel{filterState: filterState{rows: &rowIndex{Index: index.New(nil)}}, keys: keys, th: th,
-		input: newPromptInput("/", "", 0)} // "/" or ":", one cell either way
+		input: newPromptInput("/", "", 0, th)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {

@@ -91,7 +91,7 @@ func (m *Model) initMarks(cfg MarksConfig) {
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
-	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes)
+	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes, m.th)
 	mk.noteKeys = panels.NewPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
@@ -284,7 +284,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	vp := m.overlayVP()
+	vp := &m.ov
 	m.sizeOverlay(vp)
 	n := max(len(m.marks.list), 1)
 	vp.SetContentLines(make([]string, n)) // the lines the offset is bounded by

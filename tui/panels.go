@@ -64,11 +64,13 @@ func panelOf[P any, PP panels.Panel[P]](m *Model, id focusID) PP {
 func (m *Model) bitsPanel() *panels.Bits { return panelOf[panels.Bits](m, focusBits) }
 func (m *Model) codePanel() *panels.Code { return panelOf[panels.Code](m, focusCode) }
 
-// applyTheme rebuilds the root's and the panels' styles (after a
-// background-colour report or at start).
+// applyTheme builds the session's styles (at start and after a
+// background-colour report): the list's and the key hints' (restylePanels
+// rebuilds the panels, afterUpdate restyles the prompts).
 func (m *Model) applyTheme() {
 	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
+	m.help.Styles = m.th.Help
 }
 
 // restylePanels rebuilds the panels with styles for the new background

@@ -27,7 +27,6 @@ import (
 	"infoscope/model/lower"
 	"infoscope/model/workspace"
 	"infoscope/tui/panels"
-	"infoscope/tui/style"
 )
 
 // Config configures a session.
@@ -168,9 +167,10 @@ type Model struct {
 	mouse    bool
 	showHelp bool
 	showErrs bool
-	// ov scrolls the help, errors and bookmarks overlays: built when one
-	// opens (overlayVP), let go of when the help or errors close.
-	ov          *viewport.Model
+	help     help.Model // bubbles' key-hint renderer, in the session's styles
+	// ov scrolls the help, errors and bookmarks overlays; it starts anew
+	// when the help or errors close.
+	ov          viewport.Model
 	overlayKeys OverlayKeyMap
 	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
@@ -204,22 +204,6 @@ type Model struct {
 
 	status    string
 	statusErr bool
-}
-
-// helpModel returns bubbles' key-hint renderer in the session's styles,
-// w cells wide (0: unbounded). It is built when drawn rather than held:
-// its styles are ~4.5 KB, and an SSH server holds a model per session.
-func (m *Model) helpModel(w int) help.Model {
-	h := helpBase(m.th)
-	h.SetWidth(w)
-	return h
-}
-
-// helpBase returns bubbles' help.Model in the styles of th.
-func helpBase(th theme) help.Model {
-	h := help.New()
-	h.Styles = th.Help
-	return h
 }
 
 // snapshotMsg brings a state of the workspace; listen is set on those
@@ -256,6 +240,8 @@ func New(cfg Config) *Model {
 		shown:    focusBits,
 		width:    80,
 		height:   24,
+		help:     help.New(),
+		ov:       viewport.New(),
 	}
 	if m.surfaces == nil {
 		m.surfaces = model.NewSurfaceFile()
@@ -271,8 +257,9 @@ func New(cfg Config) *Model {
 	if cfg.Diff != nil {
 		m.diff = newDiffIndex(cfg.Diff)
 	}
+	m.applyTheme() // first: the prompts, the list and the panels are built with it
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
-	m.helpQuery = newPromptInput("/", "key or words", 64)
+	m.helpQuery = newPromptInput("/", "key or words", 64, m.th)
 	m.helpQueryKeys = panels.NewPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
@@ -285,13 +272,11 @@ func New(cfg Config) *Model {
 	// (a shared workspace's may be loaded already) is then news to it.
 	m.snap = workspace.NewSnapshot(m.ws.Snapshot().Names())
 	m.pub.Store(m.snap)
-	m.th = style.New(m.isDark, m.mono)
 	m.list = newList(m.th, m.keyset.List)
 	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
-	m.applyTheme()
 	m.relayout()
 	if m.loadErr != nil {
 		m.setStatus(fmt.Sprintf("surface file not loaded, defaults in use, the file is left as it is: %v", m.loadErr), true)
@@ -934,7 +919,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			var cmd tea.Cmd
 			m.helpQuery, cmd = m.helpQuery.Update(msg)
-			m.overlayVP().GotoTop()
+			m.ov.GotoTop()
 			return cmd
 		}
 		return nil
@@ -943,7 +928,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.helpFiltering = true
-		m.overlayVP().GotoTop()
+		m.ov.GotoTop()
 		return m.helpQuery.Focus()
 	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
 		// The viewport scrolls by its own keys: the overlay's, as they are now.
@@ -962,11 +947,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
-		// The text shown (the help is tens of KB) is not kept once closed.
-		m.helpCache = helpCache{}
-		if !m.marks.open {
-			m.ov = nil
-		}
+		m.ov = viewport.New()
 	default:
 		m.setStatus(msg.String()+" does nothing here: the footer lists the keys", false)
 	}
@@ -984,18 +965,7 @@ func (m *Model) clearHelpQuery() {
 	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
-	if m.ov != nil {
-		m.ov.SetYOffset(0)
-	}
-}
-
-// overlayVP returns the overlays' viewport, built when first needed.
-func (m *Model) overlayVP() *viewport.Model {
-	if m.ov == nil {
-		vp := viewport.New()
-		m.ov = &vp
-	}
-	return m.ov
+	m.ov.SetYOffset(0)
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels

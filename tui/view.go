@@ -228,13 +228,7 @@ func (m *Model) problemCount() int {
 // overlay draws a title line over lines in the overlays' viewport, at
 // its stored offset: exactly bodyH lines of at most width cells.
 func (m *Model) overlay(title string, lines []string) string {
-	// A copy: View changes nothing (nor builds the viewport).
-	var vp viewport.Model
-	if m.ov != nil {
-		vp = *m.ov
-	} else {
-		vp = viewport.New()
-	}
+	vp := m.ov // a copy: View changes nothing
 	m.sizeOverlay(&vp)
 	vp.SetContentLines(slices.Clone(lines)) // it may split lines in place
 	more := ""
@@ -283,10 +277,9 @@ func (m *Model) overlayView() *viewport.Model {
 	if m.showHelp {
 		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
 	}
-	vp := m.overlayVP()
-	m.sizeOverlay(vp)
-	vp.SetContentLines(lines)
-	return vp
+	m.sizeOverlay(&m.ov)
+	m.ov.SetContentLines(lines)
+	return &m.ov
 }
 
 // shownHelpLines is the help as filtered by the query: with one, a line
@@ -360,6 +353,8 @@ func (m *Model) helpNotes() []string {
 // helpLines lists every key: global, list, each panel, then the filter
 // language.
 func (m *Model) helpLines() []string {
+	h := m.help
+	h.SetWidth(m.width)
 	var lines []string
 	for _, g := range m.helpGroups() {
 		lines = append(lines, m.th.Current.Render(g.name))
@@ -390,7 +385,7 @@ func (m *Model) helpLines() []string {
 				b.SetHelp(h.Key+strings.Repeat(" ", kw-lipgloss.Width(h.Key)), h.Desc)
 				padded[i] = b
 			}
-			c := m.helpModel(m.width).FullHelpView([][]key.Binding{padded})
+			c := h.FullHelpView([][]key.Binding{padded})
 			if c == "" {
 				continue
 			}

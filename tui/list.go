@@ -274,16 +274,8 @@ func (l *listModel) posOf(row int) int {
 	if l.view == nil {
 		return row
 	}
-	lo, hi := 0, len(l.view)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if int(l.view[m]) < row {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	pos, _ := slices.BinarySearch(l.view, int32(row))
+	return pos
 }
 
 // filterState is a filter's view of one row index.
@@ -604,18 +596,17 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		l.cursor--
 	case key.Matches(msg, k.Down):
 		l.cursor++
-	case key.Matches(msg, k.PageUp):
-		l.cursor -= l.bodyRows()
-		l.top -= l.bodyRows()
-	case key.Matches(msg, k.PageDown):
-		l.cursor += l.bodyRows()
-		l.top += l.bodyRows()
-	case key.Matches(msg, k.HalfUp):
-		l.cursor -= max(l.bodyRows()/2, 1)
-		l.top -= max(l.bodyRows()/2, 1)
-	case key.Matches(msg, k.HalfDown):
-		l.cursor += max(l.bodyRows()/2, 1)
-		l.top += max(l.bodyRows()/2, 1)
+	case key.Matches(msg, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown):
+		// The page moves with the cursor.
+		d := l.bodyRows()
+		if key.Matches(msg, k.HalfUp, k.HalfDown) {
+			d = max(d/2, 1)
+		}
+		if key.Matches(msg, k.PageUp, k.HalfUp) {
+			d = -d
+		}
+		l.cursor += d
+		l.top += d
 	case key.Matches(msg, k.Top):
 		l.cursor = 0
 	case key.Matches(msg, k.Bottom):
@@ -683,43 +674,38 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	switch {
 	case key.Matches(msg, l.keys.Cancel):
 		return l, l.cancelInput()
-	case key.Matches(msg, l.keys.Apply):
-		mode, val := l.mode, l.input.Value()
-		var filterCmd tea.Cmd
-		if mode == inputFilter {
-			var err error
-			if filterCmd, err = l.setFilter(val); err != nil {
-				// The prompt stays open with its text: the error says
-				// where, and the last valid result stays on screen.
-				l.filterErr = err
-				return l, statusCmd(err.Error(), true)
-			}
-		}
+	case key.Matches(msg, l.keys.Apply) && l.mode == inputGoto:
+		val := l.input.Value()
 		l.closeInput()
-		var err error
-		var note string
-		if mode == inputGoto {
-			note, err = l.gotoTarget(val)
-		}
-		if err != nil {
+		switch note, err := l.gotoTarget(val); {
+		case err != nil:
 			return l, statusCmd(err.Error(), true)
-		}
-		if mode == inputFilter && l.filter != "" {
-			if l.lastSearch != l.filter {
-				l.lastSearch, l.searchRows = l.filter, nil
-			}
-			if l.filtering {
-				// The view is on its way (this command's or one typed
-				// before): its count is said when it comes.
-				l.announce = true
-				return l, filterCmd
-			}
-			return l, l.appliedStatus()
-		}
-		if note != "" {
+		case note != "":
 			return l, statusCmd(note, false)
 		}
 		return l, nil
+	case key.Matches(msg, l.keys.Apply):
+		filterCmd, err := l.setFilter(l.input.Value())
+		if err != nil {
+			// The prompt stays open with its text: the error says
+			// where, and the last valid result stays on screen.
+			l.filterErr = err
+			return l, statusCmd(err.Error(), true)
+		}
+		l.closeInput()
+		if l.filter == "" {
+			return l, nil
+		}
+		if l.lastSearch != l.filter {
+			l.lastSearch, l.searchRows = l.filter, nil
+		}
+		if l.filtering {
+			// The view is on its way (this command's or one typed
+			// before): its count is said when it comes.
+			l.announce = true
+			return l, filterCmd
+		}
+		return l, l.appliedStatus()
 	}
 	return l.editInput(msg)
 }

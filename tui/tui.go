@@ -249,8 +249,7 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		m.keyset = *cfg.Keys
 	}
-	m.keys = m.keyset.Global
-	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
+	m.keys = m.keyset.Global // enabled as the mode allows by syncKeys
 	if cfg.SurfacesUnsaved {
 		m.editGen = 1 // an edit no save covers (which surfaces is not known)
 	}

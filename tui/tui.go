@@ -648,20 +648,15 @@ func (m *Model) syncSelection() {
 		return
 	}
 	m.sel, m.selOK = l, ok
-	var in *decoder.Info
 	if ok {
-		in = m.list.rows.Info(l)
 		m.body = nil // the list's selection is shown again
 	}
-	s := m.session() // the new instruction's description first, then the instruction
-	for i, p := range m.panels[1:] {
-		if m.pending[i+1] {
-			continue // handed the selection when first shown
+	s := m.session()
+	for id := focusBits; id < numFocus; id++ {
+		if !m.pending[id] { // else handed the selection when first shown
+			m.handSelection(id, s)
 		}
-		p.SetSession(s)
-		p.SetInfo(in)
 	}
-	m.showCodeBody()
 	if m.focus != focusList && m.shown == focusCode {
 		m.relayout() // the Code pane's share follows what the new body holds
 	}
@@ -674,13 +669,19 @@ func (m *Model) syncPanel(id focusID) {
 		return
 	}
 	m.pending[id] = false
+	m.handSelection(id, m.session())
+}
+
+// handSelection gives panel id the session's state s, then the selected
+// INFO (the new instruction's description first, then the instruction);
+// with none, the Code pane gets the body picked instead.
+func (m *Model) handSelection(id focusID, s panels.Session) {
 	var in *decoder.Info
 	if m.selOK {
 		in = m.list.rows.Info(m.sel)
 	}
-	p := m.panels[id]
-	p.SetSession(m.session())
-	p.SetInfo(in)
+	m.panels[id].SetSession(s)
+	m.panels[id].SetInfo(in)
 	if id == focusCode {
 		m.showCodeBody()
 	}

@@ -874,8 +874,7 @@ func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toFocused(msg), true
 	case key.Matches(msg, lk.Next, lk.Prev, lk.NextDiag, lk.PrevDiag):
 		var cmd tea.Cmd
-		m.list.moved = true
-		m.list, cmd = m.list.updateKey(msg)
+		m.list, cmd = m.list.Update(msg) // a move of the user's, as in the list
 		m.syncSelection()
 		return cmd, true
 	}

@@ -34,6 +34,7 @@ type panelView interface {
 	Keys() help.KeyMap
 }
 
+// wrap moves panel m to the heap and holds it as a child.
 func wrap[P any, PP panels.Panel[P]](m P) child {
 	p := PP(&m)
 	return child{p, func(msg tea.Msg) (cmd tea.Cmd) {

@@ -46,22 +46,17 @@ type TextCanon interface {
 	CanonicalAt(text string, line int32) string
 }
 
-// ParseText fills in from one instruction line of vISA text (without its
+// parseLine parses a line of a body read from text (without its
 // indentation and "/// $N" comment), for version v, resolving names with
 // names. On success the instruction prints back to exactly text
 // (AppendText); on failure in holds no operands and the error says where
-// the text and the opcode table part.
-func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
-	return in.parseText(text, v, names, 0, false)
-}
-
-// parseLine parses a line of a body read from text. When names knows the
-// body's declarations (TextCanon), the line is first put in IGC's
-// canonical form: a declared name wins over the id form it looks like (a
-// predicate declared as P16 may be P2), as in IGC's assembler; then, if
-// the exact parse fails, a run of blanks matches a run of any length, as
-// in a line a person wrote. Names whose meaning depends on the line
-// (TextScopes) are resolved on line (1-based).
+// the text and the opcode table part. When names knows the body's
+// declarations (TextCanon), the line is first put in IGC's canonical
+// form: a declared name wins over the id form it looks like (a predicate
+// declared as P16 may be P2), as in IGC's assembler; then, if the exact
+// parse fails, a run of blanks matches a run of any length, as in a line
+// a person wrote. Names whose meaning depends on the line (TextScopes)
+// are resolved on line (1-based).
 func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
 	c, ok := names.(TextCanon)
 	if !ok {

@@ -9,7 +9,7 @@ import (
 )
 
 // Operands of the instructions other than INFO: the decoder parses a line
-// back into its opcode table's operands (decoder.Instruction.ParseText)
+// back into its opcode table's operands (decoder.Stream.Decode)
 // when the line is exactly what the table prints; names resolves the
 // body's names for it, as the assembler resolves them.
 

@@ -749,14 +749,19 @@ func labelText(s string) string {
 	}, s)
 }
 
-// subroutineName is the name IGC prints for the subroutine of label v:
-// the label's, and "_<v>" unless it ends so already.
+// subroutineName is the name IGC prints for the subroutine of label v.
 func (in *Instruction) subroutineName(v uint32) string {
-	name := labelText(in.labelName(uint16(v)))
-	if suffix := "_" + strconv.Itoa(int(v)); !strings.HasSuffix(name, suffix) {
-		return name + suffix
+	return SubroutineName(labelText(in.labelName(uint16(v))), uint16(v))
+}
+
+// SubroutineName returns the name IGC prints for a subroutine whose label
+// is named label and has id id: label and "_<id>", unless it ends so
+// already ("SUB1_2" for SUB1, label 2).
+func SubroutineName(label string, id uint16) string {
+	if suffix := "_" + strconv.Itoa(int(id)); !strings.HasSuffix(label, suffix) {
+		return label + suffix
 	}
-	return name
+	return label
 }
 
 // isIdentifier reports whether s is [A-Za-z_][A-Za-z0-9_]*.

@@ -961,19 +961,15 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 }
 
-// suffixedLabel resolves a subroutine as IGC prints it, its name and
-// "_<label id>" ("SUB1_2" for SUB1, label 2).
+// suffixedLabel resolves a subroutine as IGC prints it (SubroutineName):
+// the label's name and "_<label id>".
 func (p *textParser) suffixedLabel(name string) (uint16, bool) {
 	i := strings.LastIndexByte(name, '_')
 	if i <= 0 {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(name[i+1:], 10, 16)
-	if err != nil || strconv.FormatUint(v, 10) != name[i+1:] {
-		return 0, false
-	}
 	idx, ok := p.names.LabelIndex(name[:i])
-	return idx, ok && uint64(idx) == v
+	return idx, ok && SubroutineName(name[:i], idx) == name
 }
 
 // restOps parses {...}: the operands of toks not printed yet, in encoding

@@ -390,18 +390,14 @@ func sendgSFID(m string) (string, bool) {
 	return op + "." + "0x" + strings.ToUpper(strconv.FormatUint(v, 16)), true
 }
 
-// subroutine returns the name IGC prints for a subroutine's label: its
-// name and "_<label id>", unless it ends so already; other names as they
-// are.
+// subroutine returns the name IGC prints for a subroutine's label
+// (decoder.SubroutineName); other names as they are.
 func (n *names) subroutine(name string) string {
 	idx, ok := n.LabelIndex(name)
 	if l := n.sym.Label(uint32(idx)); !ok || l == nil || l.Kind != 1 {
 		return name
 	}
-	if suffix := "_" + strconv.Itoa(int(idx)); !strings.HasSuffix(name, suffix) {
-		return name + suffix
-	}
-	return name
+	return decoder.SubroutineName(name, idx)
 }
 
 // lscLists returns an LSC line with the address lists of 2D block

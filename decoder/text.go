@@ -156,11 +156,7 @@ func (s *Stream) TextVarID(i int, name string) (id uint32, ambiguous, ok bool) {
 	if s.Text == nil || s.names == nil || i < 0 || i >= len(s.Text) {
 		return 0, false, false
 	}
-	if sc, isScoped := s.names.(TextScopes); isScoped {
-		return sc.VarIDAt(name, s.Text[i].Line)
-	}
-	id, ok = s.names.VarID(name)
-	return id, false, ok
+	return varID(s.names, name, s.Text[i].Line)
 }
 
 // Line returns the 1-based source line of instruction i of a stream read

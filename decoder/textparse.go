@@ -317,8 +317,8 @@ type textParser struct {
 	line  int32
 }
 
-// varID resolves a general variable's name on the parser's line; see
-// TextScopes.
+// varID resolves a general variable's name on line (1-based; 0 for none);
+// see TextScopes.
 func varID(names TextNames, name string, line int32) (id uint32, ambiguous, ok bool) {
 	if sc, isScoped := names.(TextScopes); isScoped {
 		return sc.VarIDAt(name, line)
@@ -720,13 +720,10 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		}
 		if part.fmt == "num" && part.name == "surface" {
 			// VME's "T{surface:num}": the index after the template's T.
-			r := p.rest()
-			i := span(r, decimal)
-			v, err := strconv.ParseUint(r[:i], 10, 8)
+			v, err := p.number(part.fmt, 8)
 			if err != nil {
-				return p.fail("a surface index")
+				return err
 			}
-			p.pos += i
 			return p.add(part.name, in.surface(part.name, uint8(v)))
 		}
 	case "LBL":

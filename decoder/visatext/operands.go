@@ -160,7 +160,7 @@ func (n *names) CanonicalAt(text string, line int32) string {
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
 	// raw_sendg's descriptor, IGC prints in upper case.
-	sendg := base == "raw_sendg" || base == "raw_sendgc" || base == "raw_sendg_eot" || base == "raw_sendgc_eot"
+	sendg := sendgOps[base]
 	if lsc {
 		// After the mnemonic: the indices above stay valid.
 		text = text[:mnemEnd] + lscLists(lscShapes(text[mnemEnd:]))
@@ -356,6 +356,9 @@ func canonicalMnemonic(m string) string {
 	return m
 }
 
+// sendgOps are raw_sendg's mnemonics (its modifier's c and _eot included).
+var sendgOps = map[string]bool{"raw_sendg": true, "raw_sendgc": true, "raw_sendg_eot": true, "raw_sendgc_eot": true}
+
 // sendgSFIDs are the SFID names IGC's assembler takes after raw_sendg
 // (CISA.y RawSendgSfid); its printer writes the number.
 var sendgSFIDs = map[string]uint64{
@@ -368,7 +371,7 @@ var sendgSFIDs = map[string]uint64{
 // hexadecimal digits of either case after 0x or 0X, below 16.
 func sendgSFID(m string) (string, bool) {
 	op, sfid, ok := strings.Cut(m, ".")
-	if !ok || op != "raw_sendg" && op != "raw_sendgc" && op != "raw_sendg_eot" && op != "raw_sendgc_eot" {
+	if !ok || !sendgOps[op] {
 		return "", false
 	}
 	v, named := sendgSFIDs[sfid]

@@ -767,17 +767,12 @@ func SubroutineName(label string, id uint16) string {
 
 // isIdentifier reports whether s is [A-Za-z_][A-Za-z0-9_]*.
 func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-		if !alpha && (i == 0 || c < '0' || c > '9') {
+		if !isIdentStart(s[i]) && (i == 0 || s[i] < '0' || s[i] > '9') {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // The C escapes IGC's printer writes (appendQuoted) and UnquoteC reads:

@@ -205,14 +205,7 @@ func IsText(data []byte) bool {
 	if hasTextSections(data) {
 		return true
 	}
-	data = bytes.TrimPrefix(data, []byte(BOM))
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(bytes.TrimPrefix(data, []byte(BOM))) {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
 			continue

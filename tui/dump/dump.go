@@ -32,8 +32,8 @@ const (
 )
 
 // Env is what Run may touch. Several files are dumped at once (Workers):
-// Open, Read, Exists and Folder may be called from several goroutines at
-// once; Stdin is read by one, and Stdout and Stderr written by one.
+// Open, Read and Exists may be called from several goroutines at once;
+// Stdin is read by one, Stdout and Stderr written by one.
 type Env struct {
 	Stdin  io.Reader // read for the file name "-"
 	Stdout io.Writer

@@ -72,13 +72,6 @@ func (c *lscCursor) need(l string) {
 	}
 }
 
-// end fails unless the cursor is at the end of the line.
-func (c *lscCursor) end() {
-	if c.pos != len(c.s) {
-		c.fail("the end of the instruction")
-	}
-}
-
 // oneOf matches the longest of names at the cursor, returning its index.
 func (c *lscCursor) oneOf(names []string) (int, bool) {
 	if c.err != nil {
@@ -339,10 +332,7 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 			c.operands(lscOps[sub].kind, form)
 		}
 	}
-	if c.end(); c.err != nil {
-		return c.err
-	}
-	return c.finish(t, text)
+	return c.finish(t)
 }
 
 // execSize reads " (M1, 16)".
@@ -386,10 +376,7 @@ func (c *lscCursor) fence(t *opTable) error {
 	c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)")
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
 	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
-	if c.end(); c.err != nil {
-		return c.err
-	}
-	return c.finish(t, c.s)
+	return c.finish(t)
 }
 
 // shape reads the data shape of a message of form: ":d32x4t" (or
@@ -656,11 +643,19 @@ func (c *lscCursor) apndctr() {
 	c.shape(lscApndctr)
 }
 
-// finish adds the fields in the row's encoding order (sub-fields the text
-// does not show are 0, raw operands it does not show %null), then the
-// text-only ones, and checks that the instruction prints back as text.
-func (c *lscCursor) finish(t *opTable, text string) error {
-	in := c.in
+// finish returns the first failure of the steps, or that they stopped
+// short of the end of the line; else it adds the fields in the row's
+// encoding order (sub-fields the text does not show are 0, raw operands
+// it does not show %null), then the text-only ones, and checks that the
+// instruction prints back as the line.
+func (c *lscCursor) finish(t *opTable) error {
+	if c.pos != len(c.s) {
+		c.fail("the end of the instruction")
+	}
+	if c.err != nil {
+		return c.err
+	}
+	in, text := c.in, c.s
 	if lscFormOf(in.Op, in.Sub) == lscStrided && c.ops["src0_pitch"] == nil {
 		// A strided address without its pitch: IGC's assembler makes it
 		// the size of one lane's data (igc-1.0.12504.6

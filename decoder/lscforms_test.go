@@ -114,7 +114,7 @@ func TestLSCUnseenForms(t *testing.T) {
 			t.Errorf("$%d prints %q, IGC's printer %q", i, text, c.want)
 			continue
 		}
-		if err := got.ParseText(text, v, symbolNames{}); err != nil {
+		if err := got.parseLine(text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("$%d %q: %v", i, text, err)
 			continue
 		}
@@ -131,7 +131,7 @@ func TestLSCUnseenForms(t *testing.T) {
 		{"lsc_load_block2d.tgm.ca.uc  V41:16x8  bti(0x2)[V42+3,V43-4]", 3, -4},
 		{"lsc_store_block2d.tgm  bss(V44)[0x10,V43+32767]  V45:32x4", 0, 32767},
 	} {
-		if err := got.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := got.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -148,7 +148,7 @@ func TestLSCUnseenForms(t *testing.T) {
 		"lsc_load_block2d.tgm (M1, 1)  V41:16x8  bti(0x2)[V42,V43]",
 		"lsc_apndctr_atomic_add.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32x2",
 	} {
-		if err := got.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := got.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -173,7 +173,7 @@ func TestLSCThreeCacheLevels(t *testing.T) {
 		{"lsc_load_block2d.tgm.uc.ca.ca  V41:16x8  bti(0x2)[V42,V43]", 1, 2, 2, true},
 		{"lsc_load.ugm.ca.uc (M1, 16)  V41:d32  flat[V42]:a64", 2, 0, 1, false},
 	} {
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -186,7 +186,7 @@ func TestLSCThreeCacheLevels(t *testing.T) {
 		"lsc_load.ugm.df.df.df (M1, 16)  V41:d32  flat[V42]:a64",
 		"lsc_load.ugm.df.df (M1, 16)  V41:d32  flat[V42]:a64",
 	} {
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -219,7 +219,7 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		{"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16) flat[V42]:a64", "ccop", 1},
 		{"lsc_extended_cache_ctrl.ugm.ca.uc.wb.reset.64B (M1_NM, 1) flat[V42]:a64", "addr_size", 3},
 	} {
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -240,7 +240,7 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16)  flat[V42]:a64",         // and one blank
 		"lsc_extended_cache_ctrl.tgm.reset.64B (M1, 16) flat[V42]:a64",          // untyped only
 	} {
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
 )
@@ -95,10 +96,10 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
 			benchcpu.Measure(b, "op", 1)
 			for b.Loop() {
-				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
+				m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
-				if m.list.rows.total != 1_000_000 {
-					b.Fatal(m.list.rows.total)
+				if m.list.rows.Len() != 1_000_000 {
+					b.Fatal(m.list.rows.Len())
 				}
 			}
 		})
@@ -115,18 +116,18 @@ func BenchmarkHeldPerInfo(b *testing.B) {
 	for b.Loop() {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}}, 80, 24)
+		m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", data)}}, 80, 24)
 		_ = m.View()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
-		if m.list.rows.total != 1_000_000 {
-			b.Fatal(m.list.rows.total)
+		if m.list.rows.Len() != 1_000_000 {
+			b.Fatal(m.list.rows.Len())
 		}
 		held := int64(after.HeapInuse) - int64(before.HeapInuse)
 		if f := m.list.rows.Files()[0]; len(f.Data) == 0 || &f.Data[0] != &data[0] {
 			held -= int64(len(data)) // the model holds a copy of the file
 		}
-		b.ReportMetric(float64(held)/1e6/float64(m.list.rows.total)*1e6, "B/info")
+		b.ReportMetric(float64(held)/1e6/float64(m.list.rows.Len())*1e6, "B/info")
 		b.ReportMetric(float64(held)/1e6, "MB-held")
 		runtime.KeepAlive(m)
 	}

@@ -12,6 +12,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/model/diff"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 )
 
@@ -32,7 +33,7 @@ func diffConfig(t *testing.T, nameA string, a []byte, nameB string, b []byte) Co
 	fb := visatext.Decode(nameB, b, decoder.Options{})
 	p := diff.PairBodies(diff.Bodies([]*decoder.File{fa}), diff.Bodies([]*decoder.File{fb}))
 	d := &Diff{A: nameA, B: nameB, Kernels: diff.CompareAll(p.Pairs, diff.Options{}, 1), OnlyA: p.OnlyA, OnlyB: p.OnlyB}
-	return Config{Sources: []Source{BytesSource(nameB, b)}, Diff: d, Mono: true}
+	return Config{Sources: []workspace.Source{workspace.BytesSource(nameB, b)}, Diff: d, Mono: true}
 }
 
 // tritonPair is the triton kernel against B: the same with one
@@ -122,12 +123,12 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 	})
 	m := final(t, tm)
 	marked := 0
-	for row := range m.list.rows.total {
-		lc := m.list.rows.loc(row)
-		if m.diff.kindOf(m.list.rows.file(lc), m.list.rows.stream(lc), m.list.rows.info(lc).Inst) != diff.Same {
+	for row := range m.list.rows.Len() {
+		lc := m.list.rows.Loc(row)
+		if m.diff.kindOf(m.list.rows.File(lc), m.list.rows.Stream(lc), m.list.rows.Info(lc).Inst) != diff.Same {
 			marked++
-			if !strings.Contains(m.list.rows.info(lc).Text(), "sampleinfo.RGB") {
-				t.Errorf("row %d marked: %s", row, m.list.rows.info(lc).Text())
+			if !strings.Contains(m.list.rows.Info(lc).Text(), "sampleinfo.RGB") {
+				t.Errorf("row %d marked: %s", row, m.list.rows.Info(lc).Text())
 			}
 		}
 	}

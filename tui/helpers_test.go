@@ -10,21 +10,22 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/tui/panels"
 )
 
 // sampleSources returns the embedded samples as sources, as main does when
 // started without files.
-func sampleSources(t testing.TB) []Source {
+func sampleSources(t testing.TB) []workspace.Source {
 	t.Helper()
-	var srcs []Source
+	var srcs []workspace.Source
 	for _, n := range sampledata.Names() {
 		data, err := sampledata.Read(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		srcs = append(srcs, BytesSource(n, data))
+		srcs = append(srcs, workspace.BytesSource(n, data))
 	}
 	return srcs
 }
@@ -162,13 +163,9 @@ func (m *Model) shortHelp() []key.Binding {
 
 // lanesPanel and outputPanel are the panels by type, as bitsPanel and
 // codePanel (panels.go) are for the program.
-func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
-	return panelOf[panels.Lanes](m, focusLanes)
-}
+func (m *Model) lanesPanel() *panels.Lanes { return panelOf[panels.Lanes](m, focusLanes) }
 
-func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
-	return panelOf[panels.Output](m, focusOutput)
-}
+func (m *Model) outputPanel() *panels.Output { return panelOf[panels.Output](m, focusOutput) }
 
 // filterNow sets the list's filter and installs the view its command
 // makes, as the program would deliver it.

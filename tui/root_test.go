@@ -9,9 +9,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/model/workspace"
 )
 
-// memSource is a Source whose bytes (or read error) the test changes.
+// memSource is a workspace.Source whose bytes (or read error) the test changes.
 type memSource struct {
 	mu   sync.Mutex
 	name string
@@ -38,27 +40,27 @@ func reload(m *Model, name string) {
 
 func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
-	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{src}}, 80, 24)
 	moveTo(t, m, 10, ":", "'0x6e'", "enter") // row 10
-	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
+	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.Info(l).Off }
 
 	// Grown at the end: same offset, same row.
 	src.set(rawInfos(30, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 30 || off() != 0x6e {
-		t.Fatalf("after growth: %d rows, offset 0x%x", m.list.rows.total, off())
+	if m.list.rows.Len() != 30 || off() != 0x6e {
+		t.Fatalf("after growth: %d rows, offset 0x%x", m.list.rows.Len(), off())
 	}
 	// Shrunk below the selection: the nearest instruction, the last one.
 	src.set(rawInfos(5, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || off() != 4*11 {
-		t.Fatalf("after shrink: %d rows, offset 0x%x", m.list.rows.total, off())
+	if m.list.rows.Len() != 5 || off() != 4*11 {
+		t.Fatalf("after shrink: %d rows, offset 0x%x", m.list.rows.Len(), off())
 	}
 	// A failed read keeps the old decode and says so.
 	src.set(nil, errors.New("file vanished"))
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || !m.statusErr || !strings.Contains(m.status, "file vanished") {
-		t.Fatalf("read error: %d rows, status %q", m.list.rows.total, m.status)
+	if m.list.rows.Len() != 5 || !m.statusErr || !strings.Contains(m.status, "file vanished") {
+		t.Fatalf("read error: %d rows, status %q", m.list.rows.Len(), m.status)
 	}
 	if !strings.Contains(strings.Join(m.errorLines(), "\n"), "file vanished") {
 		t.Fatalf("errors view lacks the read error:\n%s", strings.Join(m.errorLines(), "\n"))
@@ -66,18 +68,18 @@ func TestReloadKeepsPlace(t *testing.T) {
 	// A truncated (half-written) file: the clean old decode is kept.
 	src.set(rawInfos(8, nil)[:8*11-3], nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || !m.statusErr {
-		t.Fatalf("broken reload: %d rows, status %q", m.list.rows.total, m.status)
+	if m.list.rows.Len() != 5 || !m.statusErr {
+		t.Fatalf("broken reload: %d rows, status %q", m.list.rows.Len(), m.status)
 	}
 	// The next good write recovers.
 	src.set(rawInfos(8, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 8 || m.statusErr || m.snap.Entry(0).Note != "" {
-		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.total, m.status, m.snap.Entry(0).Note)
+	if m.list.rows.Len() != 8 || m.statusErr || m.snap.Entry(0).Note != "" {
+		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.Len(), m.status, m.snap.Entry(0).Note)
 	}
 	// A reload of an unknown name changes nothing.
 	reload(m, "other.bin")
-	if m.list.rows.total != 8 {
+	if m.list.rows.Len() != 8 {
 		t.Fatal("unknown reload changed the rows")
 	}
 }
@@ -85,7 +87,7 @@ func TestReloadKeepsPlace(t *testing.T) {
 func TestLoadErrorsShown(t *testing.T) {
 	bad := &memSource{name: "missing.isa", err: errors.New("no such file")}
 	m := newLoaded(Config{Sources: append(sampleSources(t), bad)}, 120, 40)
-	if m.list.rows.total == 0 {
+	if m.list.rows.Len() == 0 {
 		t.Fatal("good sources did not load")
 	}
 	send(m, "E")
@@ -317,7 +319,7 @@ func TestStepFromPanel(t *testing.T) {
 		t.Fatalf("] from Bits: cursor %d, want 1", m.list.cursor)
 	}
 	l, _ := m.list.selected()
-	text := m.list.rows.info(l).Text()
+	text := m.list.rows.Info(l).Text()
 	if second := ansi.Strip(m.View().Content); second == first || !strings.Contains(second, "Bits  ") || !strings.Contains(second, text) {
 		t.Fatalf("the Bits panel did not follow the selection to %q:\n%s", text, second)
 	}
@@ -347,7 +349,7 @@ func TestErrorsViewWrapsLongLines(t *testing.T) {
 // columns the way to the whole list (E) is not cut off by the message.
 func TestLoadErrorStatusPointsToE(t *testing.T) {
 	bad := &memSource{name: "some/dir/rand.bin", data: []byte{0x70, 0x0a, 0x3f}}
-	m := newLoaded(Config{Sources: []Source{bad}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{bad}}, 80, 24)
 	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
 	status := lines[len(lines)-2]
 	if !strings.Contains(status, "E lists") {
@@ -381,7 +383,7 @@ func TestOverlayScrollClamps(t *testing.T) {
 // An empty file has no layout: the errors view does not end its line with a
 // dangling "layout".
 func TestErrorsViewEmptyFile(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{&memSource{name: "empty.isa"}}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{&memSource{name: "empty.isa"}}}, 80, 24)
 	lines := m.errorLines()
 	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "empty.isa: 0 INFO" {
 		t.Errorf("first line %q", lines)
@@ -398,7 +400,7 @@ func TestFlowReloadFiltered(t *testing.T) {
 		}
 	}
 	src := &memSource{name: "live.bin", data: rawInfos(4000, exec8)}
-	f := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
+	f := startFlow(t, Config{Sources: []workspace.Source{src}}, 120, 40)
 	waitFrame(t, f, "1/4000")
 	f.Send(press("/"))
 	f.Type("exec:8")
@@ -414,7 +416,7 @@ func TestFlowReloadFiltered(t *testing.T) {
 	f.Send(press("q"))
 	m := final(t, f)
 	l, ok := m.list.selected()
-	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.info(l).Off != 13*11 {
+	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.Info(l).Off != 13*11 {
 		t.Fatalf("filtering %v, %d rows, selected %v", m.list.filtering, m.list.count(), ok)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/tui/fsio"
 )
 
@@ -13,7 +14,7 @@ import (
 // go-to offset that says text has none.
 func TestFlowVisaasmText(t *testing.T) {
 	src := fsio.FileSource("../decoder/testdata/oracle/func_s1.dis.visaasm", decoder.Options{})
-	tm := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
+	tm := startFlow(t, Config{Sources: []workspace.Source{src}}, 120, 40)
 	waitLoaded(t, tm)
 	tm.play(t, [][]string{
 		{"", "L68 ", "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0", "L201", "func_0", "context", "[sampleinfo]", "oword_st", "rebuilt from text line 68 (no file offset)"},
@@ -29,11 +30,11 @@ func TestFlowVisaasmText(t *testing.T) {
 	if !ok {
 		t.Fatal("no selection")
 	}
-	in := m.list.rows.info(l)
+	in := m.list.rows.Info(l)
 	if !in.FromText() || in.Line() != 69 || in.Off != -1 || in.Inst != 3 || len(in.Bytes()) != 17 {
 		t.Errorf("selected INFO: text %v line %d off %d $%d %d bytes", in.FromText(), in.Line(), in.Off, in.Inst, len(in.Bytes()))
 	}
-	if n := m.list.count(); n != 10 || m.list.rows.total != 13 {
-		t.Errorf("%d of %d rows, want 10 resinfo of 13", n, m.list.rows.total)
+	if n := m.list.count(); n != 10 || m.list.rows.Len() != 13 {
+		t.Errorf("%d of %d rows, want 10 resinfo of 13", n, m.list.rows.Len())
 	}
 }

@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/model/workspace"
 )
 
 // visibleRows returns the list's rows on screen as plain text, with the
@@ -14,9 +16,9 @@ import (
 func visibleRows(m *Model) (lines, texts []string) {
 	view := strings.Split(ansi.Strip(m.View().Content), "\n")
 	for i := 0; i < m.list.bodyRows() && m.list.top+i < m.list.count(); i++ {
-		lc := m.list.rows.loc(m.list.rowAt(m.list.top + i))
+		lc := m.list.rows.Loc(m.list.rowAt(m.list.top + i))
 		lines = append(lines, view[m.lay.list.y+1+i])
-		texts = append(texts, m.list.rows.info(lc).Text())
+		texts = append(texts, m.list.rows.Info(lc).Text())
 	}
 	return lines, texts
 }
@@ -42,7 +44,7 @@ func TestListTextWinsOverColumns(t *testing.T) {
 	}
 	title := ansi.Strip(strings.Split(m.View().Content, "\n")[m.lay.list.y])
 	lc, _ := m.list.selected()
-	if !strings.Contains(title, m.list.shown[m.list.rows.file(lc).Name]) {
+	if !strings.Contains(title, m.list.shown[m.list.rows.File(lc).Name]) {
 		t.Errorf("40 columns: the title does not name the selected row's file: %q", title)
 	}
 }
@@ -116,7 +118,7 @@ func TestSearchKeysFromPanels(t *testing.T) {
 			b[3] = 0 // channel mask 0: a diagnostic
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", bad)}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", bad)}}, 80, 24)
 	send(m, "2", "/")
 	if m.focus != focusList || m.list.mode != inputFilter {
 		t.Fatalf("/ in Bits: focus %d mode %d", m.focus, m.list.mode)
@@ -131,7 +133,7 @@ func TestSearchKeysFromPanels(t *testing.T) {
 	if m.focus != focusBits || m.list.cursor == before {
 		t.Fatalf("n in Bits: focus %d cursor %d -> %d", m.focus, before, m.list.cursor)
 	}
-	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+	if l, _ := m.list.selected(); m.list.rows.Info(l).NumDiagnostics() == 0 {
 		t.Errorf("n went to a row without diagnostics")
 	}
 	send(m, "w")
@@ -196,11 +198,11 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 			b[3] = 0
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("a.bin", bad), workspace.BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
 	send(m, ":", "'b.bin:0x16'", "enter")
 	l, _ := m.list.selected()
-	if m.list.rows.file(l).Name != "dir/b.bin" || m.list.rows.info(l).Off != 0x16 {
-		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.file(l).Name, m.list.rows.info(l).Off, m.status)
+	if m.list.rows.File(l).Name != "dir/b.bin" || m.list.rows.Info(l).Off != 0x16 {
+		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.File(l).Name, m.list.rows.Info(l).Off, m.status)
 	}
 	send(m, ":", "'c.bin:0x0'", "enter")
 	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
@@ -219,7 +221,7 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 // Issue 12 item 18: y copies the row's text, Y its bytes, y in Bits the
 // selected field's value, through OSC 52 (tea.SetClipboard).
 func TestCopyKeys(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
 	clip := func(k string) string {
 		_, cmd := m.Update(press(k))
 		if cmd == nil {
@@ -238,7 +240,7 @@ func TestCopyKeys(t *testing.T) {
 		t.Errorf("y in Bits: %q", got)
 	}
 	l, _ := m.list.selected()
-	f := m.list.rows.info(l).Fields()[3]
+	f := m.list.rows.Info(l).Fields()[3]
 	if !strings.Contains(m.status, "copied "+f.Name+": "+fmt.Sprintf("0x%x", f.Raw)) {
 		t.Errorf("y in Bits on %s: status %q", f.Name, m.status)
 	}
@@ -248,7 +250,7 @@ func TestCopyKeys(t *testing.T) {
 // clipboard, and the command still sends OSC 52.
 func TestCopyLocalClipboard(t *testing.T) {
 	var got string
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(2, nil))},
 		CopyLocal: func(s string) error { got = s; return nil }}, 80, 24)
 	_, cmd := m.Update(press("y"))
 	if cmd == nil {

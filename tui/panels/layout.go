@@ -96,9 +96,12 @@ func window(lines []string, top, w, h int) []string {
 // frame is a panel's view of lines: the first h, each cut or padded to w
 // cells.
 func frame(lines []string, w, h int) string {
-	out := window(lines, 0, w, h)
+	if h <= 0 || w <= 0 {
+		return ""
+	}
+	out := make([]string, min(len(lines), h))
 	for i := range out {
-		out[i] = Fit(out[i], w)
+		out[i] = Fit(lines[i], w)
 	}
 	return strings.Join(out, "\n")
 }

@@ -162,7 +162,6 @@ type Model struct {
 	keyset   Keys // the bindings in effect, as configured: never enabled or disabled
 	spin     spinner.Model
 	th       theme
-	mono     bool
 	isDark   bool
 	mouse    bool
 	showHelp bool
@@ -234,7 +233,6 @@ func New(cfg Config) *Model {
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
 		keyset:   DefaultKeys(),
-		mono:     cfg.Mono,
 		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
 		shown:    focusBits,
@@ -406,7 +404,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
 			m.applyTheme()
-			if !m.mono {
+			if !m.cfg.Mono {
 				m.restylePanels()
 			}
 		}

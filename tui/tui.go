@@ -172,10 +172,9 @@ type Model struct {
 	ov          viewport.Model
 	overlayKeys OverlayKeyMap
 	quitKeys    QuitKeyMap
-	// helpQuery filters the help by key or words; / opens it.
+	// helpQuery filters the help by key or words; / gives it the keyboard.
 	helpQuery     promptInput
 	helpQueryKeys panels.PromptKeyMap
-	helpFiltering bool
 	helpCache     helpCache
 
 	width, height int
@@ -906,12 +905,11 @@ func paneTitle(f focusID) string {
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	vp := m.overlayView()
-	if m.helpFiltering {
+	if m.helpQuery.Focused() {
 		switch {
 		case key.Matches(msg, m.helpQueryKeys.Cancel):
 			m.clearHelpQuery()
 		case key.Matches(msg, m.helpQueryKeys.Apply):
-			m.helpFiltering = false
 			m.helpQuery.Blur()
 		default:
 			var cmd tea.Cmd
@@ -924,7 +922,6 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.overlayKeys
 	switch {
 	case key.Matches(msg, k.Filter):
-		m.helpFiltering = true
 		m.ov.GotoTop()
 		return m.helpQuery.Focus()
 	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
@@ -959,7 +956,6 @@ func (m *Model) openOverlay(help bool) {
 }
 
 func (m *Model) clearHelpQuery() {
-	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
 	m.ov.SetYOffset(0)

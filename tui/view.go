@@ -60,7 +60,7 @@ func (m *Model) render() string {
 		parts = append(parts, m.kernelsView())
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
-		if m.helpFiltering || m.helpQuery.Value() != "" {
+		if m.helpQuery.Focused() || m.helpQuery.Value() != "" {
 			title = "help " + m.helpQuery.View() + m.th.Muted.Render("  enter keeps, esc clears")
 		}
 		parts = append(parts, m.overlay(title, m.overlayLines()))

@@ -13,13 +13,13 @@ import (
 // instruction listed), on scratch reused from INFO to INFO, so that a body
 // of N instructions with K INFO costs far less than N*K. What the whole
 // body alone decides (basic blocks, dominators, notes, which instructions
-// must-write each variable) is computed once in NewBody. The results are
-// exactly those of the straightforward analysis over every instruction
-// (kept in dataflow_ref_test.go; the differential tests hold this to it).
+// must-write each variable) is computed once, when the body is built. The
+// results are exactly those of the straightforward analysis over every
+// instruction (kept in ref_test.go; the differential tests hold this to it).
 
 // Body is a body's instructions reduced for data flow, with its control
-// flow graph; build it once per body (NewBody or NewStream) and ask it
-// about each INFO. Its methods may be called from several goroutines.
+// flow graph; build it once per body (NewStream) and ask it about each
+// INFO. Its methods may be called from several goroutines.
 //
 // Only what the analyses ask of an instruction after the build is kept,
 // packed (a few dozen bytes an instruction): its accesses in one array,
@@ -487,21 +487,20 @@ func (nf *noteFlags) add(in *Inst) {
 }
 
 func (nf *noteFlags) notes() []string {
-	calls, ind, opaque, payload := nf.calls, nf.ind, nf.opaque, nf.payload
 	var n []string
 	if nf.unparsed > 0 {
 		n = append(n, unparsedNote(nf.unparsed))
 	}
-	if calls {
+	if nf.calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
 	}
-	if ind {
+	if nf.ind {
 		n = append(n, "indirect jumps and calls: their targets are not modelled")
 	}
-	if opaque {
+	if nf.opaque {
 		n = append(n, "operands through address registers (r[A..]) or of types without a size: their bytes are not modelled")
 	}
-	if payload {
+	if nf.payload {
 		n = append(n, "message payloads of unstated size: assumed to reach the variable's end")
 	}
 	return slices.Clip(n)

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"slices"
@@ -639,22 +638,15 @@ func (b *body) dupNames() map[string][]uint32 {
 // stem is instruction i's mnemonic as written or printed, before any '.'
 // ("max" for fminmax, "lsc_load" for lsc_load.ugm...): instructions with
 // the same stem pair as changed ones when their keys do not match, even
-// when one side's line was kept as text.
+// when one side's line was kept as text. A binary's printed line is read
+// as a line of text is.
 func (b *body) stem(i int, in *decoder.Instruction) string {
 	if b.s.Text != nil {
 		return b.s.Text[i].Mnemonic()
 	}
 	b.stemBuf = in.AppendText(b.stemBuf[:0])
-	t := b.stemBuf
-	if len(t) > 0 && t[0] == '(' { // a predicate
-		if k := bytes.IndexByte(t, ')'); k >= 0 {
-			t = bytes.TrimLeft(t[k+1:], " \t")
-		}
-	}
-	if k := bytes.IndexAny(t, " \t.("); k >= 0 {
-		t = t[:k]
-	}
-	return string(t)
+	t := decoder.TextInst{Text: string(b.stemBuf)}
+	return t.Mnemonic()
 }
 
 // textOnly reduces instruction i from its line of text: as IGC's

@@ -56,7 +56,10 @@ const (
 	aWordSym              // a symbol in such a word (ref)
 )
 
-var attrSuffix = [...]string{aSym: "", aType: " type", aOffset: " offset", aRegion: " region",
+// attrNames name the parts after their role: an instruction's own parts
+// have none ("emask"), an operand's are named by it ("src0 region").
+var attrNames = [...]string{aExecSize: "exec size", aEmask: "emask", aPred: "predicate",
+	aPredCtl: "predicate control", aType: " type", aOffset: " offset", aRegion: " region",
 	aMod: " modifier", aImm: " immediate", aWidth: " width", aParam: "", aWord: ""}
 
 // part is one compared part of an instruction: a role (an operand's name
@@ -79,19 +82,10 @@ type part struct {
 
 // name is the part's name as a report gives it: "src0 region", "emask".
 func (p *part) name() string {
-	switch p.attr {
-	case aExecSize:
-		return "exec size"
-	case aEmask:
-		return "emask"
-	case aPred:
-		return "predicate"
-	case aPredCtl:
-		return "predicate control"
-	case aWordSym:
+	if p.attr == aWordSym {
 		return p.role + " " + string(p.ref.class)
 	}
-	return p.role + attrSuffix[p.attr]
+	return p.role + attrNames[p.attr]
 }
 
 // same reports whether two parts hold the same value (symbols aside).

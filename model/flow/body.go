@@ -294,25 +294,12 @@ const domSteps = 32
 // block and edge the tree is left out.
 func (b *Body) dominators(perEdge int) {
 	nb := len(b.lead)
-	b.pre, b.post = make([]int32, nb), make([]int32, nb)
-	for k := range b.pre {
-		b.pre[k], b.post[k] = -1, -1
-	}
+	b.pre, b.post = slices.Repeat([]int32{-1}, nb), slices.Repeat([]int32{-1}, nb)
 	if nb == 0 {
 		return
 	}
-	last := func(x int32) int {
-		if int(x)+1 < nb {
-			return int(b.lead[x+1]) - 1
-		}
-		return b.n - 1
-	}
-	bsucc := func(x int32) []int32 { return b.succ.at(int32(last(x))) }
 	// Reverse postorder of the blocks reachable from block 0.
-	po := make([]int32, nb) // postorder number; -1 unreached
-	for k := range po {
-		po[k] = -1
-	}
+	po := slices.Repeat([]int32{-1}, nb) // postorder number; -1 unreached
 	seen := make([]bool, nb)
 	var order []int32 // postorder
 	type frame struct {
@@ -323,7 +310,7 @@ func (b *Body) dominators(perEdge int) {
 	seen[0] = true
 	for len(stack) > 0 {
 		t := &stack[len(stack)-1]
-		ss := bsucc(t.x)
+		ss := b.edges(t.x, true)
 		if t.e < len(ss) {
 			y := b.blockOf[ss[t.e]]
 			t.e++
@@ -338,10 +325,7 @@ func (b *Body) dominators(perEdge int) {
 		stack = stack[:len(stack)-1]
 	}
 	steps := 0
-	idom := make([]int32, nb)
-	for k := range idom {
-		idom[k] = -1
-	}
+	idom := slices.Repeat([]int32{-1}, nb)
 	idom[0] = 0
 	intersect := func(x, y int32) int32 {
 		for x != y {
@@ -454,7 +438,7 @@ func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 		if k == ba {
 			return false
 		}
-		ss := b.succ.at(b.lastOf(k))
+		ss := b.edges(k, true)
 		sc.visits += 1 + len(ss)
 		if sc.over() {
 			return true
@@ -541,11 +525,7 @@ func (b *Body) analyze(at int, op InfoOperands, limit int) (f Flow, visits int, 
 
 func (b *Body) blocks(at int) (int, [2]int) {
 	k := b.blockOf[at]
-	last := b.n - 1
-	if int(k)+1 < len(b.lead) {
-		last = int(b.lead[k+1]) - 1
-	}
-	return len(b.lead), [2]int{int(b.lead[k]), last}
+	return len(b.lead), [2]int{int(b.lead[k]), int(b.lastOf(k))}
 }
 
 // flowScratch is one analysis' working memory, reused by the next

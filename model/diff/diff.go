@@ -230,7 +230,7 @@ func (k *Kernel) Summary() string {
 // Compare compares two bodies.
 func Compare(a, b Body, o Options) *Kernel {
 	ra := reduce(a.Stream)
-	rb := ra
+	var rb *body
 	if b.Stream == a.Stream {
 		// A body against itself (the fuzz target's check): one reduction,
 		// seen from two sides.
@@ -529,13 +529,11 @@ func CompareAll(pairs []Pair, o Options, workers int) []*Kernel {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, workers) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				out[i] = Compare(pairs[i].A, pairs[i].B, o)
 			}
-		}()
+		})
 	}
 	for i := range pairs {
 		next <- i

@@ -286,8 +286,7 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 			if g, ok := in.Value("num_" + o.Role); ok {
 				acc.End = start + int(g)*grf
 			} else {
-				_, rootOff := root(sym, o.ID)
-				acc.End = max(start+1, rootOff+varBytes(sym, o.ID, grf))
+				acc.End = max(start+1, off+varBytes(sym, o.ID, grf))
 				acc.Must = false
 				fi.Payload = true
 			}

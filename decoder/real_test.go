@@ -19,7 +19,7 @@ func realFiles(t testing.TB) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	for _, p := range testkit.Glob(t, 1, "testdata/real/*.isa.gz") {
-		out[strings.TrimSuffix(filepath.Base(p), ".gz")] = testkit.Gunzip(t, p)
+		out[strings.TrimSuffix(filepath.Base(p), ".gz")] = testkit.ReadFile(t, p)
 	}
 	return out
 }

@@ -93,7 +93,7 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 	data := mixedStream1M(b)
 	for _, layout := range []decoder.Layout{decoder.LayoutAuto, decoder.LayoutIGC} {
 		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
-			start, _ := benchcpu.Now()
+			benchcpu.Measure(b, "op", 1)
 			for b.Loop() {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
@@ -101,7 +101,6 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 					b.Fatal(m.list.rows.total)
 				}
 			}
-			benchcpu.Report(b, start)
 		})
 	}
 }

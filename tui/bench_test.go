@@ -29,12 +29,11 @@ func BenchmarkKeyToFrame(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.ResetTimer()
-				start, _ := benchcpu.Now()
+				benchcpu.Measure(b, "op", 1)
 				for i := 0; i < b.N; i++ {
 					m.Update(msgs[i%len(msgs)])
 					_ = m.View()
 				}
-				benchcpu.Report(b, start)
 			})
 		}
 	}
@@ -57,14 +56,13 @@ func BenchmarkFilterKeyToFrame(b *testing.B) {
 			msgs := [2]any{press("3"), press("backspace")}
 			b.ReportAllocs()
 			b.ResetTimer()
-			start, _ := benchcpu.Now()
+			benchcpu.Measure(b, "op", 1)
 			for i := 0; i < b.N; i++ {
 				if _, cmd := m.Update(msgs[i%2]); cmd == nil {
 					b.Fatal("the key made no filter command")
 				}
 				_ = m.View()
 			}
-			benchcpu.Report(b, start)
 		})
 	}
 }

@@ -51,24 +51,13 @@ func GenOf(platform string) (g Gen, ok bool) {
 	return GenUnknown, false
 }
 
-// SFID values of the shared functions before Gen12, as ExDesc[3:0] holds
-// them; from Gen12 IGA prints the function in the mnemonic (send.smpl).
-const (
-	SFIDNull    = 0x0
-	SFIDSampler = 0x2
-	SFIDGateway = 0x3
-	SFIDRC      = 0x4 // render cache (data port 2)
-	SFIDURB     = 0x6
-	SFIDSpawner = 0x7
-	SFIDVME     = 0x8
-	SFIDDC0     = 0xA // data cache / constant cache
-	SFIDPI      = 0xB
-	SFIDDC1     = 0xC
-	SFIDCRE     = 0xD
-)
+// SFIDSampler is the sampler's SFID: ExDesc[3:0] before Gen12, "smpl" in
+// the mnemonic from Gen12.
+const SFIDSampler = 0x2
 
-// sfidByNum names the shared functions by their SFID before Gen12, as
-// IGA names them in Gen12's mnemonics (send.smpl).
+// sfidByNum names the shared functions by their SFID before Gen12 (in
+// ExDesc[3:0]), as IGA names them in Gen12's mnemonics (send.smpl): rc is
+// the render cache (data port 2), dc0 the data and constant cache.
 var sfidByNum = map[uint32]string{
 	0x0: "null", 0x2: "smpl", 0x3: "gtwy", 0x4: "rc", 0x5: "dc2", 0x6: "urb", 0x7: "ts",
 	0x8: "vme", 0x9: "dcro", 0xA: "dc0", 0xB: "pixi", 0xC: "dc1", 0xD: "cre",
@@ -170,16 +159,10 @@ func DecodeSampler(g Gen, exdesc, desc uint32, withExDesc bool) SamplerMessage {
 		m.Fields = append(m.Fields, Field{Word: word, Hi: hi, Lo: lo, Name: name, Value: v, Meaning: meaning, Bad: bad})
 		return v
 	}
-	if withExDesc {
-		switch {
-		case g <= Gen11:
-			x := bits(exdesc, 10, 6)
-			add("exdesc", 10, 6, "xlen", plural(x, "data register"), false)
-			sf := bits(exdesc, 3, 0)
-			add("exdesc", 3, 0, "sfid", sfidMeaning(sf), false)
-		case g == Gen12:
-			x := bits(exdesc, 10, 6)
-			add("exdesc", 10, 6, "xlen", plural(x, "data register"), false)
+	if withExDesc && g <= Gen12 {
+		add("exdesc", 10, 6, "xlen", plural(bits(exdesc, 10, 6), "data register"), false)
+		if g <= Gen11 {
+			add("exdesc", 3, 0, "sfid", "shared function "+sfidName(bits(exdesc, 3, 0)), false)
 		}
 	}
 	m.Return16 = bits(desc, 30, 30) == 1
@@ -229,11 +212,13 @@ func plural(n uint32, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-func sfidMeaning(sf uint32) string {
+// sfidName names the shared function of SFID sf before Gen12: IGA's
+// name, else the number.
+func sfidName(sf uint32) string {
 	if n, ok := sfidByNum[sf]; ok {
-		return "shared function " + n
+		return n
 	}
-	return fmt.Sprintf("shared function %d", sf)
+	return fmt.Sprint(sf)
 }
 
 // btiMeaning names the binding table indices with a fixed meaning.
@@ -274,8 +259,5 @@ func SFIDOf(g Gen, op string, exdesc uint32, exdescImm bool) (sfid uint32, name 
 		return 0, "", false
 	}
 	sf := exdesc & 0xF
-	if n, ok := sfidByNum[sf]; ok {
-		return sf, n, true
-	}
-	return sf, fmt.Sprint(sf), true
+	return sf, sfidName(sf), true
 }

@@ -349,23 +349,19 @@ func parseImm(o Operand, t string) (Operand, bool) {
 	}
 	neg := strings.HasPrefix(v, "-")
 	u := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "+")
+	num, base := u, 10
 	if strings.HasPrefix(u, "0x") || strings.HasPrefix(u, "0X") {
-		x, err := strconv.ParseUint(u[2:], 16, 64)
-		if err != nil {
-			return o, false
-		}
+		num, base = u[2:], 16
+	}
+	if x, err := strconv.ParseUint(num, base, 64); err == nil {
 		if neg {
 			x = -x
 		}
 		o.Imm, o.ImmOK = x, true
 		return o, true
 	}
-	if x, err := strconv.ParseUint(u, 10, 64); err == nil {
-		if neg {
-			x = -x
-		}
-		o.Imm, o.ImmOK = x, true
-		return o, true
+	if base == 16 {
+		return o, false // not a float either
 	}
 	_, err := strconv.ParseFloat(v, 64)
 	return o, err == nil || isSpecialFloat(u)
@@ -415,15 +411,12 @@ func parseReg(base *Operand, s string) (Operand, bool) {
 		}
 		o.Sub, i, hasSub = v, j, true
 	}
-	if i < len(s) && s[i] == '<' {
-		j := strings.IndexByte(s[i:], '>')
-		if j < 0 || !regionOK(s[i+1:i+j]) {
-			return o, false
-		}
-		o.Region, i = s[i:i+j+1], i+j+1
+	var ok bool
+	if o.Region, s, ok = cutRegion(s[i:]); !ok {
+		return o, false
 	}
-	if i < len(s) && s[i] == ':' {
-		suf := s[i+1:]
+	if strings.HasPrefix(s, ":") {
+		suf := s[1:]
 		if suf == "" {
 			return o, false
 		}
@@ -439,9 +432,9 @@ func parseReg(base *Operand, s string) (Operand, bool) {
 			}
 			o.Type = suf
 		}
-		i = len(s)
+		s = ""
 	}
-	if i != len(s) {
+	if s != "" {
 		return o, false
 	}
 	o.Kind = KReg
@@ -451,17 +444,23 @@ func parseReg(base *Operand, s string) (Operand, bool) {
 	return o, true
 }
 
-// regionOK checks the inside of <...>: "1", "0;1,0", "8;8,1", "1,0", "0;0".
-func regionOK(r string) bool {
-	if r == "" {
-		return false
+// cutRegion cuts a region "<...>" from the start of s: "<1>", "<0;1,0>",
+// "<8;8,1>", "<1,0>", "<0;0>". ok is false for a '<' without a region; a
+// region is "" when s starts with none.
+func cutRegion(s string) (region, rest string, ok bool) {
+	if !strings.HasPrefix(s, "<") {
+		return "", s, true
 	}
-	for i := 0; i < len(r); i++ {
-		if c := r[i]; !isDigit(c) && c != ';' && c != ',' {
-			return false
+	j := strings.IndexByte(s, '>')
+	if j < 2 {
+		return "", s, false
+	}
+	for i := 1; i < j; i++ {
+		if c := s[i]; !isDigit(c) && c != ';' && c != ',' {
+			return "", s, false
 		}
 	}
-	return true
+	return s[:j+1], s[j+1:], true
 }
 
 // parseIndirect reads "r[a0.0,16]<1,0>:ud" or "r[a0.2]<1>:f".
@@ -481,13 +480,10 @@ func parseIndirect(o Operand, s string) (Operand, bool) {
 			return o, false
 		}
 	}
+	var ok bool
 	rest := s[j+1:]
-	if strings.HasPrefix(rest, "<") {
-		k := strings.IndexByte(rest, '>')
-		if k < 0 || !regionOK(rest[1:k]) {
-			return o, false
-		}
-		o.Region, rest = rest[:k+1], rest[k+1:]
+	if o.Region, rest, ok = cutRegion(rest); !ok {
+		return o, false
 	}
 	if strings.HasPrefix(rest, ":") {
 		o.Type, rest = rest[1:], ""

@@ -467,19 +467,15 @@ func unquote(s string) string {
 // declare reads what follows "//.declare ":
 // "NAME (ID)  rf=r size=32 type=ud alias=X+0 align=16 words (r0.0) IsBuiltin".
 func (p *parser) declare(n int, s string) {
-	open := strings.Index(s, " (")
-	if strings.HasPrefix(s, "(") {
-		open = -1
-	} else if open < 0 {
-		p.errorf(n, 11, "\"NAME (ID)\" after //.declare", s)
-		return
+	open := -1 // "(ID)" first: an unnamed temporary
+	if !strings.HasPrefix(s, "(") {
+		if open = strings.Index(s, " ("); open < 0 {
+			p.errorf(n, 11, "\"NAME (ID)\" after //.declare", s)
+			return
+		}
 	}
 	d := Declare{Line: n, Name: strings.TrimSpace(s[:max(open, 0)])}
-	rest := s[open+1:]
-	if open < 0 {
-		rest = s
-	}
-	rest = strings.TrimLeft(rest, " ")
+	rest := strings.TrimLeft(s[open+1:], " ")
 	cl := strings.IndexByte(rest, ')')
 	if !strings.HasPrefix(rest, "(") || cl < 0 {
 		p.errorf(n, 11, "\"(ID)\" after the declared name", rest)

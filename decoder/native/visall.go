@@ -31,15 +31,9 @@ var llTag = []byte("; visa id: ")
 // error. The work is linear in data.
 func ParseLL(name string, data []byte) *LL {
 	ll := &LL{Name: name, byID: map[int][]LLLine{}}
-	for line := 1; len(data) > 0; line++ {
-		ll.Lines = line
-		var l []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-		} else {
-			l, data = data, nil
-		}
-		l = bytes.TrimRight(l, "\r \t")
+	for l := range bytes.Lines(data) {
+		ll.Lines++
+		l = bytes.TrimRight(l, "\r\n \t")
 		i := bytes.LastIndex(l, llTag)
 		if i < 0 {
 			continue
@@ -53,7 +47,7 @@ func ParseLL(name string, data []byte) *LL {
 		if text == "" {
 			continue
 		}
-		ll.byID[n] = append(ll.byID[n], LLLine{Line: line, Text: text})
+		ll.byID[n] = append(ll.byID[n], LLLine{Line: ll.Lines, Text: text})
 	}
 	return ll
 }

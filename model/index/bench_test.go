@@ -38,7 +38,7 @@ func BenchmarkView(b *testing.B) {
 			b.Run(fmt.Sprintf("rows=%d/%s", n, c.name), func(b *testing.B) {
 				b.ReportAllocs()
 				var rows int
-				start, _ := benchcpu.Now()
+				benchcpu.Measure(b, "op", 1)
 				for i := 0; i < b.N; i++ {
 					f, err := ParseFilter(c.filter)
 					if err != nil {
@@ -46,7 +46,6 @@ func BenchmarkView(b *testing.B) {
 					}
 					rows = len(x.View(f))
 				}
-				benchcpu.Report(b, start)
 				b.ReportMetric(float64(rows), "rows")
 			})
 		}
@@ -59,12 +58,11 @@ func BenchmarkDiagRows(b *testing.B) {
 	for _, n := range []int{100_000, 1_000_000} {
 		x := bigIndex(b, n, 50)
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			start, _ := benchcpu.Now()
+			benchcpu.Measure(b, "op", 1)
 			for i := 0; i < b.N; i++ {
 				x.diagOnce, x.diag = sync.Once{}, nil
 				_ = x.diagRows()
 			}
-			benchcpu.Report(b, start)
 		})
 	}
 }
@@ -113,11 +111,10 @@ func benchViews(b *testing.B, x *Index, op func(b *testing.B, view []int32) func
 			}
 			step := op(b, x.View(f))
 			b.ResetTimer()
-			start, _ := benchcpu.Now()
+			benchcpu.Measure(b, "op", 1)
 			for i := 0; i < b.N; i++ {
 				step(i)
 			}
-			benchcpu.Report(b, start)
 		})
 	}
 }

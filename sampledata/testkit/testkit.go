@@ -6,43 +6,35 @@
 package testkit
 
 import (
+	"bytes"
 	"compress/gzip"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// ReadFile returns the content of the file at path; the test fails if it
-// cannot be read.
+// ReadFile returns the content of the file at path, uncompressed when its
+// name ends in ".gz" (the shipped binaries of decoder/testdata/real); the
+// test fails if it cannot be read whole.
 func ReadFile(t testing.TB, path string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.HasSuffix(path, ".gz") {
+		return b
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if b, err = io.ReadAll(zr); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
 	return b
-}
-
-// Gunzip returns the uncompressed content of the gzip file at path (the
-// shipped binaries of decoder/testdata/real); the test fails if it cannot
-// be read whole.
-func Gunzip(t testing.TB, path string) []byte {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return data
 }
 
 // Glob returns the files that match each pattern in turn. The test fails
@@ -62,14 +54,4 @@ func Glob(t testing.TB, least int, patterns ...string) []string {
 		t.Fatalf("%d files match %q, want at least %d", len(out), patterns, least)
 	}
 	return out
-}
-
-// AddSeeds adds each file's first limit bytes to the fuzz target's seed
-// corpus: real inputs, cut so that one execution stays short.
-func AddSeeds(f *testing.F, limit int, paths ...string) {
-	f.Helper()
-	for _, p := range paths {
-		b := ReadFile(f, p)
-		f.Add(b[:min(len(b), limit)])
-	}
 }

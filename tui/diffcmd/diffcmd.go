@@ -267,9 +267,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(files), max(1, runtime.GOMAXPROCS(0))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				g := &got[i]
 				fn := files[i]
@@ -281,7 +279,7 @@ func read(name string, env Env, o decoder.Options) (b Build, whole bool, err err
 				g.f = visatext.Decode(fn, data, o)
 				g.native = readNative(fn, env, o, &g.notes)
 			}
-		}()
+		})
 	}
 	for i := range files {
 		next <- i

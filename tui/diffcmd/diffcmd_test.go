@@ -330,14 +330,13 @@ func BenchmarkCommand(b *testing.B) {
 	}
 	var out, errb bytes.Buffer
 	env := testEnv(&out, &errb)
-	start, _ := benchcpu.Now()
+	benchcpu.Measure(b, "op", 1)
 	for b.Loop() {
 		out.Reset()
 		if st := Run([]string{da, db}, env); st != ExitDiffer {
 			b.Fatalf("status %d: %s", st, errb.String())
 		}
 	}
-	benchcpu.Report(b, start)
 	b.ReportMetric(float64(size)/1e6, "MB/set")
 	if n := strings.Count(out.String(), "\n+ "); n != 60 {
 		b.Fatalf("%d added lines, want 60", n)

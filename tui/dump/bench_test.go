@@ -64,6 +64,24 @@ func BenchmarkWriteText(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/line")
 }
 
+// BenchmarkWriteJSON formats the JSON records of the INFO of the 4 MiB
+// mixed stream, decoded once: the formatting alone, with its allocations
+// per record.
+func BenchmarkWriteJSON(b *testing.B) {
+	f := visatext.Decode("bench.bin", benchStream(b), decoder.Options{Layout: decoder.LayoutIGC})
+	w := bufio.NewWriterSize(io.Discard, batchSize)
+	o := Options{Syntax: "igc", JSON: true}
+	b.SetBytes(int64(len(f.Streams[0].Code)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Write(w, f, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	n := float64(b.N) * float64(f.Streams[0].NumInfos())
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/record")
+}
+
 // BenchmarkDumpFiles is `dump --json --all` of every shipped input at once
 // (served from memory): files are dumped one per processor, so -cpu 1,2
 // shows what a second core gives (scripts/bench-corpus.sh measures a

@@ -110,11 +110,6 @@ func relocPairs(rs []decoder.Reloc) [][2]uint16 {
 	return out
 }
 
-// writeBodies prints f's body records: JSON objects, or one line each.
-func writeBodies(w io.Writer, f *decoder.File, o Options) error {
-	return writeEach(w, NewBodyRecords(f), o.JSON, bodyLine)
-}
-
 // writeEach prints records: as JSON objects (C1 controls and bidi
 // overrides escaped, as appendString writes strings), or each as its line.
 func writeEach[R any](w io.Writer, rs []R, asJSON bool, line func(R) string) error {

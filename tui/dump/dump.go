@@ -7,14 +7,11 @@
 package dump
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -34,7 +31,9 @@ const (
 	ExitUsage = 2 // bad flags or arguments
 )
 
-// Env is what Run may touch.
+// Env is what Run may touch. Several files are dumped at once (Workers):
+// Open, Read, Exists and Folder may be called from several goroutines at
+// once; Stdin is read by one, and Stdout and Stderr written by one.
 type Env struct {
 	Stdin  io.Reader // read for the file name "-"
 	Stdout io.Writer
@@ -74,7 +73,6 @@ type Options struct {
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
-	fm       *formatter         // a worker's buffers, reused from file to file (nil: new ones)
 }
 
 // Usage is the command's synopsis.
@@ -199,6 +197,11 @@ func Run(args []string, env Env) int {
 	if len(names) == 0 {
 		return usage("no input file")
 	}
+	if i := slices.Index(names, "-"); i >= 0 && slices.Contains(names[i+1:], "-") {
+		// Files are dumped several at once: a second "-" would read what
+		// the first leaves of stdin, or race it.
+		return usage("- (stdin) named twice: it can be read once")
+	}
 	status := ExitOK
 	if env.Folder != nil {
 		var all []string
@@ -219,25 +222,20 @@ func Run(args []string, env Env) int {
 		}
 		names = all
 	}
-	// JSON is written with C1 controls and bidi overrides escaped too
-	// (appendString, marshal, writeEach), as decoder.JSONGuard would.
-	out := env.Stdout
-	workers := env.Workers
-	if i := slices.Index(names, "-"); i >= 0 && slices.Contains(names[i+1:], "-") {
-		// Stdin named twice: the first reads it, in turn.
-		workers = 1
-	}
 	// Several files (a folder of 200 kernels) say what every one of them
 	// would say alike once, after their own messages: said per file, it
 	// hid the warnings and errors among them.
 	several := len(names) > 1
-	st, sum, err := dumpFiles(out, env.Stderr, names, workers, func() dumpFunc {
-		fm := new(formatter) // the worker's buffers
+	// Stdout needs no decoder.JSONGuard: JSON is written with C1 controls
+	// and bidi overrides escaped at the source (appendString,
+	// jsonWriter.marshal, writeEach).
+	st, sum, err := dumpFiles(env.Stdout, env.Stderr, names, env.Workers, func() dumpFunc {
+		fm := new(formatter) // the worker's buffers, reused from file to file
 		return func(w, msgs io.Writer, notes *fileNotes, name string) (int, error) {
 			if !several {
 				notes = nil
 			}
-			return dumpFile(w, msgs, notes, env, name, o, fm)
+			return fm.dumpFile(w, msgs, notes, env, name, o)
 		}
 	})
 	if err != nil {
@@ -286,19 +284,11 @@ func (n fileNotes) write(w io.Writer, files int) {
 
 // dumpFile writes the records of the input name to w and its messages
 // (warnings, notes, errors) to msgs, and returns its exit status; an error
-// is a failed write to w. fm is the worker's formatter. With shared (a run
-// of several files), the notes every file of a run may share (its layout
-// read from vISA text, no INFO) are counted there instead of said.
-func dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Options, fm *formatter) (status int, err error) {
-	var data []byte
-	switch {
-	case name == "-":
-		// Read under the limit: an endless stdin (/dev/zero) stops at
-		// it, or at its first 64 KiB when they already fail.
-		data, err = decoder.ReadInput(name, env.Stdin, -1, o.Decode)
-	default:
-		data, err = env.read(name, o.Decode)
-	}
+// is a failed write to w. With shared (a run of several files), the notes
+// every file of a run may share (its layout read from vISA text, no INFO)
+// are counted there instead of said.
+func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Options) (status int, err error) {
+	data, err := env.read(name, o.Decode)
 	if err != nil {
 		fmt.Fprintf(msgs, "infoscope dump: %v\n", err)
 		return ExitError, nil
@@ -314,8 +304,7 @@ func dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Opti
 	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
 		fmt.Fprintf(msgs, "%s: warning: %v\n", o.set.parts.ASM, o.set.asmErr)
 	}
-	o.fm = fm
-	notes, err := Write(w, f, o)
+	notes, err := fm.write(w, f, o)
 	if err != nil {
 		return status, err
 	}
@@ -373,13 +362,23 @@ func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 // prefixed with its image's name for a C source: f is not changed, since
 // a decoded file may be shared.
 func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
-	fm := o.fm
-	if fm == nil {
-		fm = new(formatter)
-	}
+	return new(formatter).write(w, f, o)
+}
+
+// formatter is the scratch state for formatting records, reused from
+// record to record (and from file to file: one per worker of dumpFiles).
+type formatter struct {
+	batch []byte // the records before they are written
+	inst  decoder.Instruction
+	info  decoder.Info
+	jw    jsonWriter
+}
+
+// write is Write with fm's buffers.
+func (fm *formatter) write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
 	for _, p := range f.Each() {
 		var pn []string
-		pn, err = write(w, p, o, fm)
+		pn, err = fm.writeImage(w, p, o)
 		for _, n := range pn {
 			if p != f {
 				n = p.Name + ": " + n
@@ -393,121 +392,57 @@ func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) 
 	return notes, nil
 }
 
-// write prints the records of one image and returns the warnings found
-// while writing them (only --all --json finds any).
-func write(w io.Writer, f *decoder.File, o Options, fm *formatter) ([]string, error) {
+// writeImage prints the records of one image and returns the warnings
+// found while writing them (only --all --json finds any).
+func (fm *formatter) writeImage(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
 	if o.Visaasm {
 		return nil, WriteVisaasm(w, f)
 	}
 	if o.Bodies {
 		if f.Object == nil && o.set != nil && o.set.parts != (native.DumpSet{VISA: o.set.parts.VISA}) {
-			return nil, writeDumpSetBodies(w, f, o)
+			// vISA text with other parts of its dump set beside it.
+			return nil, writeEach(w, dumpSetRecords(f, o.set), o.JSON, dumpSetLine)
 		}
-		return nil, writeBodies(w, f, o)
+		return nil, writeEach(w, NewBodyRecords(f), o.JSON, bodyLine)
 	}
-	var notes []string
-	// Only the buffers are kept from the image before.
-	*fm = formatter{notes: &notes, inst: fm.inst, info: fm.info, jw: fm.jw, batch: fm.batch}
 	b := fm.batch[:0]
 	defer func() { fm.batch = b }()
-	for si, s := range f.Streams {
-		// Without --all only the INFO are visited; a text line of an INFO
-		// needs no operand decode.
-		n := s.NumInfos()
-		if o.All {
-			n = s.NumInsts()
-		}
-		for j := 0; j < n; {
-			b, j = fm.appendRange(b, f, si, o, j, n, batchSize)
-			// A batch as large as a bufio.Writer's buffer is written
-			// through it uncopied; a worker's pipe takes it whole.
-			if len(b) >= batchSize {
-				var err error
-				if p, ok := w.(*pipe); ok {
-					b, err = p.handOver(b)
-				} else {
-					_, err = w.Write(b)
-					b = b[:0]
-				}
-				if err != nil {
-					return notes, err
-				}
-			}
+	for _, s := range f.Streams {
+		if b, err = fm.writeStream(w, b, f, s, o, &notes); err != nil {
+			return notes, err
 		}
 	}
-	_, err := w.Write(b)
+	_, err = w.Write(b)
 	return notes, err
 }
 
-// formatter is the scratch state for formatting records, reused from
-// record to record.
-type formatter struct {
-	batch []byte    // the records before they are written
-	notes *[]string // write's warnings (only --all --json adds any)
-	inst  decoder.Instruction
-	info  decoder.Info
-	jw    jsonWriter
-	// The data flow of stream sfOf+1's INFO (JSON with --all); sfOf is
-	// one less than the stream's index so that the zero value names none.
-	sf     *flow.Stream
-	sfOf   int
-	budget *flow.Budget // sf's, spent by its INFO in turn
-	// The text lines' prefix of stream prefixOf (linePrefix).
-	prefix   []byte
-	prefixOf int
-}
-
-// appendRange appends the records lo to hi-1 of stream si of f (INFO
-// records, or with --all instructions), stopping after the record that
-// brings b to limit bytes; it returns b and the number of the next record.
-func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, lo, hi, limit int) ([]byte, int) {
-	s := f.Streams[si]
-	var sf *flow.Stream
-	if fm.sf != nil && fm.sfOf != si-1 {
-		// The previous stream's flow is let go before the next is built
-		// (two bodies are never held at once).
-		fm.sf = nil
-	}
-	if o.JSON && o.All && s.NumInfos() > 0 {
-		if fm.sf == nil {
-			fm.sf, fm.sfOf = flow.NewStream(s, 32), si-1
-			// A body whose data flow would cost far more than its decode
-			// (flow.NewBudget) has no flow keys from there on, and a note.
-			fm.budget = flow.NewBudget(s.NumInsts())
-		}
-		sf = fm.sf
-	}
-	// next: the first INFO at or after instruction lo (INFO are in
-	// instruction order).
-	next := 0
-	if o.All && lo > 0 {
-		next = sort.Search(s.NumInfos(), func(k int) bool { return s.InfoInst(k) >= lo })
-	}
+// writeStream appends the records of stream s of f to b (INFO records,
+// or with --all instructions), written to w each time they reach
+// batchSize bytes (flush), and returns what is left to write. A body
+// whose data flow ran past its budget adds a note to notes.
+func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *decoder.Stream, o Options, notes *[]string) (_ []byte, err error) {
 	seed := o.Syntax == "seed"
-	if !o.JSON && (fm.prefix == nil || fm.prefixOf != si) {
-		fm.prefix, fm.prefixOf = linePrefix(f, s), si // text lines: once per stream
+	var prefix []byte
+	if !o.JSON {
+		prefix = linePrefix(f, s) // text lines: once per stream
 	}
-	if !o.All && !o.JSON && !s.FromText() {
-		// INFO lines of a binary stream, what a dump mostly prints: their
-		// own loop, the line's prefix made once.
-		in := &fm.info
-		for j := lo; j < hi; j++ {
-			s.ReadInfo(j, in)
-			if !o.Filter.Match(f, s, in) {
-				continue
-			}
-			b = append(b, fm.prefix...)
-			b = appendOffset(b, in.Off)
-			b = append(b, ' ', '$')
-			b = strconv.AppendUint(b, uint64(in.Inst), 10)
-			b = appendInfoText(append(b, ' ', ' '), in, seed)
-			if len(b) >= limit {
-				return b, j + 1
-			}
-		}
-		return b, hi
+	var sf *flow.Stream
+	var budget *flow.Budget
+	if o.JSON && o.All && s.NumInfos() > 0 {
+		// The data flow of the body's INFO, let go with this stream (two
+		// bodies' are never held at once). A body whose data flow would
+		// cost far more than its decode (flow.NewBudget) has no flow keys
+		// from there on, and a note.
+		sf, budget = flow.NewStream(s, 32), flow.NewBudget(s.NumInsts())
 	}
-	for j := lo; j < hi; j++ {
+	// Without --all only the INFO are visited; a text line of an INFO
+	// needs no operand decode.
+	n := s.NumInfos()
+	if o.All {
+		n = s.NumInsts()
+	}
+	next := 0 // with --all, the next INFO (INFO are in instruction order)
+	for j := range n {
 		i, k := j, next
 		var in *decoder.Info
 		if !o.All {
@@ -530,15 +465,15 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			s.Decode(i, &fm.inst)
 			var fl *flow.Flow
 			if in != nil && sf != nil {
-				ranOut := fm.budget.Over() != ""
-				if got, ok := sf.Analyze(k, fm.budget); ok {
+				ranOut := budget.Over() != ""
+				if got, ok := sf.Analyze(k, budget); ok {
 					fl = &got
 				} else if !ranOut { // this INFO's analysis ran out: said once
 					body := "the raw stream"
 					if s.Kernel != "" {
 						body = fmt.Sprintf("kernel %q", s.Kernel)
 					}
-					*fm.notes = append(*fm.notes, body+": "+fm.budget.Over())
+					*notes = append(*notes, body+": "+budget.Over())
 				}
 			}
 			b = fm.jw.appendRecord(b, f, s, i, in, &fm.inst, o, fl)
@@ -546,24 +481,39 @@ func (fm *formatter) appendRange(b []byte, f *decoder.File, si int, o Options, l
 			if in == nil {
 				s.Decode(i, &fm.inst)
 			}
-			b = appendTextLine(b, fm.prefix, s, i, in, &fm.inst, seed)
+			b = appendTextLine(b, prefix, s, i, in, &fm.inst, seed)
 		}
-		if len(b) >= limit {
-			return b, j + 1
+		if b, err = flush(w, b); err != nil {
+			return b, err
 		}
 	}
-	return b, hi
+	return b, nil
 }
 
-// batchSize is how many bytes of records write gathers before writing
-// them: Run's bufio.Writer size.
+// batchSize is how many bytes of records are gathered before they are
+// written: Run's bufio.Writer size.
 const batchSize = 64 << 10
+
+// flush writes b to w once it holds batchSize bytes of records, and
+// returns an empty buffer for the next (a smaller b as it is): a batch as
+// large as a bufio.Writer's buffer is written through it uncopied; a
+// worker's pipe takes it whole.
+func flush(w io.Writer, b []byte) ([]byte, error) {
+	if len(b) < batchSize {
+		return b, nil
+	}
+	if p, ok := w.(*pipe); ok {
+		return p.handOver(b)
+	}
+	_, err := w.Write(b)
+	return b[:0], err
+}
 
 // WriteVisaasm prints f as Intel's disassembler did: an object file's
 // whole listing (every body's declarations and instructions); IGC's
 // printed text (a dump) back byte for byte, its instructions made from the
 // model; for source text and a raw stream, the instruction lines alone.
-func WriteVisaasm(w io.Writer, f *decoder.File) error {
+func WriteVisaasm(w io.Writer, f *decoder.File) (err error) {
 	if f.Object != nil {
 		return f.Object.WriteVisaasm(w)
 	}
@@ -582,32 +532,27 @@ func WriteVisaasm(w io.Writer, f *decoder.File) error {
 			if k < len(tl.Lines)-1 || tl.FinalNewline {
 				b = append(b, '\n')
 			}
-			if len(b) >= batchSize || k == len(tl.Lines)-1 {
-				if _, err := w.Write(b); err != nil {
-					return err
-				}
-				b = b[:0]
-			}
-		}
-		return nil
-	}
-	for _, s := range f.Streams {
-		for i := range s.NumInsts() {
-			if s.FromText() {
-				b = appendTextListing(b[:0], s, i)
-				if _, err := w.Write(b); err != nil {
-					return err
-				}
-				continue
-			}
-			s.Decode(i, &inst)
-			b = append(append(b[:0], inst.Line()...), '\n')
-			if _, err := w.Write(b); err != nil {
+			if b, err = flush(w, b); err != nil {
 				return err
 			}
 		}
+	} else {
+		for _, s := range f.Streams {
+			for i := range s.NumInsts() {
+				if s.FromText() {
+					b = appendTextListing(b, s, i)
+				} else {
+					s.Decode(i, &inst)
+					b = append(append(b, inst.Line()...), '\n')
+				}
+				if b, err = flush(w, b); err != nil {
+					return err
+				}
+			}
+		}
 	}
-	return nil
+	_, err = w.Write(b)
+	return err
 }
 
 // appendTextListing writes instruction i of a stream read from vISA text
@@ -713,19 +658,6 @@ func linePrefix(f *decoder.File, s *decoder.Stream) []byte {
 
 // TextNote is the "note" of a record read from vISA text.
 const TextNote = "read from vISA text: no file offset; INFO bytes rebuilt in the igc layout"
-
-// marshal is json.Marshal without HTML escaping (regions print as <8;8,1>,
-// not \u003c8;8,1\u003e) and with C1 controls and bidi overrides escaped
-// (decoder.JSONGuard), as appendString writes strings.
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(decoder.JSONGuard(&b))
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
 
 // countBodies returns how many bodies f has (of each image of a C source)
 // and their instructions.

@@ -1,7 +1,9 @@
 package dump
 
 import (
+	"bytes"
 	"encoding/hex"
+	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 
@@ -22,7 +24,8 @@ type jsonWriter struct {
 	scratch              []byte // a text before it is escaped
 	head                 []byte // a record's start for headFile and headKernel
 	headFile, headKernel string
-	values               []decoder.FieldValue // an INFO's bit fields' values
+	enc                  *json.Encoder // marshal's, writing to encoded
+	encoded              bytes.Buffer
 }
 
 // appendRecord appends the JSON object of instruction i of s and a
@@ -107,7 +110,7 @@ func (w *jsonWriter) appendRecord(b []byte, f *decoder.File, s *decoder.Stream, 
 		b = appendNative(b, j, i)
 		b = appendLLVM(b, j, i)
 		if in != nil {
-			b = appendLowering(b, j, in)
+			b = w.appendLowering(b, j, in)
 		}
 	}
 	return append(b, "}\n"...)
@@ -144,19 +147,20 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 	b = appendString(append(b, `,"text":`...), w.scratch)
 	b = appendStrings(append(b, `,"diagnostics":`...), in.Diagnostics())
 	spans := in.FieldSpans()
-	w.values = in.AppendFieldValues(w.values[:0])
-	b = appendArray(append(b, `,"fields":`...), len(w.values), func(b []byte, n int) []byte {
-		sp, v := &spans[n], &w.values[n]
+	b = appendArray(append(b, `,"fields":`...), len(spans), func(b []byte, n int) []byte {
+		sp := &spans[n]
 		b = appendString(append(b, `{"name":`...), sp.Name)
 		b = appendInt(append(b, `,"byte":`...), sp.Byte)
 		b = appendInt(append(b, `,"bit":`...), sp.Bit)
 		b = appendInt(append(b, `,"bits":`...), sp.Bits)
-		b = decoder.AppendUint(append(b, `,"raw":`...), v.Raw)
-		b = appendString(append(b, `,"meaning":`...), v.Meaning)
+		var raw uint64
+		raw, w.scratch = in.AppendField(w.scratch[:0], n)
+		b = decoder.AppendUint(append(b, `,"raw":`...), raw)
+		b = appendString(append(b, `,"meaning":`...), w.scratch)
 		return append(b, '}')
 	})
 	if o.Surfaces != nil {
-		b = appendSimulation(b, f, s, in, o)
+		b = w.appendSimulation(b, f, s, in, o)
 	}
 	return b
 }
@@ -164,7 +168,7 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 // appendSimulation appends the simulated lanes' keys (with --surfaces,
 // --dmask, --lod, --grf or --rules). They are rare and nested, so they go
 // through encoding/json.
-func appendSimulation(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
+func (w *jsonWriter) appendSimulation(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
 	env, src := o.Surfaces.EnvFor(model.Scope{File: f.Name, Body: s.Kernel}, in)
 	env.Rules = o.Rules
 	res := model.Simulate(in, env)
@@ -175,22 +179,28 @@ func appendSimulation(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.
 		b = appendString(append(b, `,"surface_source":`...), ss)
 	}
 	if lanes := res.LaneRecords(); len(lanes) > 0 {
-		b = appendMarshaled(append(b, `,"lanes":`...), lanes)
+		b = w.marshal(append(b, `,"lanes":`...), lanes)
 	}
 	if dl := res.DstLayout(); dl != nil {
-		b = appendMarshaled(append(b, `,"dst_layout":`...), dl)
+		b = w.marshal(append(b, `,"dst_layout":`...), dl)
 	}
 	return b
 }
 
-// appendMarshaled appends v as encoding/json writes it (HTML escaping
-// off); a value that cannot be marshaled (none of ours) writes null.
-func appendMarshaled(b []byte, v any) []byte {
-	m, err := marshal(v)
-	if err != nil {
+// marshal appends v as encoding/json writes it without HTML escaping
+// (regions print as <8;8,1>, not \u003c8;8,1\u003e) and with C1 controls
+// and bidi overrides escaped (decoder.JSONGuard), as appendString writes
+// strings; a value that cannot be marshaled (none of ours) writes null.
+func (w *jsonWriter) marshal(b []byte, v any) []byte {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(decoder.JSONGuard(&w.encoded))
+		w.enc.SetEscapeHTML(false)
+	}
+	w.encoded.Reset()
+	if err := w.enc.Encode(v); err != nil {
 		return append(b, "null"...)
 	}
-	return append(b, m...)
+	return append(b, bytes.TrimSuffix(w.encoded.Bytes(), []byte("\n"))...)
 }
 
 // appendFlow appends "lod_defs" and "dst_uses" of an INFO's data flow.

@@ -369,10 +369,7 @@ func TestJSONWriterNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkJSON(t, f, o, got.Bytes())
-	want, err := marshal(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := new(jsonWriter).marshal(nil, name)
 	if !bytes.HasPrefix(got.Bytes(), append([]byte(`{"file":`), want...)) {
 		t.Errorf("got %.300s, want the name as encoding/json writes it, %s", got.Bytes(), want)
 	}
@@ -441,14 +438,11 @@ func BenchmarkJSONRecords(b *testing.B) {
 	o := Options{Syntax: "igc", JSON: true}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu, _ := benchcpu.Now()
+	benchcpu.Measure(b, "record", float64(f.Streams[0].NumInfos()))
 	for b.Loop() {
 		if _, err := Write(io.Discard, f, o); err != nil {
 			b.Fatal(err)
 		}
-	}
-	if end, ok := benchcpu.Now(); ok {
-		b.ReportMetric(float64(end-cpu)/float64(b.N)/float64(f.Streams[0].NumInfos()), "cpu-ns/record")
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Streams[0].NumInfos()), "ns/record")
 }
@@ -478,10 +472,7 @@ func TestAppendStringEveryRune(t *testing.T) {
 			s.WriteByte(' ') // a place where any mismatch shows
 		}
 	}
-	want, err := marshal(s.String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := new(jsonWriter).marshal(nil, s.String())
 	got := appendString(nil, s.String())
 	if !bytes.Equal(got, want) {
 		i := 0
@@ -595,14 +586,11 @@ func FuzzJSONRecords(f *testing.F) {
 }
 
 // escapesLikeJSON reports whether appendString writes s, as a string and
-// as bytes, as encoding/json does through decoder.JSONGuard (marshal),
-// failing t where it does not.
+// as bytes, as encoding/json does through decoder.JSONGuard
+// (jsonWriter.marshal), failing t where it does not.
 func escapesLikeJSON(t *testing.T, s string) bool {
 	t.Helper()
-	want, err := marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	want := new(jsonWriter).marshal(nil, s)
 	ok := true
 	if got := appendString(nil, s); !bytes.Equal(got, want) {
 		t.Errorf("%q: got %s, want %s", s, got, want)

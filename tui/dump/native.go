@@ -64,9 +64,14 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	return ds
 }
 
-// read reads a named input: through Read under the decode options' size
-// limit when it is set, else through Open.
+// read reads a named input: stdin for "-", else through Read under the
+// decode options' size limit when it is set, else through Open.
 func (env Env) read(name string, o decoder.Options) ([]byte, error) {
+	if name == "-" {
+		// Read under the limit: an endless stdin (/dev/zero) stops at
+		// it, or at its first 64 KiB when they already fail.
+		return decoder.ReadInput(name, env.Stdin, -1, o)
+	}
 	if env.Read != nil {
 		return env.Read(name, o)
 	}
@@ -194,13 +199,13 @@ func newSendRecord(j *lower.Join, s *native.Send) SendRecord {
 }
 
 // appendLowering appends the "send" and "lowering" keys of INFO in.
-func appendLowering(b []byte, j *lower.Join, in *decoder.Info) []byte {
+func (w *jsonWriter) appendLowering(b []byte, j *lower.Join, in *decoder.Info) []byte {
 	l := j.Info(in)
 	b = append(b, `,"send":`...)
 	if len(l.Sends) == 0 {
 		b = append(b, "null"...)
 	} else {
-		b = appendMarshaled(b, newSendRecord(j, l.Sends[0]))
+		b = w.marshal(b, newSendRecord(j, l.Sends[0]))
 	}
 	// Where IGC put the INFO's operands: the registers //.declare gives.
 	regs := map[string]string{}
@@ -213,13 +218,13 @@ func appendLowering(b []byte, j *lower.Join, in *decoder.Info) []byte {
 		}
 	}
 	b = append(b, `,"registers":`...)
-	b = appendMarshaled(b, regs)
+	b = w.marshal(b, regs)
 	fs := make([]FindingRecord, len(l.Findings))
 	for k, f := range l.Findings {
 		fs[k] = FindingRecord{f.Check, f.Text}
 	}
 	b = append(b, `,"lowering":`...)
-	return appendMarshaled(b, fs)
+	return w.marshal(b, fs)
 }
 
 // DumpSetRecord is the --bodies record of a vISA text body of a dump set:
@@ -293,47 +298,38 @@ func dumpSetLine(r DumpSetRecord) string {
 	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
 }
 
-// writeDumpSetBodies prints the --bodies records of a vISA text input of
-// a dump set.
-func writeDumpSetBodies(w io.Writer, f *decoder.File, o Options) error {
-	return writeEach(w, dumpSetRecords(f, o.set), o.JSON, dumpSetLine)
-}
-
-// NativeRecord is the JSON record of one instruction of a lone .asm.
-type NativeRecord struct {
-	File   string `json:"file"`
-	Kernel string `json:"kernel"`
-	Line   int    `json:"line"`
-	Index  *int   `json:"index"` // the vISA instruction's $N, null when untagged
-	Text   string `json:"text"`
-	Native bool   `json:"native"` // always true: a Gen instruction, not vISA
-}
-
 // writeLoneASM prints a .asm opened without its vISA: one record per
-// native instruction (text: "FILE:LINE: $N  TEXT"), or with --bodies its
-// statistics. Errors of the reader become warnings of the records.
-func writeLoneASM(w io.Writer, name string, data []byte, o Options) error {
+// native instruction (text: "FILE:LINE: $N  TEXT"; JSON: "file",
+// "kernel", "line", "index" (the vISA instruction's $N, null when
+// untagged), "text", "native": true), or with --bodies its statistics.
+// Errors of the reader become warnings of the records.
+func writeLoneASM(w io.Writer, name string, data []byte, o Options) (err error) {
 	nf := native.Parse(name, data)
 	if o.Bodies {
-		ds := &dumpSet{parts: native.DumpSet{ASM: name}, join: lower.New(nf)}
 		n, grf, spill, ra, plat := len(nf.Insts), nf.NumGRF, nf.SpillBytes, nf.RA, nf.Platform
 		r := DumpSetRecord{File: name, Kernel: nf.Kernel, NativeInstructions: &n, GRF: &grf, SpillBytes: &spill, RA: &ra, Platform: &plat,
-			Parts: Parts{ASM: ds.parts.ASM}}
+			Parts: Parts{ASM: name}}
 		if len(nf.Errors) > 0 {
 			r.Error = nf.Errors[0].Error()
 		}
 		return writeEach(w, []DumpSetRecord{r}, o.JSON, dumpSetLine)
 	}
-	var b []byte
+	var b, head []byte
+	if o.JSON {
+		head = appendString(append(appendString([]byte(`{"file":`), name), `,"kernel":`...), nf.Kernel)
+	}
 	for k := range nf.Insts {
 		in := &nf.Insts[k]
 		if o.JSON {
-			r := NativeRecord{File: name, Kernel: nf.Kernel, Line: in.Line, Text: in.Text, Native: true}
+			b = appendInt(append(append(b, head...), `,"line":`...), in.Line)
+			b = append(b, `,"index":`...)
 			if in.VISA != native.NoID {
-				n := in.VISA
-				r.Index = &n
+				b = appendInt(b, in.VISA)
+			} else {
+				b = append(b, "null"...)
 			}
-			b = append(appendMarshaled(b, r), '\n')
+			b = appendString(append(b, `,"text":`...), in.Text)
+			b = append(b, `,"native":true}`+"\n"...)
 		} else {
 			b = append(b, name...)
 			b = append(b, ':')
@@ -349,13 +345,10 @@ func writeLoneASM(w io.Writer, name string, data []byte, o Options) error {
 			b = append(b, in.Text...)
 			b = append(b, '\n')
 		}
-		if len(b) >= batchSize {
-			if _, err := w.Write(b); err != nil {
-				return err
-			}
-			b = b[:0]
+		if b, err = flush(w, b); err != nil {
+			return err
 		}
 	}
-	_, err := w.Write(b)
+	_, err = w.Write(b)
 	return err
 }

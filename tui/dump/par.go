@@ -101,11 +101,7 @@ func dumpFiles(out, stderr io.Writer, names []string, workers int, newWorker fun
 	fs.free = make(chan []byte, fs.budget+headDepth+workers+1)
 	var wg sync.WaitGroup
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fs.work(newWorker())
-		}()
+		wg.Go(func() { fs.work(newWorker()) })
 	}
 	// Buffered as before files were dumped in parallel: a short output
 	// comes after its file's messages on a terminal (docs/usage.md's

@@ -281,22 +281,18 @@ func TestFilesWriteError(t *testing.T) {
 	}
 }
 
-// TestStdinTwice: stdin named twice is read by the first, as when files
-// were dumped one after the other (the second finds it empty), never by
-// two workers at once.
+// TestStdinTwice: stdin named twice is refused, whatever the number of
+// workers: it can be read once, and two workers must not read it at once.
 func TestStdinTwice(t *testing.T) {
 	data, err := sampledata.Read("stream_igc.bin")
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(workers int) (string, string, int) {
+	for _, workers := range []int{1, 4} {
 		var out, errb bytes.Buffer
-		code := Run([]string{"-", "-"}, Env{Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb, Workers: workers})
-		return out.String(), errb.String(), code
-	}
-	so, se, sc := run(1)
-	po, pe, pc := run(4)
-	if so == "" || so != po || se != pe || sc != pc {
-		t.Errorf("one worker: exit %d, %d bytes, %q; four: exit %d, %d bytes, %q", sc, len(so), se, pc, len(po), pe)
+		code := Run([]string{"-", "stream_igc.bin", "-"}, Env{Stdin: bytes.NewReader(data), Stdout: &out, Stderr: &errb, Workers: workers, Open: sampledata.Read})
+		if code != ExitUsage || out.Len() != 0 || !strings.Contains(errb.String(), "- (stdin) named twice") {
+			t.Errorf("%d workers: exit %d, %d bytes out, %q", workers, code, out.Len(), errb.String())
+		}
 	}
 }

@@ -15,7 +15,7 @@ const realDir = "../../decoder/testdata/real"
 // realFile returns a shipped binary of decoder/testdata/real, uncompressed.
 func realFile(t testing.TB, name string) []byte {
 	t.Helper()
-	return testkit.Gunzip(t, realDir+"/"+name+".gz")
+	return testkit.ReadFile(t, realDir+"/"+name+".gz")
 }
 
 // runFiles runs dump with Open serving files from memory.

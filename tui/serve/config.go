@@ -72,7 +72,7 @@ func fixedTheme(theme string) string {
 // entries of the key's own that are refused (shown in the inspector, as a
 // local configuration's are).
 func (s *server) settings(st *session) (tui.Settings, []error) {
-	data, ok, err := s.state.config(st.key)
+	data, _, ok, err := s.state.read(configDir, st.key)
 	if err != nil {
 		s.log.Error("configuration not read", "session", st.id, "key", st.key, "err", err)
 		return s.defaultSettings(), []error{errors.New(configName + ": the server could not read it (its log says why): the server's is used")}
@@ -99,7 +99,7 @@ func (s *server) defaultSettings() tui.Settings {
 func (s *server) configCmd(sess ssh.Session, st *session, args []string) {
 	switch {
 	case len(args) == 0:
-		data, ok, err := s.state.config(st.key)
+		data, _, ok, err := s.state.read(configDir, st.key)
 		switch {
 		case err != nil:
 			s.log.Error("configuration not read", "session", st.id, "key", st.key, "err", err)
@@ -157,7 +157,7 @@ func (s *server) setConfig(sess ssh.Session, st *session) {
 		s.exit(sess, st, 1, "nothing kept: your sessions use what they did")
 		return
 	}
-	if err := s.state.setConfig(st.key, data); err != nil {
+	if err := s.state.write(configDir, st.key, data); err != nil {
 		s.log.Error("configuration NOT kept", "session", st.id, "key", st.key, "err", err)
 		s.exit(sess, st, 1, "the server could not write your configuration to its disk (its log says why): nothing kept")
 		return

@@ -66,9 +66,6 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 		}
 	}
 	for _, p := range paths {
-		if _, dup := s.byPath[p]; dup {
-			continue
-		}
 		st, err := os.Stat(p)
 		switch {
 		case err != nil:

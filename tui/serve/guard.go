@@ -1,13 +1,15 @@
 package serve
 
 import (
+	"cmp"
 	"container/list"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -57,12 +59,10 @@ var acceptedEnv = map[string]bool{"TERM": true, "NO_COLOR": true, "COLORTERM": t
 // maxAuthed.
 type gate struct {
 	perSource, total, maxAuthed int
-	start                       int           // from here newcomers may be refused
-	rate                        float64       // the chance of that at start; 1 at total
+	start                       int           // from here newcomers may be refused (earlyDropRate)
 	silentAfter                 time.Duration // a connection silent this long goes first
 	rnd                         func() float64
 	log                         *log.Logger
-	version                     string        // the server's version line, for refusals and push-outs
 	telling                     chan struct{} // refusals and push-outs being told: a slot each
 
 	mu       sync.Mutex
@@ -115,8 +115,7 @@ const (
 
 func newGate(perSource, total, maxAuthed int, logger *log.Logger) *gate {
 	return &gate{perSource: perSource, total: total, maxAuthed: maxAuthed, log: logger,
-		version: "SSH-2.0-" + serverVersion, telling: make(chan struct{}, maxTelling),
-		start: max(total/earlyDropFraction, 1), rate: earlyDropRate, silentAfter: silentAfter, rnd: rand.Float64,
+		start: max(total/earlyDropFraction, 1), silentAfter: silentAfter, rnd: rand.Float64, telling: make(chan struct{}, maxTelling),
 		pending: list.New(), bySource: map[string]int{}, droppedFrom: map[string]int{}, since: time.Now()}
 }
 
@@ -166,25 +165,28 @@ func (g *gate) admit(conn net.Conn) (*gateConn, string) {
 	n := g.pending.Len()
 	switch {
 	case g.bySource[gc.source] >= g.perSource:
-		if victim = g.silent(gc.source, now); victim == nil {
+		if victim = g.silent(gc.source, now); victim != nil {
+			why = fmt.Sprintf("this connection sent nothing for %v, and a newer one from your address %s took its place (this server takes %d logging in at once from one address: serve --max-logins-per-source): connect again", g.silentAfter, gc.source, g.perSource)
+		} else {
 			refusal = fmt.Sprintf("too many connections logging in at once from your address %s (this server takes %d: serve --max-logins-per-source): try again in a moment", gc.source, g.perSource)
 		}
-		why = fmt.Sprintf("this connection sent nothing for %v, and a newer one from your address %s took its place (this server takes %d logging in at once from one address: serve --max-logins-per-source): connect again", g.silentAfter, gc.source, g.perSource)
-	case n < g.start:
-	case g.silent("", now) != nil:
+	case n >= g.start:
 		victim = g.silent("", now)
-		why = fmt.Sprintf("this connection sent nothing for %v while the server was busy with logins, and a newer one took its place (serve --max-logins): connect again", g.silentAfter)
-	case n >= g.total:
-		if src := g.busiestSource(); g.bySource[src] > 1 {
-			victim = g.oldestFrom(src)
-			why = fmt.Sprintf("the server is full of connections logging in (serve --max-logins) and your address %s holds the most: this one made room for a newer one: connect again in a moment", src)
-		} else {
-			refusal = busyRefusal
-		}
-	default:
-		chance := g.rate + (1-g.rate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
-		if g.rnd() < chance {
-			refusal = busyRefusal
+		switch {
+		case victim != nil:
+			why = fmt.Sprintf("this connection sent nothing for %v while the server was busy with logins, and a newer one took its place (serve --max-logins): connect again", g.silentAfter)
+		case n >= g.total:
+			if src := g.busiestSource(); g.bySource[src] > 1 {
+				victim = g.oldestFrom(src)
+				why = fmt.Sprintf("the server is full of connections logging in (serve --max-logins) and your address %s holds the most: this one made room for a newer one: connect again in a moment", src)
+			} else {
+				refusal = busyRefusal
+			}
+		default:
+			chance := earlyDropRate + (1-earlyDropRate)*float64(n-g.start)/float64(max(g.total-g.start, 1))
+			if g.rnd() < chance {
+				refusal = busyRefusal
+			}
 		}
 	}
 	if refusal != "" {
@@ -243,7 +245,7 @@ func (g *gate) pushOut(gc *gateConn, why string) {
 	}
 	_ = gc.Conn.SetDeadline(time.Now().Add(tellFor))
 	gc.wmu.Lock()
-	version := g.version
+	version := versionLine
 	if gc.wrote {
 		version = ""
 	}
@@ -316,7 +318,7 @@ func (g *gate) refuse(conn net.Conn, reason string) {
 		return
 	}
 	_ = conn.SetDeadline(time.Now().Add(tellFor))
-	if _, err := conn.Write(disconnectPacket(g.version, disconnectTooManyConnections, reason)); err != nil {
+	if _, err := conn.Write(disconnectPacket(versionLine, disconnectTooManyConnections, reason)); err != nil {
 		return
 	}
 	if cw, ok := conn.(interface{ CloseWrite() error }); ok {
@@ -475,24 +477,16 @@ func (g *gate) summarize() {
 	if dropped == 0 && early == 0 && refused == 0 && failures == 0 && quiet == 0 {
 		return
 	}
-	type src struct {
-		addr string
-		n    int
-	}
-	var srcs []src
-	for a, n := range from {
-		srcs = append(srcs, src{a, n})
-	}
-	sort.Slice(srcs, func(i, j int) bool {
-		return srcs[i].n > srcs[j].n || srcs[i].n == srcs[j].n && srcs[i].addr < srcs[j].addr
-	})
+	// The three addresses dropped from most, the ties by address.
+	srcs := slices.Collect(maps.Keys(from))
+	slices.SortFunc(srcs, func(a, b string) int { return cmp.Or(from[b]-from[a], strings.Compare(a, b)) })
 	var top []string
-	for i, s := range srcs {
+	for i, a := range srcs {
 		if i == 3 {
 			top = append(top, fmt.Sprintf("%d more", len(srcs)-3))
 			break
 		}
-		top = append(top, fmt.Sprintf("%s:%d", s.addr, s.n))
+		top = append(top, fmt.Sprintf("%s:%d", a, from[a]))
 	}
 	fields := []any{"over", over, "dropped_logging_in", dropped}
 	if len(top) > 0 {
@@ -655,10 +649,12 @@ func pumpRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 				continue
 			case "window-change":
 				// The latest size is all that matters: it replaces one
-				// waiting (OpenSSH wants no reply to either).
-				if i := lastWindowChange(queue); i >= 0 {
-					_ = queue[i].Reply(true, nil)
-					queue[i] = req
+				// waiting (OpenSSH wants no reply to either) if that one
+				// is the last request (an earlier one must keep its place
+				// before the requests after it).
+				if n := len(queue); n > 0 && queue[n-1].Type == "window-change" {
+					_ = queue[n-1].Reply(true, nil)
+					queue[n-1] = req
 					continue
 				}
 			}
@@ -672,14 +668,4 @@ func pumpRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
 			queue = queue[1:]
 		}
 	}
-}
-
-// lastWindowChange is the index of the window change waiting in queue, if
-// it is the last request there (an earlier one must keep its place before
-// the requests after it), else -1.
-func lastWindowChange(queue []*gossh.Request) int {
-	if n := len(queue); n > 0 && queue[n-1].Type == "window-change" {
-		return n - 1
-	}
-	return -1
 }

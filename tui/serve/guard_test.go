@@ -398,7 +398,7 @@ func TestFitWindow(t *testing.T) {
 	total := 0
 	for range 32 {
 		st := &session{}
-		if ok, why := r.admit(st); !ok {
+		if why := r.admit(st); why != "" {
 			t.Fatal(why)
 		}
 	}
@@ -434,7 +434,7 @@ func TestWindowBudgetBoundsHeldCells(t *testing.T) {
 	var sts []*session
 	for i := range 32 {
 		st := &session{}
-		if ok, why := r.admit(st); !ok {
+		if why := r.admit(st); why != "" {
 			t.Fatal(why)
 		}
 		sts = append(sts, st)
@@ -463,7 +463,7 @@ func TestWindowBudgetBoundsHeldCells(t *testing.T) {
 		case 0:
 			r.release(st)
 			nst := &session{}
-			if ok, why := r.admit(nst); !ok {
+			if why := r.admit(nst); why != "" {
 				t.Fatal(why)
 			}
 			for j := range sts {
@@ -777,4 +777,19 @@ func (g *gate) counts() (pending, authed int, bySource map[string]int) {
 		bySource[k] = v
 	}
 	return g.pending.Len(), g.authed, bySource
+}
+
+// The summary names the three addresses it dropped most from, most first,
+// ties by address, and counts the rest.
+func TestSummaryTopSources(t *testing.T) {
+	var logs syncBuffer
+	g := newGate(10, 100, 10, log.New(&logs))
+	g.mu.Lock()
+	g.droppedFrom = map[string]int{"10.0.0.9": 1, "10.0.0.3": 2, "10.0.0.1": 2, "10.0.0.2": 5, "10.0.0.7": 1}
+	g.dropped = 11
+	g.mu.Unlock()
+	g.summarize()
+	if out := logs.String(); !strings.Contains(out, ` sources="10.0.0.2:5,10.0.0.1:2,10.0.0.3:2,2 more" `) {
+		t.Errorf("summary:\n%s", out)
+	}
 }

@@ -18,9 +18,10 @@
 //     and each refusal is logged with the key fingerprint and remote address.
 //   - Clients can read the served files and nothing else: the inspector's
 //     sources are those paths, and `dump` looks names up in a fixed table.
-//   - Clients write to the server's disk only their surface file, per key,
-//     in the state directory (Config.StateDir), at most 1 MiB, under a name
-//     made from the key's fingerprint: ctrl+s saves it there, atomically,
+//   - Clients write to the server's disk only their surface file (at most
+//     1 MiB) and their configuration (64 KiB, ssh HOST config --set), per
+//     key, in the state directory (Config.StateDir), under a name made from
+//     the key's fingerprint: ctrl+s saves the surface file there, atomically,
 //     for `ssh HOST surfaces` to print and the key's next session to start
 //     with. A session that ends with edits neither saved nor discarded (the
 //     connection dropped, the server ended it) keeps them apart from the
@@ -45,6 +46,8 @@
 //	                         ARGS name no file, every served file
 //	ssh HOST surfaces        the surface file this key last saved with ctrl+s
 //	ssh HOST surfaces --unsaved  the edits a session of this key left unsaved
+//	ssh HOST config          the configuration this key's sessions use;
+//	                         --set < FILE keeps FILE as the key's own, --reset drops it
 //	ssh HOST files           the served file names
 //	ssh HOST help            this list
 //
@@ -75,11 +78,14 @@ import (
 	"infoscope/tui/fsio"
 )
 
-// Defaults for the zero values of Config.
-// serverVersion is the software version in the server's SSH version line
-// (SSH-2.0-infoscope).
-const serverVersion = "infoscope"
+// serverVersion is the software version in the server's SSH version line,
+// versionLine, which refusals and push-outs send themselves (see gate).
+const (
+	serverVersion = "infoscope"
+	versionLine   = "SSH-2.0-" + serverVersion
+)
 
+// Defaults for the zero values of Config.
 const (
 	DefaultListen          = "127.0.0.1:2222"
 	DefaultHostKeyPath     = "infoscope_host_ed25519"
@@ -469,19 +475,19 @@ type sessionStart struct {
 // surface file it last saved with ctrl+s; else a copy of the team's file,
 // else nothing.
 func (s *server) startSurfaces(key string) sessionStart {
-	if data, mod, ok, err := s.state.unsaved(key); err != nil {
-		s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
-	} else if ok {
-		if f, err := model.ParseSurfaceFile("unsaved", data); err != nil {
-			s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
-		} else {
+	var f *model.SurfaceFile
+	data, mod, ok, err := s.state.read(unsavedDir, key)
+	if err == nil && ok {
+		if f, err = model.ParseSurfaceFile("unsaved", data); err == nil {
 			return sessionStart{surfaces: f, unsaved: data,
 				loaded: "with the unsaved edits of your session that ended " + mod.UTC().Format("2006-01-02 15:04 UTC") + " ([unsaved]: ctrl+s saves them)"}
 		}
 	}
-	data, ok, err := s.state.load(key)
+	if err != nil {
+		s.log.Warn("kept unsaved surface edits not read", "key", key, "err", err)
+	}
+	data, _, ok, err = s.state.read(savedDir, key)
 	if err == nil && ok {
-		var f *model.SurfaceFile
 		if f, err = model.ParseSurfaceFile("saved", data); err == nil {
 			return sessionStart{surfaces: f, loaded: "on the server (your last ctrl+s)"}
 		}

@@ -31,11 +31,12 @@ type session struct {
 	mu      sync.Mutex
 	program *tea.Program // nil until the inspector starts, and for commands
 	model   *tui.Model   // the inspector's model; read once the program has ended
-	// interrupt ends a running command early, telling the user why: a
-	// command may wait on the client's stdin (dump -) for ever.
-	interrupt func(reason string)
-	ended     bool
-	reason    string // why the server ended it; "" when the user did
+	// ending is what end does (setEnding): stop the inspector, or
+	// interrupt a command, telling the user why (a command may wait on the
+	// client's stdin, dump -, for ever).
+	ending func(reason string)
+	ended  bool
+	reason string // why the server ended it; "" when the user did
 	// The client's window and the part of it the inspector draws (see
 	// registry.window).
 	clientW, clientH int
@@ -62,37 +63,24 @@ func (st *session) end(reason string) {
 		return
 	}
 	st.ended, st.reason = true, reason
-	p, interrupt := st.program, st.interrupt
+	ending := st.ending
 	st.mu.Unlock()
-	if p != nil {
-		stop(p, st.done)
-	}
-	if interrupt != nil {
-		// It writes to the client, which may not be reading: never block
-		// the caller (the shutdown ends every session in turn).
-		go interrupt(reason)
+	if ending != nil {
+		// It may write to the client, which may not be reading: never
+		// block the caller (the shutdown ends every session in turn).
+		go ending(reason)
 	}
 }
 
-// setInterrupt records how to end the running command; if the session has
-// been ended already, it ends the command now.
-func (st *session) setInterrupt(f func(reason string)) {
+// setEnding records what ending the session does; if it has been ended
+// already, it does it now.
+func (st *session) setEnding(f func(reason string)) {
 	st.mu.Lock()
-	st.interrupt = f
+	st.ending = f
 	ended, reason := st.ended, st.reason
 	st.mu.Unlock()
 	if ended {
 		go f(reason)
-	}
-}
-
-func (st *session) setProgram(p *tea.Program) {
-	st.mu.Lock()
-	st.program = p
-	ended := st.ended
-	st.mu.Unlock()
-	if ended {
-		stop(p, st.done)
 	}
 }
 
@@ -119,8 +107,9 @@ func stop(p *tea.Program, done <-chan struct{}) {
 	}()
 }
 
-// watchdog ends the inspector after idle without input or after maxTime in
-// all (each disabled when not positive), until the session is done.
+// watchdog ends the session (the inspector or a command) after idle
+// without activity or after maxTime in all (each disabled when not
+// positive), until the session is done.
 func (st *session) watchdog(idle, maxTime time.Duration) {
 	var idleC, maxC <-chan time.Time
 	var it *time.Timer
@@ -220,7 +209,7 @@ func (s *server) wakeClient(sess ssh.Session, done <-chan struct{}) {
 // which would lose the message on its way).
 func (s *server) interruptible(sess ssh.Session, st *session) func() bool {
 	told := make(chan struct{})
-	st.setInterrupt(func(reason string) {
+	st.setEnding(func(reason string) {
 		defer close(told)
 		wrote := make(chan struct{})
 		go func() {
@@ -467,18 +456,18 @@ func (r *registry) get(sess ssh.Session) *session {
 
 // admit counts st against the session limit; when it cannot, it returns
 // the message for the client.
-func (r *registry) admit(st *session) (ok bool, refusal string) {
+func (r *registry) admit(st *session) (refusal string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
 	case r.closing != "":
-		return false, r.closing
+		return r.closing
 	case len(r.admitted) >= r.max:
-		return false, fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
+		return fmt.Sprintf("the server is full (%d sessions); try again later", r.max)
 	}
 	r.admitted[st] = true
 	r.refit()
-	return true, ""
+	return ""
 }
 
 func (r *registry) release(st *session) {
@@ -545,8 +534,7 @@ func (s *server) logging(next ssh.Handler) ssh.Handler {
 func (s *server) limit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		st := s.sessions.get(sess)
-		ok, refusal := s.sessions.admit(st)
-		if !ok {
+		if refusal := s.sessions.admit(st); refusal != "" {
 			st.mu.Lock()
 			st.ended, st.reason = true, "refused: "+refusal
 			st.mu.Unlock()
@@ -741,7 +729,7 @@ func (s *server) keepUnsaved(st *session) (bool, error) {
 		s.dropUnsaved(st, was)
 		return false, nil
 	}
-	if err := s.state.keepUnsaved(st.key, m.SurfacesJSON()); err != nil {
+	if err := s.state.write(unsavedDir, st.key, m.SurfacesJSON()); err != nil {
 		s.log.Error("unsaved surface edits NOT kept", "session", st.id, "key", st.key, "err", err)
 		return false, err
 	}
@@ -760,8 +748,8 @@ func (s *server) surfacesCmd(sess ssh.Session, st *session, args []string) {
 		s.exit(sess, st, 2, "usage: ssh HOST surfaces [--unsaved]")
 		return
 	}
-	saved, hasSave, errSave := s.state.load(st.key)
-	kept, when, hasKept, errKept := s.state.unsaved(st.key)
+	saved, _, hasSave, errSave := s.state.read(savedDir, st.key)
+	kept, when, hasKept, errKept := s.state.read(unsavedDir, st.key)
 	for _, err := range []error{errSave, errKept} {
 		if err != nil {
 			s.log.Error("surface file not read", "session", st.id, "key", st.key, "err", err)
@@ -811,8 +799,7 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	st := s.sessions.get(sess)
 	pty, _, _ := sess.Pty()
 	profile := colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))
-	key := st.key
-	start := s.startSurfaces(key)
+	start := s.startSurfaces(st.key)
 	settings, configErrs := s.settings(st)
 	m := tui.New(tui.Config{
 		Keys:            &settings.Keys,
@@ -839,9 +826,9 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 	)
 	p := tea.NewProgram(m, opts...)
 	st.mu.Lock()
-	st.model, st.startUnsaved = m, start.unsaved
+	st.program, st.model, st.startUnsaved = p, m, start.unsaved
 	st.mu.Unlock()
-	st.setProgram(p)
+	st.setEnding(func(string) { stop(p, st.done) })
 	return p
 }
 
@@ -849,10 +836,10 @@ func (s *server) program(sess ssh.Session) *tea.Program {
 // server's disk, written atomically. The error goes to the user's status
 // line, so it does not name the server's paths; the log has it whole.
 func (s *server) saveSurfaces(st *session, data []byte) error {
-	if err := tooBig(savedDir, data); err != nil {
-		return err
-	}
-	if err := s.state.save(st.key, data); err != nil {
+	if err := s.state.write(savedDir, st.key, data); err != nil {
+		if _, tooBig := errors.AsType[*sizeError](err); tooBig {
+			return err // nothing written: the client is told why
+		}
 		s.log.Error("surface file NOT saved", "session", st.id, "key", st.key, "err", err)
 		return errors.New("the server could not write it to its disk (its log says why); your edits are still unsaved")
 	}
@@ -878,7 +865,7 @@ func (s *server) dropUnsaved(st *session, was []byte) {
 
 // The largest window a session draws. The client chooses its pty size, and
 // the frame costs server memory in proportion (a 4000x4000 request took
-// over 3 GB; about 230 bytes a cell of the server's heap), so a client
+// over 3 GB of heap; docs/serve.md has the cost a cell), so a client
 // must not be able to exhaust the server with it: a session draws at most
 // maxWindowWidth x maxWindowHeight, and the cell buffers of all sessions
 // together hold at most windowCellBudget cells (or max sessions x
@@ -934,9 +921,8 @@ func (s *server) filterMsg(st *session) func(tea.Model, tea.Msg) tea.Msg {
 			st.mu.Lock()
 			w, h := st.clientW, st.clientH
 			st.mu.Unlock()
-			var r tea.WindowSizeMsg
-			r.Width, r.Height = s.sessions.window(st, w, h)
-			return r
+			w, h = s.sessions.window(st, w, h)
+			return tea.WindowSizeMsg{Width: w, Height: h}
 		case tea.SuspendMsg:
 			return tea.ResumeMsg{}
 		}

@@ -112,23 +112,35 @@ func sizeLimit(sub string) (int, string) {
 	return maxSurfaceBytes, "surface file"
 }
 
-// tooBig is the error for data too large to keep in sub, or nil.
-func tooBig(sub string, data []byte) error {
-	if limit, what := sizeLimit(sub); len(data) > limit {
-		return fmt.Errorf("%s is %d bytes; the server keeps at most %d", what, len(data), limit)
-	}
-	return nil
+// sizeError refuses data too large to keep in a folder. Its message is for
+// the client, which a failed write's is not: that one names the server's
+// paths.
+type sizeError struct {
+	what     string
+	n, limit int
 }
 
+func (e *sizeError) Error() string {
+	return fmt.Sprintf("%s is %d bytes; the server keeps at most %d", e.what, e.n, e.limit)
+}
+
+// write keeps data as key's file of sub: a *sizeError past sub's limit.
 func (st *stateStore) write(sub, key string, data []byte) error {
-	if err := tooBig(sub, data); err != nil {
-		return err
+	if limit, what := sizeLimit(sub); len(data) > limit {
+		return &sizeError{what, len(data), limit}
 	}
 	return st.file(st.path(sub, key)).Save(data)
 }
 
-// read returns the file's bytes and modification time; ok is false when
-// there is none.
+// readKept reads p, a file of sub, within sub's limit: nil when there is
+// none.
+func readKept(sub, p string) ([]byte, error) {
+	limit, what := sizeLimit(sub)
+	return fsio.ReadLimited(p, "kept "+what, int64(limit))
+}
+
+// read returns key's file of sub and its modification time; ok is false
+// when there is none.
 func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool, err error) {
 	p := st.path(sub, key)
 	st.file(p).Wait()
@@ -139,9 +151,7 @@ func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool
 	if err != nil {
 		return nil, time.Time{}, false, err
 	}
-	limit, what := sizeLimit(sub)
-	data, err = fsio.ReadLimited(p, "kept "+what, int64(limit))
-	if err != nil {
+	if data, err = readKept(sub, p); err != nil {
 		return nil, time.Time{}, false, err
 	}
 	return data, fi.ModTime(), data != nil, nil
@@ -149,17 +159,6 @@ func (st *stateStore) read(sub, key string) (data []byte, mod time.Time, ok bool
 
 // maxConfigBytes bounds a key's configuration: a few hundred lines.
 const maxConfigBytes = 64 << 10
-
-// config is key's own configuration, if it keeps one.
-func (st *stateStore) config(key string) ([]byte, bool, error) {
-	data, _, ok, err := st.read(configDir, key)
-	return data, ok, err
-}
-
-// setConfig keeps data as key's own configuration.
-func (st *stateStore) setConfig(key string, data []byte) error {
-	return st.write(configDir, key, data)
-}
 
 // resetConfig removes key's own configuration.
 func (st *stateStore) resetConfig(key string) error {
@@ -175,25 +174,6 @@ func removeIfThere(p string) error {
 	return nil
 }
 
-// save keeps data as what key saved with ctrl+s.
-func (st *stateStore) save(key string, data []byte) error { return st.write(savedDir, key, data) }
-
-// load is what key last saved with ctrl+s.
-func (st *stateStore) load(key string) ([]byte, bool, error) {
-	data, _, ok, err := st.read(savedDir, key)
-	return data, ok, err
-}
-
-// keepUnsaved keeps data as key's unsaved edits, apart from its save.
-func (st *stateStore) keepUnsaved(key string, data []byte) error {
-	return st.write(unsavedDir, key, data)
-}
-
-// unsaved is key's kept unsaved edits and when they were kept.
-func (st *stateStore) unsaved(key string) ([]byte, time.Time, bool, error) {
-	return st.read(unsavedDir, key)
-}
-
 // dropUnsaved removes key's kept unsaved edits if they are still the ones
 // a session started with (was): that session's user saved them or
 // discarded them. Edits kept since by another session stay.
@@ -202,7 +182,7 @@ func (st *stateStore) dropUnsaved(key string, was []byte) error {
 	f := st.file(p)
 	// Under the file's own lock nothing else writes it meanwhile.
 	return f.Do(func() error {
-		cur, err := fsio.ReadLimited(p, "kept surface file", maxSurfaceBytes)
+		cur, err := readKept(unsavedDir, p)
 		if err != nil || cur == nil || !bytes.Equal(cur, was) {
 			return err
 		}

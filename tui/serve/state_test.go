@@ -1,11 +1,13 @@
 package serve
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -188,5 +190,44 @@ func TestDefaultStateDir(t *testing.T) {
 	t.Setenv("HOME", "/home/u")
 	if d, _ := DefaultStateDir(); d != "/home/u/.local/state/infoscope" {
 		t.Errorf("without: %q", d)
+	}
+}
+
+// A save or unsaved edits past the limit are refused before anything is
+// written: ctrl+s tells the client the size (its own data, no server path)
+// and the log has no failed write; a later save within the limit is kept.
+func TestSaveTooLargeRefused(t *testing.T) {
+	st, err := openState(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	s := &server{state: st, log: log.New(&logged)}
+	sess := &session{key: "SHA256:k"}
+	big := bytes.Repeat([]byte{' '}, maxSurfaceBytes+1)
+	want := "surface file is 1048577 bytes; the server keeps at most 1048576"
+	if err := s.saveSurfaces(sess, big); err == nil || err.Error() != want {
+		t.Errorf("ctrl+s of %d bytes: %v, want %q", len(big), err, want)
+	}
+	if err := st.write(unsavedDir, sess.key, big); err == nil || err.Error() != want {
+		t.Errorf("unsaved edits of %d bytes: %v, want %q", len(big), err, want)
+	}
+	if err := st.write(configDir, sess.key, make([]byte, maxConfigBytes+1)); err == nil ||
+		err.Error() != "configuration is 65537 bytes; the server keeps at most 65536" {
+		t.Errorf("configuration of %d bytes: %v", maxConfigBytes+1, err)
+	}
+	for _, sub := range []string{savedDir, unsavedDir, configDir} {
+		if _, _, ok, err := st.read(sub, sess.key); ok || err != nil {
+			t.Errorf("%s: a refused write left a file (%v)", sub, err)
+		}
+	}
+	if logged.Len() != 0 {
+		t.Errorf("a refused save was logged as a failed write:\n%s", logged.String())
+	}
+	if err := s.saveSurfaces(sess, big[:maxSurfaceBytes]); err != nil {
+		t.Fatalf("ctrl+s at the limit: %v", err)
+	}
+	if data, _, ok, err := st.read(savedDir, sess.key); !ok || err != nil || len(data) != maxSurfaceBytes {
+		t.Errorf("the save at the limit: %d bytes, %v, %v", len(data), ok, err)
 	}
 }

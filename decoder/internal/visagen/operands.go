@@ -8,7 +8,7 @@ import (
 // Operand pieces. Every region stays inside its 512-byte variable: a
 // destination or source starts in row 0..5 and covers at most 256 bytes.
 
-// execSize picks one of sizes and an emask, and returns "(Mk[_NM], n)" and n.
+// exec picks one of sizes and an emask, and returns "(Mk[_NM], n)" and n.
 func (g *gen) exec(sizes ...int) (string, int) {
 	n := sizes[g.intn(len(sizes))]
 	return g.execOf(n), n
@@ -34,17 +34,17 @@ func (g *gen) execOf(n int) string {
 	return fmt.Sprintf("(M%d%s, %d)", m, nm, n)
 }
 
-// row picks a row such that n elements of ty with stride s fit.
+// rowcol picks a row and column such that n elements of ty with stride s fit.
 func (g *gen) rowcol(ty string, n, s int) (int, int) {
 	ts := typeSize(ty)
-	per := g.grf() / ts
+	per := grf / ts
 	span := ((n-1)*s + 1) * ts
-	rows := (span + g.grf() - 1) / g.grf()
+	rows := (span + grf - 1) / grf
 	r := g.intn(16 - rows)
 	c := 0
 	if n == 1 {
 		c = g.intn(per)
-	} else if span+g.grf() <= 16*g.grf() && g.chance(20) && n*s*ts < g.grf() {
+	} else if span+grf <= 16*grf && g.chance(20) && n*s*ts < grf {
 		c = g.intn(per - (n-1)*s)
 	}
 	return r, c

@@ -9,22 +9,13 @@ import (
 // and the function that writes a line.
 type op struct {
 	base   string
-	plats  string // letters: s SKL, t TGLLP, d DG2; "" all
+	plats  string // the platforms' first letters, lower case: s SKL, t TGLLP, d DG2; "" all
 	branch bool   // names a label
 	gen    func(g *gen) string
 }
 
 func (o *op) on(p Platform) bool {
-	if o.plats == "" {
-		return true
-	}
-	c := map[Platform]byte{SKL: 's', TGLLP: 't', DG2: 'd'}[p]
-	for i := 0; i < len(o.plats); i++ {
-		if o.plats[i] == c {
-			return true
-		}
-	}
-	return false
+	return o.plats == "" || strings.Contains(o.plats, strings.ToLower(string(p[0])))
 }
 
 var (
@@ -112,8 +103,8 @@ var ops = []op{
 	alu("dp4", 2, floatT, negAbs, true),
 	alu("dph", 2, floatT, negAbs, true),
 	alu("line", 2, floatT, negAbs, true),
-	{base: "add3", plats: "d", gen: func(g *gen) string { return alu("add3", 3, []string{"d", "w", "ud"}, neg, false).gen(g) }},
-	{base: "dp4a", plats: "td", gen: func(g *gen) string { return alu("dp4a", 3, dwT, nil, true).gen(g) }},
+	{base: "add3", plats: "d", gen: alu("add3", 3, []string{"d", "w", "ud"}, neg, false).gen},
+	{base: "dp4a", plats: "td", gen: alu("dp4a", 3, dwT, nil, true).gen},
 	{base: "bfn", plats: "d", gen: func(g *gen) string {
 		l := alu("bfn", 3, []string{"ud", "uw"}, nil, false).gen(g)
 		return insertAfter(l, "bfn", fmt.Sprintf(".x%02X", g.intn(256)))
@@ -346,6 +337,12 @@ func (g *gen) storeCache() string {
 	return g.pick(".uc.uc", ".uc.wb", ".wt.uc", ".wt.wb", ".st.uc", ".st.wb", ".wb.wb")
 }
 
+// block2d returns a 2D block address: the surface's base, width, height
+// and pitch, the block's x and y.
+func (g *gen) block2d() string {
+	return fmt.Sprintf("flat[%s,0x%X,0x%X,0x%X,%s,%s]", g.varOf("uq"), 64*(1+g.intn(64))-1, g.intn(512), 64*(1+g.intn(64))-1, g.varOf("ud"), g.varOf("ud")+"(0,1)")
+}
+
 func (g *gen) varOf(ty string) string {
 	v := varsOf(ty)
 	return v[g.intn(len(v))]
@@ -557,13 +554,11 @@ func init() {
 func init() {
 	ops = append(ops,
 		op{base: "lsc_load_block2d", plats: "d", gen: func(g *gen) string {
-			return fmt.Sprintf("lsc_load_block2d.ugm%s (M1, 1) %s:%s flat[%s,0x%X,0x%X,0x%X,%s,%s]", g.cache(), g.varOf("ud"),
-				g.pick("d16.2x8x16nn", "d32.8x8nn", "d16.16x8nt", "d8.32x4nn", "d32.8x8tn"), g.varOf("uq"),
-				64*(1+g.intn(64))-1, g.intn(512), 64*(1+g.intn(64))-1, g.varOf("ud"), g.varOf("ud")+"(0,1)")
+			return fmt.Sprintf("lsc_load_block2d.ugm%s (M1, 1) %s:%s %s", g.cache(), g.varOf("ud"),
+				g.pick("d16.2x8x16nn", "d32.8x8nn", "d16.16x8nt", "d8.32x4nn", "d32.8x8tn"), g.block2d())
 		}},
 		op{base: "lsc_store_block2d", plats: "d", gen: func(g *gen) string {
-			return fmt.Sprintf("lsc_store_block2d.ugm%s (M1, 1) flat[%s,0x%X,0x%X,0x%X,%s,%s] %s:%s", g.storeCache(), g.varOf("uq"),
-				64*(1+g.intn(64))-1, g.intn(512), 64*(1+g.intn(64))-1, g.varOf("ud"), g.varOf("ud")+"(0,1)",
+			return fmt.Sprintf("lsc_store_block2d.ugm%s (M1, 1) %s %s:%s", g.storeCache(), g.block2d(),
 				g.varOf("ud"), g.pick("d32.8x8nn", "d16.16x8nn", "d8.32x4nn"))
 		}},
 		op{base: "lsc_store_quad", plats: "d", gen: func(g *gen) string {

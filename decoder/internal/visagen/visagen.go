@@ -92,6 +92,7 @@ type gen struct {
 	n      int
 	subs   []string // subroutine labels to emit after the main body
 	refuse []int
+	avail  []*op // the line shapes of the platform
 	// indirectOK allows indirect sources (line's and lrp's are refused).
 	indirectOK bool
 }
@@ -120,7 +121,7 @@ func (g *gen) pick(s ...string) string { return s[g.r.IntN(len(s))] }
 func (g *gen) chance(pct int) bool { return g.r.IntN(100) < pct }
 
 // grf is the register size in bytes.
-func (g *gen) grf() int { return 32 }
+const grf = 32
 
 // Variables. Each general variable is 32 registers (1024 bytes), each
 // alias 16 (512 bytes from an offset of at most 512), so that the regions
@@ -215,7 +216,7 @@ func (g *gen) inputs() {
 // function writes a function body the kernel calls with fcall: its own
 // declarations (the same names: names are per body), the argument and
 // return value as aliases of %arg and %retval, and a few instructions.
-func (g *gen) function(name string, avail []*op) {
+func (g *gen) function(name string) {
 	g.lines = append(g.lines, "", fmt.Sprintf(".global_function %q", name))
 	g.decls()
 	g.lines = append(g.lines,
@@ -225,12 +226,7 @@ func (g *gen) function(name string, avail []*op) {
 		".kernel_attr RetValSize=1",
 		"    add (M1, 8) RET(0,0)<1> ARG(0,0)<8;8,1> 0x3:d",
 	)
-	for range 2 + g.intn(6) {
-		if o := avail[g.intn(len(avail))]; !o.branch {
-			g.indirectOK = o.base != "line" && o.base != "lrp"
-			g.emit(o.gen(g))
-		}
-	}
+	g.straight(2 + g.intn(6))
 	g.emit("fret (M1, 1)")
 }
 
@@ -249,10 +245,9 @@ func (g *gen) kernel(invalid bool) Kernel {
 		fn = "fn_" + g.name
 	}
 	called := false
-	avail := make([]*op, 0, len(ops))
 	for i := range ops {
 		if ops[i].on(g.p) {
-			avail = append(avail, &ops[i])
+			g.avail = append(g.avail, &ops[i])
 		}
 	}
 	// IGC's kernels start with a subroutine label; GenX_IR's flow graph
@@ -269,9 +264,7 @@ func (g *gen) kernel(invalid bool) Kernel {
 			called = true
 			continue
 		}
-		o := avail[g.intn(len(avail))]
-		g.indirectOK = o.base != "line" && o.base != "lrp"
-		g.emit(o.gen(g))
+		g.emitOp(g.avail[g.intn(len(g.avail))])
 		if invalid && g.chance(8) {
 			if bad := g.invalidInst(); bad != "" {
 				g.emit(bad)
@@ -294,20 +287,31 @@ func (g *gen) kernel(invalid bool) Kernel {
 	for _, s := range g.subs {
 		g.lines = append(g.lines, fmt.Sprintf(".function %q", s), s+":")
 		g.insts++
-		for range 1 + g.intn(3) {
-			o := avail[g.intn(len(avail))]
-			if !o.branch {
-				g.indirectOK = o.base != "line" && o.base != "lrp"
-				g.emit(o.gen(g))
-			}
-		}
+		g.straight(1 + g.intn(3))
 		g.emit("ret (M1, 1)")
 	}
 	if fn != "" {
-		g.function(fn, avail)
+		g.function(fn)
 	}
 	text := strings.Join(g.lines, "\n") + "\n"
 	return Kernel{Name: g.name, Platform: g.p, Text: []byte(text), Insts: g.insts, Refused: g.refuse}
+}
+
+// emitOp writes a line of shape o; line's and lrp's sources may not be
+// indirect.
+func (g *gen) emitOp(o *op) {
+	g.indirectOK = o.base != "line" && o.base != "lrp"
+	g.emit(o.gen(g))
+}
+
+// straight writes n lines of shapes picked at random, dropping those that
+// branch: a function or subroutine has no labels of its own.
+func (g *gen) straight(n int) {
+	for range n {
+		if o := g.avail[g.intn(len(g.avail))]; !o.branch {
+			g.emitOp(o)
+		}
+	}
 }
 
 func (g *gen) emit(s string) {

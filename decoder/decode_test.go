@@ -87,7 +87,8 @@ func TestDecodeVectors(t *testing.T) {
 // exactly once and that each field's Raw is what its bits hold; that
 // FieldSpans gives the same spans, one table's for every INFO of a shape;
 // and that every meaning but a Named span's is printable ASCII with no '"'
-// or '\\' (dump --json writes those unescaped).
+// or '\\' (the decoder's own words; only a name from the file may hold any
+// byte).
 func fieldsCover(in *Info) error {
 	code := in.Bytes()
 	nbits := len(code) * 8

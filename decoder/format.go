@@ -96,8 +96,5 @@ func AppendUint(b []byte, v uint64) []byte {
 	return strconv.AppendUint(b, v, 10)
 }
 
-// AppendOperandText appends o as OperandText returns it.
-func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte { return in.appendOperand(b, o) }
-
 // AppendText appends the region as String returns it ("<v;w,h>").
 func (r Region) AppendText(b []byte) []byte { return r.appendText(b) }

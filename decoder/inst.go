@@ -44,7 +44,7 @@ type Instruction struct {
 	// included): the instruction's length when table and walk agree.
 	consumed int
 	store    operandStore
-	tbuf     []byte        // scratch for ParseText's print-back check, reused
+	tbuf     []byte        // scratch for the text parser's print-back check, reused
 	pscratch *parseScratch // the text parser's, reused
 }
 

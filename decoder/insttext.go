@@ -141,7 +141,7 @@ func (in *Instruction) AppendText(b []byte) []byte {
 		case p.special == "rest":
 			for k, a := range in.Args[:in.N] {
 				if _, isField := a.(*Param); !isField && k < 64 && printed>>k&1 == 0 {
-					b = in.appendOperand(b, a)
+					b = in.AppendOperandText(b, a)
 				}
 			}
 		default:
@@ -160,7 +160,7 @@ func (in *Instruction) AppendText(b []byte) []byte {
 				mark(o) // for {...} only (comparing every operand: 4% of dump --json --all's CPU)
 			}
 			if p.fmt == "" {
-				b = in.appendOperand(b, o)
+				b = in.AppendOperandText(b, o)
 			} else {
 				b = in.format(b, p.fmt, o)
 			}
@@ -186,7 +186,7 @@ func (in *Instruction) appendFallback(b []byte) []byte {
 		case KindField, KindSurface, KindSampler, KindLabel:
 			b = append(b, ' ')
 		}
-		b = in.appendOperand(b, a)
+		b = in.AppendOperandText(b, a)
 	}
 	return b
 }
@@ -197,8 +197,9 @@ func (in *Instruction) VarName(id uint32) string {
 	return n
 }
 
-// appendOperand prints o in its kind's default form.
-func (in *Instruction) appendOperand(b []byte, o Operand) []byte {
+// AppendOperandText appends o in its kind's default form (vector and raw
+// operands with IGC's leading space), as OperandText returns it.
+func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	switch o := o.(type) {
 	case *General:
 		b = append(b, ' ')
@@ -422,7 +423,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 			b = append(b, in.VarName(g.ID)...)
 			return appendRowCol(b, g.Row, g.Col)
 		}
-		return in.appendOperand(b, o)
+		return in.AppendOperandText(b, o)
 	case "addrof":
 		return in.appendAddrOf(b, o)
 	case "relop":
@@ -557,7 +558,7 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 				continue
 			}
 			if k == 1 || v&1 != 0 {
-				b = in.appendOperand(b, a)
+				b = in.AppendOperandText(b, a)
 			}
 		}
 		return b
@@ -646,9 +647,9 @@ func (in *Instruction) format(b []byte, f string, o Operand) []byte {
 			b = append(b, ' ')
 			return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, uint32(m.Bits))
 		}
-		return in.appendOperand(b, o)
+		return in.AppendOperandText(b, o)
 	}
-	return in.appendOperand(b, o)
+	return in.AppendOperandText(b, o)
 }
 
 // appendAddrOf prints addr_add's src0, which is an address of a variable
@@ -685,7 +686,7 @@ func (in *Instruction) appendAddrOf(b []byte, o Operand) []byte {
 		}
 		return b
 	}
-	return in.appendOperand(b, o)
+	return in.AppendOperandText(b, o)
 }
 
 // ElemSize returns the element size in bytes of general variable id: a
@@ -749,29 +750,29 @@ func labelText(s string) string {
 	}, s)
 }
 
-// subroutineName is the name IGC prints for the subroutine of label v:
-// the label's, and "_<v>" unless it ends so already.
+// subroutineName is the name IGC prints for the subroutine of label v.
 func (in *Instruction) subroutineName(v uint32) string {
-	name := labelText(in.labelName(uint16(v)))
-	if suffix := "_" + strconv.Itoa(int(v)); !strings.HasSuffix(name, suffix) {
-		return name + suffix
+	return SubroutineName(labelText(in.labelName(uint16(v))), uint16(v))
+}
+
+// SubroutineName returns the name IGC prints for a subroutine whose label
+// is named label and has id id: label and "_<id>", unless it ends so
+// already ("SUB1_2" for SUB1, label 2).
+func SubroutineName(label string, id uint16) string {
+	if suffix := "_" + strconv.Itoa(int(id)); !strings.HasSuffix(label, suffix) {
+		return label + suffix
 	}
-	return name
+	return label
 }
 
 // isIdentifier reports whether s is [A-Za-z_][A-Za-z0-9_]*.
 func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-		if !alpha && (i == 0 || c < '0' || c > '9') {
+		if !isIdentStart(s[i]) && (i == 0 || s[i] < '0' || s[i] > '9') {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // The C escapes IGC's printer writes (appendQuoted) and UnquoteC reads:
@@ -797,7 +798,7 @@ func appendQuoted(b []byte, s string) []byte {
 
 // OperandText returns o as it prints in its kind's default form (vector and
 // raw operands with IGC's leading space).
-func (in *Instruction) OperandText(o Operand) string { return string(in.appendOperand(nil, o)) }
+func (in *Instruction) OperandText(o Operand) string { return string(in.AppendOperandText(nil, o)) }
 
 // rtModeNames names rt_write_3d's mode bits, by bit, as IGC prints them
 // after the mnemonic (bits 0 and 1 are not printed).

@@ -1,7 +1,6 @@
 package decoder
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 )
@@ -63,7 +62,7 @@ var lscOps = func() (t [0x40]lscOp) {
 // IGC's typed table (IsaDescription.cpp LscTypedSubOpcodeDescs) has no
 // entry for the bfloat16 and append-counter atomics and the extended
 // cache control.
-func lscUntypedOnly(sub uint32) bool {
+func lscUntypedOnly(sub uint16) bool {
 	return sub >= 0x21 && sub <= 0x25 || sub >= 0x28 && sub <= 0x2A || sub == 0x33
 }
 
@@ -74,27 +73,79 @@ func lscHasChMask(sub uint16) bool {
 	return sub == 0x02 || sub == 0x06 || sub == 0x31 || sub == 0x32
 }
 
-func lscOpOf(sub uint32) lscOp {
-	if sub < uint32(len(lscOps)) && lscOps[sub].name != "" {
+// lscOpOf names sub-op sub of opcode op (0x89 untyped, 0x8A typed).
+func lscOpOf(op uint8, sub uint16) lscOp {
+	if int(sub) < len(lscOps) && lscOps[sub].name != "" && !(op == 0x8A && lscUntypedOnly(sub)) {
 		return lscOps[sub]
 	}
 	return lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(sub), 16), lscOther}
 }
 
-func appendBadEnum(b []byte, v uint32) []byte {
+// lscForm is how an LSC message's operands are printed (and read back,
+// lsctext.go).
+type lscForm uint8
+
+const (
+	lscUntyped      lscForm = iota // "V1:d32  flat[0x4*V2+0x10]:a64"
+	lscStrided                     // untyped, with a pitch: "flat[V2, 0x10]"
+	lscBlock2D                     // "V1:d16.2x16x8nn  flat[B,W,H,P,X,Y]"
+	lscApndctr                     // "V1:d32  bti(0x2)  V3:d32"
+	lscExtCacheCtrl                // ".reset.64B (M1, 16) flat[V2]:a64"
+	lscTyped                       // "V1:d32  bti(0x2)[U,V,R,LOD]:a32"
+	lscTypedBlock2D                // no execution size: "V1:16x8  bti(0x2)[X,Y]"
+	lscTypedRSI                    // read-state-info, no execution size: "V1  bti(0x2)[U]"
+)
+
+// lscFormOf returns the form of sub-op sub of opcode op (0x89 untyped,
+// 0x8A typed).
+func lscFormOf(op uint8, sub uint16) lscForm {
+	if op == 0x8A {
+		switch sub {
+		case 0x03, 0x07:
+			return lscTypedBlock2D
+		case 0x1E:
+			return lscTypedRSI
+		}
+		return lscTyped
+	}
+	switch {
+	case sub == 0x01 || sub == 0x05:
+		return lscStrided
+	case sub == 0x03 || sub == 0x07:
+		return lscBlock2D
+	case sub >= 0x28 && sub <= 0x2A:
+		return lscApndctr
+	case sub == 0x33:
+		return lscExtCacheCtrl
+	}
+	return lscUntyped
+}
+
+// lscPrinter prints one LSC instruction. upper is the case IGC's printer
+// has left its stream in: printing a bad enum value (formatBadEnum) or an
+// immediate surface or ss_idx in hex (formatAddrTypeArgs) sets
+// std::uppercase and nothing clears it, so the untyped immediate scale
+// and offset printed after them are in upper case.
+type lscPrinter struct {
+	*Instruction
+	upper bool
+}
+
+func (p *lscPrinter) appendBadEnum(b []byte, v uint32) []byte {
+	p.upper = true
 	b = append(b, "<<"...)
 	b = append(b, upperHex(uint64(v))...)
 	return append(b, "?>>"...)
 }
 
-// appendLSCEnum prints the name of v in names (the tables the LSC parser
+// appendEnum prints the name of v in names (the tables the LSC parser
 // reads, lsctext.go), or v as a bad value after prefix when names has no
 // name for it.
-func appendLSCEnum(b []byte, names []string, v uint32, prefix string) []byte {
+func (p *lscPrinter) appendEnum(b []byte, names []string, v uint32, prefix string) []byte {
 	if v < uint32(len(names)) && names[v] != "" {
 		return append(b, names[v]...)
 	}
-	return appendBadEnum(append(b, prefix...), v)
+	return p.appendBadEnum(append(b, prefix...), v)
 }
 
 // upperHex is v in upper-case hex, as IGC prints LSC immediates.
@@ -115,81 +166,26 @@ func (in *Instruction) v(name string) uint32 {
 	return x
 }
 
+// appendLSC prints an LSC message: the mnemonic, SFID and cache controls,
+// the text-only flags, the execution size where the form shows one, then
+// the operands.
 func (in *Instruction) appendLSC(b []byte) []byte {
-	start := len(b)
 	b = in.Pred.appendText(b)
+	p := &lscPrinter{Instruction: in}
 	if in.Op == 0x8B {
-		return in.appendLSCFence(b)
+		return p.appendFence(b)
 	}
-	sub := uint32(in.Sub)
-	op := lscOpOf(sub)
-	typed, block2D, apndctr := in.Op == 0x8A, sub == 0x03 || sub == 0x07, sub >= 0x28 && sub <= 0x2A
-	if typed && lscUntypedOnly(sub) {
-		op = lscOp{"lsc_op_0x" + strconv.FormatUint(uint64(sub), 16), lscOther}
+	op, form := lscOpOf(in.Op, in.Sub), lscFormOf(in.Op, in.Sub)
+	sfid := uint32(2) // .tgm: a typed message has no SFID field
+	if in.Op == 0x89 {
+		sfid = in.v("sfid")
 	}
-	if !typed && sub == 0x33 {
-		return in.appendLSCExtCacheCtrl(b, op)
-	}
-	if !typed {
-		b = in.appendLSCHead(b, op, in.v("sfid"), true)
-	} else {
-		// The typed 2D block and read-state-info forms show no execution size.
-		b = in.appendLSCHead(b, op, 2, !block2D && sub != 0x1E)
-	}
-	switch {
-	case typed && sub == 0x1E:
-		b = in.appendLSCRaw(b, "dst")
-		b = append(b, "  "...)
-		b = in.appendAddrType(b, in.v("addr_model"))
-		b = append(b, '[')
-		b = in.appendLSCRaw(b, "u")
-		return append(b, ']')
-	case typed && block2D:
-		return in.appendLSCTypedBlock2D(b, op)
-	case typed:
-		return in.appendLSCTyped(b, op)
-	case block2D:
-		return in.appendLSCBlock2D(b, op)
-	case apndctr:
-		return in.appendLSCApndctr(b)
-	}
-	return in.appendLSCUntyped(b, op, start)
-}
-
-// appendLSCExtCacheCtrl prints an extended cache control as IGC's
-// printer does (IsaDisassembly.cpp formatExtendedCacheCtrlInst, IGC from
-// 2025-12; text only): after the cache controls its operation and size,
-// ".reset" and ".64B" (the only values IGC's published enums have), the
-// execution size, one blank, the flat address and its size.
-func (in *Instruction) appendLSCExtCacheCtrl(b []byte, op lscOp) []byte {
 	b = append(b, op.name...)
-	b = appendLSCEnum(b, lscSfids, in.v("sfid"), ".")
-	b = in.appendCaching(b)
-	if in.v("ccop") == 1 {
-		b = append(b, ".reset"...)
-	} else {
-		b = appendBadEnum(append(b, '.'), in.v("ccop"))
+	b = p.appendEnum(b, lscSfids, sfid, ".")
+	b = p.appendCaching(b)
+	if form == lscExtCacheCtrl {
+		return p.appendExtCacheCtrl(b)
 	}
-	if in.v("ccsize") == 0 {
-		b = append(b, ".64B"...)
-	}
-	b = append(b, ' ')
-	b = in.Exec.appendText(b)
-	b = append(b, ' ')
-	b = appendLSCEnum(b, lscAddrTypes[:2], in.v("addr_type"), "")
-	b = append(b, '[')
-	b = in.appendLSCRaw(b, "src0")
-	b = append(b, ']')
-	return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
-}
-
-// appendLSCHead prints an LSC message up to its first operand: the
-// mnemonic, SFID, cache controls and, where the form shows one, the
-// execution size.
-func (in *Instruction) appendLSCHead(b []byte, op lscOp, sfid uint32, exec bool) []byte {
-	b = append(b, op.name...)
-	b = appendLSCEnum(b, lscSfids, sfid, ".")
-	b = in.appendCaching(b)
 	// IGC from 2025 (text only: no object holds them): ".ov" on a load
 	// from .ugm (Common_ISA_util.h hasOV), ".msaa" on a typed atomic
 	// (hasMSAA), when set.
@@ -198,21 +194,57 @@ func (in *Instruction) appendLSCHead(b []byte, op lscOp, sfid uint32, exec bool)
 			b = append(append(b, '.'), f...)
 		}
 	}
-	if exec {
+	if form != lscTypedBlock2D && form != lscTypedRSI {
 		b = append(b, ' ')
 		b = in.Exec.appendText(b)
 	}
-	return append(b, "  "...)
+	b = append(b, "  "...)
+	switch form {
+	case lscTypedRSI:
+		b = in.appendLSCRaw(b, "dst")
+		b = append(b, "  "...)
+		b = p.appendAddrType(b, in.v("addr_model"))
+		b = append(b, '[')
+		b = in.appendLSCRaw(b, "u")
+		return append(b, ']')
+	case lscApndctr:
+		return p.appendApndctr(b)
+	}
+	return p.appendOperands(b, op.kind, form)
+}
+
+// appendExtCacheCtrl prints the rest of an extended cache control as
+// IGC's printer does (IsaDisassembly.cpp formatExtendedCacheCtrlInst, IGC
+// from 2025-12; text only): after the cache controls its operation and
+// size, ".reset" and ".64B" (the only values IGC's published enums have),
+// the execution size, one blank, the flat address and its size.
+func (p *lscPrinter) appendExtCacheCtrl(b []byte) []byte {
+	if p.v("ccop") == 1 {
+		b = append(b, ".reset"...)
+	} else {
+		b = p.appendBadEnum(append(b, '.'), p.v("ccop"))
+	}
+	if p.v("ccsize") == 0 {
+		b = append(b, ".64B"...)
+	}
+	b = append(b, ' ')
+	b = p.Exec.appendText(b)
+	b = append(b, ' ')
+	b = p.appendEnum(b, lscAddrTypes[:2], p.v("addr_type"), "")
+	b = append(b, '[')
+	b = p.appendLSCRaw(b, "src0")
+	b = append(b, ']')
+	return p.appendEnum(b, lscAddrSizes, p.v("addr_size"), ":")
 }
 
 // appendCaching prints the cache controls when not all default, as IGC's
 // formatCachingOpts does: L1 and L3, or L1, L2 and L3 on the platforms of
 // vISA_enableEfficient64b (formatCachingOptsL1L2L3). The L2 control is
 // text only: no object file holds it (IGC's reader reads L1 and L3).
-func (in *Instruction) appendCaching(b []byte) []byte {
-	l1, l3 := in.v("l1"), in.v("l3")
+func (p *lscPrinter) appendCaching(b []byte) []byte {
+	l1, l3 := p.v("l1"), p.v("l3")
 	cs := []uint32{l1, l3}
-	l2, three := in.Value("l2")
+	l2, three := p.Value("l2")
 	if three {
 		cs = []uint32{l1, l2, l3}
 	}
@@ -220,19 +252,19 @@ func (in *Instruction) appendCaching(b []byte) []byte {
 		return b
 	}
 	for _, c := range cs {
-		b = appendLSCEnum(b, lscCaches, c, "")
+		b = p.appendEnum(b, lscCaches, c, "")
 	}
 	return b
 }
 
-func (in *Instruction) appendLSCFence(b []byte) []byte {
+func (p *lscPrinter) appendFence(b []byte) []byte {
 	b = append(b, "lsc_fence"...)
-	b = appendLSCEnum(b, lscSfids, in.v("sfid"), ".")
+	b = p.appendEnum(b, lscSfids, p.v("sfid"), ".")
 	for _, f := range []struct {
 		field string
 		names []string
 	}{{"fence_op", lscFenceOps}, {"scope", lscScopes}} {
-		if v := in.v(f.field); v < uint32(len(f.names)) {
+		if v := p.v(f.field); v < uint32(len(f.names)) {
 			b = append(b, f.names[v]...)
 		} else {
 			b = append(b, ".???"...)
@@ -258,68 +290,83 @@ func (in *Instruction) appendLSCRaw(b []byte, name string) []byte {
 // appendDataSize prints ":d32", the size that starts a data shape, in
 // the spelling the text had for sizes 5 to 7 (c32: IGC before 2025-05,
 // GenX_IR 1.0.12504 among them; u32 since).
-func (in *Instruction) appendDataSize(b []byte) []byte {
+func (p *lscPrinter) appendDataSize(b []byte) []byte {
 	names := lscDataSizes
-	if c, _ := in.Value("size_c32"); c != 0 {
+	if c, _ := p.Value("size_c32"); c != 0 {
 		names = lscDataSizesC32
 	}
-	return appendLSCEnum(append(b, ':'), names, in.v("data_size"), "")
+	return p.appendEnum(append(b, ':'), names, p.v("data_size"), "")
 }
 
-func (in *Instruction) appendDataShape(b []byte) []byte {
-	b = in.appendDataSize(b)
-	if lscHasChMask(in.Sub) {
+// appendShape prints the data shape of a message of form.
+func (p *lscPrinter) appendShape(b []byte, form lscForm) []byte {
+	switch form {
+	case lscBlock2D:
+		b = p.appendDataSize(b)
 		b = append(b, '.')
-		m := in.v("chmask")
+		if n := p.v("blocks"); n != 1 {
+			b = strconv.AppendUint(b, uint64(n), 10)
+			b = append(b, 'x')
+		}
+		b = p.appendWxH(b)
+		for _, t := range []bool{p.v("data_order") == 2, p.v("vnni") != 0} {
+			if t {
+				b = append(b, 't')
+			} else {
+				b = append(b, 'n')
+			}
+		}
+		return b
+	case lscTypedBlock2D:
+		return p.appendWxH(append(b, ':'))
+	}
+	b = p.appendDataSize(b)
+	if lscHasChMask(p.Sub) {
+		b = append(b, '.')
+		m := p.v("chmask")
 		if m&^0xF != 0 {
-			return appendBadEnum(b, m)
+			return p.appendBadEnum(b, m)
 		}
 		return appendLetters(b, m, "xyzw")
 	}
-	if e := in.v("data_elems"); e != 1 {
-		b = appendLSCEnum(b, lscElems, e, "")
+	if e := p.v("data_elems"); e != 1 {
+		b = p.appendEnum(b, lscElems, e, "")
 	}
-	switch o := in.v("data_order"); o {
+	switch o := p.v("data_order"); o {
 	case 1:
 	case 2:
 		b = append(b, 't')
 	default:
-		b = appendBadEnum(b, o)
+		b = p.appendBadEnum(b, o)
 	}
 	return b
 }
 
-func (in *Instruction) appendAddrType(b []byte, addrType uint32) []byte {
-	b, _ = in.appendAddrTypeHex(b, addrType)
-	return b
-}
-
-// appendAddrTypeHex is appendAddrType, and reports whether it printed a
-// number in upper-case hex (an immediate surface or an ss_idx): IGC's
-// printer then leaves its stream in upper case for what follows
-// (IsaDisassembly.cpp formatAddrTypeArgs sets std::uppercase and never
-// clears it).
-func (in *Instruction) appendAddrTypeHex(b []byte, addrType uint32) ([]byte, bool) {
-	b = appendLSCEnum(b, lscAddrTypes, addrType, "")
-	ssIdx := in.v("ss_idx")
-	s := in.Operand("surface")
-	showIdx, imm := false, false
+// appendAddrType prints an address type and its surface: "flat",
+// "bti(0x2)", "ss(V1(0,1),0x3)". An immediate surface or an ss_idx is in
+// upper-case hex, and leaves IGC's stream in upper case (p.upper).
+func (p *lscPrinter) appendAddrType(b []byte, addrType uint32) []byte {
+	b = p.appendEnum(b, lscAddrTypes, addrType, "")
+	ssIdx := p.v("ss_idx")
+	s := p.Operand("surface")
+	showIdx := false
 	switch s := s.(type) {
 	case *Immediate:
 		if s.Bits == 0 && ssIdx == 0 && (addrType == 1 || addrType == 5) {
-			return b, false
+			return b
 		}
-		showIdx, imm = ssIdx != 0, true
+		showIdx, p.upper = ssIdx != 0, true
 	case *General:
 		showIdx = ssIdx != 0 && (s.Row != 0 || s.Col != 0)
 	}
 	b = append(b, '(')
-	b = in.appendLSCVec(b, s)
+	b = p.appendLSCVec(b, s)
 	if showIdx {
 		b = append(b, ",0x"...)
 		b = append(b, upperHex(uint64(ssIdx))...)
+		p.upper = true
 	}
-	return append(b, ')'), imm || showIdx
+	return append(b, ')')
 }
 
 // appendLSCVec prints a vector operand in LSC's short form: an immediate in
@@ -357,122 +404,94 @@ func appendOffset(b []byte, v int64, hex, upper bool) []byte {
 	return appendHex(append(b, "0x"...), uint64(v), upper)
 }
 
-// appendLSCUntyped prints an untyped load, store or atomic; start is
-// where the instruction's text begins in b. The immediate scale and
-// offset are in upper-case hex when IGC's printer has set its stream to
-// upper case before them: by a surface or ss_idx in hex
-// (appendAddrTypeHex) or a bad enum value ("<<7?>>", formatBadEnum).
-func (in *Instruction) appendLSCUntyped(b []byte, op lscOp, start int) []byte {
-	strided := in.Sub == 0x01 || in.Sub == 0x05
-	return in.appendLSCOperands(b, op.kind, in.appendDataShape, func(b []byte) []byte {
-		b, upper := in.appendAddrTypeHex(b, in.v("addr_type"))
-		upper = upper || bytes.Contains(b[start:], []byte("?>>"))
+// appendAddr prints the address of a message of form: the address type
+// and surface, the address operands in brackets, the address size.
+func (p *lscPrinter) appendAddr(b []byte, form lscForm) []byte {
+	switch form {
+	case lscBlock2D:
+		return p.appendBlock2DAddr(b)
+	case lscTypedBlock2D:
+		// IGC's printer (IsaDisassembly.cpp, LscInstFormatter::formatTypedBlock2D)
+		// shows X and Y with their immediate offsets, read as 16 bits,
+		// signed, when not 0. The offsets are text only: IGC's reader
+		// (ByteCodeReaderNG.cpp readInstructionLscTypedBlock2D) reads none
+		// from a file and builds the instruction with 0 and 0; a dump
+		// printed from IGC's builder can show them.
+		b = p.appendAddrType(b, p.v("addr_model"))
 		b = append(b, '[')
-		if sc := in.v("imm_scale"); sc > 1 {
-			b = append(b, "0x"...)
-			b = appendHex(b, uint64(sc), upper)
-			b = append(b, '*')
-		}
-		b = in.appendLSCRaw(b, "src0")
-		b = appendOffset(b, int64(int32(in.v("imm_offset"))), true, upper)
-		if strided {
-			if g, ok := in.Operand("src0_pitch").(*General); !ok || g.ID != 0 {
-				b = append(b, ", "...)
-				b = in.appendLSCVec(b, in.Operand("src0_pitch"))
-			}
-		}
-		b = append(b, ']')
-		return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
-	})
-}
-
-func (in *Instruction) appendLSCBlock2D(b []byte, op lscOp) []byte {
-	shape := func(b []byte) []byte {
-		b = in.appendDataSize(b)
-		b = append(b, '.')
-		if n := in.v("blocks"); n != 1 {
-			b = strconv.AppendUint(b, uint64(n), 10)
-			b = append(b, 'x')
-		}
-		b = in.appendWxH(b)
-		for _, t := range []bool{in.v("data_order") == 2, in.v("vnni") != 0} {
-			if t {
-				b = append(b, 't')
-			} else {
-				b = append(b, 'n')
-			}
-		}
-		return b
-	}
-	var params [6]Operand
-	k := 0
-	for _, a := range in.Args[:in.N] {
-		if a.Name() == "addr_params" && k < 6 {
-			params[k] = a
-			k++
-		}
-	}
-	return in.appendLSCOperands(b, op.kind, shape, func(b []byte) []byte {
-		b = append(b, "flat["...)
-		if x, ok := in.Value("payload_x"); ok && k == 1 {
-			// The address payload form (IGC from 2024; text only).
-			y, _ := in.Value("payload_y")
-			b = in.appendLSCVec(b, params[0])
-			b = append(b, " + ("...)
-			b = strconv.AppendInt(b, int64(int16(x)), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(int16(y)), 10)
-			return append(b, ")]"...)
-		}
-		for _, p := range params[:4] {
-			b = in.appendLSCVec(b, p)
-			b = append(b, ',')
-		}
-		// X and Y with their immediate offsets, printed by IGC from
-		// 2024 when not 0 (text only).
-		b = in.appendBlockXY(b, params[4], params[5])
+		b = p.appendBlockXY(b, p.Operand("x"), p.Operand("y"))
 		return append(b, ']')
-	})
-}
-
-func (in *Instruction) appendLSCTyped(b []byte, op lscOp) []byte {
-	return in.appendLSCOperands(b, op.kind, in.appendDataShape, func(b []byte) []byte {
-		b = in.appendAddrType(b, in.v("addr_model"))
+	case lscTyped:
+		b = p.appendAddrType(b, p.v("addr_model"))
 		b = append(b, '[')
 		for i, n := range []string{"u", "v", "r", "lod"} {
-			r, ok := in.Operand(n).(*Raw)
-			if !ok || in.VarName(r.ID) == "%null" {
+			r, ok := p.Operand(n).(*Raw)
+			if !ok || p.VarName(r.ID) == "%null" {
 				break
 			}
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = in.appendLSCRaw(b, n)
+			b = p.appendLSCRaw(b, n)
 			if i < 3 {
-				b = appendOffset(b, int64(int32(in.v(n+"_off"))), false, false)
+				b = appendOffset(b, int64(int32(p.v(n+"_off"))), false, false)
 			}
 		}
 		b = append(b, ']')
-		return appendLSCEnum(b, lscAddrSizes, in.v("addr_size"), ":")
-	})
+		return p.appendEnum(b, lscAddrSizes, p.v("addr_size"), ":")
+	}
+	// Untyped: the immediate scale and offset are in hex, in the case
+	// IGC's stream is in (p.upper).
+	b = p.appendAddrType(b, p.v("addr_type"))
+	b = append(b, '[')
+	if sc := p.v("imm_scale"); sc > 1 {
+		b = append(b, "0x"...)
+		b = appendHex(b, uint64(sc), p.upper)
+		b = append(b, '*')
+	}
+	b = p.appendLSCRaw(b, "src0")
+	b = appendOffset(b, int64(int32(p.v("imm_offset"))), true, p.upper)
+	if form == lscStrided {
+		if g, ok := p.Operand("src0_pitch").(*General); !ok || g.ID != 0 {
+			b = append(b, ", "...)
+			b = p.appendLSCVec(b, p.Operand("src0_pitch"))
+		}
+	}
+	b = append(b, ']')
+	return p.appendEnum(b, lscAddrSizes, p.v("addr_size"), ":")
 }
 
-// appendLSCTypedBlock2D prints a typed 2D block load or store as IGC's
-// printer does (IsaDisassembly.cpp, LscInstFormatter::formatTypedBlock2D):
-// no execution size, the shape ":WxH" after the data operand, the address
-// "surf[X+ix,Y+iy]" with each immediate offset (read as 16 bits, signed)
-// shown only when not 0. The offsets are text only: IGC's reader
-// (ByteCodeReaderNG.cpp readInstructionLscTypedBlock2D) reads none from a
-// file and builds the instruction with 0 and 0; a dump printed from IGC's
-// builder can show them.
-func (in *Instruction) appendLSCTypedBlock2D(b []byte, op lscOp) []byte {
-	shape := func(b []byte) []byte { return in.appendWxH(append(b, ':')) }
-	return in.appendLSCOperands(b, op.kind, shape, func(b []byte) []byte {
-		b = in.appendAddrType(b, in.v("addr_model"))
-		b = append(b, '[')
-		b = in.appendBlockXY(b, in.Operand("x"), in.Operand("y"))
-		return append(b, ']')
-	})
+// appendBlock2DAddr prints an untyped 2D block's address: six surface
+// parameters "flat[B,W,H,P,X,Y]", or an address payload and its offsets
+// "flat[V1 + (x,y)]".
+func (p *lscPrinter) appendBlock2DAddr(b []byte) []byte {
+	var params [6]Operand
+	k := 0
+	for _, a := range p.Args[:p.N] {
+		if a.Name() == "addr_params" && k < 6 {
+			params[k] = a
+			k++
+		}
+	}
+	b = append(b, "flat["...)
+	if x, ok := p.Value("payload_x"); ok && k == 1 {
+		// The address payload form (IGC from 2024; text only).
+		y, _ := p.Value("payload_y")
+		b = p.appendLSCVec(b, params[0])
+		b = append(b, " + ("...)
+		b = strconv.AppendInt(b, int64(int16(x)), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(int16(y)), 10)
+		return append(b, ")]"...)
+	}
+	for _, o := range params[:4] {
+		b = p.appendLSCVec(b, o)
+		b = append(b, ',')
+	}
+	// X and Y with their immediate offsets, printed by IGC from
+	// 2024 when not 0 (text only).
+	b = p.appendBlockXY(b, params[4], params[5])
+	return append(b, ']')
 }
 
 // appendWxH prints a 2D block's width and height, "16x8".
@@ -492,20 +511,20 @@ func (in *Instruction) appendBlockXY(b []byte, x, y Operand) []byte {
 	return appendOffset(b, int64(int16(in.v("y_imm"))), false, false)
 }
 
-// appendLSCApndctr prints an append-counter atomic's operands as IGC's
+// appendApndctr prints an append-counter atomic's operands as IGC's
 // printer does (IsaDisassembly.cpp, formatUntypedAppendCounterAtomic): the
 // destination and its shape, the surface alone (no per-lane address: IGC's
 // builder makes src0 %null and the printer skips it), then the data with
 // the same shape.
-func (in *Instruction) appendLSCApndctr(b []byte) []byte {
-	b = in.appendLSCRaw(b, "dst")
-	b = in.appendDataShape(b)
+func (p *lscPrinter) appendApndctr(b []byte) []byte {
+	b = p.appendLSCRaw(b, "dst")
+	b = p.appendShape(b, lscApndctr)
 	b = append(b, "  "...)
-	addr, src := apndctrFields(in.Sub)
-	b = in.appendAddrType(b, in.v(addr))
+	addr, src := apndctrFields(p.Sub)
+	b = p.appendAddrType(b, p.v(addr))
 	b = append(b, "  "...)
-	b = in.appendLSCRaw(b, src)
-	return in.appendDataShape(b)
+	b = p.appendLSCRaw(b, src)
+	return p.appendShape(b, lscApndctr)
 }
 
 // apndctrFields names an append-counter atomic's address-type field and
@@ -520,27 +539,27 @@ func apndctrFields(sub uint16) (addr, src string) {
 	return "addr_model", "src"
 }
 
-// appendLSCOperands prints an LSC message's operands in Intel's order: a
+// appendOperands prints an LSC message's operands in Intel's order: a
 // load's destination and data shape then the address, a store's address
 // then its data and shape, an atomic's destination and shape, address and
 // both sources.
-func (in *Instruction) appendLSCOperands(b []byte, kind lscKind, shape, addr func([]byte) []byte) []byte {
+func (p *lscPrinter) appendOperands(b []byte, kind lscKind, form lscForm) []byte {
 	if kind == lscStore {
-		b = addr(b)
+		b = p.appendAddr(b, form)
 		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, "src1")
-		return shape(b)
+		b = p.appendLSCRaw(b, "src1")
+		return p.appendShape(b, form)
 	}
-	b = in.appendLSCRaw(b, "dst")
-	b = shape(b)
+	b = p.appendLSCRaw(b, "dst")
+	b = p.appendShape(b, form)
 	b = append(b, "  "...)
-	b = addr(b)
+	b = p.appendAddr(b, form)
 	if kind == lscLoad {
 		return b
 	}
 	for _, src := range []string{"src1", "src2"} {
 		b = append(b, "  "...)
-		b = in.appendLSCRaw(b, src)
+		b = p.appendLSCRaw(b, src)
 	}
 	return b
 }

@@ -1,6 +1,7 @@
 package decoder
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -113,7 +114,7 @@ func TestLSCUnseenForms(t *testing.T) {
 			t.Errorf("$%d prints %q, IGC's printer %q", i, text, c.want)
 			continue
 		}
-		if err := got.ParseText(text, v, symbolNames{}); err != nil {
+		if err := got.parseLine(text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("$%d %q: %v", i, text, err)
 			continue
 		}
@@ -130,7 +131,7 @@ func TestLSCUnseenForms(t *testing.T) {
 		{"lsc_load_block2d.tgm.ca.uc  V41:16x8  bti(0x2)[V42+3,V43-4]", 3, -4},
 		{"lsc_store_block2d.tgm  bss(V44)[0x10,V43+32767]  V45:32x4", 0, 32767},
 	} {
-		if err := got.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := got.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -147,7 +148,7 @@ func TestLSCUnseenForms(t *testing.T) {
 		"lsc_load_block2d.tgm (M1, 1)  V41:16x8  bti(0x2)[V42,V43]",
 		"lsc_apndctr_atomic_add.ugm (M1, 16)  V41:d32  bti(0x3)  V46:d32x2",
 	} {
-		if err := got.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := got.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -172,7 +173,7 @@ func TestLSCThreeCacheLevels(t *testing.T) {
 		{"lsc_load_block2d.tgm.uc.ca.ca  V41:16x8  bti(0x2)[V42,V43]", 1, 2, 2, true},
 		{"lsc_load.ugm.ca.uc (M1, 16)  V41:d32  flat[V42]:a64", 2, 0, 1, false},
 	} {
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -185,7 +186,7 @@ func TestLSCThreeCacheLevels(t *testing.T) {
 		"lsc_load.ugm.df.df.df (M1, 16)  V41:d32  flat[V42]:a64",
 		"lsc_load.ugm.df.df (M1, 16)  V41:d32  flat[V42]:a64",
 	} {
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}
@@ -218,7 +219,7 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		{"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16) flat[V42]:a64", "ccop", 1},
 		{"lsc_extended_cache_ctrl.ugm.ca.uc.wb.reset.64B (M1_NM, 1) flat[V42]:a64", "addr_size", 3},
 	} {
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -238,6 +239,65 @@ func TestLSCTextOnlyForms(t *testing.T) {
 		"lsc_extended_cache_ctrl.ugm.reset.128B (M1, 16) flat[V42]:a64",         // and .64B
 		"lsc_extended_cache_ctrl.ugm.reset.64B (M1, 16)  flat[V42]:a64",         // and one blank
 		"lsc_extended_cache_ctrl.tgm.reset.64B (M1, 16) flat[V42]:a64",          // untyped only
+	} {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// TestLSCHexCase: IGC's printer writes the untyped immediate scale and
+// offset in the case its stream is left in (IsaDisassembly.cpp:
+// formatAddrTypeArgs and formatBadEnum set std::uppercase and nothing
+// clears it): lower case after a flat or variable surface, upper case after
+// an immediate surface, an ss_idx or a bad enum value (the URB's SFID).
+// The printer keeps that state as it prints: a variable whose name holds
+// "?>>" is no bad value and leaves the case alone. Each line parses and
+// prints back as itself; written in the other case it is refused.
+func TestLSCHexCase(t *testing.T) {
+	v := Version{4, 2}
+	names := symbolNames{&Symbols{Vars: []VarInfo{{Name: "x?>>", Bytes: 64}}}}
+	swap := strings.NewReplacer("0xC*", "0xc*", "0x1F0]", "0x1f0]", "0xc*", "0xC*", "0x1f0]", "0x1F0]")
+	for _, text := range []string{
+		"lsc_load.ugm (M1, 16)  V41:d32  flat[0xc*V42+0x1f0]:a32",
+		"lsc_load.ugm (M1, 16)  x?>>:d32  bss(V47)[0xc*V42-0x1f0]:a32",
+		"lsc_load.ugm (M1, 16)  V41:d32  bti(0x5)[0xC*V42+0x1F0]:a32",
+		"lsc_load.ugm (M1, 16)  V41:d32  ss(V47(0,1),0x3)[0xC*V42-0x1F0]:a32",
+		"lsc_load.<<4?>> (M1, 16)  V41:d32  flat[0xC*V42+0x1F0]:a32",
+	} {
+		var in Instruction
+		in.SetSymbols(names.sym)
+		if err := in.ParseText(text, v, names); err != nil || in.Text() != text {
+			t.Errorf("%q: %v, prints %q", text, err, in.Text())
+		}
+		if other := swap.Replace(text); in.ParseText(other, v, names) == nil {
+			t.Errorf("%q parsed", other)
+		}
+	}
+}
+
+// TestLSCReadStateInfo: the typed read-state-info prints no execution
+// size and no data shape, its address one coordinate ("V41  bti(0x2)[V42]",
+// lscTypedRSI); it parses back into its destination, surface and U. An
+// execution size or a second coordinate, which the printer never writes,
+// is refused.
+func TestLSCReadStateInfo(t *testing.T) {
+	v := Version{4, 1}
+	var in Instruction
+	text := "lsc_read_state_info.tgm  V41  bti(0x2)[V42]"
+	if err := in.ParseText(text, v, symbolNames{}); err != nil || in.Text() != text {
+		t.Fatalf("%q: %v, prints %q", text, err, in.Text())
+	}
+	dst, _ := in.Operand("dst").(*Raw)
+	u, _ := in.Operand("u").(*Raw)
+	s, _ := in.Operand("surface").(*Immediate)
+	if in.Op != 0x8A || in.Sub != 0x1E || dst == nil || dst.ID != 41 || u == nil || u.ID != 42 || s == nil || s.Bits != 2 {
+		t.Errorf("%q: %s", text, operandsOf(&in))
+	}
+	for _, bad := range []string{
+		"lsc_read_state_info.tgm (M1, 16)  V41  bti(0x2)[V42]",
+		"lsc_read_state_info.tgm  V41  bti(0x2)[V42,V43]",
+		"lsc_read_state_info.tgm  V41:d32  bti(0x2)[V42]",
 	} {
 		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
 			t.Errorf("%q parsed", bad)

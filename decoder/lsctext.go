@@ -14,20 +14,24 @@ import (
 // stays text.
 
 // lscSubByName maps an LSC mnemonic to its sub-op.
-var lscSubByName = func() map[string]uint8 {
-	m := map[string]uint8{}
+var lscSubByName = func() map[string]uint16 {
+	m := map[string]uint16{}
 	for i, op := range lscOps {
 		if op.name != "" {
-			m[op.name] = uint8(i)
+			m[op.name] = uint16(i)
 		}
 	}
 	return m
 }()
 
-// lscCursor walks an LSC line.
+// lscCursor walks an LSC line. A form is read as a run of steps: the
+// first step to fail keeps its error in err, and every step after it does
+// nothing (an operand it puts in the store is emptied with the rest on
+// failure: parseText).
 type lscCursor struct {
 	s       string
 	pos     int
+	err     error
 	names   TextNames
 	line    int32
 	in      *Instruction
@@ -42,11 +46,19 @@ type lscCursor struct {
 
 func (c *lscCursor) rest() string { return c.s[c.pos:] }
 
+// fail records that what was expected at the cursor, unless an earlier
+// step failed, and returns the first failure.
 func (c *lscCursor) fail(what string) error {
-	return &parseError{col: c.pos + 1, what: what, found: c.rest()}
+	if c.err == nil {
+		c.err = &parseError{col: c.pos + 1, what: what, found: c.rest()}
+	}
+	return c.err
 }
 
 func (c *lscCursor) lit(l string) bool {
+	if c.err != nil {
+		return false
+	}
 	n, ok := matchLit(c.rest(), l, c.loose)
 	if ok {
 		c.pos += n
@@ -54,18 +66,29 @@ func (c *lscCursor) lit(l string) bool {
 	return ok
 }
 
-func (c *lscCursor) need(l string) error {
+func (c *lscCursor) need(l string) {
 	if !c.lit(l) {
-		return c.fail(strconv.Quote(l))
+		c.fail(strconv.Quote(l))
 	}
-	return nil
 }
 
 // oneOf matches the longest of names at the cursor, returning its index.
 func (c *lscCursor) oneOf(names []string) (int, bool) {
+	if c.err != nil {
+		return -1, false
+	}
 	k, n := longestPrefix(c.rest(), names)
 	c.pos += n
 	return k, k >= 0
+}
+
+// enum reads the longest of names at the cursor into field.
+func (c *lscCursor) enum(field string, names []string, what string) {
+	if v, ok := c.oneOf(names); ok {
+		c.vals[field] = uint32(v)
+	} else {
+		c.fail(what)
+	}
 }
 
 // ident reads a variable name: up to one of the bytes in stop.
@@ -87,54 +110,59 @@ func (c *lscCursor) digits(set string, signed bool) string {
 	if signed && strings.HasPrefix(r, "-") {
 		sign = 1
 	}
-	return r[:len(r)-len(strings.TrimLeft(r[sign:], set))]
+	return r[:sign+span(r[sign:], set)]
 }
 
 func (c *lscCursor) decimal() (int64, bool) {
-	d := c.digits("0123456789", true)
+	d := c.digits(decimal, true)
 	v, err := strconv.ParseInt(d, 10, 32)
 	return v, c.took(d, err)
 }
 
 // hex reads 0x and hex digits of either case: IGC prints LSC immediates in
 // upper case and its offsets in the case its stream was left in
-// (appendLSCUntyped); the print-back check keeps only the case the
-// printer writes (a person's source, which IGC's lexer reads in any case,
-// is first put in that case: visatext's CanonicalAt).
+// (lscPrinter); the print-back check keeps only the case the printer
+// writes (a person's source, which IGC's lexer reads in any case, is
+// first put in that case: visatext's CanonicalAt).
 func (c *lscCursor) hex() (uint64, bool) {
 	if !c.lit("0x") {
 		return 0, false
 	}
-	d := c.digits("0123456789abcdefABCDEF", false)
+	d := c.digits(hexDigits+hexUpper, false)
 	v, err := strconv.ParseUint(d, 16, 64)
 	return v, c.took(d, err)
 }
 
-// took moves the cursor past the digits d when they parsed (err is nil),
-// and reports whether they did.
+// took moves the cursor past the digits d when they parsed (err is nil)
+// and no step has failed, and reports whether it did.
 func (c *lscCursor) took(d string, err error) bool {
-	if err == nil {
-		c.pos += len(d)
+	if err != nil || c.err != nil {
+		return false
 	}
-	return err == nil
+	c.pos += len(d)
+	return true
 }
 
 // offset reads an immediate offset "+N" or "-N" (decimal, not 0, from lo
 // to hi) when the cursor is at one (ok).
-func (c *lscCursor) offset(lo, hi int64, what string) (v int64, ok bool, err error) {
-	if !strings.HasPrefix(c.rest(), "+") && !strings.HasPrefix(c.rest(), "-") {
-		return 0, false, nil
+func (c *lscCursor) offset(lo, hi int64, what string) (v int64, ok bool) {
+	if c.err != nil || !strings.HasPrefix(c.rest(), "+") && !strings.HasPrefix(c.rest(), "-") {
+		return 0, false
 	}
 	plus := c.lit("+")
 	v, ok = c.decimal()
 	if !ok || v == 0 || plus && v < 0 || v < lo || v > hi {
-		return 0, false, c.fail(what)
+		c.fail(what)
+		return 0, false
 	}
-	return v, true, nil
+	return v, true
 }
 
 // raw reads NAME[.offset], the LSC form of a raw operand.
-func (c *lscCursor) raw(role, stop string) error {
+func (c *lscCursor) raw(role, stop string) {
+	if c.err != nil {
+		return
+	}
 	w := c.ident(stop)
 	name, off := w, uint64(0)
 	if dot := strings.LastIndexByte(w, '.'); dot > 0 {
@@ -145,22 +173,22 @@ func (c *lscCursor) raw(role, stop string) error {
 	id, amb, ok := varID(c.names, name, c.line)
 	if !ok {
 		c.pos -= len(w)
-		return c.fail("a declared variable for " + role)
+		c.fail("a declared variable for " + role)
+		return
 	}
-	x := put(c.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb})
-	if x == nil {
-		return c.fail("fewer operands")
-	}
-	c.ops[role] = x
-	return nil
+	c.ops[role] = c.stored(put(c.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}))
 }
 
 // vec reads an LSC vector operand: 0xHEX or NAME[(r,c)].
-func (c *lscCursor) vec(role, stop string) (Operand, error) {
+func (c *lscCursor) vec(role, stop string) Operand {
+	if c.err != nil {
+		return nil
+	}
 	if strings.HasPrefix(c.rest(), "0x") {
 		v, ok := c.hex()
 		if !ok {
-			return nil, c.fail("an immediate 0x...")
+			c.fail("an immediate 0x...")
+			return nil
 		}
 		return c.stored(put(c.in.newImmediate(), Immediate{Role: role, Bits: v}))
 	}
@@ -168,35 +196,39 @@ func (c *lscCursor) vec(role, stop string) (Operand, error) {
 	id, amb, ok := varID(c.names, name, c.line)
 	if !ok {
 		c.pos -= len(name)
-		return nil, c.fail("a declared variable for " + role)
+		c.fail("a declared variable for " + role)
+		return nil
 	}
 	var row, col uint64
 	if c.lit("(") {
 		a := c.ident(",")
 		if !c.lit(",") {
-			return nil, c.fail(",")
+			c.fail(",")
+			return nil
 		}
 		b := c.ident(")")
 		if !c.lit(")") {
-			return nil, c.fail(")")
+			c.fail(")")
+			return nil
 		}
 		var err1, err2 error
 		row, err1 = strconv.ParseUint(a, 10, 8)
 		col, err2 = strconv.ParseUint(b, 10, 8)
 		if err1 != nil || err2 != nil {
-			return nil, c.fail("(row,col)")
+			c.fail("(row,col)")
+			return nil
 		}
 	}
 	return c.stored(put(c.in.newGeneral(), General{Role: role, ID: id, Row: uint8(row), Col: uint8(col), Ambiguous: amb}))
 }
 
-// stored returns o, an operand put in the instruction's store, or an
-// error when the store was full (o is nil).
-func (c *lscCursor) stored(o Operand) (Operand, error) {
+// stored returns o, an operand put in the instruction's store; nil, a
+// full store, is a failure.
+func (c *lscCursor) stored(o Operand) Operand {
 	if o == nil {
-		return nil, c.fail("fewer operands")
+		c.fail("fewer operands")
 	}
-	return o, nil
+	return o
 }
 
 var (
@@ -219,7 +251,7 @@ var (
 )
 
 // parseLSC parses an LSC line (after any predicate, which parseLSC reads
-// too) into in.
+// too) into in: the steps of lscPrinter, in its order.
 //
 // Loose (a person's source), a run of blanks matches a run of any length.
 func (in *Instruction) parseLSC(text string, v Version, names TextNames, line int32, loose bool) error {
@@ -241,8 +273,8 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 	if !ok {
 		return fmt.Errorf("no LSC operation is named %s", mn)
 	}
-	if err := c.sfid(); err != nil {
-		return err
+	if c.sfid(); c.err != nil {
+		return c.err
 	}
 	op := uint8(0x89)
 	if c.vals["sfid"] == 2 {
@@ -253,7 +285,7 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 		return fmt.Errorf("no opcode row for %s", mn)
 	}
 	pr := subs[sub]
-	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, uint16(sub), pr.row.mnemonic
+	in.row, in.Op, in.Sub, in.Mnemonic = pr.row, op, sub, pr.row.mnemonic
 	c.vals["subop"] = uint32(sub)
 	if l1, ok := c.oneOf(lscCaches); ok {
 		l3, ok := c.oneOf(lscCaches)
@@ -268,75 +300,68 @@ func (in *Instruction) parseLSC(text string, v Version, names TextNames, line in
 		}
 		c.vals["l1"], c.vals["l3"] = uint32(l1), uint32(l3)
 	}
-	// Text-only flags of IGC from 2025 (appendLSCHead).
+	// Text-only flags of IGC from 2025 (appendLSC).
 	if op == 0x89 && c.vals["sfid"] == 0 && (sub == 0x00 || sub == 0x02 || sub == 0x1B) && c.lit(".ov") {
 		c.extra = append(c.extra, in.param("ov", 1, 1))
 	}
 	if op == 0x8A && sub >= 0x08 && sub <= 0x1A && c.lit(".msaa") {
 		c.extra = append(c.extra, in.param("msaa", 1, 1))
 	}
-	var err error
-	switch {
-	case op == 0x8A && sub == 0x1E:
-		err = c.typedRSI()
-	case op == 0x89 && (sub == 0x03 || sub == 0x07):
-		err = c.block2D(lscOpOf(uint32(sub)))
-	case op == 0x89 && sub >= 0x28 && sub <= 0x2A:
-		err = c.apndctr(sub)
-	case op == 0x89 && sub == 0x33:
-		err = c.extCacheCtrl()
-	case op == 0x8A && (sub == 0x03 || sub == 0x07):
-		err = c.typedBlock2D(lscOpOf(uint32(sub)))
-	default:
-		err = c.message(op, sub)
+	form := lscFormOf(op, sub)
+	if form == lscExtCacheCtrl {
+		c.extCacheCtrl()
+	} else {
+		// The typed 2D block and read-state-info print no execution
+		// size: in.Exec stays (M1, 1), as IGC makes the 2D block
+		// (VISAKernelImpl.cpp AppendVISALscTypedBlock2DInst).
+		if form != lscTypedBlock2D && form != lscTypedRSI {
+			c.execSize()
+		}
+		c.need("  ")
+		switch form {
+		case lscTypedRSI:
+			c.raw("dst", " ")
+			c.need("  ")
+			c.addrType("addr_model")
+			c.need("[")
+			c.raw("u", "]")
+			c.need("]")
+		case lscApndctr:
+			c.apndctr()
+		default:
+			c.operands(lscOps[sub].kind, form)
+		}
 	}
-	if err != nil {
-		return err
-	}
-	if c.pos != len(c.s) {
-		return c.fail("the end of the instruction")
-	}
-	return c.finish(t, text)
+	return c.finish(t)
 }
 
-// execSize reads " (M1, 16)" and the two blanks after it.
-func (c *lscCursor) execSize() error {
-	return c.execSizeThen("  ")
-}
-
-// execSizeThen reads " (M1, 16)" and then sep.
-func (c *lscCursor) execSizeThen(sep string) error {
-	if err := c.need(" "); err != nil {
-		return err
+// execSize reads " (M1, 16)".
+func (c *lscCursor) execSize() {
+	c.need(" ")
+	if c.err != nil {
+		return
 	}
 	e, n := execPrefix(c.rest())
 	if n == 0 {
-		return c.fail("an execution size (M1, 16)")
+		c.fail("an execution size (M1, 16)")
+		return
 	}
 	c.in.Exec, c.in.HasExec = e, true
 	c.pos += n
-	return c.need(sep)
 }
 
 // extCacheCtrl reads the rest of an extended cache control (IGC from
-// 2025-12, text only), the inverse of appendLSCExtCacheCtrl:
+// 2025-12, text only), the inverse of appendExtCacheCtrl:
 // ".reset.64B (M1, 16) flat[V1]:a64".
-func (c *lscCursor) extCacheCtrl() error {
-	if err := c.need(".reset.64B"); err != nil {
-		return err
-	}
+func (c *lscCursor) extCacheCtrl() {
+	c.need(".reset.64B")
 	c.extra = append(c.extra, c.in.param("ccop", 1, 1), c.in.param("ccsize", 0, 1))
-	if err := c.execSizeThen(" flat["); err != nil {
-		return err
-	}
+	c.execSize()
+	c.need(" flat[")
 	c.vals["addr_type"] = 1
-	if err := c.raw("src0", "]"); err != nil {
-		return err
-	}
-	if err := c.need("]"); err != nil {
-		return err
-	}
-	return c.addrSize()
+	c.raw("src0", "]")
+	c.need("]")
+	c.addrSize()
 }
 
 func (c *lscCursor) fence(t *opTable) error {
@@ -346,33 +371,37 @@ func (c *lscCursor) fence(t *opTable) error {
 		return fmt.Errorf("no opcode row for lsc_fence")
 	}
 	in.row, in.Op, in.Mnemonic = pr.row, 0x8B, pr.row.mnemonic
-	if err := c.sfid(); err != nil {
-		return err
-	}
-	if err := c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)"); err != nil {
-		return err
-	}
-	if err := c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)"); err != nil {
-		return err
-	}
+	c.sfid()
+	c.enum("fence_op", lscFenceOps, "a fence operation (.none, .evict, ...)")
+	c.enum("scope", lscScopes, "a fence scope (.group, .local, ...)")
 	// The fence prints no execution size; IGC creates it (M1_NM, 1).
 	in.Exec = Exec(8 << 4) // M1_NM, 1 lane
-	if c.pos != len(c.s) {
-		return c.fail("the end of the instruction")
-	}
-	return c.finish(t, c.s)
+	return c.finish(t)
 }
 
-// shape reads a data shape ":d32x4t" (or ":d32.xyzw" for the quad ops).
-func (c *lscCursor) shape(sub uint8) error {
-	if err := c.dataSize(); err != nil {
-		return err
-	}
-	c.vals["data_order"], c.vals["data_elems"] = 1, 1
-	if lscHasChMask(uint16(sub)) {
-		if err := c.need("."); err != nil {
-			return err
+// shape reads the data shape of a message of form: ":d32x4t" (or
+// ":d32.xyzw" for the quad ops), a 2D block's ":d16.2x16x8nn", a typed 2D
+// block's ":16x8".
+func (c *lscCursor) shape(form lscForm) {
+	switch form {
+	case lscBlock2D:
+		c.block2DShape()
+		return
+	case lscTypedBlock2D:
+		c.need(":")
+		w, ok1 := c.decimal()
+		ok2 := c.lit("x")
+		h, ok3 := c.decimal()
+		if !ok1 || !ok2 || !ok3 || w < 0 || w > 0xFFFF || h < 0 || h > 0xFFFF {
+			c.fail("WxH: the block's width and height")
 		}
+		c.vals["width"], c.vals["height"] = uint32(w), uint32(h)
+		return
+	}
+	c.dataSize()
+	c.vals["data_order"], c.vals["data_elems"] = 1, 1
+	if lscHasChMask(c.in.Sub) {
+		c.need(".")
 		var m uint32
 		for k, l := range "xyzw" {
 			if c.lit(string(l)) {
@@ -382,7 +411,7 @@ func (c *lscCursor) shape(sub uint8) error {
 		// IGC's data shape holds elems and chmask in one union and
 		// writes it to both fields.
 		c.vals["chmask"], c.vals["data_elems"] = m, m
-		return nil
+		return
 	}
 	if e, ok := c.oneOf(lscElems); ok {
 		c.vals["data_elems"] = uint32(e)
@@ -391,30 +420,17 @@ func (c *lscCursor) shape(sub uint8) error {
 	if c.lit("t") {
 		c.vals["data_order"] = 2
 	}
-	return nil
 }
 
 // dataSize reads ":d32", the size that starts a data shape, in either
 // spelling of sizes 5 to 7 (d8u32 or d8c32).
-func (c *lscCursor) dataSize() error {
-	if err := c.need(":"); err != nil {
-		return err
-	}
+func (c *lscCursor) dataSize() {
+	c.need(":")
 	if v, ok := c.oneOf(lscDataSizesC32); ok {
 		c.vals["data_size"], c.c32 = uint32(v), true
-		return nil
+		return
 	}
-	return c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
-}
-
-// enum reads the longest of names at the cursor into field.
-func (c *lscCursor) enum(field string, names []string, what string) error {
-	v, ok := c.oneOf(names)
-	if !ok {
-		return c.fail(what)
-	}
-	c.vals[field] = uint32(v)
-	return nil
+	c.enum("data_size", lscDataSizes, "a data size (d8, d16, d32, d64, ...)")
 }
 
 // lscURB is LSC_URB, the SFID IGC's LSC_SFID names after .slm: its
@@ -424,51 +440,78 @@ const lscURB = 4
 
 // sfid reads an LSC SFID: .ugm, .ugml, .tgm, .slm, or LSC_URB as IGC
 // prints it. Other bad values are no SFID IGC makes, and stay refused.
-func (c *lscCursor) sfid() error {
+func (c *lscCursor) sfid() {
 	if c.lit(".<<4?>>") {
 		c.vals["sfid"] = lscURB
-		return nil
+		return
 	}
-	return c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm, .<<4?>> for urb)")
+	c.enum("sfid", lscSfids, "an LSC SFID (.ugm, .ugml, .tgm, .slm, .<<4?>> for urb)")
 }
 
 // addrType reads "flat", "bss(V1)", "bti(0x4)", "ss(V2(0,1),0x3)".
-func (c *lscCursor) addrType(field string) error {
-	if err := c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg, surf)"); err != nil {
-		return err
+func (c *lscCursor) addrType(field string) {
+	c.enum(field, lscAddrTypes, "an address type (flat, bss, ss, bti, arg, surf)")
+	if c.err != nil {
+		return
 	}
 	if !c.lit("(") {
-		m, err := c.stored(put(c.in.newImmediate(), Immediate{Role: "surface"}))
-		c.ops["surface"] = m
-		return err
+		c.ops["surface"] = c.stored(put(c.in.newImmediate(), Immediate{Role: "surface"}))
+		return
 	}
-	o, err := c.vec("surface", ",)")
-	if err != nil {
-		return err
-	}
-	c.ops["surface"] = o
+	c.ops["surface"] = c.vec("surface", ",)")
 	if c.lit(",") {
 		v, ok := c.hex()
 		if !ok || v > 0xFFFFFFFF {
-			return c.fail("a surface-state index 0x...")
+			c.fail("a surface-state index 0x...")
 		}
 		c.vals["ss_idx"] = uint32(v)
 	}
-	return c.need(")")
+	c.need(")")
 }
 
-func (c *lscCursor) addrSize() error {
-	return c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64, :a32u, :a32s)")
+func (c *lscCursor) addrSize() {
+	c.enum("addr_size", lscAddrSizes, "an address size (:a16, :a32, :a64, :a32u, :a32s)")
 }
 
-// untypedAddr reads "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
-func (c *lscCursor) untypedAddr(strided bool) error {
-	if err := c.addrType("addr_type"); err != nil {
-		return err
+// address reads the address of a message of form, the inverse of
+// lscPrinter.appendAddr.
+func (c *lscCursor) address(form lscForm) {
+	switch form {
+	case lscBlock2D:
+		c.block2DAddr()
+		return
+	case lscTypedBlock2D:
+		// "bti(0x1)[X+1,Y-2]"
+		c.addrType("addr_model")
+		c.need("[")
+		c.ops["x"] = c.vecOffset("x", "x_imm", 4)
+		c.need(",")
+		c.ops["y"] = c.vecOffset("y", "y_imm", 4)
+		c.need("]")
+		return
+	case lscTyped:
+		// "bti(0x2)[u+1,v,r,lod]:a32"
+		c.addrType("addr_model")
+		c.need("[")
+		for i, n := range []string{"u", "v", "r", "lod"} {
+			if i > 0 && !c.lit(",") {
+				break
+			}
+			c.raw(n, "+-,]")
+			if i == 3 {
+				break // lod has no offset
+			}
+			if v, ok := c.offset(-0x7FFFFFFF, 0x7FFFFFFF, "an offset"); ok {
+				c.vals[n+"_off"] = uint32(int32(v))
+			}
+		}
+		c.need("]")
+		c.addrSize()
+		return
 	}
-	if err := c.need("["); err != nil {
-		return err
-	}
+	// Untyped: "flat[0x4*V1+0x10]:a64" (strided: "[V1, V2]").
+	c.addrType("addr_type")
+	c.need("[")
 	c.vals["imm_scale"] = 1
 	save := c.pos
 	if sc, ok := c.hex(); ok && c.lit("*") {
@@ -476,296 +519,150 @@ func (c *lscCursor) untypedAddr(strided bool) error {
 	} else {
 		c.pos = save
 	}
-	if err := c.raw("src0", "+-,]"); err != nil {
-		return err
-	}
+	c.raw("src0", "+-,]")
 	switch {
 	case c.lit("+"):
 		v, ok := c.hex()
 		if !ok || v > 0x7FFFFFFF {
-			return c.fail("an offset 0x...")
+			c.fail("an offset 0x...")
 		}
 		c.vals["imm_offset"] = uint32(v)
 	case c.lit("-"):
 		v, ok := c.hex()
 		if !ok || v > 0x80000000 {
-			return c.fail("an offset 0x...")
+			c.fail("an offset 0x...")
 		}
 		c.vals["imm_offset"] = uint32(-int32(v))
 	}
-	if strided && c.lit(", ") {
-		o, err := c.vec("src0_pitch", "]")
-		if err != nil {
-			return err
-		}
-		c.ops["src0_pitch"] = o
+	if form == lscStrided && c.lit(", ") {
+		c.ops["src0_pitch"] = c.vec("src0_pitch", "]")
 	}
-	if err := c.need("]"); err != nil {
-		return err
-	}
-	return c.addrSize()
+	c.need("]")
+	c.addrSize()
 }
 
-// typedAddr reads "bti(0x2)[u+1,v,r,lod]:a32".
-func (c *lscCursor) typedAddr() error {
-	if err := c.addrType("addr_model"); err != nil {
-		return err
-	}
-	if err := c.need("["); err != nil {
-		return err
-	}
-	for i, n := range []string{"u", "v", "r", "lod"} {
-		if i > 0 && !c.lit(",") {
+// block2DShape reads a 2D block's shape ":d16.2x16x8nn".
+func (c *lscCursor) block2DShape() {
+	c.dataSize()
+	c.need(".")
+	var nums []int64
+	for {
+		v, ok := c.decimal()
+		if !ok || v < 0 || v > 0xFFFF {
+			c.fail("a block dimension")
+			return
+		}
+		nums = append(nums, v)
+		if !c.lit("x") {
 			break
 		}
-		if err := c.raw(n, "+-,]"); err != nil {
-			return err
-		}
-		if i < 3 {
-			v, ok, err := c.offset(-0x7FFFFFFF, 0x7FFFFFFF, "an offset")
-			if err != nil {
-				return err
-			}
-			if ok {
-				c.vals[n+"_off"] = uint32(int32(v))
-			}
-		}
 	}
-	if err := c.need("]"); err != nil {
-		return err
+	switch len(nums) {
+	case 2:
+		c.vals["blocks"] = 1
+	case 3:
+		if nums[0] == 1 {
+			c.fail("a block count other than 1 (1 is not printed)")
+			return
+		}
+		c.vals["blocks"], nums = uint32(nums[0]), nums[1:]
+	default:
+		c.fail("WxH or NxWxH")
+		return
 	}
-	return c.addrSize()
+	c.vals["width"], c.vals["height"] = uint32(nums[0]), uint32(nums[1])
+	c.vals["data_order"] = 1
+	if c.transposed() {
+		c.vals["data_order"] = 2
+	}
+	if c.transposed() {
+		c.vals["vnni"] = 1
+	}
 }
 
-// message reads the operands of an untyped or typed load, store or atomic.
-func (c *lscCursor) message(op, sub uint8) error {
-	if err := c.execSize(); err != nil {
-		return err
+// transposed reads "t" (true) or "n", a 2D block's data order or VNNI.
+func (c *lscCursor) transposed() bool {
+	if c.lit("t") {
+		return true
 	}
-	return c.operands(lscOpOf(uint32(sub)).kind, func() error { return c.shape(sub) }, func() error {
-		if op == 0x8A {
-			return c.typedAddr()
-		}
-		return c.untypedAddr(sub == 0x01 || sub == 0x05)
-	})
-}
-
-func (c *lscCursor) typedRSI() error {
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw("dst", " "); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.addrType("addr_model"); err != nil {
-		return err
-	}
-	if err := c.need("["); err != nil {
-		return err
-	}
-	if err := c.raw("u", "]"); err != nil {
-		return err
-	}
-	return c.need("]")
-}
-
-// block2D reads a 2D block load or store: its shape ":d16.2x16x8nn" and
-// its address, either six surface parameters "flat[B,W,H,P,X,Y]" (X and Y
-// with an immediate offset "+2" when not 0) or an address payload
-// "flat[V1 + (x,y)]" (IGC from 2024, text only: no object file holds it).
-func (c *lscCursor) block2D(op lscOp) error {
-	if err := c.execSize(); err != nil {
-		return err
-	}
-	shape := func() error {
-		if err := c.dataSize(); err != nil {
-			return err
-		}
-		if err := c.need("."); err != nil {
-			return err
-		}
-		var nums []int64
-		for {
-			v, ok := c.decimal()
-			if !ok || v < 0 || v > 0xFFFF {
-				return c.fail("a block dimension")
-			}
-			nums = append(nums, v)
-			if !c.lit("x") {
-				break
-			}
-		}
-		switch len(nums) {
-		case 2:
-			c.vals["blocks"] = 1
-		case 3:
-			if nums[0] == 1 {
-				return c.fail("a block count other than 1 (1 is not printed)")
-			}
-			c.vals["blocks"], nums = uint32(nums[0]), nums[1:]
-		default:
-			return c.fail("WxH or NxWxH")
-		}
-		c.vals["width"], c.vals["height"] = uint32(nums[0]), uint32(nums[1])
-		c.vals["data_order"] = 1
-		if c.lit("t") {
-			c.vals["data_order"] = 2
-		} else if err := c.need("n"); err != nil {
-			return err
-		}
-		if c.lit("t") {
-			c.vals["vnni"] = 1
-		} else if err := c.need("n"); err != nil {
-			return err
-		}
-		return nil
-	}
-	addr := func() error {
-		if err := c.need("flat["); err != nil {
-			return err
-		}
-		first, err := c.vec("addr_params", " ,]")
-		if err != nil {
-			return err
-		}
-		if c.lit(" + (") {
-			x, ok1 := c.decimal()
-			ok2 := c.lit(",")
-			y, ok3 := c.decimal()
-			if !ok1 || !ok2 || !ok3 || x < -0x8000 || x > 0x7FFF || y < -0x8000 || y > 0x7FFF || !c.lit(")]") {
-				return c.fail("(x,y)]: immediate offsets")
-			}
-			c.addr = []Operand{first}
-			c.extra = append(c.extra, c.in.param("payload_x", uint32(int32(x)), 2), c.in.param("payload_y", uint32(int32(y)), 2))
-			return nil
-		}
-		params := []Operand{first}
-		for k := 1; k < 6; k++ {
-			if err := c.need(","); err != nil {
-				return err
-			}
-			var o Operand
-			if k < 4 {
-				o, err = c.vec("addr_params", "+-,]")
-			} else {
-				o, err = c.vecOffset("addr_params", []string{"x_imm", "y_imm"}[k-4], 2)
-			}
-			if err != nil {
-				return err
-			}
-			params = append(params, o)
-		}
-		c.addr = params
-		return c.need("]")
-	}
-	return c.operands(op.kind, shape, addr)
-}
-
-// typedBlock2D reads a typed 2D block load or store, the inverse of
-// appendLSCTypedBlock2D: "  DST:WxH  bti(0x1)[X+1,Y-2]" (a store puts the
-// address first). IGC makes it with one lane and no predicate
-// (VISAKernelImpl.cpp AppendVISALscTypedBlock2DInst: EXEC_SIZE_1, M1).
-func (c *lscCursor) typedBlock2D(op lscOp) error {
-	c.in.Exec = 0
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	shape := func() error {
-		if err := c.need(":"); err != nil {
-			return err
-		}
-		w, ok1 := c.decimal()
-		ok2 := c.lit("x")
-		h, ok3 := c.decimal()
-		if !ok1 || !ok2 || !ok3 || w < 0 || w > 0xFFFF || h < 0 || h > 0xFFFF {
-			return c.fail("WxH: the block's width and height")
-		}
-		c.vals["width"], c.vals["height"] = uint32(w), uint32(h)
-		return nil
-	}
-	addr := func() error {
-		if err := c.addrType("addr_model"); err != nil {
-			return err
-		}
-		if err := c.need("["); err != nil {
-			return err
-		}
-		for i, n := range []string{"x", "y"} {
-			if i > 0 {
-				if err := c.need(","); err != nil {
-					return err
-				}
-			}
-			o, err := c.vecOffset(n, n+"_imm", 4)
-			if err != nil {
-				return err
-			}
-			c.ops[n] = o
-		}
-		return c.need("]")
-	}
-	return c.operands(op.kind, shape, addr)
+	c.need("n")
+	return false
 }
 
 // vecOffset reads a 2D block's X or Y operand (as role) and its
 // immediate offset "+2" or "-1" when there is one: the text-only field
 // imm of size bytes (appendBlockXY).
-func (c *lscCursor) vecOffset(role, imm string, size uint8) (Operand, error) {
-	o, err := c.vec(role, "+-,]")
-	if err != nil {
-		return nil, err
-	}
-	v, ok, err := c.offset(-0x8000, 0x7FFF, "an immediate offset")
-	if ok {
+func (c *lscCursor) vecOffset(role, imm string, size uint8) Operand {
+	o := c.vec(role, "+-,]")
+	if v, ok := c.offset(-0x8000, 0x7FFF, "an immediate offset"); ok {
 		c.extra = append(c.extra, c.in.param(imm, uint32(int32(v)), size))
 	}
-	return o, err
+	return o
 }
 
-// apndctr reads an append-counter atomic, the inverse of
-// appendLSCApndctr: " (M1, 16)  DST:d32  bti(0x2)  SRC:d32". Its src0 is
-// not printed: IGC's builder makes it %null.
-func (c *lscCursor) apndctr(sub uint8) error {
-	if err := c.execSize(); err != nil {
-		return err
+// block2DAddr reads a 2D block's address, either six surface parameters
+// "flat[B,W,H,P,X,Y]" (X and Y with an immediate offset "+2" when not 0)
+// or an address payload "flat[V1 + (x,y)]" (IGC from 2024, text only: no
+// object file holds it).
+func (c *lscCursor) block2DAddr() {
+	c.need("flat[")
+	c.addr = []Operand{c.vec("addr_params", " ,]")}
+	if c.lit(" + (") {
+		x, ok1 := c.decimal()
+		ok2 := c.lit(",")
+		y, ok3 := c.decimal()
+		if !ok1 || !ok2 || !ok3 || x < -0x8000 || x > 0x7FFF || y < -0x8000 || y > 0x7FFF || !c.lit(")]") {
+			c.fail("(x,y)]: immediate offsets")
+			return
+		}
+		c.extra = append(c.extra, c.in.param("payload_x", uint32(int32(x)), 2), c.in.param("payload_y", uint32(int32(y)), 2))
+		return
 	}
-	if err := c.raw("dst", ":"); err != nil {
-		return err
+	for k := 1; k < 6; k++ {
+		c.need(",")
+		if k < 4 {
+			c.addr = append(c.addr, c.vec("addr_params", "+-,]"))
+		} else {
+			c.addr = append(c.addr, c.vecOffset("addr_params", []string{"x_imm", "y_imm"}[k-4], 2))
+		}
 	}
-	if err := c.shape(sub); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	addr, src := apndctrFields(uint16(sub))
-	if err := c.addrType(addr); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := c.raw(src, ":"); err != nil {
-		return err
-	}
-	return c.shape(sub)
+	c.need("]")
 }
 
-// finish adds the fields in the row's encoding order (sub-fields the text
-// does not show are 0, raw operands it does not show %null), then the
-// text-only ones, and checks that the instruction prints back as text.
-func (c *lscCursor) finish(t *opTable, text string) error {
-	in := c.in
-	if in.Op == 0x89 && (in.Sub == 0x01 || in.Sub == 0x05) && c.ops["src0_pitch"] == nil {
+// apndctr reads an append-counter atomic's operands, the inverse of
+// appendApndctr: "DST:d32  bti(0x2)  SRC:d32". Its src0 is not printed:
+// IGC's builder makes it %null.
+func (c *lscCursor) apndctr() {
+	c.raw("dst", ":")
+	c.shape(lscApndctr)
+	c.need("  ")
+	addr, src := apndctrFields(c.in.Sub)
+	c.addrType(addr)
+	c.need("  ")
+	c.raw(src, ":")
+	c.shape(lscApndctr)
+}
+
+// finish returns the first failure of the steps, or that they stopped
+// short of the end of the line; else it adds the fields in the row's
+// encoding order (sub-fields the text does not show are 0, raw operands
+// it does not show %null), then the text-only ones, and checks that the
+// instruction prints back as the line.
+func (c *lscCursor) finish(t *opTable) error {
+	if c.pos != len(c.s) {
+		c.fail("the end of the instruction")
+	}
+	if c.err != nil {
+		return c.err
+	}
+	in, text := c.in, c.s
+	if lscFormOf(in.Op, in.Sub) == lscStrided && c.ops["src0_pitch"] == nil {
 		// A strided address without its pitch: IGC's assembler makes it
 		// the size of one lane's data (igc-1.0.12504.6
 		// visa/VISAKernelImpl.cpp:8122-8125, lscStridedOpBlockStride).
-		m, err := c.stored(put(in.newImmediate(), Immediate{Role: "src0_pitch", Bits: lscDefaultPitch(c.vals["data_size"], c.vals["data_elems"], c.vals["data_order"])}))
-		if err != nil {
-			return err
+		m := c.stored(put(in.newImmediate(), Immediate{Role: "src0_pitch", Bits: lscDefaultPitch(c.vals["data_size"], c.vals["data_elems"], c.vals["data_order"])}))
+		if c.err != nil {
+			return c.err
 		}
 		c.ops["src0_pitch"] = m
 		c.omitted = ", " + string(in.appendLSCVec(nil, m)) + "]"
@@ -851,40 +748,25 @@ func lscDefaultPitch(size, elems, order uint32) uint64 {
 }
 
 // operands reads an LSC message's operands in the printer's order
-// (appendLSCOperands): a load "DST:shape  address", a store
+// (appendOperands): a load "DST:shape  address", a store
 // "address  SRC1:shape", an atomic "DST:shape  address  SRC1  SRC2".
-func (c *lscCursor) operands(kind lscKind, shape, addr func() error) error {
+func (c *lscCursor) operands(kind lscKind, form lscForm) {
 	if kind == lscStore {
-		if err := addr(); err != nil {
-			return err
-		}
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		if err := c.raw("src1", ":"); err != nil {
-			return err
-		}
-		return shape()
+		c.address(form)
+		c.need("  ")
+		c.raw("src1", ":")
+		c.shape(form)
+		return
 	}
-	if err := c.raw("dst", ":"); err != nil {
-		return err
-	}
-	if err := shape(); err != nil {
-		return err
-	}
-	if err := c.need("  "); err != nil {
-		return err
-	}
-	if err := addr(); err != nil || kind == lscLoad {
-		return err
+	c.raw("dst", ":")
+	c.shape(form)
+	c.need("  ")
+	c.address(form)
+	if kind == lscLoad {
+		return
 	}
 	for _, src := range []string{"src1", "src2"} {
-		if err := c.need("  "); err != nil {
-			return err
-		}
-		if err := c.raw(src, " "); err != nil {
-			return err
-		}
+		c.need("  ")
+		c.raw(src, " ")
 	}
-	return nil
 }

@@ -17,7 +17,7 @@ func TestPredDstText(t *testing.T) {
 		{"invm (M1, 16) V41(0,0)<1> P1 V42(0,0)<1;1,0> V43(0,0)<1;1,0>", "invm"},
 		{"rsqtm (M5, 8) V41(1,0)<1> P2 V42(0,8)<1;1,0>", "rsqtm"},
 	} {
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -29,7 +29,7 @@ func TestPredDstText(t *testing.T) {
 		"(P2) invm (M1, 16) V41(0,0)<1> P1 V42(0,0)<1;1,0> V43(0,0)<1;1,0>",
 		"rsqtm (M1, 16) V41(0,0)<1> P1 V42(0,0)<1;1,0> V43(0,0)<1;1,0>",
 	} {
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

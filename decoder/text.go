@@ -156,11 +156,7 @@ func (s *Stream) TextVarID(i int, name string) (id uint32, ambiguous, ok bool) {
 	if s.Text == nil || s.names == nil || i < 0 || i >= len(s.Text) {
 		return 0, false, false
 	}
-	if sc, isScoped := s.names.(TextScopes); isScoped {
-		return sc.VarIDAt(name, s.Text[i].Line)
-	}
-	id, ok = s.names.VarID(name)
-	return id, false, ok
+	return varID(s.names, name, s.Text[i].Line)
 }
 
 // Line returns the 1-based source line of instruction i of a stream read
@@ -209,14 +205,7 @@ func IsText(data []byte) bool {
 	if hasTextSections(data) {
 		return true
 	}
-	data = bytes.TrimPrefix(data, []byte(BOM))
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(bytes.TrimPrefix(data, []byte(BOM))) {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || bytes.HasPrefix(t, []byte("//")) {
 			continue

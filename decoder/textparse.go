@@ -46,22 +46,17 @@ type TextCanon interface {
 	CanonicalAt(text string, line int32) string
 }
 
-// ParseText fills in from one instruction line of vISA text (without its
+// parseLine parses a line of a body read from text (without its
 // indentation and "/// $N" comment), for version v, resolving names with
 // names. On success the instruction prints back to exactly text
 // (AppendText); on failure in holds no operands and the error says where
-// the text and the opcode table part.
-func (in *Instruction) ParseText(text string, v Version, names TextNames) error {
-	return in.parseText(text, v, names, 0, false)
-}
-
-// parseLine parses a line of a body read from text. When names knows the
-// body's declarations (TextCanon), the line is first put in IGC's
-// canonical form: a declared name wins over the id form it looks like (a
-// predicate declared as P16 may be P2), as in IGC's assembler; then, if
-// the exact parse fails, a run of blanks matches a run of any length, as
-// in a line a person wrote. Names whose meaning depends on the line
-// (TextScopes) are resolved on line (1-based).
+// the text and the opcode table part. When names knows the body's
+// declarations (TextCanon), the line is first put in IGC's canonical
+// form: a declared name wins over the id form it looks like (a predicate
+// declared as P16 may be P2), as in IGC's assembler; then, if the exact
+// parse fails, a run of blanks matches a run of any length, as in a line
+// a person wrote. Names whose meaning depends on the line (TextScopes)
+// are resolved on line (1-based).
 func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
 	c, ok := names.(TextCanon)
 	if !ok {
@@ -322,8 +317,8 @@ type textParser struct {
 	line  int32
 }
 
-// varID resolves a general variable's name on the parser's line; see
-// TextScopes.
+// varID resolves a general variable's name on line (1-based; 0 for none);
+// see TextScopes.
 func varID(names TextNames, name string, line int32) (id uint32, ambiguous, ok bool) {
 	if sc, isScoped := names.(TextScopes); isScoped {
 		return sc.VarIDAt(name, line)
@@ -717,10 +712,7 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		}
 	case "R":
 		if part.fmt == "" || part.fmt == "ornull" {
-			if strings.HasPrefix(next, "/") {
-				return p.rawBefore(part.name, '/') // raw_sendg's "V33.0/64"
-			}
-			return p.raw(part.name)
+			return p.raw(part.name, next)
 		}
 	case "S":
 		if part.fmt == "" {
@@ -728,13 +720,10 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		}
 		if part.fmt == "num" && part.name == "surface" {
 			// VME's "T{surface:num}": the index after the template's T.
-			r := p.rest()
-			i := span(r, decimal)
-			v, err := strconv.ParseUint(r[:i], 10, 8)
+			v, err := p.number(part.fmt, 8)
 			if err != nil {
-				return p.fail("a surface index")
+				return err
 			}
-			p.pos += i
 			return p.add(part.name, in.surface(part.name, uint8(v)))
 		}
 	case "LBL":
@@ -796,25 +785,22 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	r := p.rest()
 	switch part.fmt {
 	case "", "num", "hex", "hexup":
-		from, digits, base, what := 0, decimal, 10, "a number"
-		if part.fmt == "hex" || part.fmt == "hexup" {
-			if !strings.HasPrefix(r, "0x") {
-				return p.fail("0x and a hexadecimal number")
-			}
-			from, digits, base, what = 2, hexDigits, 16, "a hexadecimal number"
-			if part.fmt == "hexup" {
-				digits = hexUpper
-			}
+		v, err := p.number(part.fmt, 8*fi.size)
+		if err != nil {
+			return err
 		}
-		i := from + span(r[from:], digits)
-		v, err := strconv.ParseUint(r[from:i], base, 32)
-		if err != nil || fi.size < 4 && v >= 1<<(8*fi.size) {
-			return p.fail(what)
-		}
-		p.pos += i
 		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
 	case "desc64":
-		return p.desc64(part)
+		// raw_sendg's 64-bit descriptor, printed as one number: its two
+		// 32-bit fields, desc_lo, then desc_hi.
+		v, err := p.number(part.fmt, 64)
+		if err != nil {
+			return err
+		}
+		if err := p.add(part.name, in.param(part.name, uint32(v), 4)); err != nil {
+			return err
+		}
+		return p.add("desc_hi", in.param("desc_hi", uint32(v>>32), 4))
 	case "lifetime":
 		return p.lifetime(part, fi)
 	case "nbarrier":
@@ -863,23 +849,31 @@ longest:
 	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
 }
 
-// desc64 parses raw_sendg's 64-bit descriptor, printed as one number,
-// into its two 32-bit fields (desc_lo, then desc_hi).
-func (p *textParser) desc64(part tmplPart) error {
+// number reads a value of at most bits bits as the formatter f prints it:
+// in decimal ("" and num), or "0x" and hexadecimal digits, upper case for
+// raw_sendg's hexup and desc64.
+func (p *textParser) number(f string, bits int) (uint64, error) {
 	r := p.rest()
-	if !strings.HasPrefix(r, "0x") {
-		return p.fail("0x and a hexadecimal number")
+	from, digits, base, what := 0, decimal, 10, "a number"
+	if f != "" && f != "num" {
+		if !strings.HasPrefix(r, "0x") {
+			return 0, p.fail("0x and a hexadecimal number")
+		}
+		from, digits, base, what = 2, hexUpper, 16, "a hexadecimal number"
+		if f == "hex" {
+			digits = hexDigits
+		}
+		if bits == 64 {
+			what = "a 64-bit hexadecimal number"
+		}
 	}
-	i := 2 + span(r[2:], hexUpper)
-	v, err := strconv.ParseUint(r[2:i], 16, 64)
+	i := from + span(r[from:], digits)
+	v, err := strconv.ParseUint(r[from:i], base, bits)
 	if err != nil {
-		return p.fail("a 64-bit hexadecimal number")
+		return 0, p.fail(what)
 	}
 	p.pos += i
-	if err := p.add(part.name, p.in.param(part.name, uint32(v), 4)); err != nil {
-		return err
-	}
-	return p.add("desc_hi", p.in.param("desc_hi", uint32(v>>32), 4))
+	return v, nil
 }
 
 // sampler3DFits reports whether the sampler operation op3d belongs to
@@ -964,19 +958,15 @@ func (p *textParser) labelField(part tmplPart, next string) error {
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
 }
 
-// suffixedLabel resolves a subroutine as IGC prints it, its name and
-// "_<label id>" ("SUB1_2" for SUB1, label 2).
+// suffixedLabel resolves a subroutine as IGC prints it (SubroutineName):
+// the label's name and "_<label id>".
 func (p *textParser) suffixedLabel(name string) (uint16, bool) {
 	i := strings.LastIndexByte(name, '_')
 	if i <= 0 {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(name[i+1:], 10, 16)
-	if err != nil || strconv.FormatUint(v, 10) != name[i+1:] {
-		return 0, false
-	}
 	idx, ok := p.names.LabelIndex(name[:i])
-	return idx, ok && uint64(idx) == v
+	return idx, ok && SubroutineName(name[:i], idx) == name
 }
 
 // restOps parses {...}: the operands of toks not printed yet, in encoding
@@ -1018,7 +1008,7 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			case "V", "VC":
 				err = p.vector(name, "")
 			case "R":
-				err = p.raw(name)
+				err = p.raw(name, next)
 			default:
 				return fmt.Errorf("{...} over %s fields is not parsed", fi.kind)
 			}
@@ -1315,16 +1305,15 @@ func (p *textParser) region() (Region, bool) {
 	return Region(reg | c<<8), true
 }
 
-// raw parses " name.offset", and adds it as role.
-func (p *textParser) raw(role string) error { return p.rawBefore(role, ' ') }
-
-// rawBefore parses a raw operand that ends at end or a blank.
-func (p *textParser) rawBefore(role string, end byte) error {
+// raw parses " name.offset", and adds it as role. The operand ends at a
+// blank or at next, the template's literal after it (raw_sendg's
+// "V33.0/64").
+func (p *textParser) raw(role, next string) error {
 	if !p.blank() {
 		return p.fail("a blank and the " + role + " operand NAME.offset")
 	}
 	w, _, _ := strings.Cut(p.rest(), " ")
-	if i := strings.IndexByte(w, end); i >= 0 {
+	if i := strings.Index(w, next); next != "" && i >= 0 {
 		w = w[:i]
 	}
 	dot := strings.LastIndexByte(w, '.')
@@ -1340,12 +1329,8 @@ func (p *textParser) rawBefore(role string, end byte) error {
 		p.pos += dot + 1
 		return p.fail("a byte offset 0..65535")
 	}
-	o := put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb})
-	if o == nil {
-		return p.fail("fewer operands")
-	}
 	p.pos += len(w)
-	return p.add(role, o)
+	return p.add(role, put(p.in.newRaw(), Raw{Role: role, RawOperand: RawOperand{ID: id, Offset: uint16(off)}, Ambiguous: amb}))
 }
 
 // surfaceIndex parses a surface as appendSurface prints it.

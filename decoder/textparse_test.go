@@ -108,8 +108,9 @@ func unshownDiff(got, dec *Instruction, text string) ([]string, bool) {
 
 // TestParseTextRoundTrip: for every audit vector (assembled from the
 // format doc, never by this repository), print the decoded instruction,
-// parse the text back with ParseText, and require the same instruction:
-// the same opcode, exec, predicate and operands, printing the same text.
+// parse the text back with parseLine (as Stream.Decode does), and require
+// the same instruction: the same opcode, exec, predicate and operands,
+// printing the same text.
 // A line the parser refuses is counted by mnemonic; the share parsed is
 // measured and may not fall. A refusal is allowed (nothing is guessed), a
 // parse that gives another instruction is not.
@@ -134,7 +135,7 @@ func TestParseTextRoundTrip(t *testing.T) {
 		text := dec.Text()
 		lines++
 		got.sym = sym // the body's tables, which print its names
-		if err := got.ParseText(text, v, symbolNames{sym}); err != nil {
+		if err := got.parseLine(text, v, symbolNames{sym}, 0); err != nil {
 			if got.HasOperands() {
 				t.Errorf("%s: %q refused (%v) but holds operands", where, text, err)
 			}
@@ -187,7 +188,7 @@ func TestParseTextRoundTrip(t *testing.T) {
 func TestParseTextRefuses(t *testing.T) {
 	v := Version{Major: 4, Minor: 1}
 	var in Instruction
-	if err := in.ParseText("mov (M1, 8) V33(0,0)<1> 0x1:ud", v, symbolNames{}); err != nil {
+	if err := in.parseLine("mov (M1, 8) V33(0,0)<1> 0x1:ud", v, symbolNames{}, 0); err != nil {
 		t.Fatalf("a plain mov: %v", err)
 	}
 	for _, text := range []string{
@@ -198,7 +199,7 @@ func TestParseTextRefuses(t *testing.T) {
 		"mov (M1, 7) V33(0,0)<1> 0x1:ud",      // no such exec size
 		"mov (M1, 8) nosuch(0,0)<1> 0x1:ud",   // a name nothing prints
 	} {
-		if err := in.ParseText(text, v, symbolNames{}); err == nil {
+		if err := in.parseLine(text, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed into %s", text, operandsOf(&in))
 		} else if in.HasOperands() {
 			t.Errorf("%q refused (%v) but holds operands", text, err)
@@ -222,7 +223,7 @@ func TestParseTextFurthestError(t *testing.T) {
 		if got := textCandidates(tableFor(v), c.text); len(got) < 2 {
 			t.Fatalf("%q: %d candidate rows, want several", c.text, len(got))
 		}
-		err := in.ParseText(c.text, v, symbolNames{})
+		err := in.parseLine(c.text, v, symbolNames{}, 0)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%q: error %v, want %s", c.text, err, c.want)
 		}
@@ -248,7 +249,7 @@ func TestInfoTextRoundTrip(t *testing.T) {
 					s.DecodeInfo(k, &dec)
 					text := dec.Text()
 					got.sym = s.Symbols
-					if err := got.ParseText(text, s.Version, symbolNames{s.Symbols}); err != nil {
+					if err := got.parseLine(text, s.Version, symbolNames{s.Symbols}, 0); err != nil {
 						if op := s.Info(k).Op(); op == OpResinfo || op == OpSampleinfo {
 							t.Errorf("%s: INFO %d %q refused: %v", name, k, text, err)
 						}

@@ -55,7 +55,7 @@ func TestXe3FormsText(t *testing.T) {
 		{"bdpas.hf.hf.8.8 (M1_NM, 16) V33.0 %null.0 V35.512 V36.0 V37(1,0) V38(0,4)", "bdpas", 0, []want{{"precision_info", 0x0808_0A0A}}},
 	} {
 		var in, again Instruction
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
@@ -67,7 +67,7 @@ func TestXe3FormsText(t *testing.T) {
 				t.Errorf("%q: %s = %#x (%v), want %#x", c.text, f.name, got, ok, f.val)
 			}
 		}
-		if err := again.ParseText(in.Text(), v, symbolNames{}); err != nil || operandsOf(&again) != operandsOf(&in) {
+		if err := again.parseLine(in.Text(), v, symbolNames{}, 0); err != nil || operandsOf(&again) != operandsOf(&in) {
 			t.Errorf("%q: printed and read again: %v\n got %s\nwant %s", c.text, err, operandsOf(&again), operandsOf(&in))
 		}
 	}
@@ -90,7 +90,7 @@ func TestXe3FormsText(t *testing.T) {
 		"bdpas.bf.bf.8.8 (M1, 16) V33.0 V34.0 V35.0 V36.0 V37(0,0)<0;1,0> V37(0,1)<0;1,0>", // no regions
 	} {
 		var in Instruction
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed into %s", bad, operandsOf(&in))
 		}
 	}
@@ -112,14 +112,14 @@ func TestLSCURBText(t *testing.T) {
 		{"lsc_fence.<<4?>>.none.group", 0x8B},
 	} {
 		var in, again Instruction
-		if err := in.ParseText(c.text, v, symbolNames{}); err != nil {
+		if err := in.parseLine(c.text, v, symbolNames{}, 0); err != nil {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
 		if got, _ := in.Value("sfid"); in.Text() != c.text || in.Op != c.op || got != 4 {
 			t.Errorf("%q: prints %q, opcode %#x, sfid %d", c.text, in.Text(), in.Op, got)
 		}
-		if err := again.ParseText(in.Text(), v, symbolNames{}); err != nil || operandsOf(&again) != operandsOf(&in) {
+		if err := again.parseLine(in.Text(), v, symbolNames{}, 0); err != nil || operandsOf(&again) != operandsOf(&in) {
 			t.Errorf("%q: printed and read again: %v\n got %s\nwant %s", c.text, err, operandsOf(&again), operandsOf(&in))
 		}
 	}
@@ -130,7 +130,7 @@ func TestLSCURBText(t *testing.T) {
 		"lsc_fence.<<5?>>.none.group",
 	} {
 		var in Instruction
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed into %s", bad, operandsOf(&in))
 		}
 	}

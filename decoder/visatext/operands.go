@@ -9,7 +9,7 @@ import (
 )
 
 // Operands of the instructions other than INFO: the decoder parses a line
-// back into its opcode table's operands (decoder.Instruction.ParseText)
+// back into its opcode table's operands (decoder.Stream.Decode)
 // when the line is exactly what the table prints; names resolves the
 // body's names for it, as the assembler resolves them.
 
@@ -160,7 +160,7 @@ func (n *names) CanonicalAt(text string, line int32) string {
 	}
 	lsc := strings.HasPrefix(base, "lsc_")
 	// raw_sendg's descriptor, IGC prints in upper case.
-	sendg := base == "raw_sendg" || base == "raw_sendgc" || base == "raw_sendg_eot" || base == "raw_sendgc_eot"
+	sendg := sendgOps[base]
 	if lsc {
 		// After the mnemonic: the indices above stay valid.
 		text = text[:mnemEnd] + lscLists(lscShapes(text[mnemEnd:]))
@@ -356,6 +356,9 @@ func canonicalMnemonic(m string) string {
 	return m
 }
 
+// sendgOps are raw_sendg's mnemonics (its modifier's c and _eot included).
+var sendgOps = map[string]bool{"raw_sendg": true, "raw_sendgc": true, "raw_sendg_eot": true, "raw_sendgc_eot": true}
+
 // sendgSFIDs are the SFID names IGC's assembler takes after raw_sendg
 // (CISA.y RawSendgSfid); its printer writes the number.
 var sendgSFIDs = map[string]uint64{
@@ -368,7 +371,7 @@ var sendgSFIDs = map[string]uint64{
 // hexadecimal digits of either case after 0x or 0X, below 16.
 func sendgSFID(m string) (string, bool) {
 	op, sfid, ok := strings.Cut(m, ".")
-	if !ok || op != "raw_sendg" && op != "raw_sendgc" && op != "raw_sendg_eot" && op != "raw_sendgc_eot" {
+	if !ok || !sendgOps[op] {
 		return "", false
 	}
 	v, named := sendgSFIDs[sfid]
@@ -390,18 +393,14 @@ func sendgSFID(m string) (string, bool) {
 	return op + "." + "0x" + strings.ToUpper(strconv.FormatUint(v, 16)), true
 }
 
-// subroutine returns the name IGC prints for a subroutine's label: its
-// name and "_<label id>", unless it ends so already; other names as they
-// are.
+// subroutine returns the name IGC prints for a subroutine's label
+// (decoder.SubroutineName); other names as they are.
 func (n *names) subroutine(name string) string {
 	idx, ok := n.LabelIndex(name)
 	if l := n.sym.Label(uint32(idx)); !ok || l == nil || l.Kind != 1 {
 		return name
 	}
-	if suffix := "_" + strconv.Itoa(int(idx)); !strings.HasSuffix(name, suffix) {
-		return name + suffix
-	}
-	return name
+	return decoder.SubroutineName(name, idx)
 }
 
 // lscLists returns an LSC line with the address lists of 2D block

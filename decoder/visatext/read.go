@@ -86,13 +86,10 @@ func readText(name string, raw []byte) *decoder.File {
 	p.textLen = len(data)
 	p.maxBodies = len(data)/bodyBytes + 1
 	line := 0
-	for len(data) > 0 {
+	for l := range strings.Lines(data) {
 		line++
-		l := data
-		if i := strings.IndexByte(data, '\n'); i >= 0 {
-			l, data = data[:i], data[i+1:]
-		} else {
-			data = ""
+		l, ok := strings.CutSuffix(l, "\n")
+		if !ok {
 			p.eofLine, p.eofCol = line, len(l)+1
 		}
 		p.line(line, strings.TrimSuffix(l, "\r"))

@@ -318,6 +318,18 @@ func TestFlowTextMatchesBinary(t *testing.T) {
 	}
 }
 
+// parsedLine returns text parsed as the one line of a body read from vISA
+// text, as Stream.Decode parses it; t fails when it does not parse.
+func parsedLine(t *testing.T, text string, v decoder.Version, sym *decoder.Symbols, names decoder.TextNames) *decoder.Instruction {
+	t.Helper()
+	s := decoder.NewTextStream(&decoder.TextBody{Version: v, Symbols: sym, Insts: []decoder.TextInst{{Text: text, Line: 1}}, Names: names})
+	var in decoder.Instruction
+	if s.Decode(0, &in); !in.HasOperands() {
+		t.Fatalf("%s: %v", text, s.TextParseError(0))
+	}
+	return &in
+}
+
 // textNames resolves the variables and labels of TestTextLineFlow.
 type textNames map[string]uint32
 
@@ -344,12 +356,7 @@ func TestTextLineFlow(t *testing.T) {
 	v := decoder.Version{Major: 4, Minor: 1}
 	line := func(text string) Inst {
 		t.Helper()
-		var in decoder.Instruction
-		in.SetSymbols(sym)
-		if err := in.ParseText(text, v, names); err != nil {
-			t.Fatalf("%s: %v", text, err)
-		}
-		return flowInst(&in, 32)
+		return flowInst(parsedLine(t, text, v, sym, names), 32)
 	}
 	cases := []struct {
 		text        string
@@ -415,11 +422,8 @@ func (predefNames) LabelIndex(string) (uint16, bool) { return 0, false }
 // %thread_x is UW, so column 1 is bytes 2-3 (it took 4 bytes an element,
 // 4-7, before the one element-size function).
 func TestPredefinedElemSize(t *testing.T) {
-	var in decoder.Instruction
-	if err := in.ParseText("mov (M1, 1) %thread_x(0,1)<1> 0x1:uw", decoder.Version{Major: 4, Minor: 1}, predefNames{}); err != nil {
-		t.Fatal(err)
-	}
-	fi := flowInst(&in, 32)
+	in := parsedLine(t, "mov (M1, 1) %thread_x(0,1)<1> 0x1:uw", decoder.Version{Major: 4, Minor: 1}, nil, predefNames{})
+	fi := flowInst(in, 32)
 	want := []Access{{Var: 1, Start: 2, End: 4, Must: true}}
 	if !reflect.DeepEqual(fi.Writes, want) {
 		t.Errorf("writes %+v, want %+v (decoder.ElemSize(%%thread_x) = %d)", fi.Writes, want, decoder.ElemSize(nil, 1))

@@ -32,8 +32,8 @@ const (
 )
 
 // Env is what Run may touch. Several files are dumped at once (Workers):
-// Open, Read, Exists and Folder may be called from several goroutines at
-// once; Stdin is read by one, and Stdout and Stderr written by one.
+// Open, Read and Exists may be called from several goroutines at once;
+// Stdin is read by one, Stdout and Stderr written by one.
 type Env struct {
 	Stdin  io.Reader // read for the file name "-"
 	Stdout io.Writer
@@ -422,10 +422,6 @@ func (fm *formatter) writeImage(w io.Writer, f *decoder.File, o Options) (notes 
 // whose data flow ran past its budget adds a note to notes.
 func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *decoder.Stream, o Options, notes *[]string) (_ []byte, err error) {
 	seed := o.Syntax == "seed"
-	var prefix []byte
-	if !o.JSON {
-		prefix = linePrefix(f, s) // text lines: once per stream
-	}
 	var sf *flow.Stream
 	var budget *flow.Budget
 	if o.JSON && o.All && s.NumInfos() > 0 {
@@ -481,7 +477,7 @@ func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *deco
 			if in == nil {
 				s.Decode(i, &fm.inst)
 			}
-			b = appendTextLine(b, prefix, s, i, in, &fm.inst, seed)
+			b = appendTextLine(b, f, s, i, in, &fm.inst, seed)
 		}
 		if b, err = flush(w, b); err != nil {
 			return b, err
@@ -585,25 +581,29 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 // appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
 // absolute input offset, the same number as the JSON "offset" key, so it can
 // be handed to xxd -s; N is Intel's instruction index in the body (JSON
-// "index"). prefix is linePrefix(f, s).
-func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
-	b = append(b, prefix...)
-	if s.FromText() {
+// "index"). An INFO's TEXT is in the syntax asked for, its diagnostics
+// after it.
+func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
+	b = append(append(b, f.Name...), ':')
+	switch {
+	case s.FromText():
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.
 		b = strconv.AppendInt(b, int64(s.Line(i)), 10)
 		b = append(b, ':', ' ')
 		b = append(b, s.Kernel...)
-	} else if in != nil {
-		b = appendOffset(b, in.Off) // no walk for an INFO's
-	} else {
-		b = appendOffset(b, s.AbsOff(i))
+	case in != nil:
+		b = appendOffset(append(append(b, s.Kernel...), "+0x"...), in.Off) // no walk for an INFO's
+	default:
+		b = appendOffset(append(append(b, s.Kernel...), "+0x"...), s.AbsOff(i))
 	}
 	b = append(b, ' ', '$')
 	b = strconv.AppendUint(b, uint64(i), 10)
 	b = append(b, ' ', ' ')
 	switch {
+	case in != nil && seed:
+		b = in.AppendSeedText(b)
 	case in != nil:
-		return appendInfoText(b, in, seed)
+		b = in.AppendText(b)
 	case s.FromText():
 		b = decoder.AppendDisplay(b, s.Text[i].Text) // as written: it may hold escapes
 	default:
@@ -617,6 +617,12 @@ func appendTextLine(b, prefix []byte, s *decoder.Stream, i int, in *decoder.Info
 			}
 		}
 	}
+	if in != nil && in.NumDiagnostics() > 0 {
+		// Diagnostics follow the text after "  ! ", as in the inspector's
+		// list, so the instruction's text stays a prefix of the line.
+		b = append(b, "  ! "...)
+		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
+	}
 	return append(b, '\n')
 }
 
@@ -627,33 +633,6 @@ func appendOffset(b []byte, off int64) []byte {
 		return strconv.AppendInt(b, off, 16)
 	}
 	return strconv.AppendUint(b, uint64(off), 16)
-}
-
-// appendInfoText ends an INFO's text line: its text in the syntax asked
-// for, its diagnostics, the newline.
-func appendInfoText(b []byte, in *decoder.Info, seed bool) []byte {
-	if seed {
-		b = in.AppendSeedText(b)
-	} else {
-		b = in.AppendText(b)
-	}
-	// Diagnostics follow the text after "  ! ", as in the inspector's
-	// list, so the instruction's text stays a prefix of the line.
-	if in.NumDiagnostics() > 0 {
-		b = append(b, "  ! "...)
-		b = append(b, strings.Join(in.Diagnostics(), "; ")...)
-	}
-	return append(b, '\n')
-}
-
-// linePrefix returns what every text line of stream s of f starts with:
-// "FILE:KERNEL+0x", or for a stream read from text "FILE:".
-func linePrefix(f *decoder.File, s *decoder.Stream) []byte {
-	b := append([]byte(f.Name), ':')
-	if s.FromText() {
-		return b
-	}
-	return append(append(b, s.Kernel...), "+0x"...)
 }
 
 // TextNote is the "note" of a record read from vISA text.

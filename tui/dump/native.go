@@ -264,17 +264,22 @@ func dumpSetRecords(f *decoder.File, ds *dumpSet) []DumpSetRecord {
 			r.Error = ds.asmErr.Error()
 		}
 		if j := ds.join; j != nil && j.MatchesBody(f, s) {
-			a := j.ASM
-			n, grf, spill, ra, plat := len(a.Insts), a.NumGRF, a.SpillBytes, a.RA, a.Platform
-			r.NativeInstructions, r.GRF, r.SpillBytes, r.RA, r.Platform = &n, &grf, &spill, &ra, &plat
-			if a.GRFUsed > 0 {
-				used := a.GRFUsed
-				r.GRFUsed = &used
-			}
+			r.setNative(j.ASM)
 		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// setNative fills r's statistics of the .asm a; the one place for them,
+// so a lone .asm and a dump set's body report the same fields.
+func (r *DumpSetRecord) setNative(a *native.File) {
+	n, grf, spill, ra, plat := len(a.Insts), a.NumGRF, a.SpillBytes, a.RA, a.Platform
+	r.NativeInstructions, r.GRF, r.SpillBytes, r.RA, r.Platform = &n, &grf, &spill, &ra, &plat
+	if a.GRFUsed > 0 {
+		used := a.GRFUsed
+		r.GRFUsed = &used
+	}
 }
 
 // dumpSetLine is a DumpSetRecord as one text line.
@@ -306,9 +311,8 @@ func dumpSetLine(r DumpSetRecord) string {
 func writeLoneASM(w io.Writer, name string, data []byte, o Options) (err error) {
 	nf := native.Parse(name, data)
 	if o.Bodies {
-		n, grf, spill, ra, plat := len(nf.Insts), nf.NumGRF, nf.SpillBytes, nf.RA, nf.Platform
-		r := DumpSetRecord{File: name, Kernel: nf.Kernel, NativeInstructions: &n, GRF: &grf, SpillBytes: &spill, RA: &ra, Platform: &plat,
-			Parts: Parts{ASM: name}}
+		r := DumpSetRecord{File: name, Kernel: nf.Kernel, Parts: Parts{ASM: name}}
+		r.setNative(nf)
 		if len(nf.Errors) > 0 {
 			r.Error = nf.Errors[0].Error()
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -174,5 +175,25 @@ func TestDumpLoneASM(t *testing.T) {
 	rs := records[jsonObj](t, out)
 	if len(rs) != 291 || rs[0]["native"] != true || rs[0]["index"] != nil || rs[len(rs)-1]["index"] != 90.0 {
 		t.Errorf("%d records, first %v, last %v", len(rs), rs[0], rs[len(rs)-1])
+	}
+}
+
+// A lone .asm's --bodies record carries the same statistics as a dump
+// set's body, //.GRF count included (it was left null for a lone .asm).
+func TestDumpLoneASMBodiesGRFUsed(t *testing.T) {
+	data, err := os.ReadFile("../../decoder/native/testdata/g1.DG2.asm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// IGC writes //.GRF count beside //.RA type in newer builds.
+	data = bytes.Replace(data, []byte("//.RA type"), []byte("//.GRF count 97\n//.RA type"), 1)
+	asm := filepath.Join(t.TempDir(), "g1.DG2.asm")
+	if err := os.WriteFile(asm, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runSet(t, "--json", "--bodies", asm)
+	rs := records[jsonObj](t, out)
+	if code != ExitOK || len(rs) != 1 || rs[0]["grf_used"] != 97.0 || rs[0]["grf"] != 128.0 || rs[0]["native_instructions"] == nil {
+		t.Fatalf("exit %d %q: %v", code, errs, rs)
 	}
 }

@@ -259,13 +259,7 @@ func (m Bits) View() string {
 		// A rule between the two: they scroll apart (the bytes follow the
 		// bit cursor, the table the selected field), so a row of one is
 		// not the row of the other.
-		for i := range hex {
-			hex[i] = Fit(hex[i], hexWidth) + st.Muted.Render("│")
-		}
-		for len(hex) < bh {
-			hex = append(hex, strings.Repeat(" ", hexWidth)+st.Muted.Render("│"))
-		}
-		body = sideBySide(hex, m.tableLines(tw, bh), hexWidth+1, 1)
+		body = sideBySide(padRows(hex, bh), m.tableLines(tw, bh), hexWidth, st.Muted.Render("│")+" ")
 	} else {
 		body = hex // too narrow for the table: the detail line names the field
 	}
@@ -282,16 +276,9 @@ func (m Bits) hexLines(h int) []string {
 	st := m.st
 	lines := []string{st.Header.Render(" off hx 7654 3210")}
 	n := len(m.in.Bytes())
-	// Rows past the panel are counted on its last row instead of one byte;
-	// with room for one row only, the byte is shown and the header says
-	// which of how many it is.
-	last := n
-	if n-m.htop > h-1 {
-		last = m.htop + h - 2
-		if h-2 < 1 {
-			last = m.htop + 1
-			lines[0] = st.Header.Render(fmt.Sprintf(" +%02x of %d bytes", m.htop, n))
-		}
+	last, one := cutRows(m.htop, n, h)
+	if one {
+		lines[0] = st.Header.Render(fmt.Sprintf(" +%02x of %d bytes", m.htop, n))
 	}
 	for b := m.htop; b < last && len(lines) < h; b++ {
 		v := m.in.Bytes()[b]
@@ -353,6 +340,20 @@ func (m Bits) hexLines(h int) []string {
 		lines = append(lines, st.Muted.Render(" "+st.Sym.Reserved+" = reserved, 0"))
 	}
 	return lines
+}
+
+// cutRows is where the rows from top of a list of n end in h lines under
+// its header: rows past the panel are counted on its last line instead of
+// one more row; with room for one row only (one true), the row is shown
+// and the header is to say which of how many it is.
+func cutRows(top, n, h int) (end int, one bool) {
+	switch {
+	case n-top <= h-1:
+		return n, false
+	case h-2 < 1:
+		return top + 1, true
+	}
+	return top + h - 2, false
 }
 
 // hasZeroReserved reports whether the hex view shows reserved bits that
@@ -476,14 +477,9 @@ func (m Bits) tableLines(w, h int) []string {
 		return s + padLeft(r.raw, wd[4]) + " " + r.mean
 	}
 	lines := []string{st.Header.Render(Fit("  "+format(head), w))}
-	end := len(rows)
-	if end-m.ftop > h-1 {
-		end = m.ftop + h - 2 // the last row counts the rest
-		if h-2 < 1 {
-			// Room for one row: the field, and the header says which.
-			end = m.ftop + 1
-			lines[0] = st.Header.Render(Fit(fmt.Sprintf("  field %d of %d (j/k)", m.ftop+1, len(rows)), w))
-		}
+	end, one := cutRows(m.ftop, len(rows), h)
+	if one {
+		lines[0] = st.Header.Render(Fit(fmt.Sprintf("  field %d of %d (j/k)", m.ftop+1, len(rows)), w))
 	}
 	for i := m.ftop; i < end && len(lines) < h; i++ {
 		f := m.fields[i]

@@ -240,9 +240,13 @@ func (m *Code) SetBody(s *decoder.Stream) {
 func (m Code) Body() *decoder.Stream { return m.c.s }
 
 // SetSession hands the pane the session's state: the GRF size the data
-// flow is computed with.
+// flow is computed with (32 or 64; a change drops the flow computed with
+// the other), the body's native code and the comparison.
 func (m *Code) SetSession(s Session) {
-	m.setGRFBytes(s.GRFBytes)
+	if n := s.GRFBytes; (n == 32 || n == 64) && n != m.grf {
+		m.grf = n
+		m.c.sf, m.c.fresh = nil, false
+	}
 	m.join, m.joinOf = s.Native, s.NativeOf
 	m.setDiff(s.Diff)
 }
@@ -257,15 +261,6 @@ func (m Code) native() *lower.Join {
 
 // GRFBytes returns the GRF size the data flow is computed with.
 func (m Code) GRFBytes() int { return m.grf }
-
-// setGRFBytes sets the GRF size the data flow uses (32 or 64); a change
-// drops the flow computed with the other.
-func (m *Code) setGRFBytes(n int) {
-	if (n == 32 || n == 64) && n != m.grf {
-		m.grf = n
-		m.c.sf, m.c.fresh = nil, false
-	}
-}
 
 // computeFlow computes the data flow of the selected INFO once: only when
 // the pane is seen, so stepping the list elsewhere costs nothing here.
@@ -463,14 +458,14 @@ func (m *Code) jump(i int) {
 	m.nat = false
 	m.moveTo(i)
 	// A jump puts its target a third down the listing, with context.
-	m.top = min(max(0, m.cur-m.listHeight()/3), max(m.total()-m.listHeight(), 0))
+	m.top = clampTop(m.cur-m.listHeight()/3, m.listHeight(), m.total())
 }
 
 // flowStops is how many lines of the data-flow section the keys move
 // through while it has them: its entries, and with native code every
 // line (the descriptor's table is read by scrolling to it).
 func (m Code) flowStops() int {
-	if len(m.nativeBody()) > 0 {
+	if body, _ := m.nativeSection(); len(body) > 0 {
 		return len(m.flowBody())
 	}
 	return len(m.c.entries)
@@ -672,15 +667,11 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 // cursor there, a data-flow entry jumps to its instruction.
 func (m *Code) click(x, y int) {
 	lh := m.listHeight()
-	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > min(m.w/2, 100)+1) {
+	if y >= 1 && y <= lh && (m.nat && !m.side() || m.side() && x > m.sideWidth()+1) {
 		// A line of the native listing: it gets the cursor (and the keys).
 		if j := m.native(); j != nil {
-			top := m.ntop
-			if !m.nat {
-				m.followNative()
-				top = m.ntop
-			}
-			if k := min(max(top, 0), max(len(j.ASM.Insts)-lh, 0)) + y - 1; k < len(j.ASM.Insts) {
+			m.followNative() // where View drew it, when it does not have the keys
+			if k := clampTop(m.ntop, lh, len(j.ASM.Insts)) + y - 1; k < len(j.ASM.Insts) {
 				m.nat = true
 				m.moveNative(k)
 			}
@@ -697,7 +688,7 @@ func (m *Code) click(x, y int) {
 		}
 	case y >= lh+2:
 		r := y - lh - 2
-		if e := min(max(m.flowTop, 0), max(len(m.flowBody())-m.flowRows(), 0)) + r; r < m.flowRows() && e < len(m.c.entries) {
+		if e := clampTop(m.flowTop, m.flowRows(), len(m.flowBody())) + r; r < m.flowRows() && e < len(m.c.entries) {
 			m.toEntry(e)
 		}
 	}
@@ -747,28 +738,24 @@ func (c *codeState) infoMark(i int) string {
 	return "•"
 }
 
-// lineText returns instruction i's text and mnemonic, and its number of
-// diagnostics.
-func (m Code) lineText(i int) (text, mnemonic string, diags int) {
+// lineText returns instruction i's text and its number of diagnostics
+// (an INFO's as its Info counts them).
+func (m Code) lineText(i int) (text string, diags int) {
 	c := m.c
 	s := c.s
 	if s.FromText() {
-		t := &s.Text[i]
-		if t.Text == "" {
-			return "(not in the text)", "", 0
+		if text = s.Text[i].Text; text == "" {
+			return "(not in the text)", 0
 		}
-		if k, ok := c.infoAt(i); ok {
-			diags = s.Info(k).NumDiagnostics()
-		}
-		return decoder.Display(t.Text), decoder.Display(t.Mnemonic()), diags
+	} else {
+		in := c.scratch()
+		s.Decode(i, in)
+		text, diags = in.Text(), in.NumDiagnostics()
 	}
-	in := c.scratch()
-	s.Decode(i, in)
-	diags = in.NumDiagnostics()
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return decoder.Display(in.Text()), decoder.Display(in.Mnemonic), diags
+	return decoder.Display(text), diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):
@@ -963,7 +950,7 @@ func (m Code) View() string {
 	if j := m.native(); j != nil {
 		title += st.Muted.Render(" · " + j.Stats().String())
 	}
-	lines := []string{Fit(title, m.w)}
+	lines := []string{title}
 	lh := m.listHeight()
 	numW := len(strconv.Itoa(max(n-1, 0))) + 1
 	offW := 0
@@ -973,8 +960,8 @@ func (m Code) View() string {
 	var listing []string
 	shown := m.shownRows()
 	j := m.native()
-	lw := min(m.w/2, 100) // the vISA listing's width beside the native one
-	lm := m               // draws the vISA listing at its width
+	lw := m.sideWidth()
+	lm := m // draws the vISA listing at its width
 	if m.side() {
 		lm.w = lw
 		m.followNative() // this frame's copy: the native lines of the cursor in view
@@ -999,10 +986,7 @@ func (m Code) View() string {
 	case m.side():
 		// The native listing beside, in what the vISA one leaves.
 		nw := m.w - lw - 3
-		nat := m.nativeListing(nw, lh)
-		for k := range listing {
-			lines = append(lines, Fit(listing[k], lw)+" │ "+nat[k])
-		}
+		lines = append(lines, sideBySide(listing, m.nativeListing(nw, lh), lw, " │ ")...)
 	case m.nat:
 		lines = append(lines, m.nativeListing(m.w, lh)...)
 	default:
@@ -1011,15 +995,12 @@ func (m Code) View() string {
 	lines = padRows(lines, 1+lh)
 	lines = append(lines, m.flowLines(m.flowHeight())...)
 	lines = append(lines, m.bottomLine())
-	for i := range lines {
-		lines[i] = Fit(lines[i], m.w)
-	}
-	return strings.Join(lines[:min(len(lines), m.h)], "\n")
+	return frame(lines, m.w, m.h)
 }
 
 func (m Code) listLine(i, numW, offW int) string {
 	st, c := m.st, m.c
-	text, _, diags := m.lineText(i)
+	text, diags := m.lineText(i)
 	cursor := " "
 	here := i == m.cur && m.sub < 0 && !m.nat
 	if here {
@@ -1048,16 +1029,10 @@ func (m Code) listLine(i, numW, offW int) string {
 	return line
 }
 
-// nativeBody is the native part of the selected INFO's section: the
+// nativeSection is the native part of the selected INFO's section: the
 // sampler send it became, its descriptor's fields (bits, field, value,
 // meaning, as the Bits panel shows the INFO's), where dst and LOD live,
-// and the lowering findings.
-func (m Code) nativeBody() []string {
-	body, _ := m.nativeSection()
-	return body
-}
-
-// nativeSection is nativeBody with, for each of its lines, the vISA
+// and the lowering findings; with, for each of its lines, the vISA
 // instruction that enter goes to from it (-1: none): a native line goes
 // to the $N it was made for (the descriptor's builder may be another's).
 func (m Code) nativeSection() ([]string, []int) {
@@ -1066,36 +1041,34 @@ func (m Code) nativeSection() ([]string, []int) {
 	if j == nil || c.s == nil || c.info < 0 {
 		return nil, nil
 	}
-	var to []int
 	st := m.st
 	in := c.s.Info(c.info)
 	l := j.Info(in)
 	var body []string
-	head := fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))
-	body = append(body, st.Header.Render(head))
-	regs := []string{}
-	if v := in.VarName(in.Dst.ID); v != "" {
-		if r := j.Register(v); r != "" {
-			regs = append(regs, fmt.Sprintf("dst %s in %s", v, r))
-		}
+	var to []int
+	add := func(line string, visa int) {
+		body = append(body, line)
+		to = append(to, visa)
 	}
-	if in.HasLOD {
-		if v := in.VarName(in.LOD.ID); v != "" {
+	add(st.Header.Render(fmt.Sprintf("Native code of $%d (%s)", in.Inst, decoder.Display(filepath.Base(j.ASM.Name)))), -1)
+	var regs []string
+	reg := func(what string, id uint32) {
+		if v := in.VarName(id); v != "" {
 			if r := j.Register(v); r != "" {
-				regs = append(regs, fmt.Sprintf("LOD %s in %s", v, r))
+				regs = append(regs, fmt.Sprintf("%s %s in %s", what, v, r))
 			}
 		}
 	}
+	reg("dst", in.Dst.ID)
+	if in.HasLOD {
+		reg("LOD", in.LOD.ID)
+	}
 	if len(regs) > 0 {
-		body = append(body, "   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))))
+		add("   "+st.Meaning.Render(decoder.Display(strings.Join(regs, " · "))), -1)
 	}
 	for _, s := range l.Sends {
 		ni := &j.ASM.Insts[s.Inst]
-		for len(to) < len(body) {
-			to = append(to, -1)
-		}
-		body = append(body, fmt.Sprintf("   L%d  %s", ni.Line, compact(ni.Text)))
-		to = append(to, ni.VISA)
+		add(fmt.Sprintf("   L%d  %s", ni.Line, compact(ni.Text)), ni.VISA)
 		from := "descriptor immediate"
 		if s.DescReg != "" {
 			from = fmt.Sprintf("descriptor in %s", s.DescReg)
@@ -1107,15 +1080,13 @@ func (m Code) nativeSection() ([]string, []int) {
 		if cd, ok := s.ChannelDisable(); ok {
 			msg += fmt.Sprintf(" · header disables %s", orDash(decoder.ChannelNames(uint8(cd))))
 		}
-		body = append(body, "   "+st.Meaning.Render(msg)+st.Muted.Render(" · "+from))
-		to = append(to, -1)
+		add("   "+st.Meaning.Render(msg)+st.Muted.Render(" · "+from), -1)
 		if s.DescFrom >= 0 {
 			b := &j.ASM.Insts[s.DescFrom]
-			body = append(body, fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)))
-			to = append(to, b.VISA)
+			add(fmt.Sprintf("   L%d  $%d builds it: %s", b.Line, b.VISA, compact(b.Text)), b.VISA)
 		}
 		if len(s.Sampler.Fields) > 0 {
-			body = append(body, st.Header.Render(fmt.Sprintf("     %-13s %-14s %-6s %s", "bits", "field", "value", "meaning")))
+			add(st.Header.Render(fmt.Sprintf("     %-13s %-14s %-6s %s", "bits", "field", "value", "meaning")), -1)
 		}
 		for _, f := range s.Sampler.Fields {
 			bits := fmt.Sprintf("%d", f.Hi)
@@ -1134,17 +1105,14 @@ func (m Code) nativeSection() ([]string, []int) {
 			if f.Bad {
 				line = st.Warn.Render(line)
 			}
-			body = append(body, line)
+			add(line, -1)
 		}
 	}
 	for _, f := range l.Findings {
-		body = append(body, st.Warn.Render("   "+st.Sym.Warn+" "+f.String()))
+		add(st.Warn.Render("   "+st.Sym.Warn+" "+f.String()), -1)
 	}
 	if len(l.Findings) == 0 && len(l.Sends) > 0 {
-		body = append(body, st.Muted.Render("   the lowering agrees with the INFO"))
-	}
-	for len(to) < len(body) {
-		to = append(to, -1)
+		add(st.Muted.Render("   the lowering agrees with the INFO"), -1)
 	}
 	return body, to
 }
@@ -1178,7 +1146,7 @@ func (m Code) flowBody() []string {
 		if m.flowFocus && k == m.flowCur {
 			cursor = st.Sym.Selected
 		}
-		text, _, _ := m.lineText(e.inst)
+		text, _ := m.lineText(e.inst)
 		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
@@ -1197,7 +1165,8 @@ func (m Code) flowBody() []string {
 	for _, note := range f.Notes {
 		body = append(body, st.Warn.Render("   not modelled: "+note))
 	}
-	return append(body, m.nativeBody()...)
+	native, _ := m.nativeSection()
+	return append(body, native...)
 }
 
 // flowLines is the data-flow section in h lines: its heading, then the
@@ -1216,7 +1185,7 @@ func (m Code) flowLines(h int) []string {
 	}
 	body := m.flowBody()
 	rows := h - 1
-	top := min(max(m.flowTop, 0), max(len(body)-rows, 0))
+	top := clampTop(m.flowTop, rows, len(body))
 	if len(body) > rows {
 		more := fmt.Sprintf("  lines %d-%d of %d", top+1, min(top+rows, len(body)), len(body))
 		if m.flowFocus {
@@ -1254,17 +1223,17 @@ func (m Code) bottomLine() string {
 	if m.c.s == nil || m.cur >= m.c.s.NumInsts() {
 		return ""
 	}
-	// The cursor line's diagnostics, else where the line comes from.
+	// The cursor line's diagnostics, else the legend of the marks.
+	var d []string
 	if k, ok := m.c.infoAt(m.cur); ok {
-		if d := m.c.s.Info(k).Diagnostics(); len(d) > 0 {
-			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
-		}
+		d = m.c.s.Info(k).Diagnostics()
 	} else if !m.c.s.FromText() {
 		in := m.c.scratch()
 		m.c.s.Decode(m.cur, in)
-		if d := in.Diagnostics(); len(d) > 0 {
-			return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
-		}
+		d = in.Diagnostics()
+	}
+	if len(d) > 0 {
+		return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 	}
 	return st.Muted.Render("◆ selected INFO · • INFO · ‹ LOD source · › reader · × overwrite")
 }

@@ -11,7 +11,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
 	"infoscope/decoder/visatext"
+	"infoscope/model/lower"
 	"infoscope/sampledata/testkit"
 	"infoscope/tui/style"
 )
@@ -201,5 +203,37 @@ func TestCodeFlowScrolls(t *testing.T) {
 	m = keys(m, "F", "j")
 	if m.Cursor() != 7 {
 		t.Fatalf("F then j: the listing's cursor should move, is %d", m.Cursor())
+	}
+}
+
+// TestNativeEnterSameInstBack: enter on a native line of the instruction
+// under the cursor goes to that same $N, and backspace returns to the
+// native line (the jump once dropped the place it had pushed when the
+// target was the cursor's own instruction).
+func TestNativeEnterSameInstBack(t *testing.T) {
+	dir := []string{"decoder", "native", "testdata"}
+	f := visatext.Read("info22_channels.DG2.visaasm", repoFile(t, append(dir, "info22_channels.DG2.visaasm")...))
+	j := lower.New(native.Parse("info22_channels.DG2.asm", repoFile(t, append(dir, "info22_channels.DG2.asm")...)))
+	s := f.Streams[0]
+	k, ok := s.InfoAt(85)
+	if !ok {
+		t.Fatal("$85 is not an INFO")
+	}
+	m := NewCode(style.New(false, true))
+	m.SetSize(80, 24)
+	m.SetSession(Session{GRFBytes: 32, Native: j, NativeOf: s})
+	m.Focus()
+	m.SetInfo(s.Info(k))
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl})
+	if v := codeView(m); !strings.Contains(v, ".asm L354 of") {
+		t.Fatalf("ctrl+w: not on $85's first native line L354:\n%s", v)
+	}
+	m = keys(m, "enter")
+	if m.Message() != "at $85, the vISA instruction of native line L354; ⌫ goes back" {
+		t.Fatalf("enter: %q", m.Message())
+	}
+	m = keys(m, "backspace")
+	if v := codeView(m); !strings.Contains(v, ".asm L354 of") {
+		t.Fatalf("backspace: not back on the native line (%q):\n%s", m.Message(), v)
 	}
 }

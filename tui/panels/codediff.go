@@ -132,17 +132,22 @@ func (m *Code) diffMoveTo(i int) {
 }
 
 // diffJump moves the cursor to row i; a row that was not in view is put
-// a third down the pane, with what comes before it above.
+// a third down the pane.
 func (m *Code) diffJump(i int) {
 	d := m.diff
-	h := m.diffListHeight()
-	shown := i >= d.top && m.diffLines(d.top, i) <= h
+	shown := i >= d.top && m.diffLines(d.top, i) <= m.diffListHeight()
 	m.diffMoveTo(i)
-	if shown {
-		return
+	if !shown {
+		m.diffCentre(d.cur)
 	}
-	d.top = d.cur
-	for d.top > 0 && m.diffLines(d.top-1, d.cur) <= h/3 {
+}
+
+// diffCentre starts the listing a third of the pane above row r, with
+// what comes before r above it.
+func (m Code) diffCentre(r int) {
+	d := m.diff
+	d.top = r
+	for d.top > 0 && m.diffLines(d.top-1, r) <= m.diffListHeight()/3 {
 		d.top--
 	}
 }
@@ -249,15 +254,12 @@ func (m Code) diffView(d *diffState) string {
 		// the list): the row of its instruction, a third down the pane.
 		if r := d.row(m.cur); r >= 0 {
 			d.cur, d.bcur = r, m.cur
-			d.top = r
-			for d.top > 0 && m.diffLines(d.top-1, r) <= m.diffListHeight()/3 {
-				d.top--
-			}
+			m.diffCentre(r)
 		}
 	}
 	title := st.Title.Render("Code") + "  " + st.Value.Render(model.KernelLabel(k.Name)) +
 		st.Muted.Render("  B $"+strconv.Itoa(m.cur)+" · "+decoder.Display(k.Summary()))
-	lines := []string{Fit(title, m.w)}
+	lines := []string{title}
 	lh := m.diffListHeight()
 	nw := len(strconv.Itoa(max(k.StatsA.Insts, k.StatsB.Insts))) + 2 // a blank, $, the digits
 	wide := m.w >= diffWide
@@ -272,10 +274,7 @@ func (m Code) diffView(d *diffState) string {
 		bottom = st.Muted.Render("+ added in B · - removed from A · ~ changed · } { next/previous change · D B alone")
 	}
 	lines = append(lines, bottom)
-	for i := range lines {
-		lines[i] = Fit(lines[i], m.w)
-	}
-	return strings.Join(lines[:min(len(lines), m.h)], "\n")
+	return frame(lines, m.w, m.h)
 }
 
 // diffRow draws row i: B's side, then A's beside it (wide) or, for a
@@ -299,7 +298,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 	}
 	bText, aText := "", ""
 	if r.B >= 0 {
-		bText, _, _ = m.lineText(r.B)
+		bText, _ = m.lineText(r.B)
 	}
 	if r.A >= 0 {
 		aText = decoder.Display(diff.InstText(k.A.Stream, r.A))

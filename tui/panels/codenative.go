@@ -44,6 +44,9 @@ func (m Code) side() bool {
 	return m.native() != nil && !m.folded && m.w >= sideMinWidth
 }
 
+// sideWidth is the vISA listing's width beside the native one.
+func (m Code) sideWidth() int { return min(m.w/2, 100) }
+
 // subRows is the rows shown under instruction i: its LLVM lines, then
 // its native lines unless they are in the listing beside.
 func (m Code) subRows(i int) []subRow {
@@ -192,7 +195,7 @@ func (m *Code) followNative() {
 	if first < m.ntop || last >= m.ntop+lh {
 		m.ntop = first - lh/3
 	}
-	m.ntop = min(max(m.ntop, 0), max(len(j.ASM.Insts)-lh, 0))
+	m.ntop = clampTop(m.ntop, lh, len(j.ASM.Insts))
 }
 
 // moveNative moves the native listing's cursor to line k.
@@ -261,10 +264,7 @@ func (m *Code) toVISA(at int) {
 		m.msg = fmt.Sprintf("native line L%d carries no $N of this body (IGC's own code: prologue, spill, end of thread)", in.Line)
 		return
 	}
-	m.push()
-	m.nat = false
-	m.jump(in.VISA)
-	m.back = m.back[:len(m.back)-1] // jump pushed the place left behind again
+	m.jump(in.VISA) // from the native listing: it pushes the line left, even to the same $N
 	for k, r := range m.subRows(m.cur) {
 		if !r.llvm && r.at == at {
 			m.sub = k
@@ -325,7 +325,7 @@ func (m Code) nativeListing(w, h int) []string {
 	insts := j.ASM.Insts
 	top := m.ntop
 	if m.nat {
-		top = min(max(top, 0), max(len(insts)-h, 0))
+		top = clampTop(top, h, len(insts))
 	}
 	numW := len(strconv.Itoa(max(m.total()-1, 0))) + 1
 	lineW := len(strconv.Itoa(j.ASM.Lines)) + 1
@@ -351,8 +351,7 @@ func (m Code) nativeListing(w, h int) []string {
 		}
 		out = append(out, Fit(line, w))
 	}
-	out = padRows(out, h)
-	return out
+	return padRows(out, h)
 }
 
 // nativeTitle says where the native listing is, for the pane's title.

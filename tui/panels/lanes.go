@@ -92,12 +92,14 @@ func (m Lanes) geo() stripGeo {
 	return stripGeo{labelW: laneLabelW}
 }
 
-// column returns the column of EM bit i in the strip (bit 31 first).
+// column returns the column of EM bit i in the strip (bit 31 first): one
+// space between nibbles and two between bytes, none in the compact strip.
 func (g stripGeo) column(i int) int {
+	idx := 31 - i
 	if g.compact {
-		return 31 - i
+		return idx
 	}
-	return stripColumn(i)
+	return idx + idx/4 + idx/8
 }
 
 // bitAt is the inverse of column.
@@ -234,7 +236,6 @@ func (m Lanes) Update(msg tea.Msg) (Lanes, tea.Cmd) {
 			in := newLineEdit(m.st, 12, 10)
 			in.Prompt = "hex mask: "
 			in.SetValue(m.dispatch.String())
-			in.CursorEnd()
 			in.SelectAll()
 			m.input = &in
 			return m, in.Focus()
@@ -282,12 +283,6 @@ func (m Lanes) updateEditing(msg tea.Msg) (Lanes, tea.Cmd) {
 // noteMark starts a note: legal but unusual, so not marked ! as the
 // instruction's diagnostics are.
 const noteMark = "note: "
-
-// stripColumn returns the column of EM bit i in the strip (bit 31 first).
-func stripColumn(i int) int {
-	idx := 31 - i
-	return idx + idx/4 + idx/8
-}
 
 // View renders the panel.
 func (m Lanes) View() string {

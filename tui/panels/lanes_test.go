@@ -131,7 +131,7 @@ func TestLanesClickToggles(t *testing.T) {
 	// column 9+41.
 	m, cmd := m.Update(click(laneLabelW, 2))
 	wantDispatch(t, &m, cmd, 0x7fffffff)
-	m, cmd = m.Update(click(laneLabelW+stripColumn(0), 3))
+	m, cmd = m.Update(click(laneLabelW+stripGeo{}.column(0), 3))
 	wantDispatch(t, &m, cmd, 0x7ffffffe)
 	if m.Cursor() != 0 {
 		t.Errorf("click left the cursor on %d", m.Cursor())
@@ -143,9 +143,10 @@ func TestLanesClickToggles(t *testing.T) {
 	if _, cmd = m.Update(click(laneLabelW, 7)); cmd != nil {
 		t.Error("click below the strips toggled a bit")
 	}
+	g := stripGeo{labelW: laneLabelW}
 	for i := range 32 {
-		if b, ok := (stripGeo{labelW: laneLabelW}).bitAt(stripColumn(i)); !ok || b != i {
-			t.Fatalf("bit %d: column %d maps back to %d", i, stripColumn(i), b)
+		if b, ok := g.bitAt(g.column(i)); !ok || b != i {
+			t.Fatalf("bit %d: column %d maps back to %d", i, g.column(i), b)
 		}
 	}
 }

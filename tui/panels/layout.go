@@ -71,8 +71,13 @@ func KeepInView(top, cur, off, h, n int) int {
 	if cur+off >= top+h {
 		top = cur + off - h + 1
 	}
-	return min(max(top, 0), max(n-h, 0))
+	return clampTop(top, h, n)
 }
+
+// clampTop returns top moved as little as possible into 0 to n-h: a
+// window of h rows over n that starts there shows no empty rows past the
+// end (unless n < h).
+func clampTop(top, h, n int) int { return min(max(top, 0), max(n-h, 0)) }
 
 // window returns the h lines from top, each clipped to w cells.
 func window(lines []string, top, w, h int) []string {
@@ -122,9 +127,9 @@ func padRows(lines []string, h int) []string {
 	return lines
 }
 
-// sideBySide joins two blocks of lines into one, the left one padded to lw
-// cells and separated by gap spaces.
-func sideBySide(left, right []string, lw, gap int) []string {
+// sideBySide joins two blocks of lines into one, the left one cut or
+// padded to lw cells and separated by sep (spaces, or a rule).
+func sideBySide(left, right []string, lw int, sep string) []string {
 	n := max(len(left), len(right))
 	out := make([]string, n)
 	for i := range n {
@@ -135,7 +140,7 @@ func sideBySide(left, right []string, lw, gap int) []string {
 		if i < len(right) {
 			r = right[i]
 		}
-		out[i] = Fit(l, lw) + strings.Repeat(" ", gap) + r
+		out[i] = Fit(l, lw) + sep + r
 	}
 	return out
 }

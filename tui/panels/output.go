@@ -75,7 +75,6 @@ type Output struct {
 	in    *decoder.Info
 	sess  Session
 	specs []model.FieldSpec
-	surf  model.Surface // the description shown: sess.Surface, or the edit being made
 	res   model.Result
 
 	row     int  // selected form row
@@ -109,10 +108,6 @@ func (m *Output) SetSession(s Session) {
 		return // the list moved within a body: SetInfo recomputes once
 	}
 	m.sess = s
-	m.surf = model.DefaultSurface()
-	if m.in != nil {
-		m.surf = s.Surface
-	}
 	m.recompute()
 }
 
@@ -120,10 +115,13 @@ func (m *Output) SetSession(s Session) {
 func (m Output) Rules() model.Rules { return m.sess.Rules }
 
 // SetInfo shows an instruction (nil: none selected) with the description
-// of the session last handed to the panel.
+// of the session last handed to the panel (the root looked it up in its
+// surface file); an edit being typed is abandoned.
 func (m *Output) SetInfo(in *decoder.Info) {
 	m.in = in
-	m.load()
+	m.stopEditing()
+	m.err = ""
+	m.recompute()
 }
 
 // GRFBytes returns the GRF size the destination layout uses.
@@ -153,8 +151,14 @@ func (m *Output) toggleRules() {
 	m.recompute()
 }
 
-// Surface returns the surface description shown.
-func (m Output) Surface() model.Surface { return m.surf }
+// Surface returns the surface description shown: the session's, the
+// defaults while no instruction is selected.
+func (m Output) Surface() model.Surface {
+	if m.in == nil {
+		return model.DefaultSurface()
+	}
+	return m.sess.Surface
+}
 
 // Result returns the current simulation result.
 func (m Output) Result() model.Result { return m.res }
@@ -191,22 +195,10 @@ func (m Output) surfaceKey() string {
 	return m.in.SurfaceName()
 }
 
-// load shows the session's description for the instruction (the root
-// looked it up in its surface file) and recomputes.
-func (m *Output) load() {
-	m.stopEditing()
-	m.err = ""
-	m.surf = model.DefaultSurface()
-	if m.in != nil {
-		m.surf = m.sess.Surface
-	}
-	m.recompute()
-}
-
 func (m *Output) recompute() {
 	m.res = model.Result{}
 	if m.in != nil {
-		m.res = model.Simulate(m.in, model.Env{Surface: m.surf, LOD: m.sess.LOD,
+		m.res = model.Simulate(m.in, model.Env{Surface: m.Surface(), LOD: m.sess.LOD,
 			Dispatch: m.sess.Dispatch, GRFBytes: m.GRFBytes(), Rules: m.sess.Rules})
 	}
 	m.lane = max(0, min(m.lane, len(m.res.Lanes)-1))
@@ -223,13 +215,13 @@ func (m *Output) newInput(r int) *lineEdit {
 	switch {
 	case r == rowType:
 		e = newLineEdit(m.st, formValueW-1, 12)
-		e.SetValue(m.surf.Type.String())
+		e.SetValue(m.sess.Surface.Type.String())
 	case r == m.lodRow():
 		e = newLineEdit(m.st, 24, 32*11) // up to 32 values
 		e.SetValue(formatLOD(m.sess.LOD))
 	default:
 		e = newLineEdit(m.st, formValueW-1, 12)
-		e.SetValue(strconv.FormatUint(uint64(m.surf.Get(m.specs[r-1].Key)), 10))
+		e.SetValue(strconv.FormatUint(uint64(m.sess.Surface.Get(m.specs[r-1].Key)), 10))
 	}
 	return &e
 }
@@ -257,32 +249,26 @@ func (m *Output) stopEditing() {
 	m.KeyMap.setEditing(false)
 }
 
-// startEditing focuses the selected row's input, optionally replacing its
-// text with what the user began typing.
-func (m *Output) startEditing(text string) tea.Cmd {
+// startEditing focuses the selected row's input with its value selected:
+// typing replaces it, as in a form.
+func (m *Output) startEditing() tea.Cmd {
 	if m.row >= m.grfRow() || m.in == nil {
 		return nil
 	}
 	m.err = ""
 	m.KeyMap.setEditing(true)
-	in := m.newInput(m.row)
-	m.input = in
-	in.CursorEnd()
-	if text != "" {
-		in.SetValue(text)
-	} else {
-		in.SelectAll() // typing replaces the value, as in a form
-	}
-	return in.Focus()
+	m.input = m.newInput(m.row)
+	m.input.SelectAll()
+	return m.input.Focus()
 }
 
-// commit reports the changed description, to be stored under the
+// commit reports the changed description s, to be stored under the
 // selected instruction's file and body (a T6 in one kernel is not the T6
 // of another), and shows it as edited until the root hands it back.
-func (m *Output) commit() {
+func (m *Output) commit(s model.Surface) {
 	key := m.surfaceKey()
-	m.report(SurfaceEdited{Scope: m.sess.Scope, Key: key, Surface: m.surf})
-	m.sess.Surface, m.sess.Key, m.sess.Unsaved = m.surf, key, true
+	m.report(SurfaceEdited{Scope: m.sess.Scope, Key: key, Surface: s})
+	m.sess.Surface, m.sess.Key, m.sess.Unsaved = s, key, true
 	m.err = ""
 	m.recompute()
 }
@@ -300,7 +286,7 @@ func (m *Output) setLOD(l []uint32) {
 // stays open with the error shown.
 func (m *Output) apply() tea.Cmd {
 	text := strings.TrimSpace(m.input.Value())
-	s := m.surf
+	s := m.sess.Surface
 	switch {
 	case m.row == rowType:
 		t, err := model.ParseSurfaceType(completeType(text))
@@ -329,9 +315,8 @@ func (m *Output) apply() tea.Cmd {
 			return nil
 		}
 	}
-	m.surf = s
 	m.stopEditing()
-	m.commit()
+	m.commit(s)
 	return nil
 }
 
@@ -341,10 +326,11 @@ func (m *Output) step(d int) {
 	if m.in == nil {
 		return
 	}
+	s := m.sess.Surface
 	switch {
 	case m.row == rowType:
 		n := len(model.SurfaceTypes())
-		m.surf.Type = model.SurfaceType((int(m.surf.Type) + d + n) % n)
+		s.Type = model.SurfaceType((int(s.Type) + d + n) % n)
 	case m.row == m.grfRow():
 		m.toggleGRF()
 		return
@@ -365,16 +351,16 @@ func (m *Output) step(d int) {
 		return
 	default:
 		f := m.specs[m.row-1]
-		v := int64(m.surf.Get(f.Key)) + int64(d)
+		v := int64(s.Get(f.Key)) + int64(d)
 		if v < 0 || v > int64(f.Max) {
 			return
 		}
-		if err := m.surf.Set(f.Key, uint32(v)); err != nil {
+		if err := s.Set(f.Key, uint32(v)); err != nil {
 			m.err = err.Error()
 			return
 		}
 	}
-	m.commit()
+	m.commit(s)
 }
 
 // Update handles keys (only while focused) and mouse clicks.
@@ -396,9 +382,20 @@ func (m Output) Update(msg tea.Msg) (Output, tea.Cmd) {
 	return m, cmd
 }
 
+// handleKey handles a key of the form or, while it has the cursor, the
+// result table; t, g and r work in both (the configuration lets no other
+// binding of the panel hold their keys, so the order they are tried in
+// does not matter).
 func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.KeyMap
-	if m.inTable {
+	switch {
+	case key.Matches(msg, k.Table):
+		m.inTable = !m.inTable && len(m.res.Lanes) > 0
+	case key.Matches(msg, k.GRF):
+		m.toggleGRF()
+	case key.Matches(msg, k.Rules):
+		m.toggleRules()
+	case m.inTable:
 		switch {
 		case key.Matches(msg, k.Up):
 			if m.lane == 0 {
@@ -413,16 +410,7 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.ch = max(0, m.ch-1)
 		case key.Matches(msg, k.Right):
 			m.ch = min(3, m.ch+1)
-		case key.Matches(msg, k.Table):
-			m.inTable = false
-		case key.Matches(msg, k.GRF):
-			m.toggleGRF()
-		case key.Matches(msg, k.Rules):
-			m.toggleRules()
 		}
-		return nil
-	}
-	switch {
 	case key.Matches(msg, k.Up):
 		m.row = max(0, m.row-1)
 	case key.Matches(msg, k.Down):
@@ -431,14 +419,6 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.row = min(m.row+1, m.formRows()-1)
 		}
-	case key.Matches(msg, k.Table):
-		if len(m.res.Lanes) > 0 {
-			m.inTable = true
-		}
-	case key.Matches(msg, k.GRF):
-		m.toggleGRF()
-	case key.Matches(msg, k.Rules):
-		m.toggleRules()
 	case key.Matches(msg, k.Left):
 		m.step(-1)
 	case key.Matches(msg, k.Right):
@@ -448,7 +428,7 @@ func (m *Output) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.toggleGRF()
 			return nil
 		}
-		return m.startEditing("")
+		return m.startEditing()
 	}
 	return nil
 }

@@ -177,7 +177,7 @@ func (m Output) View() string {
 		// The headings stay put while the lanes scroll under them.
 		table := m.tableLines(g)
 		right := append(window(table[:1], 0, g.tableW, 1), windowMore(table[1:], m.rtop, g.tableW, g.bodyH-1, st, "lanes", m.cursorLine(true))...)
-		body = sideBySide(left, right, g.leftW, 2)
+		body = sideBySide(left, right, g.leftW, "  ")
 	} else {
 		body = windowMore(m.stackedLines(g), m.top, m.w, g.bodyH, st, "rows", m.stackedCursorLine())
 	}
@@ -273,7 +273,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 			if t > 0 {
 				sb.WriteByte(' ')
 			}
-			if t == m.surf.Type {
+			if t == m.sess.Surface.Type {
 				sb.WriteString("[" + t.Label() + "]")
 			} else {
 				sb.WriteString(t.Label())
@@ -282,7 +282,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		if m.Editing() && m.row == rowType {
 			return "Type", "", "matches: " + typeMatches(m.input.Value())
 		}
-		return "Type", m.surf.Type.String(), sb.String()
+		return "Type", m.sess.Surface.Type.String(), sb.String()
 	case r == m.lodRow():
 		l := m.sess.LOD
 		meaning = "one LOD for every lane"
@@ -300,7 +300,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		return "GRF size", "32 B", "before PVC (native SIMD8)"
 	}
 	f := m.specs[r-1]
-	return f.Label, strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10), f.Means(m.surf)
+	return f.Label, strconv.FormatUint(uint64(m.sess.Surface.Get(f.Key)), 10), f.Means(m.sess.Surface)
 }
 
 // cellText is a result cell as shown: its symbol, then the value or what
@@ -481,7 +481,7 @@ func (m Output) footer() []string {
 			first += st.Warn.Render(" · " + m.otherRules() + ": " + otherValue(c.Other))
 		}
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.surf.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeNames())
+		first = "Type " + st.Value.Render(m.sess.Surface.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeNames())
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")
@@ -490,7 +490,7 @@ func (m Output) footer() []string {
 		first = "GRF " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · enter, ←/→ or g toggles")
 	default:
 		f := m.specs[m.row-1]
-		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.surf.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.surf)) +
+		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.sess.Surface.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.sess.Surface)) +
 			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, digits or enter edit", f.Max))
 	}
 	// The legend names the rules only when they are not the default, and

@@ -267,10 +267,10 @@ func TestLSCHexCase(t *testing.T) {
 	} {
 		var in Instruction
 		in.SetSymbols(names.sym)
-		if err := in.ParseText(text, v, names); err != nil || in.Text() != text {
+		if err := in.parseLine(text, v, names, 0); err != nil || in.Text() != text {
 			t.Errorf("%q: %v, prints %q", text, err, in.Text())
 		}
-		if other := swap.Replace(text); in.ParseText(other, v, names) == nil {
+		if other := swap.Replace(text); in.parseLine(other, v, names, 0) == nil {
 			t.Errorf("%q parsed", other)
 		}
 	}
@@ -285,7 +285,7 @@ func TestLSCReadStateInfo(t *testing.T) {
 	v := Version{4, 1}
 	var in Instruction
 	text := "lsc_read_state_info.tgm  V41  bti(0x2)[V42]"
-	if err := in.ParseText(text, v, symbolNames{}); err != nil || in.Text() != text {
+	if err := in.parseLine(text, v, symbolNames{}, 0); err != nil || in.Text() != text {
 		t.Fatalf("%q: %v, prints %q", text, err, in.Text())
 	}
 	dst, _ := in.Operand("dst").(*Raw)
@@ -299,7 +299,7 @@ func TestLSCReadStateInfo(t *testing.T) {
 		"lsc_read_state_info.tgm  V41  bti(0x2)[V42,V43]",
 		"lsc_read_state_info.tgm  V41:d32  bti(0x2)[V42]",
 	} {
-		if err := in.ParseText(bad, v, symbolNames{}); err == nil {
+		if err := in.parseLine(bad, v, symbolNames{}, 0); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

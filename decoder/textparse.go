@@ -720,7 +720,7 @@ func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
 		}
 		if part.fmt == "num" && part.name == "surface" {
 			// VME's "T{surface:num}": the index after the template's T.
-			v, err := p.number(part.fmt, 8)
+			v, err := p.printedNumber(part.fmt, 8)
 			if err != nil {
 				return err
 			}
@@ -778,14 +778,14 @@ values:
 	return nil
 }
 
-// param finds a sub-field's value: decimal for the plain form, and by
-// formatting candidate values for the others.
+// param finds a sub-field's value: read as a number in the numeric forms
+// (printedNumber), by formatting candidate values in the others.
 func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	in := p.in
 	r := p.rest()
 	switch part.fmt {
 	case "", "num", "hex", "hexup":
-		v, err := p.number(part.fmt, 8*fi.size)
+		v, err := p.printedNumber(part.fmt, 8*fi.size)
 		if err != nil {
 			return err
 		}
@@ -793,7 +793,7 @@ func (p *textParser) param(part tmplPart, fi fieldInfo) error {
 	case "desc64":
 		// raw_sendg's 64-bit descriptor, printed as one number: its two
 		// 32-bit fields, desc_lo, then desc_hi.
-		v, err := p.number(part.fmt, 64)
+		v, err := p.printedNumber(part.fmt, 64)
 		if err != nil {
 			return err
 		}
@@ -849,10 +849,10 @@ longest:
 	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
 }
 
-// number reads a value of at most bits bits as the formatter f prints it:
-// in decimal ("" and num), or "0x" and hexadecimal digits, upper case for
-// raw_sendg's hexup and desc64.
-func (p *textParser) number(f string, bits int) (uint64, error) {
+// printedNumber reads a value of at most bits bits as the formatter f
+// prints it: in decimal ("" and num), or "0x" and hexadecimal digits,
+// upper case for raw_sendg's hexup and desc64.
+func (p *textParser) printedNumber(f string, bits int) (uint64, error) {
 	r := p.rest()
 	from, digits, base, what := 0, decimal, 10, "a number"
 	if f != "" && f != "num" {

@@ -97,8 +97,8 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 			for b.Loop() {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
-				if m.list.rows.total != 1_000_000 {
-					b.Fatal(m.list.rows.total)
+				if m.list.rows.Len() != 1_000_000 {
+					b.Fatal(m.list.rows.Len())
 				}
 			}
 		})
@@ -119,14 +119,14 @@ func BenchmarkHeldPerInfo(b *testing.B) {
 		_ = m.View()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
-		if m.list.rows.total != 1_000_000 {
-			b.Fatal(m.list.rows.total)
+		if m.list.rows.Len() != 1_000_000 {
+			b.Fatal(m.list.rows.Len())
 		}
 		held := int64(after.HeapInuse) - int64(before.HeapInuse)
 		if f := m.list.rows.Files()[0]; len(f.Data) == 0 || &f.Data[0] != &data[0] {
 			held -= int64(len(data)) // the model holds a copy of the file
 		}
-		b.ReportMetric(float64(held)/1e6/float64(m.list.rows.total)*1e6, "B/info")
+		b.ReportMetric(float64(held)/1e6/float64(m.list.rows.Len())*1e6, "B/info")
 		b.ReportMetric(float64(held)/1e6, "MB-held")
 		runtime.KeepAlive(m)
 	}

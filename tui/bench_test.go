@@ -16,8 +16,8 @@ func BenchmarkKeyToFrame(b *testing.B) {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			b.Run(fmt.Sprintf("rows=%d/%dx%d", n, sz[0], sz[1]), func(b *testing.B) {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, sz[0], sz[1])
-				if m.list.rows.total != n {
-					b.Fatalf("%d rows, want %d", m.list.rows.total, n)
+				if m.list.rows.Len() != n {
+					b.Fatalf("%d rows, want %d", m.list.rows.Len(), n)
 				}
 				send(m, ":")
 				typeText(m, fmt.Sprint(n/2)) // mid-list: far from both ends
@@ -48,8 +48,8 @@ func BenchmarkFilterKeyToFrame(b *testing.B) {
 	for _, n := range []int{100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
 			m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, 120, 40)
-			if m.list.rows.total != n {
-				b.Fatalf("%d rows, want %d", m.list.rows.total, n)
+			if m.list.rows.Len() != n {
+				b.Fatalf("%d rows, want %d", m.list.rows.Len(), n)
 			}
 			send(m, "/")
 			m.Update(press("v")) // its command not run: nothing filters while measured
@@ -76,8 +76,8 @@ func BenchmarkFirstFrame(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
-				if m.list.rows.total != 1_000_000 {
-					b.Fatal(m.list.rows.total)
+				if m.list.rows.Len() != 1_000_000 {
+					b.Fatal(m.list.rows.Len())
 				}
 			}
 		})

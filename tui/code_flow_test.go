@@ -52,7 +52,7 @@ func TestFlowCode(t *testing.T) {
 			{"q"},
 		})
 		m := final(t, tm)
-		if l, ok := m.list.selected(); !ok || m.list.rows.info(l).Inst != 1 || m.list.rows.stream(l).Kernel != "info_min" {
+		if l, ok := m.list.selected(); !ok || m.list.rows.Info(l).Inst != 1 || m.list.rows.Stream(l).Kernel != "info_min" {
 			t.Errorf("list selection: %+v", l)
 		}
 		if m.focus != focusCode {

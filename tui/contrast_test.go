@@ -29,14 +29,14 @@ func TestOneStyleSet(t *testing.T) {
 		if !reflect.DeepEqual(*m.th, *want) {
 			t.Errorf("%+v: the root's styles are not style.New(%v, %v)", c.cfg, c.dark, c.mono)
 		}
-		if m.list.th != m.th || !reflect.DeepEqual(m.helpModel(0).Styles, want.Help) {
+		if m.list.th != m.th || !reflect.DeepEqual(m.help.Styles, want.Help) {
 			t.Errorf("%+v: the list or the key hints use other styles than the root", c.cfg)
 		}
 	}
 	m := New(Config{})
 	m.Update(tea.BackgroundColorMsg{Color: lipgloss.Color("#FFFFFF")})
 	light := style.New(false, false)
-	if !reflect.DeepEqual(*m.th, *light) || m.list.th != m.th || !reflect.DeepEqual(m.helpModel(0).Styles, light.Help) {
+	if !reflect.DeepEqual(*m.th, *light) || m.list.th != m.th || !reflect.DeepEqual(m.help.Styles, light.Help) {
 		t.Error("a light background report left some of the screen on the dark styles")
 	}
 }

@@ -25,8 +25,8 @@ func TestCSourceRows(t *testing.T) {
 	src.WriteString("\n};\n")
 	m := newLoaded(Config{Sources: []Source{BytesSource("k.cpp", []byte(src.String()))}, Mono: true}, 120, 40)
 	one := newLoaded(Config{Sources: []Source{BytesSource("kernels.isa", img)}, Mono: true}, 120, 40)
-	if m.list.rows.total != 2*one.list.rows.total || one.list.rows.total == 0 {
-		t.Fatalf("%d rows from the source, %d from the image", m.list.rows.total, one.list.rows.total)
+	if m.list.rows.Len() != 2*one.list.rows.Len() || one.list.rows.Len() == 0 {
+		t.Fatalf("%d rows from the source, %d from the image", m.list.rows.Len(), one.list.rows.Len())
 	}
 	view := ansi.Strip(m.View().Content)
 	if !strings.Contains(view, "k.cpp:k_isa[0]") {
@@ -34,5 +34,5 @@ func TestCSourceRows(t *testing.T) {
 	}
 	send(m, "E")
 	view = ansi.Strip(m.View().Content)
-	wantView(t, "E view", view, "k.cpp: "+fmt.Sprint(m.list.rows.total)+" INFO", "  k.cpp:k_isa[1]", "    vISA 4.1: 2 kernel(s), 1 function(s)")
+	wantView(t, "E view", view, "k.cpp: "+fmt.Sprint(m.list.rows.Len())+" INFO", "  k.cpp:k_isa[1]", "    vISA 4.1: 2 kernel(s), 1 function(s)")
 }

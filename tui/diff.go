@@ -124,7 +124,7 @@ func (m *Model) diffShown() *diff.Kernel {
 	case m.body != nil:
 		return m.diff.of(m.body.file, m.body.s)
 	case m.selOK:
-		return m.diff.of(m.list.rows.file(m.sel), m.list.rows.stream(m.sel))
+		return m.diff.of(m.list.rows.File(m.sel), m.list.rows.Stream(m.sel))
 	}
 	return nil
 }
@@ -133,7 +133,7 @@ func (m *Model) diffShown() *diff.Kernel {
 // differs from A's at its first change (once: the user's later choices
 // stand).
 func (m *Model) openFirstChange() {
-	if m.diff == nil || m.diffOpened || m.loading() > 0 {
+	if m.diff == nil || m.diffOpened || m.snap.Loading() > 0 {
 		return
 	}
 	m.diffOpened = true
@@ -145,13 +145,13 @@ func (m *Model) openFirstChange() {
 					m.selectInst(b.s, n)
 				}
 			}
-			if !m.selOK || m.list.rows.stream(m.sel) != b.s {
+			if !m.selOK || m.list.rows.Stream(m.sel) != b.s {
 				m.pickBody(b)
 			}
 			m.setFocus(focusCode)
 			cp := m.codePanel()
-			cp.m.SetSession(m.session())
-			cp.m.FirstChange()
+			cp.SetSession(m.session())
+			cp.FirstChange()
 			m.setStatus(fmt.Sprintf("%s differs: } and { go to its next and previous change, D shows B alone", decoder.Display(model.KernelLabel(k.Name))), false)
 			return
 		}

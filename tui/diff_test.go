@@ -122,12 +122,12 @@ func TestDiffMarksChangedInfo(t *testing.T) {
 	})
 	m := final(t, tm)
 	marked := 0
-	for row := range m.list.rows.total {
-		lc := m.list.rows.loc(row)
-		if m.diff.kindOf(m.list.rows.file(lc), m.list.rows.stream(lc), m.list.rows.info(lc).Inst) != diff.Same {
+	for row := range m.list.rows.Len() {
+		lc := m.list.rows.Loc(row)
+		if m.diff.kindOf(m.list.rows.File(lc), m.list.rows.Stream(lc), m.list.rows.Info(lc).Inst) != diff.Same {
 			marked++
-			if !strings.Contains(m.list.rows.info(lc).Text(), "sampleinfo.RGB") {
-				t.Errorf("row %d marked: %s", row, m.list.rows.info(lc).Text())
+			if !strings.Contains(m.list.rows.Info(lc).Text(), "sampleinfo.RGB") {
+				t.Errorf("row %d marked: %s", row, m.list.rows.Info(lc).Text())
 			}
 		}
 	}

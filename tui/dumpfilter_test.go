@@ -22,8 +22,8 @@ func TestDumpFilterSameRows(t *testing.T) {
 		}
 		var list []string
 		for p := range m.list.count() {
-			l := m.list.rows.loc(m.list.rowAt(p))
-			list = append(list, fmt.Sprintf("%s %s $%d", m.list.rows.file(l).Name, m.list.rows.stream(l).Kernel, m.list.rows.info(l).Inst))
+			l := m.list.rows.Loc(m.list.rowAt(p))
+			list = append(list, fmt.Sprintf("%s %s $%d", m.list.rows.File(l).Name, m.list.rows.Stream(l).Kernel, m.list.rows.Info(l).Inst))
 		}
 		var out, errb bytes.Buffer
 		args := append([]string{"--json", "--filter", expr}, sampledata.Names()...)
@@ -42,8 +42,8 @@ func TestDumpFilterSameRows(t *testing.T) {
 			}
 			dumped = append(dumped, fmt.Sprintf("%s %s $%d", r.File, r.Kernel, r.Index))
 		}
-		if len(list) == 0 || len(list) == m.list.rows.total {
-			t.Errorf("%q keeps %d of %d rows: not a useful case", expr, len(list), m.list.rows.total)
+		if len(list) == 0 || len(list) == m.list.rows.Len() {
+			t.Errorf("%q keeps %d of %d rows: not a useful case", expr, len(list), m.list.rows.Len())
 		}
 		if !slices.Equal(dumped, list) {
 			t.Errorf("%q: dump keeps %d records, the list %d rows:\n%v\n%v", expr, len(dumped), len(list), dumped, list)

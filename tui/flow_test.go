@@ -143,11 +143,11 @@ func TestFlowBrowse(t *testing.T) {
 	if m.focus != focusList || m.showHelp || m.shown != focusOutput {
 		t.Errorf("focus %d, help %v, shown %d", m.focus, m.showHelp, m.shown)
 	}
-	if m.list.filter != "op:resinfo" || m.list.count() == 0 || m.list.count() == m.list.rows.total {
-		t.Errorf("filter %q: %d of %d rows", m.list.filter, m.list.count(), m.list.rows.total)
+	if m.list.filter != "op:resinfo" || m.list.count() == 0 || m.list.count() == m.list.rows.Len() {
+		t.Errorf("filter %q: %d of %d rows", m.list.filter, m.list.count(), m.list.rows.Len())
 	}
 	l, ok := m.list.selected()
-	if !ok || m.list.rows.info(l).Op().String() != "resinfo" {
+	if !ok || m.list.rows.Info(l).Op().String() != "resinfo" {
 		t.Errorf("selection is not a resinfo row")
 	}
 }
@@ -192,7 +192,7 @@ func editSurfaceField(tm flow) {
 
 func checkSurfaceEdited(t *testing.T, m *Model) {
 	t.Helper()
-	out := m.outputPanel().m
+	out := m.outputPanel()
 	key := model.SurfaceFields()[0].Key
 	if got := out.Surface().Get(key); got != 9 {
 		t.Errorf("Output surface %s = %d, want 9", key, got)

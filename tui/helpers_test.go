@@ -162,13 +162,9 @@ func (m *Model) shortHelp() []key.Binding {
 
 // lanesPanel and outputPanel are the panels by type, as bitsPanel and
 // codePanel (panels.go) are for the program.
-func (m *Model) lanesPanel() *panel[panels.Lanes, *panels.Lanes] {
-	return panelOf[panels.Lanes](m, focusLanes)
-}
+func (m *Model) lanesPanel() *panels.Lanes { return panelOf[panels.Lanes](m, focusLanes) }
 
-func (m *Model) outputPanel() *panel[panels.Output, *panels.Output] {
-	return panelOf[panels.Output](m, focusOutput)
-}
+func (m *Model) outputPanel() *panels.Output { return panelOf[panels.Output](m, focusOutput) }
 
 // filterNow sets the list's filter and installs the view its command
 // makes, as the program would deliver it.

@@ -7,49 +7,24 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/tui/panels"
-	"infoscope/tui/style"
 )
 
 // promptInput is the one-line editor of the root's prompts (the list's
 // filter and go-to, the help's query, a bookmark's note): the inspector's
 // one-line input (panels.NewTextInput, panels.EditMsg: a steady cursor,
 // controls dropped, chords typing nothing, no clipboard reads).
-//
-// The textinput (~8 KB with its styles and keys) exists only while the
-// prompt is in use: it is built when the prompt gets a value or the
-// keyboard and dropped when it is blurred empty, so a session of the SSH
-// server that opens no prompt holds none.
 type promptInput struct {
-	ti          *textinput.Model // nil while idle
-	prompt      string
-	placeholder string
-	limit       int
-	width       int   // 0: no width set
-	th          theme // the cursor's colour; nil: the monochrome set
+	ti textinput.Model
+	th theme // the styles ti has (the cursor's colour)
 }
 
 // newPromptInput returns a prompt showing prompt before the text, holding
 // at most limit characters (0: no limit), with placeholder shown while it
 // is empty.
-func newPromptInput(prompt, placeholder string, limit int) promptInput {
-	return promptInput{prompt: prompt, placeholder: placeholder, limit: limit}
-}
-
-// model returns the textinput, built if the prompt is idle.
-func (p *promptInput) model() *textinput.Model {
-	if p.ti == nil {
-		th := p.th
-		if th == nil {
-			th = style.New(true, true)
-		}
-		ti := panels.NewTextInput(p.prompt, p.limit, promptStyles(th))
-		ti.Placeholder = p.placeholder
-		if p.width > 0 {
-			ti.SetWidth(p.width)
-		}
-		p.ti = &ti
-	}
-	return p.ti
+func newPromptInput(prompt, placeholder string, limit int, th theme) promptInput {
+	ti := panels.NewTextInput(prompt, limit, promptStyles(th))
+	ti.Placeholder = placeholder
+	return promptInput{ti: ti, th: th}
 }
 
 // promptStyles draws the text plainly and the cursor cell in reverse video
@@ -67,75 +42,39 @@ func promptStyles(th theme) textinput.Styles {
 
 // setTheme takes the session's styles (the cursor's colour).
 func (p *promptInput) setTheme(th theme) {
-	if p.th == th {
-		return
-	}
-	p.th = th
-	if p.ti != nil {
+	if p.th != th {
+		p.th = th
 		p.ti.SetStyles(promptStyles(th))
 	}
 }
 
 // setPrompt changes what is shown before the text.
-func (p *promptInput) setPrompt(prompt string) {
-	p.prompt = prompt
-	if p.ti != nil {
-		p.ti.Prompt = prompt
-	}
-}
+func (p *promptInput) setPrompt(prompt string) { p.ti.Prompt = prompt }
 
 // Value returns the text.
-func (p promptInput) Value() string {
-	if p.ti == nil {
-		return ""
-	}
-	return p.ti.Value()
-}
+func (p promptInput) Value() string { return p.ti.Value() }
 
 // Focus gives the prompt the keyboard.
-func (p *promptInput) Focus() tea.Cmd { return p.model().Focus() }
+func (p *promptInput) Focus() tea.Cmd { return p.ti.Focus() }
 
-// Blur takes the keyboard away; an empty prompt lets go of its textinput.
-func (p *promptInput) Blur() {
-	if p.ti == nil {
-		return
-	}
-	p.ti.Blur()
-	if p.ti.Value() == "" {
-		p.ti = nil
-	}
-}
+// Blur takes the keyboard away.
+func (p *promptInput) Blur() { p.ti.Blur() }
 
 // CursorEnd puts the cursor after the text.
-func (p *promptInput) CursorEnd() {
-	if p.ti != nil {
-		p.ti.CursorEnd()
-	}
-}
+func (p *promptInput) CursorEnd() { p.ti.CursorEnd() }
 
 // SetValue replaces the text and puts the cursor at its end.
 func (p *promptInput) SetValue(s string) {
-	if s == "" && (p.ti == nil || !p.ti.Focused()) {
-		p.ti = nil // idle again
-		return
-	}
-	ti := p.model()
-	ti.SetValue(panels.DropControls(s))
-	ti.CursorEnd()
+	p.ti.SetValue(panels.DropControls(s))
+	p.ti.CursorEnd()
 }
 
 // Update edits the text with textinput's key map: typing and paste insert;
 // left/right, home/end, ctrl+a/ctrl+e and the word motions move; backspace,
 // delete, ctrl+u, ctrl+k, ctrl+w and the word deletes delete.
 func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
-	msg = panels.EditMsg(msg)
-	if p.ti == nil {
-		return p, nil // idle: not focused, so textinput would take nothing
-	}
-	// A new textinput rather than a change in place: a copy of the prompt
-	// taken before this Update keeps the text it had.
-	ti, cmd := p.ti.Update(msg)
-	p.ti = &ti
+	var cmd tea.Cmd
+	p.ti, cmd = p.ti.Update(panels.EditMsg(msg))
 	return p, cmd
 }
 
@@ -143,21 +82,14 @@ func (p promptInput) Update(msg tea.Msg) (promptInput, tea.Cmd) {
 // width scrolls with the cursor (textinput's own scrolling); text that fits
 // is not padded out to the width, so a hint can follow it.
 func (p promptInput) View() string {
-	if p.ti == nil {
-		p.model() // builds a textinput for this copy only
+	if w := p.ti.Width(); w > 0 && ansi.StringWidth(p.ti.Value()) < w {
+		p.ti.SetWidth(0)
 	}
-	m := *p.ti
-	if w := m.Width(); w > 0 && ansi.StringWidth(m.Value()) < w {
-		m.SetWidth(0)
-	}
-	return m.View()
+	return p.ti.View()
 }
 
 // fitWidth sets the text's width so that prompt, text and cursor fill at
 // most w cells after lead cells.
 func (p *promptInput) fitWidth(lead, w int) {
-	p.width = max(w-lead-ansi.StringWidth(p.prompt)-1, 1)
-	if p.ti != nil {
-		p.ti.SetWidth(p.width)
-	}
+	p.ti.SetWidth(max(w-lead-ansi.StringWidth(p.ti.Prompt)-1, 1))
 }

@@ -94,13 +94,9 @@ func (m *Model) bodies() []bodyRef {
 	return out
 }
 
-// joinOf returns the native code of body b (its dump set's .asm), nil
-// when it has none: IGC pairs the files by stem, and a file of one body
-// is joined whatever the .asm calls its kernel.
-func (m *Model) joinOf(b bodyRef) *lower.Join { return joinOf(m.cfg.Native, b) }
-
-// joinOf is Model.joinOf with the loader given: the kernel list calls it
-// in a Cmd.
+// joinOf returns the native code of body b (its dump set's .asm) as
+// native reads it, nil when it has none: IGC pairs the files by stem, and
+// a file of one body is joined whatever the .asm calls its kernel.
 func joinOf(native func(string) *lower.Join, b bodyRef) *lower.Join {
 	if native == nil || b.file == nil {
 		return nil
@@ -131,7 +127,7 @@ func (m *Model) noInfoText() string {
 // openFirstBody shows the first body in the Code pane when no INFO was
 // loaded (once: the user's later choices stand).
 func (m *Model) openFirstBody() {
-	if m.autoBody || m.list.rows.total > 0 || m.loading() > 0 {
+	if m.autoBody || m.list.rows.Len() > 0 || m.snap.Loading() > 0 {
 		return
 	}
 	bs := m.bodies()
@@ -146,7 +142,7 @@ func (m *Model) openFirstBody() {
 func (m *Model) showBody(b bodyRef) {
 	m.body = &b
 	m.handBack()
-	m.codePanel().m.SetBody(b.s)
+	m.codePanel().SetBody(b.s)
 	m.setFocus(focusCode)
 }
 
@@ -159,7 +155,7 @@ func (m *Model) openKernels() tea.Cmd {
 		return nil
 	}
 	ks := &kernelsState{loading: m.cfg.Native != nil}
-	shown := m.codePanel().m.Body()
+	shown := m.codePanel().Body()
 	cur := 0
 	for i, b := range bs {
 		ks.items = append(ks.items, kernelItem{bodyRef: b})
@@ -167,7 +163,7 @@ func (m *Model) openKernels() tea.Cmd {
 			cur = i
 		}
 	}
-	km := m.kernelKeys()
+	km := m.keyset.Kernels
 	ks.tbl = table.New(table.WithKeyMap(table.KeyMap{LineUp: km.Up, LineDown: km.Down, PageUp: km.PageUp, PageDown: km.PageDown,
 		GotoTop: km.Top, GotoBottom: km.Bottom}), table.WithFocused(true))
 	ks.tbl.SetStyles(table.Styles{Header: m.th.Header.Padding(0, 0, 0, 1), Cell: m.th.Value.UnsetBold().Padding(0, 0, 0, 1), Selected: m.th.Selected})
@@ -248,15 +244,6 @@ func (m *Model) sizeKernels() {
 	m.markKernelCursor()
 }
 
-// kernelKeys is the kernel list's bindings in effect (the defaults when
-// the session's key set has none).
-func (m *Model) kernelKeys() KernelKeyMap {
-	if m.keyset.Kernels.Select.Keys() == nil {
-		return DefaultKernelKeyMap()
-	}
-	return m.keyset.Kernels
-}
-
 // markKernelCursor rebuilds the rows with the cursor's mark, so that the
 // selected row shows without colour too.
 func (m *Model) markKernelCursor() {
@@ -306,7 +293,7 @@ func orDash(s string) string {
 // kernelKey handles a key while the kernel list is open.
 func (m *Model) kernelKey(msg tea.KeyPressMsg) tea.Cmd {
 	ks := m.kern
-	k := m.kernelKeys()
+	k := m.keyset.Kernels
 	switch {
 	case key.Matches(msg, k.Close):
 		m.kern = nil
@@ -333,7 +320,7 @@ func (m *Model) pickBody(b bodyRef) {
 		m.body = nil
 		m.selOK = false // the panels are handed the INFO even when the list was on it
 		m.selectInst(b.s, b.s.Info(0).Inst)
-		if m.selOK && m.list.rows.stream(m.sel) == b.s {
+		if m.selOK && m.list.rows.Stream(m.sel) == b.s {
 			m.setFocus(focusCode)
 			return
 		}
@@ -360,7 +347,7 @@ func (m *Model) showCodeBody() {
 	if m.body == nil || m.selOK || m.pending[focusCode] {
 		return
 	}
-	m.panels[focusCode].(*panel[panels.Code, *panels.Code]).m.SetBody(m.body.s)
+	m.panels[focusCode].panelView.(*panels.Code).SetBody(m.body.s)
 }
 
 // rebody finds the body shown again after a reload (the same file and

@@ -277,7 +277,7 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 	case modeOverlay:
 		return m.overlayKeys.ShortHelp(), nil
 	case modeKernels:
-		kk := m.kernelKeys()
+		kk := m.keyset.Kernels
 		return []key.Binding{kk.Down, kk.Select}, []key.Binding{kk.Close}
 	case modeFilter, modeGoto:
 		return []key.Binding{m.list.keys.Apply, m.list.keys.Cancel}, []key.Binding{m.keys.ForceQuit}
@@ -294,8 +294,7 @@ func (m *Model) footerKeys() (local, global []key.Binding) {
 // the screen is too narrow for both to say anything.
 func (m *Model) footer() string {
 	local, global := m.footerKeys()
-	h := m.helpModel(0)
-	h.SetWidth(0) // measured whole first
+	h := m.help // unbounded: measured whole first
 	all := h.ShortHelpView(append(local, global...))
 	g := h.ShortHelpView(global)
 	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)

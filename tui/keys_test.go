@@ -241,8 +241,8 @@ func TestFooterShowsTheKeysThatWork(t *testing.T) {
 func TestBindingsFollowTheMode(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
 	send(m, "?", "j")
-	if m.list.cursor != 0 || m.overlayVP().YOffset() != 1 {
-		t.Errorf("j in the help: list cursor %d, help offset %d", m.list.cursor, m.overlayVP().YOffset())
+	if m.list.cursor != 0 || m.ov.YOffset() != 1 {
+		t.Errorf("j in the help: list cursor %d, help offset %d", m.list.cursor, m.ov.YOffset())
 	}
 	if m.keys.Quit.Enabled() || m.list.keys.Down.Enabled() || !m.overlayKeys.Down.Enabled() {
 		t.Error("the help's bindings are not the ones enabled")
@@ -260,11 +260,11 @@ func TestBindingsFollowTheMode(t *testing.T) {
 	}
 	// alt+2 leaves the prompt as esc does: the filter typed so far goes.
 	typeText(m, "op:sampleinfo")
-	if m.list.count() == m.list.rows.total {
+	if m.list.count() == m.list.rows.Len() {
 		t.Fatal("the filter did not follow the typing")
 	}
 	pressKey(m, "alt+2")
-	if m.focus != focusBits || m.list.mode != inputNone || m.list.filter != "" || m.list.count() != m.list.rows.total {
+	if m.focus != focusBits || m.list.mode != inputNone || m.list.filter != "" || m.list.count() != m.list.rows.Len() {
 		t.Errorf("alt+2 while typing a filter: focus %d, prompt %d, filter %q", m.focus, m.list.mode, m.list.filter)
 	}
 	if !strings.Contains(footerLine(m), "prev field") || ansi.Strip(m.View().Content) == "" {

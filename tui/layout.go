@@ -57,40 +57,47 @@ func (m *Model) relayout() {
 		lay.tabs[i] = [2]int{x, x + ansi.StringWidth(t)}
 		x += ansi.StringWidth(t) + 1
 	}
-	wide := w >= wideWidth && h >= wideHeight
 	if m.focus == focusList {
 		// The list gets the room and a summary of the selection below it:
 		// a step then rewrites a few cells, not a whole panel. The panels
 		// open with their keys.
 		sh := summaryHeight(lay.bodyH)
-		listH := lay.bodyH - sh
-		lay.list = rect{0, 1, w, listH}
-		lay.summary = rect{0, 1 + listH, w, sh}
-		m.lay = lay
-		m.list.setSize(w, listH)
-		return
+		lay.list = rect{0, 1, w, lay.bodyH - sh}
+		lay.summary = rect{0, 1 + lay.list.h, w, sh}
+	} else {
+		lay.list, lay.panes = m.panelLayout(w, lay.bodyH)
 	}
-	// A focused panel gets the room; the list keeps a few rows and its
-	// context strip.
-	listH := min(max(lay.bodyH/4, 4), lay.bodyH-4)
+	m.lay = lay
+	m.list.setSize(w, lay.list.h)
+	for _, p := range lay.panes {
+		m.syncPanel(p.id)
+		m.panels[p.id].SetSize(p.r.w, p.r.h)
+	}
+}
+
+// panelLayout places the list and the panels shown in a body bodyH rows
+// high while a panel has the keyboard: the focused panel gets the room;
+// the list keeps a few rows and its context strip.
+func (m *Model) panelLayout(w, bodyH int) (rect, []pane) {
+	wide := w >= wideWidth && m.height >= wideHeight
+	listH := min(max(bodyH/4, 4), bodyH-4)
 	if wide {
-		listH = min(max(lay.bodyH*2/5, 8), lay.bodyH-8)
+		listH = min(max(bodyH*2/5, 8), bodyH-8)
 		// A tall terminal gives the panels what they can fill and the
 		// list the rest, rather than leaving the panels' lower half blank.
-		listH = max(listH, lay.bodyH-m.panelRowsWanted(m.shown))
+		listH = max(listH, bodyH-m.panelRowsWanted(m.shown))
 	}
 	if m.shown == focusCode {
 		// The Code pane grows with the terminal: the list keeps a quarter
 		// (its rows and context strip), the pane has the rest or what
 		// it holds.
-		listH = min(max(lay.bodyH/4, 4), lay.bodyH-4)
-		listH = max(listH, lay.bodyH-m.panelRowsWanted(focusCode))
-		if m.list.rows.total == 0 {
+		listH = min(max(bodyH/4, 4), bodyH-4)
+		listH = max(listH, bodyH-m.panelRowsWanted(focusCode))
+		if m.list.rows.Len() == 0 {
 			listH = 2 // no INFO: the list's title and why it is empty
 		}
 	}
-	lay.list = rect{0, 1, w, listH}
-	py, ph := 1+listH, lay.bodyH-listH
+	py, ph := 1+listH, bodyH-listH
 	if wide && w >= sideBySideWidth && m.shown != focusCode {
 		// The Code pane keeps the whole width: its native lines go
 		// beside the vISA ones.
@@ -99,16 +106,9 @@ func (m *Model) relayout() {
 			other = focusBits
 		}
 		lw := w / 2
-		lay.panes = []pane{{m.shown, rect{0, py, lw, ph}}, {other, rect{lw + 1, py, w - lw - 1, ph}}}
-	} else {
-		lay.panes = []pane{{m.shown, rect{0, py, w, ph}}}
+		return rect{0, 1, w, listH}, []pane{{m.shown, rect{0, py, lw, ph}}, {other, rect{lw + 1, py, w - lw - 1, ph}}}
 	}
-	m.lay = lay
-	m.list.setSize(w, listH)
-	for _, p := range lay.panes {
-		m.syncPanel(p.id)
-		m.panels[p.id].SetSize(p.r.w, p.r.h)
-	}
+	return rect{0, 1, w, listH}, []pane{{m.shown, rect{0, py, w, ph}}}
 }
 
 // tabLabel names a pane in the tab bar; the focused one is marked by a
@@ -156,7 +156,7 @@ func sideBySide(a, b string) string {
 func (m *Model) panelRowsWanted(f focusID) int {
 	switch f {
 	case focusCode:
-		return m.codePanel().m.WantedRows()
+		return m.codePanel().WantedRows()
 	case focusOutput:
 		return 40
 	case focusLanes:

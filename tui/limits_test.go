@@ -114,8 +114,8 @@ func TestFolderLoadLinear(t *testing.T) {
 		runtime.ReadMemStats(&a)
 		m := newLoaded(Config{Sources: folderSources(n)}, 120, 40)
 		runtime.ReadMemStats(&b)
-		if m.list.rows.total != 3*n || m.snap.Loading() != 0 || !strings.Contains(m.status, fmt.Sprintf("loaded %d sources", n)) {
-			t.Fatalf("%d files: %d rows, %d loading, status %q", n, m.list.rows.total, m.snap.Loading(), m.status)
+		if m.list.rows.Len() != 3*n || m.snap.Loading() != 0 || !strings.Contains(m.status, fmt.Sprintf("loaded %d sources", n)) {
+			t.Fatalf("%d files: %d rows, %d loading, status %q", n, m.list.rows.Len(), m.snap.Loading(), m.status)
 		}
 		perFile[n] = float64(b.TotalAlloc-a.TotalAlloc) / float64(n)
 		t.Logf("%d files: %.0f bytes allocated a file", n, perFile[n])

@@ -75,13 +75,7 @@ const (
 // listModel is the INFO list: one row per INFO of every loaded stream. It
 // keeps only an index of the filtered rows and formats the visible ones.
 type listModel struct {
-	rows *rowIndex
-	view []int32 // rows passing the filter; nil means every row
-	// viewRef holds view when it is shared with other sessions (see
-	// workspace.Snapshot.View), which keeps it cached while in use.
-	viewRef *workspace.View
-	filter  string
-	terms   *index.Filter
+	filterState // the rows and the filter's view of them
 	// gen numbers the filter changes: a view made off the frame (see
 	// filterCmd) is installed only if no change came after the one it
 	// was made for. filtering: that view is still to come.
@@ -100,12 +94,10 @@ type listModel struct {
 	moved         bool // the user has moved: keep the place across loads
 	lastRow       int  // the row last selected: kept while a filter matches nothing
 	width, height int
-	focused       bool
 
-	mode       inputMode
-	input      promptInput
-	prevFilter string
-	prev       filterState // the view the prompt opened on, for esc
+	mode  inputMode
+	input promptInput
+	prev  filterState // the view the prompt opened on, for esc
 	// filterErr is why the filter being typed does not parse: shown
 	// while typing, the last valid result staying on screen.
 	filterErr error
@@ -123,8 +115,10 @@ type listModel struct {
 	kernelW int               // 0: no kernel names
 	indexW  int               // width of the $N column: the widest index shown
 	hoff    int               // cells of the instruction text scrolled off to the left (h/l)
-	// marked is the bookmarked rows, set on the copy the root draws.
-	marked map[int]bool
+	// focused: the list has the keyboard; marked: the bookmarked rows;
+	// both set on the copy the root draws.
+	focused bool
+	marked  map[int]bool
 	// diff marks the rows whose INFO a comparison found changed or added
 	// (infoscope diff), set on the copy the root draws; nil: none.
 	diff *diffIndex
@@ -152,7 +146,7 @@ func (l listModel) columns() listCols {
 	need := 0
 	n := l.count()
 	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
-		need = max(need, ansi.StringWidth(l.rows.info(l.rows.loc(l.rowAt(l.top+i))).Text()))
+		need = max(need, ansi.StringWidth(l.rows.Info(l.rows.Loc(l.rowAt(l.top+i))).Text()))
 	}
 	used := func() int {
 		u := 0
@@ -193,7 +187,7 @@ func (l listModel) maxHoff() int {
 	widest := 0
 	n := l.count()
 	for i := 0; i < l.bodyRows() && l.top+i < n; i++ {
-		widest = max(widest, ansi.StringWidth(l.rowTail(l.rows.info(l.rows.loc(l.rowAt(l.top+i))))))
+		widest = max(widest, ansi.StringWidth(l.rowTail(l.rows.Info(l.rows.Loc(l.rowAt(l.top+i))))))
 	}
 	return max(widest-c.textW+1, 0)
 }
@@ -211,16 +205,16 @@ func statusCmd(text string, isErr bool) tea.Cmd {
 	return func() tea.Msg { return statusMsg{text, isErr} }
 }
 
-func newList(th theme) listModel {
-	return listModel{rows: newRowIndex(nil), keys: DefaultListKeyMap(), th: th,
-		input: newPromptInput("/", "", 0)} // "/" or ":", one cell either way
+func newList(th theme, keys ListKeyMap) listModel {
+	return listModel{filterState: filterState{rows: &rowIndex{Index: index.New(nil)}}, keys: keys, th: th,
+		input: newPromptInput("/", "", 0, th)} // "/" or ":", one cell either way
 }
 
 func (l *listModel) count() int {
 	if l.view != nil {
 		return len(l.view)
 	}
-	return l.rows.total
+	return l.rows.Len()
 }
 
 // rowAt maps a position in the (filtered) view to a row.
@@ -236,7 +230,7 @@ func (l *listModel) selected() (loc, bool) {
 	if l.count() == 0 {
 		return loc{}, false
 	}
-	return l.rows.loc(l.rowAt(l.cursor)), true
+	return l.rows.Loc(l.rowAt(l.cursor)), true
 }
 
 func (l *listModel) bodyRows() int { return max(l.height-2, 1) }
@@ -280,16 +274,8 @@ func (l *listModel) posOf(row int) int {
 	if l.view == nil {
 		return row
 	}
-	lo, hi := 0, len(l.view)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if int(l.view[m]) < row {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	pos, _ := slices.BinarySearch(l.view, int32(row))
+	return pos
 }
 
 // filterState is a filter's view of one row index.
@@ -297,8 +283,10 @@ type filterState struct {
 	rows   *rowIndex
 	filter string
 	terms  *index.Filter
-	view   []int32
-	ref    *workspace.View
+	view   []int32 // rows passing the filter; nil means every row
+	// ref holds view when it is shared with other sessions (see
+	// workspace.Snapshot.View), which keeps it cached while in use.
+	ref *workspace.View
 }
 
 // filteredMsg brings a view made off the frame by filterCmd.
@@ -328,7 +316,7 @@ func (l *listModel) refilter() tea.Cmd {
 		l.install(filterState{rows: l.rows, filter: l.filter, terms: l.terms})
 		return nil
 	}
-	l.view, l.viewRef = []int32{}, nil
+	l.view, l.ref = []int32{}, nil
 	l.cursor, l.top = 0, 0
 	l.filtering = true
 	return l.filterCmd()
@@ -376,7 +364,7 @@ func (l *listModel) setFilter(s string) (tea.Cmd, error) {
 // the first row.
 func (l *listModel) install(st filterState) {
 	l.filtering = false
-	l.filter, l.terms, l.view, l.viewRef = st.filter, st.terms, st.view, st.ref
+	l.filterState = st // st.rows is l.rows: a view of other rows is never installed
 	switch {
 	case l.relocate:
 		l.relocate = false
@@ -409,7 +397,7 @@ func (l listModel) filtered(msg filteredMsg) (listModel, tea.Cmd) {
 
 // appliedStatus says what the filter applied with enter keeps.
 func (l *listModel) appliedStatus() tea.Cmd {
-	return statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.total), false)
+	return statusCmd(fmt.Sprintf("filter %q: %d of %d rows", l.filter, l.count(), l.rows.Len()), false)
 }
 
 func (l *listModel) clamp() {
@@ -474,7 +462,7 @@ func (l *listModel) repeatSearch(dir int) tea.Cmd {
 			l.clamp()
 			total := len(match)
 			if match == nil {
-				total = l.rows.total
+				total = l.rows.Len()
 			}
 			msg := fmt.Sprintf("/%s: %d matching rows", l.lastSearch, total)
 			if wrapped {
@@ -546,8 +534,8 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 		l.cursor = best
 		l.clamp()
 		if bestD != 0 {
-			lc := l.rows.loc(l.rowAt(best))
-			return fmt.Sprintf("no INFO instruction at 0x%x in %s: went to the nearest 0x%x", off, l.rows.file(lc).Name, l.rows.info(lc).Off), nil
+			lc := l.rows.Loc(l.rowAt(best))
+			return fmt.Sprintf("no INFO instruction at 0x%x in %s: went to the nearest 0x%x", off, l.rows.File(lc).Name, l.rows.Info(lc).Off), nil
 		}
 		return "", nil
 	}
@@ -565,9 +553,6 @@ func (l *listModel) gotoTarget(s string) (note string, err error) {
 }
 
 func (l listModel) Update(msg tea.Msg) (listModel, tea.Cmd) {
-	if !l.focused {
-		return l, nil
-	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		// Sources load in any order; until the user acts, the list stays
@@ -611,18 +596,17 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		l.cursor--
 	case key.Matches(msg, k.Down):
 		l.cursor++
-	case key.Matches(msg, k.PageUp):
-		l.cursor -= l.bodyRows()
-		l.top -= l.bodyRows()
-	case key.Matches(msg, k.PageDown):
-		l.cursor += l.bodyRows()
-		l.top += l.bodyRows()
-	case key.Matches(msg, k.HalfUp):
-		l.cursor -= max(l.bodyRows()/2, 1)
-		l.top -= max(l.bodyRows()/2, 1)
-	case key.Matches(msg, k.HalfDown):
-		l.cursor += max(l.bodyRows()/2, 1)
-		l.top += max(l.bodyRows()/2, 1)
+	case key.Matches(msg, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown):
+		// The page moves with the cursor.
+		d := l.bodyRows()
+		if key.Matches(msg, k.HalfUp, k.HalfDown) {
+			d = max(d/2, 1)
+		}
+		if key.Matches(msg, k.PageUp, k.HalfUp) {
+			d = -d
+		}
+		l.cursor += d
+		l.top += d
 	case key.Matches(msg, k.Top):
 		l.cursor = 0
 	case key.Matches(msg, k.Bottom):
@@ -650,8 +634,7 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 			}
 		}
 	case key.Matches(msg, k.Filter):
-		l.mode, l.prevFilter = inputFilter, l.filter
-		l.prev = filterState{l.rows, l.filter, l.terms, l.view, l.viewRef}
+		l.mode, l.prev = inputFilter, l.filterState
 		l.input.setPrompt("/")
 		l.input.SetValue(l.filter)
 		cmd = l.input.Focus()
@@ -691,43 +674,38 @@ func (l listModel) updateInput(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 	switch {
 	case key.Matches(msg, l.keys.Cancel):
 		return l, l.cancelInput()
-	case key.Matches(msg, l.keys.Apply):
-		mode, val := l.mode, l.input.Value()
-		var filterCmd tea.Cmd
-		if mode == inputFilter {
-			var err error
-			if filterCmd, err = l.setFilter(val); err != nil {
-				// The prompt stays open with its text: the error says
-				// where, and the last valid result stays on screen.
-				l.filterErr = err
-				return l, statusCmd(err.Error(), true)
-			}
-		}
+	case key.Matches(msg, l.keys.Apply) && l.mode == inputGoto:
+		val := l.input.Value()
 		l.closeInput()
-		var err error
-		var note string
-		if mode == inputGoto {
-			note, err = l.gotoTarget(val)
-		}
-		if err != nil {
+		switch note, err := l.gotoTarget(val); {
+		case err != nil:
 			return l, statusCmd(err.Error(), true)
-		}
-		if mode == inputFilter && l.filter != "" {
-			if l.lastSearch != l.filter {
-				l.lastSearch, l.searchRows = l.filter, nil
-			}
-			if l.filtering {
-				// The view is on its way (this command's or one typed
-				// before): its count is said when it comes.
-				l.announce = true
-				return l, filterCmd
-			}
-			return l, l.appliedStatus()
-		}
-		if note != "" {
+		case note != "":
 			return l, statusCmd(note, false)
 		}
 		return l, nil
+	case key.Matches(msg, l.keys.Apply):
+		filterCmd, err := l.setFilter(l.input.Value())
+		if err != nil {
+			// The prompt stays open with its text: the error says
+			// where, and the last valid result stays on screen.
+			l.filterErr = err
+			return l, statusCmd(err.Error(), true)
+		}
+		l.closeInput()
+		if l.filter == "" {
+			return l, nil
+		}
+		if l.lastSearch != l.filter {
+			l.lastSearch, l.searchRows = l.filter, nil
+		}
+		if l.filtering {
+			// The view is on its way (this command's or one typed
+			// before): its count is said when it comes.
+			l.announce = true
+			return l, filterCmd
+		}
+		return l, l.appliedStatus()
 	}
 	return l.editInput(msg)
 }
@@ -762,14 +740,14 @@ func (l listModel) editInput(msg tea.Msg) (listModel, tea.Cmd) {
 // view (made again by the command it returns if the rows were reloaded
 // meanwhile).
 func (l *listModel) cancelInput() (cmd tea.Cmd) {
-	if l.mode == inputFilter && (l.filter != l.prevFilter || l.filtering) {
+	if l.mode == inputFilter && (l.filter != l.prev.filter || l.filtering) {
 		if l.count() > 0 && !l.filtering {
 			l.lastRow = l.rowAt(l.cursor)
 		}
 		l.gen++
 		l.announce = false
 		if l.prev.rows != l.rows {
-			l.filter, l.terms = l.prevFilter, l.prev.terms
+			l.filter, l.terms = l.prev.filter, l.prev.terms
 			cmd = l.refilter()
 		} else {
 			l.install(l.prev)
@@ -833,10 +811,10 @@ func (l listModel) titleLine(c listCols) string {
 	if lc, ok := l.selected(); ok && ((l.fileW > 0 && c.fileW == 0) || (l.kernelW > 0 && c.kernelW == 0)) {
 		var where []string
 		if l.fileW > 0 && c.fileW == 0 {
-			where = append(where, l.shown[l.rows.file(lc).Name])
+			where = append(where, l.shown[l.rows.File(lc).Name])
 		}
 		if l.kernelW > 0 && c.kernelW == 0 {
-			where = append(where, model.KernelLabel(l.rows.stream(lc).Kernel))
+			where = append(where, model.KernelLabel(l.rows.Stream(lc).Kernel))
 		}
 		t += " " + l.th.Muted.Render(strings.Join(where, " · "))
 	}
@@ -845,9 +823,9 @@ func (l listModel) titleLine(c listCols) string {
 	}
 	switch {
 	case l.filtering:
-		t += l.th.Muted.Render(fmt.Sprintf("  /%s (filtering %d rows…)", l.filter, l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (filtering %d rows…)", l.filter, l.rows.Len()))
 	case l.filter != "":
-		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.total))
+		t += l.th.Muted.Render(fmt.Sprintf("  /%s (%d of %d)", l.filter, l.count(), l.rows.Len()))
 	}
 	return ansi.Truncate(t, l.width, "…")
 }
@@ -901,8 +879,8 @@ func shortNames(names map[string]bool) map[string]string {
 // that it shows without colour; every column has a fixed place.
 func (l listModel) rowLine(p int, c listCols) string {
 	row := l.rowAt(p)
-	lc := l.rows.loc(row)
-	f, st, in := l.rows.file(lc), l.rows.stream(lc), l.rows.info(lc)
+	lc := l.rows.Loc(row)
+	f, st, in := l.rows.File(lc), l.rows.Stream(lc), l.rows.Info(lc)
 	sel := p == l.cursor
 	var b strings.Builder
 	cell := fmt.Sprintf(" 0x%06x", in.Off)
@@ -1006,8 +984,8 @@ func (l listModel) contextLine() string {
 	if !ok {
 		return ""
 	}
-	st := l.rows.stream(lc)
-	at := l.rows.info(lc).Inst
+	st := l.rows.Stream(lc)
+	at := l.rows.Info(lc).Inst
 	const prefix = "context "
 	// The selection's $N (the number Intel's listing gives it) leads the
 	// strip, padded to the stream's widest so that a step changes only

@@ -20,7 +20,7 @@ import (
 // and the negated term selects exactly the rest.
 func TestFilterMatches(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
-	total := m.list.rows.total
+	total := m.list.rows.Len()
 	if total < 20 {
 		t.Fatalf("samples have %d INFO rows; the test needs a variety", total)
 	}
@@ -66,10 +66,10 @@ func TestFilterMatches(t *testing.T) {
 				matched[int(r)] = true
 			}
 			for row := 0; row < total; row++ {
-				l := m.list.rows.loc(row)
-				want := tt.ok(m.list.rows.file(l), m.list.rows.stream(l), m.list.rows.info(l))
+				l := m.list.rows.Loc(row)
+				want := tt.ok(m.list.rows.File(l), m.list.rows.Stream(l), m.list.rows.Info(l))
 				if matched[row] != want {
-					t.Errorf("row %d (%s): matched=%v, predicate=%v", row, m.list.rows.info(l).Text(), matched[row], want)
+					t.Errorf("row %d (%s): matched=%v, predicate=%v", row, m.list.rows.Info(l).Text(), matched[row], want)
 				}
 			}
 			n := len(m.list.view)
@@ -102,10 +102,10 @@ func TestGotoAndDiagnostics(t *testing.T) {
 		}
 	})
 	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
-	if m.list.rows.total != 10 {
-		t.Fatalf("rows = %d", m.list.rows.total)
+	if m.list.rows.Len() != 10 {
+		t.Fatalf("rows = %d", m.list.rows.Len())
 	}
-	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
+	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.Info(l).Off }
 	moveTo(t, m, 3, "}")
 	moveTo(t, m, 7, "}")
 	moveTo(t, m, 3, "}") // wraps
@@ -307,8 +307,8 @@ func TestGotoNumbers(t *testing.T) {
 	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
 	moveTo(t, m, 9, ":", "'010'", "enter") // decimal: row ten
 	send(m, ":", "'0X0b'", "enter")
-	if l, _ := m.list.selected(); m.list.rows.info(l).Off != 0xb {
-		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.info(l).Off)
+	if l, _ := m.list.selected(); m.list.rows.Info(l).Off != 0xb {
+		t.Fatalf(":0X0b: offset 0x%x", m.list.rows.Info(l).Off)
 	}
 }
 
@@ -317,7 +317,7 @@ func TestGotoNumbers(t *testing.T) {
 // filter is on its way while the last view stays on screen.
 func TestFilterOffTheFrame(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 120, 40)
-	total := m.list.rows.total
+	total := m.list.rows.Len()
 	send(m, "/")
 	var cmd tea.Cmd
 	for _, r := range "op:resinfo" {

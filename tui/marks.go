@@ -11,6 +11,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/tui/panels"
 )
 
@@ -86,11 +87,11 @@ type marksState struct {
 // initMarks sets up the bookmarks from cfg.
 func (m *Model) initMarks(cfg MarksConfig) {
 	mk := &m.marks
-	mk.cfg, mk.keys, mk.editing = cfg, DefaultMarkKeyMap(), -1
+	mk.cfg, mk.keys, mk.editing = cfg, m.keyset.Marks, -1
 	for _, x := range cfg.Marks {
 		mk.list = append(mk.list, markEntry{x, -1, -1})
 	}
-	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes)
+	mk.note = newPromptInput("note: ", "why this instruction (enter keeps, esc cancels)", model.MaxNoteRunes, m.th)
 	mk.noteKeys = panels.NewPromptKeys("keep", "cancel")
 	if cfg.LoadNote != "" {
 		m.setStatus(cfg.LoadNote, true)
@@ -104,7 +105,7 @@ func (m *Model) marksShown() bool { return m.marks.open || m.marks.editing >= 0 
 type infoTexts struct{ s *decoder.Stream }
 
 func (s infoTexts) Len() int          { return s.s.NumInfos() }
-func (s infoTexts) Pos(i int) int64   { return posAt(s.s, i) }
+func (s infoTexts) Pos(i int) int64   { return index.PosAt(s.s, i) }
 func (s infoTexts) Text(i int) string { return s.s.Info(i).Text() }
 
 // reattachMarks finds every mark in the rows after a (re)load: at its
@@ -128,7 +129,7 @@ func (m *Model) reattachMarks() {
 			}
 			e.row = s.Start + j
 			if mv {
-				e.from, e.Pos = e.Pos, posAt(st, j)
+				e.from, e.Pos = e.Pos, index.PosAt(st, j)
 			}
 			break
 		}
@@ -181,7 +182,7 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			mk.note.SetValue(mk.list[i].Note)
 		} else {
 			p := m.list.rows.Place(l)
-			in := m.list.rows.info(l)
+			in := m.list.rows.Info(l)
 			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: in.Text()}, row, -1})
 			mk.editing, mk.adding = len(mk.list)-1, true
 			mk.note.SetValue("")
@@ -283,16 +284,11 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // scrollMarks keeps the overlay's cursor in view, moving it the least.
 func (m *Model) scrollMarks() {
-	vp := m.overlayVP()
+	vp := &m.ov
 	m.sizeOverlay(vp)
-	vp.SetContentLines(make([]string, max(len(m.marks.list), 1)))
-	c, body := m.marks.cursor, vp.Height()
-	switch {
-	case c < vp.YOffset():
-		vp.SetYOffset(c)
-	case c >= vp.YOffset()+body:
-		vp.SetYOffset(c - body + 1)
-	}
+	n := max(len(m.marks.list), 1)
+	vp.SetContentLines(make([]string, n)) // the lines the offset is bounded by
+	vp.SetYOffset(panels.KeepInView(vp.YOffset(), m.marks.cursor, 0, vp.Height(), n))
 }
 
 // jumpToRow selects row in the list, clearing a filter that hides it.
@@ -385,7 +381,7 @@ func (m *Model) marksView() string {
 			cur = "▸ "
 		}
 		num := "0x%x"
-		if e.row >= 0 && m.list.rows.info(m.list.rows.loc(e.row)).FromText() {
+		if e.row >= 0 && m.list.rows.Info(m.list.rows.Loc(e.row)).FromText() {
 			num = "$%d"
 		}
 		where := fmt.Sprintf(num, e.Pos)

@@ -52,7 +52,7 @@ func TestBookmarkFlow(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
 	m := newLoaded(Config{Sources: []Source{src}, Marks: MarksConfig{Save: store.save}}, 120, 40)
 	send(m, "j", "j", "j")
-	want := m.list.rows.info(must(m.list.selected())).Text()
+	want := m.list.rows.Info(must(m.list.selected())).Text()
 	send(m, "M")
 	if frame := plainFrame(m); !strings.Contains(frame, "note: ") || !strings.Contains(frame, want) {
 		t.Fatalf("M shows no note prompt for %q:\n%s", want, frame)
@@ -166,9 +166,9 @@ func TestBookmarkReattach(t *testing.T) {
 func TestBookmarksLoaded(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
 	probe := newLoaded(Config{Sources: []Source{src}}, 80, 24)
-	text := probe.list.rows.info(probe.list.rows.loc(9)).Text()
+	text := probe.list.rows.Info(probe.list.rows.Loc(9)).Text()
 	m := newLoaded(Config{Sources: []Source{src}, Marks: MarksConfig{
-		Marks:    []model.Mark{{File: "live.bin", Kernel: probe.list.rows.stream(probe.list.rows.loc(9)).Kernel, Pos: 9 * 11, Text: text, Note: "n"}},
+		Marks:    []model.Mark{{File: "live.bin", Kernel: probe.list.rows.Stream(probe.list.rows.Loc(9)).Kernel, Pos: 9 * 11, Text: text, Note: "n"}},
 		LoadNote: "b.isa.infoscope-marks.json: not loaded",
 	}}, 80, 24)
 	if m.marks.list[0].row != 9 {

@@ -56,15 +56,11 @@ func (m *Model) onMouse(msg tea.MouseMsg) tea.Cmd {
 		if isClick && m.focus != focusList {
 			m.setFocus(focusList)
 		}
-		if m.focus != focusList { // wheel over the list scrolls it without focus
-			var cmd tea.Cmd
-			m.list.focused = true
-			m.list, cmd = m.list.Update(relative(m.lay.list))
-			m.list.focused = false
-			m.syncSelection()
-			return cmd
-		}
-		return m.toFocused(relative(m.lay.list))
+		// The wheel over the list scrolls it, focused or not.
+		var cmd tea.Cmd
+		m.list, cmd = m.list.Update(relative(m.lay.list))
+		m.syncSelection()
+		return cmd
 	}
 	if m.lay.summary.contains(ms.X, ms.Y) {
 		if isClick {

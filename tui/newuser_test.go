@@ -146,12 +146,12 @@ func TestNewUserKeysOneMeaning(t *testing.T) {
 		before := m.list.cursor
 		send(m, "n")
 		l, _ := m.list.selected()
-		if m.list.cursor == before || !strings.HasPrefix(m.list.rows.info(l).Text(), "sampleinfo") {
-			t.Fatalf("n after /op:sampleinfo: row %d %q (status %q)", m.list.cursor, m.list.rows.info(l).Text(), m.status)
+		if m.list.cursor == before || !strings.HasPrefix(m.list.rows.Info(l).Text(), "sampleinfo") {
+			t.Fatalf("n after /op:sampleinfo: row %d %q (status %q)", m.list.cursor, m.list.rows.Info(l).Text(), m.status)
 		}
 	}
 	send(m, "}")
-	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+	if l, _ := m.list.selected(); m.list.rows.Info(l).NumDiagnostics() == 0 {
 		t.Errorf("} went to a row without diagnostics")
 	}
 	// The help lists each key once.
@@ -252,7 +252,7 @@ func TestNewUserFilterErrorWhileTyping(t *testing.T) {
 	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
 	send(m, "/", "'op:resinfo'")
 	valid := m.list.count()
-	if valid == 0 || valid == m.list.rows.total {
+	if valid == 0 || valid == m.list.rows.Len() {
 		t.Fatalf("op:resinfo: %d rows", valid)
 	}
 	typeText(m, " op:samp")

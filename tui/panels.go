@@ -12,10 +12,17 @@ import (
 	"infoscope/tui/style"
 )
 
-// child is what the root needs of a panel; panel adapts every panel of
-// package panels to it.
-type child interface {
-	Update(tea.Msg) tea.Cmd
+// child is a panel of package panels as the root holds it: the panel, by
+// pointer, for every method but Update, which returns the panel's concrete
+// type; update stores that back. The one generic constructor (wrap) keeps
+// the root free of type switches and of one wrapper per panel.
+type child struct {
+	panelView
+	update func(tea.Msg) tea.Cmd
+}
+
+// panelView is what the root calls on a panel besides Update.
+type panelView interface {
 	View() string
 	SetSize(w, h int)
 	SetInfo(in *decoder.Info)
@@ -27,52 +34,22 @@ type child interface {
 	Keys() help.KeyMap
 }
 
-// panel holds one panel P by value: the panels' Update returns their
-// concrete type, and this one adapter keeps the root free of type switches
-// and of one wrapper per panel.
-type panel[P any, PP panels.Panel[P]] struct{ m P }
-
-func (c *panel[P, PP]) p() PP { return PP(&c.m) }
-
-func (c *panel[P, PP]) Update(msg tea.Msg) (cmd tea.Cmd) {
-	c.m, cmd = c.p().Update(msg)
-	return cmd
-}
-func (c *panel[P, PP]) View() string                { return c.p().View() }
-func (c *panel[P, PP]) SetSize(w, h int)            { c.p().SetSize(w, h) }
-func (c *panel[P, PP]) SetInfo(in *decoder.Info)    { c.p().SetInfo(in) }
-func (c *panel[P, PP]) SetSession(s panels.Session) { c.p().SetSession(s) }
-func (c *panel[P, PP]) Focus()                      { c.p().Focus() }
-func (c *panel[P, PP]) Blur()                       { c.p().Blur() }
-func (c *panel[P, PP]) Editing() bool               { return c.p().Editing() }
-func (c *panel[P, PP]) TakeEdits() []panels.Edit    { return c.p().TakeEdits() }
-func (c *panel[P, PP]) Keys() help.KeyMap           { return c.p().Keys() }
-
-func wrap[P any, PP panels.Panel[P]](m P) *panel[P, PP] { return &panel[P, PP]{m} }
-
-// newPanels builds the panels on the session's state s.
-func newPanels(st theme, s panels.Session) [numFocus]child {
-	ps := [numFocus]child{nil,
-		wrap[panels.Bits](panels.NewBits(st)),
-		wrap[panels.Lanes](panels.NewLanes(st)),
-		wrap[panels.Output](panels.NewOutput(st)),
-		wrap[panels.Code](panels.NewCode(st)),
-	}
-	for _, p := range ps[1:] {
-		p.SetSession(s)
-	}
-	return ps
+// wrap moves panel m to the heap and holds it as a child.
+func wrap[P any, PP panels.Panel[P]](m P) child {
+	p := PP(&m)
+	return child{p, func(msg tea.Msg) (cmd tea.Cmd) {
+		*p, cmd = p.Update(msg)
+		return cmd
+	}}
 }
 
-// buildPanels builds the panels on the session's state, pending until
-// each is first shown.
+// buildPanels builds the panels with the bindings in effect (a
+// configuration file's), each pending until first shown: syncPanel then
+// hands it the session's state and the selection.
 func (m *Model) buildPanels() {
-	m.panels = newPanels(m.th, m.session())
-	// The bindings in effect (a configuration file's).
-	m.panels[focusBits].(*panel[panels.Bits, *panels.Bits]).m.KeyMap = m.keyset.Bits
-	m.panels[focusLanes].(*panel[panels.Lanes, *panels.Lanes]).m.KeyMap = m.keyset.Lanes
-	m.panels[focusOutput].(*panel[panels.Output, *panels.Output]).m.KeyMap = m.keyset.Output
-	m.panels[focusCode].(*panel[panels.Code, *panels.Code]).m.KeyMap = m.keyset.Code
+	b, l, o, c := panels.NewBits(m.th), panels.NewLanes(m.th), panels.NewOutput(m.th), panels.NewCode(m.th)
+	b.KeyMap, l.KeyMap, o.KeyMap, c.KeyMap = m.keyset.Bits, m.keyset.Lanes, m.keyset.Output, m.keyset.Code
+	m.panels = [numFocus]child{{}, wrap(b), wrap(l), wrap(o), wrap(c)}
 	for i := range m.pending {
 		m.pending[i] = i != int(focusList)
 	}
@@ -80,23 +57,21 @@ func (m *Model) buildPanels() {
 
 // panelOf returns panel id by its type, handed the selection first if it
 // is pending.
-func panelOf[P any, PP panels.Panel[P]](m *Model, id focusID) *panel[P, PP] {
+func panelOf[P any, PP panels.Panel[P]](m *Model, id focusID) PP {
 	m.syncPanel(id)
-	return m.panels[id].(*panel[P, PP])
+	return m.panels[id].panelView.(PP)
 }
 
-func (m *Model) bitsPanel() *panel[panels.Bits, *panels.Bits] {
-	return panelOf[panels.Bits](m, focusBits)
-}
-func (m *Model) codePanel() *panel[panels.Code, *panels.Code] {
-	return panelOf[panels.Code](m, focusCode)
-}
+func (m *Model) bitsPanel() *panels.Bits { return panelOf[panels.Bits](m, focusBits) }
+func (m *Model) codePanel() *panels.Code { return panelOf[panels.Code](m, focusCode) }
 
-// applyTheme rebuilds the root's and the panels' styles (after a
-// background-colour report or at start).
+// applyTheme builds the session's styles (at start and after a
+// background-colour report): the list's and the key hints' (restylePanels
+// rebuilds the panels, afterUpdate restyles the prompts).
 func (m *Model) applyTheme() {
 	m.th = style.New(m.isDark, m.mono)
 	m.list.th = m.th
+	m.help.Styles = m.th.Help
 }
 
 // restylePanels rebuilds the panels with styles for the new background
@@ -115,17 +90,17 @@ func (m *Model) session() panels.Session {
 	var in *decoder.Info
 	var sc model.Scope
 	if m.selOK {
-		in = m.list.rows.info(m.sel)
-		sc = model.Scope{File: m.list.rows.file(m.sel).Name, Body: m.list.rows.stream(m.sel).Kernel}
+		in = m.list.rows.Info(m.sel)
+		sc = model.Scope{File: m.list.rows.File(m.sel).Name, Body: m.list.rows.Stream(m.sel).Kernel}
 	}
 	s := panels.NewSession(m.surfaces, sc, in, m.rules)
 	s.Unsaved = in != nil && m.edited[panels.EditKey(sc, s.Key)] > m.savedGen
 	switch {
 	case m.body != nil:
-		s.Native, s.NativeOf = m.joinOf(*m.body), m.body.s
+		s.Native, s.NativeOf = joinOf(m.cfg.Native, *m.body), m.body.s
 	case m.selOK:
-		b := bodyRef{m.list.rows.file(m.sel), m.list.rows.stream(m.sel)}
-		s.Native, s.NativeOf = m.joinOf(b), b.s
+		b := bodyRef{m.list.rows.File(m.sel), m.list.rows.Stream(m.sel)}
+		s.Native, s.NativeOf = joinOf(m.cfg.Native, b), b.s
 	}
 	if s.Native == nil {
 		s.NativeOf = nil
@@ -178,27 +153,12 @@ func (m *Model) applyEdit(e panels.Edit) {
 	}
 }
 
-// onPanelMsg handles the panels' messages: an edit sent as a message (the
-// panels report theirs through TakeEdits) and the Code pane's requests.
-func (m *Model) onPanelMsg(msg tea.Msg) (bool, tea.Cmd) {
-	switch msg := msg.(type) {
-	case panels.Edit:
-		m.applyEdit(msg)
-		m.handBack()
-		return true, nil
-	case panels.SelectInfoMsg:
-		m.selectInst(msg.Stream, msg.Inst)
-		return true, nil
-	}
-	return false, nil
-}
-
 // selectInst moves the list to the INFO at instruction inst of stream s
 // (enter on an INFO line of the Code pane).
 func (m *Model) selectInst(s *decoder.Stream, inst int) {
 	r := m.list.rows
 	for sg := range r.Runs() {
-		if r.stream(loc{File: sg.File, Stream: sg.Stream}) != s {
+		if r.Stream(loc{File: sg.File, Stream: sg.Stream}) != s {
 			continue
 		}
 		if k, ok := s.InfoAt(inst); ok {

@@ -40,25 +40,25 @@ func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
 	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
 	moveTo(t, m, 10, ":", "'0x6e'", "enter") // row 10
-	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.info(l).Off }
+	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.Info(l).Off }
 
 	// Grown at the end: same offset, same row.
 	src.set(rawInfos(30, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 30 || off() != 0x6e {
-		t.Fatalf("after growth: %d rows, offset 0x%x", m.list.rows.total, off())
+	if m.list.rows.Len() != 30 || off() != 0x6e {
+		t.Fatalf("after growth: %d rows, offset 0x%x", m.list.rows.Len(), off())
 	}
 	// Shrunk below the selection: the nearest instruction, the last one.
 	src.set(rawInfos(5, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || off() != 4*11 {
-		t.Fatalf("after shrink: %d rows, offset 0x%x", m.list.rows.total, off())
+	if m.list.rows.Len() != 5 || off() != 4*11 {
+		t.Fatalf("after shrink: %d rows, offset 0x%x", m.list.rows.Len(), off())
 	}
 	// A failed read keeps the old decode and says so.
 	src.set(nil, errors.New("file vanished"))
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || !m.statusErr || !strings.Contains(m.status, "file vanished") {
-		t.Fatalf("read error: %d rows, status %q", m.list.rows.total, m.status)
+	if m.list.rows.Len() != 5 || !m.statusErr || !strings.Contains(m.status, "file vanished") {
+		t.Fatalf("read error: %d rows, status %q", m.list.rows.Len(), m.status)
 	}
 	if !strings.Contains(strings.Join(m.errorLines(), "\n"), "file vanished") {
 		t.Fatalf("errors view lacks the read error:\n%s", strings.Join(m.errorLines(), "\n"))
@@ -66,18 +66,18 @@ func TestReloadKeepsPlace(t *testing.T) {
 	// A truncated (half-written) file: the clean old decode is kept.
 	src.set(rawInfos(8, nil)[:8*11-3], nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 5 || !m.statusErr {
-		t.Fatalf("broken reload: %d rows, status %q", m.list.rows.total, m.status)
+	if m.list.rows.Len() != 5 || !m.statusErr {
+		t.Fatalf("broken reload: %d rows, status %q", m.list.rows.Len(), m.status)
 	}
 	// The next good write recovers.
 	src.set(rawInfos(8, nil), nil)
 	reload(m, "live.bin")
-	if m.list.rows.total != 8 || m.statusErr || m.snap.Entry(0).Note != "" {
-		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.total, m.status, m.snap.Entry(0).Note)
+	if m.list.rows.Len() != 8 || m.statusErr || m.snap.Entry(0).Note != "" {
+		t.Fatalf("recovery: %d rows, status %q, note %q", m.list.rows.Len(), m.status, m.snap.Entry(0).Note)
 	}
 	// A reload of an unknown name changes nothing.
 	reload(m, "other.bin")
-	if m.list.rows.total != 8 {
+	if m.list.rows.Len() != 8 {
 		t.Fatal("unknown reload changed the rows")
 	}
 }
@@ -85,7 +85,7 @@ func TestReloadKeepsPlace(t *testing.T) {
 func TestLoadErrorsShown(t *testing.T) {
 	bad := &memSource{name: "missing.isa", err: errors.New("no such file")}
 	m := newLoaded(Config{Sources: append(sampleSources(t), bad)}, 120, 40)
-	if m.list.rows.total == 0 {
+	if m.list.rows.Len() == 0 {
 		t.Fatal("good sources did not load")
 	}
 	send(m, "E")
@@ -317,7 +317,7 @@ func TestStepFromPanel(t *testing.T) {
 		t.Fatalf("] from Bits: cursor %d, want 1", m.list.cursor)
 	}
 	l, _ := m.list.selected()
-	text := m.list.rows.info(l).Text()
+	text := m.list.rows.Info(l).Text()
 	if second := ansi.Strip(m.View().Content); second == first || !strings.Contains(second, "Bits  ") || !strings.Contains(second, text) {
 		t.Fatalf("the Bits panel did not follow the selection to %q:\n%s", text, second)
 	}
@@ -414,7 +414,7 @@ func TestFlowReloadFiltered(t *testing.T) {
 	f.Send(press("q"))
 	m := final(t, f)
 	l, ok := m.list.selected()
-	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.info(l).Off != 13*11 {
+	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.Info(l).Off != 13*11 {
 		t.Fatalf("filtering %v, %d rows, selected %v", m.list.filtering, m.list.count(), ok)
 	}
 }

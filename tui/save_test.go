@@ -203,7 +203,7 @@ func TestUnloadableSurfaceFileNotOverwritten(t *testing.T) {
 	loadErr := errors.New("s.json:1:40: unexpected end of JSON input")
 	m, bs := newSaving(t, Config{SurfacePath: "s.json", SurfaceLoadErr: loadErr})
 	close(bs.release)
-	if m.list.rows.total == 0 {
+	if m.list.rows.Len() == 0 {
 		t.Fatal("the inspector did not open the sources")
 	}
 	if !strings.Contains(plainFrame(m), "surface file not loaded") {

@@ -46,8 +46,8 @@ func TestSharedViews(t *testing.T) {
 		pump(m)
 	}
 	a, b := views[0], views[1]
-	if a.list.rows.total == 0 || a.list.rows.total != b.list.rows.total {
-		t.Fatalf("rows: %d and %d", a.list.rows.total, b.list.rows.total)
+	if a.list.rows.Len() == 0 || a.list.rows.Len() != b.list.rows.Len() {
+		t.Fatalf("rows: %d and %d", a.list.rows.Len(), b.list.rows.Len())
 	}
 	for i := range ws.Snapshot().Len() {
 		if a.snap.Entry(i).File != b.snap.Entry(i).File || a.snap.Entry(i).File != ws.Snapshot().Entry(i).File {

@@ -26,7 +26,7 @@ func TestPanelEditsReachTheRoot(t *testing.T) {
 	if m.surfaces.GRFBytes != 64 || !m.unsaved() {
 		t.Fatalf("g: the root's GRF size %d, unsaved %v", m.surfaces.GRFBytes, m.unsaved())
 	}
-	if got := m.codePanel().m.GRFBytes(); got != 64 {
+	if got := m.codePanel().GRFBytes(); got != 64 {
 		t.Errorf("the Code pane computes with %d-byte GRFs after Output switched to 64", got)
 	}
 	if !strings.HasPrefix(m.title(), "[unsaved]") {
@@ -38,13 +38,13 @@ func TestPanelEditsReachTheRoot(t *testing.T) {
 	m.Update(press("j"))
 	m.Update(press("l"))
 	l, _ := m.list.selected()
-	in := m.list.rows.info(l)
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
+	in := m.list.rows.Info(l)
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
 	s, src, _ := m.surfaces.Lookup(sc, in)
 	if src != model.SourceBody || s.Width != model.DefaultSurface().Width+1 {
 		t.Fatalf("l: the root's file has %v %+v", src, s)
 	}
-	if got := m.outputPanel().m.Surface(); got != s {
+	if got := m.outputPanel().Surface(); got != s {
 		t.Errorf("Output shows %+v, the root has %+v", got, s)
 	}
 	if !strings.Contains(plainFrame(m), "edited, not saved") {
@@ -54,8 +54,8 @@ func TestPanelEditsReachTheRoot(t *testing.T) {
 	// Lanes edits the mask; Output computes with it.
 	m.Update(press("3"))
 	m.Update(press("z")) // no lanes
-	if m.surfaces.DispatchMask != 0 || m.outputPanel().m.Result().Lanes[0].Enabled {
-		t.Errorf("dispatch: the root has %s, Output's lane 0 enabled %v", m.surfaces.DispatchMask, m.outputPanel().m.Result().Lanes[0].Enabled)
+	if m.surfaces.DispatchMask != 0 || m.outputPanel().Result().Lanes[0].Enabled {
+		t.Errorf("dispatch: the root has %s, Output's lane 0 enabled %v", m.surfaces.DispatchMask, m.outputPanel().Result().Lanes[0].Enabled)
 	}
 
 	// ctrl+s saves it all; the marks go, in the title and in Output.
@@ -91,8 +91,8 @@ func TestSaveRightAfterEditHasIt(t *testing.T) {
 		t.Fatalf("%v\n%s", err, saved)
 	}
 	l, _ := m.list.selected()
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
-	if s, _, _ := f.Lookup(sc, m.list.rows.info(l)); s.Width != model.DefaultSurface().Width+1 {
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
+	if s, _, _ := f.Lookup(sc, m.list.rows.Info(l)); s.Width != model.DefaultSurface().Width+1 {
 		t.Errorf("the save lacks the edit typed before it: %s", saved)
 	}
 	if m.unsaved() {
@@ -108,15 +108,15 @@ func TestEditMessageApplied(t *testing.T) {
 		t.Fatalf("LODSet: the root has %v, unsaved %v", m.surfaces.LOD, m.unsaved())
 	}
 	m.Update(press("4"))
-	if !strings.Contains(ansi.Strip(m.outputPanel().m.View()), "LOD") {
+	if !strings.Contains(ansi.Strip(m.outputPanel().View()), "LOD") {
 		t.Fatal("no LOD row in Output")
 	}
 	m.Update(panels.DispatchMaskSet{Mask: 0xf})
-	if m.surfaces.DispatchMask != 0xf || m.lanesPanel().m.Dispatch() != 0xf {
-		t.Errorf("DispatchMaskSet: the root has %s, Lanes shows %s", m.surfaces.DispatchMask, m.lanesPanel().m.Dispatch())
+	if m.surfaces.DispatchMask != 0xf || m.lanesPanel().Dispatch() != 0xf {
+		t.Errorf("DispatchMaskSet: the root has %s, Lanes shows %s", m.surfaces.DispatchMask, m.lanesPanel().Dispatch())
 	}
-	b, _ := json.Marshal(m.outputPanel().m.Result().Lanes[0])
-	if m.outputPanel().m.Result().Lanes[0].Cells[0].Value != (model.DefaultSurface().Width+1)>>3 {
+	b, _ := json.Marshal(m.outputPanel().Result().Lanes[0])
+	if m.outputPanel().Result().Lanes[0].Cells[0].Value != (model.DefaultSurface().Width+1)>>3 {
 		t.Errorf("Output does not compute with LOD 3: %s", b)
 	}
 }
@@ -148,8 +148,8 @@ func TestFlowEditThenSaveAtOnce(t *testing.T) {
 		t.Fatalf("%v\n%s", err, saved)
 	}
 	l, _ := m.list.selected()
-	sc := model.Scope{File: m.list.rows.file(l).Name, Body: m.list.rows.stream(l).Kernel}
-	if s, _, _ := f.Lookup(sc, m.list.rows.info(l)); s.Width != model.DefaultSurface().Width+1 || f.GRFBytes != 64 {
+	sc := model.Scope{File: m.list.rows.File(l).Name, Body: m.list.rows.Stream(l).Kernel}
+	if s, _, _ := f.Lookup(sc, m.list.rows.Info(l)); s.Width != model.DefaultSurface().Width+1 || f.GRFBytes != 64 {
 		t.Errorf("the save lacks the edits typed before it: %s", saved)
 	}
 	if m.Unsaved() {

@@ -30,7 +30,7 @@ func (m *Model) summary(w, h int) string {
 	if !m.selOK {
 		lines = []string{m.th.Muted.Render("  no INFO instruction selected")}
 	} else {
-		in := m.list.rows.info(m.sel)
+		in := m.list.rows.Info(m.sel)
 		switch d := in.Diagnostics(); len(d) {
 		case 0:
 			lines = append(lines, m.th.Muted.Render("  ✓ no diagnostics"))

@@ -35,12 +35,12 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 	if !ok {
 		t.Fatal("nothing selected")
 	}
-	file, kernel := m.list.rows.file(l).Name, m.list.rows.stream(l).Kernel
-	if m.outputPanel().m.Rules() != model.RulesHW {
+	file, kernel := m.list.rows.File(l).Name, m.list.rows.Stream(l).Kernel
+	if m.outputPanel().Rules() != model.RulesHW {
 		t.Errorf("Config.Rules not applied")
 	}
 	send(m, "4", "j", "l") // Output, Width, one step up
-	in := m.list.rows.info(l)
+	in := m.list.rows.Info(l)
 	s, src, _ := m.surfaces.Lookup(model.Scope{File: file, Body: kernel}, in)
 	if src != model.SourceBody || s.Width != model.DefaultSurface().Width+1 {
 		t.Fatalf("edit of %s in %s: %v %+v (file %+v)", kernel, file, src, s, m.surfaces.Files)
@@ -56,7 +56,7 @@ func TestSurfaceEditsPerBody(t *testing.T) {
 		t.Errorf("r: rules %v status %q", m.rules, m.status)
 	}
 	m.restylePanels()
-	if m.outputPanel().m.Rules() != model.RulesSpec {
+	if m.outputPanel().Rules() != model.RulesSpec {
 		t.Error("rules lost when the panels were rebuilt")
 	}
 }

@@ -29,11 +29,11 @@ func TestFlowVisaasmText(t *testing.T) {
 	if !ok {
 		t.Fatal("no selection")
 	}
-	in := m.list.rows.info(l)
+	in := m.list.rows.Info(l)
 	if !in.FromText() || in.Line() != 69 || in.Off != -1 || in.Inst != 3 || len(in.Bytes()) != 17 {
 		t.Errorf("selected INFO: text %v line %d off %d $%d %d bytes", in.FromText(), in.Line(), in.Off, in.Inst, len(in.Bytes()))
 	}
-	if n := m.list.count(); n != 10 || m.list.rows.total != 13 {
-		t.Errorf("%d of %d rows, want 10 resinfo of 13", n, m.list.rows.total)
+	if n := m.list.count(); n != 10 || m.list.rows.Len() != 13 {
+		t.Errorf("%d of %d rows, want 10 resinfo of 13", n, m.list.rows.Len())
 	}
 }

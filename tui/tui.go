@@ -27,7 +27,6 @@ import (
 	"infoscope/model/lower"
 	"infoscope/model/workspace"
 	"infoscope/tui/panels"
-	"infoscope/tui/style"
 )
 
 // Config configures a session.
@@ -168,9 +167,10 @@ type Model struct {
 	mouse    bool
 	showHelp bool
 	showErrs bool
-	// ov scrolls the help, errors and bookmarks overlays: built when one
-	// opens (overlayVP), let go of when the help or errors close.
-	ov          *viewport.Model
+	help     help.Model // bubbles' key-hint renderer, in the session's styles
+	// ov scrolls the help, errors and bookmarks overlays; it starts anew
+	// when the help or errors close.
+	ov          viewport.Model
 	overlayKeys OverlayKeyMap
 	quitKeys    QuitKeyMap
 	// helpQuery filters the help by key or words; / opens it.
@@ -204,22 +204,6 @@ type Model struct {
 
 	status    string
 	statusErr bool
-}
-
-// helpModel returns bubbles' key-hint renderer in the session's styles,
-// w cells wide (0: unbounded). It is built when drawn rather than held:
-// its styles are ~4.5 KB, and an SSH server holds a model per session.
-func (m *Model) helpModel(w int) help.Model {
-	h := helpBase(m.th)
-	h.SetWidth(w)
-	return h
-}
-
-// helpBase returns bubbles' help.Model in the styles of th.
-func helpBase(th theme) help.Model {
-	h := help.New()
-	h.Styles = th.Help
-	return h
 }
 
 // snapshotMsg brings a state of the workspace; listen is set on those
@@ -256,6 +240,8 @@ func New(cfg Config) *Model {
 		shown:    focusBits,
 		width:    80,
 		height:   24,
+		help:     help.New(),
+		ov:       viewport.New(),
 	}
 	if m.surfaces == nil {
 		m.surfaces = model.NewSurfaceFile()
@@ -263,20 +249,19 @@ func New(cfg Config) *Model {
 	if cfg.Keys != nil {
 		m.keyset = *cfg.Keys
 	}
-	m.keys = m.keyset.Global
-	m.keys.Save.SetEnabled(cfg.SaveSurfaces != nil)
+	m.keys = m.keyset.Global // enabled as the mode allows by syncKeys
 	if cfg.SurfacesUnsaved {
 		m.editGen = 1 // an edit no save covers (which surfaces is not known)
 	}
 	if cfg.Diff != nil {
 		m.diff = newDiffIndex(cfg.Diff)
 	}
+	m.applyTheme() // first: the prompts, the list and the panels are built with it
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Line))
-	m.helpQuery = newPromptInput("/", "key or words", 64)
+	m.helpQuery = newPromptInput("/", "key or words", 64, m.th)
 	m.helpQueryKeys = panels.NewPromptKeys("keep", "clear")
 	m.overlayKeys, m.quitKeys = m.keyset.Help, m.keyset.Quit
 	m.initMarks(cfg.Marks)
-	m.marks.keys = m.keyset.Marks
 	if m.ws = cfg.Workspace; m.ws != nil {
 		m.sub = m.ws.Subscribe()
 	} else {
@@ -286,15 +271,11 @@ func New(cfg Config) *Model {
 	// (a shared workspace's may be loaded already) is then news to it.
 	m.snap = workspace.NewSnapshot(m.ws.Snapshot().Names())
 	m.pub.Store(m.snap)
-	m.th = style.New(m.isDark, m.mono)
-	m.list = newList(m.th)
-	m.list.keys = m.keyset.List
-	m.list.focused = true
+	m.list = newList(m.th, m.keyset.List)
 	m.buildPanels()
 	if cfg.SurfacesLoaded != "" {
 		m.setStatus(fmt.Sprintf("loaded surface file %s (%s)", cfg.SurfacesLoaded, descriptions(m.surfaces.Count())), false)
 	}
-	m.applyTheme()
 	m.relayout()
 	if m.loadErr != nil {
 		m.setStatus(fmt.Sprintf("surface file not loaded, defaults in use, the file is left as it is: %v", m.loadErr), true)
@@ -397,8 +378,6 @@ func (m *Model) SurfacesJSON() []byte {
 // them when it ends a session itself (idle, time limit, shutdown).
 func (m *Model) Unsaved() bool { return m.unsaved() && !m.discarded }
 
-func (m *Model) loading() int { return m.snap.Loading() }
-
 // setStatus sets the status line. Its messages quote file names, errors
 // and notes from inputs: they are shown by decoder.Display's rule.
 func (m *Model) setStatus(text string, isErr bool) {
@@ -408,7 +387,7 @@ func (m *Model) setStatus(text string, isErr bool) {
 // Update dispatches: loading results and panel notifications first, then
 // global keys, then the focused child only.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	_, cmd := m.update(msg)
+	cmd := m.update(msg)
 	if m.listCmd != nil {
 		cmd = tea.Batch(cmd, m.listCmd)
 		m.listCmd = nil
@@ -416,13 +395,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	defer m.afterUpdate()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.relayout()
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
@@ -431,63 +410,68 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				m.restylePanels()
 			}
 		}
-		return m, nil
+		return nil
 	case spinner.TickMsg:
-		if m.loading() == 0 {
-			return m, nil // stop ticking: idle frames cost nothing
+		if m.snap.Loading() == 0 {
+			return nil // stop ticking: idle frames cost nothing
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return cmd
 	case snapshotMsg:
 		if msg.snap == nil {
-			return m, m.ownSnapshot()
+			return m.ownSnapshot()
 		}
 		cmd := m.applySnapshot(msg.snap)
 		if msg.listen {
 			cmd = tea.Batch(cmd, m.listen())
 		}
-		return m, cmd
+		return cmd
 	case ReloadMsg:
-		return m, tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
+		return tea.Batch(m.loadCmds(m.ws.Begin(msg.Name))...)
 	case statusMsg:
 		m.setStatus(msg.text, msg.err)
-		return m, nil
+		return nil
 	case demangledMsg:
 		for k, v := range msg {
 			m.demangled[k] = v
 		}
 		m.helpCache = helpCache{}
-		return m, nil
+		return nil
 	case copiedMsg:
 		m.setStatus(msg.status, false)
 		osc := msg.osc
-		return m, func() tea.Msg { return osc }
+		return func() tea.Msg { return osc }
 	case savedMsg:
-		return m, m.onSaved(msg)
+		return m.onSaved(msg)
 	case kernelJoinsMsg:
 		m.onKernelJoins(msg)
-		return m, nil
+		return nil
 	case openPanelMsg:
 		m.setFocus(m.shown)
-		return m, nil
+		return nil
 	case filteredMsg:
 		var cmd tea.Cmd
 		m.list, cmd = m.list.filtered(msg)
 		m.syncSelection()
-		return m, cmd
+		return cmd
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.MouseClickMsg, tea.MouseWheelMsg:
-		return m, m.onMouse(msg.(tea.MouseMsg))
-	case tea.PasteMsg:
-		return m, m.toFocused(msg)
+		return m.onMouse(msg.(tea.MouseMsg))
+	case panels.Edit:
+		// An edit sent as a message (the panels report theirs through
+		// TakeEdits).
+		m.applyEdit(msg)
+		m.handBack()
+		return nil
+	case panels.SelectInfoMsg:
+		m.selectInst(msg.Stream, msg.Inst)
+		return nil
 	}
-	if handled, cmd := m.onPanelMsg(msg); handled {
-		return m, cmd
-	}
-	// Anything else (timers of the focused child's inputs) goes to it alone.
-	return m, m.toFocused(msg)
+	// Anything else (a paste, timers of the focused child's inputs) goes
+	// to it alone.
+	return m.toFocused(msg)
 }
 
 // applySnapshot shows a newer state of the workspace: the rows are
@@ -521,16 +505,15 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	if rebuild {
 		demangle = tea.Batch(m.rebuild(), m.demangleCmd())
 	}
-	// loadedText counts over every input: once per state, not per load
-	// that ended in it (a folder's thousands end in one state).
-	var loaded string
-	var loadedBad, counted bool
-	loadedText := func(s *workspace.Snapshot) (string, bool) {
-		if !counted {
-			loaded, loadedBad = loadedText(s)
-			counted = true
-		}
-		return loaded, loadedBad
+	// The last load ended: what they all did is counted over every input,
+	// once per state, not per load that ended in it (a folder's thousands
+	// end in one state).
+	finished := len(done) > 0 && s.Loading() == 0
+	var loaded, news string
+	var loadedBad bool
+	if finished {
+		loaded, loadedBad = loadedText(s)
+		news = fmt.Sprintf("%s, %d INFO instructions", loaded, m.list.rows.Len()) + m.surfacesNote()
 	}
 	for _, d := range done {
 		e := d.e
@@ -548,22 +531,19 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
-			text, bad := loadedText(s)
-			m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
+			m.setStatus(news, loadedBad)
 		}
 	}
 	reload := slices.ContainsFunc(done, func(d ended) bool { return d.reload })
-	if len(done) > 0 && s.Loading() == 0 && s.Len() > 1 && !reload {
+	if finished && s.Len() > 1 && !reload {
 		// Loads end in any order: with several sources the count (what
 		// could not be read included) is said last, whichever ended last;
 		// the files' errors are counted in the status line (E lists them).
-		text, bad := loadedText(s)
-		m.setStatus(fmt.Sprintf("%s, %d INFO instructions", text, m.list.rows.total)+m.surfacesNote(), bad)
+		m.setStatus(news, loadedBad)
 	}
-	if len(done) > 0 && s.Loading() == 0 && m.list.rows.total == 0 && !m.statusErr {
+	if finished && m.list.rows.Len() == 0 && !m.statusErr {
 		if t := m.noInfoText(); t != "" {
-			text, _ := loadedText(s)
-			m.setStatus(t+" · "+text, false)
+			m.setStatus(t+" · "+loaded, false)
 		}
 	}
 	m.openFirstChange() // after the load's news: it says where it opened
@@ -668,20 +648,15 @@ func (m *Model) syncSelection() {
 		return
 	}
 	m.sel, m.selOK = l, ok
-	var in *decoder.Info
 	if ok {
-		in = m.list.rows.info(l)
 		m.body = nil // the list's selection is shown again
 	}
-	s := m.session() // the new instruction's description first, then the instruction
-	for i, p := range m.panels[1:] {
-		if m.pending[i+1] {
-			continue // handed the selection when first shown
+	s := m.session()
+	for id := focusBits; id < numFocus; id++ {
+		if !m.pending[id] { // else handed the selection when first shown
+			m.handSelection(id, s)
 		}
-		p.SetSession(s)
-		p.SetInfo(in)
 	}
-	m.showCodeBody()
 	if m.focus != focusList && m.shown == focusCode {
 		m.relayout() // the Code pane's share follows what the new body holds
 	}
@@ -694,13 +669,19 @@ func (m *Model) syncPanel(id focusID) {
 		return
 	}
 	m.pending[id] = false
+	m.handSelection(id, m.session())
+}
+
+// handSelection gives panel id the session's state s, then the selected
+// INFO (the new instruction's description first, then the instruction);
+// with none, the Code pane gets the body picked instead.
+func (m *Model) handSelection(id focusID, s panels.Session) {
 	var in *decoder.Info
 	if m.selOK {
-		in = m.list.rows.info(m.sel)
+		in = m.list.rows.Info(m.sel)
 	}
-	p := m.panels[id]
-	p.SetSession(m.session())
-	p.SetInfo(in)
+	m.panels[id].SetSession(s)
+	m.panels[id].SetInfo(in)
 	if id == focusCode {
 		m.showCodeBody()
 	}
@@ -712,7 +693,6 @@ func (m *Model) setFocus(f focusID) {
 	}
 	m.syncPanel(f) // before it takes the keyboard, as if it had been synced all along
 	m.focus = f
-	m.list.focused = f == focusList
 	if f != focusList && m.list.mode != inputNone {
 		// alt+digit leaves the prompt, as esc does; a view to make again
 		// (rows reloaded meanwhile) comes from a command Update returns.
@@ -832,19 +812,15 @@ func (m *Model) copySelection(bytes bool) tea.Cmd {
 		m.setStatus("nothing selected to copy", true)
 		return nil
 	}
-	in := m.list.rows.info(m.sel)
+	in := m.list.rows.Info(m.sel)
 	var text, what string
 	switch {
 	case bytes:
 		b := in.Bytes()
-		parts := make([]string, len(b))
-		for i, c := range b {
-			parts[i] = fmt.Sprintf("%02x", c)
-		}
-		text, what = strings.Join(parts, " "), fmt.Sprintf("%d bytes", len(b))
+		text, what = fmt.Sprintf("% x", b), fmt.Sprintf("%d bytes", len(b))
 	case m.focus == focusBits:
 		fields := in.Fields()
-		i := min(m.bitsPanel().m.Selected(), len(fields)-1)
+		i := min(m.bitsPanel().Selected(), len(fields)-1)
 		text, what = fmt.Sprintf("0x%x", fields[i].Raw), fields[i].Name
 	default:
 		text, what = in.Text(), "the instruction text"
@@ -898,8 +874,7 @@ func (m *Model) listKeyFromPanel(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toFocused(msg), true
 	case key.Matches(msg, lk.Next, lk.Prev, lk.NextDiag, lk.PrevDiag):
 		var cmd tea.Cmd
-		m.list.moved = true
-		m.list, cmd = m.list.updateKey(msg)
+		m.list, cmd = m.list.Update(msg) // a move of the user's, as in the list
 		m.syncSelection()
 		return cmd, true
 	}
@@ -943,7 +918,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			var cmd tea.Cmd
 			m.helpQuery, cmd = m.helpQuery.Update(msg)
-			m.overlayVP().GotoTop()
+			m.ov.GotoTop()
 			return cmd
 		}
 		return nil
@@ -952,7 +927,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.helpFiltering = true
-		m.overlayVP().GotoTop()
+		m.ov.GotoTop()
 		return m.helpQuery.Focus()
 	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
 		// The viewport scrolls by its own keys: the overlay's, as they are now.
@@ -971,11 +946,7 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Close):
 		m.showHelp, m.showErrs = false, false
 		m.clearHelpQuery()
-		// The text shown (the help is tens of KB) is not kept once closed.
-		m.helpCache = helpCache{}
-		if !m.marks.open {
-			m.ov = nil
-		}
+		m.ov = viewport.New()
 	default:
 		m.setStatus(msg.String()+" does nothing here: the footer lists the keys", false)
 	}
@@ -993,18 +964,7 @@ func (m *Model) clearHelpQuery() {
 	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
-	if m.ov != nil {
-		m.ov.SetYOffset(0)
-	}
-}
-
-// overlayVP returns the overlays' viewport, built when first needed.
-func (m *Model) overlayVP() *viewport.Model {
-	if m.ov == nil {
-		vp := viewport.New()
-		m.ov = &vp
-	}
-	return m.ov
+	m.ov.SetYOffset(0)
 }
 
 // toFocused sends msg to the focused child only, then re-syncs the panels
@@ -1018,7 +978,7 @@ func (m *Model) toFocused(msg tea.Msg) tea.Cmd {
 		m.list, cmd = m.list.Update(msg)
 		m.syncSelection()
 	} else {
-		cmd = m.panels[m.focus].Update(msg)
+		cmd = m.panels[m.focus].update(msg)
 		m.takeEdits(m.panels[m.focus])
 	}
 	return cmd

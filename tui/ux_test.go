@@ -14,9 +14,9 @@ import (
 func visibleRows(m *Model) (lines, texts []string) {
 	view := strings.Split(ansi.Strip(m.View().Content), "\n")
 	for i := 0; i < m.list.bodyRows() && m.list.top+i < m.list.count(); i++ {
-		lc := m.list.rows.loc(m.list.rowAt(m.list.top + i))
+		lc := m.list.rows.Loc(m.list.rowAt(m.list.top + i))
 		lines = append(lines, view[m.lay.list.y+1+i])
-		texts = append(texts, m.list.rows.info(lc).Text())
+		texts = append(texts, m.list.rows.Info(lc).Text())
 	}
 	return lines, texts
 }
@@ -42,7 +42,7 @@ func TestListTextWinsOverColumns(t *testing.T) {
 	}
 	title := ansi.Strip(strings.Split(m.View().Content, "\n")[m.lay.list.y])
 	lc, _ := m.list.selected()
-	if !strings.Contains(title, m.list.shown[m.list.rows.file(lc).Name]) {
+	if !strings.Contains(title, m.list.shown[m.list.rows.File(lc).Name]) {
 		t.Errorf("40 columns: the title does not name the selected row's file: %q", title)
 	}
 }
@@ -131,7 +131,7 @@ func TestSearchKeysFromPanels(t *testing.T) {
 	if m.focus != focusBits || m.list.cursor == before {
 		t.Fatalf("n in Bits: focus %d cursor %d -> %d", m.focus, before, m.list.cursor)
 	}
-	if l, _ := m.list.selected(); m.list.rows.info(l).NumDiagnostics() == 0 {
+	if l, _ := m.list.selected(); m.list.rows.Info(l).NumDiagnostics() == 0 {
 		t.Errorf("n went to a row without diagnostics")
 	}
 	send(m, "w")
@@ -199,8 +199,8 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
 	send(m, ":", "'b.bin:0x16'", "enter")
 	l, _ := m.list.selected()
-	if m.list.rows.file(l).Name != "dir/b.bin" || m.list.rows.info(l).Off != 0x16 {
-		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.file(l).Name, m.list.rows.info(l).Off, m.status)
+	if m.list.rows.File(l).Name != "dir/b.bin" || m.list.rows.Info(l).Off != 0x16 {
+		t.Fatalf(":b.bin:0x16 went to %s+0x%x (status %q)", m.list.rows.File(l).Name, m.list.rows.Info(l).Off, m.status)
 	}
 	send(m, ":", "'c.bin:0x0'", "enter")
 	if !strings.Contains(m.status, "no such file") || !strings.Contains(m.status, "a.bin") {
@@ -238,7 +238,7 @@ func TestCopyKeys(t *testing.T) {
 		t.Errorf("y in Bits: %q", got)
 	}
 	l, _ := m.list.selected()
-	f := m.list.rows.info(l).Fields()[3]
+	f := m.list.rows.Info(l).Fields()[3]
 	if !strings.Contains(m.status, "copied "+f.Name+": "+fmt.Sprintf("0x%x", f.Raw)) {
 		t.Errorf("y in Bits on %s: status %q", f.Name, m.status)
 	}

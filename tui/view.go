@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/index"
 	"infoscope/tui/panels"
 )
 
@@ -65,10 +66,11 @@ func (m *Model) render() string {
 		parts = append(parts, m.overlay(title, m.overlayLines()))
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
-	case m.list.rows.total == 0 && m.loading() > 0:
+	case m.list.rows.Len() == 0 && m.snap.Loading() > 0:
 		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
 	default:
 		l := m.list // a copy: View changes nothing
+		l.focused = m.focus == focusList
 		l.marked = m.markedRows()
 		l.diff = m.diff
 		parts = append(parts, fit(l.View(), w, m.lay.list.h))
@@ -92,14 +94,11 @@ func (m *Model) render() string {
 func (m *Model) tabBar() string {
 	var b strings.Builder
 	for i := range numFocus {
-		t := tabLabel(focusID(i), focusID(i) == m.focus)
-		switch {
-		case focusID(i) == m.focus:
-			b.WriteString(m.th.TabActive.Render(t))
-		default:
-			b.WriteString(m.th.Tab.Render(t))
+		st := m.th.Tab
+		if focusID(i) == m.focus {
+			st = m.th.TabActive
 		}
-		b.WriteString(" ")
+		b.WriteString(st.Render(tabLabel(focusID(i), focusID(i) == m.focus)) + " ")
 	}
 	if m.diff != nil {
 		b.WriteString(m.th.Muted.Render("infoscope " + m.diff.header(m.diffShown())))
@@ -165,21 +164,21 @@ func (m *Model) statusLine() string {
 	if m.unsaved() {
 		act = append(act, "unsaved surface edits: ctrl+s saves")
 	}
-	if m.loading() > 0 {
+	if m.snap.Loading() > 0 {
 		parts = append(parts, m.spin.View()+" "+m.loadingText())
 	}
 	if m.list.filtering {
-		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.total))
+		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.Len()))
 	}
 	var f *decoder.File
 	if m.selOK {
-		f = m.list.rows.file(m.sel)
+		f = m.list.rows.File(m.sel)
 		parts = append(parts, decoder.Display(f.Name))
 	} else if m.body != nil {
 		parts = append(parts, decoder.Display(m.body.file.Name))
-	} else if m.list.filter != "" && m.list.rows.total > 0 {
+	} else if m.list.filter != "" && m.list.rows.Len() > 0 {
 		parts = append(parts, "no row matches the filter")
-	} else if m.snap.Len() > 0 && m.loading() == 0 {
+	} else if m.snap.Len() > 0 && m.snap.Loading() == 0 {
 		parts = append(parts, "no INFO instructions")
 	}
 	if f != nil {
@@ -229,13 +228,7 @@ func (m *Model) problemCount() int {
 // overlay draws a title line over lines in the overlays' viewport, at
 // its stored offset: exactly bodyH lines of at most width cells.
 func (m *Model) overlay(title string, lines []string) string {
-	// A copy: View changes nothing (nor builds the viewport).
-	var vp viewport.Model
-	if m.ov != nil {
-		vp = *m.ov
-	} else {
-		vp = viewport.New()
-	}
+	vp := m.ov // a copy: View changes nothing
 	m.sizeOverlay(&vp)
 	vp.SetContentLines(slices.Clone(lines)) // it may split lines in place
 	more := ""
@@ -284,10 +277,9 @@ func (m *Model) overlayView() *viewport.Model {
 	if m.showHelp {
 		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
 	}
-	vp := m.overlayVP()
-	m.sizeOverlay(vp)
-	vp.SetContentLines(lines)
-	return vp
+	m.sizeOverlay(&m.ov)
+	m.ov.SetContentLines(lines)
+	return &m.ov
 }
 
 // shownHelpLines is the help as filtered by the query: with one, a line
@@ -321,7 +313,7 @@ func (m *Model) shownHelpLines() []string {
 	for _, h := range hits {
 		out = append(out, fmt.Sprintf("  %s %s  · %s", panels.Fit(h.key, kw), h.desc, h.group))
 	}
-	for _, l := range append(m.helpNotes(), strings.Split(filterHelp, "\n")...) {
+	for _, l := range append(m.helpNotes(), strings.Split(index.FilterHelp, "\n")...) {
 		if strings.Contains(strings.ToLower(l), q) {
 			out = append(out, l)
 		}
@@ -361,6 +353,8 @@ func (m *Model) helpNotes() []string {
 // helpLines lists every key: global, list, each panel, then the filter
 // language.
 func (m *Model) helpLines() []string {
+	h := m.help
+	h.SetWidth(m.width)
 	var lines []string
 	for _, g := range m.helpGroups() {
 		lines = append(lines, m.th.Current.Render(g.name))
@@ -391,7 +385,7 @@ func (m *Model) helpLines() []string {
 				b.SetHelp(h.Key+strings.Repeat(" ", kw-lipgloss.Width(h.Key)), h.Desc)
 				padded[i] = b
 			}
-			c := m.helpModel(m.width).FullHelpView([][]key.Binding{padded})
+			c := h.FullHelpView([][]key.Binding{padded})
 			if c == "" {
 				continue
 			}
@@ -407,7 +401,7 @@ func (m *Model) helpLines() []string {
 	}
 	lines = append(lines, m.helpNotes()...)
 	lines = append(lines, "")
-	lines = append(lines, strings.Split(filterHelp, "\n")...)
+	lines = append(lines, strings.Split(index.FilterHelp, "\n")...)
 	return lines
 }
 

@@ -41,18 +41,19 @@ const maxConfigFile = 1 << 20
 // loadConfig reads the configuration file, if there is one: the settings,
 // and the entries refused (each file:line: why, its default kept).
 func loadConfig() (tui.Settings, []error) {
+	defaults := tui.Settings{Keys: tui.DefaultKeys()}
 	path := configPath()
 	if path == "" {
-		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+		return defaults, nil
 	}
-	data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile)
-	if data == nil && err == nil {
-		return tui.Settings{Keys: tui.DefaultKeys()}, nil
+	switch data, err := fsio.ReadLimited(path, "configuration file", maxConfigFile); {
+	case err != nil:
+		return defaults, []error{err}
+	case data == nil:
+		return defaults, nil // no configuration file
+	default:
+		return tui.ParseConfig(path, data)
 	}
-	if err != nil {
-		return tui.Settings{Keys: tui.DefaultKeys()}, []error{err}
-	}
-	return tui.ParseConfig(path, data)
 }
 
 // configFlags are the flags the configuration sets, given before the

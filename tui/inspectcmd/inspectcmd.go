@@ -88,7 +88,6 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 			env.Usage(w)
 		}
 	})
-	opts, surfPath, rulesFlag, noMouse, mono, theme, noWatch := fv.decode, fv.surfaces, fv.rules, fv.noMouse, fv.mono, fv.theme, fv.noWatch
 	if pre := configFlags(st); len(pre) > 0 {
 		// The configuration's flags first: refused whole (file:line) when
 		// one does not parse, and the defaults kept.
@@ -113,26 +112,25 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 		}
 		return 2
 	}
-	dopts, err := opts()
+	dopts, err := fv.decode()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope:", err)
 		return 2
 	}
-	if *theme != "auto" && *theme != "dark" && *theme != "light" {
-		fmt.Fprintf(os.Stderr, "infoscope: --theme %q: want auto, dark or light\n", *theme)
+	if *fv.theme != "auto" && *fv.theme != "dark" && *fv.theme != "light" {
+		fmt.Fprintf(os.Stderr, "infoscope: --theme %q: want auto, dark or light\n", *fv.theme)
 		return 2
 	}
-	rules, err := model.ParseRules(*rulesFlag)
+	rules, err := model.ParseRules(*fv.rules)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "infoscope: --rules:", err)
 		return 2
 	}
-	surfacesAt := surfacesPath(*surfPath, fs.Args())
-	cfg := tui.Config{Decode: dopts, NoMouse: *noMouse, Mono: *mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
-		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs, Native: fsio.NativeLoader(dopts)}
-	cfg.Diff = env.Diff
-	if *theme != "auto" {
-		cfg.Theme = *theme
+	surfacesAt := surfacesPath(*fv.surfaces, fs.Args())
+	cfg := tui.Config{Decode: dopts, NoMouse: *fv.noMouse, Mono: *fv.mono || os.Getenv("NO_COLOR") != "", SurfacePath: surfacesAt, Rules: rules,
+		CopyLocal: clipboard.WriteAll, Keys: &st.Keys, ConfigErrors: errs, Native: fsio.NativeLoader(dopts), Diff: env.Diff}
+	if *fv.theme != "auto" {
+		cfg.Theme = *fv.theme
 	}
 	var paths []string
 	// A directory opens the vISA files in it (fsio.CheckInput); a missing or
@@ -247,7 +245,7 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 	// The watcher fails only while setting up; its error is printed after
 	// the program ends, since stderr would tear the screen while it runs.
 	watchErr := make(chan error, 1)
-	if !*noWatch && len(paths) > 0 && env.Diff == nil {
+	if !*fv.noWatch && len(paths) > 0 && env.Diff == nil {
 		go func() {
 			watchErr <- fsio.Watch(ctx, paths, func(path string) { p.Send(tui.ReloadMsg{Name: path}) })
 		}()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/sampledata/benchcpu"
 )
@@ -95,7 +96,7 @@ func BenchmarkFirstFrameMixed(b *testing.B) {
 		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
 			benchcpu.Measure(b, "op", 1)
 			for b.Loop() {
-				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
+				m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
 				if m.list.rows.Len() != 1_000_000 {
 					b.Fatal(m.list.rows.Len())
@@ -115,7 +116,7 @@ func BenchmarkHeldPerInfo(b *testing.B) {
 	for b.Loop() {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}}, 80, 24)
+		m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", data)}}, 80, 24)
 		_ = m.View()
 		runtime.GC()
 		runtime.ReadMemStats(&after)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/benchcpu"
 )
 
@@ -15,7 +16,7 @@ func BenchmarkKeyToFrame(b *testing.B) {
 	for _, n := range []int{1_000, 100_000, 1_000_000} {
 		for _, sz := range [][2]int{{80, 24}, {120, 40}} {
 			b.Run(fmt.Sprintf("rows=%d/%dx%d", n, sz[0], sz[1]), func(b *testing.B) {
-				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, sz[0], sz[1])
+				m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", rawInfos(n, nil))}}, sz[0], sz[1])
 				if m.list.rows.Len() != n {
 					b.Fatalf("%d rows, want %d", m.list.rows.Len(), n)
 				}
@@ -47,7 +48,7 @@ func BenchmarkKeyToFrame(b *testing.B) {
 func BenchmarkFilterKeyToFrame(b *testing.B) {
 	for _, n := range []int{100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", rawInfos(n, nil))}}, 120, 40)
+			m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", rawInfos(n, nil))}}, 120, 40)
 			if m.list.rows.Len() != n {
 				b.Fatalf("%d rows, want %d", m.list.rows.Len(), n)
 			}
@@ -74,7 +75,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	for _, layout := range []decoder.Layout{decoder.LayoutAuto, decoder.LayoutIGC} {
 		b.Run("1M/layout="+layout.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				m := newLoaded(Config{Sources: []Source{BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
+				m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("big.bin", data)}, Decode: decoder.Options{Layout: layout}}, 80, 24)
 				_ = m.View()
 				if m.list.rows.Len() != 1_000_000 {
 					b.Fatal(m.list.rows.Len())

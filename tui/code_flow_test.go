@@ -4,21 +4,22 @@ import (
 	"path/filepath"
 	"testing"
 
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 )
 
 // codeSources are the oracle info_min.isa (two INFO) and the data-flow
 // sample (one INFO with LOD sources on both sides of a branch, two
 // readers, one through an alias, and an overwrite).
-func codeSources(t *testing.T) []Source {
+func codeSources(t *testing.T) []workspace.Source {
 	t.Helper()
-	var srcs []Source
+	var srcs []workspace.Source
 	for _, p := range []string{
 		filepath.Join("..", "decoder", "testdata", "oracle", "info_min.isa"),
 		filepath.Join("..", "model", "testdata", "dataflow.isa"),
 	} {
 		data := testkit.ReadFile(t, p)
-		srcs = append(srcs, BytesSource(filepath.Base(p), data))
+		srcs = append(srcs, workspace.BytesSource(filepath.Base(p), data))
 	}
 	return srcs
 }

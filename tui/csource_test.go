@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 )
 
@@ -23,8 +24,8 @@ func TestCSourceRows(t *testing.T) {
 		fmt.Fprintf(&src, "0x%02x,", c)
 	}
 	src.WriteString("\n};\n")
-	m := newLoaded(Config{Sources: []Source{BytesSource("k.cpp", []byte(src.String()))}, Mono: true}, 120, 40)
-	one := newLoaded(Config{Sources: []Source{BytesSource("kernels.isa", img)}, Mono: true}, 120, 40)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("k.cpp", []byte(src.String()))}, Mono: true}, 120, 40)
+	one := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("kernels.isa", img)}, Mono: true}, 120, 40)
 	if m.list.rows.Len() != 2*one.list.rows.Len() || one.list.rows.Len() == 0 {
 		t.Fatalf("%d rows from the source, %d from the image", m.list.rows.Len(), one.list.rows.Len())
 	}

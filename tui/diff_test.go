@@ -12,6 +12,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/visatext"
 	"infoscope/model/diff"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 )
 
@@ -32,7 +33,7 @@ func diffConfig(t *testing.T, nameA string, a []byte, nameB string, b []byte) Co
 	fb := visatext.Decode(nameB, b, decoder.Options{})
 	p := diff.PairBodies(diff.Bodies([]*decoder.File{fa}), diff.Bodies([]*decoder.File{fb}))
 	d := &Diff{A: nameA, B: nameB, Kernels: diff.CompareAll(p.Pairs, diff.Options{}, 1), OnlyA: p.OnlyA, OnlyB: p.OnlyB}
-	return Config{Sources: []Source{BytesSource(nameB, b)}, Diff: d, Mono: true}
+	return Config{Sources: []workspace.Source{workspace.BytesSource(nameB, b)}, Diff: d, Mono: true}
 }
 
 // tritonPair is the triton kernel against B: the same with one

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/tui/dump"
 )
 
@@ -13,7 +14,7 @@ import (
 // the same lines, the first decoder.ShownErrors and one counting the rest.
 func TestErrorsBoundedSameInBoth(t *testing.T) {
 	src := ".version 4.1\n.kernel \"k\"\n" + strings.Repeat("    frob (M1, 1)\n", 3000) + "    ret (M1, 1)\n"
-	m := newLoaded(Config{Sources: []Source{&memSource{name: "bad.visaasm", data: []byte(src)}}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{&memSource{name: "bad.visaasm", data: []byte(src)}}}, 80, 24)
 	var view []string
 	for _, l := range m.errorLines() {
 		if strings.HasPrefix(l, "  ✗ ") {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/model"
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 )
 
@@ -80,7 +81,7 @@ func TestEscapesNeverRendered(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{
-		Sources:  []Source{BytesSource("h"+hostile+".visaasm", []byte(hostileText)), BytesSource("o.isa", hostileObject(t))},
+		Sources:  []workspace.Source{workspace.BytesSource("h"+hostile+".visaasm", []byte(hostileText)), workspace.BytesSource("o.isa", hostileObject(t))},
 		Surfaces: sf,
 		Marks:    MarksConfig{Marks: []model.Mark{{File: "h" + hostile + ".visaasm", Kernel: "k" + hostile, Text: "t" + hostile, Note: "n" + hostile}}},
 	}

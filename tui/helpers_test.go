@@ -10,21 +10,22 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/tui/panels"
 )
 
 // sampleSources returns the embedded samples as sources, as main does when
 // started without files.
-func sampleSources(t testing.TB) []Source {
+func sampleSources(t testing.TB) []workspace.Source {
 	t.Helper()
-	var srcs []Source
+	var srcs []workspace.Source
 	for _, n := range sampledata.Names() {
 		data, err := sampledata.Read(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		srcs = append(srcs, BytesSource(n, data))
+		srcs = append(srcs, workspace.BytesSource(n, data))
 	}
 	return srcs
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/tui/dump"
 )
 
@@ -30,7 +31,7 @@ func TestInfo30TextAgrees(t *testing.T) {
 			data := []byte{0x70, 0x0B, c.nibble<<4 | 3, 0x0F, 0x06, 0x21, 0x00, 0x00, 0x00}
 			want := "sampleinfo.RGBA (" + c.mask + ", 8)  T6 V33.0"
 			v30 := decoder.Options{Layout: decoder.LayoutIGC, Version: decoder.Version{Major: 3, Minor: 0}}
-			m := newLoaded(Config{Sources: []Source{BytesSource("v30.bin", data)}, Mono: true, Decode: v30}, 120, 40)
+			m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("v30.bin", data)}, Mono: true, Decode: v30}, 120, 40)
 			view := func() string { return ansi.Strip(m.View().Content) }
 			if v := view(); !strings.Contains(v, "$0 "+want) {
 				t.Errorf("list: no %q in\n%s", want, v)

@@ -60,9 +60,6 @@ func (p *promptInput) Focus() tea.Cmd { return p.ti.Focus() }
 // Blur takes the keyboard away.
 func (p *promptInput) Blur() { p.ti.Blur() }
 
-// CursorEnd puts the cursor after the text.
-func (p *promptInput) CursorEnd() { p.ti.CursorEnd() }
-
 // SetValue replaces the text and puts the cursor at its end.
 func (p *promptInput) SetValue(s string) {
 	p.ti.SetValue(panels.DropControls(s))

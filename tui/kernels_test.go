@@ -9,13 +9,14 @@ import (
 
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 )
 
 // realSet is one kernel of a real SYCL dump folder (XE2, no INFO: see
 // model/diff/testdata/PROVENANCE.md) and its .asm, with the DG2 INFO
 // coverage kernel's dump set beside it when withInfo.
-func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
+func realSet(t *testing.T, withInfo bool) ([]workspace.Source, func(string) *lower.Join) {
 	t.Helper()
 	dir := filepath.Join("..", "model", "diff", "testdata", "dumpset")
 	read := func(name string) []byte {
@@ -26,7 +27,7 @@ func realSet(t *testing.T, withInfo bool) ([]Source, func(string) *lower.Join) {
 	j := lower.New(native.Parse(stem+".asm", read(stem+".asm")))
 	j.LL = native.ParseLL(stem+".visa.ll", read(stem+".visa.ll"))
 	joins := map[string]*lower.Join{stem + ".visaasm": j}
-	srcs := []Source{BytesSource(stem+".visaasm", read(stem+".visaasm"))}
+	srcs := []workspace.Source{workspace.BytesSource(stem+".visaasm", read(stem+".visaasm"))}
 	if withInfo {
 		src, nat := nativeSet(t)
 		srcs = append(srcs, src)

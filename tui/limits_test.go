@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/sampledata/testkit"
 	"infoscope/tui/fsio"
@@ -26,7 +27,7 @@ func loadMeasured(t *testing.T, path string, o decoder.Options) (*Model, uint64)
 	t.Helper()
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)
-	m := newLoaded(Config{Sources: []Source{fsio.FileSource(path, o)}, Decode: o}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{fsio.FileSource(path, o)}, Decode: o}, 80, 24)
 	runtime.ReadMemStats(&b)
 	return m, b.TotalAlloc - a.TotalAlloc
 }
@@ -49,7 +50,7 @@ func fileErr(m *Model) string {
 // per entry, until memory ran out), and shows a located error for each.
 func TestHostileInputsBounded(t *testing.T) {
 	dir := t.TempDir()
-	newLoaded(Config{Sources: []Source{BytesSource("warm", make([]byte, 300))}}, 80, 24) // compile tables
+	newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("warm", make([]byte, 300))}}, 80, 24) // compile tables
 	amp := filepath.Join(dir, "amp.isa")
 	ampData := sampledata.AmplifiedObject(1000, bytes.Repeat([]byte{0x59}, 64<<10))
 	if err := os.WriteFile(amp, ampData, 0o644); err != nil {
@@ -91,11 +92,11 @@ func TestHostileInputsBounded(t *testing.T) {
 
 // folderSources returns n small raw streams named as the files of one
 // folder, three INFO each.
-func folderSources(n int) []Source {
+func folderSources(n int) []workspace.Source {
 	data := rawInfos(3, nil)
-	srcs := make([]Source, n)
+	srcs := make([]workspace.Source, n)
 	for i := range srcs {
-		srcs[i] = BytesSource(fmt.Sprintf("dump/sub/k%05d.bin", i), data)
+		srcs[i] = workspace.BytesSource(fmt.Sprintf("dump/sub/k%05d.bin", i), data)
 	}
 	return srcs
 }

@@ -13,6 +13,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model/index"
+	"infoscope/model/workspace"
 )
 
 // TestFilterMatches checks every field term against the decoded fields on
@@ -101,7 +102,7 @@ func TestGotoAndDiagnostics(t *testing.T) {
 			b[2] = 0x07
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", data)}}, 80, 24)
 	if m.list.rows.Len() != 10 {
 		t.Fatalf("rows = %d", m.list.rows.Len())
 	}
@@ -157,7 +158,7 @@ func TestGotoAndDiagnostics(t *testing.T) {
 }
 
 func TestMoveKeys(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(100, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(100, nil))}}, 80, 24)
 	page := m.list.bodyRows()
 	steps := []struct {
 		key  string
@@ -185,7 +186,7 @@ func TestFilterKeepsRow(t *testing.T) {
 			b[2] = 0x03 // exec 8 on odd rows
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", data)}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", data)}}, 80, 24)
 	send(m, ":", "'21'", "enter", "/", "'exec:1'") // matches nothing yet
 	if m.list.count() != 0 {
 		t.Fatalf("exec:1 matched %d rows", m.list.count())
@@ -234,7 +235,7 @@ func TestContextWindowPages(t *testing.T) {
 // Moving the selection within a page changes only the bracket cells of
 // the context strip and the digits of the selection's $N that leads it.
 func TestContextLineMovesOnlyBrackets(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("r.bin", rawInfos(40, nil))}}, 120, 40)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("r.bin", rawInfos(40, nil))}}, 120, 40)
 	line := func() string { return ansi.Strip(m.list.contextLine()) }
 	a := line()
 	send(m, "j")
@@ -291,10 +292,10 @@ func TestListStepTouchesFewCells(t *testing.T) {
 // Files given with long paths that share a prefix must still be told apart
 // in the list's file column: the base name is what differs.
 func TestListFileColumnShowsDistinctNames(t *testing.T) {
-	srcs := []Source{
-		BytesSource("decoder/testdata/oracle/info_min.isa", rawInfos(2, nil)),
-		BytesSource("decoder/testdata/oracle/mix_s2.isa", rawInfos(2, nil)),
-		BytesSource("other/dir/mix_s2.isa", rawInfos(2, nil)),
+	srcs := []workspace.Source{
+		workspace.BytesSource("decoder/testdata/oracle/info_min.isa", rawInfos(2, nil)),
+		workspace.BytesSource("decoder/testdata/oracle/mix_s2.isa", rawInfos(2, nil)),
+		workspace.BytesSource("other/dir/mix_s2.isa", rawInfos(2, nil)),
 	}
 	m := newLoaded(Config{Sources: srcs}, 80, 24)
 	view := ansi.Strip(m.View().Content)
@@ -304,7 +305,7 @@ func TestListFileColumnShowsDistinctNames(t *testing.T) {
 // TestGotoNumbers: go-to reads numbers as flags and fields do: ":010" is
 // row ten (never octal 8), ":0x..." an offset.
 func TestGotoNumbers(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(12, nil))}}, 80, 24)
 	moveTo(t, m, 9, ":", "'010'", "enter") // decimal: row ten
 	send(m, ":", "'0X0b'", "enter")
 	if l, _ := m.list.selected(); m.list.rows.Info(l).Off != 0xb {
@@ -407,7 +408,7 @@ func TestFlowFilter1M(t *testing.T) {
 			b[2] = 0x03 // exec 8
 		}
 	})
-	f := startFlow(t, Config{Sources: []Source{BytesSource("raw", data)}}, 120, 40)
+	f := startFlow(t, Config{Sources: []workspace.Source{workspace.BytesSource("raw", data)}}, 120, 40)
 	wait := func(want string) {
 		t.Helper()
 		teatest.WaitFor(t, f.Output(), func([]byte) bool { return strings.Contains(f.frame.Load().(string), want) },

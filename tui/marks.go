@@ -177,18 +177,13 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		row := m.list.rowAt(m.list.cursor)
-		if i := m.markAt(row); i >= 0 {
-			mk.editing, mk.adding = i, false
-			mk.note.SetValue(mk.list[i].Note)
-		} else {
+		i, adding := m.markAt(row), false
+		if i < 0 {
 			p := m.list.rows.Place(l)
-			in := m.list.rows.Info(l)
-			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: in.Text()}, row, -1})
-			mk.editing, mk.adding = len(mk.list)-1, true
-			mk.note.SetValue("")
+			mk.list = append(mk.list, markEntry{model.Mark{File: p.File, Kernel: p.Kernel, Pos: p.Pos, Text: m.list.rows.Info(l).Text()}, row, -1})
+			i, adding = len(mk.list)-1, true
 		}
-		mk.note.CursorEnd()
-		return mk.note.Focus(), true
+		return mk.editNote(i, adding), true
 	case key.Matches(msg, mk.keys.List):
 		mk.open, mk.delArm = true, false
 		mk.cursor = min(mk.cursor, max(len(mk.list)-1, 0))
@@ -196,6 +191,14 @@ func (m *Model) marksKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// editNote opens the note prompt on mark i (adding: a mark just made,
+// which esc drops).
+func (mk *marksState) editNote(i int, adding bool) tea.Cmd {
+	mk.editing, mk.adding = i, adding
+	mk.note.SetValue(mk.list[i].Note)
+	return mk.note.Focus()
 }
 
 // noteMsg gives the note prompt, while it is open, what would go to the
@@ -260,10 +263,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		mk.open = false
 		m.jumpToRow(e.row)
 	case key.Matches(msg, k.Edit):
-		mk.editing, mk.adding = mk.cursor, false
-		mk.note.SetValue(mk.list[mk.cursor].Note)
-		mk.note.CursorEnd()
-		return mk.note.Focus()
+		return mk.editNote(mk.cursor, false)
 	case key.Matches(msg, k.Delete):
 		if !mk.delArm {
 			arm = true

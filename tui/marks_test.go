@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"infoscope/model"
+	"infoscope/model/workspace"
 )
 
 // fakeMarkStore records the mark files written, as main's sidecar store
@@ -50,7 +51,7 @@ func surfacesBy(first int) func(i int, b []byte) {
 func TestBookmarkFlow(t *testing.T) {
 	store := &fakeMarkStore{written: map[string][]byte{}}
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
-	m := newLoaded(Config{Sources: []Source{src}, Marks: MarksConfig{Save: store.save}}, 120, 40)
+	m := newLoaded(Config{Sources: []workspace.Source{src}, Marks: MarksConfig{Save: store.save}}, 120, 40)
 	send(m, "j", "j", "j")
 	want := m.list.rows.Info(must(m.list.selected())).Text()
 	send(m, "M")
@@ -116,7 +117,7 @@ func TestBookmarkFlow(t *testing.T) {
 // instruction is gone; a later load that has it again re-attaches it.
 func TestBookmarkReattach(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
-	m := newLoaded(Config{Sources: []Source{src}}, 120, 40)
+	m := newLoaded(Config{Sources: []workspace.Source{src}}, 120, 40)
 	send(m, ":", "'0x37'", "enter", "M", "'here'", "enter") // row 5: T5
 	if !strings.Contains(m.status, "kept in memory") {
 		t.Errorf("no store: status %q", m.status)
@@ -165,9 +166,9 @@ func TestBookmarkReattach(t *testing.T) {
 // not load is said at start.
 func TestBookmarksLoaded(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
-	probe := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	probe := newLoaded(Config{Sources: []workspace.Source{src}}, 80, 24)
 	text := probe.list.rows.Info(probe.list.rows.Loc(9)).Text()
-	m := newLoaded(Config{Sources: []Source{src}, Marks: MarksConfig{
+	m := newLoaded(Config{Sources: []workspace.Source{src}, Marks: MarksConfig{
 		Marks:    []model.Mark{{File: "live.bin", Kernel: probe.list.rows.Stream(probe.list.rows.Loc(9)).Kernel, Pos: 9 * 11, Text: text, Note: "n"}},
 		LoadNote: "b.isa.infoscope-marks.json: not loaded",
 	}}, 80, 24)
@@ -206,7 +207,7 @@ func TestBookmarkPrintable(t *testing.T) {
 // The mouse does not reach the list under the bookmarks overlay.
 func TestBookmarkOverlayMouse(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(12, surfacesBy(0))}
-	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{src}}, 80, 24)
 	send(m, "'")
 	m.Update(tea.MouseClickMsg{X: 5, Y: 6, Button: tea.MouseLeft})
 	m.Update(tea.MouseWheelMsg{X: 5, Y: 6, Button: tea.MouseWheelDown})
@@ -233,7 +234,7 @@ func TestBookmarkOverlayMouse(t *testing.T) {
 // line, the problem count and the E list.
 func TestMarksLoadNoteKept(t *testing.T) {
 	note := "k.bin.marks: line 1: not a mark file: those marks are kept in memory, the file is left as it is"
-	m := newLoaded(Config{Sources: []Source{BytesSource("k.bin", rawInfos(2, nil))}, Marks: MarksConfig{LoadNote: note}}, 200, 30)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("k.bin", rawInfos(2, nil))}, Marks: MarksConfig{LoadNote: note}}, 200, 30)
 	if !strings.Contains(m.status, "loaded 1 source") {
 		t.Fatalf("status %q", m.status)
 	}

@@ -7,18 +7,19 @@ import (
 
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 )
 
 // nativeSet is the DG2 dump set of the INFO coverage kernel: GenX_IR's
 // vISA text and the Gen assembly it made of it.
-func nativeSet(t *testing.T) (Source, func(string) *lower.Join) {
+func nativeSet(t *testing.T) (workspace.Source, func(string) *lower.Join) {
 	t.Helper()
 	dir := filepath.Join("..", "decoder", "native", "testdata")
 	visa := testkit.ReadFile(t, filepath.Join(dir, "info22_channels.DG2.visaasm"))
 	asm := testkit.ReadFile(t, filepath.Join(dir, "info22_channels.DG2.asm"))
 	j := lower.New(native.Parse("info22_channels.DG2.asm", asm))
-	return BytesSource("info22_channels.DG2.visaasm", visa), func(file string) *lower.Join {
+	return workspace.BytesSource("info22_channels.DG2.visaasm", visa), func(file string) *lower.Join {
 		if file == "info22_channels.DG2.visaasm" {
 			return j
 		}
@@ -33,7 +34,7 @@ func nativeSet(t *testing.T) (Source, func(string) *lower.Join) {
 func TestNativeCode(t *testing.T) {
 	atSizes(t, [][2]int{{80, 24}, {160, 50}}, func(t *testing.T, w, h int) {
 		src, nat := nativeSet(t)
-		tm := startFlow(t, Config{Sources: []Source{src}, Native: nat}, w, h)
+		tm := startFlow(t, Config{Sources: []workspace.Source{src}, Native: nat}, w, h)
 		waitLoaded(t, tm)
 		// The native lines of $85 and $88: under their instruction, or in
 		// the .asm beside.

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/sampledata/testkit"
 	"infoscope/tui/fsio"
 	"infoscope/tui/panels"
@@ -22,11 +23,11 @@ import (
 // before its item was done.
 
 // fileSource reads a file of the repository as a source.
-func fileSource(t *testing.T, parts ...string) Source {
+func fileSource(t *testing.T, parts ...string) workspace.Source {
 	t.Helper()
 	p := filepath.Join(parts...)
 	data := testkit.ReadFile(t, p)
-	return BytesSource(filepath.Base(p), data)
+	return workspace.BytesSource(filepath.Base(p), data)
 }
 
 func screen(m *Model) string { return ansi.Strip(m.View().Content) }
@@ -66,7 +67,7 @@ func codeListing(t *testing.T, s string) (lines []string, cursor int) {
 func TestNewUserCodeContext(t *testing.T) {
 	prev := 0
 	atSizes(t, [][2]int{{80, 24}, {120, 40}, {200, 60}, {200, 100}}, func(t *testing.T, w, h int) {
-		m := newLoaded(Config{Sources: []Source{fileSource(t, "..", "decoder", "testdata", "oracle", "large_mix_1k.isa")}}, w, h)
+		m := newLoaded(Config{Sources: []workspace.Source{fileSource(t, "..", "decoder", "testdata", "oracle", "large_mix_1k.isa")}}, w, h)
 		send(m, "j", "j", "j", "j", "5") // $25, the fifth INFO
 		s := screen(m)
 		lines, cur := codeListing(t, s)
@@ -223,11 +224,11 @@ func TestNewUserStatusActFirst(t *testing.T) {
 func TestNewUserLoadedCount(t *testing.T) {
 	ok := fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")
 	missing := fsio.FileSource(filepath.Join(t.TempDir(), "gone.isa"), decoder.Options{})
-	m := newLoaded(Config{Sources: []Source{ok, missing}}, 120, 40)
+	m := newLoaded(Config{Sources: []workspace.Source{ok, missing}}, 120, 40)
 	if want := "1 of 2 loaded, 1 missing (E), 2 INFO instructions"; m.status != want {
 		t.Errorf("status %q, want %q", m.status, want)
 	}
-	m = newLoaded(Config{Sources: []Source{ok}}, 120, 40)
+	m = newLoaded(Config{Sources: []workspace.Source{ok}}, 120, 40)
 	if want := "loaded 1 source, 2 INFO instructions"; m.status != want {
 		t.Errorf("status %q, want %q", m.status, want)
 	}
@@ -236,7 +237,7 @@ func TestNewUserLoadedCount(t *testing.T) {
 // TestNewUserCopySaysWhatWasDone (item 5): where no clipboard tool exists,
 // y says the copy went as OSC 52 only, not "system clipboard and OSC 52".
 func TestNewUserCopySaysWhatWasDone(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(2, nil))},
 		CopyLocal: func(string) error { return errors.New("no clipboard utilities available") }}, 80, 24)
 	send(m, "y")
 	if strings.Contains(m.status, "system clipboard and OSC 52") || !strings.Contains(m.status, "OSC 52 only") ||
@@ -303,7 +304,7 @@ func TestNewUserLongKernelNames(t *testing.T) {
 	data := testkit.ReadFile(t, filepath.Join("..", "decoder", "testdata", "oracle", "info_min.dis.visaasm"))
 	text := strings.Replace(string(data), `.kernel "info_min"`, `.kernel "`+long+`"`, 1)
 	for _, sz := range [][2]int{{80, 24}, {200, 60}} {
-		m := newLoaded(Config{Sources: []Source{BytesSource("k.visaasm", []byte(text)), fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")}}, sz[0], sz[1])
+		m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("k.visaasm", []byte(text)), fileSource(t, "..", "decoder", "testdata", "oracle", "info_min.isa")}}, sz[0], sz[1])
 		for _, keys := range [][]string{nil, {"5"}, {"esc", "M", "enter", "'"}} {
 			send(m, keys...)
 			s := screen(m)

@@ -9,9 +9,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/model/workspace"
 )
 
-// memSource is a Source whose bytes (or read error) the test changes.
+// memSource is a workspace.Source whose bytes (or read error) the test changes.
 type memSource struct {
 	mu   sync.Mutex
 	name string
@@ -38,7 +40,7 @@ func reload(m *Model, name string) {
 
 func TestReloadKeepsPlace(t *testing.T) {
 	src := &memSource{name: "live.bin", data: rawInfos(20, nil)}
-	m := newLoaded(Config{Sources: []Source{src}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{src}}, 80, 24)
 	moveTo(t, m, 10, ":", "'0x6e'", "enter") // row 10
 	off := func() int64 { l, _ := m.list.selected(); return m.list.rows.Info(l).Off }
 
@@ -347,7 +349,7 @@ func TestErrorsViewWrapsLongLines(t *testing.T) {
 // columns the way to the whole list (E) is not cut off by the message.
 func TestLoadErrorStatusPointsToE(t *testing.T) {
 	bad := &memSource{name: "some/dir/rand.bin", data: []byte{0x70, 0x0a, 0x3f}}
-	m := newLoaded(Config{Sources: []Source{bad}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{bad}}, 80, 24)
 	lines := strings.Split(ansi.Strip(m.View().Content), "\n")
 	status := lines[len(lines)-2]
 	if !strings.Contains(status, "E lists") {
@@ -381,7 +383,7 @@ func TestOverlayScrollClamps(t *testing.T) {
 // An empty file has no layout: the errors view does not end its line with a
 // dangling "layout".
 func TestErrorsViewEmptyFile(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{&memSource{name: "empty.isa"}}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{&memSource{name: "empty.isa"}}}, 80, 24)
 	lines := m.errorLines()
 	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "empty.isa: 0 INFO" {
 		t.Errorf("first line %q", lines)
@@ -398,7 +400,7 @@ func TestFlowReloadFiltered(t *testing.T) {
 		}
 	}
 	src := &memSource{name: "live.bin", data: rawInfos(4000, exec8)}
-	f := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
+	f := startFlow(t, Config{Sources: []workspace.Source{src}}, 120, 40)
 	waitFrame(t, f, "1/4000")
 	f.Send(press("/"))
 	f.Type("exec:8")

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/model/workspace"
 	"infoscope/tui/fsio"
 )
 
@@ -13,7 +14,7 @@ import (
 // go-to offset that says text has none.
 func TestFlowVisaasmText(t *testing.T) {
 	src := fsio.FileSource("../decoder/testdata/oracle/func_s1.dis.visaasm", decoder.Options{})
-	tm := startFlow(t, Config{Sources: []Source{src}}, 120, 40)
+	tm := startFlow(t, Config{Sources: []workspace.Source{src}}, 120, 40)
 	waitLoaded(t, tm)
 	tm.play(t, [][]string{
 		{"", "L68 ", "sampleinfo.RGB (M1_NM, 32)  T6 RES1.0", "L201", "func_0", "context", "[sampleinfo]", "oword_st", "rebuilt from text line 68 (no file offset)"},

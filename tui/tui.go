@@ -33,7 +33,7 @@ import (
 type Config struct {
 	// Sources are the inputs; the session reads and decodes each once, in
 	// Cmds, and again on ReloadMsg.
-	Sources []Source
+	Sources []workspace.Source
 	// Workspace, if set, is a workspace shared with other views (the SSH
 	// server's, for every session): the session shows its snapshots and
 	// leaves loading it to its owner, and Sources and Decode are unused.

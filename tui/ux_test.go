@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/model/workspace"
 )
 
 // visibleRows returns the list's rows on screen as plain text, with the
@@ -116,7 +118,7 @@ func TestSearchKeysFromPanels(t *testing.T) {
 			b[3] = 0 // channel mask 0: a diagnostic
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", bad)}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", bad)}}, 80, 24)
 	send(m, "2", "/")
 	if m.focus != focusList || m.list.mode != inputFilter {
 		t.Fatalf("/ in Bits: focus %d mode %d", m.focus, m.list.mode)
@@ -196,7 +198,7 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 			b[3] = 0
 		}
 	})
-	m := newLoaded(Config{Sources: []Source{BytesSource("a.bin", bad), BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("a.bin", bad), workspace.BytesSource("dir/b.bin", rawInfos(4, nil))}}, 80, 24)
 	send(m, ":", "'b.bin:0x16'", "enter")
 	l, _ := m.list.selected()
 	if m.list.rows.File(l).Name != "dir/b.bin" || m.list.rows.Info(l).Off != 0x16 {
@@ -219,7 +221,7 @@ func TestGotoFileAndDiagWrap(t *testing.T) {
 // Issue 12 item 18: y copies the row's text, Y its bytes, y in Bits the
 // selected field's value, through OSC 52 (tea.SetClipboard).
 func TestCopyKeys(t *testing.T) {
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(2, nil))}}, 80, 24)
 	clip := func(k string) string {
 		_, cmd := m.Update(press(k))
 		if cmd == nil {
@@ -248,7 +250,7 @@ func TestCopyKeys(t *testing.T) {
 // clipboard, and the command still sends OSC 52.
 func TestCopyLocalClipboard(t *testing.T) {
 	var got string
-	m := newLoaded(Config{Sources: []Source{BytesSource("raw", rawInfos(2, nil))},
+	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(2, nil))},
 		CopyLocal: func(s string) error { got = s; return nil }}, 80, 24)
 	_, cmd := m.Update(press("y"))
 	if cmd == nil {

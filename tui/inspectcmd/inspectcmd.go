@@ -21,6 +21,7 @@ import (
 
 	"infoscope/decoder"
 	"infoscope/model"
+	"infoscope/model/workspace"
 	"infoscope/sampledata"
 	"infoscope/tui"
 	"infoscope/tui/cli"
@@ -145,7 +146,7 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 				fmt.Fprintln(os.Stderr, "infoscope: stdin:", err)
 				return 1
 			}
-			cfg.Sources = append(cfg.Sources, tui.BytesSource("-", data))
+			cfg.Sources = append(cfg.Sources, workspace.BytesSource("-", data))
 			continue
 		}
 		files, note, err := fsio.CheckInput(name, dopts)
@@ -205,7 +206,7 @@ func run(args []string, env Env, st tui.Settings, errs []error) (code int) {
 				fmt.Fprintln(os.Stderr, "infoscope:", err)
 				return 1
 			}
-			cfg.Sources = append(cfg.Sources, tui.BytesSource(n, data))
+			cfg.Sources = append(cfg.Sources, workspace.BytesSource(n, data))
 		}
 	}
 	// A surface file that cannot be loaded does not keep the user out: the

@@ -431,9 +431,8 @@ func (m *Code) moveTo(i int) {
 	}
 	m.cur = min(max(i, 0), n-1)
 	m.sub = -1
-	m.top = m.viewTop()
+	m.top = KeepInView(m.viewTop(), m.cur, m.scrollOff(), m.listHeight(), n)
 	m.recentre = false
-	m.top = KeepInView(m.top, m.cur, m.scrollOff(), m.listHeight(), n)
 }
 
 // viewTop returns the first line shown: m.top, moved so that the cursor
@@ -1128,7 +1127,8 @@ func orDash(s string) string {
 }
 
 // flowBody is every line of the data-flow section under its heading:
-// one per entry, then the notes.
+// one per entry, then the notes and the native section; each line the
+// list's cursor can be on starts with a blank, which flowLines marks.
 func (m Code) flowBody() []string {
 	st, c := m.st, m.c
 	if c.s == nil || c.info < 0 {
@@ -1142,12 +1142,8 @@ func (m Code) flowBody() []string {
 		if k < len(flowKeys) {
 			keyName = flowKeys[k : k+1]
 		}
-		cursor := " "
-		if m.flowFocus && k == m.flowCur {
-			cursor = st.Sym.Selected
-		}
 		text, _ := m.lineText(e.inst)
-		body = append(body, fmt.Sprintf("%s%s %s $%-4d %s  %s", cursor, st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
+		body = append(body, fmt.Sprintf(" %s %s $%-4d %s  %s", st.Value.Render(keyName), e.mark, e.inst, st.Meaning.Render(decoder.Display(e.what)), text))
 	}
 	modelled := c.s.NumInsts() <= MaxFlowInsts
 	if in.HasLOD && len(f.Sources) == 0 && modelled {
@@ -1200,8 +1196,8 @@ func (m Code) flowLines(h int) []string {
 	out := []string{head}
 	for k := top; k < min(top+rows, len(body)); k++ {
 		line := body[k]
-		if m.flowFocus && k == m.flowCur && k >= len(c.entries) && strings.HasPrefix(line, " ") {
-			line = st.Sym.Selected + line[1:] // a native line under the list's cursor
+		if m.flowFocus && k == m.flowCur && strings.HasPrefix(line, " ") {
+			line = st.Sym.Selected + line[1:] // the line under the list's cursor: an entry or a native line
 		}
 		out = append(out, line)
 	}

@@ -3,6 +3,7 @@ package panels
 import (
 	"cmp"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ import (
 type diffState struct {
 	k       *diff.Kernel
 	rowOfB  []int // B's $N -> its row in k.Rows; -1 for one not compared
-	changes []int // the rows that are not Same, in order
+	changes []int // the rows that are not Same, in order (searched by sort.SearchInts)
 	cur     int   // the row under the cursor
 	bcur    int   // the instruction cursor cur was last set with
 	top     int   // the first row shown
@@ -199,21 +200,17 @@ func (m *Code) diffKey(k tea.KeyPressMsg) (done bool) {
 	}
 	switch {
 	case key.Matches(k, km.NextChange):
-		for _, j := range d.changes {
-			if j > d.cur {
-				m.diffJump(j)
-				return true
-			}
+		if i := sort.SearchInts(d.changes, d.cur+1); i < len(d.changes) {
+			m.diffJump(d.changes[i])
+		} else {
+			m.msg = "no change after this one"
 		}
-		m.msg = "no change after this one"
 	case key.Matches(k, km.PrevChange):
-		for i := len(d.changes) - 1; i >= 0; i-- {
-			if d.changes[i] < d.cur {
-				m.diffJump(d.changes[i])
-				return true
-			}
+		if i := sort.SearchInts(d.changes, d.cur) - 1; i >= 0 {
+			m.diffJump(d.changes[i])
+		} else {
+			m.msg = "no change before this one"
 		}
-		m.msg = "no change before this one"
 	default:
 		return false
 	}
@@ -339,12 +336,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 func (m Code) diffDetailLines(d *diffState) []string {
 	st, k := m.st, d.k
 	r := k.Rows[d.cur]
-	at := 0
-	for _, j := range d.changes {
-		if j < d.cur {
-			at++
-		}
-	}
+	at := sort.SearchInts(d.changes, d.cur) // the changes before the cursor
 	var pos string
 	switch {
 	case len(d.changes) == 0 && len(k.Decls) == 0:

@@ -208,17 +208,14 @@ func (m *Code) moveNative(k int) {
 	m.ntop = KeepInView(m.ntop, m.ncur, m.scrollOff(), m.listHeight(), len(j.ASM.Insts))
 }
 
-// here is the cursor's place, for the back stack.
-func (m Code) here() pos {
-	if m.nat {
-		return pos{nat: true, inst: m.ncur, sub: -1}
-	}
-	return pos{inst: m.cur, sub: m.sub}
-}
-
-// push remembers the cursor's place for Back.
+// push remembers the cursor's place for Back: its row of the vISA
+// listing, or its line of the native listing while that has the keys.
 func (m *Code) push() {
-	m.back = append(m.back, m.here())
+	p := pos{inst: m.cur, sub: m.sub}
+	if m.nat {
+		p = pos{nat: true, inst: m.ncur, sub: -1}
+	}
+	m.back = append(m.back, p)
 	if len(m.back) > 100 {
 		m.back = m.back[1:]
 	}

@@ -350,7 +350,7 @@ func (m Lanes) View() string {
 		return st.Disabled.Render(sym.Disabled)
 	})+"  "+st.Muted.Render(fmt.Sprintf("%d of %d enabled", enabled, len(lm.Enabled))))
 
-	curText := fmt.Sprintf("%s bit %d = %d", sym.Cursor, m.cur, boolBit(m.dispatch.Lane(m.cur)))
+	curText := fmt.Sprintf("%s bit %d = %d", sym.Cursor, m.cur, m.dispatch>>m.cur&1)
 	if lane := m.cur - lm.Offset; lm.Window[m.cur] && lane >= 0 && lane < len(lm.Enabled) {
 		curText += fmt.Sprintf(", lane %d %s", lane, map[bool]string{true: "enabled", false: "disabled"}[lm.Enabled[lane]])
 	} else if m.in != nil {
@@ -385,13 +385,6 @@ func (m Lanes) View() string {
 		foot = append(foot, st.Error.Render(sym.Warn+" "+m.err))
 	}
 	return frame(append(window(lines, 0, m.w, max(0, m.h-len(foot))), foot...), m.w, m.h)
-}
-
-func boolBit(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func windowBounds(lm model.LaneMap) (first, last int, ok bool) {

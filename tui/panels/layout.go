@@ -52,8 +52,8 @@ func padLeft(s string, w int) string {
 }
 
 // scrollTop returns the first visible line so that line focus is visible in
-// a window of h lines, given the previous top. It is a pure function so View
-// can use it without storing state.
+// a window of h lines, given the previous top: KeepInView without context
+// lines, and 0 while the panel is too short to show any.
 func scrollTop(top, focus, h, total int) int {
 	if h <= 0 {
 		return 0

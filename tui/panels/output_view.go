@@ -111,12 +111,11 @@ func (m *Output) scroll() {
 	}
 	// Scroll from a fixed start, so the form shows from its first row, and
 	// the table from its headings, whenever the cursor's line allows.
-	n := len(m.stackedLines(g))
+	start := 0
 	if m.inTable {
-		m.top = scrollTop(m.stackedTableStart(), m.stackedTableStart()+1+m.lane, g.bodyH, n)
-	} else {
-		m.top = scrollTop(0, m.row, g.bodyH, n)
+		start = m.stackedTableStart()
 	}
+	m.top = scrollTop(start, m.stackedCursorLine(), g.bodyH, len(m.stackedLines(g)))
 }
 
 // click selects the form row or the table cell under the mouse.
@@ -481,7 +480,7 @@ func (m Output) footer() []string {
 			first += st.Warn.Render(" · " + m.otherRules() + ": " + otherValue(c.Other))
 		}
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.sess.Surface.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeNames())
+		first = "Type " + st.Value.Render(m.sess.Surface.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeMatches(""))
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")
@@ -520,7 +519,8 @@ func emBit(b int) string {
 	return strconv.Itoa(b)
 }
 
-// typeMatches lists the surface types that start with what was typed.
+// typeMatches lists the surface types that start with what was typed;
+// typeMatches("") is every one: "1d 1d_array 2d 2d_array 3d cube buffer".
 func typeMatches(prefix string) string {
 	var out []string
 	for _, t := range model.SurfaceTypes() {
@@ -529,16 +529,7 @@ func typeMatches(prefix string) string {
 		}
 	}
 	if len(out) == 0 {
-		return "none (" + typeNames() + ")"
-	}
-	return strings.Join(out, " ")
-}
-
-// typeNames is "1d 1d_array 2d 2d_array 3d cube buffer".
-func typeNames() string {
-	var out []string
-	for _, t := range model.SurfaceTypes() {
-		out = append(out, t.String())
+		return "none (" + typeMatches("") + ")"
 	}
 	return strings.Join(out, " ")
 }

@@ -148,19 +148,28 @@ func LaneRange(lo, hi int) string {
 	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 }
 
-// laneList formats a set of lanes as compact ranges: "0-3,8,10-11".
-func laneList(lanes []int) string {
+// LaneMask formats the lanes whose bits m sets as runs, sep between them:
+// "0-7,16-23" with sep ",".
+func LaneMask(m uint64, sep string) string {
 	var b strings.Builder
-	for i := 0; i < len(lanes); {
-		j := i
-		for j+1 < len(lanes) && lanes[j+1] == lanes[j]+1 {
-			j++
-		}
+	for m != 0 {
+		lo := bits.TrailingZeros64(m)
+		hi := lo + bits.TrailingZeros64(^(m >> lo)) - 1
 		if b.Len() > 0 {
-			b.WriteByte(',')
+			b.WriteString(sep)
 		}
-		b.WriteString(LaneRange(lanes[i], lanes[j]))
-		i = j + 1
+		b.WriteString(LaneRange(lo, hi))
+		m &^= 1<<(hi+1) - 1 // hi 63: the shift gives 0, and every bit is cleared
 	}
 	return b.String()
+}
+
+// laneList formats lanes, ascending and below 64, as compact ranges:
+// "0-3,8,10-11".
+func laneList(lanes []int) string {
+	var m uint64
+	for _, l := range lanes {
+		m |= 1 << l
+	}
+	return LaneMask(m, ",")
 }

@@ -124,6 +124,18 @@ func btoi(b bool) int {
 	return 0
 }
 
+func TestLaneMask(t *testing.T) {
+	for _, tc := range []struct {
+		m    uint64
+		sep  string
+		want string
+	}{{0, ",", ""}, {0xFF00FF, ",", "0-7,16-23"}, {1<<63 | 1<<62 | 1, ", ", "0, 62-63"}, {^uint64(0), ",", "0-63"}} {
+		if got := LaneMask(tc.m, tc.sep); got != tc.want {
+			t.Errorf("LaneMask(%#x, %q) = %q, want %q", tc.m, tc.sep, got, tc.want)
+		}
+	}
+}
+
 func TestLaneList(t *testing.T) {
 	for want, in := range map[string][]int{"": nil, "3": {3}, "0-3,8,10-11": {0, 1, 2, 3, 8, 10, 11}} {
 		if got := laneList(in); got != want {

@@ -155,18 +155,6 @@ func (f *SurfaceFile) Lookup(sc Scope, in *decoder.Info) (s Surface, src Surface
 	return DefaultSurface(), SourceDefault, ""
 }
 
-// SurfaceFor returns the surface described for in by the default
-// "surfaces" entries alone (no file or body): the entry keyed by its
-// printed name (SurfaceName, e.g. "T6"), else the one keyed by its declared
-// name (SurfaceDecl). ok is false when neither exists.
-func (f *SurfaceFile) SurfaceFor(in *decoder.Info) (Surface, bool) {
-	if f == nil || in == nil {
-		return Surface{}, false
-	}
-	s, _, ok := pick(f.Surfaces, in)
-	return s, ok
-}
-
 // SetSurface stores s for the body of sc under key (an entry in Files,
 // keyed by the file's existing entry or its base name) and returns where
 // it went. With no file named it goes to the default for every file.
@@ -204,13 +192,6 @@ func (f *SurfaceFile) Count() int {
 		}
 	}
 	return n
-}
-
-// Env returns the simulation environment for in with no file or body
-// scope; see EnvFor.
-func (f *SurfaceFile) Env(in *decoder.Info) Env {
-	env, _ := f.EnvFor(Scope{}, in)
-	return env
 }
 
 // EnvFor returns the simulation environment for in at sc: its surface

@@ -172,48 +172,52 @@ func TestMarshalRefuses(t *testing.T) {
 	}
 }
 
-func TestSurfaceForAndEnv(t *testing.T) {
+func TestLookupDefaultsAndEnv(t *testing.T) {
 	f := NewSurfaceFile()
 	f.DispatchMask = 0xff
 	f.LOD = []uint32{2}
 	f.Surfaces["img"] = Surface{Type: Surface3D, Width: 7}
 	f.Surfaces["T7"] = Surface{Type: Surface1D, Width: 3}
 	in := declared(t, "img")
-	if s, ok := f.SurfaceFor(in); !ok || s.Type != Surface3D {
+	found := func(in *decoder.Info) (Surface, bool) {
+		s, src, _ := f.Lookup(Scope{}, in)
+		return s, src == SourceAll
+	}
+	if s, ok := found(in); !ok || s.Type != Surface3D {
 		t.Errorf("by declared name: %v %v", s, ok)
 	}
 	f.Surfaces["T6"] = Surface{Type: SurfaceCube}
-	if s, ok := f.SurfaceFor(in); !ok || s.Type != SurfaceCube {
+	if s, ok := found(in); !ok || s.Type != SurfaceCube {
 		t.Errorf("printed name wins: %v %v", s, ok)
 	}
-	if _, ok := f.SurfaceFor(&decoder.Info{Surface: 9}); ok {
+	if _, ok := found(&decoder.Info{Surface: 9}); ok {
 		t.Error("T9 found")
 	}
 	f.Surfaces[""] = Surface{Type: Surface3D}
-	if _, ok := f.SurfaceFor(&decoder.Info{Surface: 9}); ok {
+	if _, ok := found(&decoder.Info{Surface: 9}); ok {
 		t.Error("empty declared name matched the empty key")
 	}
-	if _, ok := f.SurfaceFor(nil); ok {
+	if _, ok := found(nil); ok {
 		t.Error("nil info found")
 	}
 	var nf *SurfaceFile
-	if _, ok := nf.SurfaceFor(in); ok {
+	if _, src, _ := nf.Lookup(Scope{}, in); src != SourceDefault {
 		t.Error("nil file found")
 	}
 
-	env := f.Env(&decoder.Info{Surface: 7})
+	env, _ := f.EnvFor(Scope{}, &decoder.Info{Surface: 7})
 	want := Env{Surface: Surface{Type: Surface1D, Width: 3}, LOD: []uint32{2}, Dispatch: 0xff, GRFBytes: 32}
 	if !reflect.DeepEqual(env, want) {
 		t.Errorf("env %+v", env)
 	}
 	env.LOD[0] = 9
 	if f.LOD[0] != 2 {
-		t.Error("Env shares the LOD slice with the file")
+		t.Error("EnvFor shares the LOD slice with the file")
 	}
-	if env := f.Env(&decoder.Info{Surface: 9}); env.Surface != DefaultSurface() {
+	if env, _ := f.EnvFor(Scope{}, &decoder.Info{Surface: 9}); env.Surface != DefaultSurface() {
 		t.Errorf("missing surface: %+v", env.Surface)
 	}
-	if env := nf.Env(nil); env.Dispatch != AllLanes || !reflect.DeepEqual(env.LOD, []uint32{0}) || env.Surface != DefaultSurface() {
+	if env, _ := nf.EnvFor(Scope{}, nil); env.Dispatch != AllLanes || !reflect.DeepEqual(env.LOD, []uint32{0}) || env.Surface != DefaultSurface() {
 		t.Errorf("nil file env %+v", env)
 	}
 }

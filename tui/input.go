@@ -57,6 +57,9 @@ func (p promptInput) Value() string { return p.ti.Value() }
 // Focus gives the prompt the keyboard.
 func (p *promptInput) Focus() tea.Cmd { return p.ti.Focus() }
 
+// Focused reports whether the prompt has the keyboard.
+func (p promptInput) Focused() bool { return p.ti.Focused() }
+
 // Blur takes the keyboard away.
 func (p *promptInput) Blur() { p.ti.Blur() }
 

@@ -168,7 +168,7 @@ func (m *Model) keyMode() keyMode {
 		return modeMarks
 	case m.kern != nil:
 		return modeKernels
-	case (m.showHelp || m.showErrs) && m.helpFiltering:
+	case (m.showHelp || m.showErrs) && m.helpQuery.Focused():
 		return modeHelpQuery
 	case m.showHelp || m.showErrs:
 		return modeOverlay

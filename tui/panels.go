@@ -69,7 +69,7 @@ func (m *Model) codePanel() *panels.Code { return panelOf[panels.Code](m, focusC
 // background-colour report): the list's and the key hints' (restylePanels
 // rebuilds the panels, afterUpdate restyles the prompts).
 func (m *Model) applyTheme() {
-	m.th = style.New(m.isDark, m.mono)
+	m.th = style.New(m.isDark, m.cfg.Mono)
 	m.list.th = m.th
 	m.help.Styles = m.th.Help
 }

@@ -231,11 +231,11 @@ func TestHelpListsEveryKey(t *testing.T) {
 // server's own NO_COLOR does not leak into a session that asks for colour.
 func TestMonoAndNoColor(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
-	if m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24); m.mono {
+	if m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24); m.th.Mono {
 		t.Fatal("the process's NO_COLOR overrode Config.Mono=false")
 	}
 	m := newLoaded(Config{Sources: sampleSources(t), Mono: true}, 80, 24)
-	if !m.mono {
+	if !m.th.Mono {
 		t.Fatal("Mono did not select the monochrome theme")
 	}
 	out := m.View().Content

@@ -162,7 +162,6 @@ type Model struct {
 	keyset   Keys // the bindings in effect, as configured: never enabled or disabled
 	spin     spinner.Model
 	th       theme
-	mono     bool
 	isDark   bool
 	mouse    bool
 	showHelp bool
@@ -173,10 +172,9 @@ type Model struct {
 	ov          viewport.Model
 	overlayKeys OverlayKeyMap
 	quitKeys    QuitKeyMap
-	// helpQuery filters the help by key or words; / opens it.
+	// helpQuery filters the help by key or words; / gives it the keyboard.
 	helpQuery     promptInput
 	helpQueryKeys panels.PromptKeyMap
-	helpFiltering bool
 	helpCache     helpCache
 
 	width, height int
@@ -234,7 +232,6 @@ func New(cfg Config) *Model {
 		edited:   map[string]int{},
 		loadErr:  cfg.SurfaceLoadErr,
 		keyset:   DefaultKeys(),
-		mono:     cfg.Mono,
 		isDark:   cfg.Theme != "light",
 		mouse:    !cfg.NoMouse,
 		shown:    focusBits,
@@ -406,7 +403,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if dark := msg.IsDark(); dark != m.isDark && m.cfg.Theme == "" {
 			m.isDark = dark
 			m.applyTheme()
-			if !m.mono {
+			if !m.cfg.Mono {
 				m.restylePanels()
 			}
 		}
@@ -908,12 +905,11 @@ func paneTitle(f focusID) string {
 
 func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	vp := m.overlayView()
-	if m.helpFiltering {
+	if m.helpQuery.Focused() {
 		switch {
 		case key.Matches(msg, m.helpQueryKeys.Cancel):
 			m.clearHelpQuery()
 		case key.Matches(msg, m.helpQueryKeys.Apply):
-			m.helpFiltering = false
 			m.helpQuery.Blur()
 		default:
 			var cmd tea.Cmd
@@ -926,7 +922,6 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.overlayKeys
 	switch {
 	case key.Matches(msg, k.Filter):
-		m.helpFiltering = true
 		m.ov.GotoTop()
 		return m.helpQuery.Focus()
 	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
@@ -961,7 +956,6 @@ func (m *Model) openOverlay(help bool) {
 }
 
 func (m *Model) clearHelpQuery() {
-	m.helpFiltering = false
 	m.helpQuery.SetValue("")
 	m.helpQuery.Blur()
 	m.ov.SetYOffset(0)

@@ -60,7 +60,7 @@ func (m *Model) render() string {
 		parts = append(parts, m.kernelsView())
 	case m.showHelp:
 		title := "help — / filters, q or esc closes, j/k scroll"
-		if m.helpFiltering || m.helpQuery.Value() != "" {
+		if m.helpQuery.Focused() || m.helpQuery.Value() != "" {
 			title = "help " + m.helpQuery.View() + m.th.Muted.Render("  enter keeps, esc clears")
 		}
 		parts = append(parts, m.overlay(title, m.overlayLines()))
@@ -255,7 +255,7 @@ func (m *Model) overlayLines() []string {
 		return m.errorLines()
 	}
 	c := m.helpCache
-	if c.lines != nil && c.width == m.width && c.query == m.helpQuery.Value() && c.dark == m.isDark && c.mono == m.mono {
+	if c.lines != nil && c.width == m.width && c.query == m.helpQuery.Value() && c.th == m.th {
 		return c.lines
 	}
 	return m.shownHelpLines()
@@ -264,10 +264,10 @@ func (m *Model) overlayLines() []string {
 // helpCache keeps the help's lines between keys: laying out every pane's
 // keys costs milliseconds, and a scroll only moves the view.
 type helpCache struct {
-	width      int
-	query      string
-	dark, mono bool
-	lines      []string
+	width int
+	query string
+	th    theme // the styles the lines were drawn in
+	lines []string
 }
 
 // overlayView returns the overlays' viewport holding the help or errors
@@ -275,7 +275,7 @@ type helpCache struct {
 func (m *Model) overlayView() *viewport.Model {
 	lines := m.overlayLines()
 	if m.showHelp {
-		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.isDark, m.mono, lines}
+		m.helpCache = helpCache{m.width, m.helpQuery.Value(), m.th, lines}
 	}
 	m.sizeOverlay(&m.ov)
 	m.ov.SetContentLines(lines)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,14 +19,21 @@ import (
 // text (decoder/testdata/oracle, with its provenance note).
 const oracleDir = "../testdata/oracle"
 
-// infoRecords returns the dump --json record of every INFO of f, by
+// infoRecords returns the dump --json record of every INFO of the input
+// name holding data (f is its decode, for the kernels' text lines), by
 // kernel, read back, with the file offset left out (text has none) and
 // the file name unified.
-func infoRecords(t *testing.T, f *decoder.File) map[string][]string {
+func infoRecords(t *testing.T, name string, data []byte, f *decoder.File) map[string][]string {
 	t.Helper()
-	var out bytes.Buffer
-	if _, err := dump.Write(&out, f, dump.Options{Syntax: "igc", JSON: true}); err != nil {
-		t.Fatal(err)
+	var out, errs bytes.Buffer
+	open := func(n string) ([]byte, error) {
+		if n != name {
+			return nil, os.ErrNotExist
+		}
+		return data, nil
+	}
+	if code := dump.Run([]string{"--json", name}, dump.Env{Stdout: &out, Stderr: &errs, Open: open}); code != dump.ExitOK {
+		t.Fatalf("%s: dump exit %d: %s", name, code, errs.String())
 	}
 	streams := map[string]*decoder.Stream{}
 	for _, s := range f.Streams {
@@ -75,11 +83,12 @@ func TestOracleText(t *testing.T) {
 	total := 0
 	for _, isa := range isas {
 		base := strings.TrimSuffix(isa, ".isa")
-		bin := decoder.Decode(filepath.Base(isa), testkit.ReadFile(t, isa), decoder.Options{})
+		data := testkit.ReadFile(t, isa)
+		bin := decoder.Decode(filepath.Base(isa), data, decoder.Options{})
 		if len(bin.Errors) > 0 {
 			t.Fatalf("%s: %v", isa, bin.Errors)
 		}
-		want := infoRecords(t, bin)
+		want := infoRecords(t, bin.Name, data, bin)
 		n := 0
 		for _, v := range want {
 			n += len(v)
@@ -98,7 +107,7 @@ func TestOracleText(t *testing.T) {
 			for _, e := range f.Errors {
 				t.Errorf("%s: %v", path, e)
 			}
-			got := infoRecords(t, f)
+			got := infoRecords(t, f.Name, text, f)
 			if len(got) != len(want) {
 				t.Errorf("%s: %d bodies with INFO, binary has %d", path, len(got), len(want))
 			}
@@ -131,15 +140,17 @@ func TestOracleText(t *testing.T) {
 // %null, trailer, declarations repeated as comments) gives the INFO of the
 // binary the 4.1 text came from.
 func TestVersion42Form(t *testing.T) {
-	bin := decoder.Decode("info_min.isa", testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
-	f := visatext.Read("v42_info_min.visaasm", testkit.ReadFile(t, "testdata/v42_info_min.visaasm"))
+	isa := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa"))
+	bin := decoder.Decode("info_min.isa", isa, decoder.Options{})
+	v42 := testkit.ReadFile(t, "testdata/v42_info_min.visaasm")
+	f := visatext.Read("v42_info_min.visaasm", v42)
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors)
 	}
 	if got := f.Streams[0].Version; got != (decoder.Version{Major: 4, Minor: 2}) {
 		t.Errorf("version %v, want 4.2", got)
 	}
-	want, got := infoRecords(t, bin), infoRecords(t, f)
+	want, got := infoRecords(t, bin.Name, isa, bin), infoRecords(t, f.Name, v42, f)
 	if len(want["info_min"]) != 2 || strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") {
 		t.Errorf("4.2 text:\n%s\nbinary:\n%s", strings.Join(got["info_min"], "\n"), strings.Join(want["info_min"], "\n"))
 	}
@@ -157,8 +168,8 @@ func TestBOMAndCRLF(t *testing.T) {
 	if len(f.Errors) > 0 {
 		t.Fatal(f.Errors)
 	}
-	want := infoRecords(t, visatext.Read("info_min.visaasm", src))
-	if got := infoRecords(t, f); strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") || len(want["info_min"]) != 2 {
+	want := infoRecords(t, "info_min.visaasm", src, visatext.Read("info_min.visaasm", src))
+	if got := infoRecords(t, f.Name, crlf, f); strings.Join(got["info_min"], "\n") != strings.Join(want["info_min"], "\n") || len(want["info_min"]) != 2 {
 		t.Errorf("CRLF:\n%v\nLF:\n%v", got, want)
 	}
 }

@@ -96,8 +96,9 @@ func TestZebinSections(t *testing.T) {
 	if len(f.Streams) != 2 || f.Streams[0].Kernel != "info_min" || f.Streams[1].Kernel != "Intel_Symbol_Table_Void_Program" {
 		t.Fatalf("%d streams", len(f.Streams))
 	}
-	bin := decoder.Decode("info_min.isa", testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa")), decoder.Options{})
-	if g, w := infoRecords(t, f)["info_min"], infoRecords(t, bin)["info_min"]; strings.Join(g, "\n") != strings.Join(w, "\n") {
+	isa := testkit.ReadFile(t, filepath.Join(oracleDir, "info_min.isa"))
+	bin := decoder.Decode("info_min.isa", isa, decoder.Options{})
+	if g, w := infoRecords(t, f.Name, elfData, f)["info_min"], infoRecords(t, bin.Name, isa, bin)["info_min"]; strings.Join(g, "\n") != strings.Join(w, "\n") {
 		t.Errorf("zebin section INFO:\n%s\nbinary:\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 	}
 	// A zebin over the 64 KiB the input reader decides by (its section

@@ -230,7 +230,7 @@ func (k *Kernel) Summary() string {
 // Compare compares two bodies.
 func Compare(a, b Body, o Options) *Kernel {
 	ra := reduce(a.Stream)
-	rb := ra
+	var rb *body
 	if b.Stream == a.Stream {
 		// A body against itself (the fuzz target's check): one reduction,
 		// seen from two sides.
@@ -417,10 +417,13 @@ func (c *comparison) fields(i, j int) []Field {
 	yi := 0
 	for k := range x.parts {
 		p := &x.parts[k]
-		q := findPart(y.parts, p, &yi)
-		switch {
-		case q == nil:
+		j := findPart(y.parts, p, &yi)
+		if j < 0 {
 			out = append(out, Field{p.name(), c.a.show(p), ""})
+			continue
+		}
+		q := &y.parts[j]
+		switch {
 		case p.ref.class != clNone || q.ref.class != clNone:
 			if p.ref.class == clNone || q.ref.class == clNone || !c.m.same(p.ref, q.ref) {
 				out = append(out, Field{p.name(), c.a.show(p), c.b.show(q)})
@@ -432,28 +435,28 @@ func (c *comparison) fields(i, j int) []Field {
 	for k := range y.parts {
 		q := &y.parts[k]
 		from := 0
-		if findPart(x.parts, q, &from) == nil {
+		if findPart(x.parts, q, &from) < 0 {
 			out = append(out, Field{q.name(), "", c.b.show(q)})
 		}
 	}
 	return out
 }
 
-// findPart finds the part named as p at or after *from (then anywhere),
-// advancing *from past it; nil when there is none.
-func findPart(ps []part, p *part, from *int) *part {
+// findPart returns the index of the part named as p at or after *from
+// (then anywhere), advancing *from past it; -1 when there is none.
+func findPart(ps []part, p *part, from *int) int {
 	for k := *from; k < len(ps); k++ {
 		if ps[k].sameName(p) {
 			*from = k + 1
-			return &ps[k]
+			return k
 		}
 	}
 	for k := range ps {
 		if ps[k].sameName(p) {
-			return &ps[k]
+			return k
 		}
 	}
-	return nil
+	return -1
 }
 
 // decls compares the declarations of the variables and labels that
@@ -478,9 +481,8 @@ func (c *comparison) decls() []DeclChange {
 			if va.Bytes != vb.Bytes {
 				fs = append(fs, Field{"size", strconv.Itoa(va.Bytes) + " bytes", strconv.Itoa(vb.Bytes) + " bytes"})
 			}
-			aa, ab := c.aliasText(c.a, va), c.aliasText(c.b, vb)
-			if aa != ab || va.Alias >= decoder.NumPredefinedVars && vb.Alias >= decoder.NumPredefinedVars && !c.m.same(sym{clVar, va.Alias}, sym{clVar, vb.Alias}) {
-				fs = append(fs, Field{"alias", c.aliasShow(c.a, va), c.aliasShow(c.b, vb)})
+			if aliasText(va) != aliasText(vb) || va.Alias >= decoder.NumPredefinedVars && vb.Alias >= decoder.NumPredefinedVars && !c.m.same(sym{clVar, va.Alias}, sym{clVar, vb.Alias}) {
+				fs = append(fs, Field{"alias", c.a.aliasShow(va), c.b.aliasShow(vb)})
 			}
 			if len(fs) > 0 {
 				out = append(out, DeclChange{A: va.Name, B: vb.Name, Fields: fs})
@@ -500,7 +502,7 @@ func (c *comparison) decls() []DeclChange {
 
 // aliasText is what a variable aliases, as compared: a predefined root by
 // name, a declared one by "declared", and the offset.
-func (c *comparison) aliasText(b *body, v *decoder.VarInfo) string {
+func aliasText(v *decoder.VarInfo) string {
 	if v.Alias == 0 {
 		return ""
 	}
@@ -511,15 +513,12 @@ func (c *comparison) aliasText(b *body, v *decoder.VarInfo) string {
 	return root + "+" + strconv.Itoa(v.AliasOffset)
 }
 
-func (c *comparison) aliasShow(b *body, v *decoder.VarInfo) string {
+// aliasShow is what v aliases, as a report shows it: "V0686+0", or
+// "none".
+func (b *body) aliasShow(v *decoder.VarInfo) string {
 	if v.Alias == 0 {
 		return "none"
 	}
-	return b.aliasShow(v)
-}
-
-// aliasShow is what v aliases, as a report shows it: "V0686+0".
-func (b *body) aliasShow(v *decoder.VarInfo) string {
 	return b.symName(clVar, v.Alias) + "+" + strconv.Itoa(v.AliasOffset)
 }
 
@@ -530,13 +529,11 @@ func CompareAll(pairs []Pair, o Options, workers int) []*Kernel {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range max(1, workers) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range next {
 				out[i] = Compare(pairs[i].A, pairs[i].B, o)
 			}
-		}()
+		})
 	}
 	for i := range pairs {
 		next <- i
@@ -564,23 +561,11 @@ func InstText(s *decoder.Stream, n int) string {
 // ("wordx32" and IGC's later "64" are both 64), else the name (GRF and
 // GRFx2 depend on the platform).
 func alignBytes(a string) string {
-	switch a {
-	case "byte":
-		return "1"
-	case "word":
-		return "2"
-	case "dword":
-		return "4"
-	case "qword":
-		return "8"
-	case "oword":
-		return "16"
-	case "hword":
-		return "32"
-	case "wordx32":
-		return "64"
-	case "wordx64":
-		return "128"
+	if n, ok := alignNames[a]; ok {
+		return n
 	}
 	return a
 }
+
+var alignNames = map[string]string{"byte": "1", "word": "2", "dword": "4", "qword": "8",
+	"oword": "16", "hword": "32", "wordx32": "64", "wordx64": "128"}

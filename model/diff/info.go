@@ -96,23 +96,19 @@ func (c *comparison) rgbaFields(ia, ib *decoder.Info) []Field {
 	env := c.opt.env(c.bodyB, ib)
 	sa, sb := model.Simulate(ia, env), model.Simulate(ib, env)
 	var out []Field
-	first := -1 // the run's first lane
-	n := max(len(sa.Lanes), len(sb.Lanes))
-	for l := 0; l <= n; l++ {
-		var a, b string
-		if l < n {
-			a, b = laneText(sa, l), laneText(sb, l)
+	first, last := 0, -2 // the last run's first lane, and the last lane that differs
+	for l := range max(len(sa.Lanes), len(sb.Lanes)) {
+		a, b := laneText(sa, l), laneText(sb, l)
+		if a == b {
+			continue
 		}
-		if first >= 0 && (l == n || a != out[len(out)-1].A || b != out[len(out)-1].B) {
-			if l-1 > first {
-				out[len(out)-1].Name = "lanes " + strconv.Itoa(first) + "-" + strconv.Itoa(l-1) + " RGBA"
-			}
-			first = -1
-		}
-		if l < n && a != b && first < 0 {
+		if k := len(out) - 1; last == l-1 && out[k].A == a && out[k].B == b {
+			out[k].Name = "lanes " + strconv.Itoa(first) + "-" + strconv.Itoa(l) + " RGBA"
+		} else {
 			first = l
 			out = append(out, Field{"lane " + strconv.Itoa(l) + " RGBA", a, b})
 		}
+		last = l
 	}
 	return out
 }

@@ -134,8 +134,8 @@ func (c *comparison) correspond() {
 				if p.ref.class == clNone {
 					continue
 				}
-				if q := findPart(pb, p, &from); q != nil {
-					pair(r, k, indexOf(pb, q), p, q, text)
+				if j := findPart(pb, p, &from); j >= 0 {
+					pair(r, k, j, p, &pb[j], text)
 				}
 			}
 		}
@@ -146,16 +146,6 @@ func (c *comparison) correspond() {
 		c.resolve(defer_)
 		c.followAliases()
 	}
-}
-
-// indexOf is the index of q, an element of ps.
-func indexOf(ps []part, q *part) int {
-	for k := range ps {
-		if &ps[k] == q {
-			return k
-		}
-	}
-	return -1
 }
 
 // deferred is a pair of aligned parts of which one is ambiguous: rows A
@@ -237,27 +227,19 @@ func partAt(b *body, k, j int, text bool) *part {
 // that stands for other's variable y, linking them when not yet linked.
 // ambA says which side amb is (the mapping runs from A to B).
 func (c *comparison) candidate(amb, other *body, x, y sym, ambA, loose bool, shift map[string]int) (uint32, bool) {
+	// m runs from amb to other: the mapping itself, or turned around
+	// (the same maps, so a link made through it is the mapping's).
+	m := c.m
+	if !ambA {
+		m = mapping{fwd: c.m.back, back: c.m.fwd}
+	}
 	counterpart := func(s sym) (sym, bool) { // s of other, its counterpart in amb
-		if ambA {
-			z, ok := c.m.back[s]
-			return z, ok
-		}
-		z, ok := c.m.fwd[s]
+		z, ok := m.back[s]
 		return z, ok
 	}
 	linked := func(s sym) bool { // s of amb
-		if ambA {
-			_, ok := c.m.fwd[s]
-			return ok
-		}
-		_, ok := c.m.back[s]
+		_, ok := m.fwd[s]
 		return ok
-	}
-	link := func(s, t sym) bool { // s of amb, t of other
-		if ambA {
-			return c.m.link(s, t)
-		}
-		return c.m.link(t, s)
 	}
 	name := amb.symName(clVar, x.id)
 	cands := amb.dupNames()[name]
@@ -300,13 +282,13 @@ func (c *comparison) candidate(amb, other *body, x, y sym, ambA, loose bool, shi
 			}
 		case func() bool { z, ok := counterpart(ry); return ok && z == rx }():
 		case loose && !linked(rx):
-			if _, ok := counterpart(ry); ok || !link(rx, ry) {
+			if _, ok := counterpart(ry); ok || !m.link(rx, ry) {
 				continue
 			}
 		default:
 			continue
 		}
-		if link(s, y) {
+		if m.link(s, y) {
 			if oy >= 0 {
 				shift[name] = slices.Index(cands, id) - oy
 			}

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"slices"
@@ -57,7 +56,10 @@ const (
 	aWordSym              // a symbol in such a word (ref)
 )
 
-var attrSuffix = [...]string{aSym: "", aType: " type", aOffset: " offset", aRegion: " region",
+// attrNames name the parts after their role: an instruction's own parts
+// have none ("emask"), an operand's are named by it ("src0 region").
+var attrNames = [...]string{aExecSize: "exec size", aEmask: "emask", aPred: "predicate",
+	aPredCtl: "predicate control", aType: " type", aOffset: " offset", aRegion: " region",
 	aMod: " modifier", aImm: " immediate", aWidth: " width", aParam: "", aWord: ""}
 
 // part is one compared part of an instruction: a role (an operand's name
@@ -80,19 +82,10 @@ type part struct {
 
 // name is the part's name as a report gives it: "src0 region", "emask".
 func (p *part) name() string {
-	switch p.attr {
-	case aExecSize:
-		return "exec size"
-	case aEmask:
-		return "emask"
-	case aPred:
-		return "predicate"
-	case aPredCtl:
-		return "predicate control"
-	case aWordSym:
+	if p.attr == aWordSym {
 		return p.role + " " + string(p.ref.class)
 	}
-	return p.role + attrSuffix[p.attr]
+	return p.role + attrNames[p.attr]
 }
 
 // same reports whether two parts hold the same value (symbols aside).
@@ -639,22 +632,15 @@ func (b *body) dupNames() map[string][]uint32 {
 // stem is instruction i's mnemonic as written or printed, before any '.'
 // ("max" for fminmax, "lsc_load" for lsc_load.ugm...): instructions with
 // the same stem pair as changed ones when their keys do not match, even
-// when one side's line was kept as text.
+// when one side's line was kept as text. A binary's printed line is read
+// as a line of text is.
 func (b *body) stem(i int, in *decoder.Instruction) string {
 	if b.s.Text != nil {
 		return b.s.Text[i].Mnemonic()
 	}
 	b.stemBuf = in.AppendText(b.stemBuf[:0])
-	t := b.stemBuf
-	if len(t) > 0 && t[0] == '(' { // a predicate
-		if k := bytes.IndexByte(t, ')'); k >= 0 {
-			t = bytes.TrimLeft(t[k+1:], " \t")
-		}
-	}
-	if k := bytes.IndexAny(t, " \t.("); k >= 0 {
-		t = t[:k]
-	}
-	return string(t)
+	t := decoder.TextInst{Text: string(b.stemBuf)}
+	return t.Mnemonic()
 }
 
 // textOnly reduces instruction i from its line of text: as IGC's

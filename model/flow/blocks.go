@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -228,10 +229,7 @@ func (fd *finder) add(i int32, bs bytesSet, node int32) {
 // sorted returns the list by distance, then by index.
 func (fd *finder) sorted() []found {
 	slices.SortFunc(fd.list, func(x, y found) int {
-		if x.d != y.d {
-			return int(x.d - y.d)
-		}
-		return int(x.i - y.i)
+		return cmp.Or(cmp.Compare(x.d, y.d), cmp.Compare(x.i, y.i))
 	})
 	return fd.list
 }

@@ -13,13 +13,13 @@ import (
 // instruction listed), on scratch reused from INFO to INFO, so that a body
 // of N instructions with K INFO costs far less than N*K. What the whole
 // body alone decides (basic blocks, dominators, notes, which instructions
-// must-write each variable) is computed once in NewBody. The results are
-// exactly those of the straightforward analysis over every instruction
-// (kept in dataflow_ref_test.go; the differential tests hold this to it).
+// must-write each variable) is computed once, when the body is built. The
+// results are exactly those of the straightforward analysis over every
+// instruction (kept in ref_test.go; the differential tests hold this to it).
 
 // Body is a body's instructions reduced for data flow, with its control
-// flow graph; build it once per body (NewBody or NewStream) and ask it
-// about each INFO. Its methods may be called from several goroutines.
+// flow graph; build it once per body (NewStream) and ask it about each
+// INFO. Its methods may be called from several goroutines.
 //
 // Only what the analyses ask of an instruction after the build is kept,
 // packed (a few dozen bytes an instruction): its accesses in one array,
@@ -294,25 +294,12 @@ const domSteps = 32
 // block and edge the tree is left out.
 func (b *Body) dominators(perEdge int) {
 	nb := len(b.lead)
-	b.pre, b.post = make([]int32, nb), make([]int32, nb)
-	for k := range b.pre {
-		b.pre[k], b.post[k] = -1, -1
-	}
+	b.pre, b.post = slices.Repeat([]int32{-1}, nb), slices.Repeat([]int32{-1}, nb)
 	if nb == 0 {
 		return
 	}
-	last := func(x int32) int {
-		if int(x)+1 < nb {
-			return int(b.lead[x+1]) - 1
-		}
-		return b.n - 1
-	}
-	bsucc := func(x int32) []int32 { return b.succ.at(int32(last(x))) }
 	// Reverse postorder of the blocks reachable from block 0.
-	po := make([]int32, nb) // postorder number; -1 unreached
-	for k := range po {
-		po[k] = -1
-	}
+	po := slices.Repeat([]int32{-1}, nb) // postorder number; -1 unreached
 	seen := make([]bool, nb)
 	var order []int32 // postorder
 	type frame struct {
@@ -323,7 +310,7 @@ func (b *Body) dominators(perEdge int) {
 	seen[0] = true
 	for len(stack) > 0 {
 		t := &stack[len(stack)-1]
-		ss := bsucc(t.x)
+		ss := b.edges(t.x, true)
 		if t.e < len(ss) {
 			y := b.blockOf[ss[t.e]]
 			t.e++
@@ -338,10 +325,7 @@ func (b *Body) dominators(perEdge int) {
 		stack = stack[:len(stack)-1]
 	}
 	steps := 0
-	idom := make([]int32, nb)
-	for k := range idom {
-		idom[k] = -1
-	}
+	idom := slices.Repeat([]int32{-1}, nb)
 	idom[0] = 0
 	intersect := func(x, y int32) int32 {
 		for x != y {
@@ -454,7 +438,7 @@ func (b *Body) dominates(sc *flowScratch, c, at int32) bool {
 		if k == ba {
 			return false
 		}
-		ss := b.succ.at(b.lastOf(k))
+		ss := b.edges(k, true)
 		sc.visits += 1 + len(ss)
 		if sc.over() {
 			return true
@@ -487,21 +471,20 @@ func (nf *noteFlags) add(in *Inst) {
 }
 
 func (nf *noteFlags) notes() []string {
-	calls, ind, opaque, payload := nf.calls, nf.ind, nf.opaque, nf.payload
 	var n []string
 	if nf.unparsed > 0 {
 		n = append(n, unparsedNote(nf.unparsed))
 	}
-	if calls {
+	if nf.calls {
 		n = append(n, "calls: the callee's reads and writes are not modelled")
 	}
-	if ind {
+	if nf.ind {
 		n = append(n, "indirect jumps and calls: their targets are not modelled")
 	}
-	if opaque {
+	if nf.opaque {
 		n = append(n, "operands through address registers (r[A..]) or of types without a size: their bytes are not modelled")
 	}
-	if payload {
+	if nf.payload {
 		n = append(n, "message payloads of unstated size: assumed to reach the variable's end")
 	}
 	return slices.Clip(n)
@@ -542,11 +525,7 @@ func (b *Body) analyze(at int, op InfoOperands, limit int) (f Flow, visits int, 
 
 func (b *Body) blocks(at int) (int, [2]int) {
 	k := b.blockOf[at]
-	last := b.n - 1
-	if int(k)+1 < len(b.lead) {
-		last = int(b.lead[k+1]) - 1
-	}
-	return len(b.lead), [2]int{int(b.lead[k]), last}
+	return len(b.lead), [2]int{int(b.lead[k]), int(b.lastOf(k))}
 }
 
 // flowScratch is one analysis' working memory, reused by the next

@@ -20,7 +20,7 @@ import (
 )
 
 // The differential tests: the sparse analysis (dataflow_body.go) gives the
-// Flow the reference (dataflow_ref_test.go) gives, for every INFO of every
+// Flow the reference (ref_test.go) gives, for every INFO of every
 // body of the test inputs and of generated bodies.
 
 // sameFlow fails t when b and the reference disagree on the INFO at.

@@ -3,7 +3,6 @@ package flow
 import (
 	"infoscope/model"
 	"math/bits"
-	"strings"
 )
 
 // This file is the data flow around one INFO instruction: which
@@ -184,22 +183,4 @@ type ChunkRange struct {
 }
 
 // laneMask prints a lane set as "0-7,16-23".
-func laneMask(m uint32) string {
-	var b strings.Builder
-	for l := 0; l < 32; {
-		if m>>l&1 == 0 {
-			l++
-			continue
-		}
-		h := l
-		for h+1 < 32 && m>>(h+1)&1 != 0 {
-			h++
-		}
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(model.LaneRange(l, h))
-		l = h + 1
-	}
-	return b.String()
-}
+func laneMask(m uint32) string { return model.LaneMask(uint64(m), ",") }

@@ -42,12 +42,13 @@ func NewStream(s *decoder.Stream, grfBytes int) *Stream {
 // line it does not parse is marked Unparsed and has no operands.
 func (sf *Stream) eachFlowInst(f func(fi *Inst)) {
 	s := sf.s
-	infoAt := newInfoCursor(s)
 	var in decoder.Instruction
 	var fi Inst // its slices reused from instruction to instruction
+	k := 0      // the next INFO: the stream's INFO ascend, as its instructions do
 	for i := range s.NumInsts() {
-		if k, ok := infoAt.at(i); ok {
+		if k < sf.nops && s.InfoInst(k) == i {
 			infoFlowInstTo(&fi, sf.Operands(k))
+			k++
 		} else {
 			s.Decode(i, &in)
 			flowInstTo(&fi, &in, sf.grf)
@@ -285,8 +286,7 @@ func flowInstTo(fi *Inst, in *decoder.Instruction, grf int) {
 			if g, ok := in.Value("num_" + o.Role); ok {
 				acc.End = start + int(g)*grf
 			} else {
-				_, rootOff := root(sym, o.ID)
-				acc.End = max(start+1, rootOff+varBytes(sym, o.ID, grf))
+				acc.End = max(start+1, off+varBytes(sym, o.ID, grf))
 				acc.Must = false
 				fi.Payload = true
 			}
@@ -337,44 +337,4 @@ func regionAccesses(accs []Access, v uint32, base, esz, n int, r decoder.Region,
 		add(i/w*vs + i%w*h)
 	}
 	return accs
-}
-
-// infoCursor finds the INFO of each instruction, asked in ascending
-// order: a walk along the INFO when their instructions ascend (as a
-// decoded stream's do), else a map (the last INFO of an instruction).
-type infoCursor struct {
-	s    *decoder.Stream
-	m    map[int]int
-	next int
-}
-
-func newInfoCursor(s *decoder.Stream) *infoCursor {
-	c := &infoCursor{s: s}
-	for k := 1; k < s.NumInfos(); k++ {
-		if s.InfoInst(k) <= s.InfoInst(k-1) {
-			c.m = make(map[int]int, s.NumInfos())
-			for k := range s.NumInfos() {
-				c.m[s.InfoInst(k)] = k
-			}
-			break
-		}
-	}
-	return c
-}
-
-// at returns the INFO of instruction i, i ascending from call to call.
-func (c *infoCursor) at(i int) (int, bool) {
-	if c.m != nil {
-		k, ok := c.m[i]
-		return k, ok
-	}
-	n := c.s.NumInfos()
-	for c.next < n && c.s.InfoInst(c.next) < i {
-		c.next++
-	}
-	if c.next < n && c.s.InfoInst(c.next) == i {
-		c.next++
-		return c.next - 1, true
-	}
-	return 0, false
 }

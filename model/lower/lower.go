@@ -10,11 +10,11 @@ package lower
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
+	"infoscope/model"
 )
 
 // Join is one kernel's vISA instructions and native lines, joined.
@@ -212,7 +212,7 @@ func (j *Join) Info(in *decoder.Info) Lowered {
 			all = ^uint64(0)
 		}
 		if miss := all &^ covered; miss != 0 {
-			l.Findings = append(l.Findings, Finding{"lanes", fmt.Sprintf("exec size %d: lanes %s of the INFO get no result (the message answers %s)", exec, laneList(miss, 0), answered(l.Sends, j.ASM))})
+			l.Findings = append(l.Findings, Finding{"lanes", fmt.Sprintf("exec size %d: lanes %s of the INFO get no result (the message answers %s)", exec, model.LaneMask(miss, ", "), answered(l.Sends, j.ASM))})
 		}
 	}
 	return l
@@ -228,28 +228,6 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
-}
-
-// laneList names the set bits of m, shifted by first, as ranges: "16-31".
-func laneList(m uint64, first int) string {
-	var parts []string
-	for m != 0 {
-		lo := bits.TrailingZeros64(m)
-		hi := lo
-		for hi+1 < 64 && m&(1<<uint(hi+1)) != 0 {
-			hi++
-		}
-		if lo == hi {
-			parts = append(parts, fmt.Sprint(first+lo))
-		} else {
-			parts = append(parts, fmt.Sprintf("%d-%d", first+lo, first+hi))
-		}
-		if hi == 63 {
-			break
-		}
-		m &^= (uint64(1)<<uint(hi+1) - 1)
-	}
-	return strings.Join(parts, ", ")
 }
 
 func answered(sends []*native.Send, f *native.File) string {

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 )
 
 // Workspace reads and decodes a fixed list of sources and publishes the
@@ -112,7 +113,7 @@ func (w *Workspace) Run(j Job) *Snapshot {
 	w.publish(w.snap.Read(j.i, len(data))) // the loading line shows the size
 	w.mu.Unlock()
 
-	f := Decode(src.Name(), data, w.opts)
+	f := visatext.Decode(src.Name(), data, w.opts)
 	w.decodes.Add(1)
 
 	w.mu.Lock()

@@ -24,7 +24,6 @@ import (
 	"weak"
 
 	"infoscope/decoder"
-	"infoscope/decoder/visatext"
 	"infoscope/model/index"
 )
 
@@ -99,7 +98,7 @@ type rows struct {
 // using them: the cache keeps a View only while someone holds it.
 type View struct{ Rows []int32 }
 
-// New returns the first snapshot of a workspace with these inputs, each
+// NewSnapshot returns the first snapshot of a workspace with these inputs, each
 // loading, at generation 0.
 func NewSnapshot(names []string) *Snapshot {
 	s := &Snapshot{n: len(names), loading: len(names), rows: new(rows)}
@@ -334,10 +333,4 @@ func (s *Snapshot) Decoded(i int, f *decoder.File) *Snapshot {
 		e.Last = Taken
 		e.File, e.ReadErr, e.Note = f, nil, ""
 	}, i)
-}
-
-// Decode decodes one input's bytes, named name, with o: what a front end
-// calls between Read and Decoded.
-func Decode(name string, data []byte, o decoder.Options) *decoder.File {
-	return visatext.Decode(name, data, o)
 }

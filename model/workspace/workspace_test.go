@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/visatext"
 	"infoscope/model/index"
 )
 
@@ -23,7 +24,7 @@ func TestLifecycle(t *testing.T) {
 	if s0.Gen() != 0 || s0.Loading() != 2 || len(s0.Files()) != 0 {
 		t.Fatalf("new: gen %d, loading %d, files %d", s0.Gen(), s0.Loading(), len(s0.Files()))
 	}
-	fa := Decode("a.bin", infos(3), decoder.Options{})
+	fa := visatext.Decode("a.bin", infos(3), decoder.Options{})
 	s1 := s0.Read(0, 33).Decoded(0, fa)
 	if s1.Gen() != 2 {
 		t.Fatalf("two changes: gen %d", s1.Gen())
@@ -44,7 +45,7 @@ func TestLifecycle(t *testing.T) {
 		t.Fatalf("files %v, loading %d", s2.Files(), s2.Loading())
 	}
 	// b appears: its decode replaces the error, as a reload.
-	fb := Decode("b.bin", infos(1), decoder.Options{})
+	fb := visatext.Decode("b.bin", infos(1), decoder.Options{})
 	s3 := s2.Started(1).Decoded(1, fb)
 	if b := s3.Entry(1); b.ReadErr != nil || b.File != fb || b.Last != Taken || b.Rev != 2 {
 		t.Fatalf("b after recovery: %+v", b)
@@ -57,9 +58,9 @@ func TestLifecycle(t *testing.T) {
 // A reload that breaks a clean decode keeps the clean one with a note; a
 // failed re-read keeps it too; the next clean decode is taken.
 func TestReloadKeepsCleanDecode(t *testing.T) {
-	good := Decode("a.bin", infos(5), decoder.Options{})
+	good := visatext.Decode("a.bin", infos(5), decoder.Options{})
 	s := NewSnapshot([]string{"a.bin"}).Decoded(0, good)
-	broken := Decode("a.bin", infos(8)[:8*11-3], decoder.Options{})
+	broken := visatext.Decode("a.bin", infos(8)[:8*11-3], decoder.Options{})
 	if len(broken.Errors) == 0 {
 		t.Fatal("the truncated stream decoded cleanly")
 	}
@@ -73,7 +74,7 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 	if e.File != good || e.ReadErr != nil || !strings.Contains(e.Note, "reload failed: file vanished") {
 		t.Fatalf("after a failed re-read: %+v", e)
 	}
-	next := Decode("a.bin", infos(8), decoder.Options{})
+	next := visatext.Decode("a.bin", infos(8), decoder.Options{})
 	s = s.Started(0).Decoded(0, next)
 	if e = s.Entry(0); e.File != next || e.Note != "" || e.Last != Taken || e.Rev != 4 {
 		t.Fatalf("after recovery: %+v", e)
@@ -98,7 +99,7 @@ func TestEntriesCopy(t *testing.T) {
 // The row index is built once per set of decoded files: snapshots that
 // only mark loads share it; a new decode gets a new one.
 func TestIndexShared(t *testing.T) {
-	fa := Decode("a.bin", infos(3), decoder.Options{})
+	fa := visatext.Decode("a.bin", infos(3), decoder.Options{})
 	s1 := NewSnapshot([]string{"a.bin", "b.bin"}).Decoded(0, fa)
 	x := s1.Index()
 	if x.Len() != 3 {
@@ -108,12 +109,12 @@ func TestIndexShared(t *testing.T) {
 	if s2.Index() != x {
 		t.Fatal("a snapshot with the same files built a second index")
 	}
-	s3 := s2.Decoded(0, Decode("a.bin", infos(5), decoder.Options{}))
+	s3 := s2.Decoded(0, visatext.Decode("a.bin", infos(5), decoder.Options{}))
 	if s3.Index() == x || s3.Index().Len() != 5 || s1.Index() != x {
 		t.Fatalf("after a new decode: index %p (was %p), %d rows", s3.Index(), x, s3.Index().Len())
 	}
 	// A broken reload keeps the file, and so the index.
-	broken := Decode("a.bin", infos(2)[:19], decoder.Options{})
+	broken := visatext.Decode("a.bin", infos(2)[:19], decoder.Options{})
 	if s4 := s3.Decoded(0, broken); s4.Index() != s3.Index() {
 		t.Fatal("a kept decode rebuilt the index")
 	}
@@ -121,7 +122,7 @@ func TestIndexShared(t *testing.T) {
 
 // Views filtering the index by the same expression share one set of rows.
 func TestViewShared(t *testing.T) {
-	s := NewSnapshot([]string{"a.bin"}).Decoded(0, Decode("a.bin", infos(6), decoder.Options{}))
+	s := NewSnapshot([]string{"a.bin"}).Decoded(0, visatext.Decode("a.bin", infos(6), decoder.Options{}))
 	f, err := index.ParseFilter("op:sampleinfo")
 	if err != nil {
 		t.Fatal(err)
@@ -152,8 +153,8 @@ func TestSnapshotCounts(t *testing.T) {
 	for i := range names {
 		names[i] = fmt.Sprintf("f%d", i)
 	}
-	clean := Decode("c", infos(2), decoder.Options{})
-	broken := Decode("b", infos(2)[:19], decoder.Options{})
+	clean := visatext.Decode("c", infos(2), decoder.Options{})
+	broken := visatext.Decode("b", infos(2)[:19], decoder.Options{})
 	if len(broken.Errors) == 0 {
 		t.Fatal("no error")
 	}
@@ -218,7 +219,7 @@ func TestSnapshotChangeCost(t *testing.T) {
 		all[i] = i
 	}
 	s := NewSnapshot(names)
-	f := Decode("c", infos(2), decoder.Options{})
+	f := visatext.Decode("c", infos(2), decoder.Options{})
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)
 	for i := range 1000 {

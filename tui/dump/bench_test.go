@@ -57,7 +57,7 @@ func BenchmarkWriteText(b *testing.B) {
 	b.SetBytes(int64(len(f.Streams[0].Code)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Write(w, f, o); err != nil {
+		if _, err := new(formatter).write(w, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -74,7 +74,7 @@ func BenchmarkWriteJSON(b *testing.B) {
 	b.SetBytes(int64(len(f.Streams[0].Code)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Write(w, f, o); err != nil {
+		if _, err := new(formatter).write(w, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -356,15 +356,6 @@ func hasDiagnostics(f *decoder.File, flt *index.Filter) bool {
 	return false
 }
 
-// Write prints every record of f (of each vISA image, for a C source;
-// with Options.Visaasm, their listings). It returns the warnings the
-// writing itself found (a body whose data flow ran past its budget), each
-// prefixed with its image's name for a C source: f is not changed, since
-// a decoded file may be shared.
-func Write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
-	return new(formatter).write(w, f, o)
-}
-
 // formatter is the scratch state for formatting records, reused from
 // record to record (and from file to file: one per worker of dumpFiles).
 type formatter struct {
@@ -374,7 +365,11 @@ type formatter struct {
 	jw    jsonWriter
 }
 
-// write is Write with fm's buffers.
+// write prints every record of f (of each vISA image, for a C source;
+// with Options.Visaasm, their listings) with fm's buffers. It returns the
+// warnings the writing itself found (a body whose data flow ran past its
+// budget), each prefixed with its image's name for a C source: f is not
+// changed, since a decoded file may be shared.
 func (fm *formatter) write(w io.Writer, f *decoder.File, o Options) (notes []string, err error) {
 	for _, p := range f.Each() {
 		var pn []string

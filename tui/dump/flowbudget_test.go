@@ -60,7 +60,7 @@ func TestWriteLeavesFileAlone(t *testing.T) {
 	data := bytes.Repeat(append(append([]byte{}, label...), info...), 20_000)
 	f := visatext.Decode("raw", data, decoder.Options{Layout: decoder.LayoutIGC})
 	before := len(f.Warnings)
-	notes, err := Write(io.Discard, f, Options{JSON: true, All: true, Syntax: "igc"})
+	notes, err := new(formatter).write(io.Discard, f, Options{JSON: true, All: true, Syntax: "igc"})
 	if err != nil {
 		t.Fatal(err)
 	}

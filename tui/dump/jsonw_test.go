@@ -345,7 +345,7 @@ func TestJSONRecordsReadBack(t *testing.T) {
 		f := visatext.Decode(name, data, decoder.Options{})
 		for _, o := range variants {
 			var got bytes.Buffer
-			if _, err := Write(&got, f, o); err != nil {
+			if _, err := new(formatter).write(&got, f, o); err != nil {
 				t.Fatal(err)
 			}
 			records += checkJSON(t, f, o, got.Bytes())
@@ -365,7 +365,7 @@ func TestJSONWriterNames(t *testing.T) {
 	f := visatext.Decode(name, data, decoder.Options{})
 	o := Options{Syntax: "igc", JSON: true, All: true}
 	var got bytes.Buffer
-	if _, err := Write(&got, f, o); err != nil {
+	if _, err := new(formatter).write(&got, f, o); err != nil {
 		t.Fatal(err)
 	}
 	checkJSON(t, f, o, got.Bytes())
@@ -399,7 +399,7 @@ func TestJSONWriterFileNames(t *testing.T) {
 	}
 	for _, o := range []Options{{Syntax: "igc", JSON: true}, {Syntax: "seed", JSON: true, All: true}} {
 		var got bytes.Buffer
-		if _, err := Write(&got, f, o); err != nil {
+		if _, err := new(formatter).write(&got, f, o); err != nil {
 			t.Fatal(err)
 		}
 		checkJSON(t, f, o, got.Bytes())
@@ -440,7 +440,7 @@ func BenchmarkJSONRecords(b *testing.B) {
 	b.ReportAllocs()
 	benchcpu.Measure(b, "record", float64(f.Streams[0].NumInfos()))
 	for b.Loop() {
-		if _, err := Write(io.Discard, f, o); err != nil {
+		if _, err := new(formatter).write(io.Discard, f, o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -541,7 +541,7 @@ func TestJSONLargeStreams(t *testing.T) {
 	for _, f := range largeStreams(t) {
 		for _, o := range variants {
 			var b bytes.Buffer
-			if _, err := Write(&b, f, o); err != nil {
+			if _, err := new(formatter).write(&b, f, o); err != nil {
 				t.Fatal(err)
 			}
 			checkJSON(t, f, o, b.Bytes())
@@ -578,7 +578,7 @@ func FuzzJSONRecords(f *testing.F) {
 		}
 		fl := visatext.Decode("fuzz\x00.bin", data, do)
 		var got bytes.Buffer
-		if _, err := Write(&got, fl, o); err != nil {
+		if _, err := new(formatter).write(&got, fl, o); err != nil {
 			t.Fatal(err)
 		}
 		checkJSON(t, fl, o, got.Bytes())

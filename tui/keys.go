@@ -307,7 +307,6 @@ func (m *Model) footer() string {
 	return ansi.Truncate(h.ShortHelpView(local)+sep+g, m.width, "…")
 }
 
-
 // afterUpdate runs after every update: the bindings follow the mode, the
 // prompts the width.
 func (m *Model) afterUpdate() {

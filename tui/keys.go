@@ -307,14 +307,6 @@ func (m *Model) footer() string {
 	return ansi.Truncate(h.ShortHelpView(local)+sep+g, m.width, "…")
 }
 
-// helpKeys returns every key the session has, enabled whatever the mode,
-// for the help overlay (which lists them all while it disables them).
-func (m *Model) helpKeys() (KeyMap, ListKeyMap, MarkKeyMap) {
-	k := m.keyset.Global
-	k.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
-	return k, m.keyset.List, m.keyset.Marks
-}
-
 // afterUpdate runs after every update: the bindings follow the mode, the
 // prompts the width.
 func (m *Model) afterUpdate() {

@@ -329,14 +329,17 @@ type helpGroup struct {
 	km   [][]key.Binding
 }
 
-// helpGroups is every binding by pane: global, list, each panel.
+// helpGroups is every binding by pane: global, list, each panel. The
+// root's come from the key set, enabled whatever the mode (the help lists
+// them all while the mode disables them); ctrl+s only where it saves.
 func (m *Model) helpGroups() []helpGroup {
-	gk, lk, mk := m.helpKeys()
-	groups := []helpGroup{{"global", gk.FullHelp()}, {"1 INFO list", lk.FullHelp()}}
+	gk := m.keyset.Global
+	gk.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
+	groups := []helpGroup{{"global", gk.FullHelp()}, {"1 INFO list", m.keyset.List.FullHelp()}}
 	for id := focusBits; id < numFocus; id++ {
 		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].Keys().FullHelp()})
 	}
-	groups = append(groups, helpGroup{"bookmarks", mk.FullHelp()})
+	groups = append(groups, helpGroup{"bookmarks", m.keyset.Marks.FullHelp()})
 	groups = append(groups, helpGroup{"help, errors", m.keyset.Help.FullHelp()})
 	return groups
 }

@@ -36,6 +36,19 @@ func (v Version) Supported() bool {
 	return (n >= 300 && n <= 308) || n == 400 || n == 401 || n == 408
 }
 
+// ParseVersion reads a version as text writes it, MAJOR.MINOR (vISA
+// text's .version, the --version flag); ok is false unless both are
+// numbers of a byte. Whether the version is one to accept is the caller's.
+func ParseVersion(s string) (v Version, ok bool) {
+	maj, min, ok := strings.Cut(s, ".")
+	a, err1 := strconv.ParseUint(maj, 10, 8)
+	b, err2 := strconv.ParseUint(min, 10, 8)
+	if !ok || err1 != nil || err2 != nil {
+		return Version{}, false
+	}
+	return Version{Major: uint8(a), Minor: uint8(b)}, true
+}
+
 // BestEffort returns the supported version whose rules an unsupported one
 // is decoded with: 3.8 for a later 3.x, otherwise 4.1 (the last writer's).
 func (v Version) BestEffort() Version {

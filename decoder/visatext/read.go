@@ -444,14 +444,11 @@ func (p *parser) directive(n, col int, t string) {
 	}
 }
 
+// parseVersion reads .version's MAJOR.MINOR; no writer made a version
+// before 3.
 func parseVersion(s string) (decoder.Version, bool) {
-	maj, min, ok := strings.Cut(s, ".")
-	a, err1 := strconv.ParseUint(maj, 10, 8)
-	b, err2 := strconv.ParseUint(min, 10, 8)
-	if !ok || err1 != nil || err2 != nil || a < 3 {
-		return decoder.Version{}, false
-	}
-	return decoder.Version{Major: uint8(a), Minor: uint8(b)}, true
+	v, ok := decoder.ParseVersion(s)
+	return v, ok && v.Major >= 3
 }
 
 // quoted returns the quoted string at the start of s (after blanks); the

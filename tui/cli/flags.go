@@ -80,20 +80,20 @@ func Decode(fs *flag.FlagSet) func() (decoder.Options, error) {
 	}
 }
 
-// versionList names the versions decoder.Version.Supported accepts.
-const versionList = "3.0, 3.1, 3.2, 3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.8"
-
 // ParseVersion reads a vISA version, MAJOR.MINOR, one a writer produced.
 func ParseVersion(s string) (decoder.Version, error) {
-	maj, min, ok := strings.Cut(s, ".")
-	a, err1 := strconv.ParseUint(maj, 10, 8)
-	b, err2 := strconv.ParseUint(min, 10, 8)
-	if !ok || err1 != nil || err2 != nil {
-		return decoder.Version{}, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
+	v, ok := decoder.ParseVersion(s)
+	if !ok {
+		return v, fmt.Errorf("%q: want MAJOR.MINOR, e.g. 4.1", s)
 	}
-	v := decoder.Version{Major: uint8(a), Minor: uint8(b)}
 	if !v.Supported() {
-		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, versionList)
+		var list []string
+		for n := 300; n <= 409; n++ {
+			if w := (decoder.Version{Major: uint8(n / 100), Minor: uint8(n % 100)}); w.Supported() {
+				list = append(list, fmt.Sprintf("%d.%d", w.Major, w.Minor))
+			}
+		}
+		return v, fmt.Errorf("%q: no vISA writer produced that version; want one of %s", s, strings.Join(list, ", "))
 	}
 	return v, nil
 }

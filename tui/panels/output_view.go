@@ -490,7 +490,7 @@ func (m Output) footer() []string {
 	default:
 		f := m.specs[m.row-1]
 		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.sess.Surface.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.sess.Surface)) +
-			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, digits or enter edit", f.Max))
+			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, %s edits", f.Max, strings.Join(m.KeyMap.Edit.Keys(), " or ")))
 	}
 	// The legend names the rules only when they are not the default, and
 	// the ≠ mark only when a cell carries it.

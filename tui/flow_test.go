@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"infoscope/model"
+	"infoscope/model/workspace"
 )
 
 // viewTap wraps the model and keeps the latest frame as plain text. The
@@ -41,16 +43,18 @@ func (v viewTap) View() tea.View {
 type flow struct {
 	*teatest.TestModel
 	frame *atomic.Value
+	model *Model // read only through Shown, which is safe while it runs
 }
 
 func startFlow(t *testing.T, cfg Config, w, h int) flow {
 	t.Helper()
 	frame := &atomic.Value{}
 	frame.Store("")
-	tm := teatest.NewTestModel(t, viewTap{New(cfg), frame},
+	m := New(cfg)
+	tm := teatest.NewTestModel(t, viewTap{m, frame},
 		teatest.WithInitialTermSize(w, h),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
-	return flow{tm, frame}
+	return flow{tm, frame, m}
 }
 
 // waitFrame waits until the last frame drawn contains every string, and
@@ -84,14 +88,18 @@ func waitUntil(t *testing.T, f flow, ok func(frame string) bool, why func() stri
 	}
 }
 
-// waitLoaded waits until every source is loaded and decoded. The status
-// line's "loaded" is no sign: when the damaged sample decodes last its
-// error takes the status line instead.
+// waitLoaded waits until every source is loaded and decoded, as the state
+// the session shows says. The frame is no sign: its status line's "loaded"
+// is not said when the damaged sample decodes last (its error takes the
+// line), and "loading …" comes after that error on the line, cut off at
+// 80 columns, while other samples still load. Once the last state is
+// shown its news is said, so keys sent from here on come after it (a
+// filter's count was overwritten by "loaded 6 sources" on a busy machine).
 func waitLoaded(t *testing.T, f flow) {
 	t.Helper()
 	waitUntil(t, f, func(s string) bool {
-		return strings.Contains(s, "INFO list") && !strings.Contains(s, "loading ")
-	}, func() string { return "still loading" })
+		return strings.Contains(s, "INFO list") && f.model.Shown().Loading() == 0
+	}, func() string { return fmt.Sprintf("%d sources still loading", f.model.Shown().Loading()) })
 }
 
 // play runs a flow's steps in turn. A step is its keys, then the strings
@@ -124,6 +132,50 @@ func final(t *testing.T, f flow) *Model {
 		t.Fatalf("no terminal output (%v)", err)
 	}
 	return v.Model
+}
+
+// gatedSource is a source whose read waits until gate is closed.
+type gatedSource struct {
+	workspace.Source
+	gate chan struct{}
+}
+
+func (g gatedSource) Read() ([]byte, error) {
+	<-g.gate
+	return g.Source.Read()
+}
+
+// waitLoaded waits for the last load, not for a frame that looks loaded:
+// with only the damaged sample decoded, its error fills the 80-column
+// status line and cuts "loading …" off it. The other samples are read once
+// that frame is drawn.
+func TestWaitLoadedWaitsForEveryLoad(t *testing.T) {
+	srcs := sampleSources(t)
+	gate := make(chan struct{})
+	var open sync.Once
+	t.Cleanup(func() { open.Do(func() { close(gate) }) })
+	for i, s := range srcs {
+		if s.Name() != "damaged.isa" {
+			srcs[i] = gatedSource{s, gate}
+		}
+	}
+	f := startFlow(t, Config{Sources: srcs}, 80, 24)
+	var opened atomic.Bool
+	go func() {
+		deadline := time.Now().Add(patience)
+		for s := ""; !strings.Contains(s, "damaged.isa: 1 error(s)") && time.Now().Before(deadline); s = f.frame.Load().(string) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		opened.Store(true)
+		open.Do(func() { close(gate) })
+	}()
+	waitLoaded(t, f)
+	if !opened.Load() {
+		t.Fatalf("waitLoaded returned with %d sources loading:\n%s", f.model.Shown().Loading(), f.frame.Load())
+	}
+	waitFrame(t, f, fmt.Sprintf("loaded %d sources", len(srcs)))
+	f.Send(press("q"))
+	final(t, f)
 }
 
 // TestFlowBrowse opens the samples, moves, filters, opens every panel,

@@ -32,12 +32,8 @@ func sampleFiles(t testing.TB) map[string][]byte {
 // oracleFiles returns every IGC-written binary in testdata/oracle.
 func oracleFiles(t testing.TB) map[string][]byte {
 	t.Helper()
-	paths, _ := filepath.Glob("testdata/oracle/*.isa")
-	if len(paths) == 0 {
-		t.Fatal("no oracle binaries")
-	}
 	out := map[string][]byte{}
-	for _, p := range paths {
+	for _, p := range testkit.Glob(t, 1, "testdata/oracle/*.isa") {
 		b := testkit.ReadFile(t, p)
 		out[filepath.Base(p)] = b
 	}

@@ -442,8 +442,35 @@ func sampleinfoCell(s Surface, c int) Cell {
 	return x
 }
 
-// layout fills r.Dst: planar, channel-major, returned channels only; the
-// c-th returned channel starts at byte dst.Offset + c*n*4 (format doc §7).
+// DstChannel is one returned channel in an INFO's destination: bytes
+// Start..End (one past the last) of the destination variable.
+type DstChannel struct {
+	Channel    int // 0..3: R, G, B, A
+	Start, End int
+}
+
+// DstLayout is where in writes its result: planar, channel-major,
+// returned channels only; the k-th returned channel starts at byte
+// Dst.Offset + k*n*4 for n lanes (format doc §7). None when the exec size
+// is illegal or no channel is returned. Simulate lays out its Dst by it;
+// data flow takes the bytes written from it without simulating.
+func DstLayout(in *decoder.Info) []DstChannel {
+	n := in.ExecSize()
+	if n <= 0 || n > 32 {
+		return nil
+	}
+	var out []DstChannel
+	for c := range 4 {
+		if in.ChannelMask>>uint(c)&1 == 0 {
+			continue
+		}
+		start := int(in.Dst.Offset) + len(out)*n*4
+		out = append(out, DstChannel{Channel: c, Start: start, End: start + n*4})
+	}
+	return out
+}
+
+// layout fills r.Dst from DstLayout, each chunk with the GRFs it spans.
 func (r *Result) layout(in *decoder.Info, n int) {
 	r.dstOffset = int(in.Dst.Offset)
 	r.dstVar = in.VarName(in.Dst.ID)
@@ -456,23 +483,16 @@ func (r *Result) layout(in *decoder.Info, n int) {
 	if r.dstOffset%r.grfBytes != 0 {
 		r.Warnings = append(r.Warnings, fmt.Sprintf("dst offset %d is not GRF-aligned (%d-byte GRFs): the verifier requires alignment when %s is at least one GRF", r.dstOffset, r.grfBytes, r.dstVar))
 	}
-	k := 0
-	for c := range 4 {
-		if in.ChannelMask>>uint(c)&1 == 0 {
-			continue
-		}
-		start := r.dstOffset + k*n*4
-		end := start + n*4
-		g0, g1 := start/r.grfBytes, (end-1)/r.grfBytes
+	for _, d := range DstLayout(in) {
+		g0, g1 := d.Start/r.grfBytes, (d.End-1)/r.grfBytes
 		grfs := r.dstVar + "+GRF" + strconv.Itoa(g0)
 		if g1 != g0 {
 			grfs += ".." + strconv.Itoa(g1)
 		}
 		r.Dst = append(r.Dst, DstChunk{
-			Channel: channelNames[c], Lanes: LaneRange(0, n-1), Var: r.dstVar,
-			ByteStart: start, ByteEnd: end, GRFs: grfs,
+			Channel: channelNames[d.Channel], Lanes: LaneRange(0, n-1), Var: r.dstVar,
+			ByteStart: d.Start, ByteEnd: d.End, GRFs: grfs,
 		})
-		k++
 	}
 }
 

@@ -21,7 +21,6 @@ import (
 
 // ListKeyMap holds the list's bindings.
 type ListKeyMap struct {
-	Up, Down key.Binding
 	panels.PageKeyMap
 	// Next and Prev repeat the last search (the / filter's terms): the
 	// next or previous row that matches them.
@@ -36,9 +35,7 @@ type ListKeyMap struct {
 // DefaultListKeyMap returns a fresh copy of the list's bindings.
 func DefaultListKeyMap() ListKeyMap {
 	return ListKeyMap{
-		Up:           panels.ArrowKey("up", "up"),
-		Down:         panels.ArrowKey("down", "down"),
-		PageKeyMap:   panels.DefaultPageKeys(),
+		PageKeyMap:   panels.DefaultPageKeys(panels.ArrowKey("up", "up"), panels.ArrowKey("down", "down")),
 		Next:         panels.NewBinding("next match of /", "n"),
 		Prev:         panels.NewBinding("previous match of /", "N"),
 		NextDiag:     panels.NewBinding("next row with diagnostics (!)", "}"),
@@ -596,21 +593,12 @@ func (l listModel) updateKey(msg tea.KeyPressMsg) (listModel, tea.Cmd) {
 		l.cursor--
 	case key.Matches(msg, k.Down):
 		l.cursor++
-	case key.Matches(msg, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown):
-		// The page moves with the cursor.
-		d := l.bodyRows()
-		if key.Matches(msg, k.HalfUp, k.HalfDown) {
-			d = max(d/2, 1)
-		}
-		if key.Matches(msg, k.PageUp, k.HalfUp) {
-			d = -d
-		}
-		l.cursor += d
-		l.top += d
-	case key.Matches(msg, k.Top):
-		l.cursor = 0
-	case key.Matches(msg, k.Bottom):
-		l.cursor = l.count() - 1
+	case key.Matches(msg, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom):
+		// The page moves with the cursor (top and bottom put the cursor at
+		// an end, where clamp puts the page whatever top was).
+		to, _ := k.Moved(msg, l.cursor, l.bodyRows(), l.count()-1)
+		l.top += to - l.cursor
+		l.cursor = to
 	case key.Matches(msg, k.Next, k.Prev):
 		dir := 1
 		if key.Matches(msg, k.Prev) {

@@ -157,20 +157,25 @@ func TestGotoAndDiagnostics(t *testing.T) {
 	}
 }
 
+// TestMoveKeys: the cursor moves by a row, a page or half of one, or to
+// an end; a page key moves the page with the cursor, which keeps its row
+// on the screen.
 func TestMoveKeys(t *testing.T) {
 	m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("raw", rawInfos(100, nil))}}, 80, 24)
-	page := m.list.bodyRows()
+	page, half := m.list.bodyRows(), m.list.bodyRows()/2
 	steps := []struct {
-		key  string
-		want int
+		key       string
+		want, top int
 	}{
-		{"j", 1}, {"down", 2}, {"k", 1}, {"up", 0}, {"up", 0},
-		{"pgdown", page}, {"pgup", 0}, {"G", 99}, {"j", 99}, {"g", 0},
+		{"j", 1, 0}, {"down", 2, 0}, {"k", 1, 0}, {"up", 0, 0}, {"up", 0, 0},
+		{"pgdown", page, page}, {"pgup", 0, 0}, {"G", 99, 100 - page}, {"j", 99, 100 - page}, {"g", 0, 0},
+		{"j", 1, 0}, {"ctrl+d", 1 + half, half}, {"pgdown", 1 + half + page, half + page},
+		{"ctrl+u", 1 + page, page}, {"pgup", 1, 0},
 	}
 	for _, s := range steps {
 		send(m, s.key)
-		if m.list.cursor != s.want {
-			t.Fatalf("after %s: cursor %d, want %d", s.key, m.list.cursor, s.want)
+		if m.list.cursor != s.want || m.list.top != s.top {
+			t.Fatalf("after %s: cursor %d and top %d, want %d and %d", s.key, m.list.cursor, m.list.top, s.want, s.top)
 		}
 		if m.list.cursor < m.list.top || m.list.cursor >= m.list.top+page {
 			t.Fatalf("after %s: cursor %d not visible (top %d, %d rows)", s.key, m.list.cursor, m.list.top, page)

@@ -47,9 +47,9 @@ func wrap[P any, PP panels.Panel[P]](m P) child {
 // configuration file's), each pending until first shown: syncPanel then
 // hands it the session's state and the selection.
 func (m *Model) buildPanels() {
-	b, l, o, c := panels.NewBits(m.th), panels.NewLanes(m.th), panels.NewOutput(m.th), panels.NewCode(m.th)
-	b.KeyMap, l.KeyMap, o.KeyMap, c.KeyMap = m.keyset.Bits, m.keyset.Lanes, m.keyset.Output, m.keyset.Code
-	m.panels = [numFocus]child{{}, wrap(b), wrap(l), wrap(o), wrap(c)}
+	ks := m.keyset
+	m.panels = [numFocus]child{{}, wrap(panels.NewBits(m.th, ks.Bits)), wrap(panels.NewLanes(m.th, ks.Lanes)),
+		wrap(panels.NewOutput(m.th, ks.Output)), wrap(panels.NewCode(m.th, ks.Code))}
 	for i := range m.pending {
 		m.pending[i] = i != int(focusList)
 	}

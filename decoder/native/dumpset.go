@@ -46,6 +46,31 @@ func SetOf(visa string, exists func(string) bool) DumpSet {
 	return s
 }
 
+// ReadSet names the parts of the dump set of vISA text file visa (see
+// SetOf) and reads and parses its .asm with read. With exists nil there
+// is no way to ask: the .asm of visa's stem is tried, and one that cannot
+// be read is taken as absent. asm is nil without an .asm or when it could
+// not be read (err says why); its own Errors say what was not parsed.
+func ReadSet(visa string, exists func(string) bool, read func(string) ([]byte, error)) (set DumpSet, asm *File, err error) {
+	guessed := exists == nil
+	if guessed {
+		exists = func(n string) bool { return n == Stem(visa)+".asm" }
+	}
+	set = SetOf(visa, exists)
+	if set.ASM == "" {
+		return set, nil, nil
+	}
+	data, err := read(set.ASM)
+	if err != nil {
+		if guessed {
+			set.ASM = "" // guessed, and not there
+			err = nil
+		}
+		return set, nil, err
+	}
+	return set, Parse(set.ASM, data), nil
+}
+
 // Folder sorts the file names of a dump folder into the vISA text inputs
 // to open, their dump sets, and the lone .asm files (no vISA text of
 // their stem: they open as native code alone). An .isaasm with a

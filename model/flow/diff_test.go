@@ -1,13 +1,9 @@
 package flow
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -17,6 +13,7 @@ import (
 	"infoscope/model"
 	"infoscope/sampledata"
 	"infoscope/sampledata/templates"
+	"infoscope/sampledata/testkit"
 )
 
 // The differential tests: the sparse analysis (dataflow_body.go) gives the
@@ -51,20 +48,7 @@ func testInputs(t *testing.T) map[string][]byte {
 			if err != nil || d.IsDir() || strings.HasSuffix(path, ".go") || strings.HasSuffix(path, ".md") {
 				return err
 			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			if strings.HasSuffix(path, ".gz") {
-				zr, err := gzip.NewReader(bytes.NewReader(data))
-				if err != nil {
-					return err
-				}
-				if data, err = io.ReadAll(zr); err != nil {
-					return err
-				}
-			}
-			out[path] = data
+			out[path] = testkit.ReadFile(t, path)
 			return nil
 		})
 		if err != nil {

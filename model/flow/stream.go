@@ -3,7 +3,6 @@ package flow
 import (
 	"fmt"
 	"infoscope/model"
-	"math/bits"
 	"sync"
 
 	"infoscope/decoder"
@@ -163,32 +162,14 @@ func infoOperands(in *decoder.Info, sym *decoder.Symbols, grf int) InfoOperands 
 		start := off + int(in.LOD.Offset)
 		op.LOD = Range{Var: v, Start: start, End: start + n*4}
 	}
+	// The bytes written are the result layout Simulate gives, taken
+	// without simulating the lanes, which would cost more than the data
+	// flow itself.
 	v, off := root(sym, in.Dst.ID)
-	op.Dst = dstChunks(in, v, off)
+	for _, d := range model.DstLayout(in) {
+		op.Dst = append(op.Dst, ChunkRange{Channel: model.ChannelName(d.Channel), Range: Range{Var: v, Start: off + d.Start, End: off + d.End}})
+	}
 	return op
-}
-
-// dstChunks is the result layout Simulate gives (Result.layout: planar,
-// the c-th returned channel at Dst.Offset + c*n*4), without simulating
-// the lanes, which would cost more than the data flow itself.
-func dstChunks(in *decoder.Info, v uint32, off int) []ChunkRange {
-	n := in.ExecSize()
-	if n <= 0 || n > 32 {
-		return nil
-	}
-	nc := bits.OnesCount8(in.ChannelMask & 0xF)
-	if nc == 0 {
-		return nil
-	}
-	cs := make([]ChunkRange, 0, nc)
-	for c := range 4 {
-		if in.ChannelMask>>uint(c)&1 == 0 {
-			continue
-		}
-		start := off + int(in.Dst.Offset) + len(cs)*n*4
-		cs = append(cs, ChunkRange{Channel: model.ChannelName(c), Range: Range{Var: v, Start: start, End: start + n*4}})
-	}
-	return cs
 }
 
 // reset empties fi, keeping its slices' arrays.

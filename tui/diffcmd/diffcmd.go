@@ -318,16 +318,14 @@ func readNative(fn string, env Env, o decoder.Options, notes io.Writer) nativeOf
 	if env.Exists == nil || !native.IsVISAText(fn) {
 		return nativeOf{}
 	}
-	set := native.SetOf(fn, env.Exists)
-	if set.ASM == "" {
-		return nativeOf{}
-	}
-	data, err := env.Read(set.ASM, o)
+	_, nf, err := native.ReadSet(fn, env.Exists, func(n string) ([]byte, error) { return env.Read(n, o) })
 	if err != nil {
 		fmt.Fprintf(notes, "infoscope diff: note: no native statistics: %s\n", decoder.Display(err.Error()))
 		return nativeOf{}
 	}
-	nf := native.Parse(set.ASM, data)
+	if nf == nil {
+		return nativeOf{}
+	}
 	if len(nf.Errors) > 0 {
 		fmt.Fprintf(notes, "infoscope diff: note: %s (%d lines not read; the statistics are still compared)\n", decoder.Display(nf.Errors[0].Error()), len(nf.Errors)+nf.MoreErrors)
 	}

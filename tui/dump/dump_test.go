@@ -31,11 +31,7 @@ var reINFO = regexp.MustCompile(`^\s*(?:\.kernel_attr .*?    )?((?:resinfo|sampl
 // TestDumpMatchesIGC checks that every default dump line of every oracle
 // binary is FILE:KERNEL+0xOFF followed by exactly IGC's text.
 func TestDumpMatchesIGC(t *testing.T) {
-	files, _ := filepath.Glob(oracleDir + "/*.isa")
-	if len(files) == 0 {
-		t.Fatal("no oracle files")
-	}
-	for _, isa := range files {
+	for _, isa := range testkit.Glob(t, 1, oracleDir+"/*.isa") {
 		dis := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		var want, wantN []string
 		sc := bufio.NewScanner(bytes.NewReader(dis))
@@ -332,11 +328,7 @@ func TestDumpEndlessStdin(t *testing.T) {
 // TestDumpVisaasm: for every oracle binary, dump --visaasm prints exactly
 // Intel's disassembly, byte for byte.
 func TestDumpVisaasm(t *testing.T) {
-	files, _ := filepath.Glob(oracleDir + "/*.isa")
-	if len(files) < 11 {
-		t.Fatalf("%d oracle files", len(files))
-	}
-	for _, isa := range files {
+	for _, isa := range testkit.Glob(t, 11, oracleDir+"/*.isa") {
 		want := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		out, errs, code := run(t, nil, "--visaasm", isa)
 		if code != ExitOK || errs != "" {
@@ -353,8 +345,7 @@ var reNumbered = regexp.MustCompile(`^(?:\.kernel_attr .*?    |    )(.*?)\s*/// 
 // TestDumpAllText: every numbered instruction of every oracle disassembly
 // appears in dump --all with the same $N and the same text.
 func TestDumpAllText(t *testing.T) {
-	files, _ := filepath.Glob(oracleDir + "/*.isa")
-	for _, isa := range files {
+	for _, isa := range testkit.Glob(t, 1, oracleDir+"/*.isa") {
 		dis := testkit.ReadFile(t, strings.TrimSuffix(isa, ".isa")+".dis.visaasm")
 		var want []string
 		for _, l := range strings.Split(string(dis), "\n") {
@@ -431,11 +422,7 @@ func TestDumpJSONAll(t *testing.T) {
 // reads a result; the other oracle files' INFO have both lists empty
 // (their kernels touch LOD and result variables only in INFO), never null.
 func TestDumpJSONAllDataFlow(t *testing.T) {
-	files, err := filepath.Glob(oracleDir + "/*.isa")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no oracle files: %v", err)
-	}
-	for _, p := range files {
+	for _, p := range testkit.Glob(t, 1, oracleDir+"/*.isa") {
 		out, _, code := run(t, nil, "--json", "--all", p)
 		if code != ExitOK {
 			t.Fatalf("%s: exit %d", p, code)

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"infoscope/sampledata/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the dump goldens in testdata/golden")
@@ -50,18 +52,10 @@ func goldenInputs(t testing.TB) (names []string, mem map[string][]byte) {
 		"../../model/testdata/*.isa", "../../model/testdata/*.visaasm",
 	}
 	for _, g := range globs {
-		files, _ := filepath.Glob(g)
-		if len(files) == 0 {
-			t.Fatalf("no input matches %s", g)
-		}
-		names = append(names, files...)
+		names = append(names, testkit.Glob(t, 1, g)...)
 	}
 	mem = map[string][]byte{}
-	reals, _ := filepath.Glob(realDir + "/*.isa.gz")
-	if len(reals) == 0 {
-		t.Fatal("no real binaries")
-	}
-	for _, gz := range reals {
+	for _, gz := range testkit.Glob(t, 1, realDir+"/*.isa.gz") {
 		n := strings.TrimSuffix(filepath.Base(gz), ".gz")
 		mem["real/"+n] = realFile(t, n)
 		names = append(names, "real/"+n)

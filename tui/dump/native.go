@@ -22,31 +22,14 @@ type dumpSet struct {
 // loadDumpSet finds the companions of input name and reads its .asm.
 // Inputs that are not vISA text files (.visaasm, .isaasm) have none.
 func loadDumpSet(env Env, name string, o Options) *dumpSet {
-	if name == "-" || !native.IsVISAText(name) {
+	if !native.IsVISAText(name) {
 		return nil
 	}
-	exists := env.Exists
-	if exists == nil {
-		exists = func(string) bool { return false }
-	}
-	ds := &dumpSet{parts: native.SetOf(name, exists)}
-	if ds.parts.ASM == "" && env.Exists == nil {
-		// No way to ask: try to read the .asm of the same stem.
-		ds.parts.ASM = native.Stem(name) + ".asm"
-	}
-	if ds.parts.ASM == "" {
+	parts, nf, err := native.ReadSet(name, env.Exists, func(n string) ([]byte, error) { return env.read(n, o.Decode) })
+	ds := &dumpSet{parts: parts, asmErr: err}
+	if nf == nil {
 		return ds
 	}
-	data, err := env.read(ds.parts.ASM, o.Decode)
-	if err != nil {
-		if env.Exists == nil {
-			ds.parts.ASM = "" // guessed, and not there
-			return ds
-		}
-		ds.asmErr = err
-		return ds
-	}
-	nf := native.Parse(ds.parts.ASM, data)
 	if len(nf.Errors) > 0 {
 		ds.asmErr = fmt.Errorf("%v (and %d more)", nf.Errors[0], len(nf.Errors)-1+nf.MoreErrors)
 		if len(nf.Errors) == 1 && nf.MoreErrors == 0 {

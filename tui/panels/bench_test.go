@@ -38,7 +38,7 @@ func BenchmarkOutputEdit(b *testing.B) {
 }
 
 func BenchmarkBitsKeyAndView(b *testing.B) {
-	m := NewBits(style.New(false, true))
+	m := NewBits(style.New(false, true), DefaultBitsKeyMap())
 	f := decoder.Decode("bench", resinfoBytes, decoder.Options{Hex: decoder.HexOff})
 	m.SetInfo(f.Streams[0].Info(0))
 	m.SetSize(120, 40)

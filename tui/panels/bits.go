@@ -64,9 +64,9 @@ type Bits struct {
 // hexWidth is the width of the hex column: marker, "+off", hex, 8 bits.
 const hexWidth = 18
 
-// NewBits returns an empty Bits panel.
-func NewBits(st *style.Styles) Bits {
-	return Bits{KeyMap: DefaultBitsKeyMap(), st: st}
+// NewBits returns an empty Bits panel with bindings km.
+func NewBits(st *style.Styles, km BitsKeyMap) Bits {
+	return Bits{KeyMap: km, st: st}
 }
 
 // SetSession is a no-op: the bit fields are the instruction's alone.

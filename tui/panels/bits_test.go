@@ -14,7 +14,7 @@ import (
 )
 
 func newTestBits(t *testing.T, b []byte, layout decoder.Layout, w, h int) Bits {
-	m := NewBits(style.New(false, true))
+	m := NewBits(style.New(false, true), DefaultBitsKeyMap())
 	m.SetInfo(decodeInfo(t, b, layout))
 	m.SetSize(w, h)
 	m.Focus()
@@ -159,7 +159,7 @@ func TestBitsFitsAnySize(t *testing.T) {
 			}
 		}
 	}
-	var empty Bits = NewBits(style.New(false, true))
+	var empty Bits = NewBits(style.New(false, true), DefaultBitsKeyMap())
 	empty.SetSize(30, 5)
 	if v := empty.View(); !strings.Contains(v, "No INFO instruction") {
 		t.Errorf("empty panel: %q", v)

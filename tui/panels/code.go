@@ -27,7 +27,6 @@ type SelectInfoMsg struct {
 
 // CodeKeyMap are the Code pane's bindings.
 type CodeKeyMap struct {
-	Up, Down key.Binding
 	PageKeyMap
 	Search, Goto, Next, Prev key.Binding
 	Select, Back, Flow       key.Binding
@@ -54,9 +53,8 @@ const flowKeys = "acdefhiloprstuvwxz"
 // DefaultCodeKeyMap returns a fresh copy of the Code pane's bindings.
 func DefaultCodeKeyMap() CodeKeyMap {
 	k := CodeKeyMap{
-		Up:           key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
-		Down:         key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down")),
-		PageKeyMap:   DefaultPageKeys(),
+		PageKeyMap: DefaultPageKeys(key.NewBinding(key.WithKeys("k", "up"), key.WithHelp("k/↑", "up")),
+			key.NewBinding(key.WithKeys("j", "down"), key.WithHelp("j/↓", "down"))),
 		Search:       NewBinding("search", "/"),
 		Goto:         NewBinding("go to $N, 0xOFFSET or L<line> (text)", ":"),
 		Next:         NewBinding("next match (repeats /)", "n"),
@@ -186,9 +184,9 @@ type Code struct {
 	diff *diffState
 }
 
-// NewCode returns an empty Code pane.
-func NewCode(st *style.Styles) Code {
-	return Code{KeyMap: DefaultCodeKeyMap(), st: st, c: &codeState{info: -1}, inputW: 30, grf: 32, sub: -1, topSub: -1}
+// NewCode returns an empty Code pane with bindings km.
+func NewCode(st *style.Styles, km CodeKeyMap) Code {
+	return Code{KeyMap: km, st: st, c: &codeState{info: -1}, inputW: 30, grf: 32, sub: -1, topSub: -1}
 }
 
 // SetInfo shows the body of in with in under the cursor (nil: none).
@@ -582,7 +580,7 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.Down):
 		m.step(1)
 	case key.Matches(k, km.PageUp, km.PageDown, km.HalfUp, km.HalfDown, km.Top, km.Bottom):
-		to, _ := km.moved(k, m.cur, max(m.listHeight()-1, 1), m.total()-1)
+		to, _ := km.Moved(k, m.cur, max(m.listHeight()-1, 1), m.total()-1)
 		m.moveTo(to)
 	case key.Matches(k, km.Search), key.Matches(k, km.Goto):
 		if m.c.s == nil {
@@ -638,7 +636,7 @@ func (m *Code) toEntry(i int) {
 // moving keys and enter; the others work as in the listing.
 func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 	km := m.KeyMap
-	if to, ok := km.moved(k, m.flowCur, max(m.flowRows()-1, 1), m.flowStops()-1); ok {
+	if to, ok := km.Moved(k, m.flowCur, max(m.flowRows()-1, 1), m.flowStops()-1); ok {
 		m.moveFlow(to)
 		return true, nil
 	}
@@ -1232,30 +1230,4 @@ func (m Code) bottomLine() string {
 		return st.Warn.Render(st.Sym.Warn + " " + strings.Join(d, "; "))
 	}
 	return st.Muted.Render("◆ selected INFO · • INFO · ‹ LOD source · › reader · × overwrite")
-}
-
-// moved returns where a moving key (up, down, page, half page, top,
-// bottom) takes a cursor at cur in a list of last+1 rows shown page at a
-// time; ok is false for any other key. The listings that move a plain
-// cursor (data flow, native lines, the comparison) share it.
-func (km CodeKeyMap) moved(k tea.KeyPressMsg, cur, page, last int) (to int, ok bool) {
-	switch {
-	case key.Matches(k, km.Up):
-		return cur - 1, true
-	case key.Matches(k, km.Down):
-		return cur + 1, true
-	case key.Matches(k, km.PageUp):
-		return cur - page, true
-	case key.Matches(k, km.PageDown):
-		return cur + page, true
-	case key.Matches(k, km.HalfUp):
-		return cur - max(page/2, 1), true
-	case key.Matches(k, km.HalfDown):
-		return cur + max(page/2, 1), true
-	case key.Matches(k, km.Top):
-		return 0, true
-	case key.Matches(k, km.Bottom):
-		return last, true
-	}
-	return cur, false
 }

@@ -30,7 +30,7 @@ func repoFile(t testing.TB, elem ...string) []byte {
 
 // newTestCode returns a focused Code pane of w x h showing in.
 func newTestCode(in *decoder.Info, w, h int) Code {
-	m := NewCode(style.New(false, true))
+	m := NewCode(style.New(false, true), DefaultCodeKeyMap())
 	m.SetSize(w, h)
 	m.Focus()
 	m.SetInfo(in)
@@ -219,7 +219,7 @@ func TestNativeEnterSameInstBack(t *testing.T) {
 	if !ok {
 		t.Fatal("$85 is not an INFO")
 	}
-	m := NewCode(style.New(false, true))
+	m := NewCode(style.New(false, true), DefaultCodeKeyMap())
 	m.SetSize(80, 24)
 	m.SetSession(Session{GRFBytes: 32, Native: j, NativeOf: s})
 	m.Focus()

@@ -194,7 +194,7 @@ func (m *Code) diffKey(k tea.KeyPressMsg) (done bool) {
 		}
 		return false
 	}
-	if to, ok := km.moved(k, d.cur, max(m.diffListHeight()-1, 1), len(d.k.Rows)-1); ok {
+	if to, ok := km.Moved(k, d.cur, max(m.diffListHeight()-1, 1), len(d.k.Rows)-1); ok {
 		m.diffMoveTo(to)
 		return true
 	}

@@ -364,7 +364,7 @@ func (m Code) nativeTitle() string {
 // the moving keys, enter (to the line's vISA instruction) and back.
 func (m *Code) nativeKey(k tea.KeyPressMsg) bool {
 	km := m.KeyMap
-	if to, ok := km.moved(k, m.ncur, max(m.listHeight()-1, 1), len(m.native().ASM.Insts)-1); ok {
+	if to, ok := km.Moved(k, m.ncur, max(m.listHeight()-1, 1), len(m.native().ASM.Insts)-1); ok {
 		m.moveNative(to)
 		return true
 	}

@@ -138,7 +138,7 @@ func (m *testOutput) setFile(f *model.SurfaceFile) {
 // newOutputOn returns a focused Output panel of size w x h under a root
 // owning f, showing nothing yet.
 func newOutputOn(f *model.SurfaceFile, w, h int) testOutput {
-	m := testOutput{Output: NewOutput(style.New(false, true)), r: &testRoot{f: f}}
+	m := testOutput{Output: NewOutput(style.New(false, true), DefaultOutputKeyMap()), r: &testRoot{f: f}}
 	m.SetSession(m.r.session())
 	m.SetSize(w, h)
 	m.Focus()

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // The pieces of key maps that the panels and the root share. A key map is
@@ -53,15 +54,18 @@ func (k *PromptKeyMap) setEditing(on bool, bs ...*key.Binding) {
 	k.Cancel.SetEnabled(on)
 }
 
-// PageKeyMap holds the keys that page through a long listing: the INFO
-// list's and the Code pane's.
+// PageKeyMap holds the keys that move a cursor through a long listing, a
+// row or a page at a time: the INFO list's and the Code pane's.
 type PageKeyMap struct {
-	PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
 }
 
-// DefaultPageKeys returns a fresh copy of the paging keys.
-func DefaultPageKeys() PageKeyMap {
+// DefaultPageKeys returns a fresh copy of the paging keys with up and down
+// (each listing's help spells those its own way).
+func DefaultPageKeys(up, down key.Binding) PageKeyMap {
 	return PageKeyMap{
+		Up:       up,
+		Down:     down,
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
 		HalfUp:   NewBinding("half page up", "ctrl+u"),
@@ -69,4 +73,30 @@ func DefaultPageKeys() PageKeyMap {
 		Top:      NewBinding("first", "g", "home"),
 		Bottom:   NewBinding("last", "G", "end"),
 	}
+}
+
+// Moved returns where a moving key (up, down, page, half page, top,
+// bottom) takes a cursor at cur in a list of last+1 rows shown page at a
+// time; ok is false for any other key. The INFO list pages with it, and
+// every listing of the Code pane that moves a plain cursor.
+func (k PageKeyMap) Moved(msg tea.KeyPressMsg, cur, page, last int) (to int, ok bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return cur - 1, true
+	case key.Matches(msg, k.Down):
+		return cur + 1, true
+	case key.Matches(msg, k.PageUp):
+		return cur - page, true
+	case key.Matches(msg, k.PageDown):
+		return cur + page, true
+	case key.Matches(msg, k.HalfUp):
+		return cur - max(page/2, 1), true
+	case key.Matches(msg, k.HalfDown):
+		return cur + max(page/2, 1), true
+	case key.Matches(msg, k.Top):
+		return 0, true
+	case key.Matches(msg, k.Bottom):
+		return last, true
+	}
+	return cur, false
 }

@@ -145,9 +145,10 @@ func (g stripGeo) header() string {
 	return strings.TrimRight(hdr.String(), " ")
 }
 
-// NewLanes returns a Lanes panel with every dispatch bit on.
-func NewLanes(st *style.Styles) Lanes {
-	m := Lanes{KeyMap: DefaultLanesKeyMap(), st: st, dispatch: model.AllLanes}
+// NewLanes returns a Lanes panel with bindings km and every dispatch bit
+// on.
+func NewLanes(st *style.Styles, km LanesKeyMap) Lanes {
+	m := Lanes{KeyMap: km, st: st, dispatch: model.AllLanes}
 	m.recompute()
 	return m
 }

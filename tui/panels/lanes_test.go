@@ -15,7 +15,7 @@ import (
 )
 
 func newTestLanes(t *testing.T, b []byte, w, h int) Lanes {
-	m := NewLanes(style.New(false, true))
+	m := NewLanes(style.New(false, true), DefaultLanesKeyMap())
 	m.SetInfo(decodeInfo(t, b, decoder.LayoutAuto))
 	m.SetSize(w, h)
 	m.Focus()

@@ -88,10 +88,10 @@ type Output struct {
 	top, rtop int // scroll offsets (stacked body, or left / right column)
 }
 
-// NewOutput returns an Output panel on the default session state (an empty
-// surface file) until SetSession.
-func NewOutput(st *style.Styles) Output {
-	m := Output{KeyMap: DefaultOutputKeyMap(), st: st, specs: model.SurfaceFields()}
+// NewOutput returns an Output panel with bindings km, on the default
+// session state (an empty surface file) until SetSession.
+func NewOutput(st *style.Styles, km OutputKeyMap) Output {
+	m := Output{KeyMap: km, st: st, specs: model.SurfaceFields()}
 	m.SetSession(NewSession(nil, model.Scope{}, nil, model.RulesSpec))
 	return m
 }

@@ -379,7 +379,7 @@ func TestOutputFitsAnySize(t *testing.T) {
 			}
 		}
 	}
-	m := NewOutput(style.New(false, true))
+	m := NewOutput(style.New(false, true), DefaultOutputKeyMap())
 	m.SetSize(40, 5)
 	m.Focus()
 	m, _ = m.Update(press("right"))

@@ -362,25 +362,8 @@ func (e *AmbiguousError) Error() string { return fmt.Sprintf("variable id %d is 
 func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, sym *Symbols, line int32) ([]byte, error) {
 	in.reset()
 	in.sym = sym
-	canon := text
-	if c, ok := names.(TextCanon); ok {
-		canon = sourceForms(c.CanonicalAt(text, line))
-	}
-	// Only INFO's row: "resinfo" also names a sample_3d sub-op.
-	t := tableFor(v.BestEffort())
-	var err error
-	found := false
-	for _, p := range textCandidates(t, canon) {
-		if p.row.op != OpINFO {
-			continue
-		}
-		found = true
-		if _, err = in.parseRow(p, t, v, canon, names, line, false); err != nil {
-			_, err = in.parseRow(p, t, v, canon, names, line, true)
-		}
-		break
-	}
-	if !found {
+	canon, err := parseCanonical(text, v, names, line, in.parseInfo)
+	if err == errNoInfoRow {
 		return nil, &LineError{Col: 1, Expected: "resinfo or sampleinfo", Found: text}
 	}
 	if err != nil {
@@ -400,6 +383,22 @@ func (in *Instruction) EncodeInfoLine(text string, v Version, names TextNames, s
 	}
 	f := in.info()
 	return EncodeInfo(&f, LayoutIGC, v)
+}
+
+// errNoInfoRow says no INFO row of the opcode table prints as a line.
+var errNoInfoRow = errors.New("no INFO row")
+
+// parseInfo parses text with INFO's row alone ("resinfo" also names a
+// sample_3d sub-op), as parseText does with every row.
+func (in *Instruction) parseInfo(text string, v Version, names TextNames, line int32, loose bool) error {
+	t := tableFor(v.BestEffort())
+	for _, p := range textCandidates(t, text) {
+		if p.row.op == OpINFO {
+			_, err := in.parseRow(p, t, v, text, names, line, loose)
+			return err
+		}
+	}
+	return errNoInfoRow
 }
 
 // originalCol maps col (1-based) in canon, the canonical form of text, back

@@ -58,15 +58,24 @@ type TextCanon interface {
 // a person wrote. Names whose meaning depends on the line (TextScopes)
 // are resolved on line (1-based).
 func (in *Instruction) parseLine(text string, v Version, names TextNames, line int32) error {
+	_, err := parseCanonical(text, v, names, line, in.parseText)
+	return err
+}
+
+// parseCanonical is parseLine's way with a line, parsing with parse
+// (every opcode row, or INFO's alone): the canonical form when names is a
+// TextCanon, exact and then loose. It returns the text parse was given,
+// for columns in it.
+func parseCanonical(text string, v Version, names TextNames, line int32, parse func(text string, v Version, names TextNames, line int32, loose bool) error) (string, error) {
 	c, ok := names.(TextCanon)
 	if !ok {
-		return in.parseText(text, v, names, line, false)
+		return text, parse(text, v, names, line, false)
 	}
 	canon := sourceForms(c.CanonicalAt(text, line))
-	if in.parseText(canon, v, names, line, false) == nil {
-		return nil
+	if parse(canon, v, names, line, false) == nil {
+		return canon, nil
 	}
-	return in.parseText(canon, v, names, line, true)
+	return canon, parse(canon, v, names, line, true)
 }
 
 // sourceForms rewrites what IGC's assembler accepts but its printer never

@@ -345,13 +345,13 @@ func TestDstLayout(t *testing.T) {
 				in = inst(t, 0x0B, tc.exec, tc.ch, tc.off) // format doc §8.2
 			}
 			r := Simulate(in, Env{Surface: DefaultSurface(), Dispatch: AllLanes, GRFBytes: tc.grf})
-			d := DstLayout(in) // the layout alone, as data flow takes it
+			d := AppendDstLayout(nil, in) // the layout alone, as data flow takes it
 			if len(d) != len(tc.want) {
-				t.Fatalf("DstLayout %+v, want %+v", d, tc.want)
+				t.Fatalf("AppendDstLayout %+v, want %+v", d, tc.want)
 			}
 			for i, w := range tc.want {
 				if ChannelName(d[i].Channel) != w.ch || d[i].Start != w.start || d[i].End != w.end {
-					t.Errorf("DstLayout %d: %+v, want %+v", i, d[i], w)
+					t.Errorf("AppendDstLayout %d: %+v, want %+v", i, d[i], w)
 				}
 			}
 			if len(r.Dst) != len(tc.want) {
@@ -375,7 +375,7 @@ func TestDstLayout(t *testing.T) {
 // mask lays out no channel.
 func TestDstLayoutNone(t *testing.T) {
 	for _, c := range []struct{ exec, ch byte }{{0x06, 0xF}, {0x07, 0xF}, {0x04, 0x0}} {
-		if d := DstLayout(inst(t, 0x0A, c.exec, c.ch, 0)); d != nil {
+		if d := AppendDstLayout(nil, inst(t, 0x0A, c.exec, c.ch, 0)); d != nil {
 			t.Errorf("exec 0x%02x channels 0x%x: %+v, want none", c.exec, c.ch, d)
 		}
 	}

@@ -166,8 +166,12 @@ func infoOperands(in *decoder.Info, sym *decoder.Symbols, grf int) InfoOperands 
 	// without simulating the lanes, which would cost more than the data
 	// flow itself.
 	v, off := root(sym, in.Dst.ID)
-	for _, d := range model.DstLayout(in) {
-		op.Dst = append(op.Dst, ChunkRange{Channel: model.ChannelName(d.Channel), Range: Range{Var: v, Start: off + d.Start, End: off + d.End}})
+	var buf [4]model.DstChannel
+	if ds := model.AppendDstLayout(buf[:0], in); len(ds) > 0 {
+		op.Dst = make([]ChunkRange, len(ds))
+		for k, d := range ds {
+			op.Dst[k] = ChunkRange{Channel: model.ChannelName(d.Channel), Range: Range{Var: v, Start: off + d.Start, End: off + d.End}}
+		}
 	}
 	return op
 }

@@ -119,15 +119,13 @@ func NativeLoader(o decoder.Options) func(file string) *lower.Join {
 		}
 		var j *lower.Join
 		if native.IsVISAText(file) {
-			asm := native.Stem(file) + ".asm"
-			if RegularFile(asm) {
-				if data, err := ReadFile(asm, o); err == nil {
-					j = lower.New(native.Parse(asm, data))
-				}
-			}
-			if ll := native.Stem(file) + ".visa.ll"; j != nil && RegularFile(ll) {
-				if data, err := ReadFile(ll, o); err == nil {
-					j.LL = native.ParseLL(ll, data)
+			read := func(name string) ([]byte, error) { return ReadFile(name, o) }
+			if set, asm, _ := native.ReadSet(file, RegularFile, read); asm != nil {
+				j = lower.New(asm)
+				if set.VisaLL != "" {
+					if data, err := read(set.VisaLL); err == nil {
+						j.LL = native.ParseLL(set.VisaLL, data)
+					}
 				}
 			}
 		}

@@ -151,3 +151,26 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 	files, _, err := CheckInput(name, o)
 	return files, err
 }
+
+// The inspector's native join: a vISA text file's .asm and .visa.ll of
+// its stem, read once and kept; nil for a file without an .asm.
+func TestNativeLoader(t *testing.T) {
+	const set = "../../model/diff/testdata/dumpset/OCL_asm23954d4a795eca46_simd32_entry_"
+	load := NativeLoader(decoder.Options{})
+	j := load(set + "0003.visaasm")
+	if j == nil || j.ASM == nil || len(j.ASM.Insts) == 0 || j.LL == nil {
+		t.Fatalf("0003 (with .asm and .visa.ll): %+v", j)
+	}
+	if load(set+"0003.visaasm") != j {
+		t.Error("a second call read the dump set again")
+	}
+	if j := load(set + "0001.visaasm"); j == nil || j.LL != nil {
+		t.Errorf("0001 (an .asm, no .visa.ll): %+v", j)
+	}
+	if j := load(filepath.Join(t.TempDir(), "alone.visaasm")); j != nil {
+		t.Errorf("no .asm beside it: %+v", j)
+	}
+	if j := load(set + "0001.asm"); j != nil {
+		t.Errorf("not vISA text: %+v", j)
+	}
+}

@@ -85,10 +85,7 @@ const noMask = ^uint32(0)
 var formatters = map[string]*formatter{
 	"noregion": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
 		if g, ok := o.(*General); ok {
-			b = append(b, ' ')
-			b = append(b, g.Mod.String()...)
-			b = append(b, in.VarName(g.ID)...)
-			return appendRowCol(b, g.Row, g.Col)
+			return in.appendGeneral(b, g)
 		}
 		return in.AppendOperandText(b, o)
 	}, operand: func(p *textParser, part tmplPart, _ fieldInfo, _ string) error {
@@ -298,7 +295,7 @@ var formatters = map[string]*formatter{
 		return appendBit(b, v, 4, " 31x31", " 15x15")
 	})},
 	"hdcpix":    {print: enum(noMask, "VA_Y16_FORMAT", "VA_Y8_FORMAT")},
-	"mmfenable": {print: enum(noMask, "VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE")},
+	"mmfenable": {print: enum(noMask, mmfNames...)},
 	"typedmask": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte { // stored inverted before 3.2
 		if in.ver.Num() < 302 {
 			v = ^v
@@ -316,7 +313,7 @@ var formatters = map[string]*formatter{
 	"mmfmode": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
 		if m, ok := o.(*Immediate); ok {
 			b = append(b, ' ')
-			return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, uint32(m.Bits))
+			return appendEnum(b, mmfNames, uint32(m.Bits))
 		}
 		return in.AppendOperandText(b, o)
 	}},
@@ -479,11 +476,7 @@ func (in *Instruction) VarName(id uint32) string {
 func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	switch o := o.(type) {
 	case *General:
-		b = append(b, ' ')
-		b = append(b, o.Mod.String()...)
-		b = append(b, in.VarName(o.ID)...)
-		b = appendRowCol(b, o.Row, o.Col)
-		return o.Region.appendText(b)
+		return o.Region.appendText(in.appendGeneral(b, o))
 	case *Address:
 		b = append(b, ' ')
 		b = append(b, o.Mod.String()...)
@@ -558,6 +551,14 @@ func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	return b
 }
 
+// appendGeneral prints a general variable operand without its region.
+func (in *Instruction) appendGeneral(b []byte, o *General) []byte {
+	b = append(b, ' ')
+	b = append(b, o.Mod.String()...)
+	b = append(b, in.VarName(o.ID)...)
+	return appendRowCol(b, o.Row, o.Col)
+}
+
 func appendRowCol(b []byte, row, col uint8) []byte {
 	b = append(b, '(')
 	b = AppendUint(b, uint64(row))
@@ -626,6 +627,7 @@ var (
 	unormFmts   = [4]string{"16-full", "16-downsampled", "8-full", "8-downsampled"}
 	avsCtrls    = [4]string{"AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL", "AVS_8_DOWN_SAMPLE"}
 	avsExecs    = [3]string{"AVS_16x4", "AVS_INVALID", "AVS_16x8"}
+	mmfNames    = []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}
 )
 
 // vaSubNames are IGC's names for the va and va_skl_plus sub-ops, by sub-op

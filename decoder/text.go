@@ -357,16 +357,40 @@ func finishTextLine(b []byte, start int, l *TextLine) (out []byte, ok bool) {
 // indentation and " /// $N" when the line had that comment. model reports
 // whether the line came out so; when that does not give the line as
 // written (a line laid out by hand, an instruction kept as text), the line
-// is appended as written. A line that ended in "\r\n" gets its "\r" back.
+// is appended as written. Either way the line is shown as Display shows
+// it, tabs kept (they are blanks to vISA text): a comment or a name may
+// hold an escape sequence, and the listing goes to a terminal. A line that
+// ended in "\r\n" gets its "\r" back.
 func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
+	start := len(b)
 	out, model = f.appendTextLine(b, tl, k, in)
+	for _, c := range out[start:] {
+		if c < 0x20 && c != '\t' || c >= 0x7f {
+			out = appendDisplayText(out[:start], string(out[start:]))
+			break
+		}
+	}
 	if tl.Lines[k].CR {
 		out = append(out, '\r')
 	}
 	return out, model
 }
 
-// appendTextLine is AppendTextLine without the line's "\r".
+// appendDisplayText appends s as AppendDisplay does, but for its tabs.
+// Splitting at a tab splits no rune: a tab is one byte, never part of one.
+func appendDisplayText(b []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, '\t')
+		if i < 0 {
+			return AppendDisplay(b, s)
+		}
+		b = append(AppendDisplay(b, s[:i]), '\t')
+		s = s[i+1:]
+	}
+}
+
+// appendTextLine is AppendTextLine before the line is made safe to show
+// and its "\r" put back.
 func (f *File) appendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
 	l := &tl.Lines[k]
 	if l.Inst < 0 || int(l.Stream) >= len(f.Streams) {

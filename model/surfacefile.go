@@ -206,8 +206,7 @@ func (f *SurfaceFile) EnvFor(sc Scope, in *decoder.Info) (Env, SurfaceSource) {
 	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: f.grfBytes()}, src
 }
 
-// grfBytes is the file's GRF size: 32 when unset (a SurfaceFile built in
-// code rather than by NewSurfaceFile or ParseSurfaceFile).
+// grfBytes is the file's GRF size: 32 when unset (a SurfaceFile literal).
 func (f *SurfaceFile) grfBytes() int {
 	if f.GRFBytes == 0 {
 		return 32

@@ -136,8 +136,7 @@ func (s *fileSet) native(name string) *lower.Join {
 	if nj, ok := s.natives[name]; ok && nj.size == fi.Size() && nj.mod.Equal(fi.ModTime()) {
 		return nj.join
 	}
-	// ReadSet asks read for the .asm only, by the served name's stem: the
-	// parsed file and its errors never show p.
+	// ReadSet asks read for the .asm alone, by the served name: p never shows.
 	var j *lower.Join
 	read := func(asmName string) ([]byte, error) { return readServed(asmName, p, s.opts) }
 	if _, asm, _ := native.ReadSet(name, nil, read); asm != nil {

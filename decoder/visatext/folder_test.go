@@ -1,8 +1,9 @@
 package visatext
 
 import (
-	"strings"
 	"testing"
+
+	"infoscope/decoder"
 )
 
 // TestDumpFolderNoteIsDisplayable: the note names skipped files, and a
@@ -19,7 +20,7 @@ func TestDumpFolderNoteIsDisplayable(t *testing.T) {
 	if want := "skipped 1 not vISA (a?]0;PWNED???" + "?2J.txt)"; note != want {
 		t.Errorf("note = %q, want %q", note, want)
 	}
-	if strings.ContainsAny(note, "\x1b\x07\n\u202e\x9b") {
+	if note != decoder.Display(note) {
 		t.Errorf("note holds a control character: %q", note)
 	}
 }

@@ -109,7 +109,7 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 		s.byName[name] = p
 		s.byPath[p] = name
 		if native.IsVISAText(p) {
-			if a := native.Stem(p) + ".asm"; fsio.RegularFile(a) {
+			if a := native.SetOf(p, fsio.RegularFile).ASM; a != "" {
 				s.asm[name] = a
 			}
 		}
@@ -136,11 +136,11 @@ func (s *fileSet) native(name string) *lower.Join {
 	if nj, ok := s.natives[name]; ok && nj.size == fi.Size() && nj.mod.Equal(fi.ModTime()) {
 		return nj.join
 	}
-	asmName := native.Stem(name) + ".asm"
-	data, err := readServed(asmName, p, s.opts)
+	// ReadSet asks read for the .asm alone, by the served name: p never shows.
 	var j *lower.Join
-	if err == nil {
-		j = lower.New(native.Parse(asmName, data))
+	read := func(asmName string) ([]byte, error) { return readServed(asmName, p, s.opts) }
+	if _, asm, _ := native.ReadSet(name, nil, read); asm != nil {
+		j = lower.New(asm)
 	}
 	s.natives[name] = nativeJoin{fi.Size(), fi.ModTime(), j}
 	return j

@@ -46,6 +46,9 @@ func (k *OutputKeyMap) setEditing(on bool) {
 	k.PromptKeyMap.setEditing(on, &k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF, &k.Rules)
 }
 
+// steps names the keys that step a form row's value ("←/→").
+func (k OutputKeyMap) steps() string { return HintKey(k.Left) + "/" + HintKey(k.Right) }
+
 // ShortHelp implements help.KeyMap.
 func (k OutputKeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Edit, k.Table, k.Apply, k.Cancel}
@@ -336,7 +339,7 @@ func (m *Output) step(d int) {
 		return
 	case m.row == m.lodRow():
 		if len(m.sess.LOD) > 1 {
-			m.err = "lod: per-lane values; press enter to edit them"
+			m.err = "lod: per-lane values; press " + HintKey(m.KeyMap.Edit) + " to edit them"
 			return
 		}
 		v := int64(0)

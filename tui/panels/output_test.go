@@ -214,8 +214,8 @@ func TestOutputLOD(t *testing.T) {
 	}
 	// ←/→ refuse to step a per-lane list.
 	var cmd tea.Cmd
-	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() == "" {
-		t.Error("stepping a per-lane list was allowed")
+	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() != "lod: per-lane values; press enter to edit them" {
+		t.Errorf("stepping a per-lane list was allowed (err %q)", m.Err())
 	}
 	m, _ = m.Update(press("enter"))
 	m = typeText(m, ",x")
@@ -260,6 +260,38 @@ func TestOutputTableCursorAndGRF(t *testing.T) {
 	m, _ = m.Update(press("enter")) // enter on the GRF row toggles back
 	if m.GRFBytes() != 32 {
 		t.Errorf("enter on the GRF row: %d", m.GRFBytes())
+	}
+}
+
+// The form's key hints come from the bindings: with the defaults they
+// read as they always did (the goldens hold some), and a rebinding
+// changes them.
+func TestOutputHintsFollowBindings(t *testing.T) {
+	rebound := DefaultOutputKeyMap()
+	rebound.Left = NewBinding("less / prev", "a")
+	rebound.Right = NewBinding("more / next", "ctrl+d", "d")
+	rebound.Edit = NewBinding("edit field", "i")
+	rebound.GRF = NewBinding("GRF 32/64 bytes", "x")
+	rebound.Apply, rebound.Cancel = NewBinding("apply", "tab"), NewBinding("cancel", "ctrl+g")
+	rebound.setEditing(false)
+	for _, tc := range []struct {
+		km                     OutputKeyMap
+		typ, field, grf, typed string
+	}{
+		{DefaultOutputKeyMap(), "· ←/→ cycle, or enter and type", "←/→ steps, enter or e edits", "· enter, ←/→ or g toggles", "enter apply · esc cancel"},
+		{rebound, "· a/ctrl+d cycle, or i and type", "a/ctrl+d steps, i edits", "· i, a/ctrl+d or x toggles", "tab apply · ctrl+g cancel"},
+	} {
+		m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+		m.KeyMap = tc.km
+		wantView(t, "the Type row", ansi.Strip(m.View()), tc.typ)
+		m, _ = m.Update(press("down"))
+		wantView(t, "the Width row", ansi.Strip(m.View()), tc.field)
+		m, _ = m.Update(press("t"))
+		m, _ = m.Update(press("up"))
+		wantView(t, "the GRF row", ansi.Strip(m.View()), tc.grf)
+		m, _ = m.Update(press("up"))
+		m, _ = m.Update(press(tc.km.Edit.Keys()[0]))
+		wantView(t, "the LOD being typed", ansi.Strip(m.View()), tc.typed)
 	}
 }
 

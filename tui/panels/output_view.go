@@ -293,7 +293,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		}
 		return "LOD", formatLOD(l), meaning
 	case r == m.grfRow():
-		if m.GRFBytes() == 64 {
+		if m.grfBytes() == 64 {
 			return "GRF size", "64 B", "PVC and later (native SIMD16)"
 		}
 		return "GRF size", "32 B", "before PVC (native SIMD8)"
@@ -443,7 +443,7 @@ func (m Output) tableLines(g geometry) []string {
 // variable hold which channel of which lanes, and which GRFs that is.
 func (m Output) dstLines() []string {
 	st := m.st
-	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.GRFBytes()))}
+	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.grfBytes()))}
 	for _, d := range m.res.Dst {
 		lines = append(lines, fmt.Sprintf("  %s lanes %-5s bytes %-7s ", d.Channel, d.Lanes, fmt.Sprintf("%d-%d", d.ByteStart, d.ByteEnd-1))+st.Muted.Render(d.GRFs))
 	}

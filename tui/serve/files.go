@@ -150,10 +150,7 @@ func (s *fileSet) native(name string) *lower.Join {
 	if !ok {
 		return nil
 	}
-	var llNow stamp
-	if set.VisaLL != "" {
-		llNow, _ = stampOf(set.VisaLL) // gone: read without its LLVM lines
-	}
+	llNow, _ := stampOf(set.VisaLL) // zero when there is none, or it is gone: read without its LLVM lines
 	s.nativeM.Lock()
 	defer s.nativeM.Unlock()
 	if nj, ok := s.natives[name]; ok && nj.asm.equal(asmNow) && nj.ll.equal(llNow) {

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"infoscope/model/workspace"
 )
 
 // The file "infoscope config" prints sets every default: it parses with
@@ -77,5 +79,39 @@ func TestConfigRemapsKeys(t *testing.T) {
 	md := KeysMarkdown(st.Keys)
 	if !strings.Contains(md, "| `list.down` (configured) | `x` `down` | down |") {
 		t.Errorf("keys in effect:\n%s", md)
+	}
+}
+
+// The summary's key hints come from the bindings: with the defaults they
+// read as they always did (the goldens hold them too), and a rebinding
+// changes them.
+func TestSummaryHintsFollowBindings(t *testing.T) {
+	rebound := DefaultKeys()
+	for name, ks := range map[string][]string{"global.bits": {"x", "alt+x"}, "global.lanes": {"ctrl+l"},
+		"global.output": {"O"}, "list.open": {"o", "enter"}} {
+		if err := rebound.remap(name, ks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	def := DefaultKeys()
+	for _, tc := range []struct {
+		keys       *Keys
+		size, more string
+	}{
+		{&def, "enter opens Bits · 2 bit fields, 3 lanes, 4 output", "more, 2 lists all)"},
+		{&rebound, "o opens Bits · x bit fields, ctrl+l lanes, O output", "more, x lists all)"},
+	} {
+		// An unknown sub-op and no channel: two diagnostics.
+		data := rawInfos(1, func(_ int, b []byte) { b[1], b[3] = 0x0f, 0 })
+		m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("k.bin", data)}, Keys: tc.keys}, 120, 40)
+		if n := len(m.list.rows.Info(m.sel).Diagnostics()); n != 2 {
+			t.Fatalf("%d diagnostics, want 2", n)
+		}
+		if s := screen(m); !strings.Contains(s, tc.size) {
+			t.Errorf("no %q under the list:\n%s", tc.size, s)
+		}
+		if s := screen(m); !strings.Contains(s, tc.more) {
+			t.Errorf("no %q under the list:\n%s", tc.more, s)
+		}
 	}
 }

@@ -920,18 +920,14 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	k := m.overlayKeys
+	if to, ok := k.Moved(msg, vp.YOffset(), vp.Height(), vp.TotalLineCount()); ok {
+		vp.SetYOffset(to) // clamped to the text's last page
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.ov.GotoTop()
 		return m.helpQuery.Focus()
-	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
-		// The viewport scrolls by its own keys: the overlay's, as they are now.
-		vp.KeyMap = viewport.KeyMap{Down: k.Down, Up: k.Up, PageDown: k.PageDown, PageUp: k.PageUp, HalfPageDown: k.HalfDown, HalfPageUp: k.HalfUp}
-		*vp, _ = vp.Update(msg)
-	case key.Matches(msg, k.Top):
-		vp.GotoTop()
-	case key.Matches(msg, k.Bottom):
-		vp.GotoBottom()
 	case key.Matches(msg, k.ToErrors):
 		m.openOverlay(false)
 	case key.Matches(msg, k.ToHelp):

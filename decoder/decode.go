@@ -42,9 +42,10 @@ func (s *Stream) Decode(i int, in *Instruction) { s.decode(s.Inst(i), i, in) }
 // Decode(InfoInst(k), in) gives. A stream held by marks finds the
 // instruction from the INFO's own index and offset (its length is INFO's,
 // from its sub-op byte), not through the stream's one-block cache, so
-// goroutines formatting different parts of one stream at once (dump's
-// parallel writer) do not evict each other's block: safe for concurrent
-// use, and nothing is allocated.
+// a pass over the INFO (dump --json) does not walk the stream's blocks
+// again, and goroutines reading different parts of one stream at once do
+// not evict each other's block: safe for concurrent use, and nothing is
+// allocated.
 func (s *Stream) DecodeInfo(k int, in *Instruction) {
 	if s.insts != nil {
 		s.Decode(s.InfoInst(k), in) // held in full: no cache involved

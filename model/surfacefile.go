@@ -203,11 +203,15 @@ func (f *SurfaceFile) EnvFor(sc Scope, in *decoder.Info) (Env, SurfaceSource) {
 		f = NewSurfaceFile()
 	}
 	s, src, _ := f.Lookup(sc, in)
-	grf := f.GRFBytes
-	if grf == 0 {
-		grf = 32
+	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: f.grfBytes()}, src
+}
+
+// grfBytes is the file's GRF size: 32 when unset (a SurfaceFile literal).
+func (f *SurfaceFile) grfBytes() int {
+	if f.GRFBytes == 0 {
+		return 32
 	}
-	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: grf}, src
+	return f.GRFBytes
 }
 
 // ParseSurfaceFile parses a surface file. Errors read
@@ -549,10 +553,7 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 	if len(f.LOD) == 0 || len(f.LOD) > MaxLODs {
 		return nil, fmt.Errorf("lod: %d values: give one value for every lane or one per lane (up to %d)", len(f.LOD), MaxLODs)
 	}
-	grf := f.GRFBytes
-	if grf == 0 {
-		grf = 32
-	}
+	grf := f.grfBytes()
 	if grf != 32 && grf != 64 {
 		return nil, fmt.Errorf("grf_bytes: %d: want 32 or 64", grf)
 	}

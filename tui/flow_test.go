@@ -90,10 +90,8 @@ func waitUntil(t *testing.T, f flow, ok func(frame string) bool, why func() stri
 
 // waitLoaded waits until every source is loaded and decoded, as the state
 // the session shows says. The frame is no sign: its status line's "loaded"
-// is not said when the damaged sample decodes last (its error takes the
-// line), and "loading …" comes after that error on the line, cut off at
-// 80 columns, while other samples still load. Once the last state is
-// shown its news is said, so keys sent from here on come after it (a
+// is not said when the damaged sample decodes last (its error is the
+// message). Once the last state is shown its news is said, so keys sent from here on come after it (a
 // filter's count was overwritten by "loaded 6 sources" on a busy machine).
 func waitLoaded(t *testing.T, f flow) {
 	t.Helper()
@@ -146,9 +144,9 @@ func (g gatedSource) Read() ([]byte, error) {
 }
 
 // waitLoaded waits for the last load, not for a frame that looks loaded:
-// with only the damaged sample decoded, its error fills the 80-column
-// status line and cuts "loading …" off it. The other samples are read once
-// that frame is drawn.
+// with only the damaged sample decoded, its error leads the 80-column
+// status line (it cut "loading …" off it before the error gave way). The
+// other samples are read once that frame is drawn.
 func TestWaitLoadedWaitsForEveryLoad(t *testing.T) {
 	srcs := sampleSources(t)
 	gate := make(chan struct{})

@@ -3,6 +3,10 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"infoscope/model/workspace"
 )
 
 // The file "infoscope config" prints sets every default: it parses with
@@ -78,4 +82,67 @@ func TestConfigRemapsKeys(t *testing.T) {
 	if !strings.Contains(md, "| `list.down` (configured) | `x` `down` | down |") {
 		t.Errorf("keys in effect:\n%s", md)
 	}
+}
+
+// The summary's key hints come from the bindings: with the defaults they
+// read as they always did (the goldens hold them too), and a rebinding
+// changes them.
+func TestSummaryHintsFollowBindings(t *testing.T) {
+	rebound := DefaultKeys()
+	for name, ks := range map[string][]string{"global.bits": {"x", "alt+x"}, "global.lanes": {"ctrl+l"},
+		"global.output": {"O"}, "list.open": {"o", "enter"}} {
+		if err := rebound.remap(name, ks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	def := DefaultKeys()
+	for _, tc := range []struct {
+		keys       *Keys
+		size, more string
+	}{
+		{&def, "enter opens Bits · 2 bit fields, 3 lanes, 4 output", "more, 2 lists all)"},
+		{&rebound, "o opens Bits · x bit fields, ctrl+l lanes, O output", "more, x lists all)"},
+	} {
+		// An unknown sub-op and no channel: two diagnostics.
+		data := rawInfos(1, func(_ int, b []byte) { b[1], b[3] = 0x0f, 0 })
+		m := newLoaded(Config{Sources: []workspace.Source{workspace.BytesSource("k.bin", data)}, Keys: tc.keys}, 120, 40)
+		if n := len(m.list.rows.Info(m.sel).Diagnostics()); n != 2 {
+			t.Fatalf("%d diagnostics, want 2", n)
+		}
+		if s := screen(m); !strings.Contains(s, tc.size) {
+			t.Errorf("no %q under the list:\n%s", tc.size, s)
+		}
+		if s := screen(m); !strings.Contains(s, tc.more) {
+			t.Errorf("no %q under the list:\n%s", tc.more, s)
+		}
+	}
+}
+
+// The root's hints in prose (the status line's notes, a damaged file's
+// error, the quit question, the kernel list's title, the too-small
+// screen) name the keys in effect.
+func TestProseHintsFollowBindings(t *testing.T) {
+	k := DefaultKeys()
+	for name, ks := range map[string][]string{"global.errors": {"ctrl+e"}, "global.save": {"ctrl+x"}, "global.quit": {"Q"},
+		"global.kernels": {"ctrl+k"}, "quit.save": {"w"}, "quit.discard": {"x"}, "quit.cancel": {"c"}, "kernels.select": {"o"},
+		"kernels.close": {"ctrl+g"}} {
+		if err := k.remap(name, ks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	damaged := sampleSources(t)[:1] // damaged.isa
+	cfg := Config{Sources: damaged, Keys: &k, SaveSurfaces: func([]byte) error { return nil }}
+	m := newLoaded(cfg, 200, 40)
+	wantView(t, "the screen", screen(m), "damaged.isa: 1 error(s), ctrl+e lists them")
+	editSurface(m)
+	wantView(t, "the screen", screen(m), "1 problem: ctrl+e shows │ unsaved surface edits: ctrl+x saves")
+	send(m, "Q")
+	wantView(t, "the quit question", screen(m), "unsaved edits: w save & quit · x discard & quit · c cancel")
+	m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
+	wantView(t, "the quit question, small", screen(m), "w save & quit", "x discard & quit", "c cancel")
+	send(m, "c")
+	wantView(t, "the too-small screen", screen(m), "Q quits")
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	send(m, "ctrl+k")
+	wantView(t, "the kernel list", screen(m), "o shows one in the Code pane, ctrl+g closes")
 }

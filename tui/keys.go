@@ -73,7 +73,8 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // OverlayKeyMap holds the keys of the help and errors overlays (a
 // viewport) and of the bookmarks list.
 type OverlayKeyMap struct {
-	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// The scroll keys: a listing's, with less's f, u and d.
+	panels.PageKeyMap
 	// Filter types a query that narrows the help (the help only).
 	Filter key.Binding
 	// Close leaves the overlay (q, as in less: not the program).
@@ -87,14 +88,16 @@ type OverlayKeyMap struct {
 // DefaultOverlayKeyMap returns a fresh copy of the overlays' bindings.
 func DefaultOverlayKeyMap() OverlayKeyMap {
 	return OverlayKeyMap{
-		Up:         panels.ArrowKey("up", "up"),
-		Down:       panels.ArrowKey("down", "down"),
-		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
-		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space", "f"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
-		HalfUp:     key.NewBinding(key.WithKeys("ctrl+u", "u"), key.WithHelp("ctrl+u", "half page up")),
-		HalfDown:   key.NewBinding(key.WithKeys("ctrl+d", "d"), key.WithHelp("ctrl+d", "half page down")),
-		Top:        panels.NewBinding("top", "g", "home"),
-		Bottom:     panels.NewBinding("end", "G", "end"),
+		PageKeyMap: panels.PageKeyMap{
+			Up:       panels.ArrowKey("up", "up"),
+			Down:     panels.ArrowKey("down", "down"),
+			PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "b"), key.WithHelp("pgup/ctrl+b/b", "page up")),
+			PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "space", "f"), key.WithHelp("pgdn/ctrl+f/space", "page down")),
+			HalfUp:   key.NewBinding(key.WithKeys("ctrl+u", "u"), key.WithHelp("ctrl+u", "half page up")),
+			HalfDown: key.NewBinding(key.WithKeys("ctrl+d", "d"), key.WithHelp("ctrl+d", "half page down")),
+			Top:      panels.NewBinding("top", "g", "home"),
+			Bottom:   panels.NewBinding("end", "G", "end"),
+		},
 		Filter:     panels.NewBinding("filter the help", "/"),
 		Close:      key.NewBinding(key.WithKeys("q", "esc", "enter"), key.WithHelp("q/esc", "close")),
 		ClearQuery: panels.NewBinding("clear the query", "esc"),

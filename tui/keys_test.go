@@ -271,3 +271,28 @@ func TestBindingsFollowTheMode(t *testing.T) {
 		t.Errorf("footer in Bits: %q", footerLine(m))
 	}
 }
+
+// The help scrolls by its keys: a line, half a page, a page (less's d, u
+// and f too), the ends, and never past the text's last page.
+func TestOverlayScrolls(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 80, 24)
+	send(m, "?")
+	h := m.ov.Height()
+	last := m.ov.TotalLineCount() - h
+	if h < 2 || last < 3*h {
+		t.Fatalf("the help is %d lines in %d: too short to scroll through", m.ov.TotalLineCount(), h)
+	}
+	for _, st := range []struct {
+		key string
+		to  int
+	}{
+		{"j", 1}, {"down", 2}, {"ctrl+d", 2 + h/2}, {"d", 2 + h/2*2}, {"space", 2 + h/2*2 + h},
+		{"f", 2 + h/2*2 + 2*h}, {"u", 2 + h/2 + 2*h}, {"b", 2 + h/2 + h}, {"k", 1 + h/2 + h},
+		{"G", last}, {"j", last}, {"pgdown", last}, {"pgup", last - h}, {"g", 0}, {"up", 0}, {"end", last}, {"home", 0},
+	} {
+		send(m, st.key)
+		if at := m.ov.YOffset(); at != st.to {
+			t.Fatalf("%s: at line %d, want %d (%d lines in %d)", st.key, at, st.to, m.ov.TotalLineCount(), h)
+		}
+	}
+}

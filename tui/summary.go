@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"infoscope/tui/panels"
 )
 
 // summaryLines is the height of the summary under the list in list focus:
@@ -37,7 +39,7 @@ func (m *Model) summary(w, h int) string {
 		case 1:
 			lines = append(lines, m.th.Error.Render("  ! "+d[0]))
 		default:
-			lines = append(lines, m.th.Error.Render(fmt.Sprintf("  ! %s (+%d more, 2 lists all)", d[0], len(d)-1)))
+			lines = append(lines, m.th.Error.Render(fmt.Sprintf("  ! %s (+%d more, %s lists all)", d[0], len(d)-1, panels.HintKey(m.keys.Bits))))
 		}
 		// The size first and right-aligned, so that stepping between
 		// encodings of different lengths rewrites two digits. The space
@@ -47,8 +49,9 @@ func (m *Model) summary(w, h int) string {
 		if in.FromText() {
 			where = fmt.Sprintf(" rebuilt from text line %d (no file offset)", in.Line())
 		}
-		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.Muted.Render(fmt.Sprintf("bytes%s, %s layout · enter opens %s · 2 bit fields, 3 lanes, 4 output",
-			where, in.Layout, paneNames[m.shown])))
+		k := m.keys
+		lines = append(lines, fmt.Sprintf("  %2d ", len(in.Bytes()))+m.th.Muted.Render(fmt.Sprintf("bytes%s, %s layout · %s opens %s · %s bit fields, %s lanes, %s output",
+			where, in.Layout, panels.HintKey(m.list.keys.Open), paneNames[m.shown], panels.HintKey(k.Bits), panels.HintKey(k.Lanes), panels.HintKey(k.Output))))
 	}
 	for i := range lines {
 		lines[i] = ansi.Truncate(lines[i], w, "…")

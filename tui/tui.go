@@ -524,7 +524,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, f.NumErrors(), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), %s lists them: %s", f.Name, f.NumErrors(), panels.HintKey(m.keys.Errors), first), true)
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
@@ -920,18 +920,14 @@ func (m *Model) overlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	k := m.overlayKeys
+	if to, ok := k.Moved(msg, vp.YOffset(), vp.Height(), vp.TotalLineCount()); ok {
+		vp.SetYOffset(to) // clamped to the text's last page
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Filter):
 		m.ov.GotoTop()
 		return m.helpQuery.Focus()
-	case key.Matches(msg, k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp):
-		// The viewport scrolls by its own keys: the overlay's, as they are now.
-		vp.KeyMap = viewport.KeyMap{Down: k.Down, Up: k.Up, PageDown: k.PageDown, PageUp: k.PageUp, HalfPageDown: k.HalfDown, HalfPageUp: k.HalfUp}
-		*vp, _ = vp.Update(msg)
-	case key.Matches(msg, k.Top):
-		vp.GotoTop()
-	case key.Matches(msg, k.Bottom):
-		vp.GotoBottom()
 	case key.Matches(msg, k.ToErrors):
 		m.openOverlay(false)
 	case key.Matches(msg, k.ToHelp):
@@ -986,7 +982,7 @@ func (m *Model) save() tea.Cmd {
 	}
 	if m.loadErr != nil && !m.confirmOverwrite {
 		m.confirmOverwrite = true
-		m.setStatus(fmt.Sprintf("%s did not load at start (%v): ctrl+s again overwrites it, any other key keeps it", m.cfg.SurfacePath, m.loadErr), true)
+		m.setStatus(fmt.Sprintf("%s did not load at start (%v): %s again overwrites it, any other key keeps it", m.cfg.SurfacePath, m.loadErr, panels.HintKey(m.keys.Save)), true)
 		return nil
 	}
 	m.confirmOverwrite = false
@@ -1070,11 +1066,12 @@ func (m *Model) quitWhenSaved() tea.Cmd {
 
 // quitPromptText is the question asked while confirmQuit.
 func (m *Model) quitPromptText() string {
-	save := "s save"
+	k := m.quitKeys
+	save := keyHint(k.Save)
 	if m.loadErr != nil {
-		save = "s overwrite " + m.cfg.SurfacePath + " (it did not load)"
+		save = panels.HintKey(k.Save) + " overwrite " + m.cfg.SurfacePath + " (it did not load) & quit"
 	}
-	return "unsaved edits: " + save + " & quit · d discard & quit · esc cancel"
+	return "unsaved edits: " + save + " · " + keyHint(k.Discard) + " · " + keyHint(k.Cancel)
 }
 
 func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -1094,7 +1091,8 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.setStatus("quit cancelled", false)
 		return nil
 	}
-	m.setStatus("answer s, d or esc", true)
+	// Any other key leaves the question, which the status line shows
+	// instead of any message.
 	return nil
 }
 

@@ -33,16 +33,17 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	w, h := m.width, m.height
 	if m.lay.tooSmall {
-		msg := []string{"terminal too small", fmt.Sprintf("%dx%d, need %dx%d", w, h, minWidth, minHeight), "q quits"}
+		msg := []string{"terminal too small", fmt.Sprintf("%dx%d, need %dx%d", w, h, minWidth, minHeight), panels.HintKey(m.keys.Quit) + " quits"}
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
 		if !m.keys.Quit.Enabled() {
-			msg[2] = "ctrl+c quits" // q types, or closes an overlay, in this mode
+			msg[2] = panels.HintKey(m.keys.ForceQuit) + " quits" // q types, or closes an overlay, in this mode
 		}
 		if m.confirmQuit {
 			// The question must show at any size: q then q again cancels.
-			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}
+			qk := m.quitKeys
+			msg = []string{"unsaved edits:", keyHint(qk.Save), keyHint(qk.Discard), keyHint(qk.Cancel)}
 		}
 		if h < len(msg) {
 			msg = []string{fmt.Sprintf("%dx%d<%dx%d", w, h, minWidth, minHeight)}
@@ -67,7 +68,7 @@ func (m *Model) render() string {
 	case m.showErrs:
 		parts = append(parts, m.overlay("files: errors, warnings, headers — q or esc closes, j/k scroll", m.errorLines()))
 	case m.list.rows.Len() == 0 && m.snap.Loading() > 0:
-		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(), w, m.lay.bodyH))
+		parts = append(parts, fit("\n  "+m.spin.View()+" "+m.loadingText(3), w, m.lay.bodyH))
 	default:
 		l := m.list // a copy: View changes nothing
 		l.focused = m.focus == focusList
@@ -108,11 +109,16 @@ func (m *Model) tabBar() string {
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 
-// loadingText names the first inputs loading and counts the rest: a
-// folder of thousands of files loads them at once, and the line is drawn
-// on every frame.
-func (m *Model) loadingText() string {
-	const named = 3
+// loadingText names the first named inputs loading and counts the rest:
+// a folder of thousands of files loads them at once, and the line is
+// drawn on every frame. With none named it only counts them.
+func (m *Model) loadingText(named int) string {
+	if named == 0 {
+		if n := m.snap.Loading(); n != 1 {
+			return fmt.Sprintf("loading %d sources…", n)
+		}
+		return "loading 1 source…"
+	}
 	var names []string
 	for _, s := range m.snap.FirstLoading(named) {
 		n := s.Name
@@ -127,6 +133,9 @@ func (m *Model) loadingText() string {
 	return "loading " + strings.Join(names, ", ") + "…"
 }
 
+// keyHint names b's first key and what it does ("s save & quit").
+func keyHint(b key.Binding) string { return panels.HintKey(b) + " " + b.Help().Desc }
+
 func humanBytes(n int) string {
 	switch {
 	case n >= 1<<20:
@@ -138,13 +147,17 @@ func humanBytes(n int) string {
 }
 
 // statusLine: the latest message (the news: it lasts until the next key),
-// then what the user must act on (a surface file that did not load,
-// problems to read, unsaved edits), then what is loading, the selected file and its layout (short: E tells
-// why that layout). At 80 columns the end is what gets cut. The position
-// is in the list's title only: here it would cost a coloured rewrite on
-// every step.
+// then what is under way (loading, filtering), what the user must act on
+// (a surface file that did not load, problems to read, unsaved edits),
+// then the selected file, its layout (short: E tells why that layout) and
+// whether the mouse is off. What is under way keeps its place after the
+// message: the loading part names fewer files, down to none, then a long
+// message (a damaged file's error) is cut with "…", down to a third of
+// the width; so at 80 columns a user still sees that loads run. The rest
+// is cut at the end. The position is in the list's title only: here it
+// would cost a coloured rewrite on every step.
 func (m *Model) statusLine() string {
-	var act, parts []string
+	var act []string
 	if m.loadErr != nil {
 		// ctrl+s will not save until this is read.
 		act = append(act, "surface file not loaded (defaults in use)")
@@ -159,38 +172,32 @@ func (m *Model) statusLine() string {
 		if n == 1 {
 			word = "problem"
 		}
-		act = append(act, fmt.Sprintf("%d %s: E shows", n, word))
+		act = append(act, fmt.Sprintf("%d %s: %s shows", n, word, panels.HintKey(m.keys.Errors)))
 	}
 	if m.unsaved() {
-		act = append(act, "unsaved surface edits: ctrl+s saves")
+		act = append(act, "unsaved surface edits: "+panels.HintKey(m.keys.Save)+" saves")
 	}
-	if m.snap.Loading() > 0 {
-		parts = append(parts, m.spin.View()+" "+m.loadingText())
-	}
-	if m.list.filtering {
-		parts = append(parts, fmt.Sprintf("filtering %d rows…", m.list.rows.Len()))
-	}
+	var where []string
 	var f *decoder.File
 	if m.selOK {
 		f = m.list.rows.File(m.sel)
-		parts = append(parts, decoder.Display(f.Name))
+		where = append(where, decoder.Display(f.Name))
 	} else if m.body != nil {
-		parts = append(parts, decoder.Display(m.body.file.Name))
+		where = append(where, decoder.Display(m.body.file.Name))
 	} else if m.list.filter != "" && m.list.rows.Len() > 0 {
-		parts = append(parts, "no row matches the filter")
+		where = append(where, "no row matches the filter")
 	} else if m.snap.Len() > 0 && m.snap.Loading() == 0 {
-		parts = append(parts, "no INFO instructions")
+		where = append(where, "no INFO instructions")
 	}
 	if f != nil {
-		parts = append(parts, "layout "+f.Layout.String())
+		where = append(where, "layout "+f.Layout.String())
 	}
 	if !m.mouse {
-		parts = append(parts, "mouse off")
+		where = append(where, "mouse off")
 	}
-	st := m.th.Status
 	if m.confirmQuit {
 		// The question goes first and stays until it is answered.
-		line := " " + m.quitPromptText() + " │ " + strings.Join(append(act, parts...), " │ ")
+		line := " " + m.quitPromptText() + " │ " + strings.Join(slices.Concat(act, m.busy(3), where), " │ ")
 		return m.th.StatusErr.Render(panels.Fit(line, m.width))
 	}
 	if m.list.mode == inputFilter && m.list.filterErr != nil {
@@ -201,17 +208,49 @@ func (m *Model) statusLine() string {
 		}
 		return m.th.StatusErr.Render(panels.Fit(" "+strings.Join(append([]string{msg}, act...), " │ "), m.width))
 	}
-	if m.status != "" {
-		msg := m.status
-		if m.statusErr {
-			st = m.th.StatusErr
-			if m.th.Mono {
-				msg = "✗ " + msg
-			}
+	msg, st := m.status, m.th.Status
+	if msg != "" && m.statusErr {
+		st = m.th.StatusErr
+		if m.th.Mono {
+			msg = "✗ " + msg
 		}
-		act = append([]string{msg}, act...)
 	}
-	return st.Render(panels.Fit(" "+strings.Join(append(act, parts...), " │ "), m.width))
+	const sep, sepW = " │ ", 3 // cells
+	msgW := ansi.StringWidth(msg)
+	if msgW > 0 {
+		msgW += sepW
+	}
+	// Names of loading files give way to the message first.
+	var busy []string
+	for named := 3; ; named-- {
+		busy = m.busy(named)
+		if named == 0 || m.snap.Loading() == 0 || 1+msgW+ansi.StringWidth(strings.Join(busy, sep)) <= m.width {
+			break
+		}
+	}
+	if msg != "" && len(busy) > 0 {
+		// The message's least room: a third of the line.
+		room := m.width - 1 - sepW - ansi.StringWidth(strings.Join(busy, sep))
+		msg = ansi.Truncate(msg, max(room, m.width/3), "…")
+	}
+	parts := slices.Concat(busy, act, where)
+	if msg != "" {
+		parts = append([]string{msg}, parts...)
+	}
+	return st.Render(panels.Fit(" "+strings.Join(parts, sep), m.width))
+}
+
+// busy is what is under way: the loads, naming up to named of them, and
+// the list's filter.
+func (m *Model) busy(named int) []string {
+	var out []string
+	if m.snap.Loading() > 0 {
+		out = append(out, m.spin.View()+" "+m.loadingText(named))
+	}
+	if m.list.filtering {
+		out = append(out, fmt.Sprintf("filtering %d rows…", m.list.rows.Len()))
+	}
+	return out
 }
 
 func (m *Model) problemCount() int {

@@ -146,20 +146,6 @@ type body struct {
 	left    int // instructions reduce has still to reduce, the one under way included
 }
 
-// view returns a second view of b: the reduced instructions and the
-// caches of what its symbols are shared, its own room for decoding and
-// its own resolutions.
-func (b *body) view() *body {
-	b.dupNames()
-	b.textNames()
-	v := *b
-	v.parts, v.res, v.stemBuf, v.in = nil, nil, nil, decoder.Instruction{}
-	if b.lean {
-		v.base = make([]part, 0, 4*decoder.MaxOperands)
-	}
-	return &v
-}
-
 // partsPerInst is about how many parts an instruction has (an operand
 // has four or five), for the size of the chunks parts are allocated in.
 const partsPerInst = 16

@@ -319,14 +319,8 @@ func (m *Code) computeFlow() {
 	}
 }
 
-// Flow returns the data flow shown (computed when the pane has focus).
-func (m Code) Flow() flow.Flow { return m.c.flow }
-
 // Cursor returns the instruction under the cursor ($N).
 func (m Code) Cursor() int { return m.cur }
-
-// Message returns the pane's last message, or "".
-func (m Code) Message() string { return m.msg }
 
 // SetSize sets the pane's size in cells.
 func (m *Code) SetSize(w, h int) {

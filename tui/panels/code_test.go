@@ -75,8 +75,8 @@ func TestCodeBinary(t *testing.T) {
 		{"x", ":x: expected $N or 0xOFFSET"},
 	} {
 		m = typeLine(keys(m, ":"), c.in)
-		if m.Message() != c.msg || m.Cursor() != 1 {
-			t.Errorf(":%s: message %q cursor %d, want %q", c.in, m.Message(), m.Cursor(), c.msg)
+		if m.msg != c.msg || m.Cursor() != 1 {
+			t.Errorf(":%s: message %q cursor %d, want %q", c.in, m.msg, m.Cursor(), c.msg)
 		}
 	}
 	m = typeLine(keys(m, ":"), "0x19a") // inside $2's bytes
@@ -92,8 +92,8 @@ func TestCodeBinary(t *testing.T) {
 		t.Errorf("G k g: cursor %d", m.Cursor())
 	}
 	m = typeLine(keys(m, "/"), "nothing-like-this")
-	if !strings.Contains(m.Message(), "no match in this body") {
-		t.Errorf("search without match: %q", m.Message())
+	if !strings.Contains(m.msg, "no match in this body") {
+		t.Errorf("search without match: %q", m.msg)
 	}
 }
 
@@ -113,8 +113,8 @@ func TestCodeText(t *testing.T) {
 		"› no instruction of this body reads the result",
 	)
 	m = typeLine(keys(m, ":"), "0x10")
-	if m.Message() != "vISA text has no file offsets: use $N" {
-		t.Errorf("offset in text: %q", m.Message())
+	if m.msg != "vISA text has no file offsets: use $N" {
+		t.Errorf("offset in text: %q", m.msg)
 	}
 	m = typeLine(keys(m, "/"), "resinfo")
 	if m.Cursor() != 1 {
@@ -143,15 +143,15 @@ func TestCodeMouseAndLine(t *testing.T) {
 		}
 	}
 	click(row)
-	if m.Cursor() != 5 || !strings.Contains(m.Message(), "reads G 0-7") {
-		t.Fatalf("click on entry d (row %d): cursor %d, %q", row, m.Cursor(), m.Message())
+	if m.Cursor() != 5 || !strings.Contains(m.msg, "reads G 0-7") {
+		t.Fatalf("click on entry d (row %d): cursor %d, %q", row, m.Cursor(), m.msg)
 	}
 	tf := visatext.Read("info_min.visaasm", oracle(t, "info_min.dis.visaasm"))
 	m.SetInfo(tf.Streams[0].Info(0))
 	line := tf.Streams[0].Line(3)
 	m = typeLine(keys(m, ":"), "L"+strconv.Itoa(line))
 	if m.Cursor() != 3 {
-		t.Errorf(":L%d: cursor %d (%q)", line, m.Cursor(), m.Message())
+		t.Errorf(":L%d: cursor %d (%q)", line, m.Cursor(), m.msg)
 	}
 }
 
@@ -171,12 +171,12 @@ func TestCodeSearchLongBody(t *testing.T) {
 		m, _ = m.Update(press(string(r)))
 	}
 	m, cmd := m.Update(press("enter"))
-	if cmd == nil || !strings.Contains(m.Message(), "searching") {
-		t.Fatalf("no search Cmd (%q)", m.Message())
+	if cmd == nil || !strings.Contains(m.msg, "searching") {
+		t.Fatalf("no search Cmd (%q)", m.msg)
 	}
 	m, _ = m.Update(cmd())
-	if m.Cursor() != syncSearchInsts+10 || m.Message() != "/resinfo: match 1 of 1" {
-		t.Errorf("cursor %d, %q", m.Cursor(), m.Message())
+	if m.Cursor() != syncSearchInsts+10 || m.msg != "/resinfo: match 1 of 1" {
+		t.Errorf("cursor %d, %q", m.Cursor(), m.msg)
 	}
 }
 
@@ -229,11 +229,11 @@ func TestNativeEnterSameInstBack(t *testing.T) {
 		t.Fatalf("ctrl+w: not on $85's first native line L354:\n%s", v)
 	}
 	m = keys(m, "enter")
-	if m.Message() != "at $85, the vISA instruction of native line L354; ⌫ goes back" {
-		t.Fatalf("enter: %q", m.Message())
+	if m.msg != "at $85, the vISA instruction of native line L354; ⌫ goes back" {
+		t.Fatalf("enter: %q", m.msg)
 	}
 	m = keys(m, "backspace")
 	if v := codeView(m); !strings.Contains(v, ".asm L354 of") {
-		t.Fatalf("backspace: not back on the native line (%q):\n%s", m.Message(), v)
+		t.Fatalf("backspace: not back on the native line (%q):\n%s", m.msg, v)
 	}
 }

@@ -18,6 +18,18 @@ func NewBinding(desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(keys, "/"), desc))
 }
 
+// HintKey returns the first of b's keys as its help names them, for a
+// hint written in prose ("enter opens Bits"), so that a rebinding changes
+// the hint too. The help joins a binding's keys with "/" (a pane key's
+// with spaces); the search starts past the first byte, for the key "/".
+func HintKey(b key.Binding) string {
+	h := b.Help().Key
+	if i := strings.IndexAny(h[min(len(h), 1):], "/ "); i >= 0 {
+		return h[:i+1]
+	}
+	return h
+}
+
 // viArrows are the arrow keys' vi letters and the arrows their help shows.
 var viArrows = map[string][2]string{"up": {"k", "↑"}, "down": {"j", "↓"}, "left": {"h", "←"}, "right": {"l", "→"}}
 

@@ -46,6 +46,9 @@ func (k *OutputKeyMap) setEditing(on bool) {
 	k.PromptKeyMap.setEditing(on, &k.Up, &k.Down, &k.Left, &k.Right, &k.Edit, &k.Table, &k.GRF, &k.Rules)
 }
 
+// steps names the keys that step a form row's value ("←/→").
+func (k OutputKeyMap) steps() string { return HintKey(k.Left) + "/" + HintKey(k.Right) }
+
 // ShortHelp implements help.KeyMap.
 func (k OutputKeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Edit, k.Table, k.Apply, k.Cancel}
@@ -124,8 +127,8 @@ func (m *Output) SetInfo(in *decoder.Info) {
 	m.recompute()
 }
 
-// GRFBytes returns the GRF size the destination layout uses.
-func (m Output) GRFBytes() int {
+// grfBytes returns the GRF size the destination layout uses.
+func (m Output) grfBytes() int {
 	if m.sess.GRFBytes == 64 {
 		return 64
 	}
@@ -134,7 +137,7 @@ func (m Output) GRFBytes() int {
 
 // toggleGRF switches between 32- and 64-byte GRFs and reports the edit.
 func (m *Output) toggleGRF() {
-	m.sess.GRFBytes = 96 - m.GRFBytes()
+	m.sess.GRFBytes = 96 - m.grfBytes()
 	m.report(GRFSet{Bytes: m.sess.GRFBytes})
 	m.err = ""
 	m.recompute()
@@ -162,13 +165,6 @@ func (m Output) Surface() model.Surface {
 
 // Result returns the current simulation result.
 func (m Output) Result() model.Result { return m.res }
-
-// Row returns the selected form row and whether the cursor is in the table
-// instead; CellCursor returns the table cursor (lane index, channel 0..3).
-func (m Output) Row() (row int, inTable bool) { return m.row, m.inTable }
-
-// CellCursor returns the table cursor: lane index and channel (0..3 = RGBA).
-func (m Output) CellCursor() (lane, ch int) { return m.lane, m.ch }
 
 // SetSize sets the panel's size in cells.
 func (m *Output) SetSize(w, h int) {
@@ -199,7 +195,7 @@ func (m *Output) recompute() {
 	m.res = model.Result{}
 	if m.in != nil {
 		m.res = model.Simulate(m.in, model.Env{Surface: m.Surface(), LOD: m.sess.LOD,
-			Dispatch: m.sess.Dispatch, GRFBytes: m.GRFBytes(), Rules: m.sess.Rules})
+			Dispatch: m.sess.Dispatch, GRFBytes: m.grfBytes(), Rules: m.sess.Rules})
 	}
 	m.lane = max(0, min(m.lane, len(m.res.Lanes)-1))
 	if len(m.res.Lanes) == 0 {
@@ -336,7 +332,7 @@ func (m *Output) step(d int) {
 		return
 	case m.row == m.lodRow():
 		if len(m.sess.LOD) > 1 {
-			m.err = "lod: per-lane values; press enter to edit them"
+			m.err = "lod: per-lane values; press " + HintKey(m.KeyMap.Edit) + " to edit them"
 			return
 		}
 		v := int64(0)

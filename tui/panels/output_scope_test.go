@@ -55,14 +55,14 @@ func TestOutputGRFInFile(t *testing.T) {
 	m, f := newTestOutput(t, resinfoBytes, 120, 40)
 	m, _ = m.Update(press("g"))
 	wantSurfaceChanged(t, m)
-	if f.GRFBytes != 64 || m.GRFBytes() != 64 || m.Result().Dst[0].GRFs != "V33+GRF0" {
-		t.Errorf("g: file %d panel %d dst %+v", f.GRFBytes, m.GRFBytes(), m.Result().Dst)
+	if f.GRFBytes != 64 || m.grfBytes() != 64 || m.Result().Dst[0].GRFs != "V33+GRF0" {
+		t.Errorf("g: file %d panel %d dst %+v", f.GRFBytes, m.grfBytes(), m.Result().Dst)
 	}
 	g := model.NewSurfaceFile()
 	g.GRFBytes = 64
 	m.setFile(g)
-	if m.GRFBytes() != 64 || !strings.Contains(ansi.Strip(m.View()), "64-byte GRFs") {
-		t.Errorf("a file with grf_bytes 64 shows %d", m.GRFBytes())
+	if m.grfBytes() != 64 || !strings.Contains(ansi.Strip(m.View()), "64-byte GRFs") {
+		t.Errorf("a file with grf_bytes 64 shows %d", m.grfBytes())
 	}
 }
 

@@ -214,8 +214,8 @@ func TestOutputLOD(t *testing.T) {
 	}
 	// ←/→ refuse to step a per-lane list.
 	var cmd tea.Cmd
-	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() == "" {
-		t.Error("stepping a per-lane list was allowed")
+	if m, cmd = m.Update(press("right")); cmd != nil || len(m.r.applied) != 0 || m.Err() != "lod: per-lane values; press enter to edit them" {
+		t.Errorf("stepping a per-lane list was allowed (err %q)", m.Err())
 	}
 	m, _ = m.Update(press("enter"))
 	m = typeText(m, ",x")
@@ -229,12 +229,12 @@ func TestOutputTableCursorAndGRF(t *testing.T) {
 	m, _ := newTestOutput(t, resinfoBytes, 80, 24)
 	m.setDispatch(0xfffffffd) // lane 1 off
 	m, _ = m.Update(press("t"))
-	if _, in := m.Row(); !in {
+	if in := m.inTable; !in {
 		t.Fatal("t did not enter the table")
 	}
 	m, _ = m.Update(press("down"))
 	m, _ = m.Update(press("right"))
-	if l, c := m.CellCursor(); l != 1 || c != 1 {
+	if l, c := m.lane, m.ch; l != 1 || c != 1 {
 		t.Fatalf("cell cursor %d,%d", l, c)
 	}
 	if c := cellOf(m, 1, 1); c.State != model.CellUnchanged {
@@ -247,19 +247,51 @@ func TestOutputTableCursorAndGRF(t *testing.T) {
 	// Up from lane 0 returns to the form's last row.
 	m, _ = m.Update(press("up"))
 	m, _ = m.Update(press("up"))
-	if r, in := m.Row(); in || r != m.grfRow() {
+	if r, in := m.row, m.inTable; in || r != m.grfRow() {
 		t.Errorf("up from lane 0: row %d, in table %v", r, in)
 	}
 	if got := m.Result().Dst[1].GRFs; got != "V33+GRF2..3" {
 		t.Errorf("32-byte G chunk: %s", got)
 	}
 	m, _ = m.Update(press("g"))
-	if m.GRFBytes() != 64 || m.Result().Dst[1].GRFs != "V33+GRF1" {
-		t.Errorf("64-byte GRFs: %d %s", m.GRFBytes(), m.Result().Dst[1].GRFs)
+	if m.grfBytes() != 64 || m.Result().Dst[1].GRFs != "V33+GRF1" {
+		t.Errorf("64-byte GRFs: %d %s", m.grfBytes(), m.Result().Dst[1].GRFs)
 	}
 	m, _ = m.Update(press("enter")) // enter on the GRF row toggles back
-	if m.GRFBytes() != 32 {
-		t.Errorf("enter on the GRF row: %d", m.GRFBytes())
+	if m.grfBytes() != 32 {
+		t.Errorf("enter on the GRF row: %d", m.grfBytes())
+	}
+}
+
+// The form's key hints come from the bindings: with the defaults they
+// read as they always did (the goldens hold some), and a rebinding
+// changes them.
+func TestOutputHintsFollowBindings(t *testing.T) {
+	rebound := DefaultOutputKeyMap()
+	rebound.Left = NewBinding("less / prev", "a")
+	rebound.Right = NewBinding("more / next", "ctrl+d", "d")
+	rebound.Edit = NewBinding("edit field", "i")
+	rebound.GRF = NewBinding("GRF 32/64 bytes", "x")
+	rebound.Apply, rebound.Cancel = NewBinding("apply", "tab"), NewBinding("cancel", "ctrl+g")
+	rebound.setEditing(false)
+	for _, tc := range []struct {
+		km                     OutputKeyMap
+		typ, field, grf, typed string
+	}{
+		{DefaultOutputKeyMap(), "· ←/→ cycle, or enter and type", "←/→ steps, enter or e edits", "· enter, ←/→ or g toggles", "enter apply · esc cancel"},
+		{rebound, "· a/ctrl+d cycle, or i and type", "a/ctrl+d steps, i edits", "· i, a/ctrl+d or x toggles", "tab apply · ctrl+g cancel"},
+	} {
+		m, _ := newTestOutput(t, resinfoBytes, 80, 24)
+		m.KeyMap = tc.km
+		wantView(t, "the Type row", ansi.Strip(m.View()), tc.typ)
+		m, _ = m.Update(press("down"))
+		wantView(t, "the Width row", ansi.Strip(m.View()), tc.field)
+		m, _ = m.Update(press("t"))
+		m, _ = m.Update(press("up"))
+		wantView(t, "the GRF row", ansi.Strip(m.View()), tc.grf)
+		m, _ = m.Update(press("up"))
+		m, _ = m.Update(press(tc.km.Edit.Keys()[0]))
+		wantView(t, "the LOD being typed", ansi.Strip(m.View()), tc.typed)
 	}
 }
 
@@ -317,11 +349,11 @@ func TestOutputIgnoresKeysWhileBlurred(t *testing.T) {
 	for _, k := range []string{"right", "1", "enter", "t", "g", "down"} {
 		var cmd tea.Cmd
 		m, cmd = m.Update(press(k))
-		if cmd != nil || len(m.r.applied) != 0 || m.Editing() || len(f.Surfaces) != 0 || m.GRFBytes() != 32 {
+		if cmd != nil || len(m.r.applied) != 0 || m.Editing() || len(f.Surfaces) != 0 || m.grfBytes() != 32 {
 			t.Fatalf("blurred panel acted on %q", k)
 		}
 	}
-	if r, in := m.Row(); r != 0 || in {
+	if r, in := m.row, m.inTable; r != 0 || in {
 		t.Error("blurred panel moved")
 	}
 }
@@ -333,13 +365,13 @@ func TestOutputClick(t *testing.T) {
 		t.Fatal("60 columns should stack")
 	}
 	m, _ = m.Update(click(3, 1+2)) // body line 2: Height
-	if r, in := m.Row(); r != 2 || in {
+	if r, in := m.row, m.inTable; r != 2 || in {
 		t.Fatalf("click on Height: row %d in table %v", r, in)
 	}
 	cw := m.geometry().cellW
 	y := 1 + m.formRows() + 2 + 3
 	m, _ = m.Update(click(tableLeftW+2*(cw+1)+1, y))
-	if l, c := m.CellCursor(); l != 3 || c != 2 {
+	if l, c := m.lane, m.ch; l != 3 || c != 2 {
 		t.Errorf("stacked: click on lane 3 B gave %d,%d", l, c)
 	}
 	// Side by side (80 columns): the table starts right of the form.
@@ -349,14 +381,14 @@ func TestOutputClick(t *testing.T) {
 		t.Fatal("80 columns should be side by side")
 	}
 	m, _ = m.Update(click(g.leftW+2+tableLeftW+3*(g.cellW+1), 1+1+5))
-	if l, c := m.CellCursor(); l != 5 || c != 3 {
+	if l, c := m.lane, m.ch; l != 5 || c != 3 {
 		t.Errorf("side: click on lane 5 A gave %d,%d", l, c)
 	}
-	if _, in := m.Row(); !in {
+	if in := m.inTable; !in {
 		t.Error("side: click in the table did not enter it")
 	}
 	m, _ = m.Update(click(4, 1+4))
-	if r, in := m.Row(); r != 4 || in {
+	if r, in := m.row, m.inTable; r != 4 || in {
 		t.Errorf("side: click on MIPCount: row %d in table %v", r, in)
 	}
 }
@@ -485,7 +517,7 @@ func TestOutputStickyHeadings(t *testing.T) {
 	for range 14 {
 		m, _ = m.Update(press("down"))
 	}
-	if l, _ := m.CellCursor(); l != 14 {
+	if l := m.lane; l != 14 {
 		t.Fatalf("lane cursor %d, want 14", l)
 	}
 	lines := strings.Split(ansi.Strip(m.View()), "\n")
@@ -498,12 +530,12 @@ func TestOutputStickyHeadings(t *testing.T) {
 	// The lane drawn on body line 2 (the second lane row) is rtop+1.
 	want := m.rtop + 1
 	m, _ = m.Update(click(g.leftW+2+tableLeftW+1, 1+2))
-	if l, _ := m.CellCursor(); l != want {
+	if l := m.lane; l != want {
 		t.Errorf("click on the second lane row gave lane %d, want %d", l, want)
 	}
 	// A click on the headings selects nothing.
 	m, _ = m.Update(click(g.leftW+2+tableLeftW+1, 1))
-	if l, _ := m.CellCursor(); l != want {
+	if l := m.lane; l != want {
 		t.Errorf("click on the headings moved the cursor to lane %d", l)
 	}
 }

@@ -293,7 +293,7 @@ func (m Output) rowText(r int) (label, value, meaning string) {
 		}
 		return "LOD", formatLOD(l), meaning
 	case r == m.grfRow():
-		if m.GRFBytes() == 64 {
+		if m.grfBytes() == 64 {
 			return "GRF size", "64 B", "PVC and later (native SIMD16)"
 		}
 		return "GRF size", "32 B", "before PVC (native SIMD8)"
@@ -443,7 +443,7 @@ func (m Output) tableLines(g geometry) []string {
 // variable hold which channel of which lanes, and which GRFs that is.
 func (m Output) dstLines() []string {
 	st := m.st
-	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.GRFBytes()))}
+	lines := []string{st.Header.Render(fmt.Sprintf("dst %s: planar by channel, %d-byte GRFs", m.in.Operand(m.in.Dst), m.grfBytes()))}
 	for _, d := range m.res.Dst {
 		lines = append(lines, fmt.Sprintf("  %s lanes %-5s bytes %-7s ", d.Channel, d.Lanes, fmt.Sprintf("%d-%d", d.ByteStart, d.ByteEnd-1))+st.Muted.Render(d.GRFs))
 	}
@@ -480,17 +480,17 @@ func (m Output) footer() []string {
 			first += st.Warn.Render(" · " + m.otherRules() + ": " + otherValue(c.Other))
 		}
 	case m.row == rowType:
-		first = "Type " + st.Value.Render(m.sess.Surface.Type.Label()) + st.Muted.Render(" · ←/→ cycle, or enter and type "+typeMatches(""))
+		first = "Type " + st.Value.Render(m.sess.Surface.Type.Label()) + st.Muted.Render(" · "+m.KeyMap.steps()+" cycle, or "+HintKey(m.KeyMap.Edit)+" and type "+typeMatches(""))
 	case m.row == m.lodRow():
 		_, v, meaning := m.rowText(m.row)
 		first = "LOD " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · one value (3) or one per lane (0,1,2,...)")
 	case m.row == m.grfRow():
 		_, v, meaning := m.rowText(m.row)
-		first = "GRF " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · enter, ←/→ or g toggles")
+		first = "GRF " + st.Value.Render(v) + " " + st.Meaning.Render(meaning) + st.Muted.Render(" · "+HintKey(m.KeyMap.Edit)+", "+m.KeyMap.steps()+" or "+HintKey(m.KeyMap.GRF)+" toggles")
 	default:
 		f := m.specs[m.row-1]
 		first = f.Label + " " + st.Value.Render(strconv.FormatUint(uint64(m.sess.Surface.Get(f.Key)), 10)) + " = " + st.Meaning.Render(f.Means(m.sess.Surface)) +
-			st.Muted.Render(fmt.Sprintf(" · 0..%d; ←/→ steps, %s edits", f.Max, strings.Join(m.KeyMap.Edit.Keys(), " or ")))
+			st.Muted.Render(fmt.Sprintf(" · 0..%d; %s steps, %s edits", f.Max, m.KeyMap.steps(), strings.Join(m.KeyMap.Edit.Keys(), " or ")))
 	}
 	// The legend names the rules only when they are not the default, and
 	// the ≠ mark only when a cell carries it.
@@ -506,7 +506,7 @@ func (m Output) footer() []string {
 	case m.err != "":
 		second = st.Error.Render(st.Sym.Warn + " " + m.err)
 	case m.Editing():
-		second = st.Muted.Render("enter apply · esc cancel")
+		second = st.Muted.Render(HintKey(m.KeyMap.Apply) + " apply · " + HintKey(m.KeyMap.Cancel) + " cancel")
 	}
 	return []string{first, second}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"infoscope/model"
 )
 
@@ -112,6 +114,26 @@ func TestSessionEqual(t *testing.T) {
 		change(&s)
 		if s.Equal(base) || base.Equal(s) {
 			t.Errorf("%s: a changed session is equal", name)
+		}
+	}
+}
+
+// HintKey names a binding's first key as its help spells it, "/" too.
+func TestHintKey(t *testing.T) {
+	for _, tc := range []struct {
+		b    key.Binding
+		want string
+	}{
+		{NewBinding("search", "/"), "/"},
+		{NewBinding("search", "/", "s"), "/"},
+		{NewBinding("search", "s", "/"), "s"},
+		{ArrowKey("left", "less"), "←"},
+		{NewBinding("open", "ctrl+o", "enter"), "ctrl+o"},
+		{key.NewBinding(key.WithKeys("2", "alt+2"), key.WithHelp("2 alt+2 F2", "Bits panel")), "2"},
+		{key.NewBinding(key.WithKeys("x")), ""},
+	} {
+		if got := HintKey(tc.b); got != tc.want {
+			t.Errorf("HintKey(%q) = %q, want %q", tc.b.Help().Key, got, tc.want)
 		}
 	}
 }

@@ -105,9 +105,8 @@ func LoadSurfaces(path string) (*model.SurfaceFile, error) {
 }
 
 // NativeLoader returns the inspector's Config.Native: the join of a vISA
-// text file with the .asm of its stem beside it (and its .visa.ll when
-// there is one), read and parsed once (under the input size limit) and
-// kept; nil for a file without an .asm.
+// text file with its dump set (NativeJoin), read and parsed once (under
+// the input size limit) and kept; nil for a file without an .asm.
 func NativeLoader(o decoder.Options) func(file string) *lower.Join {
 	var mu sync.Mutex
 	joins := map[string]*lower.Join{}
@@ -120,16 +119,29 @@ func NativeLoader(o decoder.Options) func(file string) *lower.Join {
 		var j *lower.Join
 		if native.IsVISAText(file) {
 			read := func(name string) ([]byte, error) { return ReadFile(name, o) }
-			if set, asm, _ := native.ReadSet(file, RegularFile, read); asm != nil {
-				j = lower.New(asm)
-				if set.VisaLL != "" {
-					if data, err := read(set.VisaLL); err == nil {
-						j.LL = native.ParseLL(set.VisaLL, data)
-					}
-				}
-			}
+			set, asm, _ := native.ReadSet(file, RegularFile, read)
+			j = NativeJoin(set, asm, read)
 		}
 		joins[file] = j
 		return j
 	}
+}
+
+// NativeJoin is the inspector's native view of a dump set whose .asm
+// parsed as asm (nil when it has none or it could not be read): its
+// native lines, with the LLVM lines of the set's .visa.ll, read with
+// read, when it has one. The local inspector and the SSH server both
+// build it here, so a folder shows the same over SSH as locally. The
+// LLVM lines are extra: a .visa.ll that cannot be read is left out.
+func NativeJoin(set native.DumpSet, asm *native.File, read func(string) ([]byte, error)) *lower.Join {
+	if asm == nil {
+		return nil
+	}
+	j := lower.New(asm)
+	if set.VisaLL != "" {
+		if data, err := read(set.VisaLL); err == nil {
+			j.LL = native.ParseLL(set.VisaLL, data)
+		}
+	}
+	return j
 }

@@ -1,6 +1,7 @@
 package fsio
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"infoscope/decoder"
+	"infoscope/decoder/native"
 )
 
 // A missing file is refused before the screen opens (it used to open an
@@ -172,5 +174,34 @@ func TestNativeLoader(t *testing.T) {
 	}
 	if j := load(set + "0001.asm"); j != nil {
 		t.Errorf("not vISA text: %+v", j)
+	}
+}
+
+// NativeJoin, the join both front ends build: none without an .asm; the
+// LLVM lines of the set's .visa.ll as read gives them, left out (the
+// native lines kept) when it cannot be read.
+func TestNativeJoin(t *testing.T) {
+	asm := native.Parse("k.asm", []byte("//.kernel k\n"))
+	ll := []byte("  %1 = add i32 %0, 1 ; visa id: 2\n")
+	read := func(name string) ([]byte, error) {
+		if name != "k.visa.ll" {
+			return nil, errors.New("not there")
+		}
+		return ll, nil
+	}
+	set := native.DumpSet{VISA: "k.visaasm", ASM: "k.asm", VisaLL: "k.visa.ll"}
+	if j := NativeJoin(set, nil, read); j != nil {
+		t.Errorf("no .asm: %+v", j)
+	}
+	if j := NativeJoin(set, asm, read); j == nil || j.ASM != asm || len(j.LLVM(2)) != 1 || j.LLVM(2)[0].Text != "%1 = add i32 %0, 1" {
+		t.Errorf("with a .visa.ll: %+v", j)
+	}
+	set.VisaLL = "gone.visa.ll"
+	if j := NativeJoin(set, asm, read); j == nil || j.ASM != asm || j.LL != nil {
+		t.Errorf("an unreadable .visa.ll: %+v", j)
+	}
+	set.VisaLL = ""
+	if j := NativeJoin(set, asm, read); j == nil || j.LL != nil {
+		t.Errorf("no .visa.ll: %+v", j)
 	}
 }

@@ -34,28 +34,46 @@ type fileSet struct {
 	byName map[string]string // served name -> path
 	byPath map[string]string // path as given -> served name
 	notes  []string          // what folders given held that is not served, for the log
-	// The Gen assembly beside a served vISA text file (the .asm of its
-	// stem, found at start), by served name: the inspector's native view,
-	// as a local open shows it. Read like a served file, never named to
-	// clients by its path.
-	asm     map[string]string
+	// The dump set of a served vISA text file that has an .asm (found at
+	// start, the server's paths), by served name: the inspector's native
+	// view, as a local open shows it. Its parts are read like a served
+	// file, never named to clients by their paths.
+	sets    map[string]native.DumpSet
 	nativeM sync.Mutex
 	natives map[string]nativeJoin // by served name: the last join read
 }
 
-// nativeJoin is a served file's join with its assembly, and the assembly
-// file's state when it was read (a changed file is read again).
+// nativeJoin is a served file's native join, and the state of its .asm
+// and .visa.ll when they were read (either changed: both read again).
 type nativeJoin struct {
+	asm, ll stamp
+	join    *lower.Join
+}
+
+// stamp is a file's size and modification time when it was read; zero
+// for a file that could not be stat'ed.
+type stamp struct {
 	size int64
 	mod  time.Time
-	join *lower.Join
 }
+
+// stampOf returns the stamp of the file at path, ok false when it
+// cannot be stat'ed.
+func stampOf(path string) (st stamp, ok bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}, false
+	}
+	return stamp{fi.Size(), fi.ModTime()}, true
+}
+
+func (a stamp) equal(b stamp) bool { return a.size == b.size && a.mod.Equal(b.mod) }
 
 func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no files to serve")
 	}
-	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}, asm: map[string]string{}, natives: map[string]nativeJoin{}}
+	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}, sets: map[string]native.DumpSet{}, natives: map[string]nativeJoin{}}
 	var bad []string
 	base := map[string]int{}
 	add := func(p string) {
@@ -109,8 +127,8 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 		s.byName[name] = p
 		s.byPath[p] = name
 		if native.IsVISAText(p) {
-			if a := native.SetOf(p, fsio.RegularFile).ASM; a != "" {
-				s.asm[name] = a
+			if set := native.SetOf(p, fsio.RegularFile); set.ASM != "" {
+				s.sets[name] = set
 			}
 		}
 	}
@@ -118,31 +136,39 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 }
 
 // native is the inspector's Config.Native over SSH: the join of served
-// file name with the Gen assembly beside it, nil when it has none or the
-// assembly cannot be read now (it is checked like a served file: still a
-// regular file, within --max-input). Sessions share one join a file; a
-// changed assembly file is read again.
+// file name with its dump set (fsio.NativeJoin, as a local open builds
+// it: the .asm and the .visa.ll's LLVM lines), nil when it has no .asm
+// or the .asm cannot be read now (each part is checked like a served
+// file: still a regular file, within --max-input). Sessions share one
+// join a file; a changed .asm or .visa.ll is read again.
 func (s *fileSet) native(name string) *lower.Join {
-	p, ok := s.asm[name]
+	set, ok := s.sets[name]
 	if !ok {
 		return nil
 	}
-	fi, err := os.Stat(p)
-	if err != nil {
+	asmNow, ok := stampOf(set.ASM)
+	if !ok {
 		return nil
 	}
+	llNow, _ := stampOf(set.VisaLL) // zero when there is none, or it is gone: read without its LLVM lines
 	s.nativeM.Lock()
 	defer s.nativeM.Unlock()
-	if nj, ok := s.natives[name]; ok && nj.size == fi.Size() && nj.mod.Equal(fi.ModTime()) {
+	if nj, ok := s.natives[name]; ok && nj.asm.equal(asmNow) && nj.ll.equal(llNow) {
 		return nj.join
 	}
-	// ReadSet asks read for the .asm alone, by the served name: p never shows.
-	var j *lower.Join
-	read := func(asmName string) ([]byte, error) { return readServed(asmName, p, s.opts) }
-	if _, asm, _ := native.ReadSet(name, nil, read); asm != nil {
-		j = lower.New(asm)
+	// The parts go by the served name's stem (the Code pane names the
+	// .visa.ll), read maps them to the paths found at start: no path of
+	// the server's reaches a session.
+	stem := native.Stem(name)
+	paths := map[string]string{stem + ".asm": set.ASM}
+	if set.VisaLL != "" {
+		paths[stem+".visa.ll"] = set.VisaLL
 	}
-	s.natives[name] = nativeJoin{fi.Size(), fi.ModTime(), j}
+	has := func(n string) bool { _, ok := paths[n]; return ok }
+	read := func(n string) ([]byte, error) { return readServed(n, paths[n], s.opts) }
+	served, asm, _ := native.ReadSet(name, has, read)
+	j := fsio.NativeJoin(served, asm, read)
+	s.natives[name] = nativeJoin{asmNow, llNow, j}
 	return j
 }
 

@@ -1,11 +1,15 @@
 package serve
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
+	"infoscope/decoder"
+	"infoscope/model/lower"
 	"infoscope/sampledata/testkit"
 )
 
@@ -66,4 +70,124 @@ func TestServedDumpFolderNative(t *testing.T) {
 	if strings.Contains(text, dir) {
 		t.Errorf("the server's path reached the client:\n%s", text)
 	}
+}
+
+// llSet is the name of the dump set of model/diff's testdata that has a
+// .visa.ll (its .visaasm, .asm and .visa.ll), and a folder holding a
+// copy of it.
+const llSet = "OCL_asm23954d4a795eca46_simd32_entry_0003"
+
+func llFolder(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, ext := range []string{".visaasm", ".asm", ".visa.ll"} {
+		data := testkit.ReadFile(t, filepath.Join("..", "..", "model", "diff", "testdata", "dumpset", llSet+ext))
+		if err := os.WriteFile(filepath.Join(dir, llSet+ext), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A served dump set with a .visa.ll shows its LLVM lines in the Code
+// pane, as the local inspector shows them (the same join, fsio.NativeJoin),
+// the .visa.ll named by its served name; a .visa.ll changed on disk shows
+// when the session next asks for the join.
+func TestServedNativeLLVM(t *testing.T) {
+	dir := llFolder(t)
+	ts := startServer(t, func(c *Config) { c.Files = []string{dir} })
+	c := ts.dial(t)
+	tm := openTerm(t, c, termOpts{w: 120, h: 40})
+	tm.waitText("⇡ ll:9   %4 = extractelement <2 x i32> %3, i32 0")
+	tm.send(": 3\r")
+	tm.waitText("▸   $3  L134")
+	tm.send("j\r")
+	text := tm.waitText("LLVM line 9 of " + llSet + ".visa.ll, tagged $3")
+	if strings.Contains(text, dir) {
+		t.Errorf("the server's path reached the client:\n%s", text)
+	}
+
+	ll := filepath.Join(dir, llSet+".visa.ll")
+	data, err := os.ReadFile(ll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replaceFile(t, ll, []byte(strings.Replace(string(data), "%4 = extractelement", "%4 = changed extractelement", 1)))
+	// The session asks for the join again when it shows a body.
+	tm.send("K")
+	tm.waitText("kernels: 1 — enter shows one in the Code pane")
+	tm.send("\r")
+	tm.waitText("⇡ ll:9   %4 = changed extractelement")
+}
+
+// llState says what join j has of a .visa.ll, for a test's comparison.
+func llState(j *lower.Join) string {
+	switch {
+	case j == nil:
+		return "no join"
+	case j.LL == nil:
+		return "no LLVM lines"
+	}
+	return fmt.Sprintf("%s, %d ids tagged", j.LL.Name, j.LL.Tagged())
+}
+
+// The server's native join reads the .visa.ll as it reads a served file
+// (a FIFO refused at once, --max-input), and reads the set again when
+// its .asm or its .visa.ll changes, or the .visa.ll goes.
+func TestServedNativeJoinReread(t *testing.T) {
+	dir := llFolder(t)
+	opts := decoder.Options{MaxInput: 20000} // the .asm is 18,814 bytes, the .visa.ll 4,697
+	set, err := newFileSet([]string{dir}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := llSet + ".visaasm"
+	all := llSet + ".visa.ll, 33 ids tagged" // by its served name
+	j := set.native(name)
+	if got := llState(j); got != all {
+		t.Fatalf("the join: %s, want %s", got, all)
+	}
+	if set.native(name) != j {
+		t.Error("an unchanged set was read again")
+	}
+	ll := filepath.Join(dir, llSet+".visa.ll")
+	data, err := os.ReadFile(ll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what, want string) *lower.Join {
+		t.Helper()
+		j := set.native(name)
+		if got := llState(j); got != want {
+			t.Errorf("%s: %s, want %s", what, got, want)
+		}
+		return j
+	}
+	// Only the first tagged line left: one id.
+	first := strings.Index(string(data), "; visa id: ")
+	replaceFile(t, ll, data[:first+strings.Index(string(data[first:]), "\n")+1])
+	check("a changed .visa.ll", llSet+".visa.ll, 1 ids tagged")
+	replaceFile(t, ll, append(data, make([]byte, 20000)...))
+	check("a .visa.ll past --max-input", "no LLVM lines")
+	if err := os.Remove(ll); err != nil {
+		t.Fatal(err)
+	}
+	check("the .visa.ll gone", "no LLVM lines")
+	replaceFile(t, ll, data)
+	j = check("the .visa.ll back", all)
+	asm := filepath.Join(dir, llSet+".asm")
+	if data, err = os.ReadFile(asm); err != nil {
+		t.Fatal(err)
+	}
+	replaceFile(t, asm, append(data, '\n'))
+	if check("a changed .asm", all) == j {
+		t.Error("a changed .asm was not read again")
+	}
+	if err := os.Remove(ll); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(ll, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	check("a FIFO in place of the .visa.ll", "no LLVM lines")
 }

@@ -119,9 +119,9 @@ func (m *Model) noInfoText() string {
 		return ""
 	}
 	if len(bs) == 1 {
-		return fmt.Sprintf("no INFO in this kernel (%d instructions): the Code pane shows it, K lists the kernels", insts)
+		return fmt.Sprintf("no INFO in this kernel (%d instructions): the Code pane shows it, %s lists the kernels", insts, panels.HintKey(m.keys.Kernels))
 	}
-	return fmt.Sprintf("no INFO in these %d kernels (%d instructions): the Code pane shows the first, K lists them", len(bs), insts)
+	return fmt.Sprintf("no INFO in these %d kernels (%d instructions): the Code pane shows the first, %s lists them", len(bs), insts, panels.HintKey(m.keys.Kernels))
 }
 
 // openFirstBody shows the first body in the Code pane when no INFO was
@@ -333,7 +333,8 @@ func (m *Model) pickBody(b bodyRef) {
 // kernelsView draws the kernel list over the body.
 func (m *Model) kernelsView() string {
 	ks := m.kern
-	title := fmt.Sprintf("kernels: %d — enter shows one in the Code pane, esc closes", len(ks.items))
+	k := m.keyset.Kernels
+	title := fmt.Sprintf("kernels: %d — %s shows one in the Code pane, %s closes", len(ks.items), panels.HintKey(k.Select), panels.HintKey(k.Close))
 	if ks.loading {
 		title += " · reading their .asm…"
 	}

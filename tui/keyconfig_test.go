@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"infoscope/model/workspace"
 )
 
@@ -114,4 +116,33 @@ func TestSummaryHintsFollowBindings(t *testing.T) {
 			t.Errorf("no %q under the list:\n%s", tc.more, s)
 		}
 	}
+}
+
+// The root's hints in prose (the status line's notes, a damaged file's
+// error, the quit question, the kernel list's title, the too-small
+// screen) name the keys in effect.
+func TestProseHintsFollowBindings(t *testing.T) {
+	k := DefaultKeys()
+	for name, ks := range map[string][]string{"global.errors": {"ctrl+e"}, "global.save": {"ctrl+x"}, "global.quit": {"Q"},
+		"global.kernels": {"ctrl+k"}, "quit.save": {"w"}, "quit.discard": {"x"}, "quit.cancel": {"c"}, "kernels.select": {"o"},
+		"kernels.close": {"ctrl+g"}} {
+		if err := k.remap(name, ks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	damaged := sampleSources(t)[:1] // damaged.isa
+	cfg := Config{Sources: damaged, Keys: &k, SaveSurfaces: func([]byte) error { return nil }}
+	m := newLoaded(cfg, 200, 40)
+	wantView(t, "the screen", screen(m), "damaged.isa: 1 error(s), ctrl+e lists them")
+	editSurface(m)
+	wantView(t, "the screen", screen(m), "1 problem: ctrl+e shows │ unsaved surface edits: ctrl+x saves")
+	send(m, "Q")
+	wantView(t, "the quit question", screen(m), "unsaved edits: w save & quit · x discard & quit · c cancel")
+	m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
+	wantView(t, "the quit question, small", screen(m), "w save & quit", "x discard & quit", "c cancel")
+	send(m, "c")
+	wantView(t, "the too-small screen", screen(m), "Q quits")
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	send(m, "ctrl+k")
+	wantView(t, "the kernel list", screen(m), "o shows one in the Code pane, ctrl+g closes")
 }

@@ -524,7 +524,7 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), E lists them: %s", f.Name, f.NumErrors(), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), %s lists them: %s", f.Name, f.NumErrors(), panels.HintKey(m.keys.Errors), first), true)
 		case d.reload:
 			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
 		case s.Loading() == 0:
@@ -982,7 +982,7 @@ func (m *Model) save() tea.Cmd {
 	}
 	if m.loadErr != nil && !m.confirmOverwrite {
 		m.confirmOverwrite = true
-		m.setStatus(fmt.Sprintf("%s did not load at start (%v): ctrl+s again overwrites it, any other key keeps it", m.cfg.SurfacePath, m.loadErr), true)
+		m.setStatus(fmt.Sprintf("%s did not load at start (%v): %s again overwrites it, any other key keeps it", m.cfg.SurfacePath, m.loadErr, panels.HintKey(m.keys.Save)), true)
 		return nil
 	}
 	m.confirmOverwrite = false
@@ -1066,11 +1066,12 @@ func (m *Model) quitWhenSaved() tea.Cmd {
 
 // quitPromptText is the question asked while confirmQuit.
 func (m *Model) quitPromptText() string {
-	save := "s save"
+	k := m.quitKeys
+	save := keyHint(k.Save)
 	if m.loadErr != nil {
-		save = "s overwrite " + m.cfg.SurfacePath + " (it did not load)"
+		save = panels.HintKey(k.Save) + " overwrite " + m.cfg.SurfacePath + " (it did not load) & quit"
 	}
-	return "unsaved edits: " + save + " & quit · d discard & quit · esc cancel"
+	return "unsaved edits: " + save + " · " + keyHint(k.Discard) + " · " + keyHint(k.Cancel)
 }
 
 func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -1090,7 +1091,8 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.setStatus("quit cancelled", false)
 		return nil
 	}
-	m.setStatus("answer s, d or esc", true)
+	// Any other key leaves the question, which the status line shows
+	// instead of any message.
 	return nil
 }
 

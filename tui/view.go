@@ -33,16 +33,17 @@ func (m *Model) View() tea.View {
 func (m *Model) render() string {
 	w, h := m.width, m.height
 	if m.lay.tooSmall {
-		msg := []string{"terminal too small", fmt.Sprintf("%dx%d, need %dx%d", w, h, minWidth, minHeight), "q quits"}
+		msg := []string{"terminal too small", fmt.Sprintf("%dx%d, need %dx%d", w, h, minWidth, minHeight), panels.HintKey(m.keys.Quit) + " quits"}
 		if w >= 30 {
 			msg[0] = "infoscope: terminal too small"
 		}
 		if !m.keys.Quit.Enabled() {
-			msg[2] = "ctrl+c quits" // q types, or closes an overlay, in this mode
+			msg[2] = panels.HintKey(m.keys.ForceQuit) + " quits" // q types, or closes an overlay, in this mode
 		}
 		if m.confirmQuit {
 			// The question must show at any size: q then q again cancels.
-			msg = []string{"unsaved edits:", "s save & quit", "d discard & quit", "esc cancel"}
+			qk := m.quitKeys
+			msg = []string{"unsaved edits:", keyHint(qk.Save), keyHint(qk.Discard), keyHint(qk.Cancel)}
 		}
 		if h < len(msg) {
 			msg = []string{fmt.Sprintf("%dx%d<%dx%d", w, h, minWidth, minHeight)}
@@ -132,6 +133,9 @@ func (m *Model) loadingText(named int) string {
 	return "loading " + strings.Join(names, ", ") + "…"
 }
 
+// keyHint names b's first key and what it does ("s save & quit").
+func keyHint(b key.Binding) string { return panels.HintKey(b) + " " + b.Help().Desc }
+
 func humanBytes(n int) string {
 	switch {
 	case n >= 1<<20:
@@ -168,10 +172,10 @@ func (m *Model) statusLine() string {
 		if n == 1 {
 			word = "problem"
 		}
-		act = append(act, fmt.Sprintf("%d %s: E shows", n, word))
+		act = append(act, fmt.Sprintf("%d %s: %s shows", n, word, panels.HintKey(m.keys.Errors)))
 	}
 	if m.unsaved() {
-		act = append(act, "unsaved surface edits: ctrl+s saves")
+		act = append(act, "unsaved surface edits: "+panels.HintKey(m.keys.Save)+" saves")
 	}
 	var where []string
 	var f *decoder.File

@@ -22,7 +22,8 @@ const escHostile = "\x1b]0;pwn\a\x1b[2J\x1b[5;38;2;1;2;3m\u009b31m\u202e"
 
 // escInputs returns one input of each kind with the hostile string in
 // every name and text it has: a surface file (a v_name), vISA text (kernel, variable and surface
-// names, labels, comments, instruction text), an object file (a name of
+// names, labels, comments, instruction text; as a person writes it and as
+// IGC prints it), an object file (a name of
 // its string pool, and a raw C1 byte), and a C source holding that object.
 func escInputs(t *testing.T) map[string][]byte {
 	t.Helper()
@@ -37,6 +38,16 @@ func escInputs(t *testing.T) map[string][]byte {
 		"    resinfo.RGBA (M1, 16)  T6 LOD0.0 RES0.0   /// " + escHostile + "\n" +
 		"    goto (M1, 16) L" + escHostile + "\n" +
 		"    ret (M1, 1)\n"
+	// IGC's printed form (its instruction lines numbered "/// $N"), which
+	// dump --visaasm prints back line for line.
+	printed := ".version 4.1\n.kernel \"k" + escHostile + "\"\n" +
+		"// comment " + escHostile + "\n" +
+		".decl LOD0 v_type=G type=ud num_elts=64 align=GRF\n" +
+		".decl RES0" + escHostile + " v_type=G type=ud num_elts=64 align=GRF\n" +
+		".decl T6 v_type=T num_elts=1 v_name=surf" + escHostile + "\n" +
+		".kernel_attr Target=\"3d\"    mov (M1, 8) LOD0(0,0)<1> 0x1:d                                                /// $0\n" +
+		"    resinfo.RGBA (M1, 16)  T6 LOD0.0 RES0" + escHostile + ".0                                        /// $1\n" +
+		"    ret (M1, 1)                                                                  /// $2\n"
 	obj, err := sampledata.Read("kernels.isa")
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +68,7 @@ func escInputs(t *testing.T) map[string][]byte {
 	}
 	c.WriteString("};\n")
 	sf, _ := json.Marshal(map[string]any{"surfaces": map[string]any{"surf" + escHostile: map[string]any{"type": "2d", "width": 4}}})
-	return map[string][]byte{"h.visaasm": []byte(text), "o.isa": obj, "c.c": []byte(c.String()), "s.json": sf}
+	return map[string][]byte{"h.visaasm": []byte(text), "p.visaasm": []byte(printed), "o.isa": obj, "c.c": []byte(c.String()), "s.json": sf}
 }
 
 // escLeaked returns the hostile pieces found in out.

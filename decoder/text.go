@@ -263,7 +263,11 @@ type TextLayout struct {
 
 // TextLine is one line of a file read from vISA text.
 type TextLine struct {
-	Raw string // the line as written, without its newline
+	Raw string // the line as written, without its line end
+	// CR: the line ended in "\r\n" (or in a last "\r"), as a dump
+	// written on Windows does; Raw holds it without the "\r", so that the
+	// line reads as the parser read it.
+	CR bool
 	// Stream and Inst locate the instruction the line holds (Inst its $N)
 	// in File.Streams; -1 for a line that holds none (a declaration, a
 	// comment, a line in error).
@@ -292,7 +296,8 @@ func (f *File) TextLayout() *TextLayout {
 	tl.FinalNewline = strings.HasSuffix(data, "\n")
 	tl.Lines = make([]TextLine, 0, strings.Count(data, "\n")+1)
 	for l := range strings.Lines(data) {
-		tl.Lines = append(tl.Lines, TextLine{Raw: strings.TrimSuffix(l, "\n"), Stream: -1, Inst: -1, Num: -1})
+		raw, cr := strings.CutSuffix(strings.TrimSuffix(l, "\n"), "\r")
+		tl.Lines = append(tl.Lines, TextLine{Raw: raw, CR: cr, Stream: -1, Inst: -1, Num: -1})
 	}
 	for k, s := range f.Streams {
 		for i := range s.Text {
@@ -352,8 +357,41 @@ func finishTextLine(b []byte, start int, l *TextLine) (out []byte, ok bool) {
 // indentation and " /// $N" when the line had that comment. model reports
 // whether the line came out so; when that does not give the line as
 // written (a line laid out by hand, an instruction kept as text), the line
-// is appended as written.
+// is appended as written. Either way the line is shown as Display shows
+// it, tabs kept (they are blanks to vISA text): a comment or a name may
+// hold an escape sequence, and the listing goes to a terminal. A line that
+// ended in "\r\n" gets its "\r" back.
 func (f *File) AppendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
+	start := len(b)
+	out, model = f.appendTextLine(b, tl, k, in)
+	for _, c := range out[start:] {
+		if c < 0x20 && c != '\t' || c >= 0x7f {
+			out = appendDisplayText(out[:start], string(out[start:]))
+			break
+		}
+	}
+	if tl.Lines[k].CR {
+		out = append(out, '\r')
+	}
+	return out, model
+}
+
+// appendDisplayText appends s as AppendDisplay does, but for its tabs.
+// Splitting at a tab splits no rune: a tab is one byte, never part of one.
+func appendDisplayText(b []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, '\t')
+		if i < 0 {
+			return AppendDisplay(b, s)
+		}
+		b = append(AppendDisplay(b, s[:i]), '\t')
+		s = s[i+1:]
+	}
+}
+
+// appendTextLine is AppendTextLine before the line is made safe to show
+// and its "\r" put back.
+func (f *File) appendTextLine(b []byte, tl *TextLayout, k int, in *Instruction) (out []byte, model bool) {
 	l := &tl.Lines[k]
 	if l.Inst < 0 || int(l.Stream) >= len(f.Streams) {
 		return append(b, l.Raw...), false

@@ -409,6 +409,10 @@ func (p *parser) stat(n int, body string) {
 			key, val = body[:i], body[i+1:]
 		}
 	}
+	// Shown beside the vISA text's names (the kernel, the platform, the
+	// allocator), so read as they are shown: an escape sequence in a
+	// header line reaches no terminal.
+	key, val = decoder.Display(key), decoder.Display(val)
 	p.f.Stats = append(p.f.Stats, Stat{Key: key, Value: val, Line: n})
 	num := func() int {
 		v, err := strconv.Atoi(val)

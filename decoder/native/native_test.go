@@ -173,6 +173,39 @@ func TestParseHeader(t *testing.T) {
 	}
 }
 
+// TestParseHeaderDisplayable: the header's values (the kernel's name, the
+// platform, the register allocator, every //.key value) are shown by the
+// front ends beside the vISA text's, so they are read as decoder.Display
+// shows them, as vISA names are: an .asm holding an escape sequence in
+// its //.kernel or //.platform line printed it raw to dump's terminal.
+func TestParseHeaderDisplayable(t *testing.T) {
+	const esc = "\x1b]0;pwn\a\x1b[2J\u009b31m\u202e"
+	data := string(readTestdata(t, "info22_channels.DG2.asm"))
+	for _, key := range []string{"//.kernel info22_channels", "//.platform DG2", "//.RA type\tTRIVIAL_RA"} {
+		if !strings.Contains(data, key+"\n") {
+			t.Fatalf("no %q line", key)
+		}
+		data = strings.Replace(data, key+"\n", key+esc+"\n", 1)
+	}
+	data = strings.Replace(data, "//.platform", "//.odd"+esc+" value"+esc+"\n//.platform", 1)
+	f := Parse("x.asm", []byte(data))
+	shown := []string{f.Kernel, f.Platform, f.RA}
+	for _, s := range f.Stats {
+		shown = append(shown, s.Key, s.Value)
+	}
+	for _, s := range shown {
+		if s != decoder.Display(s) {
+			t.Errorf("header value %q is not as Display shows it", s)
+		}
+	}
+	if want := "info22_channels" + decoder.Display(esc); f.Kernel != want {
+		t.Errorf("kernel %q, want %q", f.Kernel, want)
+	}
+	if f.Platform != "DG2"+decoder.Display(esc) || f.NumGRF != 128 {
+		t.Errorf("platform %q numGRF %d", f.Platform, f.NumGRF)
+	}
+}
+
 func TestParseLines(t *testing.T) {
 	src := `//.kernel k
 //.platform DG2

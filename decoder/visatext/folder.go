@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"infoscope/decoder"
 )
 
 // DumpFolder picks, from the file names of an IGC dump folder, the ones to
@@ -43,10 +45,15 @@ func DumpFolder(names []string) (open []string, note string) {
 	return open, note
 }
 
-// list names up to 3 files.
+// list names up to 3 files, as decoder.Display shows them: a folder's
+// file names are anyone's, and the note goes to a terminal.
 func list(names []string) string {
-	if len(names) <= 3 {
-		return strings.Join(names, ", ")
+	shown := make([]string, min(len(names), 3))
+	for i := range shown {
+		shown[i] = decoder.Display(names[i])
 	}
-	return strings.Join(names[:3], ", ") + fmt.Sprintf(", and %d more", len(names)-3)
+	if len(names) <= 3 {
+		return strings.Join(shown, ", ")
+	}
+	return strings.Join(shown, ", ") + fmt.Sprintf(", and %d more", len(names)-3)
 }

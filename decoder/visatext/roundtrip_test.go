@@ -77,3 +77,26 @@ func TestRoundTripInlineAsm(t *testing.T) {
 	}
 	t.Logf("%d inline-block lines as written", len(asWritten))
 }
+
+// TestRoundTripCRLF: a dump with CRLF line ends (IGC on Windows writes
+// text-mode files; a dump may pass through a Windows checkout) is still
+// IGC's printed text: it prints back byte for byte, CRs kept, every
+// instruction line made from the model. Its "/// $N\r" used to read as no
+// number, so the file counted as source text and dump --visaasm printed its
+// instruction lines alone.
+func TestRoundTripCRLF(t *testing.T) {
+	for _, p := range []string{oracleDir + "/info_min.dis.visaasm", "testdata/v42_info_min.visaasm"} {
+		data := strings.ReplaceAll(string(testkit.ReadFile(t, p)), "\n", "\r\n")
+		f := Read(p, []byte(data))
+		if tl := f.TextLayout(); !tl.Printed {
+			t.Errorf("%s with CRLF: not taken for IGC's printed text", p)
+		}
+		got, asWritten := printBack(f)
+		if got != data {
+			t.Errorf("%s with CRLF: printed back differs:\n%q\nwant\n%q", p, got, data)
+		}
+		for _, l := range asWritten {
+			t.Errorf("%s with CRLF: not made from the model: %q", p, l)
+		}
+	}
+}

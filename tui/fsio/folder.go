@@ -168,7 +168,13 @@ type scan struct {
 // is the root's own (a subdirectory that cannot be listed is noted).
 func (s *scan) dir(rel string, depth int) error {
 	abs := filepath.Join(s.root, rel)
+	// The real path made absolute: EvalSymlinks of a relative root is
+	// relative, while a link below it may name the same folder by its
+	// absolute path.
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		if a, err := filepath.Abs(real); err == nil {
+			real = a
+		}
 		if s.seen[real] {
 			return nil
 		}

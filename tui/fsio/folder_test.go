@@ -112,6 +112,30 @@ func TestFolderSymlinkLoop(t *testing.T) {
 	}
 }
 
+// A folder named by a relative path is entered once too when a link
+// below it names it, or a folder in it, by its absolute path: real
+// directories are told apart by their absolute real paths, not by what
+// resolving the name as given returns (relative for a relative name), or
+// the folder was walked a second time through the link and every file in
+// it listed twice.
+func TestFolderSymlinkAbsoluteToRelativeRoot(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, "root/a/k.visaasm", "root/j.visaasm")
+	for link, target := range map[string]string{
+		"root/a/top": filepath.Join(base, "root"),
+		"root/b":     filepath.Join(base, "root", "a"),
+	} {
+		if err := os.Symlink(target, filepath.Join(base, link)); err != nil {
+			t.Skip("symlinks unsupported:", err)
+		}
+	}
+	t.Chdir(base)
+	got, _ := relFiles(t, "root")
+	if want := "a/k.visaasm j.visaasm"; got != want {
+		t.Errorf("opened %s, want %s", got, want)
+	}
+}
+
 // The walk is bounded: a tree deeper than maxScanDepth is entered down to
 // that depth and the note says the rest was not; the folders beside the
 // deep one are still entered.

@@ -128,7 +128,7 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 }
 
 // hasPart reports whether name is a served dump set's .asm or .visa.ll
-// that is a regular file now.
+// that is a regular file now (dump's Env.Exists, as a local dump asks).
 func (s *fileSet) hasPart(name string) bool {
 	p, ok := s.parts[name]
 	return ok && fsio.RegularFile(p)
@@ -235,13 +235,18 @@ func (s *fileSet) sources() []workspace.Source {
 }
 
 // opener returns the Open function of `ssh host dump`: served files by
-// served name, and "-" for the session's stdin (dump --surfaces -).
+// served name, the parts of their dump sets (hasPart) by theirs, as the
+// Code pane shows them to every session, and "-" for the session's stdin
+// (dump --surfaces -).
 func (s *fileSet) opener(stdin io.Reader) func(string) ([]byte, error) {
 	return func(name string) ([]byte, error) {
 		if name == "-" {
 			return io.ReadAll(stdin)
 		}
 		p, ok := s.byName[name]
+		if !ok {
+			p, ok = s.parts[name]
+		}
 		if !ok {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: errNotServed}
 		}

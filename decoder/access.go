@@ -86,8 +86,10 @@ func (x *walkIndex) add(insts []Inst, done int) {
 		// a sixteenth: few allocations and copies (and trimCap's).
 		est := room + 1
 		if n := len(insts); k > 0 && n > 0 {
-			walked := int(insts[n-1].Off) + 1
-			est += int(float64(k) * float64(x.end-walked) / float64(walked) * 1.0625)
+			// The k INFO so far lie before this chunk: their density is
+			// per byte before it, not per byte up to its end.
+			before, walked := int(insts[0].Off), int(insts[n-1].Off)+1
+			est += int(float64(k) * float64(x.end-walked) / float64(max(before, 1)) * 1.0625)
 		}
 		refs = slices.Grow(refs, est)
 	}

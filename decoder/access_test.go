@@ -319,3 +319,33 @@ func TestDecodeInfo(t *testing.T) {
 		t.Fatalf("only %d INFO of files and %d of streams held by marks checked", n, marks)
 	}
 }
+
+// TestWalkIndexGrowsOnce: on a large stream of even INFO density the INFO
+// list is sized from the density before the chunk being added, so it is
+// allocated for the first chunk and once for the rest, not grown again
+// (each growth copies the list: tens of MB on a 256 MiB stream).
+func TestWalkIndexGrowsOnce(t *testing.T) {
+	const chunks, instLen = 40, 16
+	x := &walkIndex{end: chunks * walkChunk * instLen}
+	insts := make([]Inst, walkChunk)
+	grew, last := 0, -1
+	for c := range chunks {
+		for j := range insts {
+			i := c*walkChunk + j
+			insts[j] = Inst{Off: uint32(i * instLen), Len: instLen, Op: 0x01}
+			if i%4 == 0 {
+				insts[j].Op = OpINFO
+			}
+		}
+		x.add(insts, c*walkChunk)
+		if cap(x.refs) != last {
+			grew, last = grew+1, cap(x.refs)
+		}
+	}
+	if want := chunks * walkChunk / 4; len(x.refs) != want {
+		t.Fatalf("%d INFO indexed, want %d", len(x.refs), want)
+	}
+	if grew > 2 {
+		t.Errorf("the INFO list was allocated %d times, want at most 2 (the first chunk, then the estimate of the rest)", grew)
+	}
+}

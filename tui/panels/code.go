@@ -78,6 +78,12 @@ func DefaultCodeKeyMap() CodeKeyMap {
 	return k
 }
 
+// flowHint names the keys of the data-flow list while it has them: "j/k
+// move, enter goes, F back".
+func (k CodeKeyMap) flowHint(move string) string {
+	return HintKey(k.Down) + "/" + HintKey(k.Up) + " " + move + ", " + HintKey(k.Select) + " goes, " + HintKey(k.FlowFocus) + " back"
+}
+
 func (k *CodeKeyMap) setEditing(on bool) {
 	k.PromptKeyMap.setEditing(on, &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom,
 		&k.Search, &k.Goto, &k.Next, &k.Prev, &k.Select, &k.Back, &k.Flow, &k.FlowFocus, &k.Native, &k.NativeList)
@@ -534,7 +540,7 @@ func (m Code) Update(msg tea.Msg) (Code, tea.Cmd) {
 			} else {
 				m.moveNative(m.ncur)
 			}
-			m.msg = "the native listing has the keys: enter goes to a line's vISA instruction, ctrl+w back"
+			m.msg = "the native listing has the keys: " + HintKey(km.Select) + " goes to a line's vISA instruction, " + HintKey(km.NativeList) + " back"
 		} else {
 			m.settle()
 		}
@@ -608,7 +614,7 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 			m.toNative(j.Native(m.cur)[0])
 			return nil
 		}
-		m.msg = "enter selects an INFO line (marked ◆ or •) or follows a native line"
+		m.msg = HintKey(m.KeyMap.Select) + " selects an INFO line (marked ◆ or •) or follows a native line"
 	case key.Matches(k, km.Flow):
 		i := strings.Index(flowKeys, k.String())
 		if i < 0 || i >= len(m.c.entries) {
@@ -623,7 +629,7 @@ func (m *Code) browseKey(k tea.KeyPressMsg) tea.Cmd {
 // toEntry goes to the instruction of data-flow entry i.
 func (m *Code) toEntry(i int) {
 	m.jump(m.c.entries[i].inst)
-	m.msg = fmt.Sprintf("at $%d (%s); ⌫ goes back", m.cur, m.c.entries[i].what)
+	m.msg = fmt.Sprintf("at $%d (%s); %s goes back", m.cur, m.c.entries[i].what, HintKey(m.KeyMap.Back))
 }
 
 // flowKey moves through the data-flow list while it has the keys: the
@@ -641,10 +647,10 @@ func (m *Code) flowKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 			body, to := m.nativeSection()
 			if k := m.flowCur - (len(m.flowBody()) - len(body)); k >= 0 && k < len(to) && to[k] >= 0 && to[k] < m.total() {
 				m.jump(to[k])
-				m.msg = fmt.Sprintf("at $%d, the vISA instruction of native line %s; ⌫ goes back", m.cur, strings.Fields(body[k])[0])
+				m.msg = fmt.Sprintf("at $%d, the vISA instruction of native line %s; %s goes back", m.cur, strings.Fields(body[k])[0], HintKey(km.Back))
 				return true, nil
 			}
-			m.msg = "enter goes to a data-flow entry, or from a native line (L...) to its vISA instruction"
+			m.msg = HintKey(km.Select) + " goes to a data-flow entry, or from a native line (L...) to its vISA instruction"
 			return true, nil
 		}
 		m.toEntry(m.flowCur)
@@ -1177,13 +1183,13 @@ func (m Code) flowLines(h int) []string {
 	if len(body) > rows {
 		more := fmt.Sprintf("  lines %d-%d of %d", top+1, min(top+rows, len(body)), len(body))
 		if m.flowFocus {
-			more += " (j/k scroll, enter goes, F back)"
+			more += " (" + m.KeyMap.flowHint("scroll") + ")"
 		} else {
-			more += " (F scrolls)"
+			more += " (" + HintKey(m.KeyMap.FlowFocus) + " scrolls)"
 		}
 		head += st.Muted.Render(more)
 	} else if m.flowFocus {
-		head += st.Muted.Render("  (j/k move, enter goes, F back)")
+		head += st.Muted.Render("  (" + m.KeyMap.flowHint("move") + ")")
 	}
 	out := []string{head}
 	for k := top; k < min(top+rows, len(body)); k++ {

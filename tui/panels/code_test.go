@@ -206,6 +206,38 @@ func TestCodeFlowScrolls(t *testing.T) {
 	}
 }
 
+// The data-flow list's hints and the messages of a jump name the keys in
+// effect: as they always read with the defaults, and a rebinding changes
+// them.
+func TestCodeFlowHintsFollowBindings(t *testing.T) {
+	rebound := DefaultCodeKeyMap()
+	rebound.Up, rebound.Down = NewBinding("up", "K"), NewBinding("down", "J")
+	rebound.Select, rebound.FlowFocus, rebound.Back = NewBinding("select", "O"), NewBinding("flow", "V"), NewBinding("back", "X")
+	data := repoFile(t, "model", "testdata", "dataflow.isa")
+	f := decoder.Decode("dataflow.isa", data, decoder.Options{})
+	for _, tc := range []struct {
+		km                        CodeKeyMap
+		cut, moving, jumped, fits string
+	}{
+		{DefaultCodeKeyMap(), "lines 1-3 of 5 (F scrolls)", "lines 1-3 of 5 (j/k scroll, enter goes, F back)", "; ⌫ goes back", "  (j/k move, enter goes, F back)"},
+		{rebound, "lines 1-3 of 5 (V scrolls)", "lines 1-3 of 5 (J/K scroll, O goes, V back)", "; X goes back", "  (J/K move, O goes, V back)"},
+	} {
+		m := NewCode(style.New(false, true), tc.km)
+		m.SetSize(120, 10)
+		m.Focus()
+		m.SetInfo(f.Streams[0].Info(0))
+		wantView(t, "the cut data-flow list", codeView(m), tc.cut)
+		m = keys(m, tc.km.FlowFocus.Keys()[0])
+		wantView(t, "the data-flow list with the keys", codeView(m), tc.moving)
+		m = keys(m, tc.km.Select.Keys()[0])
+		if !strings.HasSuffix(m.msg, tc.jumped) {
+			t.Errorf("a jump to an entry says %q, want it to end %q", m.msg, tc.jumped)
+		}
+		m.SetSize(120, 30)
+		wantView(t, "the whole data-flow list with the keys", codeView(m), tc.fits)
+	}
+}
+
 // TestNativeEnterSameInstBack: enter on a native line of the instruction
 // under the cursor goes to that same $N, and backspace returns to the
 // native line (the jump once dropped the place it had pushed when the

@@ -248,7 +248,7 @@ func (m *Code) toNative(at int) {
 	m.ntop = at - m.listHeight()/3
 	m.moveNative(at)
 	in := &m.native().ASM.Insts[at]
-	m.msg = fmt.Sprintf("at L%d of the .asm, in its order; enter goes to its vISA instruction, ⌫ back", in.Line)
+	m.msg = fmt.Sprintf("at L%d of the .asm, in its order; %s goes to its vISA instruction, %s back", in.Line, HintKey(m.KeyMap.Select), HintKey(m.KeyMap.Back))
 }
 
 // toVISA goes from native line at to the vISA instruction it was made
@@ -268,7 +268,7 @@ func (m *Code) toVISA(at int) {
 		}
 	}
 	m.settle()
-	m.msg = fmt.Sprintf("at $%d, the vISA instruction of native line L%d; ⌫ goes back", m.cur, in.Line)
+	m.msg = fmt.Sprintf("at $%d, the vISA instruction of native line L%d; %s goes back", m.cur, in.Line, HintKey(m.KeyMap.Back))
 }
 
 // enterRow is enter in the listing: on a native line it goes to the
@@ -355,9 +355,9 @@ func (m Code) nativeListing(w, h int) []string {
 func (m Code) nativeTitle() string {
 	j := m.native()
 	if m.nat && m.ncur < len(j.ASM.Insts) {
-		return fmt.Sprintf(".asm L%d of %d (ctrl+w back)", j.ASM.Insts[m.ncur].Line, j.ASM.Lines)
+		return fmt.Sprintf(".asm L%d of %d (%s back)", j.ASM.Insts[m.ncur].Line, j.ASM.Lines, HintKey(m.KeyMap.NativeList))
 	}
-	return ".asm beside (ctrl+w)"
+	return ".asm beside (" + HintKey(m.KeyMap.NativeList) + ")"
 }
 
 // nativeKey moves through the native listing while it has the keys:

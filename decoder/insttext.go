@@ -2,6 +2,8 @@ package decoder
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -23,23 +25,302 @@ import (
 
 type tmplPart struct {
 	lit     string
-	name    string // field name; "" for a literal or a special
-	fmt     string
-	special string // "pred", "exec", "sat", "lsc", "rest"
+	name    string     // field name; "" for a literal or a special
+	fmt     string     // the formatter's name as the template gives it ("" for none)
+	f       *formatter // the field's form: plain, or the formatter fmt names
+	special string     // "pred", "exec", "sat", "lsc", "rest"
 }
 
-// formatters are the names a template may use after ':'.
-var formatters = map[string]bool{
-	"addrof": true, "noregion": true, "relop": true, "minmax": true, "bfn": true,
-	"label": true, "subroutine": true, "call": true, "callee": true, "list": true,
-	"owords": true, "mod": true, "mediald": true, "mediast": true, "eltsize": true,
-	"sgexec": true, "chmask": true, "chmaskstr": true, "channels": true, "channel": true,
-	"simd": true, "unormfmt": true, "avsctrl": true, "avsexec": true, "svmalign": true,
-	"svmblock": true, "blocknum": true, "atomic": true, "symbol": true, "strlit": true,
-	"num": true, "fence": true, "sendc": true, "sends": true, "hex": true, "hexup": true,
-	"desc64": true, "lfsr": true, "dnscltype": true, "dnsclmode": true, "dnsclrnd": true, "nbarrier": true,
-	"sbarrier": true, "sampler3d": true, "info3d": true, "rtmode": true, "lifetime": true,
-	"dpas": true, "vaname": true, "conv1d": true, "connect": true, "lbpmode": true, "hdcconv": true, "hdcpix": true, "mmfenable": true, "ornull": true, "typedmask": true, "atomic2018": true, "chinv": true, "tblock": true, "convmode": true, "mmfmode": true, "mmfexec": true, "edmode": true,
+// A formatter is a form a template prints a field in, side by side with
+// the inverse the text parser reads it back with; parseTemplate resolves
+// each field's formatter once, when the table loads.
+type formatter struct {
+	// print appends the field o, whose value (val) is v.
+	print printFunc
+	// param reads a sub-field (kinds B, W, D, I) back; nil: the value
+	// whose text the line starts with (byText).
+	param func(p *textParser, part tmplPart, fi fieldInfo) error
+	// operand reads an operand field (V, VC, R, S, LBL) back; nil: the
+	// form is not parsed.
+	operand func(p *textParser, part tmplPart, fi fieldInfo, next string) error
+	absent  string // printed when the field is not there
+	// texts are what it prints first where it starts a template's
+	// mnemonic or goes on with a literal one (textCandidates).
+	texts []string
+}
+
+type printFunc func(in *Instruction, b []byte, o Operand, v uint32) []byte
+
+// plain is a field's form without a formatter: its kind's
+// (AppendOperandText).
+var plain = &formatter{print: operandText, param: digitsParam(decimal), operand: (*textParser).operand}
+
+func operandText(in *Instruction, b []byte, o Operand, _ uint32) []byte {
+	return in.AppendOperandText(b, o)
+}
+
+// value is a printer of the field's value alone.
+func value(f func(b []byte, v uint32) []byte) printFunc {
+	return func(_ *Instruction, b []byte, _ Operand, v uint32) []byte { return f(b, v) }
+}
+
+// enum prints the name of the value's bits under mask (appendEnum).
+func enum(mask uint32, names ...string) printFunc {
+	return value(func(b []byte, v uint32) []byte { return appendEnum(b, names, v&mask) })
+}
+
+// nonzero prints on for a value other than 0, off for 0.
+func nonzero(on, off string) printFunc {
+	return value(func(b []byte, v uint32) []byte {
+		if v != 0 {
+			return append(b, on...)
+		}
+		return append(b, off...)
+	})
+}
+
+const noMask = ^uint32(0)
+
+// formatters are the forms a template may name after ':'.
+var formatters = map[string]*formatter{
+	"noregion": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
+		if g, ok := o.(*General); ok {
+			return in.appendGeneral(b, g)
+		}
+		return in.AppendOperandText(b, o)
+	}, operand: func(p *textParser, part tmplPart, _ fieldInfo, _ string) error {
+		return p.vector(part.name, false)
+	}},
+	"addrof": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
+		return in.appendAddrOf(b, o)
+	}, operand: func(p *textParser, part tmplPart, _ fieldInfo, _ string) error {
+		return p.addrOf(part.name)
+	}},
+	"relop": {print: value(func(b []byte, v uint32) []byte {
+		b = appendBit(b, v, 7, "n.", ".")
+		return append(b, relopNames[v&7]...)
+	})},
+	"minmax": {print: nonzero("max", "min"), texts: []string{"min", "max"}},
+	"bfn": {print: value(func(b []byte, v uint32) []byte {
+		b = append(b, ".x"...)
+		return strconv.AppendUint(b, uint64(v&0xFF), 16)
+	})},
+	"label": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		b = append(b, labelText(in.labelName(uint16(v)))...)
+		return append(b, ':')
+	}, operand: labelOperand(true, false), texts: []string{":"}},
+	"subroutine": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		name, orig := in.subroutineName(v), in.labelName(uint16(v))
+		b = append(b, ".function "...)
+		b = appendQuoted(b, name)
+		if labelText(orig) != orig {
+			b = append(b, " /// Original Name: "...)
+			b = appendQuoted(b, orig)
+		}
+		b = append(b, '\n')
+		b = append(b, name...)
+		return append(b, ':')
+	}, operand: labelOperand(true, true), texts: []string{":"}},
+	"call": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		if l := in.sym.Label(v); l != nil && l.Kind == 2 {
+			return append(b, "fccall"...)
+		}
+		return append(b, "call"...)
+	}, operand: (*textParser).callMnemonic, texts: []string{"call", "fccall"}},
+	"callee": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		return append(b, in.subroutineName(v)...)
+	}, operand: labelRef},
+	"list": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
+		return in.appendList(b, o.Name())
+	}, operand: (*textParser).labelList},
+	"owords": {print: value(func(b []byte, v uint32) []byte {
+		return strconv.AppendInt(b, int64(owordNum(v&7)), 10)
+	})},
+	"mod":     {print: value(func(b []byte, v uint32) []byte { return appendBit(b, v, 0, ".mod", "") })},
+	"mediald": {print: enum(noMask, mediaLdMods[:]...)},
+	"mediast": {print: enum(noMask, mediaStMods[:]...)},
+	"eltsize": {print: enum(3, "1", "2", "4")},
+	"sgexec": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		b = append(b, '(')
+		b = append(b, maskFromNibble(uint8(v>>4), in.ver).String()...) // 3.0's nibble too (readExec)
+		b = append(b, ", "...)
+		b = appendEnum(b, []string{"8", "16", "1"}, v&3)
+		return append(b, ')')
+	}},
+	"chmask":    {print: value(appendRGBA)},
+	"channels":  {print: value(appendRGBA)},
+	"chmaskstr": {print: enum(0xF, channelNames[:]...)},
+	"channel": {print: value(func(b []byte, v uint32) []byte {
+		if v > 3 {
+			return append(b, "illegal"...)
+		}
+		return append(b, "RGBA"[v])
+	})},
+	"simd": {print: value(func(b []byte, v uint32) []byte {
+		return append(b, [...]string{"8", "16", "2", "3"}[v>>4&3]...)
+	})},
+	"unormfmt": {print: value(func(b []byte, v uint32) []byte { return append(b, unormFmts[v>>4&3]...) })},
+	"avsctrl":  {print: enum(3, avsCtrls[:]...)},
+	"avsexec":  {print: enum(0xF, avsExecs[:]...)},
+	"svmalign": {print: value(func(b []byte, v uint32) []byte { return appendBit(b, v, 3, ".unaligned", ".aligned") })},
+	"svmblock": {print: enum(3, "1", "4", "8")},
+	"blocknum": {print: enum(3, "1", "2", "4", "8")},
+	"atomic": {print: value(func(b []byte, v uint32) []byte {
+		b = append(b, '.')
+		b = appendEnum(b, atomicNames[:], v&0x1F)
+		switch {
+		case v>>5 == 1:
+			b = append(b, ".16"...)
+		case v>>6 == 1:
+			b = append(b, ".64"...)
+		}
+		return b
+	})},
+	"symbol": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		s := in.str(v)
+		if isIdentifier(s) {
+			return append(b, s...)
+		}
+		return appendQuoted(b, s)
+	}, param: stringParam(true)},
+	"strlit": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		return appendQuoted(b, in.str(v))
+	}, param: stringParam(false)},
+	"num": {print: value(func(b []byte, v uint32) []byte {
+		return strconv.AppendUint(b, uint64(v), 10)
+	}), param: digitsParam(decimal), operand: (*textParser).surfaceNumber},
+	"hex": {print: value(func(b []byte, v uint32) []byte {
+		b = append(b, "0x"...)
+		return strconv.AppendUint(b, uint64(v), 16)
+	}), param: digitsParam(hexDigits)},
+	"hexup": {print: value(func(b []byte, v uint32) []byte { // raw_sendg's SFID: "0x" then upper-case digits, as IGC prints it
+		b = append(b, "0x"...)
+		return appendHex(b, uint64(v), true)
+	}), param: digitsParam(hexUpper)},
+	"lfsr":      {print: enum(noMask, "b32", "b16v2", "b8v4")},
+	"dnscltype": {print: enum(noMask, "none", "bftoe2m1", "bftoint4", "none", "hftoe2m1", "hftoint4")}, // 0 and 3 name no conversion
+	"dnsclmode": {print: enum(noMask, "mode0", "mode1", "mode2", "mode3")},
+	"dnsclrnd":  {print: enum(noMask, "srnd", "rne")},
+	"desc64": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte { // raw_sendg's descriptor: desc_hi and desc_lo printed as one number
+		hi, _ := in.Value("desc_hi")
+		b = append(b, "0x"...)
+		return appendHex(b, uint64(hi)<<32|uint64(v), true)
+	}, param: (*textParser).desc64},
+	"fence": {print: value(func(b []byte, v uint32) []byte {
+		if v&0x80 != 0 {
+			return append(b, "_sw"...)
+		}
+		b = appendBit(b, v, 5, "_local", "_global")
+		if v != 0 {
+			b = appendBitNames(append(b, '.'), v, []string{"E", "I", "S", "C", "R", "", "L1"})
+		}
+		return b
+	})},
+	"sendc": {print: value(func(b []byte, v uint32) []byte {
+		if v == 1 {
+			b = append(b, 'c')
+		}
+		return b
+	}), texts: []string{"c"}},
+	"sends": {print: value(func(b []byte, v uint32) []byte {
+		return append(b, [...]string{"", "c", "_eot", "c_eot"}[v&3]...)
+	}), texts: []string{"c", "_eot", "c_eot"}},
+	"nbarrier": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		b = appendBit(b, v, 0, ".signal", ".wait")
+		for k, a := range in.Args[:in.N] {
+			if k == 0 {
+				continue
+			}
+			if k == 1 || v&1 != 0 {
+				b = in.AppendOperandText(b, a)
+			}
+		}
+		return b
+	}, param: (*textParser).nbarrier},
+	"sbarrier": {print: nonzero(".signal", ".wait")},
+	"sampler3d": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		op, pnm, cps, div := v&0x1F, v>>5&1, v>>6&1, v>>7&1
+		if in.ver.Major >= 4 {
+			op, pnm, cps, div = v&0xFF, v>>8&1, v>>9&1, v>>10&1
+		}
+		if n, ok := sampler3DNames[uint8(op)]; ok && op <= 0xFF {
+			b = append(b, n...)
+		} else {
+			b = append(b, "sampler_unknown"...)
+		}
+		if pnm != 0 {
+			b = append(b, ".pixel_null_mask"...)
+		}
+		if cps != 0 && in.Op == 0x6D {
+			b = append(b, ".cps"...)
+		}
+		if div != 0 && in.Op == 0x6D {
+			b = append(b, ".divS"...)
+		}
+		return b
+	}, param: (*textParser).sampler3d, texts: slices.AppendSeq([]string{"sampler_unknown"}, maps.Values(sampler3DNames))},
+	"rtmode": {print: value(func(b []byte, v uint32) []byte {
+		if v != 0 {
+			b = appendBitNames(append(b, '.'), v, rtModeNames[:])
+		}
+		return b
+	}), param: (*textParser).rtMode},
+	"lifetime": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte {
+		b = appendBit(b, v, 0, "end ", "start ")
+		id, _ := in.Value("var_id")
+		switch v >> 4 & 3 {
+		case 0:
+			b = append(b, in.VarName(id)...)
+		case 1:
+			b = append(b, 'A')
+			b = strconv.AppendUint(b, uint64(id), 10)
+		case 2:
+			b = append(b, 'P')
+			b = strconv.AppendUint(b, uint64(id), 10)
+		}
+		return b
+	}, param: (*textParser).lifetime},
+	"dpas": {print: value(appendDpas), param: (*textParser).dpas},
+	"atomic2018": {print: value(func(b []byte, v uint32) []byte { // the 2018 printer: the whole byte names the operation
+		return appendEnum(append(b, '.'), atomicNames[:], v)
+	})},
+	"vaname": {print: enum(noMask, vaSubNames[:]...)},
+	"conv1d": {print: value(func(b []byte, v uint32) []byte {
+		return append(b, [...]string{" 4x16", "", " 1x16", " 1x1"}[v&3]...)
+	})},
+	"connect": {print: value(func(b []byte, v uint32) []byte { return appendBit(b, v, 0, " 8_connect", " 4_connect") })},
+	"lbpmode": {print: enum(0xF, "VA_5x5_mode", "VA_3x3_mode", "VA_BOTH_mode")},
+	"hdcconv": {print: value(func(b []byte, v uint32) []byte {
+		b = appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v&0xF)
+		return appendBit(b, v, 4, " 31x31", " 15x15")
+	})},
+	"hdcpix":    {print: enum(noMask, "VA_Y16_FORMAT", "VA_Y8_FORMAT")},
+	"mmfenable": {print: enum(noMask, mmfNames...)},
+	"typedmask": {print: func(in *Instruction, b []byte, _ Operand, v uint32) []byte { // stored inverted before 3.2
+		if in.ver.Num() < 302 {
+			v = ^v
+		}
+		return append(b, channelNames[v&0xF]...)
+	}},
+	"chinv":  {print: value(func(b []byte, v uint32) []byte { return appendRGBA(b, ^v) })}, // gather4/scatter4 store their channel mask inverted
+	"tblock": {print: enum(noMask, "1", "2", "4", "8")},
+	"convmode": {print: value(func(b []byte, v uint32) []byte {
+		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
+		return appendBit(b, v, 2, " 31x31", " 15x15")
+	})},
+	"edmode":  {print: enum(3, "VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1")},
+	"mmfexec": {print: enum(3, "VA_MMF_16x4", "VA_MMF_INVALID", "VA_MMF_16x1", "VA_MMF_1x1")},
+	"mmfmode": {print: func(in *Instruction, b []byte, o Operand, _ uint32) []byte {
+		if m, ok := o.(*Immediate); ok {
+			b = append(b, ' ')
+			return appendEnum(b, mmfNames, uint32(m.Bits))
+		}
+		return in.AppendOperandText(b, o)
+	}},
+	"info3d": {print: operandText, param: (*textParser).info3d, texts: []string{"resinfo", "sampleinfo"}}, // INFO prints through Info.AppendText; its template only parses
+	"ornull": {print: operandText, operand: func(p *textParser, part tmplPart, _ fieldInfo, next string) error {
+		return p.raw(part.name, next)
+	}, absent: " %null.0"},
 }
 
 // parseTemplate compiles a text template and checks that every name it
@@ -80,14 +361,17 @@ func parseTemplate(s string, toks []token) ([]tmplPart, error) {
 			out = append(out, tmplPart{special: "rest"})
 			continue
 		}
-		name, f, _ := strings.Cut(ref, ":")
+		name, fname, _ := strings.Cut(ref, ":")
 		if !names[name] {
 			return nil, fmt.Errorf("text: {%s} names no field", ref)
 		}
-		if f != "" && !formatters[f] {
-			return nil, fmt.Errorf("text: {%s}: unknown formatter %q", ref, f)
+		f := plain
+		if fname != "" {
+			if f = formatters[fname]; f == nil {
+				return nil, fmt.Errorf("text: {%s}: unknown formatter %q", ref, fname)
+			}
 		}
-		out = append(out, tmplPart{name: name, fmt: f})
+		out = append(out, tmplPart{name: name, fmt: fname, f: f})
 	}
 	return out, nil
 }
@@ -146,24 +430,14 @@ func (in *Instruction) AppendText(b []byte) []byte {
 			}
 		default:
 			o := in.Operand(p.name)
-			if p.fmt == "list" {
-				b = in.appendList(b, p.name)
-				continue
-			}
 			if o == nil {
-				if p.fmt == "ornull" {
-					b = append(b, " %null.0"...)
-				}
+				b = append(b, p.f.absent...)
 				continue
 			}
 			if in.row.rest {
 				mark(o) // for {...} only (comparing every operand: 4% of dump --json --all's CPU)
 			}
-			if p.fmt == "" {
-				b = in.AppendOperandText(b, o)
-			} else {
-				b = in.format(b, p.fmt, o)
-			}
+			b = p.f.print(in, b, o, val(o))
 		}
 	}
 	return b
@@ -202,11 +476,7 @@ func (in *Instruction) VarName(id uint32) string {
 func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	switch o := o.(type) {
 	case *General:
-		b = append(b, ' ')
-		b = append(b, o.Mod.String()...)
-		b = append(b, in.VarName(o.ID)...)
-		b = appendRowCol(b, o.Row, o.Col)
-		return o.Region.appendText(b)
+		return o.Region.appendText(in.appendGeneral(b, o))
 	case *Address:
 		b = append(b, ' ')
 		b = append(b, o.Mod.String()...)
@@ -281,6 +551,14 @@ func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	return b
 }
 
+// appendGeneral prints a general variable operand without its region.
+func (in *Instruction) appendGeneral(b []byte, o *General) []byte {
+	b = append(b, ' ')
+	b = append(b, o.Mod.String()...)
+	b = append(b, in.VarName(o.ID)...)
+	return appendRowCol(b, o.Row, o.Col)
+}
+
 func appendRowCol(b []byte, row, col uint8) []byte {
 	b = append(b, '(')
 	b = AppendUint(b, uint64(row))
@@ -349,6 +627,7 @@ var (
 	unormFmts   = [4]string{"16-full", "16-downsampled", "8-full", "8-downsampled"}
 	avsCtrls    = [4]string{"AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL", "AVS_8_DOWN_SAMPLE"}
 	avsExecs    = [3]string{"AVS_16x4", "AVS_INVALID", "AVS_16x8"}
+	mmfNames    = []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}
 )
 
 // vaSubNames are IGC's names for the va and va_skl_plus sub-ops, by sub-op
@@ -375,6 +654,9 @@ func appendEnum(b []byte, names []string, v uint32) []byte {
 	b = append(b, '?')
 	return strconv.AppendUint(b, uint64(v), 10)
 }
+
+// appendRGBA prints the channels of mask's low four bits, R first.
+func appendRGBA(b []byte, mask uint32) []byte { return appendLetters(b, mask&0xF, "RGBA") }
 
 func appendLetters(b []byte, mask uint32, letters string) []byte {
 	for i := range letters {
@@ -410,246 +692,6 @@ func owordNum(code uint32) int {
 		return 1 << code
 	}
 	return 0
-}
-
-// format prints o through the named formatter.
-func (in *Instruction) format(b []byte, f string, o Operand) []byte {
-	v := val(o)
-	switch f {
-	case "noregion":
-		if g, ok := o.(*General); ok {
-			b = append(b, ' ')
-			b = append(b, g.Mod.String()...)
-			b = append(b, in.VarName(g.ID)...)
-			return appendRowCol(b, g.Row, g.Col)
-		}
-		return in.AppendOperandText(b, o)
-	case "addrof":
-		return in.appendAddrOf(b, o)
-	case "relop":
-		b = appendBit(b, v, 7, "n.", ".")
-		return append(b, relopNames[v&7]...)
-	case "minmax":
-		if v == 0 {
-			return append(b, "min"...)
-		}
-		return append(b, "max"...)
-	case "bfn":
-		b = append(b, ".x"...)
-		return strconv.AppendUint(b, uint64(v&0xFF), 16)
-	case "label":
-		b = append(b, labelText(in.labelName(uint16(v)))...)
-		return append(b, ':')
-	case "subroutine":
-		name, orig := in.subroutineName(v), in.labelName(uint16(v))
-		b = append(b, ".function "...)
-		b = appendQuoted(b, name)
-		if labelText(orig) != orig {
-			b = append(b, " /// Original Name: "...)
-			b = appendQuoted(b, orig)
-		}
-		b = append(b, '\n')
-		b = append(b, name...)
-		return append(b, ':')
-	case "call":
-		if l := in.sym.Label(v); l != nil && l.Kind == 2 {
-			return append(b, "fccall"...)
-		}
-		return append(b, "call"...)
-	case "callee":
-		return append(b, in.subroutineName(v)...)
-	case "owords":
-		return strconv.AppendInt(b, int64(owordNum(v&7)), 10)
-	case "mod":
-		return appendBit(b, v, 0, ".mod", "")
-	case "mediald":
-		return appendEnum(b, mediaLdMods[:], v)
-	case "mediast":
-		return appendEnum(b, mediaStMods[:], v)
-	case "eltsize":
-		return appendEnum(b, []string{"1", "2", "4"}, v&3)
-	case "sgexec":
-		b = append(b, '(')
-		b = append(b, maskFromNibble(uint8(v>>4), in.ver).String()...) // 3.0's nibble too (readExec)
-		b = append(b, ", "...)
-		b = appendEnum(b, []string{"8", "16", "1"}, v&3)
-		return append(b, ')')
-	case "chmask", "channels":
-		return appendLetters(b, v&0xF, "RGBA")
-	case "chmaskstr":
-		return append(b, channelNames[v&0xF]...)
-	case "channel":
-		if v > 3 {
-			return append(b, "illegal"...)
-		}
-		return append(b, "RGBA"[v])
-	case "simd":
-		return append(b, [...]string{"8", "16", "2", "3"}[v>>4&3]...)
-	case "unormfmt":
-		return append(b, unormFmts[v>>4&3]...)
-	case "avsctrl":
-		return append(b, avsCtrls[v&3]...)
-	case "avsexec":
-		return appendEnum(b, avsExecs[:], v&0xF)
-	case "svmalign":
-		return appendBit(b, v, 3, ".unaligned", ".aligned")
-	case "svmblock":
-		return appendEnum(b, []string{"1", "4", "8"}, v&3)
-	case "blocknum":
-		return appendEnum(b, []string{"1", "2", "4", "8"}, v&3)
-	case "atomic":
-		b = append(b, '.')
-		b = appendEnum(b, atomicNames[:], v&0x1F)
-		switch {
-		case v>>5 == 1:
-			b = append(b, ".16"...)
-		case v>>6 == 1:
-			b = append(b, ".64"...)
-		}
-		return b
-	case "symbol":
-		s := in.str(v)
-		if isIdentifier(s) {
-			return append(b, s...)
-		}
-		return appendQuoted(b, s)
-	case "strlit":
-		return appendQuoted(b, in.str(v))
-	case "num":
-		return strconv.AppendUint(b, uint64(v), 10)
-	case "hex":
-		b = append(b, "0x"...)
-		return strconv.AppendUint(b, uint64(v), 16)
-	case "hexup": // raw_sendg's SFID: "0x" then upper-case digits, as IGC prints it
-		b = append(b, "0x"...)
-		return appendHex(b, uint64(v), true)
-	case "lfsr":
-		return appendEnum(b, []string{"b32", "b16v2", "b8v4"}, v)
-	case "dnscltype": // 0 and 3 name no conversion
-		return appendEnum(b, []string{"none", "bftoe2m1", "bftoint4", "none", "hftoe2m1", "hftoint4"}, v)
-	case "dnsclmode":
-		return appendEnum(b, []string{"mode0", "mode1", "mode2", "mode3"}, v)
-	case "dnsclrnd":
-		return appendEnum(b, []string{"srnd", "rne"}, v)
-	case "desc64": // raw_sendg's descriptor: desc_hi and desc_lo printed as one number
-		hi, _ := in.Value("desc_hi")
-		b = append(b, "0x"...)
-		return appendHex(b, uint64(hi)<<32|uint64(v), true)
-	case "fence":
-		if v&0x80 != 0 {
-			return append(b, "_sw"...)
-		}
-		b = appendBit(b, v, 5, "_local", "_global")
-		if v != 0 {
-			b = appendBitNames(append(b, '.'), v, []string{"E", "I", "S", "C", "R", "", "L1"})
-		}
-		return b
-	case "sendc":
-		if v == 1 {
-			b = append(b, 'c')
-		}
-		return b
-	case "sends":
-		return append(b, [...]string{"", "c", "_eot", "c_eot"}[v&3]...)
-	case "nbarrier":
-		b = appendBit(b, v, 0, ".signal", ".wait")
-		for k, a := range in.Args[:in.N] {
-			if k == 0 {
-				continue
-			}
-			if k == 1 || v&1 != 0 {
-				b = in.AppendOperandText(b, a)
-			}
-		}
-		return b
-	case "sbarrier":
-		if v != 0 {
-			return append(b, ".signal"...)
-		}
-		return append(b, ".wait"...)
-	case "sampler3d":
-		op, pnm, cps, div := v&0x1F, v>>5&1, v>>6&1, v>>7&1
-		if in.ver.Major >= 4 {
-			op, pnm, cps, div = v&0xFF, v>>8&1, v>>9&1, v>>10&1
-		}
-		if n, ok := sampler3DNames[uint8(op)]; ok && op <= 0xFF {
-			b = append(b, n...)
-		} else {
-			b = append(b, "sampler_unknown"...)
-		}
-		if pnm != 0 {
-			b = append(b, ".pixel_null_mask"...)
-		}
-		if cps != 0 && in.Op == 0x6D {
-			b = append(b, ".cps"...)
-		}
-		if div != 0 && in.Op == 0x6D {
-			b = append(b, ".divS"...)
-		}
-		return b
-	case "rtmode":
-		if v != 0 {
-			b = appendBitNames(append(b, '.'), v, rtModeNames[:])
-		}
-		return b
-	case "lifetime":
-		b = appendBit(b, v, 0, "end ", "start ")
-		id, _ := in.Value("var_id")
-		switch v >> 4 & 3 {
-		case 0:
-			b = append(b, in.VarName(id)...)
-		case 1:
-			b = append(b, 'A')
-			b = strconv.AppendUint(b, uint64(id), 10)
-		case 2:
-			b = append(b, 'P')
-			b = strconv.AppendUint(b, uint64(id), 10)
-		}
-		return b
-	case "dpas":
-		return appendDpas(b, v)
-	case "atomic2018": // the 2018 printer: the whole byte names the operation
-		b = append(b, '.')
-		return appendEnum(b, atomicNames[:], v)
-	case "vaname":
-		return appendEnum(b, vaSubNames[:], v)
-	case "conv1d":
-		return append(b, [...]string{" 4x16", "", " 1x16", " 1x1"}[v&3]...)
-	case "connect":
-		return appendBit(b, v, 0, " 8_connect", " 4_connect")
-	case "lbpmode":
-		return appendEnum(b, []string{"VA_5x5_mode", "VA_3x3_mode", "VA_BOTH_mode"}, v&0xF)
-	case "hdcconv":
-		b = appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v&0xF)
-		return appendBit(b, v, 4, " 31x31", " 15x15")
-	case "hdcpix":
-		return appendEnum(b, []string{"VA_Y16_FORMAT", "VA_Y8_FORMAT"}, v)
-	case "mmfenable":
-		return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, v)
-	case "typedmask": // stored inverted before 3.2
-		if in.ver.Num() < 302 {
-			v = ^v
-		}
-		return append(b, channelNames[v&0xF]...)
-	case "chinv": // gather4/scatter4 store their channel mask inverted
-		return appendLetters(b, ^v&0xF, "RGBA")
-	case "tblock":
-		return appendEnum(b, []string{"1", "2", "4", "8"}, v)
-	case "convmode":
-		b = append(b, []string{"VA_CONV_16x4", "VA_CONV_INVALID", "VA_CONV_16x1", "VA_CONV_1x1"}[v&3]...)
-		return appendBit(b, v, 2, " 31x31", " 15x15")
-	case "edmode":
-		return append(b, []string{"VA_ED_64x4", "VA_ED_32x4", "VA_ED_64x1", "VA_ED_32x1"}[v&3]...)
-	case "mmfexec":
-		return append(b, []string{"VA_MMF_16x4", "VA_MMF_INVALID", "VA_MMF_16x1", "VA_MMF_1x1"}[v&3]...)
-	case "mmfmode":
-		if m, ok := o.(*Immediate); ok {
-			b = append(b, ' ')
-			return appendEnum(b, []string{"VA_MINMAX_ENABLE", "VA_MAX_ENABLE", "VA_MIN_ENABLE"}, uint32(m.Bits))
-		}
-		return in.AppendOperandText(b, o)
-	}
-	return in.AppendOperandText(b, o)
 }
 
 // appendAddrOf prints addr_add's src0, which is an address of a variable

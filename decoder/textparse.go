@@ -194,13 +194,6 @@ func textCandidates(t *opTable, text string) []*program {
 	}
 }
 
-// fmtMnemonics are the mnemonics printed by a formatter that starts a
-// template (a label line's is its ':'); sampler3d's are sampler3DNames.
-var fmtMnemonics = map[string][]string{
-	"minmax": {"min", "max"}, "call": {"call", "fccall"}, "info3d": {"resinfo", "sampleinfo"},
-	"label": {":"}, "subroutine": {":"},
-}
-
 func buildTextIndex(t *opTable) map[string][]*program {
 	idx := map[string][]*program{}
 	add := func(k string, p *program) {
@@ -231,19 +224,14 @@ func buildTextIndex(t *opTable) map[string][]*program {
 			}
 			// raw_sendc, raw_sendsc, raw_sends_eot: the mnemonic goes on
 			// in a formatted modifier.
-			if len(parts) > 1 && (parts[1].fmt == "sendc" || parts[1].fmt == "sends") {
-				for _, suffix := range []string{"c", "_eot", "c_eot"} {
-					add(textKey(q.lit+suffix), p)
+			if len(parts) > 1 && parts[1].f != nil {
+				for _, s := range parts[1].f.texts {
+					add(textKey(q.lit+s), p)
 				}
 			}
-		case q.fmt == "sampler3d":
-			for _, n := range sampler3DNames {
-				add(textKey(n), p)
-			}
-			add("sampler_unknown", p)
-		default:
-			for _, k := range fmtMnemonics[q.fmt] {
-				add(k, p)
+		case q.f != nil:
+			for _, s := range q.f.texts {
+				add(textKey(s), p)
 			}
 		}
 	}
@@ -307,6 +295,7 @@ type parsedOp struct {
 // parseScratch is the text parser's working memory, kept by an
 // Instruction between lines.
 type parseScratch struct {
+	p       textParser // the formatters' parsers take it: it would escape
 	ops     [MaxOperands]parsedOp
 	printed [MaxOperands]string
 }
@@ -343,7 +332,7 @@ func varID(names TextNames, name string, line int32) (id uint32, ambiguous, ok b
 type rowCache struct {
 	fields map[string]fieldInfo
 	mu     sync.Mutex
-	texts  map[string]*valueIndex // by formatter
+	texts  map[*formatter]*valueIndex
 }
 
 // valueIndex is a formatter's text of every value, indexed by text: the
@@ -361,7 +350,7 @@ func rowCacheFor(t *opTable, row *tableRow) *rowCache {
 	if c, ok := t.rowCaches[row]; ok {
 		return c
 	}
-	c := &rowCache{fields: map[string]fieldInfo{}, texts: map[string]*valueIndex{}}
+	c := &rowCache{fields: map[string]fieldInfo{}, texts: map[*formatter]*valueIndex{}}
 	rowFields(t, row.toks, c.fields, nil)
 	t.rowCaches[row] = c
 	return c
@@ -373,7 +362,7 @@ func rowCacheFor(t *opTable, row *tableRow) *rowCache {
 // read by looking its text up at each length, not by trying every value
 // (2,048 of them for sampler3d, a third of the time of reading such a
 // line).
-func (c *rowCache) valueTexts(in *Instruction, f string, size uint8, limit uint32) *valueIndex {
+func (c *rowCache) valueTexts(in *Instruction, f *formatter, size uint8, limit uint32) *valueIndex {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if t, ok := c.texts[f]; ok {
@@ -383,7 +372,7 @@ func (c *rowCache) valueTexts(in *Instruction, f string, size uint8, limit uint3
 	var tmp Param
 	for v := range limit {
 		tmp = Param{Value: v, Size: size}
-		txt := string(in.format(nil, f, &tmp))
+		txt := string(f.print(in, nil, &tmp, v))
 		if t.byText[txt] == nil {
 			t.lens = append(t.lens, len(txt))
 		}
@@ -446,14 +435,16 @@ func (in *Instruction) parseRow(pr *program, t *opTable, v Version, text string,
 	}
 	rc := rowCacheFor(t, pr.row)
 	fields := rc.fields
-	// The operands parsed and the fields printed are kept in scratch the
-	// instruction reuses from line to line: on the stack they escaped, two
-	// allocations of 2 KB for every row tried on every line.
+	// The parser, the operands parsed and the fields printed are kept in
+	// scratch the instruction reuses from line to line: on the stack they
+	// escaped, allocations for every row tried on every line.
 	if in.pscratch == nil {
 		in.pscratch = &parseScratch{}
 	}
 	ps := in.pscratch
-	p := &textParser{in: in, t: t, s: text, names: names, ops: ps.ops[:0], rc: rc, line: line, loose: loose}
+	ps.p = textParser{in: in, t: t, s: text, names: names, ops: ps.ops[:0], rc: rc, line: line, loose: loose}
+	p := &ps.p
+	defer func() { *p = textParser{} }() // keeps neither the line nor the body's names
 	parts := pr.row.tmpl
 	printed := nameSet(ps.printed[:0])
 	for k, part := range parts {
@@ -700,45 +691,63 @@ func (p *textParser) execSize() error {
 
 // field parses one named template part.
 func (p *textParser) field(part tmplPart, fi fieldInfo, next string) error {
-	in := p.in
 	if o := p.find(part.name); o != nil {
 		// Printed a second time: the table repeats only sub-fields, each
 		// through a formatter (gather's modifier, svm_block_ld's owords).
-		if prm, ok := o.(*Param); ok && part.fmt != "" {
+		if prm, ok := o.(*Param); ok && part.f != plain {
 			return p.again(prm, part)
 		}
-		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+		return part.notParsed()
 	}
 	if fi.cond != nil && !p.holds(fi.cond) {
 		return nil // not there: the printer prints nothing for it
 	}
-	switch fi.kind {
+	switch f := part.f; fi.kind {
 	case "B", "W", "D", "I":
-		return p.param(part, fi)
-	case "V", "VC":
-		if part.fmt == "" || part.fmt == "noregion" || part.fmt == "addrof" {
-			return p.vector(part.name, part.fmt)
+		switch {
+		case f.param != nil:
+			return f.param(p, part, fi)
+		case fi.size <= 2:
+			// The values tried: 0..255 (a word's higher ones are not
+			// found, and its line stays text).
+			return p.byText(part, fi, 256, nil)
 		}
-	case "R":
-		if part.fmt == "" || part.fmt == "ornull" {
-			return p.raw(part.name, next)
+	case "V", "VC", "R", "S", "LBL":
+		if f.operand != nil {
+			return f.operand(p, part, fi, next)
 		}
-	case "S":
-		if part.fmt == "" {
-			return p.surfOrSampler(part.name)
-		}
-		if part.fmt == "num" && part.name == "surface" {
-			// VME's "T{surface:num}": the index after the template's T.
-			v, err := p.printedNumber(part.fmt, 8)
-			if err != nil {
-				return err
-			}
-			return p.add(part.name, in.surface(part.name, uint8(v)))
-		}
-	case "LBL":
-		return p.labelField(part, next)
 	}
+	return part.notParsed()
+}
+
+func (part tmplPart) notParsed() error {
 	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+}
+
+// operand parses an operand field in its kind's form.
+func (p *textParser) operand(part tmplPart, fi fieldInfo, next string) error {
+	switch fi.kind {
+	case "V", "VC":
+		return p.vector(part.name, true)
+	case "R":
+		return p.raw(part.name, next)
+	case "S":
+		return p.surfOrSampler(part.name)
+	}
+	return labelRef(p, part, fi, next)
+}
+
+// surfaceNumber parses VME's "T{surface:num}": the index after the
+// template's T.
+func (p *textParser) surfaceNumber(part tmplPart, _ fieldInfo, _ string) error {
+	if part.name != "surface" {
+		return part.notParsed()
+	}
+	v, err := p.printedNumber(decimal, 8)
+	if err != nil {
+		return err
+	}
+	return p.add(part.name, p.in.surface(part.name, uint8(v)))
 }
 
 // again parses a sub-field printed a second time through another
@@ -748,11 +757,11 @@ func (p *textParser) again(prm *Param, part tmplPart) error {
 	in := p.in
 	r := p.rest()
 	if prm.Size > 1 {
-		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+		return part.notParsed()
 	}
 	var seen []tmplPart
 	for _, q := range in.row.tmpl {
-		if q.name == part.name && q.fmt != "" {
+		if q.name == part.name && q.f != plain {
 			if q == part {
 				break
 			}
@@ -762,18 +771,18 @@ func (p *textParser) again(prm *Param, part tmplPart) error {
 	orig := prm.Value
 	want := make([]string, len(seen))
 	for k, q := range seen {
-		want[k] = string(in.format(nil, q.fmt, prm))
+		want[k] = string(q.f.print(in, nil, prm, orig))
 	}
 	best, bestLen := uint32(0), -1
 values:
 	for v := range uint32(256) {
 		prm.Value = v
 		for k, q := range seen {
-			if string(in.format(p.buf[:0], q.fmt, prm)) != want[k] {
+			if string(q.f.print(in, p.buf[:0], prm, v)) != want[k] {
 				continue values
 			}
 		}
-		p.buf = in.format(p.buf[:0], part.fmt, prm)
+		p.buf = part.f.print(in, p.buf[:0], prm, v)
 		if len(p.buf) > bestLen && strings.HasPrefix(r, string(p.buf)) {
 			best, bestLen = v, len(p.buf)
 		}
@@ -787,62 +796,52 @@ values:
 	return nil
 }
 
-// param finds a sub-field's value: read as a number in the numeric forms
-// (printedNumber), by formatting candidate values in the others.
-func (p *textParser) param(part tmplPart, fi fieldInfo) error {
+// digitsParam reads a sub-field printed as a number in digits
+// (printedNumber).
+func digitsParam(digits string) func(p *textParser, part tmplPart, fi fieldInfo) error {
+	return func(p *textParser, part tmplPart, fi fieldInfo) error {
+		v, err := p.printedNumber(digits, 8*fi.size)
+		if err != nil {
+			return err
+		}
+		return p.add(part.name, p.in.param(part.name, uint32(v), uint8(fi.size)))
+	}
+}
+
+// desc64 parses raw_sendg's 64-bit descriptor, printed as one number: its
+// two 32-bit fields, desc_lo, then desc_hi.
+func (p *textParser) desc64(part tmplPart, _ fieldInfo) error {
+	v, err := p.printedNumber(hexUpper, 64)
+	if err != nil {
+		return err
+	}
+	if err := p.add(part.name, p.in.param(part.name, uint32(v), 4)); err != nil {
+		return err
+	}
+	return p.add("desc_hi", p.in.param("desc_hi", uint32(v>>32), 4))
+}
+
+// sampler3d parses the sampler operation word (its 11 bits), of the
+// operations opcode in has (sampler3DFits).
+func (p *textParser) sampler3d(part tmplPart, fi fieldInfo) error {
+	return p.byText(part, fi, 1<<11, func(v uint32) bool { return sampler3DFits(p.in.Op, v) })
+}
+
+// byText finds a sub-field's value below limit by its formatter's text of
+// every value (valueTexts): the longest text the line starts with, and of
+// the values printing as it, the first that fits (nil: any).
+func (p *textParser) byText(part tmplPart, fi fieldInfo, limit uint32, fits func(uint32) bool) error {
 	in := p.in
 	r := p.rest()
-	switch part.fmt {
-	case "", "num", "hex", "hexup":
-		v, err := p.printedNumber(part.fmt, 8*fi.size)
-		if err != nil {
-			return err
-		}
-		return p.add(part.name, in.param(part.name, uint32(v), uint8(fi.size)))
-	case "desc64":
-		// raw_sendg's 64-bit descriptor, printed as one number: its two
-		// 32-bit fields, desc_lo, then desc_hi.
-		v, err := p.printedNumber(part.fmt, 64)
-		if err != nil {
-			return err
-		}
-		if err := p.add(part.name, in.param(part.name, uint32(v), 4)); err != nil {
-			return err
-		}
-		return p.add("desc_hi", in.param("desc_hi", uint32(v>>32), 4))
-	case "lifetime":
-		return p.lifetime(part, fi)
-	case "nbarrier":
-		return p.nbarrier(part, fi)
-	case "symbol", "strlit":
-		return p.stringField(part, fi)
-	case "dpas":
-		return p.dpas(part, fi)
-	case "info3d":
-		return p.info3d(part, fi)
-	case "rtmode":
-		return p.rtMode(part, fi)
-	}
-	// The values tried: 0..255 (a word's higher ones are not found, and
-	// its line stays text), the sampler operation word's 11 bits.
-	limit := uint32(256)
-	switch {
-	case part.fmt == "sampler3d":
-		limit = 1 << 11
-	case fi.size > 2:
-		return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
-	}
-	// The longest text r starts with; of the values printing as it, the
-	// first that fits.
 	best, bestLen := uint32(0), -1
-	idx := p.rc.valueTexts(in, part.fmt, uint8(fi.size), limit)
+	idx := p.rc.valueTexts(in, part.f, uint8(fi.size), limit)
 longest:
 	for _, n := range idx.lens {
 		if n > len(r) {
 			continue
 		}
 		for _, v := range idx.byText[r[:n]] {
-			if part.fmt != "sampler3d" || sampler3DFits(in.Op, v) {
+			if fits == nil || fits(v) {
 				best, bestLen = v, n
 				break longest
 			}
@@ -858,20 +857,17 @@ longest:
 	return p.add(part.name, in.param(part.name, best, uint8(fi.size)))
 }
 
-// printedNumber reads a value of at most bits bits as the formatter f
-// prints it: in decimal ("" and num), or "0x" and hexadecimal digits,
-// upper case for raw_sendg's hexup and desc64.
-func (p *textParser) printedNumber(f string, bits int) (uint64, error) {
+// printedNumber reads a value of at most bits bits printed in digits: in
+// decimal, or "0x" and hexadecimal digits (upper case for raw_sendg's
+// hexup and desc64).
+func (p *textParser) printedNumber(digits string, bits int) (uint64, error) {
 	r := p.rest()
-	from, digits, base, what := 0, decimal, 10, "a number"
-	if f != "" && f != "num" {
+	from, base, what := 0, 10, "a number"
+	if digits != decimal {
 		if !strings.HasPrefix(r, "0x") {
 			return 0, p.fail("0x and a hexadecimal number")
 		}
-		from, digits, base, what = 2, hexUpper, 16, "a hexadecimal number"
-		if f == "hex" {
-			digits = hexDigits
-		}
+		from, base, what = 2, 16, "a hexadecimal number"
 		if bits == 64 {
 			what = "a 64-bit hexadecimal number"
 		}
@@ -900,71 +896,75 @@ func sampler3DFits(op uint8, op3d uint32) bool {
 	return op != 0x6D && op != 0x6E && op != 0x6F || op == kind
 }
 
-func (p *textParser) labelField(part tmplPart, next string) error {
-	in := p.in
-	r := p.rest()
-	switch part.fmt {
-	case "call":
-		// The mnemonic: call, or fccall for a label of kind 2; the label
-		// follows as the callee, and the print-back check holds the two
-		// to agree.
-		for _, w := range []string{"fccall", "call"} {
-			if strings.HasPrefix(r, w) {
-				p.pos += len(w)
-				return nil
-			}
+// callMnemonic parses call's mnemonic: call, or fccall for a label of
+// kind 2; the label follows as the callee, and the print-back check holds
+// the two to agree.
+func (p *textParser) callMnemonic(tmplPart, fieldInfo, string) error {
+	for _, w := range []string{"fccall", "call"} {
+		if strings.HasPrefix(p.rest(), w) {
+			p.pos += len(w)
+			return nil
 		}
-		return p.fail("call or fccall")
-	case "", "label", "callee", "subroutine":
-		// A label line: the LABEL instruction, or SUBROUTINE for a
-		// subroutine's label.
-		isLine := part.fmt == "label" || part.fmt == "subroutine"
+	}
+	return p.fail("call or fccall")
+}
+
+// labelRef parses a label by name.
+var labelRef = labelOperand(false, false)
+
+// labelOperand parses a label by name, or a label line (line): the LABEL
+// instruction's, or SUBROUTINE's for a subroutine's label (sub).
+func labelOperand(line, sub bool) func(p *textParser, part tmplPart, fi fieldInfo, next string) error {
+	return func(p *textParser, part tmplPart, _ fieldInfo, next string) error {
+		in := p.in
+		r := p.rest()
 		end := len(r)
 		if i := strings.Index(r, next); next != "" && i >= 0 {
 			end = i
 		}
 		name := r[:end]
-		if isLine {
+		if line {
 			name = strings.TrimSuffix(name, ":")
 		}
 		idx, ok := p.names.LabelIndex(name)
-		if !ok && part.fmt != "label" {
+		if !ok && (!line || sub) {
 			idx, ok = p.suffixedLabel(name)
 		}
 		if !ok {
 			return p.fail("a label")
 		}
-		if l := in.sym.Label(uint32(idx)); isLine && l != nil && (l.Kind == 1) != (part.fmt == "subroutine") {
+		if l := in.sym.Label(uint32(idx)); line && l != nil && (l.Kind == 1) != sub {
 			return p.fail("a label of the other kind")
 		}
 		p.pos += end
-		if isLine {
+		if line {
 			p.pos = min(p.pos+1, len(p.s))
 		}
 		return p.add(part.name, in.label(part.name, idx))
-	case "list":
-		// "L1, L2, L3": labels as long as a ", " follows.
-		for {
-			r = p.rest()
-			e := strings.IndexAny(r, " ,)")
-			if e < 0 {
-				e = len(r)
-			}
-			idx, ok := p.names.LabelIndex(r[:e])
-			if !ok {
-				return p.fail("a label")
-			}
-			p.pos += e
-			if err := p.add(part.name, in.label(part.name, idx)); err != nil {
-				return err
-			}
-			if !strings.HasPrefix(p.rest(), ", ") {
-				return nil
-			}
-			p.pos += 2
-		}
 	}
-	return fmt.Errorf("the {%s:%s} form is not parsed", part.name, part.fmt)
+}
+
+// labelList parses "L1, L2, L3": labels as long as a ", " follows.
+func (p *textParser) labelList(part tmplPart, _ fieldInfo, _ string) error {
+	for {
+		r := p.rest()
+		e := strings.IndexAny(r, " ,)")
+		if e < 0 {
+			e = len(r)
+		}
+		idx, ok := p.names.LabelIndex(r[:e])
+		if !ok {
+			return p.fail("a label")
+		}
+		p.pos += e
+		if err := p.add(part.name, p.in.label(part.name, idx)); err != nil {
+			return err
+		}
+		if !strings.HasPrefix(p.rest(), ", ") {
+			return nil
+		}
+		p.pos += 2
+	}
 }
 
 // suffixedLabel resolves a subroutine as IGC prints it (SubroutineName):
@@ -1015,7 +1015,7 @@ func (p *textParser) restOps(toks []token, fields map[string]fieldInfo, printed 
 			var err error
 			switch fi.kind {
 			case "V", "VC":
-				err = p.vector(name, "")
+				err = p.vector(name, true)
 			case "R":
 				err = p.raw(name, next)
 			default:
@@ -1052,25 +1052,30 @@ func (p *textParser) rtMode(part tmplPart, fi fieldInfo) error {
 	return p.add(part.name, p.in.param(part.name, v, uint8(fi.size)))
 }
 
-// vector parses a vector operand with its leading space, and adds it as
-// role.
-func (p *textParser) vector(role string, f string) error {
-	in := p.in
+// modifier reads the blank a vector operand is printed after and its
+// source modifier.
+func (p *textParser) modifier() (Modifier, bool) {
 	if !p.blank() {
-		return p.fail("a blank before the operand")
+		return ModNone, false
 	}
-	mod := ModNone
 	for _, m := range []Modifier{ModNegAbs, ModAbs, ModNeg, ModNot} {
 		if strings.HasPrefix(p.rest(), m.String()) {
-			mod = m
 			p.pos += len(m.String())
-			break
+			return m, true
 		}
 	}
-	r := p.rest()
-	if f == "addrof" {
-		return p.addrOf(role, mod)
+	return ModNone, true
+}
+
+// vector parses a vector operand with its leading space, and adds it as
+// role; a general variable with its region unless not region (noregion).
+func (p *textParser) vector(role string, region bool) error {
+	in := p.in
+	mod, ok := p.modifier()
+	if !ok {
+		return p.fail("a blank before the operand")
 	}
+	r := p.rest()
 	switch {
 	case strings.HasPrefix(r, "0x"):
 		i := 2 + span(r[2:], hexDigits)
@@ -1116,7 +1121,7 @@ func (p *textParser) vector(role string, f string) error {
 		}
 		p.pos += after
 		var reg Region
-		if f != "noregion" {
+		if region {
 			var ok bool
 			if reg, ok = p.region(); !ok {
 				return p.fail("a region")
@@ -1172,15 +1177,16 @@ func (p *textParser) state(st State, role string, off uint8, mod Modifier) error
 	return p.add(role, put(p.in.newState(), st))
 }
 
-// addrOf parses addr_add's "&name[off]" source.
-func (p *textParser) addrOf(role string, mod Modifier) error {
+// addrOf parses addr_add's " &name[off]" source.
+func (p *textParser) addrOf(role string) error {
 	in := p.in
+	from := p.pos
+	mod, ok := p.modifier()
 	r := p.rest()
-	if !strings.HasPrefix(r, "&") {
-		// An address operand prints in its own form: read again from
-		// the blank vector expects.
-		p.pos -= len(mod.String()) + 1
-		return p.vector(role, "")
+	if !ok || !strings.HasPrefix(r, "&") {
+		// An address operand prints in its own form.
+		p.pos = from
+		return p.vector(role, true)
 	}
 	r = r[1:]
 	i := 0
@@ -1530,38 +1536,40 @@ func (p *textParser) nbarrier(part tmplPart, fi fieldInfo) error {
 	if err := p.add(part.name, in.param(part.name, mode, uint8(fi.size))); err != nil {
 		return err
 	}
-	if err := p.vector("id", ""); err != nil {
+	if err := p.vector("id", true); err != nil {
 		return err
 	}
 	if mode == 1 {
-		return p.vector("num_threads", "")
+		return p.vector("num_threads", true)
 	}
 	return p.add("num_threads", put(in.newImmediate(), Immediate{Role: "num_threads", Type: 4})) // ub
 }
 
-// stringField parses a string-pool reference: a function name (fcall,
-// faddr), printed bare when it is an identifier and quoted otherwise, or
-// a quoted file name (FILE).
-func (p *textParser) stringField(part tmplPart, fi fieldInfo) error {
-	ts, ok := p.names.(TextStrings)
-	if !ok {
-		return fmt.Errorf("the body's strings are not known")
+// stringParam parses a string-pool reference: a function name (fcall,
+// faddr), printed bare when it is an identifier and quoted otherwise
+// (bare), or a quoted file name (FILE).
+func stringParam(bare bool) func(p *textParser, part tmplPart, fi fieldInfo) error {
+	return func(p *textParser, part tmplPart, fi fieldInfo) error {
+		ts, ok := p.names.(TextStrings)
+		if !ok {
+			return fmt.Errorf("the body's strings are not known")
+		}
+		r := p.rest()
+		s, n, ok := UnquoteC(r)
+		if !ok && bare && !strings.HasPrefix(r, `"`) {
+			s, _, _ = strings.Cut(r, " ") // an identifier, printed bare
+			n, ok = len(s), true
+		}
+		if !ok {
+			return p.fail("a quoted string")
+		}
+		idx, ok := ts.StringIndex(s)
+		if !ok || fi.size < 4 && uint64(idx) >= 1<<(8*fi.size) {
+			return p.fail("a string of the body")
+		}
+		p.pos += n
+		return p.add(part.name, p.in.param(part.name, idx, uint8(fi.size)))
 	}
-	r := p.rest()
-	s, n, ok := UnquoteC(r)
-	if !ok && part.fmt == "symbol" && !strings.HasPrefix(r, `"`) {
-		s, _, _ = strings.Cut(r, " ") // an identifier, printed bare
-		n, ok = len(s), true
-	}
-	if !ok {
-		return p.fail("a quoted string")
-	}
-	idx, ok := ts.StringIndex(s)
-	if !ok || fi.size < 4 && uint64(idx) >= 1<<(8*fi.size) {
-		return p.fail("a string of the body")
-	}
-	p.pos += n
-	return p.add(part.name, p.in.param(part.name, idx, uint8(fi.size)))
 }
 
 // UnquoteC reads the C string literal at the start of s, as IGC's

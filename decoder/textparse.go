@@ -295,7 +295,7 @@ type parsedOp struct {
 // parseScratch is the text parser's working memory, kept by an
 // Instruction between lines.
 type parseScratch struct {
-	p       textParser // the formatters' parsers take it: it would escape
+	p       textParser // called through the formatters' function values, a parser on the stack escaped
 	ops     [MaxOperands]parsedOp
 	printed [MaxOperands]string
 }

@@ -136,19 +136,6 @@ func fit(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// sideBySide joins two blocks of equal height with a one-cell gap.
-func sideBySide(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	out := make([]string, len(al))
-	for i := range al {
-		out[i] = al[i] + " "
-		if i < len(bl) {
-			out[i] += bl[i]
-		}
-	}
-	return strings.Join(out, "\n")
-}
-
 // panelRowsWanted is the most rows a panel fills: Bits a 17-byte
 // instruction (title, headings, bytes, legend, detail, diagnostics);
 // Output a 32-lane table beside its form; Lanes its strip and notes. Rows

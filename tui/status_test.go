@@ -48,3 +48,25 @@ func TestStatusKeepsLoadingInView(t *testing.T) {
 		}
 	}
 }
+
+// At 160 columns and wider the shown panel has another beside it: each
+// line of the body is the left panel's, cut or padded to its width, a
+// one-cell gap, then the right panel's.
+func TestPanelsSideBySide(t *testing.T) {
+	m := newLoaded(Config{Sources: sampleSources(t)}, 200, 60)
+	send(m, "2")
+	if len(m.lay.panes) != 2 {
+		t.Fatalf("%d panes at 200x60, want 2", len(m.lay.panes))
+	}
+	left := m.lay.panes[0].r
+	lines := strings.Split(screen(m), "\n")
+	for i := left.y; i < left.y+left.h; i++ {
+		if w := ansi.StringWidth(lines[i]); w != 200 {
+			t.Errorf("line %d is %d cells wide: %q", i, w, lines[i])
+		}
+	}
+	title := lines[left.y]
+	if l, r := ansi.Cut(title, 0, left.w+1), ansi.Cut(title, left.w+1, 200); !strings.HasPrefix(l, "Bits ") || !strings.HasSuffix(l, " ") || !strings.HasPrefix(r, "Lanes ") {
+		t.Errorf("the panes' titles are not %d cells apart: %q", left.w+1, title)
+	}
+}

@@ -78,14 +78,15 @@ func (m *Model) render() string {
 		if m.lay.summary.h > 0 {
 			parts = append(parts, m.summary(w, m.lay.summary.h))
 		}
-		var blocks []string
+		var blocks [][]string
 		for _, p := range m.lay.panes {
-			blocks = append(blocks, fit(m.panels[p.id].View(), p.r.w, p.r.h))
+			blocks = append(blocks, strings.Split(fit(m.panels[p.id].View(), p.r.w, p.r.h), "\n"))
 		}
 		if len(blocks) == 2 {
-			parts = append(parts, sideBySide(blocks[0], blocks[1]))
-		} else if len(blocks) == 1 {
-			parts = append(parts, blocks[0])
+			blocks[0] = panels.SideBySide(blocks[0], blocks[1], m.lay.panes[0].r.w, " ")
+		}
+		if len(blocks) > 0 {
+			parts = append(parts, strings.Join(blocks[0], "\n"))
 		}
 	}
 	parts = append(parts, m.statusLine(), m.footer())

@@ -259,7 +259,7 @@ func (m Bits) View() string {
 		// A rule between the two: they scroll apart (the bytes follow the
 		// bit cursor, the table the selected field), so a row of one is
 		// not the row of the other.
-		body = sideBySide(padRows(hex, bh), m.tableLines(tw, bh), hexWidth, st.Muted.Render("│")+" ")
+		body = SideBySide(padRows(hex, bh), m.tableLines(tw, bh), hexWidth, st.Muted.Render("│")+" ")
 	} else {
 		body = hex // too narrow for the table: the detail line names the field
 	}

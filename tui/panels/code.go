@@ -983,7 +983,7 @@ func (m Code) View() string {
 	case m.side():
 		// The native listing beside, in what the vISA one leaves.
 		nw := m.w - lw - 3
-		lines = append(lines, sideBySide(listing, m.nativeListing(nw, lh), lw, " │ ")...)
+		lines = append(lines, SideBySide(listing, m.nativeListing(nw, lh), lw, " │ ")...)
 	case m.nat:
 		lines = append(lines, m.nativeListing(m.w, lh)...)
 	default:

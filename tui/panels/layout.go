@@ -130,9 +130,9 @@ func padRows(lines []string, h int) []string {
 	return lines
 }
 
-// sideBySide joins two blocks of lines into one, the left one cut or
+// SideBySide joins two blocks of lines into one, the left one cut or
 // padded to lw cells and separated by sep (spaces, or a rule).
-func sideBySide(left, right []string, lw int, sep string) []string {
+func SideBySide(left, right []string, lw int, sep string) []string {
 	n := max(len(left), len(right))
 	out := make([]string, n)
 	for i := range n {

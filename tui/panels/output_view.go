@@ -176,7 +176,7 @@ func (m Output) View() string {
 		// The headings stay put while the lanes scroll under them.
 		table := m.tableLines(g)
 		right := append(window(table[:1], 0, g.tableW, 1), windowMore(table[1:], m.rtop, g.tableW, g.bodyH-1, st, "lanes", m.cursorLine(true))...)
-		body = sideBySide(left, right, g.leftW, "  ")
+		body = SideBySide(left, right, g.leftW, "  ")
 	} else {
 		body = windowMore(m.stackedLines(g), m.top, m.w, g.bodyH, st, "rows", m.stackedCursorLine())
 	}

@@ -64,7 +64,7 @@ func TestDecodeVectors(t *testing.T) {
 			case "igc":
 				got = in.Text()
 			case "seed":
-				got = in.SeedText()
+				got = string(in.AppendSeedText(nil))
 			case "diag":
 				got = strings.Join(in.Diagnostics(), "; ")
 			default:

@@ -43,12 +43,9 @@ func appendExecSize(b []byte, code uint8) []byte {
 	return strconv.AppendUint(append(b, '?'), uint64(code), 10)
 }
 
-// SeedText returns the instruction in the user's spec syntax:
+// AppendSeedText appends the instruction in the user's spec syntax to b:
 //
 //	RESINFO (16) T6 lod.0 res.0
-func (in *Info) SeedText() string { return string(in.AppendSeedText(make([]byte, 0, 48))) }
-
-// AppendSeedText appends SeedText to b.
 func (in *Info) AppendSeedText(b []byte) []byte {
 	switch in.Op() {
 	case OpResinfo:

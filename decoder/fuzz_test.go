@@ -145,7 +145,7 @@ func checkStream(s *Stream) error {
 			return fmt.Errorf("%s: INFO %d: written out %s", s.Kernel, k, d)
 		}
 		_ = in.Text()
-		_ = in.SeedText()
+		_ = in.AppendSeedText(nil)
 	}
 	infos := 0
 	for _, in := range s.Insts() {
@@ -177,7 +177,7 @@ func checkOperands(s *Stream) error {
 			if a == nil {
 				return fmt.Errorf("%s: instruction %d: nil operand", s.Kernel, i)
 			}
-			_ = in.OperandText(a)
+			_ = in.AppendOperandText(nil, a)
 		}
 		b = in.appendLine(b[:0])
 	}

@@ -472,7 +472,7 @@ func (in *Instruction) VarName(id uint32) string {
 }
 
 // AppendOperandText appends o in its kind's default form (vector and raw
-// operands with IGC's leading space), as OperandText returns it.
+// operands with IGC's leading space).
 func (in *Instruction) AppendOperandText(b []byte, o Operand) []byte {
 	switch o := o.(type) {
 	case *General:
@@ -837,10 +837,6 @@ func appendQuoted(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
-
-// OperandText returns o as it prints in its kind's default form (vector and
-// raw operands with IGC's leading space).
-func (in *Instruction) OperandText(o Operand) string { return string(in.AppendOperandText(nil, o)) }
 
 // rtModeNames names rt_write_3d's mode bits, by bit, as IGC prints them
 // after the mnemonic (bits 0 and 1 are not printed).

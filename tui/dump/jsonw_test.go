@@ -203,7 +203,7 @@ func checkRecord(t testing.TB, f *decoder.File, s *decoder.Stream, i int, in *de
 	if in != nil {
 		text = in.Text()
 		if o.Syntax == "seed" {
-			text = in.SeedText()
+			text = string(in.AppendSeedText(nil))
 		}
 	}
 	opcode := inst.Op
@@ -223,7 +223,7 @@ func checkRecord(t testing.TB, f *decoder.File, s *decoder.Stream, i int, in *de
 	}
 	for n, a := range dec.Args[:dec.N] {
 		op := r.Operands[n]
-		if op.Kind != string(a.Kind()) || op.Name != a.Name() || op.Text != asJSON(strings.TrimPrefix(dec.OperandText(a), " ")) {
+		if op.Kind != string(a.Kind()) || op.Name != a.Name() || op.Text != asJSON(strings.TrimPrefix(string(dec.AppendOperandText(nil, a)), " ")) {
 			t.Fatalf("%s: operand %d %+v", where, n, op)
 		}
 	}

@@ -148,7 +148,6 @@ var formatters = map[string]*formatter{
 		return append(b, ')')
 	}},
 	"chmask":    {print: value(appendRGBA)},
-	"channels":  {print: value(appendRGBA)},
 	"chmaskstr": {print: enum(0xF, channelNames[:]...)},
 	"channel": {print: value(func(b []byte, v uint32) []byte {
 		if v > 3 {

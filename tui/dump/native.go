@@ -9,6 +9,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/decoder/native"
 	"infoscope/model/lower"
+	"infoscope/tui/fsio"
 )
 
 // dumpSet is a vISA input with the files of the same stem beside it that
@@ -25,23 +26,15 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	if !native.IsVISAText(name) {
 		return nil
 	}
-	parts, nf, err := native.ReadSet(name, env.Exists, func(n string) ([]byte, error) { return env.read(n, o.Decode) })
-	ds := &dumpSet{parts: parts, asmErr: err}
-	if nf == nil {
-		return ds
-	}
-	if len(nf.Errors) > 0 {
+	read := func(n string) ([]byte, error) { return env.read(n, o.Decode) }
+	parts, nf, err := native.ReadSet(name, env.Exists, read)
+	// The join as the inspector builds it; a .visa.ll that cannot be
+	// read is left out of it (its part is still named).
+	ds := &dumpSet{parts: parts, asmErr: err, join: fsio.NativeJoin(parts, nf, read)}
+	if nf != nil && len(nf.Errors) > 0 {
 		ds.asmErr = fmt.Errorf("%v (and %d more)", nf.Errors[0], len(nf.Errors)-1+nf.MoreErrors)
 		if len(nf.Errors) == 1 && nf.MoreErrors == 0 {
 			ds.asmErr = nf.Errors[0]
-		}
-	}
-	ds.join = lower.New(nf)
-	if ds.parts.VisaLL != "" {
-		// The LLVM lines are extra: a .visa.ll that cannot be read is
-		// left out (its part is still named).
-		if ll, err := env.read(ds.parts.VisaLL, o.Decode); err == nil {
-			ds.join.LL = native.ParseLL(ds.parts.VisaLL, ll)
 		}
 	}
 	return ds

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
@@ -105,26 +106,86 @@ func LoadSurfaces(path string) (*model.SurfaceFile, error) {
 }
 
 // NativeLoader returns the inspector's Config.Native: the join of a vISA
-// text file with its dump set (NativeJoin), read and parsed once (under
-// the input size limit) and kept; nil for a file without an .asm.
+// text file with its dump set (NativeJoin), read under the input size
+// limit and kept in a NativeCache, so a reload of the vISA after IGC
+// rewrote the folder shows the new .asm too; nil for a file without an
+// .asm.
 func NativeLoader(o decoder.Options) func(file string) *lower.Join {
-	var mu sync.Mutex
-	joins := map[string]*lower.Join{}
+	var c NativeCache
 	return func(file string) *lower.Join {
-		mu.Lock()
-		defer mu.Unlock()
-		if j, ok := joins[file]; ok {
-			return j
+		if !native.IsVISAText(file) {
+			return nil
 		}
-		var j *lower.Join
-		if native.IsVISAText(file) {
+		return c.Join(file, native.SetOf(file, RegularFile), func() *lower.Join {
 			read := func(name string) ([]byte, error) { return ReadFile(name, o) }
 			set, asm, _ := native.ReadSet(file, RegularFile, read)
-			j = NativeJoin(set, asm, read)
-		}
-		joins[file] = j
-		return j
+			return NativeJoin(set, asm, read)
+		})
 	}
+}
+
+// NativeCache keeps the native join of each vISA text file asked for,
+// with the size and modification time of its .asm and .visa.ll when they
+// were read: when either changed on disk (IGC rewrote the dump folder)
+// the set is read again at the next ask. The local inspector and the SSH
+// server keep their joins in one, so both show a rewritten folder alike.
+// The zero value is ready; one set is read at a time.
+type NativeCache struct {
+	mu    sync.Mutex
+	joins map[string]stampedJoin
+}
+
+// stampedJoin is a join and the stamps of the .asm and .visa.ll it was
+// read from.
+type stampedJoin struct {
+	asm, ll stamp
+	join    *lower.Join
+}
+
+// stamp is a file's size and modification time; zero for a file that
+// could not be stat'ed.
+type stamp struct {
+	size int64
+	mod  time.Time
+}
+
+// stampOf returns the stamp of the file at path, ok false when it
+// cannot be stat'ed.
+func stampOf(path string) (st stamp, ok bool) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}, false
+	}
+	return stamp{fi.Size(), fi.ModTime()}, true
+}
+
+func (a stamp) equal(b stamp) bool { return a.size == b.size && a.mod.Equal(b.mod) }
+
+// Join returns the join kept for key, or the one load builds when there
+// is none yet or the .asm or .visa.ll at the paths set names changed
+// since; nil, without calling load, when set has no .asm or it cannot be
+// stat'ed now. The files are stat'ed before load reads them: a change
+// made while they are read is seen at the next ask.
+func (c *NativeCache) Join(key string, set native.DumpSet, load func() *lower.Join) *lower.Join {
+	if set.ASM == "" {
+		return nil
+	}
+	asmNow, ok := stampOf(set.ASM)
+	if !ok {
+		return nil
+	}
+	llNow, _ := stampOf(set.VisaLL) // zero when there is none, or it is gone: read without its LLVM lines
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sj, ok := c.joins[key]; ok && sj.asm.equal(asmNow) && sj.ll.equal(llNow) {
+		return sj.join
+	}
+	j := load()
+	if c.joins == nil {
+		c.joins = map[string]stampedJoin{}
+	}
+	c.joins[key] = stampedJoin{asmNow, llNow, j}
+	return j
 }
 
 // NativeJoin is the inspector's native view of a dump set whose .asm

@@ -155,7 +155,8 @@ func checkInput(name string, o decoder.Options) ([]string, error) {
 }
 
 // The inspector's native join: a vISA text file's .asm and .visa.ll of
-// its stem, read once and kept; nil for a file without an .asm.
+// its stem, read once and kept while they do not change; nil for a file
+// without an .asm.
 func TestNativeLoader(t *testing.T) {
 	const set = "../../model/diff/testdata/dumpset/OCL_asm23954d4a795eca46_simd32_entry_"
 	load := NativeLoader(decoder.Options{})
@@ -174,6 +175,70 @@ func TestNativeLoader(t *testing.T) {
 	}
 	if j := load(set + "0001.asm"); j != nil {
 		t.Errorf("not vISA text: %+v", j)
+	}
+}
+
+// The inspector reloads a vISA file that changed on disk; after IGC
+// rewrote the dump folder its join must be the new .asm's, as the SSH
+// server's is (the loader kept the first join for the whole run, and
+// the reloaded vISA showed the old .asm's $N tags). Unchanged parts are
+// not read again; an .asm that appears later is found.
+func TestNativeLoaderRereads(t *testing.T) {
+	const from = "../../model/diff/testdata/dumpset/OCL_asm23954d4a795eca46_simd32_entry_"
+	read := func(name string) []byte {
+		t.Helper()
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	put := func(path string, data []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	k := filepath.Join(dir, "k")
+	for _, ext := range []string{".visaasm", ".asm", ".visa.ll"} {
+		put(k+ext, read(from+"0003"+ext))
+	}
+	load := NativeLoader(decoder.Options{})
+	j := load(k + ".visaasm")
+	if j == nil || j.LL == nil || j.LL.Tagged() != 33 {
+		t.Fatalf("the set as written: %+v", j)
+	}
+	if load(k+".visaasm") != j {
+		t.Error("an unchanged set was read again")
+	}
+	// IGC rewrites the folder: another kernel's .asm and no .visa.ll.
+	newASM := read(from + "0002.asm")
+	put(k+".asm", newASM)
+	if err := os.Remove(k + ".visa.ll"); err != nil {
+		t.Fatal(err)
+	}
+	want := native.Parse(k+".asm", newASM)
+	if j = load(k + ".visaasm"); j == nil || j.LL != nil || len(j.ASM.Insts) != len(want.Insts) || j.ASM.Insts[0].Text != want.Insts[0].Text {
+		t.Fatalf("after the .asm was rewritten and the .visa.ll removed: the old join, or none (%+v)", j)
+	}
+	put(k+".visa.ll", read(from+"0003.visa.ll"))
+	if j := load(k + ".visaasm"); j == nil || j.LL == nil {
+		t.Errorf("a .visa.ll written again is not read: %+v", j)
+	}
+	if err := os.Remove(k + ".asm"); err != nil {
+		t.Fatal(err)
+	}
+	if j := load(k + ".visaasm"); j != nil {
+		t.Errorf("the .asm is gone, the join is not: %+v", j)
+	}
+	put(filepath.Join(dir, "late.visaasm"), read(from+"0001.visaasm"))
+	if j := load(filepath.Join(dir, "late.visaasm")); j != nil {
+		t.Fatalf("no .asm yet: %+v", j)
+	}
+	put(filepath.Join(dir, "late.asm"), read(from+"0001.asm"))
+	if j := load(filepath.Join(dir, "late.visaasm")); j == nil {
+		t.Error("an .asm written after the first ask is not found")
 	}
 }
 

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
-	"time"
 
 	"infoscope/decoder"
 	"infoscope/decoder/native"
@@ -33,47 +31,23 @@ type fileSet struct {
 	paths  []string          // the paths as given, same order
 	byName map[string]string // served name -> path
 	byPath map[string]string // path as given -> served name
-	notes  []string          // what folders given held that is not served, for the log
+	notes  []string          // what folders given held that is not served, and parts left out, for the log
 	// The dump set of a served vISA text file that has an .asm (found at
 	// start, the server's paths), by served name: the inspector's native
-	// view, as a local open shows it. Its parts are read like a served
-	// file, never named to clients by their paths.
-	sets    map[string]native.DumpSet
-	nativeM sync.Mutex
-	natives map[string]nativeJoin // by served name: the last join read
+	// view, as a local open shows it.
+	sets map[string]native.DumpSet
+	// The .asm and .visa.ll of those sets by served name (the stem of
+	// their vISA's served name): the native view and `dump` read them
+	// like a served file, never naming them to clients by their paths.
+	parts   map[string]string
+	natives fsio.NativeCache // by served name
 }
-
-// nativeJoin is a served file's native join, and the state of its .asm
-// and .visa.ll when they were read (either changed: both read again).
-type nativeJoin struct {
-	asm, ll stamp
-	join    *lower.Join
-}
-
-// stamp is a file's size and modification time when it was read; zero
-// for a file that could not be stat'ed.
-type stamp struct {
-	size int64
-	mod  time.Time
-}
-
-// stampOf returns the stamp of the file at path, ok false when it
-// cannot be stat'ed.
-func stampOf(path string) (st stamp, ok bool) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return stamp{}, false
-	}
-	return stamp{fi.Size(), fi.ModTime()}, true
-}
-
-func (a stamp) equal(b stamp) bool { return a.size == b.size && a.mod.Equal(b.mod) }
 
 func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no files to serve")
 	}
-	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}, sets: map[string]native.DumpSet{}, natives: map[string]nativeJoin{}}
+	s := &fileSet{opts: opts, byName: map[string]string{}, byPath: map[string]string{}, sets: map[string]native.DumpSet{}, parts: map[string]string{}}
 	var bad []string
 	base := map[string]int{}
 	add := func(p string) {
@@ -132,44 +106,53 @@ func newFileSet(paths []string, opts decoder.Options) (*fileSet, error) {
 			}
 		}
 	}
+	for _, name := range s.names {
+		set := s.sets[name]
+		stem := native.Stem(name)
+		for _, pp := range [][2]string{{stem + ".asm", set.ASM}, {stem + ".visa.ll", set.VisaLL}} {
+			part, p := pp[0], pp[1]
+			if p == "" {
+				continue
+			}
+			// A part whose name is served for another file (an .asm
+			// given on its own, from elsewhere) is left out: the name
+			// is that file's.
+			if served, ok := s.byName[part]; ok && served != p {
+				s.notes = append(s.notes, fmt.Sprintf("%s: not joined to %s: its name %s is served for %s", p, name, part, served))
+				continue
+			}
+			s.parts[part] = p
+		}
+	}
 	return s, nil
+}
+
+// hasPart reports whether name is a served dump set's .asm or .visa.ll
+// that is a regular file now (dump's Env.Exists, as a local dump asks).
+func (s *fileSet) hasPart(name string) bool {
+	p, ok := s.parts[name]
+	return ok && fsio.RegularFile(p)
 }
 
 // native is the inspector's Config.Native over SSH: the join of served
 // file name with its dump set (fsio.NativeJoin, as a local open builds
 // it: the .asm and the .visa.ll's LLVM lines), nil when it has no .asm
-// or the .asm cannot be read now (each part is checked like a served
-// file: still a regular file, within --max-input). Sessions share one
-// join a file; a changed .asm or .visa.ll is read again.
+// or the .asm cannot be read now (each part is read like a served file:
+// still a regular file, within --max-input). Sessions share one join a
+// file, kept as a local open keeps it: a changed .asm or .visa.ll is
+// read again.
 func (s *fileSet) native(name string) *lower.Join {
 	set, ok := s.sets[name]
 	if !ok {
 		return nil
 	}
-	asmNow, ok := stampOf(set.ASM)
-	if !ok {
-		return nil
-	}
-	llNow, _ := stampOf(set.VisaLL) // zero when there is none, or it is gone: read without its LLVM lines
-	s.nativeM.Lock()
-	defer s.nativeM.Unlock()
-	if nj, ok := s.natives[name]; ok && nj.asm.equal(asmNow) && nj.ll.equal(llNow) {
-		return nj.join
-	}
-	// The parts go by the served name's stem (the Code pane names the
-	// .visa.ll), read maps them to the paths found at start: no path of
-	// the server's reaches a session.
-	stem := native.Stem(name)
-	paths := map[string]string{stem + ".asm": set.ASM}
-	if set.VisaLL != "" {
-		paths[stem+".visa.ll"] = set.VisaLL
-	}
-	has := func(n string) bool { _, ok := paths[n]; return ok }
-	read := func(n string) ([]byte, error) { return readServed(n, paths[n], s.opts) }
-	served, asm, _ := native.ReadSet(name, has, read)
-	j := fsio.NativeJoin(served, asm, read)
-	s.natives[name] = nativeJoin{asmNow, llNow, j}
-	return j
+	return s.natives.Join(name, set, func() *lower.Join {
+		// The parts go by their served names (the Code pane names the
+		// .visa.ll): no path of the server's reaches a session.
+		read := func(n string) ([]byte, error) { return readServed(n, s.parts[n], s.opts) }
+		served, asm, _ := native.ReadSet(name, s.hasPart, read)
+		return fsio.NativeJoin(served, asm, read)
+	})
 }
 
 // servedSource is a workspace.Source for one served file: its Name is the served
@@ -252,13 +235,18 @@ func (s *fileSet) sources() []workspace.Source {
 }
 
 // opener returns the Open function of `ssh host dump`: served files by
-// served name, and "-" for the session's stdin (dump --surfaces -).
+// served name, the parts of their dump sets (hasPart) by theirs, as the
+// Code pane shows them to every session, and "-" for the session's stdin
+// (dump --surfaces -).
 func (s *fileSet) opener(stdin io.Reader) func(string) ([]byte, error) {
 	return func(name string) ([]byte, error) {
 		if name == "-" {
 			return io.ReadAll(stdin)
 		}
 		p, ok := s.byName[name]
+		if !ok {
+			p, ok = s.parts[name]
+		}
 		if !ok {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: errNotServed}
 		}

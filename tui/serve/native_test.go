@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"infoscope/decoder"
 	"infoscope/model/lower"
 	"infoscope/sampledata/testkit"
+	"infoscope/tui/dump"
+	"infoscope/tui/fsio"
 )
 
 // dumpFolder makes an IGC dump folder from decoder/native's test files:
@@ -190,4 +193,71 @@ func TestServedNativeJoinReread(t *testing.T) {
 		t.Skipf("no FIFOs here: %v", err)
 	}
 	check("a FIFO in place of the .visa.ll", "no LLVM lines")
+}
+
+// `ssh HOST dump` of a served dump set carries the native keys a local
+// dump of the same folder has ("native", "llvm", "send", "registers",
+// "lowering"; --bodies names the parts): it reads the set's .asm and
+// .visa.ll, which the Code pane shows to every session, by their served
+// names. The records are the local dump's with the folder's path taken
+// out of the file names. The server's dump environment opened only
+// served names and had no Exists, so the .asm was refused and no record
+// had a native key.
+func TestServedDumpNative(t *testing.T) {
+	dir := llFolder(t)
+	ts := startServer(t, func(c *Config) { c.Files = []string{dir} })
+	c := ts.dial(t)
+	// The parts open by their served names too, as locally: the .asm
+	// alone, the .visa.ll refused as not vISA.
+	for _, args := range [][]string{{"--json", "--all"}, {"--bodies", "--json"}, {"--bodies"}, {llSet + ".asm"}, {llSet + ".visa.ll"}} {
+		out, stderr, status := run(t, c, "dump "+strings.Join(args, " "), "")
+		var lout, lerr bytes.Buffer
+		largs := append(args[:len(args):len(args)], dir)
+		if strings.HasPrefix(args[0], llSet) {
+			largs = []string{filepath.Join(dir, args[0])}
+		}
+		lstatus := dump.Run(largs, dump.Env{Stdout: &lout, Stderr: &lerr,
+			Open: func(name string) ([]byte, error) { return fsio.ReadFile(name, decoder.Options{}) }, Read: fsio.ReadFile,
+			Folder: fsio.FolderFiles, Exists: fsio.RegularFile})
+		local := strings.ReplaceAll(lout.String(), dir+string(filepath.Separator), "")
+		lstderr := strings.ReplaceAll(lerr.String(), dir+string(filepath.Separator), "")
+		if status != lstatus || out != local || stderr != lstderr {
+			t.Errorf("dump %s over SSH (status %d):\n%.2000s\n%s\nlocally (status %d, the folder's path taken out):\n%.2000s\n%s", args, status, out, stderr, lstatus, local, lstderr)
+		}
+		if strings.Contains(out+stderr, dir) {
+			t.Errorf("dump %s: the server's path reached the client:\n%s\n%s", args, out, stderr)
+		}
+		if args[0] == "--json" && (!strings.Contains(out, `"native":[{`) || !strings.Contains(out, `"llvm":[{`)) {
+			t.Errorf("dump %s over SSH has no native or llvm lines:\n%.2000s", args, out)
+		}
+	}
+}
+
+// A dump set's part whose served name is served for another file (an
+// .asm of that name given on its own) is not joined: the name opens the
+// file served under it, and the log says why the set has no native view.
+func TestServedPartNameTaken(t *testing.T) {
+	dir := llFolder(t)
+	other := filepath.Join(t.TempDir(), llSet+".asm")
+	if err := os.WriteFile(other, []byte("//.kernel other\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, err := newFileSet([]string{filepath.Join(dir, llSet+".visaasm"), other}, decoder.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := llState(set.native(llSet + ".visaasm")); got != "no join" {
+		t.Errorf("joined to the .asm of another folder: %s", got)
+	}
+	data, err := set.opener(nil)(llSet + ".asm")
+	if err != nil || string(data) != "//.kernel other\n" {
+		t.Errorf("the served .asm: %q, %v", data, err)
+	}
+	if len(set.notes) != 1 || !strings.Contains(set.notes[0], "not joined to "+llSet+".visaasm") {
+		t.Errorf("the notes: %q", set.notes)
+	}
+	// The .visa.ll's name is free: it is still a part.
+	if !set.hasPart(llSet + ".visa.ll") {
+		t.Error("the .visa.ll is not a part")
+	}
 }

@@ -690,7 +690,7 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 	}
 	// With no file named (dump, dump --json), every served file.
 	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{active{rw: sess, st: st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
-		Open: s.files.opener(stdin), Inputs: s.files.names,
+		Open: s.files.opener(stdin), Exists: s.files.hasPart, Inputs: s.files.names,
 		Workers: 1}) // one file decoded at a time: the memory bound of docs/serve.md
 	close(st.done)
 	release()

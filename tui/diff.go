@@ -6,6 +6,7 @@ import (
 	"infoscope/decoder"
 	"infoscope/model"
 	"infoscope/model/diff"
+	"infoscope/tui/panels"
 )
 
 // Diff is a comparison of two builds for the inspector to show
@@ -152,7 +153,9 @@ func (m *Model) openFirstChange() {
 			cp := m.codePanel()
 			cp.SetSession(m.session())
 			cp.FirstChange()
-			m.setStatus(fmt.Sprintf("%s differs: } and { go to its next and previous change, D shows B alone", decoder.Display(model.KernelLabel(k.Name))), false)
+			ck := m.keyset.Code
+			m.setStatus(fmt.Sprintf("%s differs: %s and %s go to its next and previous change, %s shows B alone", decoder.Display(model.KernelLabel(k.Name)),
+				panels.HintKey(ck.NextChange), panels.HintKey(ck.PrevChange), panels.HintKey(ck.DiffView)), false)
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -145,4 +146,33 @@ func TestProseHintsFollowBindings(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	send(m, "ctrl+k")
 	wantView(t, "the kernel list", screen(m), "o shows one in the Code pane, ctrl+g closes")
+}
+
+// The bookmarks', a comparison's and the errors overlay's hints name the
+// keys in effect too.
+func TestMoreProseHintsFollowBindings(t *testing.T) {
+	k := DefaultKeys()
+	for name, ks := range map[string][]string{"marks.mark": {"B"}, "marks.jump": {"o"}, "marks.delete": {"X"},
+		"marks.close": {"x", "esc"}, "code.nextchange": {">"}, "code.prevchange": {"<"}, "code.diffview": {"V"}, "global.save": {"ctrl+x"}} {
+		if err := k.remap(name, ks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := newLoaded(Config{Sources: sampleSources(t), Keys: &k, SurfacePath: "s.json", SurfaceLoadErr: errors.New("s.json:1:1: bad"),
+		SaveSurfaces: func([]byte) error { return nil }}, 120, 40)
+	send(m, "'")
+	wantView(t, "the bookmarks", screen(m), "bookmarks — o jumps, e edits the note, X X deletes, x or esc closes", "no bookmarks yet: B on a row marks it with a note")
+	send(m, "z")
+	wantView(t, "the bookmarks", screen(m), "no bookmarks yet: B on a row marks it │")
+	send(m, "x", "B", "'why'", "enter", "'", "z")
+	wantView(t, "the bookmarks", screen(m), "z does nothing in the bookmarks: o jumps, e edits, X X deletes, x closes")
+	send(m, "X")
+	wantView(t, "the bookmarks", screen(m), "X again deletes this bookmark and its note")
+	send(m, "x", "E")
+	wantView(t, "the errors", screen(m), "(defaults in use; ctrl+x twice overwrites it)")
+
+	cfg := tritonPair(t)
+	cfg.Keys = &k
+	m = newLoaded(cfg, 120, 40)
+	wantView(t, "a comparison", screen(m), "matmul_kernel_with_tensor_descriptors differs: > and < go to its next and previous change, V shows B alone")
 }

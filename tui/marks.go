@@ -54,6 +54,9 @@ func DefaultMarkKeyMap() MarkKeyMap {
 	}
 }
 
+// twice names b pressed twice ("d d"), as a deletion asks.
+func (MarkKeyMap) twice(b key.Binding) string { return panels.HintKey(b) + " " + panels.HintKey(b) }
+
 // FullHelp lists the bookmark keys for the help overlay (the overlay's
 // own keys are in its title).
 func (k MarkKeyMap) FullHelp() [][]key.Binding {
@@ -253,11 +256,11 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Up):
 		mk.cursor = max(mk.cursor-1, 0)
 	case len(mk.list) == 0:
-		m.setStatus("no bookmarks yet: M on a row marks it", false)
+		m.setStatus("no bookmarks yet: "+panels.HintKey(k.Mark)+" on a row marks it", false)
 	case key.Matches(msg, k.Jump):
 		e := mk.list[mk.cursor]
 		if e.row < 0 {
-			m.setStatus("that bookmark's instruction is not in the files loaded: d d deletes it", true)
+			m.setStatus("that bookmark's instruction is not in the files loaded: "+k.twice(k.Delete)+" deletes it", true)
 			return nil
 		}
 		mk.open = false
@@ -267,7 +270,7 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Delete):
 		if !mk.delArm {
 			arm = true
-			m.setStatus("d again deletes this bookmark and its note", false)
+			m.setStatus(panels.HintKey(k.Delete)+" again deletes this bookmark and its note", false)
 			return nil
 		}
 		file := mk.list[mk.cursor].File
@@ -276,7 +279,8 @@ func (m *Model) marksOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.scrollMarks()
 		return m.persistMarks(file, "bookmark deleted")
 	default:
-		m.setStatus(msg.String()+" does nothing in the bookmarks: enter jumps, e edits, d d deletes, q closes", false)
+		m.setStatus(fmt.Sprintf("%s does nothing in the bookmarks: %s jumps, %s edits, %s deletes, %s closes", msg.String(),
+			panels.HintKey(k.Jump), panels.HintKey(k.Edit), k.twice(k.Delete), panels.HintKey(k.Close)), false)
 	}
 	m.scrollMarks()
 	return nil
@@ -361,7 +365,8 @@ func (m *Model) persistMarks(file, done string) tea.Cmd {
 // marksView is the bookmarks overlay, or the note prompt over it.
 func (m *Model) marksView() string {
 	mk := &m.marks
-	title := "bookmarks — enter jumps, e edits the note, d d deletes, q or esc closes"
+	k := mk.keys
+	title := fmt.Sprintf("bookmarks — %s jumps, %s edits the note, %s deletes, %s closes", panels.HintKey(k.Jump), panels.HintKey(k.Edit), k.twice(k.Delete), keysHint(k.Close))
 	if mk.cfg.Save == nil {
 		title += " · kept in memory (not written here)"
 	}
@@ -373,7 +378,7 @@ func (m *Model) marksView() string {
 		return m.overlay(ansi.Truncate(title, m.width, "…"), lines)
 	}
 	if len(mk.list) == 0 {
-		lines = append(lines, "  no bookmarks yet: M on a row marks it with a note")
+		lines = append(lines, "  no bookmarks yet: "+panels.HintKey(k.Mark)+" on a row marks it with a note")
 	}
 	for i, e := range mk.list {
 		cur := "  "

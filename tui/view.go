@@ -137,6 +137,16 @@ func (m *Model) loadingText(named int) string {
 // keyHint names b's first key and what it does ("s save & quit").
 func keyHint(b key.Binding) string { return panels.HintKey(b) + " " + b.Help().Desc }
 
+// keysHint names b's keys as its help does, its "/" read as "or" ("q or
+// esc").
+func keysHint(b key.Binding) string {
+	first := panels.HintKey(b)
+	if rest, ok := strings.CutPrefix(b.Help().Key, first+"/"); ok && rest != "" {
+		return first + " or " + strings.ReplaceAll(rest, "/", " or ")
+	}
+	return first
+}
+
 func humanBytes(n int) string {
 	switch {
 	case n >= 1<<20:
@@ -454,7 +464,7 @@ func (m *Model) errorLines() []string {
 		lines = append(lines, "✗ configuration refused, the default kept: "+err.Error())
 	}
 	if m.loadErr != nil {
-		lines = append(lines, "✗ surface file not loaded (defaults in use; ctrl+s twice overwrites it): "+m.loadErr.Error())
+		lines = append(lines, "✗ surface file not loaded (defaults in use; "+panels.HintKey(m.keys.Save)+" twice overwrites it): "+m.loadErr.Error())
 	}
 	if note := m.marks.cfg.LoadNote; note != "" {
 		lines = append(lines, "✗ mark file not loaded: "+note)

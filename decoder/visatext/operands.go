@@ -1,6 +1,8 @@
 package visatext
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -620,24 +622,42 @@ func (n *names) LabelIndex(name string) (uint16, bool) {
 // named (by a branch or by their own line), and puts the list in the
 // body's symbols: the printer names labels by index.
 func (n *names) buildLabels() {
-	subroutine := opcodeOf()["subroutine"][0]
-	kinds := map[string]uint8{}
+	subroutine, label := opcodeOf()["subroutine"][0], opcodeOf()["label"][0]
+	// The label lines sorted by name, stably (the last of a name is its
+	// last definition, whose kind counts), and searched rather than put in
+	// a map, as checkLabels does: text of short label lines then costs
+	// memory in proportion to its size (a map of 2M names took 200 MB).
+	defName := func(k int32) string { return strings.TrimSuffix(n.text[k].Text, ":") }
+	defs := make([]int32, 0, len(n.text))
 	for k := range n.text {
-		if t := &n.text[k]; t.Line != 0 && (t.Op == subroutine || t.Op == opcodeOf()["label"][0]) && strings.HasSuffix(t.Text, ":") {
-			kind := uint8(0)
-			if t.Op == subroutine {
-				kind = 1
-			}
-			kinds[strings.TrimSuffix(t.Text, ":")] = kind
+		if t := &n.text[k]; t.Line != 0 && (t.Op == subroutine || t.Op == label) && strings.HasSuffix(t.Text, ":") {
+			defs = append(defs, int32(k))
 		}
+	}
+	slices.SortStableFunc(defs, func(a, b int32) int { return strings.Compare(defName(a), defName(b)) })
+	distinct := 0
+	for i, k := range defs {
+		if i == 0 || defName(k) != defName(defs[i-1]) {
+			distinct++
+		}
+	}
+	kindOf := func(name string) (kind uint8, ok bool) {
+		i := sort.Search(len(defs), func(i int) bool { return defName(defs[i]) > name })
+		if i == 0 || defName(defs[i-1]) != name {
+			return 0, false
+		}
+		if n.text[defs[i-1]].Op == subroutine {
+			return 1, true
+		}
+		return 0, true
 	}
 	// At most 0x10000 labels get an id (a vISA label id is 16 bits): a body
 	// of more label lines must not size the table for all of them.
-	most := min(len(kinds), 0x10000)
+	most := min(distinct, 0x10000)
 	n.labels = make(map[string]uint16, most)
 	labels := make([]decoder.LabelInfo, 0, most)
 	add := func(name string) {
-		kind, ok := kinds[name]
+		kind, ok := kindOf(name)
 		if !ok || len(labels) > 0xFFFF {
 			return // calls name functions, not labels
 		}

@@ -4,8 +4,10 @@ package fsio
 // (FILE.infoscope-marks.json), read at start and written atomically.
 
 import (
+	"errors"
 	"strings"
 	"sync"
+	"syscall"
 
 	"infoscope/model"
 )
@@ -56,10 +58,15 @@ func OpenMarks(inputs []string) *Marks {
 	return s
 }
 
-// readMarks reads one mark file: none when it does not exist; refused
-// unread when it is not a regular file or past maxMarksFile.
+// readMarks reads one mark file: none when it does not exist, nor when
+// its name is past the file system's limit (an input's name near it: no
+// such file can exist); refused unread when it is not a regular file or
+// past maxMarksFile.
 func readMarks(path, input string) ([]model.Mark, error) {
 	data, err := ReadLimited(path, "mark file", maxMarksFile)
+	if errors.Is(err, syscall.ENAMETOOLONG) {
+		return nil, nil
+	}
 	if data == nil || err != nil {
 		return nil, err
 	}

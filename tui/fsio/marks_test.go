@@ -128,3 +128,27 @@ func config(s *Marks) marksConfig {
 	m, save, note := s.Config()
 	return marksConfig{m, save, note}
 }
+
+// An input whose name is already near the file system's limit cannot
+// have a mark file beside it (the suffix takes it past NAME_MAX): that is
+// no mark file, not one that did not load, so the inspector starts
+// without a problem to show; a mark made there fails to save, and says
+// why, when it is made.
+func TestSidecarNameTooLong(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, strings.Repeat("L", 240)+".visaasm")
+	if err := os.WriteFile(in, []byte(".version 4.1\n"), 0o644); err != nil {
+		t.Skip("a 248-byte name is refused here:", err)
+	}
+	cfg := config(OpenMarks([]string{in}))
+	if cfg.LoadNote != "" || len(cfg.Marks) != 0 || cfg.Save == nil {
+		t.Fatalf("load note %q, %d marks, save set %v", cfg.LoadNote, len(cfg.Marks), cfg.Save != nil)
+	}
+	data, err := model.MarshalMarks(in, []model.Mark{{File: in, Kernel: "k", Pos: 1, Text: "ret (M1, 1)"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, write := cfg.Save(in, data); write == nil || write() == nil {
+		t.Error("saving a mark file whose name is too long did not fail")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -168,6 +169,10 @@ func Run(args []string, env Env) int {
 	}
 	if len(inputs) != 2 {
 		return usage("want two inputs (A and B), found %d", len(inputs))
+	}
+	if slices.Contains(inputs, "-") {
+		// diff(1) reads "-" as stdin; a build is files or a folder.
+		return usage("- (standard input): want a file or a dump folder for each build (./- names a file called -)")
 	}
 	if *context < 0 {
 		return usage("-U %d: want 0 or more", *context)

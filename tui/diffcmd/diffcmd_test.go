@@ -273,6 +273,18 @@ func TestFlags(t *testing.T) {
 	})
 }
 
+// TestStdinRefused: diff(1) reads "-" as standard input; this diff reads
+// files and folders only, and says so (it said "open -: no such file or
+// directory", as if a file were missing) before reading anything.
+func TestStdinRefused(t *testing.T) {
+	for _, args := range [][]string{{"-", tritonB}, {tritonA, "-"}, {"--text", tritonA, "-"}} {
+		st, out, errs := run(t, args...)
+		if st != ExitError || out != "" || !strings.Contains(errs, "standard input") || strings.Contains(errs, "no such file") {
+			t.Errorf("diff %v: status %d, stdout %q, stderr %q", args, st, out, errs)
+		}
+	}
+}
+
 // TestInspect: in a terminal the inspector gets the result (unless --text
 // or --json), and its status is the command's.
 func TestInspect(t *testing.T) {

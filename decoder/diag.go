@@ -38,6 +38,7 @@ const (
 	dgReservedChan // channel-mask bits 7..4 set (val: those bits)
 	dgChanZero     // no channel returned
 	dgVarSize      // a raw operand's bytes run past its variable (aux: offset | bytes needed << 16)
+	dgRawAlign     // a raw operand off a register in a variable of one or more (aux: its offset)
 )
 
 type diag struct {
@@ -71,6 +72,10 @@ func (d diag) text(w diagWhere) string {
 		name, _ := sym.varName(d.val)
 		off, need := d.aux&0xFFFF, d.aux>>16
 		msg = fmt.Sprintf("%s.%d needs %d bytes from offset %d but %s holds %d bytes", name, off, need, off, name, sym.Var(d.val).Bytes)
+	case dgRawAlign:
+		name, _ := sym.varName(d.val)
+		root, off := rawRoot(sym, RawOperand{ID: d.val, Offset: uint16(d.aux)})
+		msg = fmt.Sprintf("%s.%d starts at byte %d of %s (%d bytes), not on a %d-byte register: IGC's verifier refuses it", name, d.aux, off, root.Name, root.Bytes, rawAlign)
 	case dgRegion:
 		msg = fmt.Sprintf("region 0x%03x has a stride or width code above 7", d.val)
 	case dgTypeCode:

@@ -408,8 +408,10 @@ func (in *Info) diagnose(d []diag) []diag {
 }
 
 // rawDiag appends what is wrong with a raw operand to d: its id must
-// exist and the need bytes the instruction touches must lie inside the
-// variable (a verifier rule; predefined variables are exempt).
+// exist; the need bytes the instruction touches must lie inside the
+// variable (infoscope's own check: GenX_IR 1.0.12504's verifier accepts
+// such an operand); and the operand must start on a register, as IGC's
+// verifier requires (rawAlign). Predefined variables are exempt.
 func rawDiag(d []diag, sym *Symbols, role string, r RawOperand, need int) []diag {
 	if c := varDiag(sym, r.ID); c != dgNone {
 		return append(d, diag{code: c, role: role, val: r.ID})
@@ -418,9 +420,40 @@ func rawDiag(d []diag, sym *Symbols, role string, r RawOperand, need int) []diag
 		return d
 	}
 	if v := sym.Var(r.ID); v != nil && need > 0 && int(r.Offset)+need > v.Bytes {
-		return append(d, diag{code: dgVarSize, role: role, val: r.ID, aux: uint32(r.Offset) | uint32(need)<<16})
+		d = append(d, diag{code: dgVarSize, role: role, val: r.ID, aux: uint32(r.Offset) | uint32(need)<<16})
+	}
+	if root, off := rawRoot(sym, r); root != nil && root.Bytes >= rawAlign && off%rawAlign != 0 {
+		d = append(d, diag{code: dgRawAlign, role: role, val: r.ID, aux: uint32(r.Offset)})
 	}
 	return d
+}
+
+// rawAlign is the register size IGC's verifier holds raw operands to: one
+// that starts inside a variable of a register or more must start on a
+// register (igc-1.0.12504.6 visa/IsaVerification.cpp, verifyRawOperand:
+// "Raw operand should be GRF-aligned"). 32 bytes is the register of every
+// platform before PVC; PVC's 64-byte registers refuse offsets of 32 too,
+// and infoscope does not know the platform a file was built for.
+const rawAlign = 32
+
+// rawRoot returns the variable r lies in and r's byte offset into it,
+// following alias chains as verifyRawOperand does: to the first variable
+// that aliases none, or one that aliases a predefined variable (whose
+// offset is not added). A chain that loops or leaves the table ends where
+// it does.
+func rawRoot(sym *Symbols, r RawOperand) (*VarInfo, int) {
+	v, off := sym.Var(r.ID), int(r.Offset)
+	for range len(sym.Vars) {
+		if v == nil || v.Alias < NumPredefinedVars {
+			break
+		}
+		next := sym.Var(v.Alias)
+		if next == nil {
+			break
+		}
+		v, off = next, off+v.AliasOffset
+	}
+	return v, off
 }
 
 // maxInfoDiags is the most diagnostics an INFO can have.

@@ -75,7 +75,36 @@ func parseCanonical(text string, v Version, names TextNames, line int32, parse f
 	if parse(canon, v, names, line, false) == nil {
 		return canon, nil
 	}
-	return canon, parse(canon, v, names, line, true)
+	err := parse(canon, v, names, line, true)
+	if err == nil {
+		return canon, nil
+	}
+	// An execution size without its mask: IGC's assembler reads "(8)" as
+	// "(M1, 8)" (igc-1.0.12504.6 visa/CISA.y, ExecSize). Tried only after
+	// the line as written: "(2)" is also oword_ld's size.
+	if m1 := bareExec(canon); m1 != canon && parse(m1, v, names, line, true) == nil {
+		return m1, nil
+	}
+	return canon, err
+}
+
+// bareExec returns s with its first parenthesised number after the
+// mnemonic, "(N)" for an execution size N, written "(M1, N)"; s when it
+// has none.
+func bareExec(s string) string {
+	i := strings.Index(s, " (")
+	if i < 0 {
+		return s
+	}
+	j := strings.IndexByte(s[i:], ')')
+	if j < 0 {
+		return s
+	}
+	switch n := s[i+2 : i+j]; n {
+	case "1", "2", "4", "8", "16", "32":
+		return s[:i+2] + "M1, " + n + s[i+j:]
+	}
+	return s
 }
 
 // sourceForms rewrites what IGC's assembler accepts but its printer never

@@ -328,17 +328,9 @@ func TestGenXIRRefused(t *testing.T) {
 		if !errors.As(r.err, &ee) {
 			t.Fatalf("%s: GenX_IR accepted a kernel its verifier should refuse (%v)\n%s\treproduce: %s -genxir DIR", r.k.Name, r.err, r.out, r.k.Repro)
 		}
-		intel := map[int]bool{}
-		for _, l := range strings.Split(string(r.errs), "\n") {
-			if !strings.Contains(l, "Violating Instruction:") {
-				continue
-			}
-			_, n, ok := strings.Cut(l, "/// $")
-			v, err := strconv.Atoi(strings.TrimSpace(n))
-			if !ok || err != nil {
-				t.Fatalf("%s: no $N in GenX_IR's %q", r.k.Name, l)
-			}
-			intel[v] = true
+		intel, err := violating(r.errs)
+		if err != nil {
+			t.Fatalf("%s: %v", r.k.Name, err)
 		}
 		ours := map[int]bool{}
 		lines := map[int]bool{}

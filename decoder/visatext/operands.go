@@ -346,6 +346,9 @@ func canonicalMnemonic(m string) string {
 	if f, ok := sendgSFID(m); ok {
 		return f
 	}
+	if f, ok := samplerChannels(m); ok {
+		return f
+	}
 	if rest, ok := strings.CutPrefix(m, "bfn.x"); ok {
 		hex, sat, _ := strings.Cut(rest, ".")
 		if v, err := strconv.ParseUint(hex, 16, 8); err == nil {
@@ -356,6 +359,31 @@ func canonicalMnemonic(m string) string {
 		}
 	}
 	return m
+}
+
+// samplerChannels returns a 3D sampler mnemonic (resinfo, sampleinfo,
+// sample*, load*) with its channel suffix in upper case: IGC's assembler
+// takes each of R, G, B, A in either case, in that order ("resinfo.rGba"
+// prints as resinfo.RGBA), and its printer writes upper case.
+func samplerChannels(m string) (string, bool) {
+	base, ch, ok := strings.Cut(m, ".")
+	if !ok || ch == strings.ToUpper(ch) {
+		return m, false
+	}
+	switch {
+	case base == "resinfo", base == "sampleinfo", strings.HasPrefix(base, "sample"), strings.HasPrefix(base, "load"):
+	default:
+		return m, false
+	}
+	up := strings.ToUpper(ch)
+	rest := up
+	for _, c := range "RGBA" {
+		rest = strings.TrimPrefix(rest, string(c))
+	}
+	if rest != "" {
+		return m, false // not channels in order: left for the parser to name
+	}
+	return base + "." + up, true
 }
 
 // sendgOps are raw_sendg's mnemonics (its modifier's c and _eot included).

@@ -1056,8 +1056,10 @@ func (p *parser) end() {
 }
 
 // reTerminator matches a whole ret or fret line, so that text cut inside
-// its last line ("ret (M1") does not pass for a complete body.
-var reTerminator = regexp.MustCompile(`^f?ret \(M[1-8](_NM)?, (1|2|4|8|16|32)\)$`)
+// its last line ("ret (M1") does not pass for a complete body. The mask
+// may be left out or written without a blank after its comma, as IGC's
+// assembler reads them ("ret (1)", "ret (M1,1)").
+var reTerminator = regexp.MustCompile(`^f?ret \(((M[1-8](_NM)?|NoMask), ?)?(1|2|4|8|16|32)\)$`)
 
 func isTerminator(text string) bool { return reTerminator.MatchString(text) }
 

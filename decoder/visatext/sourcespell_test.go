@@ -38,12 +38,7 @@ const spellSource = `.version 4.1
 // read (where GenX_IR is installed: its print is compared line by line),
 // and the file prints back as written.
 func TestSourceSpellings(t *testing.T) {
-	f := Read("spell.visaasm", []byte(spellSource))
-	if len(f.Errors) > 0 || len(f.Streams) != 1 {
-		t.Fatalf("%d bodies: %v", len(f.Streams), f.Errors)
-	}
-	s := f.Streams[0]
-	want := []string{ // GenX_IR 1.0.12504's print of each
+	sourcePrints(t, "spell", spellSource, []string{ // GenX_IR 1.0.12504's print of each
 		"lsc_load.ugm (M1, 16)  UD1:d32  bti(0x8B)[UD0]:a32",
 		"lsc_load.ugm (M1, 16)  UD1:d32  bti(0x8B)[UD0]:a32",
 		"lsc_store.ugm (M1, 16)  bti(0xAB)[UD0+0x1F0]:a32  UD1:d32",
@@ -54,7 +49,70 @@ func TestSourceSpellings(t *testing.T) {
 		"lsc_load.ugm (M1, 16)  UD1:d8c32  flat[UQ0]:a64",
 		"lsc_load.ugm (M1, 16)  UD1:d16c32h  flat[UQ0]:a64",
 		"ret (M1, 1)",
+	})
+}
+
+// execChannelSource is a person's source with an execution size without
+// its mask, which IGC's assembler reads as M1 (igc-1.0.12504.6
+// visa/CISA.y, ExecSize: "(8)" is "(M1, 8)"), and 3D sampler channels in
+// lower or mixed case, which it reads as upper case; oword_ld's "(2)" is
+// its size. Found by the oracle campaign of 5 December 2026: infoscope
+// refused these INFO lines and read the others as text.
+const execChannelSource = `.version 4.1
+.kernel "forms"
+.decl lod v_type=G type=ud num_elts=128 align=GRF
+.decl res v_type=G type=ud num_elts=1024 align=GRF
+.decl F0 v_type=G type=f num_elts=1024 align=GRF
+.decl s0 v_type=T num_elts=1
+.decl SMP v_type=S num_elts=1
+.decl P1x v_type=P num_elts=8
+.kernel_attr Target="3d"
+    mov (8) F0(0,0)<1> 0x0:f
+    (P1x) add (16) F0(1,0)<1> F0(2,0)<1;1,0> 0x3f800000:f
+    oword_ld (2) s0 0x0:ud res.0
+    sample_lz.r (M1, 8) 0x0:uw SMP s0 F0.0 F0.32
+    sample_lz.Rg (8) 0x0:uw SMP s0 F0.0 F0.32
+    load_lz.rgba (M2, 8) 0x0:uw s0 F0.0 F0.32
+    sample4.g (8) 0x0:uw SMP s0 F0.0 F0.32
+    resinfo.rgba (M1, 8) s0 lod.0 res.0
+    resinfo.R (16) s0 lod.0 res.0
+    sampleinfo.rA (1) s0 res.0
+    sampleinfo.b (32) s0 res.0
+    ret (1)
+`
+
+// TestSourceExecAndChannels: execChannelSource reads as GenX_IR 1.0.12504
+// reads it (its print of each line below, from "GenX_IR k.visaasm
+// -platform DG2 -dumpcommonisa -asmOutput out -stopafter HWConformityChk"),
+// ends its kernel with "ret (1)", and prints back as written.
+func TestSourceExecAndChannels(t *testing.T) {
+	sourcePrints(t, "forms", execChannelSource, []string{
+		"mov (M1, 8) F0(0,0)<1> 0x0:f",
+		"(P1) add (M1, 16) F0(1,0)<1> F0(2,0)<1;1,0> 0x3f800000:f",
+		"oword_ld (2) T6 0x0:ud res.0",
+		"sample_lz.R (M1, 8)  0x0:uw S0 T6 F0.0 F0.32",
+		"sample_lz.RG (M1, 8)  0x0:uw S0 T6 F0.0 F0.32",
+		"load_lz.RGBA (M2, 8)  0x0:uw T6 F0.0 F0.32",
+		"sample4.G (M1, 8) 0x0:uw S0 T6 F0.0 F0.32",
+		"resinfo.RGBA (M1, 8)  T6 lod.0 res.0",
+		"resinfo.R (M1, 16)  T6 lod.0 res.0",
+		"sampleinfo.RA (M1, 1)  T6 res.0",
+		"sampleinfo.B (M1, 32)  T6 res.0",
+		"ret (M1, 1)",
+	})
+}
+
+// sourcePrints checks that every line of src (one kernel, name) is parsed
+// into its instruction and prints as want, GenX_IR 1.0.12504's print of
+// it; that the file prints back as written; and, where GenX_IR is
+// installed, that it prints want.
+func sourcePrints(t *testing.T, name, src string, want []string) {
+	t.Helper()
+	f := Read(name+".visaasm", []byte(src))
+	if len(f.Errors) > 0 || len(f.Streams) != 1 {
+		t.Fatalf("%d bodies: %v", len(f.Streams), f.Errors)
 	}
+	s := f.Streams[0]
 	if s.NumInsts() != len(want) {
 		t.Fatalf("%d instructions, want %d", s.NumInsts(), len(want))
 	}
@@ -69,12 +127,12 @@ func TestSourceSpellings(t *testing.T) {
 			t.Errorf("$%d prints\n\t%s\nwant\n\t%s", i, got, w)
 		}
 	}
-	if got, _ := printBack(f); got != spellSource {
+	if got, _ := printBack(f); got != src {
 		t.Errorf("not printed back as written:\n%s", got)
 	}
 
 	genxir := visagen.Tool(t, "GenX_IR")
-	runs := runGenXIR(t, genxir, []visagen.Kernel{{Name: "spell", Platform: visagen.DG2, Text: []byte(spellSource)}},
+	runs := runGenXIR(t, genxir, []visagen.Kernel{{Name: name, Platform: visagen.DG2, Text: []byte(src)}},
 		"-dumpcommonisa", "-asmOutput", "out", "-stopafter", "HWConformityChk")
 	if r := runs[0]; r.err != nil {
 		t.Fatalf("GenX_IR refused the source: %v\n%s%s", r.err, r.out, r.errs)

@@ -386,8 +386,20 @@ func (g *gen) sub() string {
 
 // invalidInst returns an instruction the verifier refuses: an INFO whose
 // exec size and emask together pass lane 32 (IGC's verifier: "illegal
-// combination of execution size and mask").
+// combination of execution size and mask"), or one whose LOD or dst does
+// not start on a register ("Raw operand should be GRF-aligned").
 func (g *gen) invalidInst() string {
+	if g.chance(25) {
+		e, _ := g.infoExec()
+		off := 32*g.intn(4) + 4*(1+g.intn(7)) // inside RES0 and UD*, off a register
+		if g.chance(50) {
+			return fmt.Sprintf("sampleinfo.%s %s %s RES0.%d", g.chans(), e, g.surface(), off)
+		}
+		if g.chance(50) {
+			return fmt.Sprintf("resinfo.%s %s %s %s.%d RES0.0", g.chans(), e, g.surface(), g.varOf("ud"), off)
+		}
+		return fmt.Sprintf("resinfo.%s %s %s %s RES0.%d", g.chans(), e, g.surface(), g.raw("ud"), off)
+	}
 	var e string
 	switch g.intn(3) {
 	case 0:

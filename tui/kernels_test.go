@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -194,5 +195,39 @@ func TestKernelListResize(t *testing.T) {
 		if wide := strings.Contains(row, "info22_channels.DG2.visaasm"); wide != (sz[0] >= 200) {
 			t.Errorf("%dx%d: the file column shown %v", sz[0], sz[1], wide)
 		}
+	}
+}
+
+// A reload of a file without INFO shows its new body in the Code pane,
+// with its native join asked again: with no INFO selected before and
+// after, the selection looked the same and the pane kept the old stream
+// and the old join (the .visa.ll gone from the dump set here).
+func TestReloadBodyWithoutInfo(t *testing.T) {
+	dir := filepath.Join("..", "model", "diff", "testdata", "dumpset")
+	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"
+	read := func(name string) []byte { return testkit.ReadFile(t, filepath.Join(dir, name)) }
+	withLL := lower.New(native.Parse(stem+".asm", read(stem+".asm")))
+	withLL.LL = native.ParseLL(stem+".visa.ll", read(stem+".visa.ll"))
+	join, asked := withLL, 0
+	nat := func(string) *lower.Join { asked++; return join }
+	src := &memSource{name: stem + ".visaasm", data: read(stem + ".visaasm")}
+	m := newLoaded(Config{Sources: []workspace.Source{src}, Native: nat}, 80, 24)
+	send(m, "j", "j") // on $2, whose LLVM line shows under it
+	if s := screen(m); !strings.Contains(s, "mov (M1_NM, 2) V0054(0,0)") || !strings.Contains(s, "ll:") {
+		t.Fatalf("before the reload, no $2 with its LLVM line:\n%s", s)
+	}
+	before := asked
+	src.set(bytes.Replace(read(stem+".visaasm"), []byte("V0054(0,0)<1> V0055"), []byte("V0099(0,0)<1> V0055"), 1), nil)
+	join = lower.New(native.Parse(stem+".asm", read(stem+".asm"))) // the .visa.ll removed
+	reload(m, src.name)
+	s := screen(m)
+	if !strings.Contains(s, "mov (M1_NM, 2) V0099(0,0)") || strings.Contains(s, "ll:") {
+		t.Errorf("after the reload, not the new body with the new join:\n%s", s)
+	}
+	if asked == before {
+		t.Error("the native join was not asked again")
+	}
+	if b := m.codePanel().Body(); m.body == nil || b != m.body.s {
+		t.Errorf("the Code pane shows %p, the body picked is %v", b, m.body)
 	}
 }

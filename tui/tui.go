@@ -630,9 +630,11 @@ func (m *Model) rebuild() tea.Cmd {
 	start := time.Now()
 	cmd := m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
-	m.selOK = false // force SetInfo: the Info pointers changed
 	m.rebody()
-	m.syncSelection()
+	// Every panel is handed the selection again, even when it looks the
+	// same: the Info pointers changed, and with none selected the body
+	// shown is a new stream whose native join is asked again.
+	m.handAll()
 	m.openFirstBody()
 	m.rebuilt = time.Since(start)
 	return cmd
@@ -644,8 +646,14 @@ func (m *Model) syncSelection() {
 	if ok == m.selOK && l == m.sel {
 		return
 	}
-	m.sel, m.selOK = l, ok
-	if ok {
+	m.handAll()
+}
+
+// handAll hands the list's selection (or, with none, the body picked) to
+// every panel shown.
+func (m *Model) handAll() {
+	m.sel, m.selOK = m.list.selected()
+	if m.selOK {
 		m.body = nil // the list's selection is shown again
 	}
 	s := m.session()

@@ -252,7 +252,23 @@ func (m *Code) SetSession(s Session) {
 		m.c.sf, m.c.fresh = nil, false
 	}
 	m.join, m.joinOf = s.Native, s.NativeOf
+	m.keepRow()
 	m.setDiff(s.Diff)
+}
+
+// keepRow keeps the cursor on its vISA instruction when the rows under it
+// changed (a new join: the .visa.ll or the .asm rewritten or gone; the
+// native listing moved beside or back), on the nearest row that still
+// exists; out of range, no row would show the cursor and the listing
+// would scroll past it.
+func (m *Code) keepRow() {
+	m.sub = min(m.sub, m.nativeRows(m.cur)-1)
+	switch j := m.native(); {
+	case j == nil:
+		m.nat = false
+	case m.nat && m.ncur >= len(j.ASM.Insts):
+		m.moveNative(m.ncur)
+	}
 }
 
 // native returns the join of the body shown, nil when it has none.
@@ -331,6 +347,7 @@ func (m Code) Cursor() int { return m.cur }
 // SetSize sets the pane's size in cells.
 func (m *Code) SetSize(w, h int) {
 	m.w, m.h = max(0, w), max(0, h)
+	m.keepRow() // the native lines go beside the listing on a wide pane
 	m.inputW = max(1, w-12)
 	if m.input != nil {
 		m.input.SetWidth(m.inputW)

@@ -269,3 +269,72 @@ func TestNativeEnterSameInstBack(t *testing.T) {
 		t.Fatalf("backspace: not back on the native line (%q):\n%s", m.msg, v)
 	}
 }
+
+// TestNativeRowKeptOnNewJoin: with the cursor on a row under $3 (an
+// LLVM line, or its native line), a new join without the .visa.ll, or
+// none, or a pane wide enough for the native listing beside, keeps the
+// cursor on $3, on the nearest row left; it was left past the rows, the
+// listing scrolled on with no cursor row until the next key.
+func TestNativeRowKeptOnNewJoin(t *testing.T) {
+	dir := []string{"model", "diff", "testdata", "dumpset"}
+	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"
+	f := visatext.Read(stem+".visaasm", repoFile(t, append(dir, stem+".visaasm")...))
+	s := f.Streams[0]
+	asm := func() *lower.Join {
+		return lower.New(native.Parse(stem+".asm", repoFile(t, append(dir, stem+".asm")...)))
+	}
+	withLL := asm()
+	withLL.LL = native.ParseLL(stem+".visa.ll", repoFile(t, append(dir, stem+".visa.ll")...))
+	on := func(row string) Code {
+		t.Helper()
+		m := NewCode(style.New(false, true), DefaultCodeKeyMap())
+		m.SetSize(80, 24)
+		m.SetSession(Session{GRFBytes: 32, Native: withLL, NativeOf: s})
+		m.Focus()
+		m.SetBody(s)
+		for range 20 {
+			if strings.Contains(cursorLine(codeView(m)), row) {
+				return m
+			}
+			m = keys(m, "j")
+		}
+		t.Fatalf("no cursor on %s:\n%s", row, codeView(m))
+		return m
+	}
+	// The native listing has the keys when its .asm goes: the vISA
+	// listing takes them back, its cursor on $3 (the pane drew the
+	// listing of a nil join: a panic).
+	m := on("ll:9 ")
+	m, _ = m.Update(tea.KeyPressMsg{Code: 'w', Mod: tea.ModCtrl})
+	m.SetSession(Session{GRFBytes: 32, NativeOf: s})
+	if got := cursorLine(codeView(m)); !strings.Contains(got, "$3  L134     mul") {
+		t.Errorf("the native listing gone: cursor row %q:\n%s", got, codeView(m))
+	}
+	for _, c := range []struct {
+		what, from string
+		join       *lower.Join
+		w          int
+		want       string // the cursor's row after
+	}{
+		{"the .visa.ll gone", "ll:16", asm(), 80, "↳ L161"},
+		{"no join", "ll:9 ", nil, 80, "$3  L134     mul"},
+		{"the native listing beside", "↳ L161", withLL, 160, "ll:16"},
+	} {
+		m := on(c.from)
+		m.SetSize(c.w, 24)
+		m.SetSession(Session{GRFBytes: 32, Native: c.join, NativeOf: s})
+		if got := cursorLine(codeView(m)); m.Cursor() != 3 || !strings.Contains(got, c.want) {
+			t.Errorf("%s: cursor on $%d, row %q, want %q:\n%s", c.what, m.Cursor(), got, c.want, codeView(m))
+		}
+	}
+}
+
+// cursorLine returns the line of view v the cursor (▸) is on, "" when none.
+func cursorLine(v string) string {
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "▸") {
+			return l
+		}
+	}
+	return ""
+}

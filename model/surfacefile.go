@@ -224,19 +224,22 @@ func (f *SurfaceFile) grfBytes() int {
 // out-of-range numbers, bad type strings, malformed masks and lod lists
 // that are empty or longer than MaxLODs are refused.
 func ParseSurfaceFile(name string, data []byte) (*SurfaceFile, error) {
-	return (&fileParser{name: name, data: data}).parse()
+	return (&fileParser{name: decoder.Display(name), data: data}).parse()
 }
 
 type fileParser struct {
-	name string
+	name string // as messages show it (decoder.Display): only they use it
 	data []byte
 }
 
 // errAt names the file and key path. Key paths (and the numbers quoted by
 // the callers) are cut to 40 bytes: a megabyte key would otherwise be
-// repeated whole.
+// repeated whole. Keys are shown as decoder.Display shows them (a key
+// "\u001b[2J" as "?[2J"), as every other input string a message quotes:
+// the message reaches a terminal. (A Go-quoted key would show a form
+// found neither in the file nor in the rest of our messages.)
 func (p *fileParser) errAt(path, format string, args ...any) error {
-	path = clipText(path)
+	path = decoder.Display(clipText(path))
 	msg := fmt.Sprintf(format, args...)
 	if path == "" {
 		return fmt.Errorf("%s: %s", p.name, msg)
@@ -576,7 +579,7 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 				return errors.New("files: empty file name")
 			}
 			return writeObject(&b, bodies, "    ", func(bn string, m map[string]Surface) error {
-				return marshalSurfaces(&b, m, "files."+fn+"."+bn, "      ")
+				return marshalSurfaces(&b, m, decoder.Display("files."+fn+"."+bn), "      ")
 			})
 		})
 		if err != nil {
@@ -613,14 +616,15 @@ func quote(s string) string {
 }
 
 // marshalSurfaces writes one object of surfaces, one per line, indented by
-// indent plus two spaces.
+// indent plus two spaces. Its errors name path and the surface, names
+// read from an input, as errAt shows them (decoder.Display).
 func marshalSurfaces(b *bytes.Buffer, m map[string]Surface, path, indent string) error {
 	return writeObject(b, m, indent, func(n string, s Surface) error {
 		if strings.TrimSpace(n) == "" {
 			return errors.New(path + ": empty surface name")
 		}
 		if err := s.Validate(); err != nil {
-			return fmt.Errorf("%s.%s.%w", path, n, err)
+			return fmt.Errorf("%s.%s.%w", path, decoder.Display(n), err)
 		}
 		b.WriteString("{\"type\": \"" + s.Type.String() + "\"")
 		for _, fs := range fieldSpecs {

@@ -116,6 +116,28 @@ func TestParseSurfaceFileRefusals(t *testing.T) {
 	}
 }
 
+// TestSurfaceFileErrorsDisplayInput: a message quotes the file's name and
+// keys as decoder.Display shows them, since it reaches a terminal (dump's
+// stderr, the inspector's status line): a key "\u001b[2J" cleared the
+// screen.
+func TestSurfaceFileErrorsDisplayInput(t *testing.T) {
+	const hostile = "\x1b]0;pwn\a\x1b[2J\u202e"
+	for _, tc := range []struct{ in, want string }{
+		{`{"surfaces": {"\u001b[2J": {"width": 2}}}`, "f?]0;pwn??[2J?.json: surfaces.?[2J.type: missing (one of 1d, 1d_array, 2d, 2d_array, 3d, cube, buffer)"},
+		{`{"files": {"a\u001b]0;x\u0007": {"k\u009b": {"T6": {"type": "2d", "widht": 1}}}}}`, "f?]0;pwn??[2J?.json: files.a?]0;x?.k?.T6.widht: unknown key (expected type, width, height, depth, mip_count, quilt_width, quilt_height, buffer_size, samples, sample_palette_index, surface_array, min_lod)"},
+		{`{"lod": [0,` + "\x1b" + `]}`, "f?]0;pwn??[2J?.json: line 1 col 12: invalid character '\\x1b' looking for beginning of value"},
+	} {
+		_, err := ParseSurfaceFile("f"+hostile+".json", []byte(tc.in))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\ngot  %v\nwant %s", tc.in, err, tc.want)
+		}
+	}
+	f := &SurfaceFile{LOD: []uint32{0}, Files: map[string]map[string]map[string]Surface{"a" + hostile: {"k": {"T" + hostile: {Type: Surface2D, Depth: 5000}}}}}
+	if _, err := f.Marshal(); err == nil || err.Error() != "files.a?]0;pwn??[2J?.k.T?]0;pwn??[2J?.depth: 5000 out of range 0..2047" {
+		t.Errorf("Marshal: %v", err)
+	}
+}
+
 func TestSurfaceFileRoundTrip(t *testing.T) {
 	f := NewSurfaceFile()
 	f.DispatchMask = 0x0f0f00ff

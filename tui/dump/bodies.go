@@ -120,7 +120,9 @@ func writeEach[R any](w io.Writer, rs []R, asJSON bool, line func(R) string) err
 		if asJSON {
 			err = enc.Encode(r)
 		} else {
-			_, err = io.WriteString(w, line(r))
+			// Names are input (a file named "ok\x1b[2J.isa"): the line
+			// is written as decoder.Display shows it.
+			_, err = w.Write(append(decoder.AppendDisplay(nil, line(r)), '\n'))
 		}
 		if err != nil {
 			return err
@@ -129,7 +131,8 @@ func writeEach[R any](w io.Writer, rs []R, asJSON bool, line func(R) string) err
 	return nil
 }
 
-// bodyLine is a body record as "FILE:KERNEL  kernel, ..." text.
+// bodyLine is a body record as "FILE:KERNEL  kernel, ..." text (without
+// its newline: writeEach ends it).
 func bodyLine(r BodyRecord) string {
 	b := r.Body
 	parts := []string{fmt.Sprintf("%s %s, body 0x%x (%d bytes)", b.Kind, b.Version, b.Offset, b.Size)}
@@ -155,7 +158,7 @@ func bodyLine(r BodyRecord) string {
 	for _, g := range b.GenBinaries {
 		parts = append(parts, fmt.Sprintf("gen binary platform %d at 0x%x (%d bytes)", g.Platform, g.Offset, g.Size))
 	}
-	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
+	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ")
 }
 
 // lscLayout names the LSC operand layout o's bodies were walked with.

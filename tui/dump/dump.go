@@ -126,7 +126,7 @@ func Run(args []string, env Env) int {
 		return ExitUsage
 	}
 	usage := func(format string, a ...any) int {
-		fmt.Fprintf(env.Stderr, "infoscope dump: "+format+"\n", a...)
+		say(env.Stderr, "infoscope dump: "+format, a...)
 		fmt.Fprintln(env.Stderr, Usage)
 		return ExitUsage
 	}
@@ -161,7 +161,7 @@ func Run(args []string, env Env) int {
 				o.Surfaces, err = model.ParseSurfaceFile(*fv.surfaces, data)
 			}
 			if err != nil {
-				fmt.Fprintf(env.Stderr, "infoscope dump: --surfaces: %v\n", err)
+				say(env.Stderr, "infoscope dump: --surfaces: %v", err)
 				return ExitUsage
 			}
 		}
@@ -209,13 +209,13 @@ func Run(args []string, env Env) int {
 			files, note, err := env.Folder(name)
 			switch {
 			case err != nil:
-				fmt.Fprintf(env.Stderr, "infoscope dump: %v\n", err)
+				say(env.Stderr, "infoscope dump: %v", err)
 				status = ExitError
 			case files == nil:
 				all = append(all, name)
 			default:
 				if note != "" {
-					fmt.Fprintf(env.Stderr, "%s: %s\n", name, note)
+					say(env.Stderr, "%s: %s", name, note)
 				}
 				all = append(all, files...)
 			}
@@ -290,7 +290,7 @@ func (n fileNotes) write(w io.Writer, files int) {
 func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, name string, o Options) (status int, err error) {
 	data, err := env.read(name, o.Decode)
 	if err != nil {
-		fmt.Fprintf(msgs, "infoscope dump: %v\n", err)
+		say(msgs, "infoscope dump: %v", err)
 		return ExitError, nil
 	}
 	if native.IsASM(name, data) {
@@ -302,21 +302,21 @@ func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, nam
 		status = ExitError
 	}
 	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
-		fmt.Fprintf(msgs, "%s: warning: %v\n", o.set.parts.ASM, o.set.asmErr)
+		say(msgs, "%s: warning: %v", o.set.parts.ASM, o.set.asmErr)
 	}
 	notes, err := fm.write(w, f, o)
 	if err != nil {
 		return status, err
 	}
 	for _, wn := range append(f.Warnings[:len(f.Warnings):len(f.Warnings)], notes...) {
-		fmt.Fprintf(msgs, "%s: warning: %s\n", name, wn)
+		say(msgs, "%s: warning: %s", name, wn)
 	}
 	if !f.IsObject() && o.Decode.Layout == decoder.LayoutAuto && len(f.Streams) > 0 {
 		// A raw stream's layout is detected file by file: said for each.
 		if shared != nil && f.Layout == decoder.LayoutIGC && f.LayoutReason == visatext.Reason {
 			shared.text++
 		} else {
-			fmt.Fprintf(msgs, "%s: layout %s (%s)\n", name, f.Layout, f.LayoutReason)
+			say(msgs, "%s: layout %s (%s)", name, f.Layout, f.LayoutReason)
 		}
 	}
 	if !o.All && !o.Bodies && !o.Visaasm && f.NumInfos() == 0 && f.NumErrors() == 0 {
@@ -331,14 +331,23 @@ func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, nam
 			if k == 1 {
 				bodies = "its one kernel"
 			}
-			fmt.Fprintf(msgs, "%s: no INFO in %s (%d instructions); --all lists every instruction\n", name, bodies, n)
+			say(msgs, "%s: no INFO in %s (%d instructions); --all lists every instruction", name, bodies, n)
 		}
 	}
 	for _, e := range f.ErrorLines() {
-		fmt.Fprintln(msgs, e)
+		say(msgs, "%s", e)
 		status = ExitError
 	}
 	return status, nil
+}
+
+// say writes a message line to w with its text as decoder.Display shows
+// it: messages quote inputs (a file's name, an error quoting a key of the
+// surface file) and reach a terminal, where a file named "ok\x1b[2J.isa"
+// cleared the screen. A message is one line: it holds no control
+// character of its own to keep.
+func say(w io.Writer, format string, a ...any) {
+	fmt.Fprintln(w, decoder.Display(fmt.Sprintf(format, a...)))
 }
 
 // hasDiagnostics reports whether any INFO of f (of any of its images)
@@ -579,7 +588,7 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 // "index"). An INFO's TEXT is in the syntax asked for, its diagnostics
 // after it.
 func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
-	b = append(append(b, f.Name...), ':')
+	b = append(decoder.AppendDisplay(b, f.Name), ':') // a file's name is input too
 	switch {
 	case s.FromText():
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.

@@ -533,3 +533,91 @@ type flowRec struct {
 	LODDefs *[]int  `json:"lod_defs"`
 	DstUses *[]any  `json:"dst_uses"`
 }
+
+// A file's name is input too: text lines and messages show it as
+// decoder.Display does, so a file named "ok\x1b[2J.isa" clears no screen
+// and "bad\x1b]0;PWNED\a.isa" retitles no window (in its error line);
+// JSON keeps the name exact, escaped. Every text writer is run: INFO
+// lines, --all, --bodies (an object file, a dump set's parts), a lone
+// .asm, and the error of a --surfaces file naming a hostile key.
+func TestDumpCleansFileNames(t *testing.T) {
+	const esc = "\x1b[2J\u009b\u202e"
+	obj, err := sampledata.Read("kernels.isa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	files := map[string][]byte{
+		"ok" + esc + ".isa":     obj,
+		"bad\x1b]0;PWNED\a.isa": []byte("garbage"),
+		"lone" + esc + ".asm":   read("../../decoder/native/testdata/g1.SKL.asm"),
+		"s" + esc + ".visaasm":  read(sycl3),
+		"s" + esc + ".asm":      read(strings.TrimSuffix(sycl3, ".visaasm") + ".asm"),
+		"surf" + esc + ".json":  []byte(`{"surfaces": {"\u001b[2J": {"width": 1}}}`),
+		"dir" + esc:             nil,
+	}
+	var names []string
+	for n := range files {
+		if strings.HasSuffix(n, ".isa") || strings.HasSuffix(n, ".visaasm") || strings.HasSuffix(n, ".asm") && strings.HasPrefix(n, "lone") {
+			names = append(names, n)
+		}
+	}
+	env := func(out, errb *bytes.Buffer) Env {
+		return Env{Stdout: out, Stderr: errb, Workers: 1,
+			Open: func(n string) ([]byte, error) {
+				if b, ok := files[n]; ok && b != nil {
+					return b, nil
+				}
+				return nil, &os.PathError{Op: "open", Path: n, Err: os.ErrNotExist}
+			},
+			Exists: func(n string) bool { return files[n] != nil },
+			Folder: func(n string) ([]string, string, error) {
+				if n == "dir"+esc {
+					return names, "", nil
+				}
+				return nil, "", nil
+			}}
+	}
+	for _, tc := range []struct {
+		args      []string
+		out, errs []string // what stdout and stderr must hold
+	}{
+		{[]string{"dir" + esc}, []string{"ok?[2J??.isa:info_main+0x4af $29  resinfo"}, []string{"bad?]0;PWNED?.isa: byte 0x0: input: expected vISA"}},
+		{[]string{"s" + esc + ".visaasm"}, nil, []string{"s?[2J??.visaasm: layout igc", "s?[2J??.visaasm: no INFO in its one kernel"}},
+		{[]string{"--all", "ok" + esc + ".isa", "s" + esc + ".visaasm", "lone" + esc + ".asm"}, []string{"ok?[2J??.isa:info_main+0x238 $0  ", "s?[2J??.visaasm:131: _ZTSN4sycl", "lone?[2J??.asm:88: $2  "}, nil},
+		{[]string{"--bodies", "dir" + esc}, []string{"ok?[2J??.isa:info_main  kernel 4.1", "asm s?[2J??.asm", "lone?[2J??.asm:g1  169 native instructions"}, []string{"bad?]0;PWNED?.isa: byte 0x0"}},
+		{[]string{"--surfaces", "surf" + esc + ".json", "ok" + esc + ".isa"}, nil, []string{"infoscope dump: --surfaces: surf?[2J??.json: surfaces.?[2J.type: missing"}},
+		{[]string{"missing" + esc + ".isa"}, nil, []string{"infoscope dump: open missing?[2J??.isa: file does not exist"}},
+	} {
+		var out, errb bytes.Buffer
+		Run(tc.args, env(&out, &errb))
+		for _, w := range []struct {
+			what string
+			got  []byte
+			want []string
+		}{{"stdout", out.Bytes(), tc.out}, {"stderr", errb.Bytes(), tc.errs}} {
+			if i := bytes.IndexAny(w.got, "\x1b\a\u009b\u202e"); i >= 0 {
+				t.Errorf("%q: a control character in %s at %d: %q", tc.args, w.what, i, w.got[max(0, i-40):min(len(w.got), i+40)])
+			}
+			for _, s := range w.want {
+				if !bytes.Contains(w.got, []byte(s)) {
+					t.Errorf("%q: %s lacks %q:\n%.600s", tc.args, w.what, s, w.got)
+				}
+			}
+		}
+	}
+	// JSON keeps the name exact, escaped.
+	var out, errb bytes.Buffer
+	Run([]string{"--json", "ok" + esc + ".isa"}, env(&out, &errb))
+	var rec struct{ File string }
+	line, _, _ := bytes.Cut(out.Bytes(), []byte("\n"))
+	if err := json.Unmarshal(line, &rec); err != nil || rec.File != "ok"+esc+".isa" || !bytes.Contains(line, []byte(`"file":"ok\u001b[2J\u009b\u202e.isa"`)) {
+		t.Errorf("JSON: %v %q", err, line)
+	}
+}

@@ -258,7 +258,8 @@ func (r *DumpSetRecord) setNative(a *native.File) {
 	}
 }
 
-// dumpSetLine is a DumpSetRecord as one text line.
+// dumpSetLine is a DumpSetRecord as one text line (without its newline:
+// writeEach ends it).
 func dumpSetLine(r DumpSetRecord) string {
 	var parts []string
 	if r.Instructions != nil {
@@ -276,7 +277,7 @@ func dumpSetLine(r DumpSetRecord) string {
 	if r.Error != "" {
 		parts = append(parts, "error: "+r.Error)
 	}
-	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ") + "\n"
+	return r.File + ":" + r.Kernel + "  " + strings.Join(parts, ", ")
 }
 
 // writeLoneASM prints a .asm opened without its vISA: one record per
@@ -311,8 +312,7 @@ func writeLoneASM(w io.Writer, name string, data []byte, o Options) (err error) 
 			b = appendString(append(b, `,"text":`...), in.Text)
 			b = append(b, `,"native":true}`+"\n"...)
 		} else {
-			b = append(b, name...)
-			b = append(b, ':')
+			b = append(decoder.AppendDisplay(b, name), ':') // a file's name is input too
 			b = appendInt(b, in.Line)
 			b = append(b, ": "...)
 			if in.VISA != native.NoID {

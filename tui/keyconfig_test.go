@@ -2,12 +2,18 @@ package tui
 
 import (
 	"errors"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"infoscope/model/workspace"
+	"infoscope/sampledata/testkit"
 )
 
 // The file "infoscope config" prints sets every default: it parses with
@@ -175,4 +181,83 @@ func TestMoreProseHintsFollowBindings(t *testing.T) {
 	cfg.Keys = &k
 	m = newLoaded(cfg, 120, 40)
 	wantView(t, "a comparison", screen(m), "matmul_kernel_with_tensor_descriptors differs: > and < go to its next and previous change, V shows B alone")
+}
+
+// helpSections splits the help (ANSI stripped) into its groups' lines,
+// by the titles of the key groups.
+func helpSections(m *Model) map[string][]string {
+	titles := map[string]bool{}
+	for _, g := range m.keyset.keyGroups() {
+		titles[g.title] = true
+	}
+	out := map[string][]string{}
+	cur := ""
+	for _, l := range m.helpLines() {
+		l = ansi.Strip(l)
+		if titles[l] {
+			cur = l
+			continue
+		}
+		if cur != "" {
+			out[cur] = append(out[cur], l)
+		}
+	}
+	return out
+}
+
+// inHelp reports whether lines hold binding b: its help key, then its
+// description.
+func inHelp(lines []string, b key.Binding) bool {
+	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(b.Help().Key) + ` +` + regexp.QuoteMeta(b.Help().Desc) + `(\s|$)`)
+	return slices.ContainsFunc(lines, re.MatchString)
+}
+
+// Every binding docs/keys.md lists is in the help (?), under its group:
+// the help is made from the same key maps. The kernel list's keys, the
+// bookmark list's and the prompts' were left out. A session that cannot
+// save or compare does not list ctrl+s or the diff keys.
+func TestHelpListsEveryKey(t *testing.T) {
+	cfg := tritonPair(t) // the Code pane opens on a comparison
+	cfg.SaveSurfaces = func([]byte) error { return nil }
+	m := newLoaded(cfg, 200, 50)
+	help := helpSections(m)
+	byName := map[string]key.Binding{}
+	for _, b := range m.keyset.Bindings() {
+		byName[b.Name] = *b.Binding
+	}
+	doc := string(testkit.ReadFile(t, filepath.Join("..", "docs", "keys.md")))
+	row := regexp.MustCompile("^\\| `([a-z]+\\.[a-z]+)`")
+	group, n := "", 0
+	for _, l := range strings.Split(doc, "\n") {
+		if g, ok := strings.CutPrefix(l, "## "); ok {
+			group = g
+			continue
+		}
+		name := row.FindStringSubmatch(l)
+		if name == nil {
+			continue
+		}
+		n++
+		b, ok := byName[name[1]]
+		if !ok {
+			t.Errorf("%s (docs/keys.md) is not a binding", name[1])
+			continue
+		}
+		if !inHelp(help[group], b) {
+			t.Errorf("%s (%s %s) is not in the help's %q:\n%s", name[1], b.Help().Key, b.Help().Desc, group, strings.Join(help[group], "\n"))
+		}
+	}
+	if n != len(byName) {
+		t.Errorf("docs/keys.md lists %d bindings, the key set has %d", n, len(byName))
+	}
+
+	m = newLoaded(Config{Sources: sampleSources(t)}, 200, 50)
+	help = helpSections(m)
+	for _, b := range []key.Binding{m.keyset.Global.Save, m.keyset.Code.NextChange, m.keyset.Code.DiffView} {
+		for g, lines := range help {
+			if inHelp(lines, b) {
+				t.Errorf("%s %s is in the help's %q, in a session that cannot use it", b.Help().Key, b.Help().Desc, g)
+			}
+		}
+	}
 }

@@ -208,24 +208,6 @@ func TestFocusAndGlobals(t *testing.T) {
 	}
 }
 
-// TestHelpListsEveryKey: every enabled binding of the root, the list and
-// the panels appears in the help overlay.
-func TestHelpListsEveryKey(t *testing.T) {
-	m := newLoaded(Config{Sources: sampleSources(t), SaveSurfaces: func([]byte) error { return nil }}, 120, 40)
-	text := ansi.Strip(strings.Join(m.helpLines(), "\n"))
-	groups := append(m.keys.FullHelp(), m.list.keys.FullHelp()...)
-	for _, p := range m.panels[1:] {
-		groups = append(groups, p.Keys().FullHelp()...)
-	}
-	for _, g := range groups {
-		for _, b := range g {
-			if b.Enabled() && !strings.Contains(text, b.Help().Desc) {
-				t.Errorf("help lacks %q (%s)", b.Help().Key, b.Help().Desc)
-			}
-		}
-	}
-}
-
 // TestMonoAndNoColor: Config.Mono (which main sets from NO_COLOR, and the
 // server from the client's terminal) gives a frame without colour, and the
 // server's own NO_COLOR does not leak into a session that asks for colour.

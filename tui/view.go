@@ -379,19 +379,45 @@ type helpGroup struct {
 	km   [][]key.Binding
 }
 
-// helpGroups is every binding by pane: global, list, each panel. The
-// root's come from the key set, enabled whatever the mode (the help lists
-// them all while the mode disables them); ctrl+s only where it saves.
+// helpGroups is every binding of the key set, by group as docs/keys.md
+// lists them (keyGroups, the same maps): a map's columns (its FullHelp),
+// then one of the bindings those leave out (the prompts', the bookmark
+// list's, the unsaved-edits question's), so the help cannot miss one.
+// They are enabled whatever the mode (the help lists them all while the
+// mode disables them) but for the ones this session cannot use at all:
+// ctrl+s with no surface file to save, the diff keys with no comparison
+// of the body shown.
 func (m *Model) helpGroups() []helpGroup {
-	gk := m.keyset.Global
-	gk.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
-	groups := []helpGroup{{"global", gk.FullHelp()}, {"1 INFO list", m.keyset.List.FullHelp()}}
-	for id := focusBits; id < numFocus; id++ {
-		groups = append(groups, helpGroup{fmt.Sprintf("%d %s panel", int(id)+1, paneNames[id]), m.panels[id].Keys().FullHelp()})
+	ks := m.keyset // a copy: its bindings are enabled here
+	all := ks.Bindings()
+	for _, b := range all {
+		b.Binding.SetEnabled(true)
 	}
-	groups = append(groups, helpGroup{"bookmarks", m.keyset.Marks.FullHelp()})
-	groups = append(groups, helpGroup{"help, errors", m.keyset.Help.FullHelp()})
+	ks.Global.Save.SetEnabled(m.cfg.SaveSurfaces != nil)
+	enable(m.diffShown() != nil, &ks.Code.NextChange, &ks.Code.PrevChange, &ks.Code.DiffView)
+	var groups []helpGroup
+	for _, g := range ks.keyGroups() {
+		cols := g.km.(interface{ FullHelp() [][]key.Binding }).FullHelp()
+		var rest []key.Binding
+		for _, b := range all {
+			if b.Group == g.title && !slices.ContainsFunc(cols, func(col []key.Binding) bool {
+				return slices.ContainsFunc(col, func(c key.Binding) bool { return sameBinding(c, *b.Binding) })
+			}) {
+				rest = append(rest, *b.Binding)
+			}
+		}
+		if len(rest) > 0 {
+			cols = append(cols, rest)
+		}
+		groups = append(groups, helpGroup{g.title, cols})
+	}
 	return groups
+}
+
+// sameBinding reports whether a and b are one binding: the same keys and
+// help (a map's FullHelp hands out copies).
+func sameBinding(a, b key.Binding) bool {
+	return a.Help() == b.Help() && slices.Equal(a.Keys(), b.Keys())
 }
 
 // helpNotes explains the list's search keys.

@@ -15,7 +15,7 @@ import (
 )
 
 // oracleData is the decoder's folder of Intel-written objects and their
-// disassembly (see its PROVENANCE.md); the tests read three of them there.
+// disassembly (see its PROVENANCE.md); the tests read some of them there.
 const oracleData = "../../decoder/testdata/oracle/"
 
 // textInputs are the vISA text files of testdata and the three oracle

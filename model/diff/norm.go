@@ -619,13 +619,14 @@ func (b *body) dupNames() map[string][]uint32 {
 // ("max" for fminmax, "lsc_load" for lsc_load.ugm...): instructions with
 // the same stem pair as changed ones when their keys do not match, even
 // when one side's line was kept as text. A binary's printed line is read
-// as a line of text is.
+// as a line of text is, with its opcode: a label prints as "NAME:", and
+// only the opcode makes its stem "label", as a text's label has.
 func (b *body) stem(i int, in *decoder.Instruction) string {
 	if b.s.Text != nil {
 		return b.s.Text[i].Mnemonic()
 	}
 	b.stemBuf = in.AppendText(b.stemBuf[:0])
-	t := decoder.TextInst{Text: string(b.stemBuf)}
+	t := decoder.TextInst{Text: string(b.stemBuf), Op: in.Op}
 	return t.Mnemonic()
 }
 

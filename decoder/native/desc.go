@@ -9,8 +9,8 @@ import (
 type Gen uint8
 
 // The families this package decodes sampler descriptors for. Others
-// (PVC, Xe2 and later, where the sampler's SIMD modes change) are read
-// as assembly but their descriptors are not decoded.
+// (Xe2 and later) are read as assembly but their descriptors are not
+// decoded.
 const (
 	GenUnknown Gen = iota
 	Gen9           // SKL, KBL, BXT, GLK, CFL: SFID in ExDesc[3:0]
@@ -18,6 +18,9 @@ const (
 	Gen12          // TGL, DG1, RKL, ADL: SFID in the mnemonic; ExDesc[10:6] is the src1 length
 	// XeHP has the src1 length in the instruction, not in ExDesc.
 	XeHP // XeHP_SDV, DG2, MTL, ARL: SIMD modes 0 and 4 return integers
+	// PVC has XeHP's layout with each SIMD mode twice as wide (its
+	// native width is 16): mode 1 is SIMD16, 2 SIMD32, 3 none.
+	PVC // PVC, PVCXT
 )
 
 // String names the family as IGA's -p option does.
@@ -31,8 +34,20 @@ func (g Gen) String() string {
 		return "12p1"
 	case XeHP:
 		return "12p71"
+	case PVC:
+		return "12p72"
 	}
 	return "?"
+}
+
+// GRFBytes is the size of a general register of family g: 64 bytes on
+// PVC (its native SIMD width is 16), 32 on the families before it. Xe2
+// and later also have 64-byte registers but are not decoded (GenUnknown).
+func (g Gen) GRFBytes() int {
+	if g == PVC {
+		return 64
+	}
+	return 32
 }
 
 // GenOf maps an .asm //.platform (or GenX_IR -platform) name to its
@@ -47,6 +62,8 @@ func GenOf(platform string) (g Gen, ok bool) {
 		return Gen12, true
 	case "XEHP", "XEHP_SDV", "DG2", "MTL", "ARL", "XE_HP", "XE_HPG", "XE_LPG":
 		return XeHP, true
+	case "PVC", "PVCXT", "XE_HPC":
+		return PVC, true
 	}
 	return GenUnknown, false
 }
@@ -87,7 +104,7 @@ type SamplerMessage struct {
 	Gen          Gen
 	Desc, ExDesc uint32
 	Fields       []Field
-	SIMDMode     string // "simd8", "simd16", "simd32/64", "simd8 high", "simd16 high", "simd8 integer return", ...; "" when invalid
+	SIMDMode     string // "simd8", "simd16", "simd32/64", "simd8 high", "simd16 high", "simd8 integer return", "simd32" (PVC), ...; "" when invalid
 	// Lanes is how many lanes the SIMD mode answers (8, 16 or 32; 0 when
 	// invalid or a SIMD32/64 media message).
 	Lanes        int
@@ -122,6 +139,25 @@ var mediaTypes = [32]string{
 // simdMode names SIMD[2] (Desc[29]) with SIMD[1:0] (Desc[18:17]) and
 // gives the lanes the mode answers.
 func simdMode(g Gen, s2, s10 uint32) (string, int) {
+	if g == PVC {
+		// iga64 -Xdsd -p=12p72: the modes of XeHP at twice the lanes,
+		// no SIMD32/64 (media) mode.
+		switch s2<<2 | s10 {
+		case 0:
+			return "simd16 integer return", 16
+		case 1:
+			return "simd16", 16
+		case 2:
+			return "simd32", 32
+		case 4:
+			return "simd32 integer return", 32
+		case 5:
+			return "simd16 high", 16
+		case 6:
+			return "simd32 high", 32
+		}
+		return "", 0
+	}
 	switch s2<<2 | s10 {
 	case 1:
 		return "simd8", 8
@@ -190,7 +226,7 @@ func DecodeSampler(g Gen, exdesc, desc uint32, withExDesc bool) SamplerMessage {
 	add("desc", 18, 17, "simd_mode", simd, m.SIMDMode == "")
 	m.MessageType = bits(desc, 16, 12)
 	names := &samplerTypes
-	if s2 == 0 && s10 == 3 {
+	if s2 == 0 && s10 == 3 && g != PVC {
 		names = &mediaTypes
 		m.Lanes = 0 // media messages answer blocks of pixels, not lanes
 	}

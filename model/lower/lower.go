@@ -195,7 +195,8 @@ func (j *Join) Info(in *decoder.Info) Lowered {
 			if m.Return16 {
 				bytesPer = 2
 			}
-			regs := (m.Lanes*bytesPer + 31) / 32 // 32-byte GRFs on every family decoded
+			grf := m.Gen.GRFBytes()
+			regs := (m.Lanes*bytesPer + grf - 1) / grf
 			if wantR := uint32(nch * regs); m.Rlen != wantR {
 				l.Findings = append(l.Findings, Finding{"rlen", fmt.Sprintf("%s: response length %d, %d channels x %d registers each = %d", at, m.Rlen, nch, regs, wantR)})
 			}

@@ -22,6 +22,7 @@ var pairs = []struct{ visa, asm string }{
 	{nativeData + "g1.visaasm", nativeData + "g1.SKL.asm"},
 	{nativeData + "g1.visaasm", nativeData + "g1.TGLLP.asm"},
 	{nativeData + "g1.visaasm", nativeData + "g1.DG2.asm"},
+	{nativeData + "info22_channels.visaasm", nativeData + "info22_channels.PVC.asm"},
 	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0001.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0001.asm"},
 	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0002.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0002.asm"},
 	{syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0003.visaasm", syclSet + "OCL_asm23954d4a795eca46_simd32_entry_0003.asm"},
@@ -127,6 +128,40 @@ func TestLoweringInfo22(t *testing.T) {
 	}
 }
 
+// TestLoweringPVC checks the PVC dump set of the coverage kernel
+// (GenX_IR's text and code for PVC): every INFO joins to one sampler send
+// whose descriptor the .asm shows, and nothing disagrees. PVC's registers are 64 bytes, so a SIMD16
+// message answers one register per channel and a SIMD32 one (exec sizes
+// 8 and 32: IGC sends SIMD32 when the exec size is not PVC's native 16)
+// two; with 32-byte registers every response length would be half the
+// expected one.
+func TestLoweringPVC(t *testing.T) {
+	_, s, j, _ := load(t, nativeData+"info22_channels.PVC.visaasm", nativeData+"info22_channels.PVC.asm")
+	var in decoder.Info
+	for k := 0; k < s.NumInfos(); k++ {
+		s.ReadInfo(k, &in)
+		l := j.Info(&in)
+		if len(l.Sends) != 1 {
+			t.Errorf("$%d: %d sampler sends", in.Inst, len(l.Sends))
+			continue
+		}
+		m := l.Sends[0].Sampler
+		wantRlen := uint32(len(in.Channels()))
+		if in.ExecSize() != 16 {
+			wantRlen *= 2
+		}
+		if m.Gen != native.PVC || m.Rlen != wantRlen {
+			t.Errorf("$%d (%s exec %d): family %v, rlen %d, want PVC and %d", in.Inst, in.Channels(), in.ExecSize(), m.Gen, m.Rlen, wantRlen)
+		}
+		for _, f := range l.Findings {
+			t.Errorf("$%d (%s exec %d): %v", in.Inst, in.Channels(), in.ExecSize(), f)
+		}
+	}
+	if s.NumInfos() != 90 {
+		t.Errorf("%d INFO, the kernel has 90", s.NumInfos())
+	}
+}
+
 // TestLoweringGenerated runs the checks over the generated kernel on
 // three platforms: the findings are those GenX_IR's lowering explains
 // (SIMD32 halves, emasks moved to M0, (W) added or dropped), never a
@@ -170,7 +205,7 @@ func TestLoweringGenerated(t *testing.T) {
 
 func BenchmarkJoinDumpSet(b *testing.B) {
 	var vb, ab [][]byte
-	for _, p := range pairs[4:] {
+	for _, p := range pairs[5:] {
 		vb, ab = append(vb, testkit.ReadFile(b, p.visa)), append(ab, testkit.ReadFile(b, p.asm))
 	}
 	for b.Loop() {

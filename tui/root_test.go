@@ -3,6 +3,8 @@ package tui
 import (
 	"errors"
 	"image/color"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -400,5 +402,40 @@ func TestFlowReloadFiltered(t *testing.T) {
 	l, ok := m.list.selected()
 	if m.list.filtering || m.list.count() != 1500 || !ok || m.list.rows.Info(l).Off != 13*11 {
 		t.Fatalf("filtering %v, %d rows, selected %v", m.list.filtering, m.list.count(), ok)
+	}
+}
+
+// A load's message on the status line names the file as the list does,
+// not by its path: at 40-80 columns the part of the line left for the
+// message showed mostly the folder. Two files of one base name keep the
+// folder that tells them apart; a file the list has no row of (it could
+// not be read) is named by the same rule over every input.
+func TestLoadMessagesShortNames(t *testing.T) {
+	live := &memSource{name: "/dumps/build-2026-12-05/run1/live.bin", data: rawInfos(3, nil)}
+	a := workspace.BytesSource("/dumps/build-2026-12-05/a/k.bin", rawInfos(1, nil))
+	b := workspace.BytesSource("/dumps/build-2026-12-05/b/k.bin", rawInfos(1, nil))
+	gone := &memSource{name: "/dumps/build-2026-12-05/run1/gone.bin", err: errors.New("no such file")}
+	m := newLoaded(Config{Sources: []workspace.Source{live, a, b, gone}}, 60, 24)
+	for _, want := range []string{"live.bin", "a/k.bin", "b/k.bin"} {
+		if !slices.Contains(slices.Collect(maps.Values(m.list.shown)), want) {
+			t.Fatalf("the list does not show %s: %v", want, m.list.shown)
+		}
+	}
+	live.set(rawInfos(4, nil), nil)
+	reload(m, live.name)
+	if m.status != "reloaded live.bin: 4 INFO" {
+		t.Errorf("reload: status %q", m.status)
+	}
+	live.set(rawInfos(4, nil)[:40], nil) // cut short: the old decode kept, with a note
+	reload(m, live.name)
+	if !strings.HasPrefix(m.status, "live.bin: reload: ") {
+		t.Errorf("broken reload: status %q", m.status)
+	}
+	reload(m, gone.name)
+	if m.status != "gone.bin: no such file" {
+		t.Errorf("read error: status %q", m.status)
+	}
+	if s := screen(m); !strings.Contains(s, "gone.bin: no such file") {
+		t.Errorf("the status line at 60 columns:\n%s", s)
 	}
 }

@@ -183,6 +183,9 @@ type Model struct {
 	// demangled holds c++filt's reading of the long kernel names (none
 	// when it is not installed), asked once per name.
 	demangled map[string]string
+	// inputNames is the short name of every input, for the status line
+	// (shortName); made when first needed.
+	inputNames map[string]string
 
 	marks marksState // bookmarks, their overlay and the note prompt
 
@@ -516,17 +519,17 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		e := d.e
 		switch {
 		case e.Note != "":
-			m.setStatus(e.Name+": "+e.Note, true)
+			m.setStatus(m.shortName(e.Name)+": "+e.Note, true)
 		case e.ReadErr != nil:
-			m.setStatus(fmt.Sprintf("%s: %v", e.Name, e.ReadErr), true)
+			m.setStatus(fmt.Sprintf("%s: %v", m.shortName(e.Name), e.ReadErr), true)
 		case len(e.File.Errors) > 0:
 			// The hint comes before the message, which is cut at the
 			// screen's edge; the error already starts with the file's name.
 			f := e.File
 			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
-			m.setStatus(fmt.Sprintf("%s: %d error(s), %s lists them: %s", f.Name, f.NumErrors(), panels.HintKey(m.keys.Errors), first), true)
+			m.setStatus(fmt.Sprintf("%s: %d error(s), %s lists them: %s", m.shortName(f.Name), f.NumErrors(), panels.HintKey(m.keys.Errors), first), true)
 		case d.reload:
-			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", e.File.Name, e.File.NumInfos()), false)
+			m.setStatus(fmt.Sprintf("reloaded %s: %d INFO", m.shortName(e.Name), e.File.NumInfos()), false)
 		case s.Loading() == 0:
 			m.setStatus(news, loadedBad)
 		}
@@ -548,6 +551,27 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 		return tea.Batch(m.spin.Tick, demangle) // restart the spinner
 	}
 	return demangle
+}
+
+// shortName is how a load's message names input name, whose folder
+// would fill the status line on a narrow screen: as the list does (the
+// fewest trailing path elements no other file of the list ends with), or
+// by the same rule over every input for a file the list has no row of.
+func (m *Model) shortName(name string) string {
+	if s, ok := m.list.shown[name]; ok {
+		return s
+	}
+	if m.inputNames == nil {
+		names := map[string]bool{}
+		for _, n := range m.snap.Names() {
+			names[n] = true
+		}
+		m.inputNames = shortNames(names) // the inputs are fixed: made once
+	}
+	if s, ok := m.inputNames[name]; ok {
+		return s
+	}
+	return name
 }
 
 // demangledMsg brings c++filt's reading of long kernel names.

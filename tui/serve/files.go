@@ -256,10 +256,15 @@ func (s *fileSet) opener(stdin io.Reader) func(string) ([]byte, error) {
 
 var errNotServed = errors.New("not a served file (ssh HOST files lists them)")
 
-// listing is the text of `ssh host files`: the served names, one a line.
+// listing is the text of `ssh host files`: the served names, one a line,
+// each as decoder.Display shows it: a name is the server's file's, and an
+// escape sequence in it would act on the client's terminal.
 func (s *fileSet) listing() string {
 	names := append([]string(nil), s.names...)
 	sort.Strings(names)
+	for i, n := range names {
+		names[i] = decoder.Display(n)
+	}
 	return strings.Join(names, "\n") + "\n"
 }
 

@@ -144,3 +144,56 @@ func TestServedFolderDumpNotes(t *testing.T) {
 		t.Errorf("dump %s: status %d, stderr %q", one, status, stderr)
 	}
 }
+
+// Served names reach the client's terminal as decoder.Display shows them:
+// `ssh HOST files` and the lines and messages of `ssh HOST dump` (a file
+// named with a window retitle and a screen clear retitled and cleared the
+// client's terminal). Files sharing a base name are served under their
+// paths as given (docs/serve.md).
+func TestServedNamesDisplayed(t *testing.T) {
+	const hostile = "ok\x1b]0;PWNED\a\x1b[2J\u009b.isa"
+	ts := startServer(t, func(c *Config) {
+		data, err := sampledata.Read("kernels.isa")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Dir(c.Files[0])
+		for _, p := range []string{hostile, "a/k.isa", "b/k.isa"} {
+			p = filepath.Join(dir, p)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c.Files = append(c.Files, p)
+		}
+	})
+	c := ts.dial(t)
+	dir := filepath.Dir(ts.cfg.Files[0])
+	shown := "ok?]0;PWNED??[2J?.isa"
+	for _, tc := range []struct {
+		cmd       string
+		out, errs string // what stdout and stderr must hold
+	}{
+		{"files", "kernels.isa\n" + shown + "\nstream_igc.bin\n", ""},
+		{"dump", "\n" + shown + ":info_main+0x4af $29  resinfo.RGBA", ""},
+		{"dump --bodies", "\n" + shown + ":info_main  kernel 4.1", ""},
+		{"dump x\x1b[2J.isa", "", "infoscope dump: open x?[2J.isa: not a served file"},
+	} {
+		out, errs, _ := run(t, c, tc.cmd, "")
+		for _, w := range []struct{ what, got, want string }{{"stdout", out, tc.out}, {"stderr", errs, tc.errs}} {
+			if i := strings.IndexAny(w.got, "\x1b\a\u009b"); i >= 0 {
+				t.Errorf("%q: a control character in %s at %d: %q", tc.cmd, w.what, i, w.got[max(0, i-40):min(len(w.got), i+40)])
+			}
+			if !strings.Contains(w.got, w.want) {
+				t.Errorf("%q: %s lacks %q:\n%.600s", tc.cmd, w.what, w.want, w.got)
+			}
+		}
+	}
+	// The two k.isa are served under their paths as given (here absolute):
+	// the listing shows them, sorted before the base names.
+	if out, _, _ := run(t, c, "files", ""); !strings.HasPrefix(out, filepath.Join(dir, "a/k.isa")+"\n"+filepath.Join(dir, "b/k.isa")+"\nkernels.isa\n") {
+		t.Errorf("files sharing a base name:\n%s", out)
+	}
+}

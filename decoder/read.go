@@ -112,6 +112,13 @@ func failsEarly(name string, head []byte, o Options) bool {
 		scanHex(head[:i], "", func(byte) {}, func(error) bool { failed = true; return false })
 		return failed
 	}
+	// Text that is not vISA is refused from its first lines whatever
+	// follows, but the caller may read it for what it is (Gen assembly
+	// beside vISA text, or alone; LLVM IR): it is read whole. The head is
+	// cut at its last line break: the cut may split a character.
+	if i := bytes.LastIndexByte(head, '\n'); i >= 0 && looksLikeText(head[:i+1]) {
+		return false
+	}
 	if o.Offset < 0 || o.Offset >= int64(len(head)) {
 		return false
 	}

@@ -297,3 +297,22 @@ func TestReadLargeFile(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTextWhole: text that is not vISA (IGC's Gen assembly, read
+// beside its .visaasm or alone) is read to its end, not cut after the
+// first 64 KiB that already fail as vISA; a multi-byte character split by
+// the cut changes nothing.
+func TestReadTextWhole(t *testing.T) {
+	line := "         mov (16|M0)              r10.0<1>:ud   0x0:ud              //  ALU pipe: int; $0 ✓\n"
+	text := []byte("//.kernel k\n//.platform DG2\n" + strings.Repeat(line, 3*sniffSize/len(line)))
+	for _, cut := range []int{0, 1, 2} {
+		// Shift the text so that the 64 KiB cut falls inside "✓" too.
+		data := append(bytes.Repeat([]byte("/"), cut), text...)
+		for _, size := range []int64{-1, int64(len(data))} {
+			got, err := ReadInput("k.asm", bytes.NewReader(data), size, Options{})
+			if err != nil || len(got) != len(data) {
+				t.Errorf("shift %d, size %d: %d of %d bytes read, %v", cut, size, len(got), len(data), err)
+			}
+		}
+	}
+}

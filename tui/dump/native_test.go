@@ -197,3 +197,31 @@ func TestDumpLoneASMBodiesGRFUsed(t *testing.T) {
 		t.Fatalf("exit %d %q: %v", code, errs, rs)
 	}
 }
+
+// On PVC (64-byte registers) GenX_IR answers INFO of 8 and 32 lanes with
+// a SIMD32 message and INFO of 16 lanes with a SIMD16 one: every record
+// carries its send and no lowering finding (the response length counted
+// in PVC's registers, not in 32-byte ones).
+func TestDumpSetPVC(t *testing.T) {
+	out, errs, code := runSet(t, "--json", "../../decoder/native/testdata/info22_channels.PVC.visaasm")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs := records[jsonObj](t, out)
+	if len(rs) != 90 {
+		t.Fatalf("%d records", len(rs))
+	}
+	want := map[float64]string{8: "simd32", 16: "simd16", 32: "simd32"}
+	for _, r := range rs {
+		send, ok := r["send"].(map[string]any)
+		if !ok {
+			t.Fatalf("$%v: no send: %v", r["index"], r["send"])
+		}
+		if send["message"] != r["op"] || send["simd_mode"] != want[r["exec_size"].(float64)] {
+			t.Errorf("$%v: exec size %v: send %v", r["index"], r["exec_size"], send)
+		}
+		if low := r["lowering"].([]any); len(low) != 0 {
+			t.Errorf("$%v: findings %v", r["index"], low)
+		}
+	}
+}

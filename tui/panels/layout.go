@@ -110,11 +110,13 @@ func frame(lines []string, w, h int) string {
 // window its last row says how many more there are (what is above shows on
 // its first row), so a cut list never looks complete.
 // The line at index keep (the cursor's; -1 for none) is never replaced.
+// A mark takes the place of a line, so it counts that line too: both counts
+// are then at least 2, and what (a plural) always reads right.
 func windowMore(lines []string, top, w, h int, st *style.Styles, what string, keep int) []string {
 	out := window(lines, top, w, h)
 	top = max(0, min(top, len(lines)))
 	if h >= 3 && top > 0 && len(out) > 0 && keep != top {
-		out[0] = clip(st.Muted.Render(fmt.Sprintf("↑ %d %s above", top, what)), w)
+		out[0] = clip(st.Muted.Render(fmt.Sprintf("↑ %d %s above", top+1, what)), w)
 	}
 	if rest := len(lines) - (top + len(out)); h >= 3 && rest > 0 && len(out) > 0 && keep != top+len(out)-1 {
 		out[len(out)-1] = clip(st.Muted.Render(fmt.Sprintf("↓ %d %s more", rest+1, what)), w)

@@ -561,3 +561,45 @@ func TestOutputLongLODKeepsMeanings(t *testing.T) {
 		t.Errorf("the Width row lost its meaning to the LOD list:\n%s", v)
 	}
 }
+
+// TestOutputMarksCountHiddenRows: at every form row of a side-by-side
+// panel cut short, "↑ N rows above" gives the number of the column's rows
+// not drawn above the window, the one under the mark included. It said
+// "↑ 1 rows above" with Type and Width out of sight, and "↑ 12" over 13.
+func TestOutputMarksCountHiddenRows(t *testing.T) {
+	m, _ := newTestOutput(t, resinfoBytes, 80, 16)
+	g := m.geometry()
+	if !g.side {
+		t.Fatal("80 columns should be side by side")
+	}
+	// left is the form column of a line, as drawn: cut to its width.
+	left := func(l string) string { return strings.TrimRight(ansi.Strip(ansi.Truncate(l, g.leftW, "")), " ") }
+	marks := 0
+	for r := range m.formRows() {
+		m = toRow(m, r)
+		var column []string
+		for _, l := range append(append(m.formLines(g.leftW), ""), m.tailLines(g.leftW)...) {
+			column = append(column, left(Fit(l, g.leftW)))
+		}
+		body := strings.Split(m.View(), "\n")[1 : 1+g.bodyH]
+		var n int
+		if _, err := fmt.Sscanf(left(body[0]), "↑ %d rows above", &n); err != nil {
+			continue
+		}
+		marks++
+		// The rows drawn under the mark (to the "↓" one, if any) are the
+		// column's from index n on.
+		shown := body[1:]
+		if strings.HasPrefix(left(shown[len(shown)-1]), "↓") {
+			shown = shown[:len(shown)-1]
+		}
+		for i, l := range shown {
+			if n+i >= len(column) || left(l) != column[n+i] {
+				t.Fatalf("row %d: %q, but the rows drawn under it start at another:\n%s", r, left(body[0]), ansi.Strip(m.View()))
+			}
+		}
+	}
+	if marks == 0 {
+		t.Fatal("no row scrolled the form: the panel is not cut short")
+	}
+}

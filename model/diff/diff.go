@@ -10,7 +10,9 @@ package diff
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 
 	"infoscope/decoder"
@@ -45,7 +47,9 @@ type Pair struct{ A, B Body }
 
 // Pairing is how two builds' bodies pair: by name; a name several bodies
 // share (a kernel compiled at two SIMD widths, a symbol table in every
-// file) pairs in input order, the first with the first.
+// file, a dump folder's kernel in its .visaasm and a stale .isaasm) pairs
+// first bodies read from files of the same name, then of the same
+// extension, then the rest in input order, the first with the first.
 type Pairing struct {
 	Pairs        []Pair
 	OnlyA, OnlyB []Body // in input order
@@ -53,21 +57,39 @@ type Pairing struct {
 
 // PairBodies pairs a's and b's bodies by name. Pairs come in a's order.
 func PairBodies(a, b []Body) Pairing {
-	byName := map[string][]int{}
-	for j, x := range b {
-		byName[x.Name] = append(byName[x.Name], j)
+	type key struct{ name, file string }
+	match := make([]int, len(a)) // a[i]'s counterpart in b; -1 for none
+	for i := range match {
+		match[i] = -1
 	}
 	used := make([]bool, len(b))
-	var p Pairing
-	for _, x := range a {
-		js := byName[x.Name]
-		if len(js) == 0 {
-			p.OnlyA = append(p.OnlyA, x)
-			continue
+	// A file's name says which of a kernel's files is which: a dump
+	// folder's change to its .visaasm alone leaves a stale .isaasm beside
+	// it that only B lists (A's, identical to its .visaasm, is not listed
+	// twice), and in input order it would pair with A's .visaasm.
+	for _, file := range []func(string) string{fileName, fileExt, func(string) string { return "" }} {
+		free := map[key][]int{}
+		for j, y := range b {
+			if !used[j] {
+				k := key{y.Name, file(y.File)}
+				free[k] = append(free[k], j)
+			}
 		}
-		p.Pairs = append(p.Pairs, Pair{x, b[js[0]]})
-		used[js[0]] = true
-		byName[x.Name] = js[1:]
+		for i, x := range a {
+			k := key{x.Name, file(x.File)}
+			if js := free[k]; match[i] < 0 && len(js) > 0 {
+				match[i], used[js[0]] = js[0], true
+				free[k] = js[1:]
+			}
+		}
+	}
+	var p Pairing
+	for i, x := range a {
+		if match[i] < 0 {
+			p.OnlyA = append(p.OnlyA, x)
+		} else {
+			p.Pairs = append(p.Pairs, Pair{x, b[match[i]]})
+		}
 	}
 	for j, x := range b {
 		if !used[j] {
@@ -75,6 +97,20 @@ func PairBodies(a, b []Body) Pairing {
 		}
 	}
 	return p
+}
+
+// fileName is an input's file name without its folder; a C source's part
+// keeps its ":ARRAY[k]".
+func fileName(name string) string { return filepath.Base(name) }
+
+// fileExt is an input's extension (".visaasm", ".isaasm", ".isa"; ".c" for
+// a C source's part "FILE.c:ARRAY[k]").
+func fileExt(name string) string {
+	ext := filepath.Ext(fileName(name))
+	if i := strings.IndexByte(ext, ':'); i >= 0 {
+		ext = ext[:i]
+	}
+	return ext
 }
 
 // Kind is what happened to an instruction.

@@ -307,3 +307,47 @@ func TestLayoutOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestPairBodies: bodies sharing a name pair with the one read from a
+// file of the same name, then of the same extension, then in input order;
+// one that only b has is listed as such.
+func TestPairBodies(t *testing.T) {
+	body := func(name, file string) Body { return Body{Name: name, File: file} }
+	a := []Body{
+		body("k", "a/x_0003.visaasm"), // B's stale .isaasm comes first in input order
+		body("k", "a/x_0001.visaasm"), // the same extension as B's x_0002, whose name is x_0002's of A
+		body("k", "a/x_0002.visaasm"),
+		body("s", "a/src.c:img[0]"),
+		body("s", "a/z.isa"),
+	}
+	b := []Body{
+		body("k", "b/x_0003.isaasm"),
+		body("k", "b/x_0002.visaasm"),
+		body("k", "b/x_0003.visaasm"),
+		body("k", "b/y_0001.visaasm"),
+		body("s", "b/w.isa"),
+		body("s", "b/other.c:img[1]"),
+	}
+	p := PairBodies(a, b)
+	var got []string
+	for _, pr := range p.Pairs {
+		got = append(got, pr.A.File+" "+pr.B.File)
+	}
+	for _, x := range p.OnlyA {
+		got = append(got, "only A "+x.File)
+	}
+	for _, x := range p.OnlyB {
+		got = append(got, "only B "+x.File)
+	}
+	want := []string{
+		"a/x_0003.visaasm b/x_0003.visaasm",
+		"a/x_0001.visaasm b/y_0001.visaasm",
+		"a/x_0002.visaasm b/x_0002.visaasm",
+		"a/src.c:img[0] b/other.c:img[1]",
+		"a/z.isa b/w.isa",
+		"only B b/x_0003.isaasm",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

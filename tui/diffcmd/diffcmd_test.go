@@ -14,6 +14,7 @@ import (
 	"infoscope/sampledata/benchcpu"
 	"infoscope/sampledata/dumpgen"
 	"infoscope/sampledata/testkit"
+	"infoscope/tui/fsio"
 )
 
 // The inputs are model/diff's (see its testdata/PROVENANCE.md).
@@ -122,6 +123,29 @@ func TestText(t *testing.T) {
 	if !strings.Contains(out, "  $2   $2   mov (M1_NM, 1) V0118") || !strings.Contains(out, "  $7   $8   LOC 56") {
 		t.Errorf("-U 3 after the inputs:\n%s", out)
 	}
+}
+
+// TestStaleIsaasm: two dump folders as IGC leaves them, B's kernel 0003
+// changed in its .visaasm and its .isaasm stale (as A's, which the folder
+// lister drops, identical to its .visaasm): A's .visaasm pairs with B's,
+// whose change is reported, and B's .isaasm is on B's side only. Paired in
+// input order, A's .visaasm met B's .isaasm (".i" before ".v"): "0
+// differ, 3 same".
+func TestStaleIsaasm(t *testing.T) {
+	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"
+	a := copyDir(t, dumpset)
+	b := editedDumpSet(t, stem+".visaasm", "0x0:d ", "0x4:d ")
+	var out, errb bytes.Buffer
+	env := testEnv(&out, &errb)
+	env.Folder = fsio.FolderFiles // the inspector's and the command's lister
+	st := Run([]string{a, b}, env)
+	differs(t, st, out.String(),
+		"(A "+filepath.Join(a, stem+".visaasm")+", B "+filepath.Join(b, stem+".visaasm")+")\n",
+		"~ $5  $5  mul (M1_NM, 1) V0063(0,0)<1> V0059(0,0)<0;1,0> 0x4:d\n",
+		"          src1 immediate: 0x0 -> 0x4\n",
+		"only in B: _ZTSN4sycl3_V16detail18RoundedRangeKernelINS0_4itemILi1ELb1EEELi1EZNS0_7handler4fillItEEvPvRKT_mEUlNS0_2idILi1EEEE_EE ("+filepath.Join(b, stem+".isaasm")+")\n",
+		"3 paired: 1 differ, 2 same; 0 only in A, 1 only in B\n",
+	)
 }
 
 // TestChangedText: a changed immediate in one kernel of a dump folder:

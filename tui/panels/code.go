@@ -1207,12 +1207,20 @@ func (m Code) flowLines(h int) []string {
 	top := clampTop(m.flowTop, rows, len(body))
 	if len(body) > rows {
 		more := fmt.Sprintf("  lines %d-%d of %d", top+1, min(top+rows, len(body)), len(body))
-		if m.flowFocus {
-			more += " (" + m.KeyMap.flowHint("scroll") + ")"
-		} else {
-			more += " (" + HintKey(m.KeyMap.FlowFocus) + " scrolls)"
+		hint := " (" + HintKey(m.KeyMap.FlowFocus) + " scrolls)"
+		if rows == 0 {
+			// No row under the heading (a short window): a range would read
+			// "lines 1-0", and F would scroll a list no one sees.
+			more, hint = fmt.Sprintf("  %d lines, no room to show them", len(body)), ""
+			if len(body) == 1 {
+				more = "  1 line, no room to show it"
+			}
 		}
-		head += st.Muted.Render(more)
+		if m.flowFocus {
+			// The keys stay named while the list has them, so F gives them back.
+			hint = " (" + m.KeyMap.flowHint("scroll") + ")"
+		}
+		head += st.Muted.Render(more + hint)
 	} else if m.flowFocus {
 		head += st.Muted.Render("  (" + m.KeyMap.flowHint("move") + ")")
 	}

@@ -2,6 +2,7 @@ package panels
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -204,6 +205,57 @@ func TestCodeFlowScrolls(t *testing.T) {
 	if m.Cursor() != 7 {
 		t.Fatalf("F then j: the listing's cursor should move, is %d", m.Cursor())
 	}
+}
+
+// TestCodeFlowWithNoRoom: a window so short that the data-flow list gets
+// no row under its heading says how many lines it holds, not "lines 1-0 of
+// 3 (F scrolls)", and offers no F that would scroll what is not shown;
+// while the list has the keys they stay named, so F gives them back.
+func TestCodeFlowWithNoRoom(t *testing.T) {
+	files := map[string][]byte{
+		"dataflow.isa": repoFile(t, "model", "testdata", "dataflow.isa"),
+		"kernels.isa":  repoFile(t, "sampledata", "kernels.isa"),
+	}
+	seen := map[bool]bool{} // by whether the list is one line
+	for name, data := range files {
+		for _, s := range decoder.Decode(name, data, decoder.Options{}).Streams {
+			for i := range s.NumInfos() {
+				m := newTestCode(s.Info(i), 150, 4)
+				n := len(m.flowBody())
+				if n == 0 || m.flowRows() != 0 {
+					continue
+				}
+				seen[n == 1] = true
+				want := fmt.Sprintf("  %d lines, no room to show them", n)
+				if n == 1 {
+					want = "  1 line, no room to show it"
+				}
+				if h := flowHeading(codeView(m)); !strings.HasSuffix(h, want) {
+					t.Errorf("%s INFO %d: heading %q, want it to end %q", name, i, h, want)
+				}
+				if m.flowStops() == 0 {
+					continue // F does not take the keys
+				}
+				want += " (j/k scroll, enter goes, F back)"
+				if h := flowHeading(codeView(keys(m, "F"))); !strings.HasSuffix(h, want) {
+					t.Errorf("%s INFO %d, F: heading %q, want it to end %q", name, i, h, want)
+				}
+			}
+		}
+	}
+	if !seen[false] || !seen[true] {
+		t.Errorf("lists of one line and of more seen: %v, want both", seen)
+	}
+}
+
+// flowHeading is the data-flow heading line of a Code view, spaces cut.
+func flowHeading(v string) string {
+	for _, l := range strings.Split(v, "\n") {
+		if strings.HasPrefix(l, "Data flow of") {
+			return strings.TrimRight(l, " ")
+		}
+	}
+	return ""
 }
 
 // The data-flow list's hints and the messages of a jump name the keys in

@@ -199,9 +199,10 @@ func TestKernelListResize(t *testing.T) {
 }
 
 // A reload of a file without INFO shows its new body in the Code pane,
-// with its native join asked again: with no INFO selected before and
-// after, the selection looked the same and the pane kept the old stream
-// and the old join (the .visa.ll gone from the dump set here).
+// with its native join asked again, the cursor on the instruction it was
+// on: with no INFO selected before and after, the selection looked the
+// same and the pane kept the old stream and the old join (the .visa.ll
+// gone from the dump set here).
 func TestReloadBodyWithoutInfo(t *testing.T) {
 	dir := filepath.Join("..", "model", "diff", "testdata", "dumpset")
 	const stem = "OCL_asm23954d4a795eca46_simd32_entry_0003"
@@ -212,7 +213,9 @@ func TestReloadBodyWithoutInfo(t *testing.T) {
 	nat := func(string) *lower.Join { asked++; return join }
 	src := &memSource{name: stem + ".visaasm", data: read(stem + ".visaasm")}
 	m := newLoaded(Config{Sources: []workspace.Source{src}, Native: nat}, 80, 24)
-	send(m, "j", "j") // on $2, whose LLVM line shows under it
+	for m.codePanel().Cursor() < 2 {
+		send(m, "j")
+	}
 	if s := screen(m); !strings.Contains(s, "mov (M1_NM, 2) V0054(0,0)") || !strings.Contains(s, "ll:") {
 		t.Fatalf("before the reload, no $2 with its LLVM line:\n%s", s)
 	}
@@ -226,6 +229,9 @@ func TestReloadBodyWithoutInfo(t *testing.T) {
 	}
 	if asked == before {
 		t.Error("the native join was not asked again")
+	}
+	if c := m.codePanel().Cursor(); c != 2 {
+		t.Errorf("after the reload the cursor is on $%d, not on $2 where it was", c)
 	}
 	if b := m.codePanel().Body(); m.body == nil || b != m.body.s {
 		t.Errorf("the Code pane shows %p, the body picked is %v", b, m.body)

@@ -654,11 +654,21 @@ func (m *Model) rebuild() tea.Cmd {
 	start := time.Now()
 	cmd := m.list.setRows(snapshotRows(m.snap)) // shared by every view of the workspace
 	m.reattachMarks()
+	// A body shown with no INFO selected keeps its cursor's instruction
+	// when it is read again (the list keeps an INFO's).
+	code := m.panels[focusCode].panelView.(*panels.Code)
+	at := -1
+	if m.body != nil && !m.selOK && !m.pending[focusCode] {
+		at = code.Cursor()
+	}
 	m.rebody()
 	// Every panel is handed the selection again, even when it looks the
 	// same: the Info pointers changed, and with none selected the body
 	// shown is a new stream whose native join is asked again.
 	m.handAll()
+	if at >= 0 && m.body != nil && !m.selOK {
+		code.KeepCursor(at)
+	}
 	m.openFirstBody()
 	m.rebuilt = time.Since(start)
 	return cmd

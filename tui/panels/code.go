@@ -240,6 +240,14 @@ func (m *Code) SetBody(s *decoder.Stream) {
 	c.info, c.fresh = -1, false
 }
 
+// KeepCursor puts the cursor on instruction i (or the nearest there is),
+// a third down the listing: the body was read again after its file
+// changed, and the cursor stays where it was read.
+func (m *Code) KeepCursor(i int) {
+	m.moveTo(i)
+	m.recentre = true
+}
+
 // Body returns the body shown, nil when none.
 func (m Code) Body() *decoder.Stream { return m.c.s }
 

@@ -248,6 +248,16 @@ func TestCodeFlowWithNoRoom(t *testing.T) {
 	}
 }
 
+// TestCodeSubroutineOnOneRow: a subroutine's two-line text (.function
+// "NAME" and its label) shows on its row joined by a space, as in dump's
+// lines; the newline went through Display and showed as "?".
+func TestCodeSubroutineOnOneRow(t *testing.T) {
+	f := decoder.Decode("kernels.isa", repoFile(t, "sampledata", "kernels.isa"), decoder.Options{})
+	m := newTestCode(f.Streams[0].Info(0), 120, 14)
+	m = typeLine(keys(m, ":"), "$86")
+	wantView(t, "the listing at $86", codeView(m), `$86  0x9ab  .function "sub_clear_19_4" sub_clear_19_4:`)
+}
+
 // flowHeading is the data-flow heading line of a Code view, spaces cut.
 func flowHeading(v string) string {
 	for _, l := range strings.Split(v, "\n") {

@@ -3,6 +3,7 @@ package decoder
 import (
 	"bytes"
 	"io"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -22,6 +23,14 @@ func Display(s string) string {
 		return s
 	}
 	return string(AppendDisplay(make([]byte, 0, len(s)), s))
+}
+
+// DisplayRow is Display of an instruction's text where it takes one row
+// (a list, a diff line): a subroutine prints as two lines (.function
+// "NAME" and its label), joined here by a space as in dump's text lines,
+// not by Display's "?" for the line break.
+func DisplayRow(s string) string {
+	return Display(strings.ReplaceAll(s, "\n", " "))
 }
 
 // DisplayName is Display of a name's bytes. Names only label things (ids

@@ -55,3 +55,18 @@ func TestJSONGuard(t *testing.T) {
 		t.Errorf("%q, want %q", b.String(), want)
 	}
 }
+
+// TestDisplayRow: a subroutine's two printed lines take one row joined by a
+// space (a "?" stood for the line break in diff views), and what Display
+// cleans is still cleaned.
+func TestDisplayRow(t *testing.T) {
+	for in, want := range map[string]string{
+		".function \"sub_4\"\nsub_4:":  ".function \"sub_4\" sub_4:",
+		"mov (M1, 8) V1(0,0)<1> 0x0:d": "mov (M1, 8) V1(0,0)<1> 0x0:d",
+		"a\x1b]0;T\x07\nb":             Display("a\x1b]0;T\x07") + " b",
+	} {
+		if got := DisplayRow(in); got != want {
+			t.Errorf("DisplayRow(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

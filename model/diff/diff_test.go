@@ -161,8 +161,8 @@ func TestInsertion(t *testing.T) {
 	}
 }
 
-// TestBinarySelf: the object files against themselves and against their
-// own disassembly read as text: no difference either way.
+// TestBinarySelf: the object files against themselves: no difference
+// (against their disassembly: TestBinaryDisassembly).
 func TestBinarySelf(t *testing.T) {
 	for _, base := range []string{"info_channels", "large_mix_1k", "func_s1"} {
 		bin := decoder.Decode(base+".isa", []byte(mustRead(t, oracleData+base+".isa")), decoder.Options{})

@@ -47,7 +47,7 @@ func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 			for _, r := range k.Rows[h.From:h.To] {
 				switch r.Kind {
 				case diff.Same:
-					fmt.Fprintf(w, "  %s %s %s\n", num(r.A, wa), num(r.B, wb), decoder.Display(diff.InstText(k.B.Stream, r.B)))
+					fmt.Fprintf(w, "  %s %s %s\n", num(r.A, wa), num(r.B, wb), decoder.DisplayRow(diff.InstText(k.B.Stream, r.B)))
 					continue
 				}
 				for ci < len(k.Changes) && k.Changes[ci].Row != r {
@@ -56,12 +56,12 @@ func writeKernel(w *bufio.Writer, k *diff.Kernel, context int) {
 				c := k.Changes[ci]
 				switch c.Kind {
 				case diff.Added:
-					fmt.Fprintf(w, "+ %s %s %s\n", num(-1, wa), num(c.B, wb), decoder.Display(c.BText))
+					fmt.Fprintf(w, "+ %s %s %s\n", num(-1, wa), num(c.B, wb), decoder.DisplayRow(c.BText))
 				case diff.Removed:
-					fmt.Fprintf(w, "- %s %s %s\n", num(c.A, wa), num(-1, wb), decoder.Display(c.AText))
+					fmt.Fprintf(w, "- %s %s %s\n", num(c.A, wa), num(-1, wb), decoder.DisplayRow(c.AText))
 				case diff.Changed:
-					fmt.Fprintf(w, "~ %s %s %s\n", num(c.A, wa), num(c.B, wb), decoder.Display(c.BText))
-					fmt.Fprintf(w, "  %s %s %s\n", strings.Repeat(" ", wa), pad("was", wb), decoder.Display(c.AText))
+					fmt.Fprintf(w, "~ %s %s %s\n", num(c.A, wa), num(c.B, wb), decoder.DisplayRow(c.BText))
+					fmt.Fprintf(w, "  %s %s %s\n", strings.Repeat(" ", wa), pad("was", wb), decoder.DisplayRow(c.AText))
 					for _, f := range c.Fields {
 						fmt.Fprintf(w, "  %s %s %s: %s -> %s\n", strings.Repeat(" ", wa), strings.Repeat(" ", wb), decoder.Display(f.Name), orNone(f.A), orNone(f.B))
 					}

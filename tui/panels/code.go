@@ -775,15 +775,12 @@ func (m Code) lineText(i int) (text string, diags int) {
 	} else {
 		in := c.scratch()
 		s.Decode(i, in)
-		// A subroutine's text spans two lines (.function "NAME" and its
-		// label); a row holds one instruction, so they join by a space, as
-		// in dump's lines, not by Display's "?" for the newline.
-		text, diags = strings.ReplaceAll(in.Text(), "\n", " "), in.NumDiagnostics()
+		text, diags = in.Text(), in.NumDiagnostics()
 	}
 	if k, ok := c.infoAt(i); ok {
 		diags = s.Info(k).NumDiagnostics()
 	}
-	return decoder.Display(text), diags
+	return decoder.DisplayRow(text), diags
 }
 
 // searchBody returns the instructions of s that match q (lower case):

@@ -298,7 +298,7 @@ func (m Code) diffRow(d *diffState, i, nw int, wide bool) []string {
 		bText, _ = m.lineText(r.B)
 	}
 	if r.A >= 0 {
-		aText = decoder.Display(diff.InstText(k.A.Stream, r.A))
+		aText = decoder.DisplayRow(diff.InstText(k.A.Stream, r.A))
 	}
 	lead := cursor + m.diffMark(r.Kind) + kind
 	var out []string

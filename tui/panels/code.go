@@ -273,6 +273,9 @@ func (m *Code) keepRow() {
 	m.sub = min(m.sub, m.nativeRows(m.cur)-1)
 	switch j := m.native(); {
 	case j == nil:
+		if m.nat {
+			m.msg = "" // it said the native listing had the keys
+		}
 		m.nat = false
 	case m.nat && m.ncur >= len(j.ASM.Insts):
 		m.moveNative(m.ncur)

@@ -426,6 +426,7 @@ func (fm *formatter) writeImage(w io.Writer, f *decoder.File, o Options) (notes 
 // whose data flow ran past its budget adds a note to notes.
 func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *decoder.Stream, o Options, notes *[]string) (_ []byte, err error) {
 	seed := o.Syntax == "seed"
+	name := decoder.Display(f.Name) // a file's name is input too; cleaned once, not on each line
 	var sf *flow.Stream
 	var budget *flow.Budget
 	if o.JSON && o.All && s.NumInfos() > 0 {
@@ -481,7 +482,7 @@ func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *deco
 			if in == nil {
 				s.Decode(i, &fm.inst)
 			}
-			b = appendTextLine(b, f, s, i, in, &fm.inst, seed)
+			b = appendTextLine(b, name, s, i, in, &fm.inst, seed)
 		}
 		if b, err = flush(w, b); err != nil {
 			return b, err
@@ -582,13 +583,13 @@ func appendTextListing(b []byte, s *decoder.Stream, i int) []byte {
 	return append(b, '\n')
 }
 
-// appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n". OFFSET is the
-// absolute input offset, the same number as the JSON "offset" key, so it can
-// be handed to xxd -s; N is Intel's instruction index in the body (JSON
-// "index"). An INFO's TEXT is in the syntax asked for, its diagnostics
-// after it.
-func appendTextLine(b []byte, f *decoder.File, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
-	b = append(decoder.AppendDisplay(b, f.Name), ':') // a file's name is input too
+// appendTextLine formats "FILE:KERNEL+0xOFFSET $N  TEXT\n", FILE being name
+// (the file's name as Display shows it). OFFSET is the absolute input
+// offset, the same number as the JSON "offset" key, so it can be handed to
+// xxd -s; N is Intel's instruction index in the body (JSON "index"). An
+// INFO's TEXT is in the syntax asked for, its diagnostics after it.
+func appendTextLine(b []byte, name string, s *decoder.Stream, i int, in *decoder.Info, inst *decoder.Instruction, seed bool) []byte {
+	b = append(append(b, name...), ':')
 	switch {
 	case s.FromText():
 		// Text has no offsets: FILE:LINE: KERNEL $N, as editors jump to.

@@ -92,34 +92,40 @@ func parseCanonical(text string, v Version, names TextNames, line int32, parse f
 // mnemonic, "(N)" for an execution size N, written "(M1, N)"; s when it
 // has none.
 func bareExec(s string) string {
+	lo, hi, ok := execParens(s)
+	if !ok {
+		return s
+	}
+	switch n := s[lo:hi]; n {
+	case "1", "2", "4", "8", "16", "32":
+		return s[:lo] + "M1, " + n + s[hi:]
+	}
+	return s
+}
+
+// execParens finds the first parenthesised group after the mnemonic, where
+// a line's execution size stands: s[lo:hi] is what is between " (" and ")".
+func execParens(s string) (lo, hi int, ok bool) {
 	i := strings.Index(s, " (")
 	if i < 0 {
-		return s
+		return 0, 0, false
 	}
 	j := strings.IndexByte(s[i:], ')')
 	if j < 0 {
-		return s
+		return 0, 0, false
 	}
-	switch n := s[i+2 : i+j]; n {
-	case "1", "2", "4", "8", "16", "32":
-		return s[:i+2] + "M1, " + n + s[i+j:]
-	}
-	return s
+	return i + 2, i + j, true
 }
 
 // sourceForms rewrites what IGC's assembler accepts but its printer never
 // writes in the execution size: "NoMask" for the mask M1_NM, and blanks
 // inside the parentheses ("( M1 , 8 )").
 func sourceForms(s string) string {
-	i := strings.Index(s, " (")
-	if i < 0 {
+	lo, hi, ok := execParens(s)
+	if !ok {
 		return s
 	}
-	j := strings.IndexByte(s[i:], ')')
-	if j < 0 {
-		return s
-	}
-	in := s[i+2 : i+j]
+	in := s[lo:hi]
 	m, n, ok := strings.Cut(in, ",")
 	if !ok {
 		return s
@@ -132,7 +138,7 @@ func sourceForms(s string) string {
 		return s // not an execution size: "media_ld.nomod (8,16)"
 	}
 	if out := m + ", " + n; out != in && !strings.ContainsAny(m+n, " ,(") {
-		return s[:i+2] + out + s[i+j:]
+		return s[:lo] + out + s[hi:]
 	}
 	return s
 }

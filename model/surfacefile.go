@@ -56,8 +56,10 @@ const MaxLODs = 32
 type SurfaceFile struct {
 	DispatchMask ExecMask
 	LOD          []uint32
-	GRFBytes     int                // 32 or 64
-	Surfaces     map[string]Surface // the default for every file and body
+	// GRFBytes is 32 or 64, or 0 when the file does not say: then the
+	// platform's (a dump set's .asm), else 32.
+	GRFBytes int
+	Surfaces map[string]Surface // the default for every file and body
 	// Files holds descriptions per input file, then per body ("*": every
 	// body of the file), then per surface name. nil when there are none.
 	Files map[string]map[string]map[string]Surface
@@ -91,9 +93,9 @@ func (s SurfaceSource) String() string {
 }
 
 // NewSurfaceFile returns a file with every lane dispatched, LOD 0 for every
-// lane, 32-byte GRFs and no surfaces.
+// lane, no GRF size of its own (GRFBytes 0) and no surfaces.
 func NewSurfaceFile() *SurfaceFile {
-	return &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{}}
+	return &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{}}
 }
 
 // fileEntry returns the Files entry for an input name: the name as given,
@@ -206,7 +208,8 @@ func (f *SurfaceFile) EnvFor(sc Scope, in *decoder.Info) (Env, SurfaceSource) {
 	return Env{Surface: s, LOD: slices.Clone(f.LOD), Dispatch: f.DispatchMask, GRFBytes: f.grfBytes()}, src
 }
 
-// grfBytes is the file's GRF size: 32 when unset (a SurfaceFile literal).
+// grfBytes is the file's GRF size: 32 when unset (dump puts a dump set's
+// platform's size in the Env instead).
 func (f *SurfaceFile) grfBytes() int {
 	if f.GRFBytes == 0 {
 		return 32
@@ -548,7 +551,8 @@ func fieldKeys() []string {
 // one surface per line, a final newline; "files" only when it has entries.
 // It refuses a file that ParseSurfaceFile would refuse (an out-of-range
 // surface, an empty or too long lod list, an empty surface or file name, a
-// GRF size other than 32 or 64). A nil file marshals as NewSurfaceFile.
+// GRF size other than 32 or 64). "grf_bytes" is written only when the file
+// has one. A nil file marshals as NewSurfaceFile.
 func (f *SurfaceFile) Marshal() ([]byte, error) {
 	if f == nil {
 		f = NewSurfaceFile()
@@ -556,9 +560,8 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 	if len(f.LOD) == 0 || len(f.LOD) > MaxLODs {
 		return nil, fmt.Errorf("lod: %d values: give one value for every lane or one per lane (up to %d)", len(f.LOD), MaxLODs)
 	}
-	grf := f.grfBytes()
-	if grf != 32 && grf != 64 {
-		return nil, fmt.Errorf("grf_bytes: %d: want 32 or 64", grf)
+	if f.GRFBytes != 0 && f.GRFBytes != 32 && f.GRFBytes != 64 {
+		return nil, fmt.Errorf("grf_bytes: %d: want 32 or 64", f.GRFBytes)
 	}
 	var b bytes.Buffer
 	b.WriteString("{\n  \"dispatch_mask\": \"" + f.DispatchMask.String() + "\",\n  \"lod\": [")
@@ -568,7 +571,13 @@ func (f *SurfaceFile) Marshal() ([]byte, error) {
 		}
 		b.WriteString(strconv.FormatUint(uint64(v), 10))
 	}
-	b.WriteString("],\n  \"grf_bytes\": " + strconv.Itoa(grf) + ",\n  \"surfaces\": ")
+	b.WriteString("]")
+	if f.GRFBytes != 0 {
+		// A file that does not say keeps not saying: its GRF size stays
+		// the platform's (a PVC dump set's 64), else 32.
+		b.WriteString(",\n  \"grf_bytes\": " + strconv.Itoa(f.GRFBytes))
+	}
+	b.WriteString(",\n  \"surfaces\": ")
 	if err := marshalSurfaces(&b, f.Surfaces, "surfaces", "  "); err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ func TestParseSurfaceFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{
+	want := &SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{
 		"T6": {Type: Surface2D, Width: 63, Height: 31, MIPCount: 7},
 	}}
 	if !reflect.DeepEqual(f, want) {
@@ -33,15 +33,15 @@ func TestParseSurfaceFile(t *testing.T) {
 	}{
 		{"empty object gives defaults", `{}`, NewSurfaceFile()},
 		{"missing numbers are 0", `{"surfaces": {"img": {"type": "cube", "buffer_size": 4294967295}}}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{"img": {Type: SurfaceCube, BufferSize: 1<<32 - 1}}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{"img": {Type: SurfaceCube, BufferSize: 1<<32 - 1}}}},
 		{"lod per lane, mask", `{"dispatch_mask": "0x0000ff00", "lod": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]}`,
-			&SurfaceFile{DispatchMask: 0xff00, LOD: []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, GRFBytes: 32, Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: 0xff00, LOD: []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, Surfaces: map[string]Surface{}}},
 		{"lod bare number", `{"lod": 3, "dispatch_mask": "FF"}`,
-			&SurfaceFile{DispatchMask: 0xff, LOD: []uint32{3}, GRFBytes: 32, Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: 0xff, LOD: []uint32{3}, Surfaces: map[string]Surface{}}},
 		{"lod 32 values, max value", `{"lod": [4294967295` + strings.Repeat(", 0", 31) + `]}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: append([]uint32{1<<32 - 1}, make([]uint32, 31)...), GRFBytes: 32, Surfaces: map[string]Surface{}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: append([]uint32{1<<32 - 1}, make([]uint32, 31)...), Surfaces: map[string]Surface{}}},
 		{"label-case type, escaped key", `{"surfaces": {"T\u0037": {"type": "3D", "depth": 2047}}}`,
-			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, GRFBytes: 32, Surfaces: map[string]Surface{"T7": {Type: Surface3D, Depth: 2047}}}},
+			&SurfaceFile{DispatchMask: AllLanes, LOD: []uint32{0}, Surfaces: map[string]Surface{"T7": {Type: Surface3D, Depth: 2047}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -154,7 +154,6 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 	want := `{
   "dispatch_mask": "0xffffffff",
   "lod": [0],
-  "grf_bytes": 32,
   "surfaces": {
     "T6": {"type": "2d", "width": 63, "height": 31, "depth": 0, "mip_count": 7, "quilt_width": 0, "quilt_height": 0, "buffer_size": 0, "samples": 0, "sample_palette_index": 0, "surface_array": 0, "min_lod": 0}
   }
@@ -164,12 +163,18 @@ func TestSurfaceFileRoundTrip(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b, want)
 	}
 	b, _ = NewSurfaceFile().Marshal()
-	if string(b) != "{\n  \"dispatch_mask\": \"0xffffffff\",\n  \"lod\": [0],\n  \"grf_bytes\": 32,\n  \"surfaces\": {}\n}\n" {
+	if string(b) != "{\n  \"dispatch_mask\": \"0xffffffff\",\n  \"lod\": [0],\n  \"surfaces\": {}\n}\n" {
 		t.Errorf("empty file:\n%s", b)
 	}
 	var nilFile *SurfaceFile
 	if nb, err := nilFile.Marshal(); err != nil || !bytes.Equal(nb, b) {
 		t.Errorf("nil file: %v %s", err, nb)
+	}
+	// A GRF size the file sets is kept, 32 as well as 64.
+	g := NewSurfaceFile()
+	g.GRFBytes = 32
+	if b = roundTrip(t, g); !strings.Contains(string(b), "\n  \"grf_bytes\": 32,\n") {
+		t.Errorf("grf_bytes 32:\n%s", b)
 	}
 }
 

@@ -73,6 +73,7 @@ type Options struct {
 	Rules    model.Rules        // the table the simulation uses (default: the spec's)
 	Filter   *index.Filter      // nil: every INFO; else only the INFO it keeps (the inspector's / language)
 	set      *dumpSet           // the input's dump set (its .asm joined), nil when none
+	grf      int                // the input's platform's GRF size (dumpSet.grfBytes)
 }
 
 // Usage is the command's synopsis.
@@ -107,7 +108,7 @@ func register(fs *flag.FlagSet, o *Options) flagValues {
 	f.surfaces = fs.String("surfaces", "", "surface description file (JSON); adds simulated lanes to JSON records")
 	f.dmask = fs.String("dmask", "", "dispatch mask in hex (e.g. 0xffff00ff); adds lanes")
 	f.lod = fs.String("lod", "", "LOD for every lane, or one per lane: N[,N...] (decimal or 0x hex); adds lanes")
-	f.grf = fs.String("grf", "", "GRF size in bytes for dst_layout: 32 or 64 (default: the surface file's, else 32); adds lanes")
+	f.grf = fs.String("grf", "", "GRF size in bytes for dst_layout: 32 or 64 (default: the surface file's, else 64 for a dump set whose .asm names PVC, else 32); adds lanes")
 	f.rules = fs.String("rules", "", "result table: spec (the INFO spec's, default) or hw (the hardware notes: IGC and Mesa); adds lanes")
 	return f
 }
@@ -304,6 +305,7 @@ func (fm *formatter) dumpFile(w, msgs io.Writer, shared *fileNotes, env Env, nam
 	if o.set = loadDumpSet(env, name, o); o.set != nil && o.set.asmErr != nil {
 		say(msgs, "%s: warning: %v", o.set.parts.ASM, o.set.asmErr)
 	}
+	o.grf = o.set.grfBytes()
 	notes, err := fm.write(w, f, o)
 	if err != nil {
 		return status, err
@@ -434,7 +436,7 @@ func (fm *formatter) writeStream(w io.Writer, b []byte, f *decoder.File, s *deco
 		// bodies' are never held at once). A body whose data flow would
 		// cost far more than its decode (flow.NewBudget) has no flow keys
 		// from there on, and a note.
-		sf, budget = flow.NewStream(s, 32), flow.NewBudget(s.NumInsts())
+		sf, budget = flow.NewStream(s, o.grf), flow.NewBudget(s.NumInsts())
 	}
 	// Without --all only the INFO are visited; a text line of an INFO
 	// needs no operand decode.

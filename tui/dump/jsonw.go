@@ -171,6 +171,9 @@ func (w *jsonWriter) appendInfo(b []byte, f *decoder.File, s *decoder.Stream, in
 func (w *jsonWriter) appendSimulation(b []byte, f *decoder.File, s *decoder.Stream, in *decoder.Info, o Options) []byte {
 	env, src := o.Surfaces.EnvFor(model.Scope{File: f.Name, Body: s.Kernel}, in)
 	env.Rules = o.Rules
+	if o.Surfaces.GRFBytes == 0 { // neither --grf nor the file's grf_bytes: the platform's
+		env.GRFBytes = o.grf
+	}
 	res := model.Simulate(in, env)
 	if r := o.Rules.String(); r != "" {
 		b = appendString(append(b, `,"rules":`...), r)

@@ -40,6 +40,19 @@ func loadDumpSet(env Env, name string, o Options) *dumpSet {
 	return ds
 }
 
+// grfBytes is the register size of the platform the dump set's .asm names
+// (//.platform: 64 bytes on PVC, native.Gen.GRFBytes), 32 without an .asm
+// or for a platform not decoded: the dst layout's default and the size
+// the data flow reads registers with.
+func (ds *dumpSet) grfBytes() int {
+	if ds != nil && ds.join != nil {
+		if g, ok := native.GenOf(ds.join.ASM.Platform); ok {
+			return g.GRFBytes()
+		}
+	}
+	return 32
+}
+
 // read reads a named input: stdin for "-", else through Read under the
 // decode options' size limit when it is set, else through Open.
 func (env Env) read(name string, o decoder.Options) ([]byte, error) {

@@ -225,3 +225,51 @@ func TestDumpSetPVC(t *testing.T) {
 		}
 	}
 }
+
+// A dump set whose .asm names PVC lays its dst out in 64-byte registers
+// unless --grf or the surface file's grf_bytes says otherwise; a DG2 set
+// keeps 32-byte ones. A SIMD16 channel (64 bytes) is one PVC register,
+// two DG2 ones.
+func TestDumpSetGRF(t *testing.T) {
+	pvc := "../../decoder/native/testdata/info22_channels.PVC.visaasm"
+	sf := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(sf, []byte(`{"grf_bytes": 32}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args          []string
+		grf           float64
+		simd16Channel string
+	}{
+		{[]string{pvc}, 64, "res+GRF0"},
+		{[]string{"--grf", "32", pvc}, 32, "res+GRF0..1"},
+		{[]string{"--surfaces", sf, pvc}, 32, "res+GRF0..1"},
+		{[]string{"--grf", "64", info22}, 64, "res+GRF0"},
+		{[]string{info22}, 32, "res+GRF0..1"},
+	} {
+		args := append([]string{"--json", "--all", "--dmask", "0xffffffff"}, c.args...)
+		out, errs, code := runSet(t, args...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		n16 := 0
+		for _, r := range records[jsonObj](t, out) {
+			dl, ok := r["dst_layout"].(map[string]any)
+			if r["op"] == nil {
+				continue // not an INFO
+			}
+			if !ok || dl["grf_bytes"] != c.grf {
+				t.Fatalf("%v: $%v: dst_layout %v", args, r["index"], r["dst_layout"])
+			}
+			if r["exec_size"] == 16.0 {
+				n16++
+				if ch := dl["chunks"].([]any)[0].(map[string]any); ch["grfs"] != c.simd16Channel {
+					t.Errorf("%v: $%v: first chunk %v, want grfs %s", args, r["index"], ch, c.simd16Channel)
+				}
+			}
+		}
+		if n16 == 0 {
+			t.Errorf("%v: no SIMD16 INFO", args)
+		}
+	}
+}

@@ -1138,10 +1138,16 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// title names the inputs as the list does (shortName), unless the
+// configuration gives a title: their folders would fill the header line.
 func (m *Model) title() string {
 	t := m.cfg.Title
 	if t == "" {
-		t = strings.Join(m.snap.Names(), ", ")
+		var names []string
+		for _, n := range m.snap.Names() {
+			names = append(names, m.shortName(n))
+		}
+		t = strings.Join(names, ", ")
 	}
 	if m.unsaved() {
 		t = "[unsaved] " + t

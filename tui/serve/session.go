@@ -16,6 +16,7 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 
+	"infoscope/decoder"
 	"infoscope/tui"
 	"infoscope/tui/dump"
 )
@@ -781,7 +782,10 @@ func (s *server) surfacesCmd(sess ssh.Session, st *session, args []string) {
 		s.exit(sess, st, 1, msg)
 		return
 	}
-	if _, err := sess.Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
+	// The save is JSON from model's Marshal, whose strings keep C1 controls
+	// and bidi overrides raw: escaped here, as dump --json's are, they act
+	// on no client's terminal and still read back as saved.
+	if _, err := decoder.JSONGuard(sess).Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
 		_, _ = io.WriteString(sess, "\n")
 	}
 	if note != "" {

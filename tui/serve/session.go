@@ -710,7 +710,8 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 // named): those are read under the server's limit, which a client's flag
 // neither raises nor lowers, so the flag would otherwise go unheeded
 // without a word. On stdin (dump -) it holds, within the server's
-// --max-dump-stdin. Arguments dump refuses get no note: dump says why.
+// --max-dump-stdin. Arguments the flag parser refuses get no note: dump
+// says why.
 func (s *server) maxInputNote(args []string) string {
 	fs := dump.Flags()
 	fs.SetOutput(io.Discard)

@@ -2,12 +2,14 @@ package index
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"infoscope/decoder"
+	"infoscope/model"
 )
 
 // FilterHelp documents the filter language (the inspector's help overlay
@@ -152,7 +154,9 @@ func parseTerm(w string, pos int, at func(int) int) (term, error) {
 		if !ok {
 			return t, &SyntaxError{at(pos), fieldList, strconv.Quote(field + ":")}
 		}
-		if lval == "" && k != termDiag {
+		// A bare field name with no value (diag:, text:) is refused alike:
+		// "diag" alone is the term that means "has diagnostics".
+		if lval == "" {
 			return t, &SyntaxError{at(vpos), "a value after " + lfield + ":", "nothing"}
 		}
 		t.kind, t.val = k, lval
@@ -174,14 +178,16 @@ func (t *term) check(field, val string) *SyntaxError {
 			return &SyntaxError{Want: "op:resinfo or op:sampleinfo", Found: found}
 		}
 	case termExec:
-		n, err := strconv.Atoi(t.val)
+		// Read as every number a user gives (0x16 is hex); a value past
+		// any lane count is refused below rather than as a range error.
+		n, err := model.ParseNumber(t.val, math.MaxUint64)
 		switch {
 		case err != nil:
 			return &SyntaxError{Want: "a number of lanes: 1, 2, 4, 8, 16 or 32", Found: found}
 		case n != 1 && n != 2 && n != 4 && n != 8 && n != 16 && n != 32:
 			return &SyntaxError{Want: "1, 2, 4, 8, 16 or 32 lanes", Found: found}
 		}
-		t.num = n
+		t.num = int(n)
 	case termMask:
 		if !strings.HasPrefix(t.val, "m") {
 			t.val = "m" + t.val // mask:5 means M5

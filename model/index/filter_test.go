@@ -20,6 +20,8 @@ func TestParseFilter(t *testing.T) {
 		{"mask:5 chan:rgba", []term{{kind: termMask, val: "m5"}, {kind: termChan, val: "rgba"}}},
 		{"lod.0 diag", []term{{kind: termText, val: "lod.0"}, {kind: termDiag}}},
 		{"diag:exec\ttext:A:B", []term{{kind: termDiag, val: "exec"}, {kind: termText, val: "a:b"}}},
+		// exec's count reads as every number a user gives: hex after 0x.
+		{"exec:0x10 !exec:0X8", []term{{kind: termExec, val: "0x10", num: 16}, {kind: termExec, neg: true, val: "0x8", num: 8}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -51,6 +53,14 @@ func TestFilterErrorsLocated(t *testing.T) {
 		{"exec:many", 6, "a number of lanes", `"many"`},
 		{"nm !", 4, "a term after !", "nothing"},
 		{"surface:", 9, "a value after surface:", "nothing"},
+		// diag: and text: with no value are refused alike ("diag" alone is
+		// the has-diagnostics term).
+		{"diag:", 6, "a value after diag:", "nothing"},
+		{"op:resinfo !DIAG:", 18, "a value after diag:", "nothing"},
+		{"text:", 6, "a value after text:", "nothing"},
+		{"exec:0x7", 6, "1, 2, 4, 8, 16 or 32", `"0x7"`},
+		{"exec:0x", 6, "a number of lanes", `"0x"`},
+		{"exec:+16", 6, "a number of lanes", `"+16"`},
 		{"  !exec:7", 9, "1, 2, 4, 8, 16 or 32", `"7"`},
 		{"op:foo", 4, "op:resinfo or op:sampleinfo", `"foo"`},
 		{"mask:M9", 6, "M1..M8", `"M9"`},
@@ -72,7 +82,7 @@ func TestFilterErrorsLocated(t *testing.T) {
 			t.Errorf("%q: message %q", tt.in, msg)
 		}
 	}
-	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA", "diag:", "kernel:é"} {
+	for _, ok := range []string{"op:sampleinfo", "exec:16", "mask:m5_nm", "mask:3", "chan:ra", "chan:RGBA", "diag", "kernel:é"} {
 		if _, err := ParseFilter(ok); err != nil {
 			t.Errorf("%s refused: %v", ok, err)
 		}

@@ -184,7 +184,7 @@ type Model struct {
 	// when it is not installed), asked once per name.
 	demangled map[string]string
 	// inputNames is the short name of every input, for the status line
-	// (shortName); made when first needed.
+	// and titles (shortName); made when first needed.
 	inputNames map[string]string
 
 	marks marksState // bookmarks, their overlay and the note prompt
@@ -553,10 +553,11 @@ func (m *Model) applySnapshot(s *workspace.Snapshot) tea.Cmd {
 	return demangle
 }
 
-// shortName is how a load's message names input name, whose folder
-// would fill the status line on a narrow screen: as the list does (the
-// fewest trailing path elements no other file of the list ends with), or
-// by the same rule over every input for a file the list has no row of.
+// shortName is how the status line (its messages, file part and loading
+// names) and the titles name input name, whose folder would fill them on
+// a narrow screen: as the list does (the fewest trailing path elements no
+// other file of the list ends with), or by the same rule over every input
+// for a file the list has no row of.
 func (m *Model) shortName(name string) string {
 	if s, ok := m.list.shown[name]; ok {
 		return s
@@ -1138,10 +1139,16 @@ func (m *Model) quitPromptKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// title names the inputs as the list does (shortName), unless the
+// configuration gives a title: their folders would fill the header line.
 func (m *Model) title() string {
 	t := m.cfg.Title
 	if t == "" {
-		t = strings.Join(m.snap.Names(), ", ")
+		var names []string
+		for _, n := range m.snap.Names() {
+			names = append(names, m.shortName(n))
+		}
+		t = strings.Join(names, ", ")
 	}
 	if m.unsaved() {
 		t = "[unsaved] " + t

@@ -110,9 +110,10 @@ func (m *Model) tabBar() string {
 	return ansi.Truncate(b.String(), m.width, "…")
 }
 
-// loadingText names the first named inputs loading and counts the rest:
-// a folder of thousands of files loads them at once, and the line is
-// drawn on every frame. With none named it only counts them.
+// loadingText names the first named inputs loading, as the list names
+// files (shortName), and counts the rest: a folder of thousands of files
+// loads them at once, and the line is drawn on every frame. With none
+// named it only counts them.
 func (m *Model) loadingText(named int) string {
 	if named == 0 {
 		if n := m.snap.Loading(); n != 1 {
@@ -122,7 +123,7 @@ func (m *Model) loadingText(named int) string {
 	}
 	var names []string
 	for _, s := range m.snap.FirstLoading(named) {
-		n := s.Name
+		n := decoder.Display(m.shortName(s.Name)) // a name's escapes are text here too
 		if s.Size > 0 {
 			n += fmt.Sprintf(" (%s)", humanBytes(s.Size))
 		}
@@ -192,9 +193,9 @@ func (m *Model) statusLine() string {
 	var f *decoder.File
 	if m.selOK {
 		f = m.list.rows.File(m.sel)
-		where = append(where, decoder.Display(f.Name))
+		where = append(where, decoder.Display(m.shortName(f.Name)))
 	} else if m.body != nil {
-		where = append(where, decoder.Display(m.body.file.Name))
+		where = append(where, decoder.Display(m.shortName(m.body.file.Name)))
 	} else if m.list.filter != "" && m.list.rows.Len() > 0 {
 		where = append(where, "no row matches the filter")
 	} else if m.snap.Len() > 0 && m.snap.Loading() == 0 {

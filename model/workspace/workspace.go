@@ -20,6 +20,7 @@ package workspace
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"weak"
 
@@ -327,7 +328,10 @@ func (s *Snapshot) Decoded(i int, f *decoder.File) *Snapshot {
 		e.Loading, e.Rev = false, e.Rev+1
 		if e.File != nil && len(e.File.Errors) == 0 && len(f.Errors) > 0 {
 			e.Last = Kept
-			e.Note = fmt.Sprintf("reload: %v; showing the previous decode", f.Errors[0])
+			// The note follows the file's name wherever it is shown:
+			// the error's own copy of the name would say it twice.
+			first := strings.TrimPrefix(f.Errors[0].Error(), f.Name+": ")
+			e.Note = fmt.Sprintf("reload: %s; showing the previous decode", first)
 			return
 		}
 		e.Last = Taken

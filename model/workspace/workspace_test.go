@@ -86,6 +86,21 @@ func TestReloadKeepsCleanDecode(t *testing.T) {
 	}
 }
 
+// A broken reload's note names the file once: it follows the file's name
+// wherever it is shown, and the decoder's error began with the path again
+// ("live.bin: reload: /dumps/run1/live.bin: byte 0x0: ...").
+func TestReloadNoteNamesOnce(t *testing.T) {
+	const name = "/dumps/run1/live.bin"
+	good := visatext.Decode(name, infos(5), decoder.Options{})
+	broken := visatext.Decode(name, infos(8)[:8*11-3], decoder.Options{})
+	s := NewSnapshot([]string{name}).Decoded(0, good).Started(0).Decoded(0, broken)
+	e := s.Entry(0)
+	want := "reload: " + strings.TrimPrefix(broken.Errors[0].Error(), name+": ") + "; showing the previous decode"
+	if e.Note != want || strings.Contains(e.Note, name) {
+		t.Fatalf("note %q, want %q", e.Note, want)
+	}
+}
+
 // Entries is a copy: changing it changes no snapshot.
 func TestEntriesCopy(t *testing.T) {
 	s := NewSnapshot([]string{"a"})

@@ -137,6 +137,10 @@ func Run(args []string, env Env) int {
 	if o.Visaasm && (o.JSON || o.Bodies) {
 		return usage("--visaasm prints the listing: it takes neither --json nor --bodies")
 	}
+	if o.Bodies && o.All {
+		// --all would change nothing: refused, not ignored, as above.
+		return usage("--bodies prints one record per kernel or function: it takes no --all")
+	}
 	if *fv.filter != "" && (o.All || o.Bodies || o.Visaasm) {
 		return usage("--filter keeps INFO records: it takes neither --all, --bodies nor --visaasm")
 	}

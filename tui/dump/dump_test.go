@@ -508,6 +508,18 @@ func TestDumpVisaasmRaw(t *testing.T) {
 	}
 }
 
+// TestDumpBodiesRefusesAll: --all has no effect with --bodies, so the pair
+// is a usage error (exit 2, nothing on stdout), as --visaasm --json is,
+// in either order and with --json.
+func TestDumpBodiesRefusesAll(t *testing.T) {
+	for _, args := range [][]string{{"--bodies", "--all"}, {"--all", "--bodies"}, {"--json", "--bodies", "--all"}} {
+		out, errs, code := run(t, nil, append(args, oracleDir+"/info_min.isa")...)
+		if code != ExitUsage || out != "" || !strings.Contains(errs, "infoscope dump: --bodies prints one record per kernel or function: it takes no --all\n"+Usage) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
 // Escape sequences in vISA text (an instruction's text, a label) reach
 // neither dump --all's lines nor --visaasm's listing: the terminal would
 // act on them (issue 23 item 10: a title change and a cleared screen).

@@ -97,9 +97,23 @@ func TestServedFileMaxInput(t *testing.T) {
 	if status == 0 || !strings.Contains(stderr, "input size: expected at most 1000 bytes (raise it with serve --max-input, which the server's operator sets)") {
 		t.Errorf("dump of a file past --max-input: status %d, stderr %q", status, stderr)
 	}
+	// The client's flag is not heeded for served files, and it is told so.
+	const note = "infoscope dump: note: --max-input applies to your stdin (dump -) only: served files are read under this server's limit, 1000 bytes (serve --max-input, which the server's operator sets)\n"
 	_, stderr2, status := run(t, c, "dump --max-input 1M kernels.isa", "")
-	if status == 0 || stderr2 != stderr {
+	if status == 0 || stderr2 != note+stderr {
 		t.Errorf("a client's --max-input raised the server's: status %d, stderr %q", status, stderr2)
+	}
+	want, _, _ := run(t, c, "dump stream_igc.bin", "")
+	for _, args := range []string{"--max-input 10 stream_igc.bin", "--max-input=10", "--max-input 10 - stream_igc.bin", "--max-input 10 --surfaces stream_igc.bin -"} {
+		out, stderr, _ := run(t, c, "dump "+args, "")
+		if !strings.HasPrefix(stderr, note) || (strings.HasSuffix(args, "stream_igc.bin") && out != want) {
+			t.Errorf("dump %s: stdout %.80q, stderr %q: want the note, and the output of a dump without the flag", args, out, stderr)
+		}
+	}
+	// On stdin alone the flag holds, and nothing is said of served files.
+	_, stderr, status = run(t, c, "dump --all --max-input 10 -", "0123456789abcdef")
+	if status == 0 || strings.Contains(stderr, "note:") || !strings.Contains(stderr, "at most 10 bytes (raise it with --max-input)") {
+		t.Errorf("dump --max-input 10 - of 16 bytes: status %d, stderr %q", status, stderr)
 	}
 	if out, _, status := run(t, c, "dump stream_igc.bin", ""); status != 0 || out == "" {
 		t.Errorf("dump of a file within the limit: status %d", status)

@@ -296,6 +296,49 @@ func TestSurfacesCommand(t *testing.T) {
 	}
 }
 
+// TestSurfacesCommandGuarded: `surfaces` writes the saved JSON with C1
+// controls and bidi overrides escaped (model's Marshal leaves them raw, as
+// encoding/json does), so a name in the save acts on no client's terminal
+// and still reads back as written.
+func TestSurfacesCommandGuarded(t *testing.T) {
+	ts := startServer(t, nil)
+	const name = `k\u009b2J\u202eosi.isa` // CSI (C1) and RIGHT-TO-LEFT OVERRIDE, JSON-escaped
+	sf, err := model.ParseSurfaceFile("x.json", []byte(`{"files": {"`+name+`": {"info_main": {"T6": {"type": "cube", "width": 40, "height": 31, "depth": 1}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := sf.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("\u009b")) {
+		t.Fatalf("the save holds no raw C1 control, nothing to guard: %q", data)
+	}
+	key := gossh.FingerprintSHA256(ts.client.PublicKey())
+	if err := ts.srv.Load().state.write(savedDir, key, data); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, status := run(t, ts.dial(t), "surfaces", "")
+	if status != 0 {
+		t.Fatalf("surfaces: status %d, %s", status, stderr)
+	}
+	for _, r := range []string{"\u009b", "\u202e"} {
+		if strings.Contains(out, r) {
+			t.Errorf("surfaces wrote %q raw: %q", r, out)
+		}
+	}
+	if !strings.Contains(out, name) {
+		t.Errorf("surfaces: %q, want the name escaped as %s", out, name)
+	}
+	back, err := model.ParseSurfaceFile("surfaces", []byte(out))
+	if err != nil {
+		t.Fatalf("surfaces printed %q: %v", out, err)
+	}
+	if _, ok := back.Files["k\u009b2J\u202eosi.isa"]; !ok {
+		t.Errorf("the name did not read back: %v", back.Files)
+	}
+}
+
 // listTree lists names, sizes and times under dir, but for skip.
 func listTree(t *testing.T, dir, skip string) string {
 	t.Helper()

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -16,6 +17,7 @@ import (
 	bm "charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 
+	"infoscope/decoder"
 	"infoscope/tui"
 	"infoscope/tui/dump"
 )
@@ -688,6 +690,9 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 			st.end(fmt.Sprintf("the dump's output made no progress for %v (your client read none of it): dump ended (serve --dump-write-stall)", limit))
 		})
 	}
+	if note := s.maxInputNote(args); note != "" {
+		fmt.Fprintf(sess.Stderr(), "infoscope dump: note: %s\n", note)
+	}
 	// With no file named (dump, dump --json), every served file.
 	status := dump.Run(args, dump.Env{Stdin: stdin, Stdout: stallWriter{active{rw: sess, st: st}, stall}, Stderr: stallWriter{sess.Stderr(), stall},
 		Open: s.files.opener(stdin), Exists: s.files.hasPart, Inputs: s.files.names,
@@ -698,6 +703,33 @@ func (s *server) dumpCmd(sess ssh.Session, st *session, args []string) {
 		status = 1
 	}
 	s.exit(sess, st, status, "")
+}
+
+// maxInputNote is what a dump with --max-input is told when it reads a
+// served file (one named, --surfaces FILE, or all of them when none is
+// named): those are read under the server's limit, which a client's flag
+// neither raises nor lowers, so the flag would otherwise go unheeded
+// without a word. On stdin (dump -) it holds, within the server's
+// --max-dump-stdin. Arguments the flag parser refuses get no note: dump
+// says why.
+func (s *server) maxInputNote(args []string) string {
+	fs := dump.Flags()
+	fs.SetOutput(io.Discard)
+	if fs.Parse(args) != nil {
+		return ""
+	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "max-input" })
+	served := func(name string) bool { return name != "" && name != "-" }
+	if !given || (fs.NArg() > 0 && !slices.ContainsFunc(fs.Args(), served) && !served(fs.Lookup("surfaces").Value.String())) {
+		return ""
+	}
+	limit := s.cfg.Decode.MaxInput
+	if limit <= 0 {
+		limit = decoder.DefaultMaxInput
+	}
+	return fmt.Sprintf("--max-input applies to your stdin (dump -) only: served files are read under this server's limit, %s (%s)",
+		decoder.FormatSize(limit), s.cfg.Decode.Say(decoder.OptionMaxInput))
 }
 
 // filesCmd is `ssh HOST files`: the served files.
@@ -781,7 +813,10 @@ func (s *server) surfacesCmd(sess ssh.Session, st *session, args []string) {
 		s.exit(sess, st, 1, msg)
 		return
 	}
-	if _, err := sess.Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
+	// The save is JSON from model's Marshal, whose strings keep C1 controls
+	// and bidi overrides raw: escaped here, as dump --json's are, they act
+	// on no client's terminal and still read back as saved.
+	if _, err := decoder.JSONGuard(sess).Write(data); err == nil && !strings.HasSuffix(string(data), "\n") {
 		_, _ = io.WriteString(sess, "\n")
 	}
 	if note != "" {

@@ -132,7 +132,8 @@ func (s *Stream) InstMnemonic(i int) string {
 // vISA text as IGC's assembler reads it: names of addresses, predicates,
 // samplers and surfaces by id, immediates without leading zeros,
 // subroutines with their label id (TextCanon), the execution size in the
-// printer's spelling (sourceForms). A parsed instruction
+// printer's spelling (sourceForms; "(N)" as "(M1, N)" where only that
+// parses, as parseCanonical reads it). A parsed instruction
 // prints as this text, up to the length of runs of blanks (and a
 // subroutine's label line is the last line of its print). It is the text
 // as written for a body without declarations, and "" for binaries.
@@ -140,10 +141,20 @@ func (s *Stream) CanonicalText(i int) string {
 	if s.Text == nil || i < 0 || i >= len(s.Text) {
 		return ""
 	}
+	canon := sourceForms(s.Text[i].Text)
 	if c, ok := s.names.(TextCanon); ok && s.Text[i].Text != "" {
-		return sourceForms(c.CanonicalAt(s.Text[i].Text, s.Text[i].Line))
+		canon = sourceForms(c.CanonicalAt(s.Text[i].Text, s.Text[i].Line))
 	}
-	return sourceForms(s.Text[i].Text)
+	// A line that parses only with its bare execution size completed
+	// ("ret (1)" as "ret (M1, 1)") is read as that: parse it to know.
+	if m1 := bareExec(canon); m1 != canon && s.names != nil {
+		var in Instruction
+		in.sym = s.Symbols
+		if got, err := parseCanonical(s.Text[i].Text, s.Version, s.names, s.Text[i].Line, in.parseText); err == nil {
+			return got
+		}
+	}
+	return canon
 }
 
 // TextVarID returns the id of the general variable name means in
